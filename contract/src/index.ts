@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import './zh.js';
+import { authMethods, type AuthOutputs } from './auth.js';
+import { systemMethods, type SystemOutputs } from './system.js';
+import { renewalMethods, type RenewalOutputs } from './renewal.js';
+import { regionMethods, type RegionOutputs } from './region.js';
+
+export * from './codes.js';
+export * from './messages.js';
+export * from './money.js';
+export * from './dates.js';
+export * from './roles.js';
+export * from './common.js';
+export * from './zh.js';
+export * from './auth.js';
+export * from './system.js';
+export * from './renewal.js';
+export * from './region.js';
+
+/**
+ * Every method's input schema by name. The server registers a handler per name and the
+ * web client is typed by it, so the name in the network tab leads to schema, handler and test.
+ */
+export const methodSchemas = {
+  ...authMethods,
+  ...systemMethods,
+  ...renewalMethods,
+  ...regionMethods,
+} as const;
+
+export type MethodName = keyof typeof methodSchemas;
+export type MethodInput<M extends MethodName> = z.input<(typeof methodSchemas)[M]>;
+export type MethodOutputs = AuthOutputs & SystemOutputs & RenewalOutputs & RegionOutputs;
+export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

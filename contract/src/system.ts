@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { id, paging, text } from './common.js';
+import type { ListAnswer, YN } from './codes.js';
+
+const url = z.string().trim().max(500).refine((v) => v === '' || /^(https?:\/\/|\/)/.test(v), { message: '地址必须以 http://、https:// 或 / 开头' });
+
+export const setSysInfoInput = z.object({
+  sub_title: text(60).optional(),
+  logo_url: url.optional(),
+  region_img: url.optional(),
+  copyright: text(200).optional(),
+  property_app_url: url.optional(),
+  wxapp_qrcodes: url.optional(),
+  consume_mobile_app_url: url.optional(),
+  consume_app_url: url.optional(),
+  help_work_url: url.optional(),
+});
+
+export const systemMethods = {
+  get_system_info: z.object({}),
+  get_system_extendinfo: z.object({}),
+  setsysinfo: setSysInfoInput,
+  get_file_set: z.object({}),
+  get_common_links: z.object({}),
+  get_resources_list: z.object({}),
+  backlog_list: z.object({ ...paging, status: z.enum(['', 'E', 'Y']).default('E') }),
+  backlog_done: z.object({ id }),
+} as const;
+
+/** System info of spec 3, kept by the client in session storage and a cookie. */
+export interface SystemInfo {
+  rid: number;
+  region_title: string;
+  sub_title: string;
+  logo_url: string;
+  end_time: string;
+  /** days left = end date minus today (spec 4) */
+  days_left: number;
+  price_per_year: string;
+  property_app_url: string;
+  wxapp_qrcodes: string;
+  consume_mobile_app_url: string;
+  consume_app_url: string;
+  help_work_url: string;
+  region_img: string;
+  copyright: string;
+}
+
+export interface BacklogItem {
+  id: number;
+  title: string;
+  content: string;
+  kind: string;
+  link: string;
+  status: 'E' | 'Y';
+  create_time: string;
+  done_time: string;
+}
+
+export interface CommonLink { id: number; title: string; url: string }
+export interface ResourceItem { id: number; title: string; url: string; kind: string; remark: string }
+
+export interface SystemOutputs {
+  get_system_info: { end_time: string; items: SystemInfo };
+  get_system_extendinfo: { data: { items: { map_key: string; map_provider: string } } };
+  setsysinfo: { items: SystemInfo };
+  get_file_set: { type: 'local'; items: { max_size_mb: number; exts: string[]; upload_url: string } };
+  get_common_links: { website_url: string; items: CommonLink[] };
+  get_resources_list: ListAnswer<ResourceItem>;
+  backlog_list: ListAnswer<BacklogItem>;
+  backlog_done: null;
+}
+export type { YN };
