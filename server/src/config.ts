@@ -1,0 +1,47 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment, read once. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** schema for the PostgreSQL server; tests give each file its own */
+  dbSchema: string | undefined;
+  timeZone: string;
+  tokenTtlHours: number;
+  lockoutAttempts: number;
+  lockoutMinutes: number;
+  bodyLimitBytes: number;
+  /** address the sandbox pay QR code points to; defaults to the request's own host */
+  publicUrl: string | undefined;
+  mapKey: string;
+  logLevel: string;
+  seedDemo: boolean;
+  webDist: string;
+  runJobs: boolean;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dbSchema: env.DB_SCHEMA || undefined,
+    timeZone: env.TZ_BUSINESS ?? 'Asia/Shanghai',
+    tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 12),
+    lockoutAttempts: Number(env.LOCKOUT_ATTEMPTS ?? 5),
+    lockoutMinutes: Number(env.LOCKOUT_MINUTES ?? 15),
+    bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 10 * 1024 * 1024),
+    publicUrl: env.PUBLIC_URL || undefined,
+    mapKey: env.MAP_KEY ?? '',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    seedDemo: env.SEED_DEMO !== '0',
+    webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
+    runJobs: env.RUN_JOBS !== '0',
+    ...overrides,
+  };
+}

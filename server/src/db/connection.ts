@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import { PGlitePool } from './pglite-pool.js';
+import type { DB } from './schema.js';
+
+/** The driver-level pool both kinds answer to: `query` and `connect`. */
+export interface SqlPool {
+  query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[]; rowCount: number | null }>;
+  connect(): Promise<{ query: SqlPool['query']; release(): void }>;
+  end(): Promise<void>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Kysely<DB>;
+  pool: SqlPool;
+  close(): Promise<void>;
+}
+
+// Same JavaScript types from both drivers: int8 -> number, numeric -> string,
+// date -> 'YYYY-MM-DD', timestamptz -> Date.
+const INT8 = 20;
+const DATE = 1082;
+pg.types.setTypeParser(INT8, (v) => Number(v));
+pg.types.setTypeParser(DATE, (v) => v);
+
+export async function openDatabase(config: Config, opts: { memory?: boolean } = {}): Promise<Database> {
+  const pool = config.databaseUrl ? openPostgres(config) : await openPglite(config, opts.memory ?? false);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
+  return {
+    kind: config.databaseUrl ? 'postgres' : 'pglite',
+    db,
+    pool,
+    close: () => db.destroy(),
+  };
+}
+
+function openPostgres(config: Config): SqlPool {
+  const options = config.dbSchema ? `-c search_path=${config.dbSchema}` : undefined;
+  const pool = new pg.Pool({
+    connectionString: config.databaseUrl,
+    max: Number(process.env.PG_POOL_MAX ?? 20),
+    options,
+  });
+  pool.on('connect', (client) => {
+    void client.query(`SET TIME ZONE '${config.timeZone}'`);
+  });
+  return pool as unknown as SqlPool;
+}
+
+async function openPglite(config: Config, memory: boolean): Promise<SqlPool> {
+  if (!memory) fs.mkdirSync(config.dataDir, { recursive: true });
+  const pglite = await PGlite.create(memory ? undefined : config.dataDir, {
+    parsers: { [DATE]: (v: string) => v },
+  });
+  await pglite.exec(`SET TIME ZONE '${config.timeZone}'`);
+  return new PGlitePool(pglite) as unknown as SqlPool;
+}

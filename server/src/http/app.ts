@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { MSG, RC } from '@wuye/contract';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { Config } from '../config.js';
+import type { Database } from '../db/connection.js';
+import { modules } from '../modules/index.js';
+import { apiDocsHtml, apiDocsJson } from './api-docs.js';
+import { Dispatcher } from './dispatcher.js';
+import { MESSAGES } from './errors.js';
+import { Registry, type Side } from './registry.js';
+import { createServices, type Services } from './services.js';
+import { registerSandboxPayPages } from '../payments/sandbox-pages.js';
+
+export interface App {
+  fastify: FastifyInstance;
+  registry: Registry;
+  dispatcher: Dispatcher;
+  services: Services;
+}
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+  'referrer-policy': 'same-origin',
+  'cross-origin-opener-policy': 'same-origin',
+  // antd writes its styles inline; scripts only from ourselves
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https: http:; connect-src 'self'; frame-ancestors 'self'; form-action 'self'",
+};
+
+export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}): Promise<App> {
+  const fastify = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers["x-token"]', 'req.headers.cookie'] },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+  });
+  // one log line per request only when asked: at hundreds of calls a second it is noise
+  const routeOpts = { logLevel: process.env.LOG_REQUESTS === '1' ? 'info' : 'warn' } as const;
+  const registry = new Registry(modules.flat());
+  const services = createServices(database.db);
+  const dispatcher = new Dispatcher(registry, database.db, config, services);
+
+  fastify.addHook('onSend', async (_req, reply) => {
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) reply.header(k, v);
+  });
+
+  fastify.setErrorHandler((err: Error & { code?: string; statusCode?: number }, req, reply) => {
+    const status = err.statusCode ?? 500;
+    let msg: string = MESSAGES.internal;
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) msg = MSG.badJson;
+    else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') msg = MESSAGES.tooLarge;
+    else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') msg = MESSAGES.badContentType;
+    else if (status < 500) msg = MSG.badJson;
+    else req.log.error({ err }, 'request failed');
+    void reply.status(status < 500 ? status : 500).send({ return_code: RC.FAIL, return_msg: msg, data: null });
+  });
+
+  const rpc = (side: Side, forcedMethod?: string) => async (req: FastifyRequest) => {
+    const body = forcedMethod ? { ...(asObject(req.body)), method: forcedMethod } : req.body;
+    return dispatcher.call({
+      side,
+      anySide: Boolean(forcedMethod),
+      body,
+      token: headerToken(req),
+      ip: req.ip,
+      origin: config.publicUrl ?? `${req.protocol}://${req.host}`,
+      log: req.log,
+    });
+  };
+  fastify.post('/webapi', routeOpts, rpc('community'));
+  fastify.post('/webapi_leader', routeOpts, rpc('group'));
+  fastify.post('/get_system_extendinfo', routeOpts, rpc('community', 'get_system_extendinfo'));
+
+  fastify.get('/healthz', async (_req, reply) => {
+    try {
+      await sql`select 1`.execute(database.db);
+      return { status: 'ok', database: database.kind };
+    } catch {
+      return reply.status(503).send({ status: 'down', database: database.kind });
+    }
+  });
+  fastify.get('/api-docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(apiDocsHtml(registry)));
+  fastify.get('/api-docs.json', async () => apiDocsJson(registry));
+  registerSandboxPayPages(fastify, services, database.db);
+  await serveWeb(fastify, config);
+  return { fastify, registry, dispatcher, services };
+}
+
+function asObject(v: unknown): Record<string, unknown> {
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+}
+
+function headerToken(req: FastifyRequest): string | undefined {
+  const t = req.headers['x-token'];
+  return typeof t === 'string' && t ? t : undefined;
+}
+
+/** The built console, with index.html for every client-side route. */
+async function serveWeb(fastify: FastifyInstance, config: Config) {
+  const index = path.join(config.webDist, 'index.html');
+  if (!fs.existsSync(index)) {
+    fastify.get('/', async (_req, reply) =>
+      reply.type('text/html; charset=utf-8').send('<p>控制台尚未构建：请运行 npm run build</p>'),
+    );
+    return;
+  }
+  await fastify.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  const html = fs.readFileSync(index, 'utf8');
+  fastify.setNotFoundHandler((req, reply) => {
+    if (req.method !== 'GET' || req.url.startsWith('/webapi')) {
+      return reply.status(404).send({ return_code: RC.FAIL, return_msg: MSG.unknownMethod, data: null });
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+}

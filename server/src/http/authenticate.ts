@@ -1,0 +1,61 @@
+import { RC } from '@wuye/contract';
+import { sql, type Kysely } from 'kysely';
+import type { Config } from '../config.js';
+import type { DB } from '../db/schema.js';
+import { BizError, MESSAGES } from './errors.js';
+import type { Session } from './registry.js';
+import { hashToken } from './tokens.js';
+
+// sliding expiry is written at most once a minute per session, not on every request
+const TOUCH_EVERY_MS = 60_000;
+
+export interface AuthResult {
+  session: Session;
+  regionEnd: string | null;
+}
+
+/** Resolves X-Token to a live session, or throws the spec's 50008 / 50012 / 50014. */
+export async function authenticate(db: Kysely<DB>, config: Config, token: string | undefined): Promise<AuthResult> {
+  if (!token || token.length > 200) throw new BizError(MESSAGES.noToken, RC.ILLEGAL_TOKEN);
+  const tokenHash = hashToken(token);
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('accounts as a', 'a.id', 's.account_id')
+    .leftJoin('regions as r', 'r.id', 's.rid')
+    .select([
+      's.token_hash', 's.side', 's.rid', 's.expires_at', 's.ended_at', 's.end_reason', 's.last_seen_at',
+      'a.id as account_id', 'a.username', 'a.name', 'a.sys_type', 'a.group_id', 'a.roles', 'a.permissions', 'a.status',
+      'r.end_time',
+    ])
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row || row.status !== 'Y') throw new BizError(MESSAGES.noToken, RC.ILLEGAL_TOKEN);
+  if (row.ended_at) {
+    if (row.end_reason === 'logout') throw new BizError(MESSAGES.noToken, RC.ILLEGAL_TOKEN);
+    throw new BizError(MESSAGES.otherClient, RC.OTHER_CLIENT);
+  }
+  const now = Date.now();
+  if (row.expires_at.getTime() <= now) throw new BizError(MESSAGES.tokenExpired, RC.TOKEN_EXPIRED);
+  if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: sql`now()`, expires_at: sql`now() + make_interval(hours => ${config.tokenTtlHours})` })
+      .where('token_hash', '=', tokenHash)
+      .execute();
+  }
+  return {
+    session: {
+      tokenHash,
+      accountId: row.account_id,
+      username: row.username,
+      name: row.name,
+      sysType: row.sys_type,
+      groupId: row.group_id,
+      roles: row.roles,
+      permissions: row.permissions,
+      side: row.side,
+      rid: row.rid,
+    },
+    regionEnd: row.end_time ?? null,
+  };
+}

@@ -1,0 +1,161 @@
+import { firstIssue, formatWireDate, hasAnyRole, MSG, RC, type Answer } from '@wuye/contract';
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Config } from '../config.js';
+import type { DB } from '../db/schema.js';
+import { authenticate } from './authenticate.js';
+import { BizError, MESSAGES } from './errors.js';
+import { Reply, type Ctx, type MethodDef, type Registry, type Session, type Side } from './registry.js';
+import type { Services } from './services.js';
+
+export interface CallInfo {
+  side: Side;
+  /** a dedicated path (POST /get_system_extendinfo) that serves either side's session */
+  anySide?: boolean;
+  body: unknown;
+  token: string | undefined;
+  ip: string;
+  origin: string;
+  log: Logger;
+}
+
+const answer = <T>(return_code: string, return_msg: string, data: T): Answer<T> => ({ return_code, return_msg, data });
+
+/**
+ * The one place that authenticates, checks roles, scopes to the community, validates,
+ * wraps writes in a transaction with an audit row and maps errors (ARCHITECTURE "The API").
+ */
+export class Dispatcher {
+  constructor(
+    private readonly registry: Registry,
+    private readonly db: Kysely<DB>,
+    private readonly config: Config,
+    private readonly services: Services,
+  ) {}
+
+  async call(info: CallInfo): Promise<Answer> {
+    const body = (info.body ?? {}) as Record<string, unknown>;
+    if (typeof body !== 'object' || Array.isArray(body)) return answer(RC.FAIL, MSG.badJson, null);
+    const name = typeof body.method === 'string' ? body.method : '';
+    const def = this.registry.lookup(name, info.side);
+    if (!def) return answer(RC.FAIL, MSG.unknownMethod, null);
+    let session: Session | null = null;
+    try {
+      let regionEnd: string | null = null;
+      if (def.spec.side !== 'public') {
+        ({ session, regionEnd } = await authenticate(this.db, this.config, info.token));
+        this.checkAccess(def, session, info.anySide ? session.side : info.side, regionEnd);
+      }
+      const { method: _method, ...fields } = body;
+      const parsed = def.schema.safeParse(fields);
+      if (!parsed.success) return answer(RC.FAIL, firstIssue(parsed.error), null);
+      return await this.run(def, parsed.data, session, info);
+    } catch (err) {
+      return this.mapError(err, info.log, name);
+    }
+  }
+
+  private checkAccess(def: MethodDef, session: Session, side: Side, regionEnd: string | null): void {
+    if (session.side !== side) throw new BizError(MESSAGES.wrongSide, RC.NO_PERMISSION);
+    const roles = def.spec.roles;
+    if (roles && roles !== 'any' && !hasAnyRole(session.roles, roles)) {
+      throw new BizError(MESSAGES.noPermission, RC.NO_PERMISSION);
+    }
+    if (side === 'community' && def.spec.side !== 'both') {
+      if (session.rid === null) throw new BizError(MESSAGES.noRegion);
+      if (!def.spec.allowExpired && regionEnd !== null && regionEnd < formatWireDate(new Date(), this.config.timeZone)) {
+        throw new BizError(MESSAGES.authEnd, RC.AUTH_END);
+      }
+    }
+  }
+
+  private async run(def: MethodDef, input: unknown, session: Session | null, info: CallInfo): Promise<Answer> {
+    const base = { session, config: this.config, log: info.log, ip: info.ip, origin: info.origin, services: this.services };
+    const makeCtx = (db: Kysely<DB>): Ctx => ({ ...base, db, ...(session?.rid != null ? { rid: session.rid } : {}) });
+    const handler = def.spec.handler as (ctx: Ctx, input: unknown) => Promise<unknown>;
+    if (!def.spec.writes) return this.success(await handler(makeCtx(this.db), input));
+    try {
+      const out = await this.db.transaction().execute(async (trx) => {
+        try {
+          const result = await handler(makeCtx(trx), input);
+          await writeAudit(trx, def, session, input, info, RC.SUCCESS, result instanceof Reply ? result.msg : MSG.saved);
+          return result;
+        } catch (err) {
+          if (!(err instanceof BizError && err.commitWork)) throw err;
+          await writeAudit(trx, def, session, input, info, err.code, err.message);
+          return err;
+        }
+      });
+      if (out instanceof BizError) return answer(out.code, out.message, null);
+      return this.success(out);
+    } catch (err) {
+      const mapped = this.mapError(err, info.log, def.name);
+      // the write rolled back; its refusal is still on record
+      await writeAudit(this.db, def, session, input, info, mapped.return_code, mapped.return_msg).catch((e: unknown) =>
+        info.log.error({ err: e }, 'audit write failed'),
+      );
+      return mapped;
+    }
+  }
+
+  private success(out: unknown): Answer {
+    if (out instanceof Reply) return answer(RC.SUCCESS, out.msg, out.data ?? null);
+    return answer(RC.SUCCESS, MSG.saved, out ?? null);
+  }
+
+  private mapError(err: unknown, log: Logger, method: string): Answer {
+    if (err instanceof BizError) return answer(err.code, err.message, null);
+    const pgCode = (err as { code?: string }).code;
+    if (pgCode === '23505') return answer(RC.FAIL, '数据已存在，请勿重复提交', null);
+    if (pgCode === '23503') return answer(RC.FAIL, '关联的数据不存在或仍被使用', null);
+    if (pgCode === '22003' || pgCode === '22P02' || pgCode === '22007' || pgCode === '22008') {
+      return answer(RC.FAIL, '数值超出允许范围或格式不正确', null);
+    }
+    log.error({ err, method }, 'method failed');
+    return answer(RC.FAIL, MESSAGES.internal, null);
+  }
+}
+
+const SECRET_KEYS = /pass(word)?|pwd|secret|token|act_code/i;
+
+/** The payload as audited: secrets replaced, size bounded. */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.slice(0, 200).map(redact);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '***' : redact(v)]),
+    );
+  }
+  if (typeof value === 'string' && value.length > 2000) return value.slice(0, 2000) + '…';
+  if (typeof value === 'bigint') return value.toString();
+  return value;
+}
+
+function writeAudit(
+  db: Kysely<DB>, def: MethodDef, session: Session | null, input: unknown, info: CallInfo, outcome: string, message: string,
+): Promise<void> {
+  return recordAudit(db, { session, side: info.side, method: def.name, input, outcome, message, ip: info.ip });
+}
+
+/** One audit row; handlers that write outside the dispatcher's transaction call it themselves. */
+export async function recordAudit(
+  db: Kysely<DB>,
+  row: { session: Session | null; side: Side; method: string; input: unknown; outcome: string; message: string; ip: string },
+): Promise<void> {
+  const payload = redact(row.input) as Record<string, unknown>;
+  const username = row.session?.username ?? (typeof payload.username === 'string' ? payload.username : '');
+  await db
+    .insertInto('audit_log')
+    .values({
+      rid: row.session?.rid ?? null,
+      account_id: row.session?.accountId ?? null,
+      username,
+      side: row.side,
+      method: row.method,
+      payload: JSON.stringify(payload),
+      outcome: row.outcome,
+      message: row.message.slice(0, 500),
+      ip: row.ip,
+    })
+    .execute();
+}

@@ -1,0 +1,30 @@
+import { RC } from '@wuye/contract';
+
+/** A refusal with a message for the user; the dispatcher answers it and rolls back. */
+export class BizError extends Error {
+  /**
+   * @param commitWork true when what the handler wrote so far must still be committed
+   *   (e.g. a failed sign-in attempt is counted even though the sign-in is refused)
+   */
+  constructor(message: string, readonly code: string = RC.FAIL, readonly commitWork = false) {
+    super(message);
+    this.name = 'BizError';
+  }
+}
+
+export const fail = (message: string): never => {
+  throw new BizError(message);
+};
+
+export const MESSAGES = {
+  noToken: '未登录或登录已失效，请重新登录',
+  otherClient: '您的账号已在别处登录或密码已修改，请重新登录',
+  tokenExpired: '登录已过期，请重新登录',
+  noPermission: '没有权限执行此操作',
+  wrongSide: '当前账号不能使用该端的接口',
+  authEnd: '小区服务已到期，请续费后继续使用',
+  noRegion: '请先选择小区',
+  internal: '系统繁忙，请稍后再试',
+  tooLarge: '请求内容过大',
+  badContentType: '请求格式错误：请使用 application/json',
+} as const;

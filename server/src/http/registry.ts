@@ -1,0 +1,104 @@
+import type { z } from 'zod';
+import { methodSchemas, type MethodName, type MethodOutput } from '@wuye/contract';
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Config } from '../config.js';
+import type { DB } from '../db/schema.js';
+import type { Services } from './services.js';
+
+export type Side = 'community' | 'group';
+
+/** Who is calling, from the token (never from the payload). */
+export interface Session {
+  tokenHash: string;
+  accountId: number;
+  username: string;
+  name: string;
+  sysType: 'property' | 'merchant' | 'leader';
+  groupId: number;
+  roles: string[];
+  permissions: string[];
+  side: Side;
+  /** the session's community; null on the group side */
+  rid: number | null;
+}
+
+export interface Ctx {
+  /** the transaction for writes, the pool for reads */
+  db: Kysely<DB>;
+  session: Session | null;
+  config: Config;
+  log: Logger;
+  ip: string;
+  /** the address this request came in on, e.g. http://localhost:8080 */
+  origin: string;
+  services: Services;
+}
+
+/** Ctx of a signed-in community-side call: rid is always there. */
+export interface CommunityCtx extends Ctx {
+  session: Session;
+  rid: number;
+}
+
+/** A success answer with its own message (default 操作成功). */
+export class Reply<T> {
+  constructor(readonly data: T, readonly msg: string) {}
+}
+export const reply = <T>(data: T, msg: string) => new Reply(data, msg);
+
+type Input<M extends MethodName> = z.output<(typeof methodSchemas)[M]>;
+type Out<M extends MethodName> = MethodOutput<M> | Reply<MethodOutput<M>>;
+
+interface BaseSpec {
+  summary: string;
+  /** true: runs in one transaction with an audit row */
+  writes: boolean;
+  /** true: still answers when the community's subscription has ended */
+  allowExpired?: boolean;
+}
+
+/** Roles allowed; 'any' = every signed-in account of the side. */
+export type Roles = readonly string[] | 'any';
+
+export type MethodSpec<M extends MethodName> = BaseSpec &
+  (
+    | { side: 'public'; roles?: undefined; handler: (ctx: Ctx, input: Input<M>) => Promise<Out<M>> }
+    | { side: 'community'; roles: Roles; handler: (ctx: CommunityCtx, input: Input<M>) => Promise<Out<M>> }
+    | { side: 'group' | 'both'; roles: Roles; handler: (ctx: Ctx & { session: Session }, input: Input<M>) => Promise<Out<M>> }
+  );
+
+export interface MethodDef {
+  name: MethodName;
+  schema: z.ZodType;
+  spec: MethodSpec<MethodName>;
+}
+
+/** Declares one method: its name picks the zod schema from the contract. */
+export function defineMethod<M extends MethodName>(name: M, spec: MethodSpec<M>): MethodDef {
+  return { name, schema: methodSchemas[name] as z.ZodType, spec: spec as unknown as MethodSpec<MethodName> };
+}
+
+export class Registry {
+  readonly byName = new Map<string, MethodDef>();
+
+  constructor(defs: MethodDef[]) {
+    for (const def of defs) {
+      if (this.byName.has(def.name)) throw new Error(`method ${def.name} registered twice`);
+      this.byName.set(def.name, def);
+    }
+  }
+
+  /** The method as seen from one endpoint; group-only methods don't exist on /webapi and so on. */
+  lookup(name: string, side: Side): MethodDef | undefined {
+    const def = this.byName.get(name);
+    if (!def) return undefined;
+    const s = def.spec.side;
+    if (s === 'public' || s === 'both' || s === side) return def;
+    return undefined;
+  }
+
+  all(): MethodDef[] {
+    return [...this.byName.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }
+}

@@ -1,0 +1,12 @@
+import { daysBetween, formatWireDate, formatWireTime } from '@wuye/contract';
+
+const zone = () => process.env.TZ_BUSINESS ?? 'Asia/Shanghai';
+
+/** timestamptz -> 'YYYY-MM-DD HH:mm:ss' in the business time zone ('' for null). */
+export const wireTime = (d: Date | null | undefined): string => formatWireTime(d ?? null, zone());
+
+/** Today's date in the business time zone. */
+export const today = (): string => formatWireDate(new Date(), zone());
+
+/** Days from today to `day` (negative once past). */
+export const daysLeft = (day: string): number => daysBetween(today(), day);

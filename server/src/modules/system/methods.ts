@@ -1,0 +1,120 @@
+import type { SystemInfo } from '@wuye/contract';
+import { sql } from 'kysely';
+import { fail } from '../../http/errors.js';
+import { defineMethod, reply, type Ctx } from '../../http/registry.js';
+import { listPage } from '../../lib/paging.js';
+import { daysLeft, wireTime } from '../../lib/wire.js';
+
+async function systemInfo(ctx: Ctx): Promise<SystemInfo> {
+  const session = ctx.session!;
+  if (session.rid === null) {
+    // the group side has no subscription of its own
+    const g = await ctx.db.selectFrom('groups').select(['id', 'title']).where('id', '=', session.groupId).executeTakeFirstOrThrow();
+    return {
+      rid: 0, region_title: g.title, sub_title: g.title, logo_url: '', end_time: '', days_left: 9999, price_per_year: '0.00',
+      property_app_url: '', wxapp_qrcodes: '', consume_mobile_app_url: '', consume_app_url: '', help_work_url: '',
+      region_img: '', copyright: '',
+    };
+  }
+  const r = await ctx.db.selectFrom('regions').selectAll().where('id', '=', session.rid).executeTakeFirstOrThrow();
+  return {
+    rid: r.id, region_title: r.title, sub_title: r.sub_title || r.title, logo_url: r.logo_url, end_time: r.end_time,
+    days_left: daysLeft(r.end_time), price_per_year: r.price_per_year, property_app_url: r.property_app_url,
+    wxapp_qrcodes: r.wxapp_qrcodes, consume_mobile_app_url: r.consume_mobile_app_url, consume_app_url: r.consume_app_url,
+    help_work_url: r.help_work_url, region_img: r.region_img, copyright: r.copyright,
+  };
+}
+
+const getSystemInfo = defineMethod('get_system_info', {
+  side: 'both', roles: 'any', writes: false, allowExpired: true,
+  summary: '系统信息：小区名、标题、logo、到期日、剩余天数、续费单价、应用下载地址、平面图、版权',
+  async handler(ctx) {
+    const items = await systemInfo(ctx);
+    return { end_time: items.end_time, items };
+  },
+});
+
+const getSystemExtendinfo = defineMethod('get_system_extendinfo', {
+  side: 'both', roles: 'any', writes: false,
+  summary: '扩展信息：地图服务密钥（也可 POST /get_system_extendinfo）',
+  async handler(ctx) {
+    return { data: { items: { map_key: ctx.config.mapKey, map_provider: 'amap' } } };
+  },
+});
+
+const setsysinfo = defineMethod('setsysinfo', {
+  side: 'community', roles: ['admin', 'setup'], writes: true,
+  summary: '设置本小区的系统信息（标题、logo、平面图、版权、应用地址）',
+  async handler(ctx, input) {
+    const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+    if (Object.keys(values).length === 0) fail('没有需要保存的内容');
+    await ctx.db.updateTable('regions').set(values).where('id', '=', ctx.rid).execute();
+    return reply({ items: await systemInfo(ctx) }, '保存成功');
+  },
+});
+
+const getFileSet = defineMethod('get_file_set', {
+  side: 'both', roles: 'any', writes: false,
+  summary: '文件上传设置：存储方式、大小上限、允许的扩展名',
+  async handler() {
+    return { type: 'local' as const, items: { max_size_mb: 10, exts: ['jpg', 'jpeg', 'png', 'gif', 'xlsx', 'xls', 'pdf'], upload_url: '/upload' } };
+  },
+});
+
+const getCommonLinks = defineMethod('get_common_links', {
+  side: 'community', roles: 'any', writes: false,
+  summary: '常用链接与集团官网地址',
+  async handler(ctx) {
+    const [group, items] = await Promise.all([
+      ctx.db.selectFrom('groups').select('website_url').where('id', '=', ctx.session.groupId).executeTakeFirstOrThrow(),
+      ctx.db.selectFrom('common_links').select(['id', 'title', 'url']).where('rid', '=', ctx.rid).orderBy('sort').orderBy('id').execute(),
+    ]);
+    return { website_url: group.website_url, items };
+  },
+});
+
+const getResourcesList = defineMethod('get_resources_list', {
+  side: 'both', roles: 'any', writes: false,
+  summary: '资料下载：集团提供的手册、模板、应用安装包',
+  async handler(ctx) {
+    const items = await ctx.db.selectFrom('resources').select(['id', 'title', 'url', 'kind', 'remark'])
+      .where('group_id', '=', ctx.session.groupId).orderBy('sort').orderBy('id').execute();
+    return { items, total: items.length };
+  },
+});
+
+const backlogList = defineMethod('backlog_list', {
+  side: 'community', roles: 'any', writes: false,
+  summary: '待办事项（status E 待办、Y 已办；空为全部），data.total 为数量',
+  async handler(ctx, input) {
+    let qb = ctx.db.selectFrom('backlog')
+      .select(['id', 'title', 'content', 'kind', 'link', 'status', 'created_at', 'done_at'])
+      .where('rid', '=', ctx.rid);
+    if (input.status) qb = qb.where('status', '=', input.status);
+    const page = await listPage(qb, input, 'id');
+    return {
+      total: page.total,
+      items: page.items.map((b) => ({
+        id: b.id, title: b.title, content: b.content, kind: b.kind, link: b.link, status: b.status,
+        create_time: wireTime(b.created_at), done_time: wireTime(b.done_at),
+      })),
+    };
+  },
+});
+
+const backlogDone = defineMethod('backlog_done', {
+  side: 'community', roles: 'any', writes: true,
+  summary: '将一条待办标记为已办',
+  async handler(ctx, input) {
+    const res = await ctx.db.updateTable('backlog')
+      .set({ status: 'Y', done_by: ctx.session.accountId, done_at: sql`now()` })
+      .where('rid', '=', ctx.rid).where('id', '=', input.id).where('status', '=', 'E')
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) fail('待办不存在或已处理');
+    return reply(null, '已处理');
+  },
+});
+
+export const systemModule = [
+  getSystemInfo, getSystemExtendinfo, setsysinfo, getFileSet, getCommonLinks, getResourcesList, backlogList, backlogDone,
+];

@@ -1,0 +1,76 @@
+import crypto from 'node:crypto';
+import type { MethodName } from '@wuye/contract';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type Database } from '../db/connection.js';
+import { migrate } from '../db/migrate.js';
+import { DEMO_PASSWORD, seedDemo } from '../db/seed.js';
+import { buildApp, type App } from '../http/app.js';
+import type { Side } from '../http/registry.js';
+
+export interface TestAnswer<T = any> { return_code: string; return_msg: string; data: T }
+
+export interface TestServer {
+  app: App;
+  database: Database;
+  config: Config;
+  /** POST /webapi (or /webapi_leader) through the real HTTP stack, in process */
+  call<T = any>(method: MethodName | string, payload?: Record<string, unknown>, token?: string, side?: Side): Promise<TestAnswer<T>>;
+  /** signs a demo account in and answers its token */
+  login(username: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * A server on a database of its own: PGlite in memory, or a fresh schema on the PostgreSQL
+ * server when DATABASE_URL is set, migrated and seeded with the demo.
+ */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const base = loadConfig(process.env, { logLevel: 'silent', ...overrides });
+  const schema = base.databaseUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
+  if (schema) await createSchema(base, schema);
+  const config = { ...base, dbSchema: schema };
+  const database = await openDatabase(config, { memory: true });
+  await migrate(database.pool);
+  await seedDemo(database.db);
+  const app = await buildApp(config, database, { logger: false });
+  await app.fastify.ready();
+
+  const call: TestServer['call'] = async (method, payload = {}, token, side = 'community') => {
+    const res = await app.fastify.inject({
+      method: 'POST',
+      url: side === 'group' ? '/webapi_leader' : '/webapi',
+      headers: token ? { 'x-token': token } : {},
+      payload: { method, ...payload },
+    });
+    return res.json();
+  };
+  return {
+    app, database, config, call,
+    async login(username, password = DEMO_PASSWORD) {
+      const res = await call<{ token: string }>('login', { username, password });
+      if (res.return_code !== 'SUCCESS') throw new Error(`login ${username}: ${res.return_msg}`);
+      return res.data.token;
+    },
+    async close() {
+      await app.fastify.close();
+      await database.close();
+      if (schema) await dropSchema(base, schema);
+    },
+  };
+}
+
+async function createSchema(config: Config, schema: string) {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: config.databaseUrl });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  await client.end();
+}
+
+async function dropSchema(config: Config, schema: string) {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: config.databaseUrl });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await client.end();
+}

@@ -1,0 +1,158 @@
+import type { MethodInput, MethodName, MethodOutput } from '@wuye/contract';
+import { LIMITS, RC, RELOGIN_CODES } from '@wuye/contract/codes';
+import { MSG } from '@wuye/contract/messages';
+import { endpointFor, getSide, getToken, removeSide, removeToken } from '../utils/auth';
+import { useDialogs } from '../stores/dialogs';
+import { feedback, toastError } from './feedback';
+
+/** The wire answer (spec 7): return_code/return_msg/data; a few calls answer result_code/result_msg. */
+export interface WireAnswer<T> {
+  return_code?: string;
+  return_msg?: string;
+  result_code?: string;
+  result_msg?: string;
+  data: T;
+}
+
+export interface CallOptions {
+  /** no error toast (e.g. pay_query polling); the caller shows the message itself */
+  silent?: boolean;
+  /** do not offer the 确定登出 confirm on 50008/50012/50014 (the guard sends to login anyway) */
+  noRelogin?: boolean;
+  /** overrides the endpoint (login always goes to /webapi) */
+  endpoint?: string;
+  signal?: AbortSignal;
+}
+
+/** A rejected call: `code` is the return code ('NETWORK' for transport failures). */
+export class ApiError extends Error {
+  readonly code: string;
+  /** true when the user has already been told (toast or dialog) */
+  readonly shown: boolean;
+  constructor(code: string, message: string, shown: boolean) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.shown = shown;
+  }
+}
+
+let reloginOpen = false;
+
+/** Spec 8: the confirm titled 确定登出; confirming resets the token and reloads. */
+function offerRelogin(): void {
+  const fb = feedback();
+  if (reloginOpen || !fb) return;
+  reloginOpen = true;
+  void fb.modal.confirm({
+    title: MSG.logoutTitle,
+    content: MSG.logoutText,
+    okText: MSG.relogin,
+    cancelText: MSG.cancel,
+    type: 'warning',
+    onOk: () => {
+      removeToken();
+      removeSide();
+      window.location.reload();
+    },
+    afterClose: () => {
+      reloginOpen = false;
+    },
+  });
+}
+
+/**
+ * Decides what a wire answer means (spec 8). Pure apart from the side effects passed in,
+ * so the rules are unit-tested.
+ */
+export function classifyAnswer(answer: WireAnswer<unknown> | null | undefined):
+  | { ok: true }
+  | { ok: false; kind: 'auth_end' | 'relogin' | 'fail' | 'result'; code: string; message: string } {
+  if (!answer || typeof answer !== 'object') return { ok: false, kind: 'fail', code: RC.FAIL, message: 'error' };
+  if (answer.return_code === undefined && answer.result_code !== undefined) {
+    if (answer.result_code === RC.SUCCESS) return { ok: true };
+    return { ok: false, kind: 'result', code: answer.result_code, message: answer.result_msg || 'error' };
+  }
+  if (answer.return_code === RC.SUCCESS) {
+    if (answer.result_code !== undefined && answer.result_code !== RC.SUCCESS) {
+      return { ok: false, kind: 'result', code: answer.result_code, message: answer.result_msg || 'error' };
+    }
+    return { ok: true };
+  }
+  const code = String(answer.return_code ?? RC.FAIL);
+  const message = answer.return_msg || 'error';
+  if (code === RC.AUTH_END) return { ok: false, kind: 'auth_end', code, message };
+  if (RELOGIN_CODES.includes(code)) return { ok: false, kind: 'relogin', code, message };
+  return { ok: false, kind: 'fail', code, message };
+}
+
+/**
+ * The one RPC client: POST {method, ...payload} with the X-Token header, 600000 ms time-out,
+ * and the error handling of spec 8. Resolves with the whole answer (return_msg included).
+ */
+export type CallArgs<M extends MethodName> = object extends MethodInput<M>
+  ? [payload?: MethodInput<M>, options?: CallOptions]
+  : [payload: MethodInput<M>, options?: CallOptions];
+
+export async function request<M extends MethodName>(method: M, ...args: CallArgs<M>): Promise<WireAnswer<MethodOutput<M>>> {
+  const payload = args[0];
+  const options: CallOptions = args[1] ?? {};
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('timeout of 600000ms exceeded', 'TimeoutError')), LIMITS.requestTimeoutMs);
+  const onAbort = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', onAbort);
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  const token = getToken();
+  if (token) headers['X-Token'] = token;
+  let answer: WireAnswer<MethodOutput<M>>;
+  try {
+    const res = await fetch(options.endpoint ?? endpointFor(getSide()), {
+      method: 'POST',
+      headers,
+      credentials: 'same-origin',
+      body: JSON.stringify({ method, ...(payload ?? {}) }),
+      signal: controller.signal,
+    });
+    const text = await res.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = null;
+    }
+    if (!parsed || typeof parsed !== 'object') {
+      throw new Error(res.ok ? 'error' : `Request failed with status code ${res.status}`);
+    }
+    answer = parsed as WireAnswer<MethodOutput<M>>;
+  } catch (err) {
+    if (options.signal?.aborted) throw new ApiError('ABORTED', 'aborted', true);
+    const text = err instanceof Error ? (err.name === 'TimeoutError' ? err.message : err.message || 'error') : String(err);
+    if (!options.silent) toastError(text);
+    throw new ApiError('NETWORK', text, !options.silent);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+
+  const verdict = classifyAnswer(answer);
+  if (verdict.ok) return answer;
+  switch (verdict.kind) {
+    case 'auth_end':
+      // silently: the renewal dialog opens and cannot be closed
+      useDialogs.getState().openRenewal(true);
+      throw new ApiError(verdict.code, verdict.message, true);
+    case 'relogin':
+      if (!options.silent) toastError(verdict.message);
+      if (!options.noRelogin) offerRelogin();
+      throw new ApiError(verdict.code, verdict.message, !options.silent);
+    default:
+      if (!options.silent) toastError(verdict.message);
+      throw new ApiError(verdict.code, verdict.message, !options.silent);
+  }
+}
+
+/** Calls a method and resolves with its `data`. */
+export async function call<M extends MethodName>(method: M, ...args: CallArgs<M>): Promise<MethodOutput<M>> {
+  const answer = await request(method, ...args);
+  return answer.data;
+}

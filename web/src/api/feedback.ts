@@ -1,0 +1,29 @@
+import type { App } from 'antd';
+import { MSG } from '@wuye/contract/messages';
+
+/**
+ * The antd feedback APIs bound to the app's ConfigProvider (theme, locale), registered once
+ * by <FeedbackBridge/> so code outside React (the RPC client, stores) can show toasts.
+ */
+export type Feedback = ReturnType<typeof App.useApp>;
+
+let current: Feedback | null = null;
+
+export function setFeedback(f: Feedback | null): void {
+  current = f;
+}
+
+export function feedback(): Feedback | null {
+  return current;
+}
+
+/** Error toast of spec 8: 5 seconds. */
+export function toastError(text: string): void {
+  if (current) void current.message.error({ content: text, duration: 5 });
+  else console.error(text);
+}
+
+/** Success notice of spec 8: title 成功, 2 seconds. */
+export function noticeSuccess(text: string, title: string = MSG.successTitle): void {
+  if (current) current.notification.success({ title, description: text, duration: 2 });
+}

@@ -1,0 +1,77 @@
+import { useCallback, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ListAnswer } from '@wuye/contract/codes';
+import type { MethodInput, MethodName, MethodOutput } from '@wuye/contract';
+import { LIMITS } from '@wuye/contract/codes';
+import { call } from './client';
+
+/** Methods whose answer is a page `{ items, total }`. */
+export type ListMethod = {
+  [M in MethodName]: MethodOutput<M> extends ListAnswer<unknown> ? M : never;
+}[MethodName];
+
+export type ListItem<M extends ListMethod> = MethodOutput<M> extends ListAnswer<infer T> ? T : never;
+
+/** The filter fields of a list method (everything but paging). */
+export type ListFilters<M extends ListMethod> = Omit<MethodInput<M>, 'page' | 'limit'>;
+
+export interface UseListResult<M extends ListMethod> {
+  items: ListItem<M>[];
+  total: number;
+  loading: boolean;
+  page: number;
+  limit: number;
+  filters: ListFilters<M>;
+  /** replaces the filters and goes back to page 1 (spec 2.5: filter changes reset to page 1) */
+  setFilters: (f: ListFilters<M>) => void;
+  setPage: (page: number, limit?: number) => void;
+  reload: () => void;
+}
+
+/**
+ * A paged list of spec 9 (10 a page, first page 1). Failures only end the loading state
+ * (spec 8): the client has already toasted, the previous page stays on screen.
+ */
+export function useList<M extends ListMethod>(
+  method: M,
+  initialFilters: ListFilters<M>,
+  options: { limit?: number; enabled?: boolean } = {},
+): UseListResult<M> {
+  const [filters, setFiltersState] = useState<ListFilters<M>>(initialFilters);
+  const [page, setPageState] = useState<number>(LIMITS.firstPage);
+  const [limit, setLimit] = useState<number>(options.limit ?? LIMITS.pageSize);
+  const query = useQuery({
+    queryKey: ['list', method, page, limit, filters],
+    queryFn: async () => {
+      const payload = { ...filters, page, limit } as unknown as MethodInput<M>;
+      return (await (call as (m: M, p: MethodInput<M>) => Promise<MethodOutput<M>>)(method, payload)) as ListAnswer<ListItem<M>>;
+    },
+    placeholderData: keepPreviousData,
+    retry: false,
+    enabled: options.enabled ?? true,
+    refetchOnWindowFocus: false,
+  });
+  const { refetch } = query;
+  const setFilters = useCallback((f: ListFilters<M>) => {
+    setFiltersState(f);
+    setPageState(LIMITS.firstPage);
+  }, []);
+  const setPage = useCallback((p: number, l?: number) => {
+    setPageState(p);
+    if (l !== undefined) setLimit(l);
+  }, []);
+  const reload = useCallback(() => {
+    void refetch();
+  }, [refetch]);
+  return {
+    items: query.data?.items ?? [],
+    total: query.data?.total ?? 0,
+    loading: query.isFetching,
+    page,
+    limit,
+    filters,
+    setFilters,
+    setPage,
+    reload,
+  };
+}

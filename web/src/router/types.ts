@@ -1,0 +1,45 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+/** Route meta of spec 2.1. */
+export interface RouteMeta {
+  /** i18n key (e.g. 'route.dashboard') or a literal title */
+  title?: string;
+  icon?: ComponentType;
+  /** at least one of these roles (or permission flags) is needed; none = open */
+  roles?: readonly string[];
+  /** never kept alive, even when keepAlive is set */
+  noCache?: boolean;
+  /** fixed tab that never closes */
+  affix?: boolean;
+  /** keeps the page mounted while its tab is open */
+  keepAlive?: boolean;
+  /** the menu entry to highlight instead of this route (detail/edit pages) */
+  activeMenu?: string;
+  /** shows a back button on the page header */
+  isBack?: boolean;
+  /** left out of breadcrumbs */
+  breadcrumb?: boolean;
+}
+
+export type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;
+
+/** One entry of the route tree: a page (component) or a menu group (children). */
+export interface AppRoute {
+  /** absolute at the top ('/setup'), relative below ('backlog') or absolute */
+  path: string;
+  component?: PageComponent;
+  /** where the group itself leads (default: its first visible child) */
+  redirect?: string;
+  /** left out of the menu (still routable) */
+  hidden?: boolean;
+  meta?: RouteMeta;
+  children?: AppRoute[];
+}
+
+/** A page with its absolute path and the chain of routes above it. */
+export interface FlatRoute {
+  fullPath: string;
+  route: AppRoute;
+  /** ancestors from the top route down to (not including) this route */
+  parents: { fullPath: string; route: AppRoute }[];
+}

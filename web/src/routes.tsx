@@ -1,0 +1,72 @@
+/**
+ * The route tree: the single source of truth for the top menu, the sidebar, breadcrumbs,
+ * route search, permissions and fixed tabs. A feature area adds a page by adding one entry
+ * with a lazy import under its top route (create the top route if it is the area's first page).
+ *
+ * meta: title (i18n key under `route.`), icon, roles, noCache, affix, keepAlive, activeMenu,
+ * isBack, breadcrumb; `hidden` keeps a page out of the menu (detail/edit pages, with activeMenu).
+ */
+import { lazy } from 'react';
+import {
+  DashboardOutlined,
+  DesktopOutlined,
+  HistoryOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
+import type { AppRoute } from './router/types';
+import type { Side } from './utils/auth';
+
+const Dashboard = lazy(() => import('./pages/dashboard/Dashboard'));
+const RegionList = lazy(() => import('./pages/region/RegionList'));
+const Backlog = lazy(() => import('./pages/setup/Backlog'));
+const UpdateLog = lazy(() => import('./pages/updatelog/UpdateLog'));
+
+const dashboard: AppRoute = {
+  path: '/dashboard',
+  component: Dashboard,
+  meta: { title: 'route.dashboard', icon: DashboardOutlined, affix: true, keepAlive: true },
+};
+
+const updatelog: AppRoute = {
+  path: '/updatelog',
+  redirect: '/updatelog/updatelog',
+  meta: { title: 'route.updatelog', icon: HistoryOutlined, roles: ['admin', 'updatelog'] },
+  children: [{ path: 'updatelog', component: UpdateLog, meta: { title: 'route.updatelog', icon: HistoryOutlined, roles: ['admin', 'updatelog'] } }],
+};
+
+/** Community side (admin areas of spec 2.6). */
+export const communityRoutes: AppRoute[] = [
+  dashboard,
+  {
+    path: '/desktop',
+    redirect: '/desktop/regionlist',
+    meta: { title: 'route.desktop', icon: DesktopOutlined },
+    children: [
+      { path: 'regionlist', component: RegionList, meta: { title: 'route.regionlist', icon: DesktopOutlined } },
+    ],
+  },
+  {
+    path: '/setup',
+    meta: { title: 'route.setup', icon: SettingOutlined },
+    children: [
+      { path: 'backlog', component: Backlog, meta: { title: 'route.backlog', keepAlive: true } },
+    ],
+  },
+  updatelog,
+];
+
+/** Group side (leader_admin areas of spec 2.6). */
+export const leaderRoutes: AppRoute[] = [
+  dashboard,
+  {
+    path: '/desktop',
+    hidden: true,
+    meta: { title: 'route.desktop' },
+    children: [{ path: 'regionlist', component: RegionList, hidden: true, meta: { title: 'route.regionlist' } }],
+  },
+  updatelog,
+];
+
+export function routesFor(side: Side): AppRoute[] {
+  return side === 'group' ? leaderRoutes : communityRoutes;
+}

@@ -1,0 +1,65 @@
+import Cookies from 'js-cookie';
+import { create } from 'zustand';
+
+/** Size options of spec 2.3/9: four, default medium, kept in a cookie. */
+export const SIZES = ['default', 'medium', 'small', 'mini'] as const;
+export type Size = (typeof SIZES)[number];
+export const LANGUAGES = ['zh-CN', 'en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export type Device = 'desktop' | 'mobile';
+
+export function parseSize(raw: string | undefined): Size {
+  return (SIZES as readonly string[]).includes(raw ?? '') ? (raw as Size) : 'medium';
+}
+export function parseLanguage(raw: string | undefined): Language {
+  return (LANGUAGES as readonly string[]).includes(raw ?? '') ? (raw as Language) : 'zh-CN';
+}
+
+interface AppState {
+  /** sidebar open flag: cookie sidebarStatus, 1 open or 0 closed, default open */
+  sidebarOpened: boolean;
+  withoutAnimation: boolean;
+  device: Device;
+  /** the mobile sidebar drawer */
+  mobileSidebarOpen: boolean;
+  language: Language;
+  size: Size;
+  toggleSidebar: () => void;
+  closeSidebar: (withoutAnimation?: boolean) => void;
+  setMobileSidebarOpen: (open: boolean) => void;
+  setDevice: (device: Device) => void;
+  setLanguage: (language: Language) => void;
+  setSize: (size: Size) => void;
+}
+
+export const useAppStore = create<AppState>()((set, get) => ({
+  sidebarOpened: Cookies.get('sidebarStatus') !== '0',
+  withoutAnimation: false,
+  device: 'desktop',
+  mobileSidebarOpen: false,
+  language: parseLanguage(Cookies.get('language')),
+  size: parseSize(Cookies.get('size')),
+  toggleSidebar: () => {
+    if (get().device === 'mobile') {
+      set({ mobileSidebarOpen: !get().mobileSidebarOpen });
+      return;
+    }
+    const sidebarOpened = !get().sidebarOpened;
+    Cookies.set('sidebarStatus', sidebarOpened ? '1' : '0');
+    set({ sidebarOpened, withoutAnimation: false });
+  },
+  closeSidebar: (withoutAnimation = false) => {
+    Cookies.set('sidebarStatus', '0');
+    set({ sidebarOpened: false, withoutAnimation, mobileSidebarOpen: false });
+  },
+  setMobileSidebarOpen: (mobileSidebarOpen) => set({ mobileSidebarOpen }),
+  setDevice: (device) => set({ device, mobileSidebarOpen: false }),
+  setLanguage: (language) => {
+    Cookies.set('language', language);
+    set({ language });
+  },
+  setSize: (size) => {
+    Cookies.set('size', size);
+    set({ size });
+  },
+}));

@@ -1,0 +1,50 @@
+import { create } from 'zustand';
+
+/**
+ * Which shell dialogs are open. Kept outside React so the RPC client can force the renewal
+ * dialog when any call answers AUTH_END (spec 8).
+ */
+interface DialogState {
+  renewalOpen: boolean;
+  /** cannot be closed: no close button, no Esc, no mask click (spec 4) */
+  renewalForced: boolean;
+  expiryOpen: boolean;
+  weakPasswordOpen: boolean;
+  changePasswordOpen: boolean;
+  errorLogOpen: boolean;
+  openRenewal: (forced?: boolean) => void;
+  closeRenewal: () => void;
+  setExpiryOpen: (open: boolean) => void;
+  setWeakPasswordOpen: (open: boolean) => void;
+  setChangePasswordOpen: (open: boolean) => void;
+  setErrorLogOpen: (open: boolean) => void;
+  reset: () => void;
+}
+
+const closed = {
+  renewalOpen: false,
+  renewalForced: false,
+  expiryOpen: false,
+  weakPasswordOpen: false,
+  changePasswordOpen: false,
+  errorLogOpen: false,
+};
+
+export const useDialogs = create<DialogState>()((set, get) => ({
+  ...closed,
+  openRenewal: (forced = false) => set({ renewalOpen: true, renewalForced: forced || get().renewalForced }),
+  closeRenewal: () => {
+    if (get().renewalForced) return;
+    set({ renewalOpen: false });
+  },
+  setExpiryOpen: (expiryOpen) => set({ expiryOpen }),
+  setWeakPasswordOpen: (weakPasswordOpen) => set({ weakPasswordOpen }),
+  setChangePasswordOpen: (changePasswordOpen) => set({ changePasswordOpen }),
+  setErrorLogOpen: (errorLogOpen) => set({ errorLogOpen }),
+  reset: () => set(closed),
+}));
+
+/** True when any dialog that lives in the shell's dialog host is open. */
+export function anyHostDialogOpen(s: DialogState): boolean {
+  return s.renewalOpen || s.expiryOpen || s.weakPasswordOpen || s.changePasswordOpen || s.errorLogOpen;
+}

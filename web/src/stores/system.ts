@@ -1,0 +1,48 @@
+import Cookies from 'js-cookie';
+import { create } from 'zustand';
+import type { SystemInfo } from '@wuye/contract/system';
+import { LIMITS } from '@wuye/contract/codes';
+import { readJson, writeJson } from './storage';
+
+export const SYSTEM_INFO_KEY = 'systemInfo';
+
+/** The small part of the system info that also goes into a cookie (spec 3). */
+function toCookie(info: SystemInfo): string {
+  const { rid, region_title, sub_title, end_time, logo_url } = info;
+  return JSON.stringify({ rid, region_title, sub_title, end_time, logo_url });
+}
+
+interface SystemState {
+  info: SystemInfo | null;
+  setInfo: (info: SystemInfo | null) => void;
+}
+
+export const useSystem = create<SystemState>()((set) => ({
+  info: readJson<SystemInfo | null>('session', SYSTEM_INFO_KEY, null),
+  setInfo: (info) => {
+    writeJson('session', SYSTEM_INFO_KEY, info);
+    if (info) Cookies.set(SYSTEM_INFO_KEY, toCookie(info), { sameSite: 'Lax' });
+    else Cookies.remove(SYSTEM_INFO_KEY);
+    set({ info });
+  },
+}));
+
+/** Days left = end date minus today (spec 4), from the end date when present. */
+export function daysLeftOf(info: Pick<SystemInfo, 'end_time' | 'days_left'> | null, today: Date = new Date()): number | null {
+  if (!info) return null;
+  const end = (info.end_time || '').slice(0, 10);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(end)) {
+    const a = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
+    const b = Date.UTC(+end.slice(0, 4), +end.slice(5, 7) - 1, +end.slice(8, 10));
+    return Math.round((b - a) / 86400000);
+  }
+  return typeof info.days_left === 'number' ? info.days_left : null;
+}
+
+/** What the expiry check of spec 4 does for a number of days left. */
+export function expiryAction(daysLeft: number | null): 'force' | 'remind' | 'none' {
+  if (daysLeft === null) return 'none';
+  if (daysLeft < 0) return 'force';
+  if (daysLeft < LIMITS.expiryWarnDays) return 'remind';
+  return 'none';
+}

@@ -1,0 +1,44 @@
+import Cookies from 'js-cookie';
+
+/** Cookie names of the session (spec 4: the token lives in a cookie). */
+export const TOKEN_KEY = 'Admin-Token';
+export const SIDE_KEY = 'Admin-Side';
+
+export type Side = 'community' | 'group';
+
+export function getToken(): string {
+  return Cookies.get(TOKEN_KEY) ?? '';
+}
+export function setToken(token: string): void {
+  Cookies.set(TOKEN_KEY, token, { sameSite: 'Lax' });
+}
+export function removeToken(): void {
+  Cookies.remove(TOKEN_KEY);
+}
+
+export function getSide(): Side {
+  return Cookies.get(SIDE_KEY) === 'group' ? 'group' : 'community';
+}
+export function setSide(side: Side): void {
+  Cookies.set(SIDE_KEY, side, { sameSite: 'Lax' });
+}
+export function removeSide(): void {
+  Cookies.remove(SIDE_KEY);
+}
+
+/** The endpoint of the signed-in side: the group side talks to /webapi_leader. */
+export function endpointFor(side: Side): string {
+  return side === 'group' ? '/webapi_leader' : '/webapi';
+}
+
+/** /login?redirect=<full path with query> (spec 2.1, 2.2). */
+export function loginUrl(fullPath?: string): string {
+  if (!fullPath || fullPath === '/' || fullPath.startsWith('/login')) return '/login';
+  return `/login?redirect=${encodeURIComponent(fullPath)}`;
+}
+
+/** Only same-site paths are followed after sign-in. */
+export function safeRedirect(raw: string | null | undefined): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/login')) return '/';
+  return raw;
+}
