@@ -4,6 +4,10 @@ import { authMethods, type AuthOutputs } from './auth.js';
 import { systemMethods, type SystemOutputs } from './system.js';
 import { renewalMethods, type RenewalOutputs } from './renewal.js';
 import { regionMethods, type RegionOutputs } from './region.js';
+import { jobsMethods, type JobsOutputs } from './jobs.js';
+import { structureMethods, type StructureOutputs } from './structure.js';
+import { ownersMethods, type OwnersOutputs } from './owners.js';
+import { feesMethods, type FeesOutputs } from './fees.js';
 
 export * from './codes.js';
 export * from './messages.js';
@@ -16,6 +20,11 @@ export * from './auth.js';
 export * from './system.js';
 export * from './renewal.js';
 export * from './region.js';
+export * from './jobs.js';
+export * from './files.js';
+export * from './structure.js';
+export * from './owners.js';
+export * from './fees.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -26,9 +35,14 @@ export const methodSchemas = {
   ...systemMethods,
   ...renewalMethods,
   ...regionMethods,
+  ...jobsMethods,
+  ...structureMethods,
+  ...ownersMethods,
+  ...feesMethods,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
 export type MethodInput<M extends MethodName> = z.input<(typeof methodSchemas)[M]>;
-export type MethodOutputs = AuthOutputs & SystemOutputs & RenewalOutputs & RegionOutputs;
+export type MethodOutputs = AuthOutputs & SystemOutputs & RenewalOutputs & RegionOutputs & JobsOutputs &
+  StructureOutputs & OwnersOutputs & FeesOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

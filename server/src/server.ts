@@ -19,6 +19,7 @@ export async function startServer(config: Config, opts: { quiet?: boolean } = {}
   const seeded = config.seedDemo ? await seedDemo(database.db) : false;
   const app = await buildApp(config, database, { logger: !opts.quiet });
   await app.fastify.listen({ port: config.port, host: config.host });
+  if (config.runJobs) app.jobs.start();
   const address = app.fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
@@ -26,6 +27,7 @@ export async function startServer(config: Config, opts: { quiet?: boolean } = {}
   return {
     app, database, url,
     async stop() {
+      await app.jobs.stop();
       await app.fastify.close();
       await database.close();
     },

@@ -1,4 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { StructureTables } from '../modules/structure/tables.js';
+import type { OwnersTables } from '../modules/owners/tables.js';
+import type { FeesTables } from '../modules/fees/tables.js';
 
 /** Kysely row types of the tables; one interface per table, named after it. */
 type Default<T> = ColumnType<T, T | undefined, T>;
@@ -201,4 +204,4 @@ export interface FoundationTables {
   sandbox_payments: SandboxPaymentsTable;
 }
 
-export type DB = FoundationTables;
+export type DB = FoundationTables & StructureTables & OwnersTables & FeesTables;

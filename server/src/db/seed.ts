@@ -3,6 +3,9 @@ import type { Kysely } from 'kysely';
 import { hashPassword } from '../modules/auth/password.js';
 import { today } from '../lib/wire.js';
 import type { DB } from './schema.js';
+import { seedStructure } from '../modules/structure/seed.js';
+import { seedOwners } from '../modules/owners/seed.js';
+import { seedFees } from '../modules/fees/seed.js';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -22,7 +25,7 @@ export const DEMO_ACTIVATION_CODES = ['WY-DEMO-0001', 'WY-DEMO-0002', 'WY-DEMO-0
 
 /** Seeds of the feature areas, run after the foundation's; each fills its own tables. */
 export type AreaSeeder = (db: Kysely<DB>) => Promise<void>;
-const areaSeeders: AreaSeeder[] = [];
+const areaSeeders: AreaSeeder[] = [seedStructure, seedOwners, seedFees];
 
 /** Creates the demo on an empty database; answers false when there was data already. */
 export async function seedDemo(db: Kysely<DB>): Promise<boolean> {

@@ -13,12 +13,14 @@ import { MESSAGES } from './errors.js';
 import { Registry, type Side } from './registry.js';
 import { createServices, type Services } from './services.js';
 import { registerSandboxPayPages } from '../payments/sandbox-pages.js';
+import { JobRunner } from '../jobs/runner.js';
 
 export interface App {
   fastify: FastifyInstance;
   registry: Registry;
   dispatcher: Dispatcher;
   services: Services;
+  jobs: JobRunner;
 }
 
 const SECURITY_HEADERS: Record<string, string> = {
@@ -86,7 +88,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   fastify.get('/api-docs.json', async () => apiDocsJson(registry));
   registerSandboxPayPages(fastify, services, database.db);
   await serveWeb(fastify, config);
-  return { fastify, registry, dispatcher, services };
+  return { fastify, registry, dispatcher, services, jobs: new JobRunner(database.db, fastify.log) };
 }
 
 function asObject(v: unknown): Record<string, unknown> {

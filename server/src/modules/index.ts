@@ -3,6 +3,12 @@ import { authModule } from './auth/methods.js';
 import { regionModule } from './region/methods.js';
 import { renewalModule } from './renewal/methods.js';
 import { systemModule } from './system/methods.js';
+import { jobsModule } from '../jobs/methods.js';
+import { structureModule } from './structure/methods.js';
+import { ownersModule } from './owners/methods.js';
+import { feesModule } from './fees/methods.js';
 
 /** Every area's methods; adding an area = one line here. */
-export const modules: MethodDef[][] = [authModule, systemModule, renewalModule, regionModule];
+export const modules: MethodDef[][] = [
+  authModule, systemModule, renewalModule, regionModule, jobsModule, structureModule, ownersModule, feesModule,
+];

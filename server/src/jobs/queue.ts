@@ -1,0 +1,44 @@
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DB } from '../db/schema.js';
+import type { JobsTable } from '../db/schema.js';
+import type { Selectable } from 'kysely';
+
+export type JobRow = Selectable<JobsTable>;
+
+export interface JobContext {
+  /** the root database; a handler opens its own transaction(s) for all-or-nothing work */
+  db: Kysely<DB>;
+  job: JobRow;
+  payload: Record<string, unknown>;
+  log: FastifyBaseLogger;
+  /** records progress for the page's progress bar (cheap; call every few hundred rows) */
+  progress(done: number, total?: number): Promise<void>;
+  /** true once someone cancelled the job; a handler checks it between steps */
+  cancelled(): Promise<boolean>;
+}
+
+/** Answers the job's result (stored as JSON); throwing fails the job with the error's message. */
+export type JobHandler = (ctx: JobContext) => Promise<unknown>;
+
+const handlers = new Map<string, JobHandler>();
+
+/** Called once per kind at module load (modules/<area>/jobs.ts). */
+export function registerJobKind(kind: string, handler: JobHandler): void {
+  if (handlers.has(kind)) throw new Error(`job kind ${kind} registered twice`);
+  handlers.set(kind, handler);
+}
+
+export const jobHandler = (kind: string): JobHandler | undefined => handlers.get(kind);
+
+/** Queues a job (inside the caller's transaction, so it exists only if the call commits). */
+export async function enqueueJob(
+  db: Kysely<DB>,
+  job: { rid: number | null; kind: string; payload: Record<string, unknown>; createdBy: number | null; total?: number },
+): Promise<number> {
+  if (!handlers.has(job.kind)) throw new Error(`unknown job kind ${job.kind}`);
+  const row = await db.insertInto('jobs').values({
+    rid: job.rid, kind: job.kind, payload: JSON.stringify(job.payload), created_by: job.createdBy, total: job.total ?? 0,
+  }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}

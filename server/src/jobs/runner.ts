@@ -1,0 +1,107 @@
+import os from 'node:os';
+import crypto from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DB } from '../db/schema.js';
+import { jobHandler, type JobRow } from './queue.js';
+
+const STALE_SECONDS = 60;
+const MAX_ATTEMPTS = 3;
+
+/**
+ * Claims queued jobs with FOR UPDATE SKIP LOCKED, so any number of server processes can share
+ * one database and each job runs once. A job whose worker died (no heartbeat for a minute) is
+ * queued again, up to three attempts; its handler's own transaction guarantees no half result.
+ */
+export class JobRunner {
+  readonly workerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = false;
+
+  constructor(private readonly db: Kysely<DB>, private readonly log: FastifyBaseLogger, private readonly pollMs = 500) {}
+
+  start(): void {
+    this.stopped = false;
+    const tick = async () => {
+      if (this.stopped) return;
+      this.running = this.drain().catch((err: unknown) => this.log.error({ err }, 'job runner failed'));
+      await this.running;
+      if (!this.stopped) this.timer = setTimeout(() => void tick(), this.pollMs);
+    };
+    void tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Runs queued jobs until none is left; answers how many ran. */
+  async drain(): Promise<number> {
+    await this.requeueStale();
+    let ran = 0;
+    for (;;) {
+      const job = await this.claim();
+      if (!job) return ran;
+      await this.execute(job);
+      ran++;
+    }
+  }
+
+  private async requeueStale(): Promise<void> {
+    const stale = sql<boolean>`heartbeat_at < now() - make_interval(secs => ${STALE_SECONDS})`;
+    await this.db.updateTable('jobs')
+      .set({ status: 'failed', error: '任务中断次数过多，已停止，可重新发起', finished_at: sql`now()` })
+      .where('status', '=', 'running').where(stale).where('attempts', '>=', MAX_ATTEMPTS).execute();
+    await this.db.updateTable('jobs').set({ status: 'queued', locked_by: null })
+      .where('status', '=', 'running').where(stale).execute();
+  }
+
+  private async claim(): Promise<JobRow | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const next = await trx.selectFrom('jobs').select('id').where('status', '=', 'queued')
+        .orderBy('id').limit(1).forUpdate().skipLocked().executeTakeFirst();
+      if (!next) return undefined;
+      return trx.updateTable('jobs')
+        .set({
+          status: 'running', locked_by: this.workerId, heartbeat_at: sql`now()`, started_at: sql`coalesce(started_at, now())`,
+          attempts: sql`attempts + 1`,
+        })
+        .where('id', '=', next.id).returningAll().executeTakeFirstOrThrow();
+    });
+  }
+
+  private async execute(job: JobRow): Promise<void> {
+    const handler = jobHandler(job.kind);
+    const finish = (values: { status: 'done' | 'failed'; result?: string | null; error?: string }) =>
+      this.db.updateTable('jobs').set({ ...values, finished_at: sql`now()`, heartbeat_at: sql`now()` })
+        .where('id', '=', job.id).where('locked_by', '=', this.workerId).where('status', '=', 'running').execute();
+    if (!handler) {
+      await finish({ status: 'failed', error: `未知的任务类型 ${job.kind}` });
+      return;
+    }
+    try {
+      const result = await handler({
+        db: this.db,
+        job,
+        payload: (job.payload ?? {}) as Record<string, unknown>,
+        log: this.log,
+        progress: async (done, total) => {
+          await this.db.updateTable('jobs')
+            .set({ progress: done, ...(total !== undefined ? { total } : {}), heartbeat_at: sql`now()` })
+            .where('id', '=', job.id).execute();
+        },
+        cancelled: async () => {
+          const row = await this.db.selectFrom('jobs').select('status').where('id', '=', job.id).executeTakeFirst();
+          return row?.status === 'cancelled';
+        },
+      });
+      await finish({ status: 'done', result: JSON.stringify(result ?? null) });
+    } catch (err) {
+      this.log.warn({ err, job: job.id, kind: job.kind }, 'job failed');
+      await finish({ status: 'failed', error: (err as Error).message.slice(0, 1000) });
+    }
+  }
+}

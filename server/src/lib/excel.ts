@@ -1,0 +1,70 @@
+import ExcelJS from 'exceljs';
+import type { FileAnswer } from '@wuye/contract';
+
+/** One column of an exported sheet: a header and how to read the cell from a row. */
+export interface SheetColumn<T> {
+  header: string;
+  value: (row: T) => string | number | null | undefined;
+  width?: number;
+}
+
+/** Builds an .xlsx with one sheet and answers it for the browser to save. */
+export async function xlsxFile<T>(filename: string, sheetName: string, columns: SheetColumn<T>[], rows: Iterable<T>): Promise<FileAnswer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(sheetName);
+  ws.columns = columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(10, c.header.length * 2 + 4) }));
+  ws.getRow(1).font = { bold: true };
+  for (const row of rows) ws.addRow(columns.map((c) => c.value(row) ?? ''));
+  const buffer = await wb.xlsx.writeBuffer();
+  return { filename, content_base64: Buffer.from(buffer).toString('base64') };
+}
+
+export interface SheetRow {
+  /** the row number as Excel shows it (header is row 1) */
+  rowNumber: number;
+  /** cell text by header */
+  values: Record<string, string>;
+}
+
+/** Reads the first sheet of an uploaded .xlsx: its header row and the data rows as text. */
+export async function readXlsx(base64: string): Promise<{ headers: string[]; rows: SheetRow[] }> {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(Buffer.from(base64, 'base64') as unknown as ArrayBuffer);
+  } catch {
+    throw new Error('文件不是有效的 Excel（.xlsx）文件');
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) throw new Error('Excel 文件中没有工作表');
+  const headers: string[] = [];
+  ws.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => { headers[col - 1] = cellText(cell.value).trim(); });
+  const rows: SheetRow[] = [];
+  ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    if (rowNumber === 1) return;
+    const values: Record<string, string> = {};
+    headers.forEach((h, i) => { if (h) values[h] = cellText(row.getCell(i + 1).value).trim(); });
+    if (Object.values(values).some((v) => v !== '')) rows.push({ rowNumber, values });
+  });
+  return { headers, rows };
+}
+
+function cellText(v: ExcelJS.CellValue): string {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === 'object') {
+    if ('richText' in v) return v.richText.map((t) => t.text).join('');
+    if ('text' in v) return String(v.text);
+    if ('result' in v) return v.result === undefined ? '' : String(v.result);
+    return '';
+  }
+  return String(v);
+}
+
+/** A per-row error report (row, column, reason) as a workbook (imports give it back). */
+export function errorReport(filename: string, errors: Array<{ row: number; column: string; reason: string }>): Promise<FileAnswer> {
+  return xlsxFile(filename, '错误报告', [
+    { header: '行号', value: (e) => e.row, width: 8 },
+    { header: '列', value: (e) => e.column, width: 16 },
+    { header: '原因', value: (e) => e.reason, width: 60 },
+  ], errors);
+}

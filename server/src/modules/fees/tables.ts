@@ -1,0 +1,2 @@
+/** Tables of the fees area (cost types, fee items, bindings, bills, payments, receipts, refunds). */
+export interface FeesTables {}

@@ -1,0 +1,2 @@
+/** Tables of the owners area (members, cars, ledgers, visitors, parking, access, activities). */
+export interface OwnersTables {}

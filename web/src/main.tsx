@@ -1,0 +1,36 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import Cookies from 'js-cookie';
+import App from './App';
+import { initI18n } from './i18n';
+import { useAppStore } from './stores/app';
+import { useUser } from './stores/user';
+import { logError } from './stores/errorLog';
+import './styles/global.css';
+
+// spec 9: the rid cookie is reset to empty at startup
+Cookies.set('rid', '');
+
+// the management board opens in a new window with the token in its address (spec 2.3)
+if (window.location.pathname === '/spectaculars') {
+  const token = new URLSearchParams(window.location.search).get('token');
+  if (token && !useUser.getState().token) useUser.getState().adoptToken(token);
+}
+
+initI18n(useAppStore.getState().language);
+document.documentElement.lang = useAppStore.getState().language;
+
+// uncaught errors feed the error log in production builds (spec 8)
+window.addEventListener('error', (e) => logError(e.error ?? e.message, 'window.onerror'));
+window.addEventListener('unhandledrejection', (e) => {
+  const reason: unknown = e.reason;
+  // rejected calls have already been shown to the user
+  if (reason && typeof reason === 'object' && (reason as { name?: string }).name === 'ApiError') return;
+  logError(reason, 'unhandledrejection');
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

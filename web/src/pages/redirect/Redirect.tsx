@@ -1,0 +1,14 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+
+/** Tab refresh (spec 4): /redirect/<path> goes straight back to <path>, remounting the page. */
+export default function Redirect() {
+  const params = useParams();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const target = `/${params['*'] ?? ''}${search}`;
+  useEffect(() => {
+    void navigate(target, { replace: true });
+  }, [navigate, target]);
+  return null;
+}
