@@ -1,7 +1,294 @@
 import { z } from 'zod';
+import { id, optionalId, paging, text } from './common.js';
+import { WIRE_DATE_RE } from './dates.js';
+import { money } from './money.js';
+import { fileBase64, type FileAnswer } from './files.js';
+import type { ListAnswer } from './codes.js';
 
-/** Method input schemas of the structure area. */
-export const structureMethods = {} satisfies Record<string, z.ZodType>;
+/** Room states and their Chinese texts (issue 4). */
+export const ROOM_STATES = ['vacant', 'occupied', 'rented', 'renovating'] as const;
+export type RoomState = (typeof ROOM_STATES)[number];
+export const ROOM_STATE_TEXT: Record<RoomState, string> = {
+  vacant: '空置', occupied: '已入住', rented: '出租', renovating: '装修中',
+};
 
-/** Answer `data` shapes of the structure area, by method name. */
-export interface StructureOutputs {}
+/** Kinds of room category; the kind drives defaults elsewhere (e.g. parking fees). */
+export const ROOM_CATEGORY_KINDS = ['residence', 'shop', 'office', 'parking', 'storage', 'other'] as const;
+export type RoomCategoryKind = (typeof ROOM_CATEGORY_KINDS)[number];
+export const ROOM_CATEGORY_KIND_TEXT: Record<RoomCategoryKind, string> = {
+  residence: '住宅', shop: '商铺', office: '写字楼', parking: '车位', storage: '储藏室', other: '其他',
+};
+
+/** Headers of the room import template, in order. */
+export const ROOM_IMPORT_HEADERS = ['楼栋', '单元', '房号', '楼层', '建筑面积', '套内面积', '房屋类型', '状态', '备注'] as const;
+export const ROOM_IMPORT_MAX_ROWS = 20000;
+
+export const AREA_RE = /^\d{1,10}(\.\d{1,2})?$/;
+/** An area in square metres: not negative, at most two decimals; decimal string out. */
+export const areaValue = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const s = String(v).trim();
+  if (!AREA_RE.test(s)) {
+    ctx.addIssue({ code: 'custom', message: '面积格式不正确，应为不小于0且最多两位小数的数字' });
+    return z.NEVER;
+  }
+  return s;
+});
+
+const title = (max: number, what: string) => z.string({ error: `请输入${what}` }).trim().min(1, `请输入${what}`).max(max);
+const wireDate = z.string().trim().regex(WIRE_DATE_RE, '日期格式应为 YYYY-MM-DD');
+const url = z.string().trim().max(500).refine((v) => v === '' || /^(https?:\/\/|\/)/.test(v), { message: '地址必须以 http://、https:// 或 / 开头' });
+const phone = z.string().trim().max(30).refine((v) => v === '' || /^[\d\-+() ]{5,30}$/.test(v), { message: '联系电话格式不正确' });
+const sortNo = z.coerce.number().int().min(0).max(99999).default(0);
+const roomState = z.enum(ROOM_STATES, { error: '房屋状态取值不正确' });
+
+const regionFields = {
+  title: title(60, '小区名称'),
+  address: text(200).default(''),
+  phone: phone.default(''),
+  area: areaValue.default('0'),
+  logo_url: url.default(''),
+  region_img: url.default(''),
+  copyright: text(200).default(''),
+};
+
+const leaderRegionFields = {
+  ...regionFields,
+  end_time: wireDate,
+  price_per_year: money,
+  status: z.enum(['Y', 'N']).default('Y'),
+};
+
+const categoryFields = {
+  title: title(30, '类型名称'),
+  kind: z.enum(ROOM_CATEGORY_KINDS, { error: '类型归类取值不正确' }).default('residence'),
+  sort: sortNo,
+};
+
+const buildingFields = {
+  title: title(30, '楼栋名称'),
+  floors: z.coerce.number().int().min(0).max(200).default(0),
+  sort: sortNo,
+  remark: text(200).default(''),
+};
+
+const unitFields = { bid: id, title: title(30, '单元名称'), sort: sortNo };
+
+const roomFields = {
+  bid: id,
+  tid: id,
+  title: title(30, '房号'),
+  floor: z.coerce.number().int().min(-10).max(200).default(1),
+  category_id: optionalId,
+  built_area: areaValue.default('0'),
+  indoor_area: areaValue.default('0'),
+  state: roomState.default('vacant'),
+  remark: text(200).default(''),
+};
+
+const roomFilters = {
+  bid: optionalId,
+  tid: optionalId,
+  category_id: optionalId,
+  state: z.union([z.literal(''), roomState]).optional(),
+  floor: z.union([z.literal(''), z.coerce.number().int().min(-10).max(200)]).optional(),
+  keyword: text(30).optional(),
+};
+
+export const structureMethods = {
+  // communities
+  regioninfo: z.object({}),
+  regionedit: z.object(regionFields),
+  leaderregionlist: z.object({ ...paging, title: text(60).optional() }),
+  leaderregionadd: z.object(leaderRegionFields),
+  leaderregionedit: z.object({ id, ...leaderRegionFields }),
+  leaderregiondelay: z.object({
+    rid: id,
+    months: z.coerce.number().int().min(1, '延期月数至少为1').max(120, '延期月数不能超过120'),
+    remark: text(200).default(''),
+  }),
+  regiondelaylog: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc'), rid: optionalId }),
+  // room categories
+  roomcatelist: z.object({ ...paging, title: text(30).optional() }),
+  roomcate_small_list: z.object({}),
+  roomcateadd: z.object(categoryFields),
+  roomcateedit: z.object({ id, ...categoryFields }),
+  roomcatedel: z.object({ id }),
+  // buildings
+  buildinglist: z.object({ ...paging, title: text(30).optional() }),
+  building_small_list: z.object({}),
+  buildingadd: z.object(buildingFields),
+  buildingedit: z.object({ id, ...buildingFields }),
+  buildingdel: z.object({ id }),
+  // units
+  unitlist: z.object({ ...paging, bid: optionalId, title: text(30).optional() }),
+  unit_small_list: z.object({ bid: id }),
+  unitadd: z.object(unitFields),
+  unitedit: z.object({ id, ...unitFields }),
+  unitdel: z.object({ id }),
+  // rooms
+  roomlist: z.object({ ...paging, ...roomFilters }),
+  roominfo: z.object({ id }),
+  room_small_list: z.object({ tid: id }),
+  roomadd: z.object(roomFields),
+  roomedit: z.object({ id, ...roomFields }),
+  roomdel: z.object({ id }),
+  roomexport: z.object({ sort: z.enum(['asc', 'desc']).default('asc'), ...roomFilters }),
+  // import
+  roomimporttemplate: z.object({}),
+  roomimport: z.object({ file_base64: fileBase64, filename: text(200).min(1, '请选择文件') }),
+  roomimporterrors: z.object({ job_id: id }),
+  importloglist: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc') }),
+} satisfies Record<string, z.ZodType>;
+
+export interface RegionDetail {
+  id: number;
+  title: string;
+  address: string;
+  phone: string;
+  area: string;
+  logo_url: string;
+  region_img: string;
+  copyright: string;
+  end_time: string;
+  days_left: number;
+}
+
+export interface LeaderRegion extends RegionDetail {
+  price_per_year: string;
+  status: 'Y' | 'N';
+  building_count: number;
+  room_count: number;
+  create_time: string;
+}
+
+export interface RegionDelayLogItem {
+  id: number;
+  rid: number;
+  region_title: string;
+  kind: 'pay' | 'code' | 'manual';
+  kind_ch: string;
+  ref: string;
+  old_end: string;
+  new_end: string;
+  amount: string;
+  operator: string;
+  create_time: string;
+}
+
+export interface RoomCategory {
+  id: number;
+  title: string;
+  kind: RoomCategoryKind;
+  kind_ch: string;
+  sort: number;
+  room_count: number;
+}
+
+export interface Building {
+  id: number;
+  title: string;
+  floors: number;
+  sort: number;
+  remark: string;
+  unit_count: number;
+  room_count: number;
+  create_time: string;
+}
+
+export interface Unit {
+  id: number;
+  bid: number;
+  building_title: string;
+  title: string;
+  sort: number;
+  room_count: number;
+  create_time: string;
+}
+
+export interface Room {
+  id: number;
+  rid: number;
+  bid: number;
+  tid: number;
+  title: string;
+  floor: number;
+  category_id: number | null;
+  category_title: string;
+  built_area: string;
+  indoor_area: string;
+  state: RoomState;
+  state_ch: string;
+  remark: string;
+  building_title: string;
+  unit_title: string;
+  /** 1号楼1单元1101 */
+  address: string;
+  create_time: string;
+}
+
+export interface SmallItem { id: number; title: string }
+
+/** One bad cell of an import: the Excel row number, the column header and why. */
+export interface ImportRowError { row: number; column: string; reason: string }
+
+export interface RoomImportResult {
+  created_buildings: number;
+  created_units: number;
+  created_rooms: number;
+  errors: ImportRowError[];
+}
+
+export interface ImportLogItem {
+  id: number;
+  kind: string;
+  filename: string;
+  status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+  /** 等待中 / 导入中 / 导入成功 / 校验未通过 / 失败 / 已取消 */
+  status_ch: string;
+  total: number;
+  progress: number;
+  created_buildings: number;
+  created_units: number;
+  created_rooms: number;
+  error_count: number;
+  error: string;
+  create_user: string;
+  create_time: string;
+  finish_time: string;
+}
+
+export interface StructureOutputs {
+  regioninfo: RegionDetail;
+  regionedit: RegionDetail;
+  leaderregionlist: ListAnswer<LeaderRegion>;
+  leaderregionadd: { id: number };
+  leaderregionedit: LeaderRegion;
+  leaderregiondelay: { rid: number; end_time: string };
+  regiondelaylog: ListAnswer<RegionDelayLogItem>;
+  roomcatelist: ListAnswer<RoomCategory>;
+  roomcate_small_list: { items: SmallItem[] };
+  roomcateadd: { id: number };
+  roomcateedit: null;
+  roomcatedel: null;
+  buildinglist: ListAnswer<Building>;
+  building_small_list: { items: SmallItem[] };
+  buildingadd: { id: number };
+  buildingedit: null;
+  buildingdel: null;
+  unitlist: ListAnswer<Unit>;
+  unit_small_list: { items: SmallItem[] };
+  unitadd: { id: number };
+  unitedit: null;
+  unitdel: null;
+  roomlist: ListAnswer<Room>;
+  roominfo: Room;
+  room_small_list: { items: SmallItem[] };
+  roomadd: { id: number };
+  roomedit: null;
+  roomdel: null;
+  roomexport: FileAnswer;
+  roomimporttemplate: FileAnswer;
+  roomimport: { job_id: number };
+  roomimporterrors: FileAnswer;
+  importloglist: ListAnswer<ImportLogItem>;
+}

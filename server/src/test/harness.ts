@@ -15,6 +15,7 @@ export interface TestServer {
   config: Config;
   /** POST /webapi (or /webapi_leader) through the real HTTP stack, in process */
   call<T = any>(method: MethodName | string, payload?: Record<string, unknown>, token?: string, side?: Side): Promise<TestAnswer<T>>;
+  services(): App['services'];
   /** runs queued jobs now, as the worker would */
   runJobs(): Promise<number>;
   /** signs a demo account in and answers its token */
@@ -49,6 +50,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   return {
     app, database, config, call,
     runJobs: () => app.jobs.drain(),
+    services: () => app.services,
     async login(username, password = DEMO_PASSWORD) {
       const res = await call<{ token: string }>('login', { username, password });
       if (res.return_code !== 'SUCCESS') throw new Error(`login ${username}: ${res.return_msg}`);

@@ -1,2 +1,158 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Default<T> = ColumnType<T, T | undefined, T>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Numeric = ColumnType<string, string | number | undefined, string | number>;
+
+export interface FeeCostTypesTable {
+  rid: number;
+  id: Generated<number>;
+  cost_type: string;
+  title: string;
+  sort: Default<number>;
+  created_at: Timestamp;
+}
+
+export type Pricing = 'area_built' | 'area_indoor' | 'fixed' | 'meter' | 'quantity';
+
+export interface FeeItemsTable {
+  rid: number;
+  id: Generated<number>;
+  cost_type: string;
+  title: string;
+  pricing: Pricing;
+  unit_price: Numeric;
+  default_quantity: Numeric;
+  cycle_months: Default<number>;
+  due_day: Default<number>;
+  late_fee_rule: Default<'none' | 'daily'>;
+  late_fee_rate: Numeric;
+  late_fee_grace_days: Default<number>;
+  late_fee_cap_percent: Default<number>;
+  status: Default<'Y' | 'N'>;
+  remark: Default<string>;
+  created_at: Timestamp;
+}
+
+export type BindScope = 'region' | 'building' | 'unit' | 'category' | 'room';
+
+export interface FeeBindingsTable {
+  rid: number;
+  id: Generated<number>;
+  item_id: number;
+  scope: BindScope;
+  ref_id: Default<number>;
+  created_by: Default<string>;
+  created_at: Timestamp;
+}
+
+export interface FeeBatchesTable {
+  rid: number;
+  id: Generated<number>;
+  period: string;
+  item_ids: number[];
+  filters: ColumnType<unknown, string | undefined, string>;
+  job_id: number | null;
+  status: Default<'running' | 'done' | 'failed' | 'cancelled'>;
+  bill_count: Default<number>;
+  total_fee: Numeric;
+  created_by: Default<string>;
+  created_at: Timestamp;
+}
+
+export interface FeeReceiptCountersTable {
+  rid: number;
+  last_no: Default<number>;
+}
+
+export type PayType = 'cash' | 'wechat' | 'alipay' | 'bankcard' | 'transfer' | 'balance';
+
+export interface FeePaymentsTable {
+  rid: number;
+  id: Generated<number>;
+  receipt_no: string;
+  hid: number;
+  bid: number;
+  tid: number;
+  member_id: number | null;
+  payer_name: Default<string>;
+  receivable: Numeric;
+  late_fee: Numeric;
+  discount: Numeric;
+  balance_used: Numeric;
+  due: Numeric;
+  paid_amount: Numeric;
+  to_balance: Numeric;
+  pay_type: PayType;
+  cashier_id: number | null;
+  cashier_name: Default<string>;
+  idempotency_key: string;
+  remark: Default<string>;
+  status: Default<'Y' | 'R' | 'P'>;
+  refunded_amount: Numeric;
+  print_count: Default<number>;
+  created_at: Timestamp;
+}
+
+export interface FeeBillsTable {
+  rid: number;
+  id: Generated<number>;
+  hid: number;
+  bid: number;
+  tid: number;
+  item_id: number;
+  cost_type: string;
+  title: string;
+  period: string;
+  daterange: Default<string>;
+  measure: Default<string>;
+  unit_price: Numeric;
+  fee: Numeric;
+  status: Default<'E' | 'Y' | 'N'>;
+  is_check: Default<'Y' | 'N'>;
+  batch_id: number | null;
+  source: Default<string>;
+  due_date: string;
+  late_fee: Numeric;
+  paid_at: NullableTimestamp;
+  payment_id: number | null;
+  create_time: Timestamp;
+}
+
+export interface FeePaymentItemsTable {
+  rid: number;
+  id: Generated<number>;
+  payment_id: number;
+  bill_id: number;
+  title: string;
+  period: string;
+  daterange: Default<string>;
+  fee: Numeric;
+  late_fee: Numeric;
+  refunded: Default<'Y' | 'N'>;
+}
+
+export interface FeeBillAdjustmentsTable {
+  rid: number;
+  id: Generated<number>;
+  bill_id: number;
+  old_fee: Numeric;
+  new_fee: Numeric;
+  reason: string;
+  created_by: Default<string>;
+  created_at: Timestamp;
+}
+
 /** Tables of the fees area (cost types, fee items, bindings, bills, payments, receipts, refunds). */
-export interface FeesTables {}
+export interface FeesTables {
+  fee_cost_types: FeeCostTypesTable;
+  fee_items: FeeItemsTable;
+  fee_bindings: FeeBindingsTable;
+  fee_batches: FeeBatchesTable;
+  fee_receipt_counters: FeeReceiptCountersTable;
+  fee_payments: FeePaymentsTable;
+  fee_bills: FeeBillsTable;
+  fee_payment_items: FeePaymentItemsTable;
+  fee_bill_adjustments: FeeBillAdjustmentsTable;
+}

@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/harness.js';
+import { enqueueJob, registerJobKind } from './queue.js';
+import { JobRunner } from './runner.js';
+
+let s: TestServer;
+const seen: number[] = [];
+registerJobKind('test_count', async (ctx) => {
+  const n = Number(ctx.payload.n);
+  for (let i = 1; i <= n; i++) await ctx.progress(i, n);
+  seen.push(ctx.job.id);
+  return { counted: n };
+});
+registerJobKind('test_fail', async () => {
+  throw new Error('坏数据');
+});
+
+beforeAll(async () => { s = await startTestServer(); });
+afterAll(() => s.close());
+
+describe('job runner', () => {
+  it('runs a queued job once with progress and result, visible through jobinfo', async () => {
+    const id = await enqueueJob(s.database.db, { rid: 1, kind: 'test_count', payload: { n: 3 }, createdBy: null });
+    const admin = await s.login('admin');
+    expect((await s.call('jobinfo', { id }, admin)).data.status).toBe('queued');
+    const runners = [s.app.jobs, new JobRunner(s.database.db, s.app.fastify.log)];
+    await Promise.all(runners.map((r) => r.drain()));
+    expect(seen.filter((x) => x === id)).toHaveLength(1);
+    const info = (await s.call('jobinfo', { id }, admin)).data;
+    expect(info).toMatchObject({ status: 'done', progress: 3, total: 3, percent: 100, result: { counted: 3 } });
+    const admin2 = await s.login('admin2');
+    expect((await s.call('jobinfo', { id }, admin2)).return_msg).toBe('任务不存在');
+  });
+
+  it('fails a job with its message', async () => {
+    const id = await enqueueJob(s.database.db, { rid: 1, kind: 'test_fail', payload: {}, createdBy: null });
+    await s.runJobs();
+    const row = await s.database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'failed', error: '坏数据' });
+  });
+
+  it('queues again a job whose worker died, and lists jobs', async () => {
+    const id = await enqueueJob(s.database.db, { rid: 1, kind: 'test_count', payload: { n: 1 }, createdBy: null });
+    await s.database.db.updateTable('jobs')
+      .set({ status: 'running', locked_by: 'dead-worker', heartbeat_at: sql`now() - interval '5 minutes'`, attempts: 1 })
+      .where('id', '=', id).execute();
+    await s.runJobs();
+    const row = await s.database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('done');
+    const admin = await s.login('admin');
+    const list = await s.call('joblist', { kind: 'test_count' }, admin);
+    expect(list.data.total).toBe(2);
+  });
+});

@@ -1,0 +1,72 @@
+import { Activity, Component, Suspense, useEffect, useState, type ErrorInfo, type ReactElement, type ReactNode } from 'react';
+import { Result, Spin } from 'antd';
+import { useLocation, useOutlet } from 'react-router';
+import { logError } from '../stores/errorLog';
+import { useTags } from '../stores/tags';
+import { useCurrentRoute } from './useCurrentRoute';
+
+class PageErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    logError(error, 'render', info.componentStack ?? '');
+  }
+  override render() {
+    if (this.state.error) return <Result status="error" title="Error" subTitle={this.state.error.message} />;
+    return this.props.children;
+  }
+}
+
+const pageFallback = (
+  <div className="page-loading">
+    <Spin />
+  </div>
+);
+
+/**
+ * The page area. Pages whose tab is open and whose meta says keepAlive (and not noCache) stay
+ * mounted but hidden (<Activity>) when another tab is shown; refresh drops them (spec 4).
+ */
+export default function AppMain() {
+  const outlet = useOutlet();
+  const { pathname } = useLocation();
+  const { flat } = useCurrentRoute();
+  const visited = useTags((s) => s.visitedViews);
+  const evicted = useTags((s) => s.evicted);
+  const [cache, setCache] = useState<Record<string, ReactElement>>({});
+
+  const meta = flat?.route.meta;
+  const cacheable = !!meta?.keepAlive && !meta.noCache && !pathname.startsWith('/redirect/');
+  const keepPaths = new Set(visited.filter((v) => v.cache).map((v) => v.path));
+
+  // drop pages whose tab closed or that are being refreshed; remember the current one
+  const stale = Object.keys(cache).filter((k) => k !== pathname && (!keepPaths.has(k) || evicted.includes(k)));
+  const missing = cacheable && outlet && !cache[pathname];
+  if (stale.length > 0 || missing) {
+    const next = { ...cache };
+    for (const k of stale) delete next[k];
+    if (missing) next[pathname] = outlet;
+    setCache(next);
+  }
+
+  useEffect(() => {
+    useTags.getState().unevict(pathname);
+  }, [pathname]);
+
+  const keys = Object.keys(cache).filter((k) => !stale.includes(k));
+  if (!keys.includes(pathname)) keys.push(pathname);
+
+  return (
+    <div className="app-main-inner" data-testid="app-main">
+      {keys.map((k) => (
+        <Activity key={k} mode={k === pathname ? 'visible' : 'hidden'}>
+          <PageErrorBoundary>
+            <Suspense fallback={pageFallback}>{k === pathname ? outlet : cache[k]}</Suspense>
+          </PageErrorBoundary>
+        </Activity>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { useEffect, type CSSProperties } from 'react';
+import { Drawer } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '@wuye/contract/codes';
+import { useRoutesInfo } from '../router/context';
+import { affixRoutes } from '../router/helpers';
+import { useAppStore } from '../stores/app';
+import { useSettings } from '../stores/settings';
+import { useSystem } from '../stores/system';
+import { useTags } from '../stores/tags';
+import AppMain from './AppMain';
+import Breadcrumbs from './Breadcrumbs';
+import Navbar from './Navbar';
+import SettingsDrawer from './SettingsDrawer';
+import Sidebar from './Sidebar';
+import TagsView from './TagsView';
+import { useCurrentRoute } from './useCurrentRoute';
+import './layout.css';
+
+export const DEFAULT_COPYRIGHT = 'Copyright © 物业管理平台 All Rights Reserved.';
+
+/** Desktop or mobile by the 992 px breakpoint (spec 9). */
+function useDeviceWatch() {
+  const setDevice = useAppStore((s) => s.setDevice);
+  useEffect(() => {
+    const query = window.matchMedia(`(max-width: ${LIMITS.mobileBreakpointPx - 1}px)`);
+    const apply = () => setDevice(query.matches ? 'mobile' : 'desktop');
+    apply();
+    query.addEventListener('change', apply);
+    return () => query.removeEventListener('change', apply);
+  }, [setDevice]);
+}
+
+/** Adds the current page to the tab strip; affix tabs first (spec 4). */
+function useTagTracking() {
+  const { flat } = useRoutesInfo();
+  const current = useCurrentRoute();
+  useEffect(() => {
+    useTags.getState().initAffix(
+      affixRoutes(flat).map((f) => ({
+        path: f.fullPath,
+        fullPath: f.fullPath,
+        title: f.route.meta?.title ?? f.fullPath,
+        affix: true,
+        cache: !!f.route.meta?.keepAlive && !f.route.meta.noCache,
+      })),
+    );
+  }, [flat]);
+  const f = current.flat;
+  const { pathname, fullPath } = current;
+  useEffect(() => {
+    if (!f?.route.meta?.title || pathname.startsWith('/redirect/')) return;
+    useTags.getState().addView({
+      path: pathname,
+      fullPath,
+      title: f.route.meta.title,
+      affix: f.route.meta.affix && f.fullPath === pathname,
+      cache: !!f.route.meta.keepAlive && !f.route.meta.noCache,
+    });
+  }, [f, pathname, fullPath]);
+}
+
+export default function Layout() {
+  const { t } = useTranslation();
+  useDeviceWatch();
+  useTagTracking();
+  const device = useAppStore((s) => s.device);
+  const opened = useAppStore((s) => s.sidebarOpened);
+  const withoutAnimation = useAppStore((s) => s.withoutAnimation);
+  const mobileOpen = useAppStore((s) => s.mobileSidebarOpen);
+  const setMobileOpen = useAppStore((s) => s.setMobileSidebarOpen);
+  const tagsView = useSettings((s) => s.tagsView);
+  const fixedHeader = useSettings((s) => s.fixedHeader);
+  const theme = useSettings((s) => s.theme);
+  const copyright = useSystem((s) => s.info?.copyright);
+  const { pathname } = useCurrentRoute();
+  const mobile = device === 'mobile';
+
+  // the mobile sidebar drawer closes on navigation
+  useEffect(() => {
+    useAppStore.getState().setMobileSidebarOpen(false);
+  }, [pathname]);
+
+  const classes = [
+    'app-wrapper',
+    mobile ? 'mobile' : 'desktop',
+    !mobile && !opened ? 'hide-sidebar' : 'open-sidebar',
+    withoutAnimation ? 'without-animation' : '',
+    fixedHeader ? 'has-fixed-header' : '',
+  ].join(' ');
+
+  return (
+    <div className={classes} style={{ '--theme': theme, '--sidebar-width': `${LIMITS.sidebarWidthPx}px` } as CSSProperties} data-testid="layout" data-device={device}>
+      {!mobile && (
+        <aside className="sidebar-container">
+          <Sidebar />
+        </aside>
+      )}
+      {mobile && (
+        <Drawer
+          open={mobileOpen}
+          placement="left"
+          size={LIMITS.sidebarWidthPx}
+          closable={false}
+          onClose={() => setMobileOpen(false)}
+          styles={{ body: { padding: 0, background: '#304156' } }}
+          rootClassName="sidebar-drawer"
+        >
+          <Sidebar mobile />
+        </Drawer>
+      )}
+      <div className="main-container">
+        <header className={fixedHeader ? 'fixed-header' : 'static-header'}>
+          <Navbar />
+          {tagsView && <TagsView />}
+        </header>
+        <main className="app-main">
+          <Breadcrumbs />
+          <AppMain />
+        </main>
+        <footer className="app-footer" data-testid="footer">
+          {copyright || t('footer.default', { defaultValue: DEFAULT_COPYRIGHT })}
+        </footer>
+      </div>
+      <SettingsDrawer />
+    </div>
+  );
+}

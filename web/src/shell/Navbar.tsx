@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { Badge, Modal, Tooltip } from 'antd';
+import {
+  BugOutlined,
+  FileTextOutlined,
+  FundProjectionScreenOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  PictureOutlined,
+  QuestionCircleOutlined,
+  ScheduleOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { call } from '../api/client';
+import { useAppStore } from '../stores/app';
+import { useDialogs } from '../stores/dialogs';
+import { errorLogEnabled, useErrorLog } from '../stores/errorLog';
+import { useSettings } from '../stores/settings';
+import { useSystem } from '../stores/system';
+import { useUser } from '../stores/user';
+import AppDownload from './AppDownload';
+import HeaderSearch from './HeaderSearch';
+import LangSelect from './LangSelect';
+import Screenfull from './Screenfull';
+import SizeSelect from './SizeSelect';
+import TopMenu from './TopMenu';
+import UserMenu from './UserMenu';
+import { navbarVisibility } from './visibility';
+
+export const BACKLOG_COUNT_KEY = ['backlog-count'] as const;
+
+/** The to-do count of the badge (backlog_list total of pending items). */
+export function useBacklogCount(enabled: boolean): number {
+  const { data } = useQuery({
+    queryKey: BACKLOG_COUNT_KEY,
+    queryFn: async () => (await call('backlog_list', { page: 1, limit: 1, status: 'E' }, { silent: true })).total,
+    enabled,
+    refetchInterval: 60_000,
+  });
+  return data ?? 0;
+}
+
+function ErrorLogButton() {
+  const { t } = useTranslation();
+  const count = useErrorLog((s) => s.logs.length);
+  if (!errorLogEnabled() || count === 0) return null;
+  return (
+    <Tooltip title={t('navbar.errorLog')}>
+      <Badge dot>
+        <BugOutlined className="navbar-icon error-log-icon" data-testid="error-log" onClick={() => useDialogs.getState().setErrorLogOpen(true)} />
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/** The top bar of spec 2.3 with its visibility rules. */
+export default function Navbar() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const device = useAppStore((s) => s.device);
+  const opened = useAppStore((s) => s.sidebarOpened);
+  const toggleSidebar = useAppStore((s) => s.toggleSidebar);
+  const info = useSystem((s) => s.info);
+  const roles = useUser((s) => s.roles);
+  const permissions = useUser((s) => s.permissions);
+  const sysType = useUser((s) => s.sysUser?.sys_type);
+  const token = useUser((s) => s.token);
+  const showSettings = useSettings((s) => s.showSettings);
+  const [floorPlanOpen, setFloorPlanOpen] = useState(false);
+  const mobile = device === 'mobile';
+  const show = navbarVisibility({ sysType, roles, permissions, info });
+  const backlogCount = useBacklogCount(show.backlog);
+  const Fold = mobile || !opened ? MenuUnfoldOutlined : MenuFoldOutlined;
+
+  const openBoard = () => {
+    const url = `${window.location.origin}/spectaculars?token=${encodeURIComponent(token)}`;
+    window.open(url, '_blank');
+  };
+
+  return (
+    <div className="navbar" data-testid="navbar">
+      <Tooltip title={t('navbar.toggleSidebar')}>
+        <Fold className="hamburger" data-testid="hamburger" onClick={toggleSidebar} />
+      </Tooltip>
+      <div className="top-menu-wrap">
+        <TopMenu mobile={mobile} />
+      </div>
+      <div className="right-menu">
+        {!mobile && <HeaderSearch />}
+        {!mobile && <ErrorLogButton />}
+        {!mobile && <AppDownload info={info} show={show.appDownload} />}
+        {show.board && (
+          <Tooltip title={t('navbar.board')}>
+            <FundProjectionScreenOutlined className="navbar-icon" data-testid="navbar-board" onClick={openBoard} />
+          </Tooltip>
+        )}
+        {show.backlog && (
+          <Tooltip title={t('navbar.backlog')}>
+            <span className="navbar-icon-wrap" data-testid="navbar-backlog" data-count={backlogCount} onClick={() => void navigate('/setup/backlog')}>
+              <Badge count={backlogCount} size="small" overflowCount={99} offset={[2, -2]}>
+                <ScheduleOutlined className="navbar-icon navbar-icon-in-badge" />
+              </Badge>
+            </span>
+          </Tooltip>
+        )}
+        {show.updatelog && !mobile && (
+          <Tooltip title={t('navbar.updatelog')}>
+            <FileTextOutlined className="navbar-icon" data-testid="navbar-updatelog" onClick={() => void navigate('/updatelog/updatelog')} />
+          </Tooltip>
+        )}
+        {show.floorPlan && !mobile && (
+          <Tooltip title={t('navbar.floorPlan')}>
+            <PictureOutlined className="navbar-icon" data-testid="navbar-floorplan" onClick={() => setFloorPlanOpen(true)} />
+          </Tooltip>
+        )}
+        {show.help && !mobile && (
+          <Tooltip title={t('navbar.help')}>
+            <a href={info?.help_work_url} target="_blank" rel="noreferrer" className="navbar-icon-wrap" data-testid="navbar-help">
+              <QuestionCircleOutlined className="navbar-icon" />
+            </a>
+          </Tooltip>
+        )}
+        {!mobile && <Screenfull />}
+        {!mobile && <SizeSelect />}
+        <LangSelect />
+        {showSettings && (
+          <Tooltip title={t('navbar.settings')}>
+            <SettingOutlined className="navbar-icon" data-testid="settings-toggle" onClick={() => useSettings.getState().setDrawerOpen(true)} />
+          </Tooltip>
+        )}
+        <UserMenu showSwitch={show.switchRegion} compact={mobile} />
+      </div>
+      {show.floorPlan && (
+        <Modal open={floorPlanOpen} title={t('navbar.floorPlan')} footer={null} width={900} onCancel={() => setFloorPlanOpen(false)}>
+          <img src={info?.region_img} alt="" style={{ width: '100%' }} data-testid="floorplan-image" />
+        </Modal>
+      )}
+    </div>
+  );
+}
