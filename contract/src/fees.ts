@@ -1,7 +1,337 @@
 import { z } from 'zod';
+import { id, optionalId, paging, text, yn } from './common.js';
+import { money } from './money.js';
+import type { ListAnswer, YN } from './codes.js';
+import type { FileAnswer } from './files.js';
 
-/** Method input schemas of the fees area. */
-export const feesMethods = {} satisfies Record<string, z.ZodType>;
+/** Built-in cost types (fee categories); a community may add its own codes. */
+export const COST_TYPES = ['property', 'parking', 'water', 'electricity', 'gas', 'rent', 'deposit', 'other'] as const;
+export const COST_TYPE_CH: Record<string, string> = {
+  property: '物业费', parking: '停车费', water: '水费', electricity: '电费', gas: '燃气费', rent: '租金', deposit: '押金', other: '其他',
+};
+
+export const PRICINGS = ['area_built', 'area_indoor', 'fixed', 'meter', 'quantity'] as const;
+export type PricingMethod = (typeof PRICINGS)[number];
+export const PRICING_CH: Record<PricingMethod, string> = {
+  area_built: '建筑面积 × 单价', area_indoor: '套内面积 × 单价', fixed: '固定金额', meter: '抄表读数 × 单价', quantity: '数量 × 单价',
+};
+
+export const BIND_SCOPES = ['region', 'building', 'unit', 'category', 'room'] as const;
+export type BindScopeName = (typeof BIND_SCOPES)[number];
+export const BIND_SCOPE_CH: Record<BindScopeName, string> = {
+  region: '全小区', building: '楼栋', unit: '单元', category: '房屋类别', room: '单个房屋',
+};
+
+export const PAY_TYPES = ['cash', 'wechat', 'alipay', 'bankcard', 'transfer', 'balance'] as const;
+export type PayTypeName = (typeof PAY_TYPES)[number];
+export const PAY_TYPE_CH: Record<PayTypeName, string> = {
+  cash: '现金', wechat: '微信', alipay: '支付宝', bankcard: '银行卡', transfer: '转账', balance: '余额',
+};
+
+/** Bill status of spec 4: E pending, Y paid, N overdue. */
+export type BillStatus = 'E' | 'Y' | 'N';
+export const BILL_STATUS_CH: Record<BillStatus, string> = { E: '待缴', Y: '已缴', N: '已逾期' };
+
+export const MSG_FEES = {
+  billPaid: '账单已缴费，请勿重复收费',
+  billNotFound: '账单不存在',
+} as const;
+
+/** A unit price: non-negative, at most four decimals (e.g. 2.5 yuan per m² per month). */
+export const unitPrice = z
+  .union([z.string(), z.number()])
+  .transform((v, ctx) => {
+    const s = String(v).trim();
+    if (!/^\d{1,10}(\.\d{1,4})?$/.test(s)) {
+      ctx.addIssue({ code: 'custom', message: '单价格式不正确，应为不小于0且最多四位小数的数字' });
+      return z.NEVER;
+    }
+    return s;
+  });
+
+/** A billing period 'YYYY-MM'. */
+export const period = z.string().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, '账期格式不正确，应为 YYYY-MM');
+
+const costTypeCode = z.string().trim().regex(/^[a-z][a-z0-9_]{1,29}$/, '费用类型编码只能是小写字母、数字和下划线，以字母开头');
+
+/** '' or missing means "no filter". */
+const optionalMoney = z.union([z.literal(''), z.null(), money]).optional().transform((v) => (v === '' || v === null ? undefined : v));
+const idList = (max: number) => z.array(id).min(1).max(max);
+/** Cost types as a list or a comma-separated text. */
+const costTypeList = z
+  .union([z.array(z.string().max(30)), z.string().max(300)])
+  .optional()
+  .transform((v) => (typeof v === 'string' ? v.split(',') : v ?? []).map((s) => s.trim()).filter(Boolean));
+
+export const feeItemInput = z
+  .object({
+    cost_type: costTypeCode,
+    title: text(30).min(1),
+    pricing: z.enum(PRICINGS),
+    unit_price: unitPrice,
+    default_quantity: money.optional(),
+    cycle_months: z.coerce.number().int().min(1).max(12).default(1),
+    due_day: z.coerce.number().int().min(1).max(28).default(15),
+    late_fee_rule: z.enum(['none', 'daily']).default('none'),
+    /** per mille of the bill per day */
+    late_fee_rate: unitPrice.optional(),
+    late_fee_grace_days: z.coerce.number().int().min(0).max(365).default(0),
+    /** cap as percent of the bill; 0 = no cap */
+    late_fee_cap_percent: z.coerce.number().int().min(0).max(1000).default(0),
+    status: yn.default('Y'),
+    remark: text(200).default(''),
+  })
+  .refine((v) => v.late_fee_rule === 'none' || (v.late_fee_rate !== undefined && Number(v.late_fee_rate) > 0), {
+    message: '按日计滞纳金时，日费率必须大于0', path: ['late_fee_rate'],
+  });
+
+/** Filters of the bill list and its export (spec 7 `feebilllist`). */
+export const billFilters = {
+  rid: optionalId,
+  bid: optionalId,
+  tid: optionalId,
+  hid: optionalId,
+  cost_types: costTypeList,
+  title: text(50).optional(),
+  status: z.enum(['', 'E', 'Y', 'N']).optional(),
+  max_fee: optionalMoney,
+  min_fee: optionalMoney,
+  is_check: z.enum(['', 'Y', 'N']).optional(),
+  keyword: text(50).optional(),
+  itemid: optionalId,
+  period: z.union([z.literal(''), period]).optional(),
+  batch_id: optionalId,
+};
+
+const generateScope = {
+  period,
+  item_ids: idList(50),
+  bid: optionalId,
+  tid: optionalId,
+  hids: z.array(id).max(2000).optional(),
+};
+
+export const feesMethods = {
+  // --- set-up (slice A)
+  feeitemcatelist: z.object({ ...paging }),
+  feeitemcateadd: z.object({ cost_type: costTypeCode, title: text(20).min(1), sort: z.coerce.number().int().min(0).max(9999).default(0) }),
+  feeitemcateedit: z.object({ id, title: text(20).min(1), sort: z.coerce.number().int().min(0).max(9999).default(0) }),
+  feeitemcatedel: z.object({ id }),
+  feebill_cate_small_list: z.object({}),
+  feeitemlist: z.object({ ...paging, cost_type: z.string().max(30).optional(), keyword: text(30).optional(), status: z.enum(['', 'Y', 'N']).optional() }),
+  feeiteminfo: z.object({ id }),
+  feeitemadd: feeItemInput,
+  feeitemedit: z.intersection(z.object({ id }), feeItemInput),
+  feeitemdel: z.object({ id }),
+  feethinglist: z.object({ cost_type: z.string().max(30).optional() }),
+  bindfeelist: z.object({ ...paging, item_id: optionalId, scope: z.union([z.literal(''), z.enum(BIND_SCOPES)]).optional() }),
+  bindfeeadd: z.object({ item_id: id, scope: z.enum(BIND_SCOPES), ref_ids: z.array(id).max(5000).default([]) }),
+  bindfeedel: z.object({ id }),
+  // --- bills (slice B)
+  feebillgenerate: z.object({ ...generateScope, preview: z.boolean().default(false) }),
+  feebatchlist: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc') }),
+  feebatchcancel: z.object({ id }),
+  feebilllist: z.object({ ...paging, ...billFilters }),
+  feebillinfo: z.object({ id }),
+  feebilldel: z.object({ id }),
+  feeedit: z.object({ id, fee: money, reason: text(200).min(1, '请填写调整原因') }),
+  feebillcheck: z.object({ ids: idList(500), is_check: yn }),
+  exportfees: z.object({ ...billFilters, sort: z.enum(['asc', 'desc']).default('asc') }),
+  feebilloverdue: z.object({}),
+  // --- cashier (slice C)
+  cashierbills: z.object({ hid: id }),
+  cashierpay: z.object({
+    hid: id,
+    bill_ids: idList(500),
+    pay_type: z.enum(PAY_TYPES),
+    paid_amount: money,
+    use_balance: z.boolean().default(false),
+    discount: money.default('0.00'),
+    idempotency_key: z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'idempotency_key 只能包含字母、数字、- 和 _'),
+    remark: text(200).default(''),
+  }),
+  paymentlist: z.object({
+    ...paging,
+    sort: z.enum(['asc', 'desc']).default('desc'),
+    start_date: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')]).optional(),
+    end_date: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')]).optional(),
+    pay_type: z.union([z.literal(''), z.enum(PAY_TYPES)]).optional(),
+    cashier: text(30).optional(),
+    receipt_no: text(30).optional(),
+    keyword: text(50).optional(),
+    hid: optionalId,
+  }),
+  paymentinfo: z.object({ id, print: z.boolean().default(false) }),
+} satisfies Record<string, z.ZodType>;
+
+export interface CostTypeRow { id: number; cost_type: string; title: string; sort: number; item_count: number; create_time: string }
+
+export interface FeeItemRow {
+  id: number;
+  cost_type: string;
+  cost_type_title: string;
+  title: string;
+  pricing: PricingMethod;
+  pricing_ch: string;
+  unit_price: string;
+  default_quantity: string;
+  cycle_months: number;
+  due_day: number;
+  late_fee_rule: 'none' | 'daily';
+  late_fee_rate: string;
+  late_fee_grace_days: number;
+  late_fee_cap_percent: number;
+  status: YN;
+  remark: string;
+  bind_count: number;
+  create_time: string;
+}
+
+export interface BindingRow {
+  id: number;
+  item_id: number;
+  item_title: string;
+  scope: BindScopeName;
+  scope_ch: string;
+  ref_id: number;
+  target_title: string;
+  create_user: string;
+  create_time: string;
+}
+
+/** Fee bill of spec 3, plus what the console shows beside it. */
+export interface FeeBillRow {
+  id: number;
+  rid: number;
+  bid: number;
+  tid: number;
+  hid: number;
+  item_id: number;
+  cost_type: string;
+  title: string;
+  region_title: string;
+  building_title: string;
+  unit_title: string;
+  house_title: string;
+  period: string;
+  daterange: string;
+  measure: string;
+  unit_price: string;
+  status: BillStatus;
+  status_ch: string;
+  fee: string;
+  /** late fee as of today (for unpaid bills) or as charged (paid bills) */
+  late_fee: string;
+  is_check: YN;
+  due_date: string;
+  paid_at: string;
+  payment_id: number;
+  batch_id: number;
+  create_time: string;
+}
+
+export interface GenerateAnswer { preview: boolean; count: number; total_fee: string; job_id?: number; batch_id?: number }
+
+export interface BatchRow {
+  id: number;
+  period: string;
+  item_titles: string;
+  status: string;
+  bill_count: number;
+  total_fee: string;
+  paid_count: number;
+  job_id: number;
+  create_user: string;
+  create_time: string;
+}
+
+export interface CashierBill {
+  id: number;
+  title: string;
+  cost_type: string;
+  period: string;
+  daterange: string;
+  measure: string;
+  unit_price: string;
+  fee: string;
+  late_fee: string;
+  total: string;
+  status: BillStatus;
+  status_ch: string;
+  due_date: string;
+}
+
+export interface CashierHouse {
+  hid: number;
+  rid: number;
+  bid: number;
+  tid: number;
+  address: string;
+  owner_name: string;
+  member_id: number;
+  balance: string;
+}
+
+export interface PaymentRow {
+  id: number;
+  receipt_no: string;
+  hid: number;
+  address: string;
+  payer_name: string;
+  receivable: string;
+  late_fee: string;
+  discount: string;
+  balance_used: string;
+  due: string;
+  paid_amount: string;
+  to_balance: string;
+  pay_type: PayTypeName;
+  pay_type_ch: string;
+  cashier_name: string;
+  status: 'Y' | 'R' | 'P';
+  status_ch: string;
+  refunded_amount: string;
+  bill_count: number;
+  remark: string;
+  create_time: string;
+}
+
+export interface PaymentInfo extends PaymentRow {
+  region_title: string;
+  print_count: number;
+  /** the amount received for the bills (due) in Chinese capital numerals */
+  capital_amount: string;
+  items: Array<{ bill_id: number; title: string; period: string; daterange: string; fee: string; late_fee: string; refunded: YN }>;
+}
 
 /** Answer `data` shapes of the fees area, by method name. */
-export interface FeesOutputs {}
+export interface FeesOutputs {
+  feeitemcatelist: ListAnswer<CostTypeRow>;
+  feeitemcateadd: { id: number };
+  feeitemcateedit: null;
+  feeitemcatedel: null;
+  feebill_cate_small_list: { items: Array<{ cost_type: string; title: string }> };
+  feeitemlist: ListAnswer<FeeItemRow>;
+  feeiteminfo: FeeItemRow;
+  feeitemadd: { id: number };
+  feeitemedit: null;
+  feeitemdel: null;
+  feethinglist: { items: Array<{ id: number; title: string; cost_type: string; pricing: PricingMethod; unit_price: string }> };
+  bindfeelist: ListAnswer<BindingRow>;
+  bindfeeadd: { added: number };
+  bindfeedel: null;
+  feebillgenerate: GenerateAnswer;
+  feebatchlist: ListAnswer<BatchRow>;
+  feebatchcancel: { deleted: number };
+  feebilllist: ListAnswer<FeeBillRow>;
+  feebillinfo: FeeBillRow & { adjustments: Array<{ old_fee: string; new_fee: string; reason: string; create_user: string; create_time: string }> };
+  feebilldel: null;
+  feeedit: null;
+  feebillcheck: { updated: number };
+  exportfees: FileAnswer;
+  feebilloverdue: { job_id: number };
+  cashierbills: { house: CashierHouse; items: CashierBill[]; totals: { receivable: string; late_fee: string; total: string } };
+  cashierpay: PaymentInfo;
+  paymentlist: ListAnswer<PaymentRow>;
+  paymentinfo: PaymentInfo;
+}

@@ -11,10 +11,9 @@ import {
   ScheduleOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { call } from '../api/client';
+import { useBacklogCount } from '../api/backlog';
 import { useAppStore } from '../stores/app';
 import { useDialogs } from '../stores/dialogs';
 import { errorLogEnabled, useErrorLog } from '../stores/errorLog';
@@ -29,19 +28,6 @@ import SizeSelect from './SizeSelect';
 import TopMenu from './TopMenu';
 import UserMenu from './UserMenu';
 import { navbarVisibility } from './visibility';
-
-export const BACKLOG_COUNT_KEY = ['backlog-count'] as const;
-
-/** The to-do count of the badge (backlog_list total of pending items). */
-export function useBacklogCount(enabled: boolean): number {
-  const { data } = useQuery({
-    queryKey: BACKLOG_COUNT_KEY,
-    queryFn: async () => (await call('backlog_list', { page: 1, limit: 1, status: 'E' }, { silent: true })).total,
-    enabled,
-    refetchInterval: 60_000,
-  });
-  return data ?? 0;
-}
 
 function ErrorLogButton() {
   const { t } = useTranslation();

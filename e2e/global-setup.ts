@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { CHROMIUM_PATH } from './browser.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    browserAvailable: boolean;
+  }
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+
+/**
+ * Starts the real server (built console, fresh demo database) once for all journeys:
+ * PGlite in a temporary folder, or a fresh schema when DATABASE_URL is set.
+ */
+export default async function setup(project: TestProject) {
+  const browserAvailable = fs.existsSync(CHROMIUM_PATH);
+  if (!browserAvailable && process.env.CI) throw new Error(`CI needs Chromium at ${CHROMIUM_PATH} for the browser tests`);
+  project.provide('browserAvailable', browserAvailable);
+  if (!fs.existsSync(path.join(root, 'web/dist/index.html'))) throw new Error('web/dist is missing: run npm run build first');
+
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wuye-e2e-'));
+  const schema = process.env.DATABASE_URL ? `e2e_${crypto.randomBytes(4).toString('hex')}` : '';
+  if (schema) await runSql(`CREATE SCHEMA ${schema}`);
+  const server: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'server/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DB_SCHEMA: schema, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout?.on('data', (d: Buffer) => { output += d.toString(); });
+  server.stderr?.on('data', (d: Buffer) => { output += d.toString(); });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, server, () => output);
+  project.provide('baseUrl', baseUrl);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (schema) await runSql(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  };
+}
+
+async function waitForHealth(url: string, server: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not start in time:\n${output()}`);
+}
+
+async function runSql(statement: string) {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+}

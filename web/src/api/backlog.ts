@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { call } from './client';
+
+export const BACKLOG_COUNT_KEY = ['backlog-count'] as const;
+
+/** The to-do count of the badge: backlog_list total of pending items (spec 2.3, 7). */
+export function useBacklogCount(enabled: boolean): number {
+  const { data } = useQuery({
+    queryKey: BACKLOG_COUNT_KEY,
+    queryFn: async () => (await call('backlog_list', { page: 1, limit: 1, status: 'E' }, { silent: true })).total,
+    enabled,
+    refetchInterval: 60_000,
+  });
+  return data ?? 0;
+}

@@ -1,0 +1,57 @@
+import { Suspense } from 'react';
+import { Button, Card, Col, Descriptions, Row, Skeleton, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useDialogs } from '../../stores/dialogs';
+import { daysLeftOf, useSystem } from '../../stores/system';
+import { useUser } from '../../stores/user';
+import { dashboardCards, visibleCards } from './cards';
+
+/** The signed-in community: name, end date, days left, and the figures areas add (issue 3). */
+export default function Dashboard() {
+  const { t } = useTranslation();
+  const info = useSystem((s) => s.info);
+  const name = useUser((s) => s.name);
+  const side = useUser((s) => s.side);
+  const roles = useUser((s) => s.roles);
+  const sysType = useUser((s) => s.sysUser?.sys_type);
+  const days = daysLeftOf(info);
+  const cards = visibleCards(dashboardCards, { side, roles, sysType });
+  const regionTitle = info?.region_title || (side === 'group' ? t('dashboard.noRegion') : '-');
+  return (
+    <div className="dashboard" data-testid="dashboard">
+      <Card style={{ marginBottom: 16 }}>
+        <h2 style={{ marginTop: 0 }}>{t('dashboard.welcome', { name })}</h2>
+        <Descriptions
+          column={{ xs: 1, sm: 1, md: 3 }}
+          items={[
+            { key: 'region', label: t('dashboard.region'), children: <span data-testid="dashboard-region">{regionTitle}</span> },
+            { key: 'end', label: t('dashboard.endTime'), children: <span data-testid="dashboard-end">{info?.end_time?.slice(0, 10) || '-'}</span> },
+            {
+              key: 'days',
+              label: t('dashboard.daysLeft'),
+              children: (
+                <span data-testid="dashboard-days">
+                  {days === null ? '-' : days < 0 ? <Tag color="error">{t('dashboard.expired')}</Tag> : t('dashboard.days', { n: days })}
+                  {days !== null && days < 30 && side === 'community' && (
+                    <Button size="small" type="link" onClick={() => useDialogs.getState().openRenewal(days < 0)}>
+                      {t('dashboard.renew')}
+                    </Button>
+                  )}
+                </span>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <Row gutter={[16, 16]} data-testid="dashboard-cards">
+        {cards.map(({ key, Component }) => (
+          <Col key={key} xs={24} sm={12} lg={6}>
+            <Suspense fallback={<Card size="small"><Skeleton active paragraph={{ rows: 1 }} /></Card>}>
+              <Component />
+            </Suspense>
+          </Col>
+        ))}
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The figure cards of the dashboard. A feature area adds its figures by appending an entry
+ * (lazy import its card component to keep the dashboard chunk small).
+ */
+import { lazy, type ComponentType } from 'react';
+import type { Side } from '../../utils/auth';
+
+export interface DashboardCard {
+  key: string;
+  Component: ComponentType;
+  /** shown to holders of one of these roles (admin sees all); none = everybody */
+  roles?: readonly string[];
+  /** sides the card belongs to; none = both */
+  sides?: readonly Side[];
+  /** hidden for these roles (e.g. the to-do card for leader_admin) */
+  hiddenFor?: readonly string[];
+  /** hidden for these account types (e.g. merchant) */
+  hiddenForSysTypes?: readonly string[];
+}
+
+export const dashboardCards: DashboardCard[] = [
+  {
+    key: 'backlog',
+    Component: lazy(() => import('./BacklogCard')),
+    sides: ['community'],
+    hiddenFor: ['leader_admin'],
+    hiddenForSysTypes: ['merchant'],
+  },
+  {
+    key: 'daysLeft',
+    Component: lazy(() => import('./ServiceCard')),
+  },
+];
+
+export function visibleCards(
+  cards: readonly DashboardCard[],
+  ctx: { side: Side; roles: readonly string[]; sysType?: string },
+): DashboardCard[] {
+  const admin = ctx.roles.includes('admin');
+  return cards.filter(
+    (c) =>
+      (!c.sides || c.sides.includes(ctx.side)) &&
+      (!c.roles || admin || c.roles.some((r) => ctx.roles.includes(r))) &&
+      !c.hiddenFor?.some((r) => ctx.roles.includes(r)) &&
+      !(ctx.sysType && c.hiddenForSysTypes?.includes(ctx.sysType)),
+  );
+}
