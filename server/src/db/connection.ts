@@ -29,6 +29,10 @@ pg.types.setTypeParser(DATE, (v) => v);
 
 export async function openDatabase(config: Config, opts: { memory?: boolean } = {}): Promise<Database> {
   const pool = config.databaseUrl ? openPostgres(config) : await openPglite(config, opts.memory ?? false);
+  if (config.databaseUrl && config.dbSchema) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(config.dbSchema)) throw new Error(`DB_SCHEMA must be a plain lower-case name: ${config.dbSchema}`);
+    await pool.query(`CREATE SCHEMA IF NOT EXISTS ${config.dbSchema}`);
+  }
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
   return {
     kind: config.databaseUrl ? 'postgres' : 'pglite',
@@ -39,14 +43,12 @@ export async function openDatabase(config: Config, opts: { memory?: boolean } = 
 }
 
 function openPostgres(config: Config): SqlPool {
-  const options = config.dbSchema ? `-c search_path=${config.dbSchema}` : undefined;
+  // session settings travel in the startup packet, so no extra round trip per connection
+  const options = [`-c TimeZone=${config.timeZone}`, config.dbSchema ? `-c search_path=${config.dbSchema}` : ''].join(' ').trim();
   const pool = new pg.Pool({
     connectionString: config.databaseUrl,
     max: Number(process.env.PG_POOL_MAX ?? 20),
     options,
-  });
-  pool.on('connect', (client) => {
-    void client.query(`SET TIME ZONE '${config.timeZone}'`);
   });
   return pool as unknown as SqlPool;
 }
