@@ -161,7 +161,8 @@ export const feesMethods = {
     keyword: text(50).optional(),
     hid: optionalId,
   }),
-  paymentinfo: z.object({ id, print: z.boolean().default(false) }),
+  paymentinfo: z.object({ id }),
+  paymentprint: z.object({ id }),
 } satisfies Record<string, z.ZodType>;
 
 export interface CostTypeRow { id: number; cost_type: string; title: string; sort: number; item_count: number; create_time: string }
@@ -281,7 +282,10 @@ export interface PaymentRow {
   receivable: string;
   late_fee: string;
   discount: string;
+  /** what the bills came to: receivable + late_fee - discount */
+  total: string;
   balance_used: string;
+  /** total - balance_used: what had to be paid now */
   due: string;
   paid_amount: string;
   to_balance: string;
@@ -299,7 +303,7 @@ export interface PaymentRow {
 export interface PaymentInfo extends PaymentRow {
   region_title: string;
   print_count: number;
-  /** the amount received for the bills (due) in Chinese capital numerals */
+  /** total in Chinese capital numerals */
   capital_amount: string;
   items: Array<{ bill_id: number; title: string; period: string; daterange: string; fee: string; late_fee: string; refunded: YN }>;
 }
@@ -334,4 +338,5 @@ export interface FeesOutputs {
   cashierpay: PaymentInfo;
   paymentlist: ListAnswer<PaymentRow>;
   paymentinfo: PaymentInfo;
+  paymentprint: { print_count: number };
 }

@@ -1,7 +1,301 @@
 import { z } from 'zod';
+import { LIMITS, type ListAnswer, type YN } from './codes.js';
+import { id, optionalId, paging, text, yn } from './common.js';
+import { fileBase64, type FileAnswer } from './files.js';
+import { MSG } from './messages.js';
+import { WIRE_DATE_RE } from './dates.js';
 
-/** Method input schemas of the owners area. */
-export const ownersMethods = {} satisfies Record<string, z.ZodType>;
+/* ---------- validation rules shared by the server and the web forms ---------- */
 
-/** Answer `data` shapes of the owners area, by method name. */
-export interface OwnersOutputs {}
+export const MOBILE_RE = /^1[3-9]\d{9}$/;
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const ID_CHECK = '10X98765432';
+
+/** 18-digit resident ID number with a valid birth date and check digit. */
+export function isValidIdCard(value: string): boolean {
+  const v = value.toUpperCase();
+  if (!/^\d{17}[\dX]$/.test(v)) return false;
+  const y = +v.slice(6, 10);
+  const m = +v.slice(10, 12);
+  const d = +v.slice(12, 14);
+  const birth = new Date(Date.UTC(y, m - 1, d));
+  if (y < 1900 || birth.getUTCMonth() !== m - 1 || birth.getUTCDate() !== d) return false;
+  const sum = ID_WEIGHTS.reduce((acc, w, i) => acc + w * Number(v[i]), 0);
+  return ID_CHECK[sum % 11] === v[17];
+}
+
+const PROVINCES = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼';
+/** Letters on plates leave out I and O. */
+const L = 'A-HJ-NP-Z';
+/**
+ * Chinese plates: province + issuing letter + 5 characters (the last may be 挂学警港澳), or
+ * the 8-character new-energy plates: small D/F + letter-or-digit + 4 digits, large 5 digits + D/F.
+ */
+export const PLATE_RE = new RegExp(
+  `^[${PROVINCES}][${L}](?:[${L}0-9]{4}[${L}0-9挂学警港澳]|[DF][${L}0-9]\\d{4}|\\d{5}[DF])$`,
+);
+
+/** '沪a·12345 ' -> '沪A12345' (stored without the dot). */
+export const normalizePlate = (value: string): string => value.replace(/[\s·•.\-]/g, '').toUpperCase();
+
+/** Plate as people read it: 沪A·12345. */
+export const displayPlate = (plate: string): string => (plate.length >= 3 ? `${plate.slice(0, 2)}·${plate.slice(2)}` : plate);
+
+export const isNewEnergyPlate = (plate: string): boolean => plate.length === 8;
+
+const mobile = z.string().trim().regex(MOBILE_RE, '手机号码格式不正确，应为11位手机号');
+const idCard = z.string().trim().toUpperCase().refine((v) => v === '' || isValidIdCard(v), { message: '身份证号码不正确' });
+const plate = z.string().transform(normalizePlate).pipe(z.string().regex(PLATE_RE, '车牌号格式不正确（如 沪A12345、沪AD12345）'));
+const wireDate = z.string().regex(WIRE_DATE_RE, '日期格式应为 YYYY-MM-DD');
+const optionalDate = z.union([z.literal(''), z.null(), wireDate]).optional().transform((v) => v || undefined);
+
+export const RELATIONS = ['owner', 'family', 'tenant'] as const;
+export type RelationCode = (typeof RELATIONS)[number];
+export const RELATION_CH: Record<RelationCode, string> = { owner: '业主', family: '家属', tenant: '租户' };
+export const GENDER_CH: Record<string, string> = { M: '男', F: '女', '': '未知' };
+export const CAR_TYPES = ['small', 'large', 'new_energy'] as const;
+export const CAR_TYPE_CH: Record<string, string> = { small: '小型车', large: '大型车', new_energy: '新能源车' };
+export const VISITOR_STATUS_CH: Record<string, string> = { '': '待审核', Y: '已同意', D: '已到访', C: '已取消', '3': '已拒绝' };
+export const FACE_STATUS_CH: Record<string, string> = { '': '待下发', Y: '已生效', N: '下发失败', P: '已停用', W: '待审核' };
+export const ACTIVITY_STATUS_CH: Record<string, string> = { Y: '报名中', N: '已结束', E: '未开始' };
+export const SPACE_STATUS_CH: Record<string, string> = { idle: '空闲', sold: '已售', rented: '已租' };
+
+/* ---------- inputs ---------- */
+
+/** A room as the drawer's tabs name it; rid/bid/tid must match the session's community and the room. */
+const house = {
+  rid: optionalId,
+  bid: optionalId,
+  tid: optionalId,
+  hid: id,
+};
+const houseList = { ...paging, ...house };
+
+const roomLink = z.object({
+  hid: id,
+  relation: z.enum(RELATIONS),
+  move_in_date: optionalDate,
+});
+
+const memberFields = {
+  realname: text(30).min(1, '请输入姓名'),
+  mobile,
+  id_card: idCard.optional().default(''),
+  gender: z.enum(['', 'M', 'F']).optional().default(''),
+  avatar: text(500).optional().default(''),
+  wx_isbind: yn.optional().default('N'),
+  app_isbind: yn.optional().default('N'),
+  remark: text(200).optional().default(''),
+};
+
+const memberFilters = {
+  name: text(30).optional(),
+  mobile: text(11).optional(),
+  bid: optionalId,
+  hid: optionalId,
+  relation: z.union([z.literal(''), z.enum(RELATIONS)]).optional(),
+  wx_isbind: z.union([z.literal(''), yn]).optional(),
+  app_isbind: z.union([z.literal(''), yn]).optional(),
+  /** Y: only people living in a room now; N: only people who moved out of every room */
+  living: z.union([z.literal(''), yn]).optional(),
+};
+
+const carFields = {
+  hid: id,
+  member_id: optionalId,
+  carlicense: plate,
+  car_type: z.enum(CAR_TYPES).optional(),
+  color: text(20).optional().default(''),
+  brand: text(40).optional().default(''),
+  status: yn.optional().default('Y'),
+  remark: text(200).optional().default(''),
+};
+
+export const ownersMethods = {
+  /* spec 2.4: the global owner search */
+  getkeywordtohouses: z.object({
+    keywords: z.string({ error: MSG.ownerKeywordRequired }).trim().min(1, MSG.ownerKeywordRequired).max(LIMITS.ownerSearchMax, `keywords 长度不能超过${LIMITS.ownerSearchMax}个字符`),
+  }),
+  /* spec 2.5: the drawer's header */
+  houseinfoplus: z.object({ ...house, keyword: text(50).optional(), building_cate_id: optionalId }),
+  /* the drawer's tabs */
+  housecarlist: z.object({ ...houseList, carlicense: text(12).optional() }),
+  member_otherhouse_list: z.object({ ...houseList, keyword: text(30).optional() }),
+  housecarportlist: z.object({ ...houseList, keyword: text(30).optional() }),
+  visitorapplylist: z.object({ ...houseList, keyword: text(30).optional() }),
+  homebonuslist: z.object({ ...houseList, mid: optionalId }),
+  homeconsumelist: z.object({
+    ...houseList, mid: optionalId,
+    io_type: z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2)])).default(LIMITS.ioTypeBalanceConsume),
+  }),
+  housecarinoutlist: z.object({ ...houseList, parkid: optionalId, carno: text(12).optional() }),
+  housesignuplist: z.object({ ...houseList, title: text(50).optional() }),
+  housecurrentlist: z.object({ ...houseList, device: optionalId }),
+  housefacelist: z.object({ ...houseList, start_date: optionalDate, end_date: optionalDate }),
+  merchant_auth_small_list: z.object({}),
+  car_parking_small_list: z.object({ rid: optionalId }),
+
+  /* owner management (/basismembers/index) */
+  memberlist: z.object({ ...paging, ...memberFilters }),
+  memberinfo: z.object({ id }),
+  memberadd: z.object({ ...memberFields, rooms: z.array(roomLink).min(1, '请至少选择一个房屋').max(20) }),
+  memberedit: z.object({ id, ...memberFields, rooms: z.array(roomLink).max(20).optional().default([]) }),
+  membermoveout: z.object({ id, date: wireDate.optional() }),
+  memberexport: z.object({ ...memberFilters, sort: paging.sort }),
+  memberimporttemplate: z.object({}),
+  memberimport: z.object({ file_base64: fileBase64, filename: text(200).min(1, '请选择文件') }),
+  memberimporterrors: z.object({ job_id: id }),
+
+  /* cars bound to rooms (/basismembers/cars) */
+  carlist: z.object({ ...paging, carlicense: text(12).optional(), hid: optionalId, bid: optionalId, status: z.union([z.literal(''), yn]).optional(), keyword: text(30).optional() }),
+  caradd: z.object(carFields),
+  caredit: z.object({ id, ...carFields }),
+  cardel: z.object({ id }),
+} satisfies Record<string, z.ZodType>;
+
+/* ---------- answers ---------- */
+
+/** House search result of spec 3. */
+export interface HouseSearchItem {
+  /** the room-member link */
+  id: number;
+  rid: number;
+  bid: number;
+  tid: number;
+  hid: number;
+  mobile: string;
+  /** '1号楼1单元1101' */
+  address: string;
+  realname: string;
+  relation: RelationCode;
+  relation_ch: string;
+}
+
+/** Owner info of spec 3 plus the owner's rooms (the drawer's house tabs). */
+export interface OwnerInfo {
+  member_id: number | null;
+  owner_headurl: string;
+  owner_name: string;
+  /** arrears: unpaid (E) and overdue (N) bills of the room */
+  gel_fee: string;
+  mobile: string;
+  owner_balance: string;
+  wx_isbind: YN;
+  app_isbind: YN;
+  /** people living in the room now */
+  member_num: number;
+  owner_bonus: number;
+  create_time: string;
+  rid: number;
+  bid: number;
+  tid: number;
+  hid: number;
+  address: string;
+  houses: Array<{ id: number; rid: number; bid: number; tid: number; address: string }>;
+}
+
+export interface HouseCarItem { id: number; realname: string; mobile: string; carlicense: string; car_type_ch: string; status: YN; status_ch: string; create_time: string }
+export interface OtherHouseItem {
+  id: number; hid: number; bid: number; tid: number; ownername: string; mobile: string; relation_ch: string;
+  building_cate_name: string; address: string; last_login_time: string;
+}
+export interface CarportItem {
+  id: number; parktitle: string; title: string; carlicense: string; status: string; status_ch: string;
+  start_date: string; end_date: string; realname: string;
+}
+export interface VisitorItem {
+  id: number; address: string; realname: string; mobile: string; visit_cause: string; status: string; status_ch: string;
+  visit_time: string; create_time: string;
+}
+export interface BonusItem {
+  id: number; merchant: string; orderid: string; name: string; code: string; user_code: string; num: number;
+  pay_cate: string; cate: string; source: string; create_time: string; action_user: string;
+}
+export interface BalanceItem {
+  id: number; merchant: string; orderid: string; io_type: 1 | 2; feetype: string; feetype_ch: string; paytype: string; paytype_ch: string;
+  total_fee: string; status: YN; status_ch: string; create_user: string; create_time: string;
+}
+export interface ParkingRecordItem {
+  id: number; parktitle: string; carno: string; inlane: string; intime: string; outlane: string; outtime: string;
+  total_fee: string; pay_fee: string; car_type: string; reason: string;
+}
+export interface SignupActivityItem {
+  id: number; title: string; limit_num: number; totle_num: number; join_type_ch: string; is_pay_ch: string;
+  status: string; status_ch: string; start_time: string; end_time: string; event_start_time: string; event_end_time: string;
+  create_user: string; create_time: string; realname: string;
+}
+export interface AccessRecordItem { id: number; room_name: string; address: string; rec_time: string; realname: string }
+export interface FacePermissionItem {
+  id: number; area_title: string; door_start_time: string; door_end_time: string; status: string; status_ch: string;
+  create_user: string; create_time: string; realname: string;
+}
+
+export interface MemberRoom {
+  /** the room-member link id (membermoveout takes it) */
+  id: number;
+  hid: number;
+  bid: number;
+  tid: number;
+  address: string;
+  relation: RelationCode;
+  relation_ch: string;
+  move_in_date: string;
+  move_out_date: string;
+  status: YN;
+}
+export interface MemberItem {
+  id: number; realname: string; mobile: string; id_card: string; gender: '' | 'M' | 'F'; gender_ch: string; avatar: string;
+  wx_isbind: YN; app_isbind: YN; balance: string; bonus: number; remark: string; create_time: string;
+  rooms: MemberRoom[];
+  /** the rooms lived in now, as one text */
+  houses: string;
+}
+export interface MemberDetail extends MemberItem {
+  cars: Array<{ id: number; hid: number; carlicense: string; car_type_ch: string; status_ch: string }>;
+}
+export interface CarItem {
+  id: number; hid: number; bid: number; tid: number; address: string; member_id: number | null; realname: string; mobile: string;
+  carlicense: string; car_type: string; car_type_ch: string; color: string; brand: string; status: YN; status_ch: string;
+  remark: string; create_time: string;
+}
+/** Result of a member_import job: nothing is written when errors is not empty. */
+export interface MemberImportResult {
+  created_members: number;
+  linked_rooms: number;
+  errors: Array<{ row: number; column: string; reason: string }>;
+}
+
+/** Headers of the member import template, in order. */
+export const MEMBER_IMPORT_HEADERS = ['楼栋', '单元', '房号', '姓名', '手机号', '身份', '身份证号', '性别', '入住日期'] as const;
+export const MEMBER_IMPORT_MAX_ROWS = 20000;
+
+export interface OwnersOutputs {
+  getkeywordtohouses: { items: HouseSearchItem[] };
+  houseinfoplus: { items: OwnerInfo };
+  housecarlist: ListAnswer<HouseCarItem>;
+  member_otherhouse_list: ListAnswer<OtherHouseItem>;
+  housecarportlist: ListAnswer<CarportItem>;
+  visitorapplylist: ListAnswer<VisitorItem>;
+  homebonuslist: ListAnswer<BonusItem>;
+  homeconsumelist: ListAnswer<BalanceItem>;
+  housecarinoutlist: ListAnswer<ParkingRecordItem>;
+  housesignuplist: ListAnswer<SignupActivityItem>;
+  housecurrentlist: ListAnswer<AccessRecordItem>;
+  housefacelist: ListAnswer<FacePermissionItem>;
+  merchant_auth_small_list: { items: Array<{ id: number; merchant: string }> };
+  car_parking_small_list: { items: Array<{ id: number; title: string }> };
+  memberlist: ListAnswer<MemberItem>;
+  memberinfo: MemberDetail;
+  memberadd: { id: number };
+  memberedit: { id: number };
+  membermoveout: { id: number; move_out_date: string };
+  memberexport: FileAnswer;
+  memberimporttemplate: FileAnswer;
+  memberimport: { job_id: number };
+  memberimporterrors: FileAnswer;
+  carlist: ListAnswer<CarItem>;
+  caradd: { id: number };
+  caredit: { id: number };
+  cardel: { id: number };
+}

@@ -19,6 +19,7 @@ export const DEMO_ACCOUNTS = [
   { username: 'steward', name: '钱管家', roles: ['steward', 'notices', 'repairs'], sys_type: 'property', regions: [1], note: '管家（弱密码提示）', weak: true },
   { username: 'cashier2', name: '孙收银', roles: ['cashier', 'fees', 'payment'], sys_type: 'property', regions: [2], note: '收银员，翠湖苑（到期提醒）' },
   { username: 'expired', name: '周收银', roles: ['cashier', 'fees'], sys_type: 'property', regions: [3], note: '收银员，老城小区（已到期，强制续费）' },
+  { username: 'expired2', name: '吴收银', roles: ['cashier', 'fees'], sys_type: 'property', regions: [4], note: '收银员，东湖小区（已到期，强制续费）' },
 ] as const;
 
 export const DEMO_ACTIVATION_CODES = ['WY-DEMO-0001', 'WY-DEMO-0002', 'WY-DEMO-0003', 'WY-DEMO-0004', 'WY-DEMO-0005'];
@@ -52,6 +53,8 @@ async function seedFoundation(db: Kysely<DB>, passwordHash: string) {
       copyright: 'Copyright © 2026 幸福里物业集团 版权所有' },
     { group_id: groupId, title: '老城小区', address: '南京市秦淮区中华路 18 号', phone: '025-86661234', area: '32000.00',
       sub_title: '老城小区物业管理平台', end_time: addDays(day, -5), price_per_year: '1200.00' },
+    { group_id: groupId, title: '东湖小区', address: '武汉市武昌区东湖路 9 号', phone: '027-86661234', area: '21000.00',
+      sub_title: '东湖小区物业管理平台', end_time: addDays(day, -40), price_per_year: '1000.00' },
   ]).execute();
   for (const a of DEMO_ACCOUNTS) {
     const { id } = await db.insertInto('accounts').values({

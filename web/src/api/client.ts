@@ -90,7 +90,10 @@ export function classifyAnswer(answer: WireAnswer<unknown> | null | undefined):
  * The one RPC client: POST {method, ...payload} with the X-Token header, 600000 ms time-out,
  * and the error handling of spec 8. Resolves with the whole answer (return_msg included).
  */
-export type CallArgs<M extends MethodName> = object extends MethodInput<M>
+/** The payload may be left out when the method has no required field. */
+type RequiredKeys<T> = { [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? never : K }[keyof T];
+
+export type CallArgs<M extends MethodName> = [RequiredKeys<MethodInput<M>>] extends [never]
   ? [payload?: MethodInput<M>, options?: CallOptions]
   : [payload: MethodInput<M>, options?: CallOptions];
 

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Button } from 'antd';
 import type { ButtonProps } from 'antd';
 import { LIMITS } from '@wuye/contract/codes';
+import { createClickGuard } from '../utils/clickGuard';
 
 /**
  * Prevent-double-click of spec 9 as a hook: the wrapped handler runs at most once per `ms`
@@ -11,9 +12,9 @@ export function usePreventDoubleClick<A extends unknown[]>(
   handler: (...args: A) => unknown,
   ms: number = LIMITS.preventDoubleClickMs,
 ): [(...args: A) => void, boolean] {
+  const [guard] = useState(() => createClickGuard(ms));
   const [locked, setLocked] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const lockedRef = useRef(false);
   useEffect(
     () => () => {
       if (timer.current) clearTimeout(timer.current);
@@ -22,22 +23,18 @@ export function usePreventDoubleClick<A extends unknown[]>(
   );
   const run = useCallback(
     (...args: A) => {
-      if (lockedRef.current) return;
-      lockedRef.current = true;
+      if (!guard.tryClick()) return;
       setLocked(true);
-      timer.current = setTimeout(() => {
-        lockedRef.current = false;
-        setLocked(false);
-      }, ms);
+      timer.current = setTimeout(() => setLocked(false), ms);
       handler(...args);
     },
-    [handler, ms],
+    [guard, handler, ms],
   );
   return [run, locked];
 }
 
 /** A button disabled for 3000 ms after each click (spec 9). */
 export default function SafeButton({ onClick, preventMs, disabled, ...rest }: ButtonProps & { preventMs?: number }) {
-  const [run, locked] = usePreventDoubleClick((e: React.MouseEvent<HTMLElement>) => onClick?.(e as never), preventMs);
+  const [run, locked] = usePreventDoubleClick((e: MouseEvent<HTMLElement>) => onClick?.(e as never), preventMs);
   return <Button {...rest} disabled={disabled || locked} onClick={run} />;
 }

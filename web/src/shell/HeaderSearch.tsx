@@ -8,19 +8,7 @@ import { useNavigate } from 'react-router';
 import { useRoutesInfo } from '../router/context';
 import { searchEntries } from '../router/helpers';
 import { isExternal } from '../utils/validate';
-
-/** Fuse options of spec 2.3/9: title 0.7, path 0.3, threshold 0.4. */
-export const SEARCH_OPTIONS = {
-  shouldSort: true,
-  threshold: 0.4,
-  location: 0,
-  distance: 100,
-  minMatchCharLength: 1,
-  keys: [
-    { name: 'title', weight: 0.7 },
-    { name: 'path', weight: 0.3 },
-  ],
-};
+import { SEARCH_OPTIONS } from './searchOptions';
 
 /** Header route search over the permitted menu pages. */
 export default function HeaderSearch() {

@@ -1,5 +1,86 @@
-import type { Kysely } from 'kysely';
+import { addMonths, COST_TYPE_CH, COST_TYPES } from '@wuye/contract';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { today } from '../../lib/wire.js';
+import { insertBills } from './generate.js';
 
-/** Demo data of the fees area. */
-export async function seedFees(_db: Kysely<DB>): Promise<void> {}
+/** The built-in cost types of a community (configurable afterwards). */
+export async function insertDefaultCostTypes(db: Kysely<DB>, rid: number): Promise<void> {
+  await db.insertInto('fee_cost_types')
+    .values(COST_TYPES.map((cost_type, i) => ({ rid, cost_type, title: COST_TYPE_CH[cost_type]!, sort: i + 1 })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+async function seedItems(db: Kysely<DB>, rid: number): Promise<number> {
+  const rows = await db.insertInto('fee_items').values([
+    { rid, cost_type: 'property', title: '物业服务费', pricing: 'area_built', unit_price: '2.5000', due_day: 28,
+      late_fee_rule: 'daily', late_fee_rate: '0.5000', late_fee_grace_days: 0, late_fee_cap_percent: 100, remark: '按建筑面积每月每平方米 2.50 元' },
+    { rid, cost_type: 'parking', title: '地下车位管理费', pricing: 'fixed', unit_price: '300.0000', due_day: 28, remark: '每个车位每月 300 元' },
+    { rid, cost_type: 'water', title: '生活用水', pricing: 'meter', unit_price: '4.2000', default_quantity: '12.00', due_day: 20, remark: '按水表读数，每吨 4.20 元' },
+  ]).returning(['id', 'cost_type']).execute();
+  const property = rows.find((r) => r.cost_type === 'property')!.id;
+  // the property fee applies to every residence room of the community
+  await sql`
+    INSERT INTO fee_bindings (rid, item_id, scope, ref_id, created_by)
+    SELECT rid, ${property}::bigint, 'category', id, '系统' FROM room_categories WHERE rid = ${rid} AND kind = 'residence'`.execute(db);
+  return property;
+}
+
+/**
+ * Three months of property-fee bills for 阳光花园: the oldest nine in ten paid (with receipts),
+ * last month a third paid and the rest overdue, this month pending.
+ */
+async function seedBills(db: Kysely<DB>, rid: number, itemId: number): Promise<void> {
+  const thisMonth = today().slice(0, 7);
+  const periods = [-2, -1, 0].map((m) => addMonths(`${thisMonth}-01`, m).slice(0, 7));
+  for (const period of periods) {
+    const batch = await db.insertInto('fee_batches').values({
+      rid, period, item_ids: [itemId], status: 'done', created_by: '系统',
+    }).returning('id').executeTakeFirstOrThrow();
+    await insertBills(db, rid, { period, item_ids: [itemId] }, batch.id);
+    await sql`UPDATE fee_batches fb SET bill_count = s.n, total_fee = s.total
+      FROM (SELECT count(*)::int n, coalesce(sum(fee), 0) total FROM fee_bills WHERE rid = ${rid} AND batch_id = ${batch.id}) s
+      WHERE fb.rid = ${rid} AND fb.id = ${batch.id}`.execute(db);
+  }
+  const cashier = await db.selectFrom('accounts').select(['id', 'name']).where('username', '=', 'cashier').executeTakeFirst();
+  await payBills(db, rid, periods[0]!, sql`b.hid % 10 <> 0`, cashier);
+  await payBills(db, rid, periods[1]!, sql`b.hid % 3 = 0`, cashier);
+  await sql`UPDATE fee_bills SET status = 'N' WHERE rid = ${rid} AND status = 'E' AND due_date < current_date`.execute(db);
+}
+
+/** Pays the chosen bills of a period in full, one receipt per bill, set-based. */
+async function payBills(db: Kysely<DB>, rid: number, period: string, which: ReturnType<typeof sql>, cashier?: { id: number; name: string }) {
+  await sql`
+    INSERT INTO fee_payments (rid, receipt_no, hid, bid, tid, member_id, payer_name, receivable, due, paid_amount, pay_type,
+      cashier_id, cashier_name, idempotency_key, created_at)
+    SELECT b.rid, lpad((coalesce((SELECT last_no FROM fee_receipt_counters WHERE rid = b.rid), 0) + row_number() OVER (ORDER BY b.id))::text, 8, '0'),
+      b.hid, b.bid, b.tid, o.member_id, coalesce(o.realname, ''), b.fee, b.fee, b.fee,
+      (ARRAY['cash', 'wechat', 'alipay', 'bankcard', 'transfer'])[b.hid % 5 + 1],
+      ${cashier?.id ?? null}, ${cashier?.name ?? '系统'}, 'seed-' || b.id,
+      b.due_date - 20 + (b.hid % 18) * interval '1 day' + interval '9 hours' + (b.hid % 480) * interval '1 minute'
+    FROM fee_bills b
+    LEFT JOIN LATERAL (SELECT rm.member_id, m.realname FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
+      WHERE rm.rid = b.rid AND rm.hid = b.hid AND rm.relation = 'owner' AND rm.status = 'Y' ORDER BY rm.id LIMIT 1) o ON true
+    WHERE b.rid = ${rid} AND b.period = ${period} AND b.status <> 'Y' AND ${which}
+    ORDER BY b.id`.execute(db);
+  await sql`
+    INSERT INTO fee_payment_items (rid, payment_id, bill_id, title, period, daterange, fee)
+    SELECT b.rid, p.id, b.id, b.title, b.period, b.daterange, b.fee
+    FROM fee_payments p JOIN fee_bills b ON b.rid = p.rid AND p.idempotency_key = 'seed-' || b.id
+    WHERE p.rid = ${rid} AND b.period = ${period}`.execute(db);
+  await sql`
+    UPDATE fee_bills b SET status = 'Y', payment_id = p.id, paid_at = p.created_at
+    FROM fee_payments p WHERE p.rid = b.rid AND p.idempotency_key = 'seed-' || b.id AND b.rid = ${rid} AND b.period = ${period}`.execute(db);
+  await sql`
+    INSERT INTO fee_receipt_counters (rid, last_no) SELECT ${rid}, count(*) FROM fee_payments WHERE rid = ${rid}
+    ON CONFLICT (rid) DO UPDATE SET last_no = excluded.last_no`.execute(db);
+}
+
+/** Demo data of the fees area: cost types, items, bindings, and three months of bills in 阳光花园. */
+export async function seedFees(db: Kysely<DB>): Promise<void> {
+  for (const rid of [1, 2, 3]) await insertDefaultCostTypes(db, rid);
+  const property1 = await seedItems(db, 1);
+  await seedItems(db, 2);
+  await seedBills(db, 1, property1);
+}

@@ -1,5 +1,6 @@
-import { ROOM_STATE_TEXT, toFen, type MethodInput, type Room, type RoomState } from '@wuye/contract';
+import { ROOM_STATE_TEXT, toFen, type Room, type RoomState, type structureMethods } from '@wuye/contract';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply } from '../../http/registry.js';
@@ -9,7 +10,8 @@ import { today, wireTime } from '../../lib/wire.js';
 import { likePattern, STRUCTURE_WRITERS } from './access.js';
 import { firstDependent, tableLabel } from './dependents.js';
 
-type RoomFilters = Omit<MethodInput<'roomlist'>, 'page' | 'limit' | 'sort'>;
+type RoomFilters = Omit<z.output<typeof structureMethods.roomlist>, 'page' | 'limit' | 'sort'>;
+type RoomFields = z.output<typeof structureMethods.roomadd>;
 
 function roomQuery(db: Kysely<DB>, rid: number) {
   return db.selectFrom('rooms as r')
@@ -41,7 +43,7 @@ const toRoom = ({ created_at, ...r }: RoomRow): Room => ({
 });
 
 /** Checks that the unit is in the building and the category in this community; area rules. */
-async function checkRoom(db: Kysely<DB>, rid: number, input: MethodInput<'roomadd'> & { built_area: string; indoor_area: string }) {
+async function checkRoom(db: Kysely<DB>, rid: number, input: RoomFields) {
   const unit = await db.selectFrom('units').select('bid').where('rid', '=', rid).where('id', '=', input.tid).executeTakeFirst();
   if (!unit) fail('所选单元不存在');
   if (unit!.bid !== input.bid) fail('所选单元不属于所选楼栋');

@@ -1,0 +1,70 @@
+import { BILL_STATUS_CH, fenToYuan, toFen, type BillStatus, type FeeBillRow } from '@wuye/contract';
+import type { z } from 'zod';
+import type { Kysely } from 'kysely';
+import type { feesMethods } from '@wuye/contract';
+import type { DB } from '../../db/schema.js';
+import { today, wireTime } from '../../lib/wire.js';
+import { lateFeeFen } from './calc.js';
+
+export type BillFilters = Omit<z.output<(typeof feesMethods)['exportfees']>, 'sort'>;
+
+/** Bills of the community joined to their room, unit, building, community and item. */
+export function billBase(db: Kysely<DB>, rid: number) {
+  return db.selectFrom('fee_bills as b')
+    .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'b.rid').onRef('r.id', '=', 'b.hid'))
+    .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'b.rid').onRef('u.id', '=', 'b.tid'))
+    .innerJoin('buildings as bd', (j) => j.onRef('bd.rid', '=', 'b.rid').onRef('bd.id', '=', 'b.bid'))
+    .innerJoin('regions as rg', 'rg.id', 'b.rid')
+    .innerJoin('fee_items as i', (j) => j.onRef('i.rid', '=', 'b.rid').onRef('i.id', '=', 'b.item_id'))
+    .where('b.rid', '=', rid);
+}
+
+export function selectBillRow(qb: ReturnType<typeof billBase>) {
+  return qb.select([
+    'b.id', 'b.rid', 'b.bid', 'b.tid', 'b.hid', 'b.item_id', 'b.cost_type', 'b.title', 'b.period', 'b.daterange', 'b.measure',
+    'b.unit_price', 'b.fee', 'b.status', 'b.is_check', 'b.due_date', 'b.late_fee', 'b.paid_at', 'b.payment_id', 'b.batch_id',
+    'b.create_time', 'rg.title as region_title', 'bd.title as building_title', 'u.title as unit_title', 'r.title as house_title',
+    'i.late_fee_rule', 'i.late_fee_rate', 'i.late_fee_grace_days', 'i.late_fee_cap_percent',
+  ]);
+}
+
+/** Applies the spec's bill-list filters; answers null when the filters name another community. */
+export function applyBillFilters(qb: ReturnType<typeof billBase>, f: BillFilters, rid: number): ReturnType<typeof billBase> | null {
+  if (f.rid !== undefined && f.rid !== rid) return null;
+  if (f.bid) qb = qb.where('b.bid', '=', f.bid);
+  if (f.tid) qb = qb.where('b.tid', '=', f.tid);
+  if (f.hid) qb = qb.where('b.hid', '=', f.hid);
+  if (f.cost_types.length) qb = qb.where('b.cost_type', 'in', f.cost_types);
+  if (f.title) qb = qb.where('b.title', 'ilike', `%${f.title}%`);
+  if (f.status) qb = qb.where('b.status', '=', f.status);
+  if (f.min_fee !== undefined) qb = qb.where('b.fee', '>=', f.min_fee);
+  if (f.max_fee !== undefined) qb = qb.where('b.fee', '<=', f.max_fee);
+  if (f.is_check) qb = qb.where('b.is_check', '=', f.is_check);
+  if (f.itemid) qb = qb.where('b.item_id', '=', f.itemid);
+  if (f.period) qb = qb.where('b.period', '=', f.period);
+  if (f.batch_id) qb = qb.where('b.batch_id', '=', f.batch_id);
+  if (f.keyword) {
+    const like = `%${f.keyword}%`;
+    qb = qb.where((eb) => eb.or([
+      eb('b.title', 'ilike', like),
+      eb('r.title', 'ilike', like),
+      eb(eb.fn('concat', ['bd.title', 'u.title', 'r.title']), 'ilike', like),
+      eb('b.period', '=', f.keyword!),
+    ]));
+  }
+  return qb;
+}
+
+type Raw = Awaited<ReturnType<ReturnType<typeof selectBillRow>['executeTakeFirstOrThrow']>>;
+
+/** The wire row; unpaid bills carry the late fee as of today. */
+export function toBillRow(b: Raw, onDay = today()): FeeBillRow {
+  const late = b.status === 'Y' ? b.late_fee : fenToYuan(lateFeeFen(toFen(b.fee), b.due_date, onDay, b));
+  return {
+    id: b.id, rid: b.rid, bid: b.bid, tid: b.tid, hid: b.hid, item_id: b.item_id, cost_type: b.cost_type, title: b.title,
+    region_title: b.region_title, building_title: b.building_title, unit_title: b.unit_title, house_title: b.house_title,
+    period: b.period, daterange: b.daterange, measure: b.measure, unit_price: b.unit_price, status: b.status as BillStatus,
+    status_ch: BILL_STATUS_CH[b.status as BillStatus], fee: b.fee, late_fee: late, is_check: b.is_check, due_date: b.due_date,
+    paid_at: wireTime(b.paid_at), payment_id: b.payment_id ?? 0, batch_id: b.batch_id ?? 0, create_time: wireTime(b.create_time),
+  };
+}

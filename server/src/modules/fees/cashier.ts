@@ -1,0 +1,189 @@
+import { BILL_STATUS_CH, fenToYuan, MSG_FEES, toFen, type BillStatus, type CashierBill } from '@wuye/contract';
+import { sql } from 'kysely';
+import { fail } from '../../http/errors.js';
+import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
+import { listPage } from '../../lib/paging.js';
+import { today } from '../../lib/wire.js';
+import { balanceFen, houseOwner, moveBalance } from './balance.js';
+import { lateFeeFen } from './calc.js';
+import { paymentBase, paymentInfo, toPaymentRow } from './payments.js';
+import { ROLES } from './roles.js';
+
+async function house(ctx: CommunityCtx, hid: number) {
+  const room = await ctx.db.selectFrom('rooms as r')
+    .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
+    .innerJoin('buildings as bd', (j) => j.onRef('bd.rid', '=', 'r.rid').onRef('bd.id', '=', 'r.bid'))
+    .select(['r.id', 'r.rid', 'r.bid', 'r.tid', sql<string>`bd.title || u.title || r.title`.as('address')])
+    .where('r.rid', '=', ctx.rid).where('r.id', '=', hid).executeTakeFirst();
+  if (!room) fail('房屋不存在');
+  return room!;
+}
+
+/** Unpaid bills of a room joined to their item's late-fee rule; `lock` takes row locks (FOR UPDATE OF b). */
+function unpaidQuery(ctx: CommunityCtx, hid: number) {
+  return ctx.db.selectFrom('fee_bills as b')
+    .innerJoin('fee_items as i', (j) => j.onRef('i.rid', '=', 'b.rid').onRef('i.id', '=', 'b.item_id'))
+    .select(['b.id', 'b.hid', 'b.title', 'b.cost_type', 'b.period', 'b.daterange', 'b.measure', 'b.unit_price', 'b.fee', 'b.status',
+      'b.due_date', 'i.late_fee_rule', 'i.late_fee_rate', 'i.late_fee_grace_days', 'i.late_fee_cap_percent'])
+    .where('b.rid', '=', ctx.rid).where('b.hid', '=', hid);
+}
+
+const cashierbills = defineMethod('cashierbills', {
+  side: 'community', roles: ROLES.cashier, writes: false,
+  summary: '收银台：一个房屋的未缴账单（含今日滞纳金）、合计、业主与余额',
+  async handler(ctx, input) {
+    const room = await house(ctx, input.hid);
+    const [rows, owner] = await Promise.all([
+      unpaidQuery(ctx, input.hid).where('b.status', '<>', 'Y').orderBy('b.period').orderBy('b.id').execute(),
+      houseOwner(ctx.db, ctx.rid, input.hid),
+    ]);
+    const day = today();
+    let feeSum = 0n;
+    let lateSum = 0n;
+    const items: CashierBill[] = rows.map((b) => {
+      const fee = toFen(b.fee);
+      const late = lateFeeFen(fee, b.due_date, day, b);
+      feeSum += fee;
+      lateSum += late;
+      return {
+        id: b.id, title: b.title, cost_type: b.cost_type, period: b.period, daterange: b.daterange, measure: b.measure,
+        unit_price: b.unit_price, fee: b.fee, late_fee: fenToYuan(late), total: fenToYuan(fee + late), status: b.status as BillStatus,
+        status_ch: BILL_STATUS_CH[b.status as BillStatus], due_date: b.due_date,
+      };
+    });
+    return {
+      house: {
+        hid: room.id, rid: room.rid, bid: room.bid, tid: room.tid, address: room.address,
+        owner_name: owner?.realname ?? '', member_id: owner?.member_id ?? 0, balance: owner?.balance ?? '0.00',
+      },
+      items,
+      totals: { receivable: fenToYuan(feeSum), late_fee: fenToYuan(lateSum), total: fenToYuan(feeSum + lateSum) },
+    };
+  },
+});
+
+async function byKey(ctx: CommunityCtx, key: string) {
+  return ctx.db.selectFrom('fee_payments').select(['id', 'hid']).where('rid', '=', ctx.rid).where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+/** A retry with the same key answers the payment it made, once it is sure the key was used for this room. */
+async function replay(ctx: CommunityCtx, found: { id: number; hid: number }, hid: number) {
+  if (found.hid !== hid) fail('该收费请求编号已用于其他房屋，请刷新后重试');
+  return reply(await paymentInfo(ctx.db, ctx.rid, found.id), '收费成功');
+}
+
+/** Next receipt number of the community: one counter row, bumped in the payment's transaction. */
+async function nextReceiptNo(ctx: CommunityCtx): Promise<string> {
+  const res = await sql<{ last_no: number }>`
+    INSERT INTO fee_receipt_counters (rid, last_no) VALUES (${ctx.rid}, 1)
+    ON CONFLICT (rid) DO UPDATE SET last_no = fee_receipt_counters.last_no + 1
+    RETURNING last_no`.execute(ctx.db);
+  return String(res.rows[0]!.last_no).padStart(8, '0');
+}
+
+const cashierpay = defineMethod('cashierpay', {
+  side: 'community', roles: ROLES.cashier, writes: true,
+  summary: '收银台收费（一个事务）：锁定账单、计滞纳金、优惠、余额抵扣；实收不少于应收，多收转入业主余额；生成连续收据号；同一 idempotency_key 重试只收一次',
+  async handler(ctx, input) {
+    const first = await byKey(ctx, input.idempotency_key);
+    if (first) return replay(ctx, first, input.hid);
+    const room = await house(ctx, input.hid);
+    const ids = [...new Set(input.bill_ids)].sort((a, b) => a - b);
+    // lock in id order so two cashiers never deadlock; a second payer waits here, then sees Y
+    const locked = await ctx.db.selectFrom('fee_bills').select(['id', 'hid', 'status']).where('rid', '=', ctx.rid).where('id', 'in', ids)
+      .orderBy('id').forUpdate().execute();
+    const again = await byKey(ctx, input.idempotency_key);
+    if (again) return replay(ctx, again, input.hid);
+    if (locked.length !== ids.length) fail(MSG_FEES.billNotFound);
+    if (locked.some((b) => b.hid !== input.hid)) fail('所选账单不属于该房屋');
+    if (locked.some((b) => b.status === 'Y')) fail(MSG_FEES.billPaid);
+
+    const bills = await unpaidQuery(ctx, input.hid).where('b.id', 'in', ids).orderBy('b.id').execute();
+    const day = today();
+    const lines = bills.map((b) => ({ ...b, lateFen: lateFeeFen(toFen(b.fee), b.due_date, day, b) }));
+    const receivable = lines.reduce((s, b) => s + toFen(b.fee), 0n);
+    const late = lines.reduce((s, b) => s + b.lateFen, 0n);
+    const discount = toFen(input.discount);
+    if (discount > receivable + late) fail('优惠金额不能大于应收合计');
+    const total = receivable + late - discount;
+
+    const owner = await houseOwner(ctx.db, ctx.rid, input.hid, true);
+    const useBalance = input.use_balance || input.pay_type === 'balance';
+    const balanceUsed = useBalance ? (balanceFen(owner) < total ? balanceFen(owner) : total) : 0n;
+    const due = total - balanceUsed;
+    if (input.pay_type === 'balance' && due > 0n) fail(`业主余额不足，还差 ${fenToYuan(due)} 元`);
+    const paid = toFen(input.paid_amount);
+    if (paid < due) fail(`实收金额不能少于应收金额 ${fenToYuan(due)} 元`);
+    const toBalance = paid - due;
+    if (toBalance > 0n && !owner) fail('该房屋没有登记业主，多收的金额无法转入余额，请按应收金额收款');
+
+    const receiptNo = await nextReceiptNo(ctx);
+    const payment = await ctx.db.insertInto('fee_payments').values({
+      rid: ctx.rid, receipt_no: receiptNo, hid: room.id, bid: room.bid, tid: room.tid, member_id: owner?.member_id ?? null,
+      payer_name: owner?.realname ?? '', receivable: fenToYuan(receivable), late_fee: fenToYuan(late), discount: fenToYuan(discount),
+      balance_used: fenToYuan(balanceUsed), due: fenToYuan(due), paid_amount: fenToYuan(paid), to_balance: fenToYuan(toBalance),
+      pay_type: input.pay_type, cashier_id: ctx.session.accountId, cashier_name: ctx.session.name,
+      idempotency_key: input.idempotency_key, remark: input.remark,
+    }).returning('id').executeTakeFirstOrThrow();
+    await ctx.db.insertInto('fee_payment_items').values(lines.map((b) => ({
+      rid: ctx.rid, payment_id: payment.id, bill_id: b.id, title: b.title, period: b.period, daterange: b.daterange,
+      fee: b.fee, late_fee: fenToYuan(b.lateFen),
+    }))).execute();
+    for (const b of lines) {
+      await ctx.db.updateTable('fee_bills')
+        .set({ status: 'Y', paid_at: sql`now()`, payment_id: payment.id, late_fee: fenToYuan(b.lateFen) })
+        .where('rid', '=', ctx.rid).where('id', '=', b.id).execute();
+    }
+    if (owner) {
+      const common = { rid: ctx.rid, memberId: owner.member_id, hid: room.id, orderid: receiptNo, createUser: ctx.session.name };
+      await moveBalance(ctx.db, { ...common, fen: balanceUsed, ioType: 2, feetype: bills[0]?.cost_type ?? 'property', paytype: 'balance',
+        remark: `收据 ${receiptNo} 余额抵扣` });
+      await moveBalance(ctx.db, { ...common, fen: toBalance, ioType: 1, feetype: 'recharge', paytype: input.pay_type,
+        remark: `收据 ${receiptNo} 多收转入余额` });
+    }
+    return reply(await paymentInfo(ctx.db, ctx.rid, payment.id), '收费成功');
+  },
+});
+
+const paymentlist = defineMethod('paymentlist', {
+  side: 'community', roles: ROLES.payments, writes: false,
+  summary: '收费记录（收据）：按日期区间、支付方式、收银员、收据号、关键字（地址/业主）、房屋筛选，默认新的在前',
+  async handler(ctx, input) {
+    let qb = paymentBase(ctx.db, ctx.rid);
+    if (input.start_date) qb = qb.where('p.created_at', '>=', sql<Date>`${input.start_date}::date`);
+    if (input.end_date) qb = qb.where('p.created_at', '<', sql<Date>`${input.end_date}::date + 1`);
+    if (input.pay_type) qb = qb.where('p.pay_type', '=', input.pay_type);
+    if (input.cashier) qb = qb.where('p.cashier_name', 'ilike', `%${input.cashier}%`);
+    if (input.receipt_no) qb = qb.where('p.receipt_no', 'like', `%${input.receipt_no}%`);
+    if (input.hid) qb = qb.where('p.hid', '=', input.hid);
+    if (input.keyword) {
+      const like = `%${input.keyword}%`;
+      qb = qb.where((eb) => eb.or([
+        eb('p.payer_name', 'ilike', like), eb('p.receipt_no', 'like', like), eb(sql`bd.title || u.title || r.title`, 'ilike', like),
+      ]));
+    }
+    const page = await listPage(qb, input, 'p.id');
+    return { total: page.total, items: page.items.map(toPaymentRow) };
+  },
+});
+
+const paymentinfoMethod = defineMethod('paymentinfo', {
+  side: 'community', roles: ROLES.payments, writes: false,
+  summary: '一笔收费的收据数据：账单明细、金额、支付方式、收银员、大写金额（capital_amount）',
+  async handler(ctx, input) {
+    return paymentInfo(ctx.db, ctx.rid, input.id);
+  },
+});
+
+const paymentprint = defineMethod('paymentprint', {
+  side: 'community', roles: ROLES.payments, writes: true,
+  summary: '记录一次收据打印（补打次数）',
+  async handler(ctx, input) {
+    const row = await ctx.db.updateTable('fee_payments').set({ print_count: sql`print_count + 1` })
+      .where('rid', '=', ctx.rid).where('id', '=', input.id).returning('print_count').executeTakeFirst();
+    if (!row) fail('收费记录不存在');
+    return reply({ print_count: row!.print_count }, '已记录打印');
+  },
+});
+
+export const cashierMethods = [cashierbills, cashierpay, paymentlist, paymentinfoMethod, paymentprint];

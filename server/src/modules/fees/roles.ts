@@ -1,0 +1,12 @@
+/** Who may do what in the fees area (spec 6 role names; admin always passes). */
+export const ROLES = {
+  /** cost types, fee items, bindings */
+  setup: ['setfees', 'fees'],
+  /** small lists the cashier, bill and report pages read */
+  read: ['setfees', 'fees', 'cashier', 'payment', 'feecount', 'fees_count', 'printbill', 'call'],
+  /** bill generation, edits, checks, exports */
+  bills: ['fees'],
+  billRead: ['fees', 'cashier', 'payment', 'printbill', 'call'],
+  cashier: ['cashier'],
+  payments: ['payment', 'cashier'],
+} as const;

@@ -1,0 +1,57 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { CommunityCtx } from '../../http/registry.js';
+
+/** Owner management (/basismembers): members, move-outs, imports, cars. */
+export const MEMBER_MANAGERS = ['memberbasis'] as const;
+/** Car management also belongs to the parking staff. */
+export const CAR_MANAGERS = ['memberbasis', 'carpark'] as const;
+/**
+ * The global owner search and the owner drawer serve every front-line role that deals with
+ * residents (cashier, stewards, parking, access, activities); merchants are not among them.
+ */
+export const OWNER_LOOKUP = [
+  'memberbasis', 'cashier', 'fees', 'payment', 'steward', 'repairs', 'notices', 'carpark', 'currents', 'service', 'crm', 'care',
+] as const;
+/** Small lists for the drawer's filters; stores are also shown to card staff. */
+export const SMALL_LIST_READERS = [...OWNER_LOOKUP, 'card', 'parkcard'] as const;
+
+/** `%text%` for ILIKE with the user's % and _ taken literally. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** '1号楼' + '1单元' + '1101': the address the spec shows (needs b = buildings, u = units, r = rooms). */
+export const addressSql = sql<string>`concat(b.title, u.title, r.title)`;
+
+export interface House {
+  hid: number;
+  bid: number;
+  tid: number;
+  address: string;
+}
+
+/**
+ * The room the drawer names, in the session's community only. A payload rid of another
+ * community, or a bid/tid that is not the room's, answers null: nothing of another community
+ * is ever read.
+ */
+export async function findHouse(
+  ctx: CommunityCtx, ref: { rid?: number; bid?: number; tid?: number; hid: number },
+): Promise<House | null> {
+  if (ref.rid !== undefined && ref.rid !== ctx.rid) return null;
+  const row = await ctx.db.selectFrom('rooms as r')
+    .innerJoin('buildings as b', (j) => j.onRef('b.rid', '=', 'r.rid').onRef('b.id', '=', 'r.bid'))
+    .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
+    .select(['r.id as hid', 'r.bid', 'r.tid', addressSql.as('address')])
+    .where('r.rid', '=', ctx.rid).where('r.id', '=', ref.hid).executeTakeFirst();
+  if (!row) return null;
+  if ((ref.bid !== undefined && ref.bid !== row.bid) || (ref.tid !== undefined && ref.tid !== row.tid)) return null;
+  return row;
+}
+
+export const emptyPage = <T>() => ({ items: [] as T[], total: 0 });
+
+/** Ids of the people living in the room now. */
+export function currentMemberIds(db: Kysely<DB>, rid: number, hid: number) {
+  return db.selectFrom('room_members').select('member_id')
+    .where('rid', '=', rid).where('hid', '=', hid).where('status', '=', 'Y');
+}

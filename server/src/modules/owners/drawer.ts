@@ -1,0 +1,266 @@
+import {
+  ACTIVITY_STATUS_CH, CAR_TYPE_CH, FACE_STATUS_CH, RELATION_CH, SPACE_STATUS_CH, VISITOR_STATUS_CH, addDays, normalizePlate,
+} from '@wuye/contract';
+import { sql } from 'kysely';
+import { defineMethod, type CommunityCtx } from '../../http/registry.js';
+import { listPage } from '../../lib/paging.js';
+import { wireTime } from '../../lib/wire.js';
+import { addressSql, currentMemberIds, emptyPage, findHouse, likePattern, OWNER_LOOKUP, SMALL_LIST_READERS, type House } from './access.js';
+import { FEETYPE_CH, PAYTYPE_CH } from './labels.js';
+
+/** Runs a tab's list for the room the payload names, or answers an empty page for anything else. */
+async function forHouse<T>(
+  ctx: CommunityCtx, input: { rid?: number; bid?: number; tid?: number; hid: number },
+  list: (house: House) => Promise<{ items: T[]; total: number }>,
+) {
+  const house = await findHouse(ctx, input);
+  return house ? list(house) : emptyPage<T>();
+}
+
+const housecarlist = defineMethod('housecarlist', {
+  side: 'community', roles: OWNER_LOOKUP, writes: false,
+  summary: '抽屉·车辆：房屋绑定的车辆，可按车牌筛选',
+  handler: (ctx, input) => forHouse(ctx, input, async (house) => {
+    let qb = ctx.db.selectFrom('cars as c')
+      .leftJoin('members as m', (j) => j.onRef('m.rid', '=', 'c.rid').onRef('m.id', '=', 'c.member_id'))
+      .select(['c.id', 'm.realname', 'm.mobile', 'c.carlicense', 'c.car_type', 'c.status', 'c.create_time'])
+      .where('c.rid', '=', ctx.rid).where('c.hid', '=', house.hid);
+    if (input.carlicense) qb = qb.where('c.carlicense', 'ilike', likePattern(normalizePlate(input.carlicense)));
+    const page = await listPage(qb, input, 'c.id');
+    return {
+      total: page.total,
+      items: page.items.map((c) => ({
+        id: c.id, realname: c.realname ?? '', mobile: c.mobile ?? '', carlicense: c.carlicense, car_type_ch: CAR_TYPE_CH[c.car_type] ?? c.car_type,
+        status: c.status, status_ch: c.status === 'Y' ? '正常' : '停用', create_time: wireTime(c.create_time),
+      })),
+    };
+  }),
+});
+
+const memberOtherhouseList = defineMethod('member_otherhouse_list', {
+  side: 'community', roles: OWNER_LOOKUP, writes: false,
+  summary: '抽屉·房屋：本房屋住户名下的其他房屋，可按姓名、手机号或地址筛选',
+  handler: (ctx, input) => forHouse(ctx, input, async (house) => {
+    let qb = ctx.db.selectFrom('room_members as rm')
+      .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'rm.rid').onRef('m.id', '=', 'rm.member_id'))
+      .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'rm.rid').onRef('r.id', '=', 'rm.hid'))
+      .innerJoin('buildings as b', (j) => j.onRef('b.rid', '=', 'r.rid').onRef('b.id', '=', 'r.bid'))
+      .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
+      .leftJoin('room_categories as c', (j) => j.onRef('c.rid', '=', 'r.rid').onRef('c.id', '=', 'r.category_id'))
+      .select([
+        'rm.id', 'rm.hid', 'r.bid', 'r.tid', 'm.realname as ownername', 'm.mobile', 'rm.relation', 'c.title as building_cate_name',
+        addressSql.as('address'), 'm.last_login_time',
+      ])
+      .where('rm.rid', '=', ctx.rid).where('rm.status', '=', 'Y').where('rm.hid', '<>', house.hid)
+      .where('rm.member_id', 'in', currentMemberIds(ctx.db, ctx.rid, house.hid));
+    if (input.keyword) {
+      const p = likePattern(input.keyword);
+      qb = qb.where((eb) => eb.or([eb('m.realname', 'ilike', p), eb('m.mobile', 'like', p), eb(addressSql, 'ilike', p)]));
+    }
+    const page = await listPage(qb, input, 'rm.id');
+    return {
+      total: page.total,
+      items: page.items.map((r) => ({
+        id: r.id, hid: r.hid, bid: r.bid, tid: r.tid, ownername: r.ownername, mobile: r.mobile, relation_ch: RELATION_CH[r.relation],
+        building_cate_name: r.building_cate_name ?? '', address: r.address, last_login_time: wireTime(r.last_login_time),
+      })),
+    };
+  }),
+});
+
+const housecarportlist = defineMethod('housecarportlist', {
+  side: 'community', roles: OWNER_LOOKUP, writes: false,
+  summary: '抽屉·车位：房屋名下的车位（停车场、车位号、绑定车牌、状态、租售期限）',
+  handler: (ctx, input) => forHouse(ctx, input, async (house) => {
+    let qb = ctx.db.selectFrom('parking_spaces as s')
+      .innerJoin('parking_lots as l', (j) => j.onRef('l.rid', '=', 's.rid').onRef('l.id', '=', 's.lot_id'))
+      .leftJoin('members as m', (j) => j.onRef('m.rid', '=', 's.rid').onRef('m.id', '=', 's.member_id'))
+      .select(['s.id', 'l.title as parktitle', 's.title', 's.carlicense', 's.status', 's.start_date', 's.end_date', 'm.realname'])
+      .where('s.rid', '=', ctx.rid).where('s.hid', '=', house.hid);
+    if (input.keyword) {
+      const p = likePattern(input.keyword);
+      qb = qb.where((eb) => eb.or([eb('s.title', 'ilike', p), eb('s.carlicense', 'ilike', likePattern(normalizePlate(input.keyword!)))]));
+    }
+    const page = await listPage(qb, input, 's.id');
+    return {
+      total: page.total,
+      items: page.items.map((s) => ({
+        id: s.id, parktitle: s.parktitle, title: s.title, carlicense: s.carlicense, status: s.status, status_ch: SPACE_STATUS_CH[s.status] ?? s.status,
+        start_date: s.start_date ?? '', end_date: s.end_date ?? '', realname: s.realname ?? '',
+      })),
+    };
+  }),
+});
+
+const visitorapplylist = defineMethod('visitorapplylist', {
+  side: 'community', roles: OWNER_LOOKUP, writes: false,
+  summary: '抽屉·访客：到访本房屋的访客申请（状态：空 待审核、Y 已同意、D 已到访、C 已取消、3 已拒绝）',
+  handler: (ctx, input) => forHouse(ctx, input, async (house) => {
+    let qb = ctx.db.selectFrom('visitors as v')
+      .select(['v.id', 'v.realname', 'v.mobile', 'v.visit_cause', 'v.status', 'v.visit_time', 'v.create_time'])
+      .where('v.rid', '=', ctx.rid).where('v.hid', '=', house.hid);
+    if (input.keyword) {
+      const p = likePattern(input.keyword);
+      qb = qb.where((eb) => eb.or([eb('v.realname', 'ilike', p), eb('v.mobile', 'like', p), eb('v.visit_cause', 'ilike', p)]));
+    }
+    const page = await listPage(qb, input, 'v.id');
+    return {
+      total: page.total,
+      items: page.items.map((v) => ({
+        id: v.id, address: house.address, realname: v.realname, mobile: v.mobile, visit_cause: v.visit_cause, status: v.status,
+        status_ch: VISITOR_STATUS_CH[v.status] ?? v.status, visit_time: wireTime(v.visit_time), create_time: wireTime(v.create_time),
+      })),
+    };
+  }),
+});
+
+const homebonuslist = defineMethod('homebonuslist', {
+  side: 'community', roles: OWNER_LOOKUP, writes: false,
+  summary: '抽屉·积分：本房屋住户的积分变动，可按消费门店筛选',
+  handler: (ctx, input) => forHouse(ctx, input, async (house) => {
+    let qb = ctx.db.selectFrom('bonus_ledger as l')
+      .leftJoin('merchants as s', (j) => j.onRef('s.rid', '=', 'l.rid').onRef('s.id', '=', 'l.merchant_id'))
+      .select(['l.id', 's.merchant', 'l.orderid', 'l.name', 'l.code', 'l.user_code', 'l.num', 'l.pay_cate', 'l.cate', 'l.source', 'l.create_time', 'l.action_user'])
+      .where('l.rid', '=', ctx.rid).where('l.member_id', 'in', currentMemberIds(ctx.db, ctx.rid, house.hid));
+    if (input.mid) qb = qb.where('l.merchant_id', '=', input.mid);
+    const page = await listPage(qb, input, 'l.id');
+    return { total: page.total, items: page.items.map((l) => ({ ...l, merchant: l.merchant ?? '', create_time: wireTime(l.create_time) })) };
+  }),
+});
+
+const homeconsumelist = defineMethod('homeconsumelist', {
+  side: 'community', roles: OWNER_LOOKUP, writes: false,
+  summary: '抽屉·余额：本房屋的余额变动（io_type 2 消费、1 充值），可按门店筛选',
+  handler: (ctx, input) => forHouse(ctx, input, async (house) => {
+    let qb = ctx.db.selectFrom('balance_ledger as l')
+      .leftJoin('merchants as s', (j) => j.onRef('s.rid', '=', 'l.rid').onRef('s.id', '=', 'l.merchant_id'))
+      .select(['l.id', 's.merchant', 'l.orderid', 'l.io_type', 'l.feetype', 'l.paytype', 'l.total_fee', 'l.status', 'l.create_user', 'l.create_time'])
+      .where('l.rid', '=', ctx.rid).where('l.io_type', '=', input.io_type)
+      // the room's own movements, and its people's movements that name no room (store purchases)
+      .where((eb) => eb.or([
+        eb('l.hid', '=', house.hid),
+        eb.and([eb('l.hid', 'is', null), eb('l.member_id', 'in', currentMemberIds(ctx.db, ctx.rid, house.hid))]),
+      ]));
+    if (input.mid) qb = qb.where('l.merchant_id', '=', input.mid);
+    const page = await listPage(qb, input, 'l.id');
+    return {
+      total: page.total,
+      items: page.items.map((l) => ({
+        id: l.id, merchant: l.merchant ?? '', orderid: l.orderid, io_type: l.io_type, feetype: l.feetype,
+        feetype_ch: FEETYPE_CH[l.feetype] ?? l.feetype, paytype: l.paytype, paytype_ch: PAYTYPE_CH[l.paytype] ?? l.paytype,
+        total_fee: l.total_fee, status: l.status, status_ch: l.status === 'Y' ? '已支付' : '未支付',
+        create_user: l.create_user, create_time: wireTime(l.create_time),
+      })),
+    };
+  }),
+});
+
+const housecarinoutlist = defineMethod('housecarinoutlist', {
+  side: 'community', roles: OWNER_LOOKUP, writes: false,
+  summary: '抽屉·车辆进出：本房屋车辆的进出场记录，可按停车场和车牌筛选',
+  handler: (ctx, input) => forHouse(ctx, input, async (house) => {
+    let qb = ctx.db.selectFrom('parking_records as p')
+      .innerJoin('parking_lots as l', (j) => j.onRef('l.rid', '=', 'p.rid').onRef('l.id', '=', 'p.lot_id'))
+      .select(['p.id', 'l.title as parktitle', 'p.carno', 'p.inlane', 'p.intime', 'p.outlane', 'p.outtime', 'p.total_fee', 'p.pay_fee', 'p.car_type', 'p.reason'])
+      .where('p.rid', '=', ctx.rid)
+      .where('p.carno', 'in', ctx.db.selectFrom('cars').select('carlicense').where('rid', '=', ctx.rid).where('hid', '=', house.hid));
+    if (input.parkid) qb = qb.where('p.lot_id', '=', input.parkid);
+    if (input.carno) qb = qb.where('p.carno', 'ilike', likePattern(normalizePlate(input.carno)));
+    const page = await listPage(qb, input, 'p.id');
+    return {
+      total: page.total,
+      items: page.items.map((p) => ({ ...p, intime: wireTime(p.intime), outtime: wireTime(p.outtime) })),
+    };
+  }),
+});
+
+const housesignuplist = defineMethod('housesignuplist', {
+  side: 'community', roles: OWNER_LOOKUP, writes: false,
+  summary: '抽屉·活动报名：本房屋住户报名的社区活动，可按活动标题筛选',
+  handler: (ctx, input) => forHouse(ctx, input, async (house) => {
+    let qb = ctx.db.selectFrom('activity_signups as s')
+      .innerJoin('activities as a', (j) => j.onRef('a.rid', '=', 's.rid').onRef('a.id', '=', 's.activity_id'))
+      .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 's.rid').onRef('m.id', '=', 's.member_id'))
+      .select([
+        'a.id', 'a.title', 'a.limit_num', 'a.join_type', 'a.is_pay', 'a.status', 'a.start_time', 'a.end_time', 'a.event_start_time',
+        'a.event_end_time', 'a.create_user', 'a.create_time', 'm.realname',
+        sql<number>`(SELECT count(*)::int FROM activity_signups x WHERE x.rid = a.rid AND x.activity_id = a.id)`.as('totle_num'),
+      ])
+      .where('s.rid', '=', ctx.rid).where('s.hid', '=', house.hid);
+    if (input.title) qb = qb.where('a.title', 'ilike', likePattern(input.title));
+    const page = await listPage(qb, input, 's.id');
+    const JOIN_TYPE_CH: Record<string, string> = { all: '所有人', owner: '仅业主', member: '注册会员' };
+    return {
+      total: page.total,
+      items: page.items.map((a) => ({
+        id: a.id, title: a.title, limit_num: a.limit_num, totle_num: a.totle_num, join_type_ch: JOIN_TYPE_CH[a.join_type] ?? a.join_type,
+        is_pay_ch: a.is_pay === 'Y' ? '收费' : '免费', status: a.status, status_ch: ACTIVITY_STATUS_CH[a.status] ?? a.status,
+        start_time: wireTime(a.start_time), end_time: wireTime(a.end_time), event_start_time: wireTime(a.event_start_time),
+        event_end_time: wireTime(a.event_end_time), create_user: a.create_user, create_time: wireTime(a.create_time), realname: a.realname,
+      })),
+    };
+  }),
+});
+
+const housecurrentlist = defineMethod('housecurrentlist', {
+  side: 'community', roles: OWNER_LOOKUP, writes: false,
+  summary: '抽屉·门禁通行：本房屋住户的门禁通行记录（设备、地址、通行时间），可按设备筛选',
+  handler: (ctx, input) => forHouse(ctx, input, async (house) => {
+    let qb = ctx.db.selectFrom('access_records as a')
+      .innerJoin('access_devices as d', (j) => j.onRef('d.rid', '=', 'a.rid').onRef('d.id', '=', 'a.device_id'))
+      .leftJoin('members as m', (j) => j.onRef('m.rid', '=', 'a.rid').onRef('m.id', '=', 'a.member_id'))
+      .select(['a.id', 'd.title as room_name', 'd.address', 'a.rec_time', 'm.realname'])
+      .where('a.rid', '=', ctx.rid).where('a.hid', '=', house.hid);
+    if (input.device) qb = qb.where('a.device_id', '=', input.device);
+    const page = await listPage(qb, input, 'a.id');
+    return { total: page.total, items: page.items.map((a) => ({ ...a, realname: a.realname ?? '', rec_time: wireTime(a.rec_time) })) };
+  }),
+});
+
+const housefacelist = defineMethod('housefacelist', {
+  side: 'community', roles: OWNER_LOOKUP, writes: false,
+  summary: '抽屉·人脸信息：本房屋住户的人脸通行权限（区域、通行时段、状态），可按提交日期范围筛选',
+  handler: (ctx, input) => forHouse(ctx, input, async (house) => {
+    let qb = ctx.db.selectFrom('face_permissions as f')
+      .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'f.rid').onRef('m.id', '=', 'f.member_id'))
+      .select(['f.id', 'f.area_title', 'f.door_start_time', 'f.door_end_time', 'f.status', 'f.create_user', 'f.create_time', 'm.realname'])
+      .where('f.rid', '=', ctx.rid).where('f.hid', '=', house.hid);
+    // dates are calendar days in the session's time zone; the end day is included
+    if (input.start_date) qb = qb.where('f.create_time', '>=', sql<Date>`${input.start_date}::date`);
+    if (input.end_date) qb = qb.where('f.create_time', '<', sql<Date>`${addDays(input.end_date, 1)}::date`);
+    const page = await listPage(qb, input, 'f.id');
+    return {
+      total: page.total,
+      items: page.items.map((f) => ({
+        id: f.id, area_title: f.area_title, door_start_time: wireTime(f.door_start_time), door_end_time: wireTime(f.door_end_time),
+        status: f.status, status_ch: FACE_STATUS_CH[f.status] ?? f.status, create_user: f.create_user, create_time: wireTime(f.create_time),
+        realname: f.realname,
+      })),
+    };
+  }),
+});
+
+const merchantAuthSmallList = defineMethod('merchant_auth_small_list', {
+  side: 'community', roles: SMALL_LIST_READERS, writes: false,
+  summary: '门店下拉：本小区在用的消费门店（id、merchant）',
+  async handler(ctx) {
+    const items = await ctx.db.selectFrom('merchants').select(['id', 'merchant'])
+      .where('rid', '=', ctx.rid).where('status', '=', 'Y').orderBy('id').execute();
+    return { items };
+  },
+});
+
+const carParkingSmallList = defineMethod('car_parking_small_list', {
+  side: 'community', roles: SMALL_LIST_READERS, writes: false,
+  summary: '停车场下拉：本小区的停车场（id、title）',
+  async handler(ctx, input) {
+    if (input.rid !== undefined && input.rid !== ctx.rid) return { items: [] };
+    const items = await ctx.db.selectFrom('parking_lots').select(['id', 'title']).where('rid', '=', ctx.rid).orderBy('id').execute();
+    return { items };
+  },
+});
+
+export const drawerMethods = [
+  housecarlist, memberOtherhouseList, housecarportlist, visitorapplylist, homebonuslist, homeconsumelist, housecarinoutlist,
+  housesignuplist, housecurrentlist, housefacelist, merchantAuthSmallList, carParkingSmallList,
+];

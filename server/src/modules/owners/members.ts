@@ -1,0 +1,225 @@
+import {
+  CAR_TYPE_CH, GENDER_CH, RELATION_CH, type MemberDetail, type MemberItem, type MemberRoom, type RelationCode, type ownersMethods,
+} from '@wuye/contract';
+import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { DB } from '../../db/schema.js';
+import { fail } from '../../http/errors.js';
+import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
+import { xlsxFile } from '../../lib/excel.js';
+import { listPage } from '../../lib/paging.js';
+import { today, wireTime } from '../../lib/wire.js';
+import { addressSql, MEMBER_MANAGERS } from './access.js';
+import { keywordCondition } from './search.js';
+
+type Filters = z.output<(typeof ownersMethods)['memberlist']>;
+
+/** The members matching the page's filters (alias m). */
+function filtered(ctx: CommunityCtx, f: Omit<Filters, 'page' | 'limit' | 'sort'>) {
+  let qb = ctx.db.selectFrom('members as m').where('m.rid', '=', ctx.rid);
+  if (f.name) qb = qb.where(keywordCondition(ctx.rid, f.name));
+  if (f.mobile) qb = qb.where('m.mobile', 'like', `${f.mobile.replace(/\D/g, '')}%`);
+  if (f.wx_isbind) qb = qb.where('m.wx_isbind', '=', f.wx_isbind);
+  if (f.app_isbind) qb = qb.where('m.app_isbind', '=', f.app_isbind);
+  if (f.bid || f.hid || f.relation || f.living === 'Y') {
+    qb = qb.where(({ exists, selectFrom }) => exists(
+      selectFrom('room_members as rm').innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'rm.rid').onRef('r.id', '=', 'rm.hid'))
+        .select(sql`1`.as('x'))
+        .whereRef('rm.rid', '=', 'm.rid').whereRef('rm.member_id', '=', 'm.id').where('rm.status', '=', 'Y')
+        .$if(!!f.bid, (q) => q.where('r.bid', '=', f.bid!))
+        .$if(!!f.hid, (q) => q.where('r.id', '=', f.hid!))
+        .$if(!!f.relation, (q) => q.where('rm.relation', '=', f.relation as RelationCode)),
+    ));
+  }
+  if (f.living === 'N') {
+    qb = qb.where(({ not, exists, selectFrom }) => not(exists(
+      selectFrom('room_members as rm').select(sql`1`.as('x'))
+        .whereRef('rm.rid', '=', 'm.rid').whereRef('rm.member_id', '=', 'm.id').where('rm.status', '=', 'Y'),
+    )));
+  }
+  return qb;
+}
+
+const memberColumns = [
+  'm.id', 'm.realname', 'm.mobile', 'm.id_card', 'm.gender', 'm.avatar', 'm.wx_isbind', 'm.app_isbind', 'm.balance', 'm.bonus',
+  'm.remark', 'm.create_time',
+] as const;
+
+/** Room links of these members, current first, with the addresses. */
+async function roomsOf(db: Kysely<DB>, rid: number, memberIds: number[], currentOnly: boolean) {
+  if (!memberIds.length) return new Map<number, MemberRoom[]>();
+  const rows = await db.selectFrom('room_members as rm')
+    .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'rm.rid').onRef('r.id', '=', 'rm.hid'))
+    .innerJoin('buildings as b', (j) => j.onRef('b.rid', '=', 'r.rid').onRef('b.id', '=', 'r.bid'))
+    .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
+    .select(['rm.id', 'rm.member_id', 'rm.hid', 'r.bid', 'r.tid', addressSql.as('address'), 'rm.relation', 'rm.move_in_date', 'rm.move_out_date', 'rm.status'])
+    .where('rm.rid', '=', rid).where('rm.member_id', 'in', memberIds)
+    .$if(currentOnly, (q) => q.where('rm.status', '=', 'Y'))
+    .orderBy('rm.status', 'desc').orderBy('rm.id').execute();
+  const byMember = new Map<number, MemberRoom[]>();
+  for (const r of rows) {
+    const list = byMember.get(r.member_id) ?? [];
+    list.push({
+      id: r.id, hid: r.hid, bid: r.bid, tid: r.tid, address: r.address, relation: r.relation, relation_ch: RELATION_CH[r.relation],
+      move_in_date: r.move_in_date ?? '', move_out_date: r.move_out_date ?? '', status: r.status,
+    });
+    byMember.set(r.member_id, list);
+  }
+  return byMember;
+}
+
+type MemberRow = { id: number; realname: string; mobile: string; id_card: string; gender: '' | 'M' | 'F'; avatar: string;
+  wx_isbind: 'Y' | 'N'; app_isbind: 'Y' | 'N'; balance: string; bonus: number; remark: string; create_time: Date };
+
+const toItem = (m: MemberRow, rooms: MemberRoom[]): MemberItem => ({
+  ...m, gender_ch: GENDER_CH[m.gender] ?? '', create_time: wireTime(m.create_time), rooms,
+  houses: rooms.filter((r) => r.status === 'Y').map((r) => `${r.address}（${r.relation_ch}）`).join('，'),
+});
+
+const memberlist = defineMethod('memberlist', {
+  side: 'community', roles: MEMBER_MANAGERS, writes: false,
+  summary: '业主管理列表：按姓名、手机号、楼栋、房屋、身份、微信/APP 绑定、在住筛选，含所住房屋',
+  async handler(ctx, input) {
+    const page = await listPage(filtered(ctx, input).select(memberColumns), input, 'm.id');
+    const rooms = await roomsOf(ctx.db, ctx.rid, page.items.map((m) => m.id), false);
+    return { total: page.total, items: page.items.map((m) => toItem(m, rooms.get(m.id) ?? [])) };
+  },
+});
+
+async function loadMember(ctx: CommunityCtx, id: number) {
+  return ctx.db.selectFrom('members as m').select(memberColumns).where('m.rid', '=', ctx.rid).where('m.id', '=', id).executeTakeFirst();
+}
+
+const memberinfo = defineMethod('memberinfo', {
+  side: 'community', roles: MEMBER_MANAGERS, writes: false,
+  summary: '住户详情：资料、所有房屋（含已迁出）与车辆',
+  async handler(ctx, input): Promise<MemberDetail> {
+    const m = await loadMember(ctx, input.id);
+    if (!m) return fail('住户不存在');
+    const [rooms, cars] = await Promise.all([
+      roomsOf(ctx.db, ctx.rid, [m.id], false),
+      ctx.db.selectFrom('cars').select(['id', 'hid', 'carlicense', 'car_type', 'status'])
+        .where('rid', '=', ctx.rid).where('member_id', '=', m.id).orderBy('id').execute(),
+    ]);
+    return {
+      ...toItem(m, rooms.get(m.id) ?? []),
+      cars: cars.map((c) => ({ id: c.id, hid: c.hid, carlicense: c.carlicense, car_type_ch: CAR_TYPE_CH[c.car_type] ?? c.car_type, status_ch: c.status === 'Y' ? '正常' : '停用' })),
+    };
+  },
+});
+
+type RoomLink = { hid: number; relation: RelationCode; move_in_date?: string };
+
+/** Checks the rooms of a payload: in this community, each once. */
+async function checkRooms(ctx: CommunityCtx, links: RoomLink[]): Promise<void> {
+  const hids = links.map((l) => l.hid);
+  if (new Set(hids).size !== hids.length) fail('同一房屋不能重复选择');
+  if (!hids.length) return;
+  const found = await ctx.db.selectFrom('rooms').select('id').where('rid', '=', ctx.rid).where('id', 'in', hids).execute();
+  if (found.length !== hids.length) fail('所选房屋不存在或不属于当前小区');
+}
+
+async function checkMobileFree(ctx: CommunityCtx, mobile: string, exceptId?: number): Promise<void> {
+  const other = await ctx.db.selectFrom('members').select(['id', 'realname'])
+    .where('rid', '=', ctx.rid).where('mobile', '=', mobile)
+    .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId!)).executeTakeFirst();
+  if (other) fail(`手机号 ${mobile} 已登记为住户“${other.realname}”，请在其资料中添加房屋`);
+}
+
+/** Links a person to rooms (or updates the relation of a link that exists) and marks vacant rooms lived in. */
+async function linkRooms(ctx: CommunityCtx, memberId: number, links: RoomLink[]): Promise<void> {
+  for (const link of links) {
+    const current = await ctx.db.selectFrom('room_members').select('id')
+      .where('rid', '=', ctx.rid).where('hid', '=', link.hid).where('member_id', '=', memberId).where('status', '=', 'Y').executeTakeFirst();
+    if (current) {
+      await ctx.db.updateTable('room_members')
+        .set({ relation: link.relation, ...(link.move_in_date ? { move_in_date: link.move_in_date } : {}) })
+        .where('rid', '=', ctx.rid).where('id', '=', current.id).execute();
+    } else {
+      await ctx.db.insertInto('room_members').values({
+        rid: ctx.rid, hid: link.hid, member_id: memberId, relation: link.relation, move_in_date: link.move_in_date ?? today(),
+      }).execute();
+    }
+    await ctx.db.updateTable('rooms').set({ state: link.relation === 'tenant' ? 'rented' : 'occupied' })
+      .where('rid', '=', ctx.rid).where('id', '=', link.hid).where('state', '=', 'vacant').execute();
+  }
+}
+
+const memberadd = defineMethod('memberadd', {
+  side: 'community', roles: MEMBER_MANAGERS, writes: true,
+  summary: '新增住户：资料（姓名、手机号、身份证、性别、绑定）与一个或多个房屋及身份（业主/家属/租户）',
+  async handler(ctx, input) {
+    await checkRooms(ctx, input.rooms);
+    await checkMobileFree(ctx, input.mobile);
+    const { rooms, ...person } = input;
+    const { id } = await ctx.db.insertInto('members').values({ rid: ctx.rid, ...person }).returning('id').executeTakeFirstOrThrow();
+    await linkRooms(ctx, id, rooms);
+    return reply({ id }, '添加成功');
+  },
+});
+
+const memberedit = defineMethod('memberedit', {
+  side: 'community', roles: MEMBER_MANAGERS, writes: true,
+  summary: '编辑住户资料；rooms 可为其添加房屋或修改在住房屋的身份（迁出用 membermoveout）',
+  async handler(ctx, input) {
+    if (!(await loadMember(ctx, input.id))) return fail('住户不存在');
+    await checkRooms(ctx, input.rooms);
+    await checkMobileFree(ctx, input.mobile, input.id);
+    const { id, rooms, ...person } = input;
+    await ctx.db.updateTable('members').set(person).where('rid', '=', ctx.rid).where('id', '=', id).execute();
+    await linkRooms(ctx, id, rooms);
+    return reply({ id }, '保存成功');
+  },
+});
+
+const membermoveout = defineMethod('membermoveout', {
+  side: 'community', roles: MEMBER_MANAGERS, writes: true,
+  summary: '迁出：结束一条住户-房屋关系（id 为关系 id），保留为历史；房屋无人在住时改为空置',
+  async handler(ctx, input) {
+    const link = await ctx.db.selectFrom('room_members').select(['id', 'hid', 'status', 'move_in_date'])
+      .where('rid', '=', ctx.rid).where('id', '=', input.id).executeTakeFirst();
+    if (!link) return fail('住户房屋关系不存在');
+    if (link.status !== 'Y') return fail('该住户已从此房屋迁出');
+    const date = input.date ?? today();
+    if (link.move_in_date && date < link.move_in_date) return fail(`迁出日期不能早于入住日期 ${link.move_in_date}`);
+    await ctx.db.updateTable('room_members').set({ status: 'N', move_out_date: date })
+      .where('rid', '=', ctx.rid).where('id', '=', link.id).execute();
+    const left = await ctx.db.selectFrom('room_members').select('id')
+      .where('rid', '=', ctx.rid).where('hid', '=', link.hid).where('status', '=', 'Y').executeTakeFirst();
+    if (!left) {
+      await ctx.db.updateTable('rooms').set({ state: 'vacant' })
+        .where('rid', '=', ctx.rid).where('id', '=', link.hid).where('state', 'in', ['occupied', 'rented']).execute();
+    }
+    return reply({ id: link.id, move_out_date: date }, '迁出成功');
+  },
+});
+
+const EXPORT_MAX = 100000;
+
+const memberexport = defineMethod('memberexport', {
+  side: 'community', roles: MEMBER_MANAGERS, writes: false,
+  summary: '导出住户（按列表的筛选条件）为 Excel',
+  async handler(ctx, input) {
+    const rows = await filtered(ctx, input).select(memberColumns).orderBy('m.id', input.sort).limit(EXPORT_MAX).execute();
+    const rooms = new Map<number, MemberRoom[]>();
+    for (let i = 0; i < rows.length; i += 1000) {
+      const part = await roomsOf(ctx.db, ctx.rid, rows.slice(i, i + 1000).map((m) => m.id), true);
+      for (const [k, v] of part) rooms.set(k, v);
+    }
+    const items = rows.map((m) => toItem(m, rooms.get(m.id) ?? []));
+    return xlsxFile(`住户_${today()}.xlsx`, '住户', [
+      { header: '姓名', value: (m) => m.realname },
+      { header: '手机号', value: (m) => m.mobile, width: 14 },
+      { header: '身份证号', value: (m) => m.id_card, width: 22 },
+      { header: '性别', value: (m) => m.gender_ch },
+      { header: '房屋（身份）', value: (m) => m.houses, width: 40 },
+      { header: '微信绑定', value: (m) => (m.wx_isbind === 'Y' ? '已绑定' : '未绑定') },
+      { header: 'APP绑定', value: (m) => (m.app_isbind === 'Y' ? '已绑定' : '未绑定') },
+      { header: '余额', value: (m) => m.balance },
+      { header: '积分', value: (m) => m.bonus },
+      { header: '登记时间', value: (m) => m.create_time, width: 20 },
+    ], items);
+  },
+});
+
+export const memberMethods = [memberlist, memberinfo, memberadd, memberedit, membermoveout, memberexport];

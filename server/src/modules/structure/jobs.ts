@@ -1,0 +1,178 @@
+import { ROOM_STATE_TEXT, ROOM_STATES, AREA_RE, toFen, type ImportRowError, type RoomImportResult, type RoomState } from '@wuye/contract';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { SheetRow } from '../../lib/excel.js';
+import { registerJobKind, type JobContext } from '../../jobs/queue.js';
+
+export const ROOM_IMPORT_KIND = 'room_import';
+const BATCH = 100;
+/** The result keeps at most this many row errors (the page and the report stay usable). */
+const MAX_ERRORS = 5000;
+
+interface ParsedRoom {
+  row: number;
+  building: string;
+  unit: string;
+  title: string;
+  floor: number;
+  built_area: string;
+  indoor_area: string;
+  category_id: number | null;
+  state: RoomState;
+  remark: string;
+}
+
+interface Existing {
+  buildings: Map<string, number>;
+  /** `${bid}|${unitTitle}` -> unit id */
+  units: Map<string, number>;
+  /** `${tid}|${roomTitle}` */
+  rooms: Set<string>;
+  categories: Map<string, number>;
+  defaultCategory: number | null;
+}
+
+async function loadExisting(db: Kysely<DB>, rid: number): Promise<Existing> {
+  const [buildings, units, rooms, categories] = await Promise.all([
+    db.selectFrom('buildings').select(['id', 'title']).where('rid', '=', rid).execute(),
+    db.selectFrom('units').select(['id', 'bid', 'title']).where('rid', '=', rid).execute(),
+    db.selectFrom('rooms').select(['tid', 'title']).where('rid', '=', rid).execute(),
+    db.selectFrom('room_categories').select(['id', 'title', 'kind']).where('rid', '=', rid).orderBy('sort').orderBy('id').execute(),
+  ]);
+  return {
+    buildings: new Map(buildings.map((b) => [b.title, b.id])),
+    units: new Map(units.map((u) => [`${u.bid}|${u.title}`, u.id])),
+    rooms: new Set(rooms.map((r) => `${r.tid}|${r.title}`)),
+    categories: new Map(categories.map((c) => [c.title, c.id])),
+    defaultCategory: categories.find((c) => c.kind === 'residence')?.id ?? null,
+  };
+}
+
+const STATE_BY_TEXT = new Map<string, RoomState>([
+  ...ROOM_STATES.map((s) => [s, s] as const),
+  ...ROOM_STATES.map((s) => [ROOM_STATE_TEXT[s], s] as const),
+]);
+
+/** 1101 -> 11, 302 -> 3: the usual Chinese room numbering when the floor column is empty. */
+const floorFromTitle = (title: string) => {
+  const m = /^(\d{1,3})\d{2}$/.exec(title);
+  return m ? Number(m[1]) : 1;
+};
+
+/** Checks every row; answers the rooms to create and the row errors (row, column, reason). */
+export function validateRows(rows: SheetRow[], existing: Existing): { rooms: ParsedRoom[]; errors: ImportRowError[] } {
+  const errors: ImportRowError[] = [];
+  const rooms: ParsedRoom[] = [];
+  const seen = new Map<string, number>();
+  for (const { rowNumber: row, values } of rows) {
+    const v = (h: string) => (values[h] ?? '').trim();
+    const bad = (column: string, reason: string) => { errors.push({ row, column, reason }); };
+    const before = errors.length;
+    const building = v('楼栋');
+    const unit = v('单元');
+    const title = v('房号');
+    for (const [column, value] of [['楼栋', building], ['单元', unit], ['房号', title]] as const) {
+      if (!value) bad(column, `${column}不能为空`);
+      else if (value.length > 30) bad(column, `${column}不能超过30个字符`);
+    }
+    let floor = floorFromTitle(title);
+    if (v('楼层')) {
+      if (!/^-?\d{1,3}$/.test(v('楼层')) || Number(v('楼层')) < -10 || Number(v('楼层')) > 200) bad('楼层', '楼层必须是 -10 到 200 之间的整数');
+      else floor = Number(v('楼层'));
+    }
+    const areas: Record<string, string> = {};
+    for (const column of ['建筑面积', '套内面积']) {
+      const text = v(column) || '0';
+      if (!AREA_RE.test(text)) bad(column, `${column}必须是不小于0且最多两位小数的数字`);
+      else areas[column] = text;
+    }
+    if (areas['建筑面积'] && areas['套内面积'] && toFen(areas['套内面积']) > toFen(areas['建筑面积'])) {
+      bad('套内面积', '套内面积不能大于建筑面积');
+    }
+    let categoryId = existing.defaultCategory;
+    if (v('房屋类型')) {
+      const found = existing.categories.get(v('房屋类型'));
+      if (found === undefined) bad('房屋类型', `房屋类型“${v('房屋类型')}”不存在，请先在房屋类型中添加`);
+      else categoryId = found;
+    }
+    const state = v('状态') ? STATE_BY_TEXT.get(v('状态')) : 'vacant';
+    if (!state) bad('状态', `状态“${v('状态')}”不正确，应为 空置、已入住、出租 或 装修中`);
+    if (v('备注').length > 200) bad('备注', '备注不能超过200个字符');
+    if (building && unit && title) {
+      const key = `${building}|${unit}|${title}`;
+      const first = seen.get(key);
+      if (first !== undefined) bad('房号', `与第 ${first} 行重复（同一楼栋单元下房号相同）`);
+      else seen.set(key, row);
+      const bid = existing.buildings.get(building);
+      const tid = bid === undefined ? undefined : existing.units.get(`${bid}|${unit}`);
+      if (tid !== undefined && existing.rooms.has(`${tid}|${title}`)) bad('房号', `${building}${unit}${title} 已存在`);
+    }
+    if (errors.length === before) {
+      rooms.push({
+        row, building, unit, title, floor, built_area: areas['建筑面积']!, indoor_area: areas['套内面积']!,
+        category_id: categoryId, state: state!, remark: v('备注'),
+      });
+    }
+  }
+  return { rooms, errors };
+}
+
+/** Creates the missing buildings and units, then the rooms, all in one transaction. */
+async function importRooms(ctx: JobContext, rid: number, rooms: ParsedRoom[], existing: Existing): Promise<RoomImportResult> {
+  const total = rooms.length;
+  // progress goes through the root connection; not awaited inside the transaction, because on
+  // PGlite (one connection) it can only run once the transaction lets go of it
+  let reported: Promise<void> = Promise.resolve();
+  const report = (done: number) => {
+    reported = reported.then(() => ctx.progress(done, total)).catch((err: unknown) => ctx.log.warn({ err }, 'progress failed'));
+  };
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const buildings = new Map(existing.buildings);
+    const newBuildings = [...new Set(rooms.map((r) => r.building))].filter((t) => !buildings.has(t));
+    if (newBuildings.length) {
+      const floors = (t: string) => Math.max(0, ...rooms.filter((r) => r.building === t).map((r) => r.floor));
+      const created = await trx.insertInto('buildings')
+        .values(newBuildings.map((title, i) => ({ rid, title, floors: floors(title), sort: i })))
+        .returning(['id', 'title']).execute();
+      for (const b of created) buildings.set(b.title, b.id);
+    }
+    const units = new Map(existing.units);
+    const unitKey = (r: ParsedRoom) => `${buildings.get(r.building)!}|${r.unit}`;
+    const newUnits = [...new Map(rooms.filter((r) => !units.has(unitKey(r))).map((r) => [unitKey(r), r])).values()];
+    if (newUnits.length) {
+      const created = await trx.insertInto('units')
+        .values(newUnits.map((r) => ({ rid, bid: buildings.get(r.building)!, title: r.unit })))
+        .returning(['id', 'bid', 'title']).execute();
+      for (const u of created) units.set(`${u.bid}|${u.title}`, u.id);
+    }
+    for (let i = 0; i < rooms.length; i += BATCH) {
+      const batch = rooms.slice(i, i + BATCH);
+      await trx.insertInto('rooms').values(batch.map((r) => ({
+        rid, bid: buildings.get(r.building)!, tid: units.get(unitKey(r))!, title: r.title, floor: r.floor,
+        category_id: r.category_id, built_area: r.built_area, indoor_area: r.indoor_area, state: r.state, remark: r.remark,
+      }))).execute();
+      report(Math.min(total, i + BATCH));
+    }
+    return { created_buildings: newBuildings.length, created_units: newUnits.length, created_rooms: rooms.length, errors: [] };
+  }).catch((err: unknown) => {
+    if ((err as { code?: string }).code === '23505') throw new Error('导入过程中有相同的楼栋、单元或房屋被他人录入，已全部撤销，请重新导入');
+    throw err;
+  });
+  await reported;
+  return result;
+}
+
+registerJobKind(ROOM_IMPORT_KIND, async (ctx) => {
+  const rid = ctx.job.rid;
+  if (rid === null) throw new Error('导入任务缺少小区');
+  const rows = (ctx.payload.rows ?? []) as SheetRow[];
+  await ctx.progress(0, rows.length);
+  const existing = await loadExisting(ctx.db, rid);
+  const { rooms, errors } = validateRows(rows, existing);
+  if (errors.length) {
+    // any bad row: nothing is imported, the rows to fix are reported
+    return { created_buildings: 0, created_units: 0, created_rooms: 0, errors: errors.slice(0, MAX_ERRORS) } satisfies RoomImportResult;
+  }
+  if (await ctx.cancelled()) throw new Error('任务已取消');
+  return importRooms(ctx, rid, rooms, existing);
+});

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+
+let s: TestServer;
+let admin: string;
+let admin2: string;
+let steward: string;
+let leader: string;
+const group = (method: string, payload: Record<string, unknown>, token: string) => s.call(method, payload, token, 'group');
+
+beforeAll(async () => {
+  s = await startTestServer();
+  [admin, admin2, steward, leader] = await Promise.all(['admin', 'admin2', 'steward', 'leader'].map((u) => s.login(u)));
+});
+afterAll(() => s.close());
+
+describe('regioninfo / regionedit', () => {
+  it('answers the session community with days left', async () => {
+    const res = await s.call('regioninfo', {}, admin);
+    expect(res.return_code).toBe('SUCCESS');
+    expect(res.data).toMatchObject({ id: 1, title: '阳光花园', phone: '021-58881234', area: '128000.00' });
+    expect(res.data.days_left).toBeGreaterThan(290);
+    const other = await s.call('regioninfo', {}, admin2);
+    expect(other.data).toMatchObject({ id: 2, title: '翠湖苑' });
+    expect(other.data.days_left).toBe(20);
+  });
+
+  it('lets the admin edit its own community only', async () => {
+    const res = await s.call('regionedit', { title: '阳光花园', address: '上海市浦东新区张杨路 1290 号', phone: '021-58880000', area: '130000.5', copyright: '© 阳光' }, admin);
+    expect(res.return_code).toBe('SUCCESS');
+    expect(res.return_msg).toBe('保存成功');
+    expect(res.data).toMatchObject({ id: 1, address: '上海市浦东新区张杨路 1290 号', area: '130000.50' });
+    // a payload rid never moves the write to another community
+    await s.call('regionedit', { id: 1, rid: 1, title: '翠湖苑新', address: 'x' }, admin2);
+    const one = await s.call('regioninfo', {}, admin);
+    expect(one.data.title).toBe('阳光花园');
+    const two = await s.call('regioninfo', {}, admin2);
+    expect(two.data.title).toBe('翠湖苑新');
+  });
+
+  it('refuses roles without access and bad payloads', async () => {
+    expect((await s.call('regionedit', { title: 'x' }, steward)).return_code).toBe('NO_PERMISSION');
+    const noTitle = await s.call('regionedit', { title: '' }, admin);
+    expect(noTitle.return_code).toBe('FAIL');
+    expect(noTitle.return_msg).toContain('请输入小区名称');
+    const badArea = await s.call('regionedit', { title: 'a', area: '12.345' }, admin);
+    expect(badArea.return_msg).toMatch(/area.*面积格式不正确/);
+    const badUrl = await s.call('regionedit', { title: 'a', logo_url: 'ftp://x' }, admin);
+    expect(badUrl.return_msg).toMatch(/logo_url/);
+  });
+});
+
+describe('leader communities', () => {
+  it('lists the group communities with end dates and counts, filtered by title', async () => {
+    const res = await group('leaderregionlist', {}, leader);
+    expect(res.return_code).toBe('SUCCESS');
+    expect(res.data.total).toBe(3);
+    const first = res.data.items[0];
+    expect(first).toMatchObject({ id: 1, room_count: 722, building_count: 6, price_per_year: '3600.00', status: 'Y' });
+    const filtered = await group('leaderregionlist', { title: '老城' }, leader);
+    expect(filtered.data.items.map((r: { id: number }) => r.id)).toEqual([3]);
+    expect(filtered.data.items[0].days_left).toBe(-5);
+    const paged = await group('leaderregionlist', { limit: 2, page: 2, sort: 'desc' }, leader);
+    expect(paged.data.items.map((r: { id: number }) => r.id)).toEqual([1]);
+  });
+
+  it('is group-side only', async () => {
+    expect((await group('leaderregionlist', {}, admin)).return_code).toBe('NO_PERMISSION');
+    expect((await s.call('leaderregionlist', {}, admin)).return_msg).toBe('未知的操作');
+  });
+
+  it('adds a community with the default room categories, refuses a duplicate name', async () => {
+    const res = await group('leaderregionadd', { title: '星河湾', address: '广州市番禺区', phone: '020-12345678', area: '56000', end_time: '2027-12-31', price_per_year: '1800' }, leader);
+    expect(res.return_code).toBe('SUCCESS');
+    const id = res.data.id;
+    const cats = await s.database.db.selectFrom('room_categories').select('title').where('rid', '=', id).orderBy('sort').execute();
+    expect(cats.map((c) => c.title)).toEqual(['住宅', '商铺', '写字楼', '车位', '储藏室']);
+    const dup = await group('leaderregionadd', { title: '星河湾', end_time: '2027-12-31', price_per_year: '1800' }, leader);
+    expect(dup.return_msg).toBe('小区名称“星河湾”已存在');
+    const bad = await group('leaderregionadd', { title: '新', end_time: '2027/12/31', price_per_year: '1800' }, leader);
+    expect(bad.return_msg).toMatch(/end_time/);
+    const badMoney = await group('leaderregionadd', { title: '新', end_time: '2027-12-31', price_per_year: '-1' }, leader);
+    expect(badMoney.return_msg).toMatch(/price_per_year/);
+  });
+
+  it('edits end date and price, logging the change', async () => {
+    const res = await group('leaderregionedit', { id: 3, title: '老城小区', end_time: '2027-06-30', price_per_year: '1500.00' }, leader);
+    expect(res.return_code).toBe('SUCCESS');
+    expect(res.data).toMatchObject({ id: 3, end_time: '2027-06-30', price_per_year: '1500.00' });
+    const log = await group('regiondelaylog', { rid: 3 }, leader);
+    expect(log.data.items[0]).toMatchObject({ rid: 3, kind: 'manual', new_end: '2027-06-30', operator: 'leader', region_title: '老城小区' });
+    const missing = await group('leaderregionedit', { id: 9999, title: 'x', end_time: '2027-06-30', price_per_year: '1' }, leader);
+    expect(missing.return_msg).toBe('小区不存在');
+  });
+
+  it('extends by months and writes the renewal log', async () => {
+    const before = await group('leaderregionlist', { title: '翠湖苑' }, leader);
+    const res = await group('leaderregiondelay', { rid: 2, months: 12, remark: '年度续约' }, leader);
+    expect(res.return_code).toBe('SUCCESS');
+    expect(res.return_msg).toContain('延期成功');
+    expect(res.data.end_time > before.data.items[0].end_time).toBe(true);
+    const log = await group('regiondelaylog', { rid: 2 }, leader);
+    expect(log.data.items[0]).toMatchObject({ kind: 'manual', kind_ch: '手动延期', ref: '年度续约' });
+    expect((await group('leaderregiondelay', { rid: 2, months: 0 }, leader)).return_msg).toContain('延期月数至少为1');
+    expect((await group('leaderregiondelay', { rid: 99, months: 1 }, leader)).return_msg).toBe('小区不存在');
+  });
+
+  it('shows a community only its own renewal log', async () => {
+    const mine = await s.call('regiondelaylog', { rid: 2 }, admin);
+    expect(mine.return_code).toBe('SUCCESS');
+    expect(mine.data.items.every((l: { rid: number }) => l.rid === 1)).toBe(true);
+    const two = await s.call('regiondelaylog', {}, admin2);
+    expect(two.data.items.length).toBeGreaterThan(0);
+    expect(two.data.items.every((l: { rid: number }) => l.rid === 2)).toBe(true);
+    expect((await s.call('regiondelaylog', {}, steward)).return_code).toBe('NO_PERMISSION');
+  });
+});

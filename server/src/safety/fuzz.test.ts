@@ -1,0 +1,87 @@
+import fc from 'fast-check';
+import { RC } from '@wuye/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MethodDef } from '../http/registry.js';
+import { startTestServer, type TestServer } from '../test/harness.js';
+
+/**
+ * Bad input for every method in the registry: payloads built from each schema's field names
+ * with hostile values. Every answer must be a clean refusal or success (never a 500), and a
+ * refused write must leave the database exactly as it was.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+const ANSWER_CODES: string[] = [RC.SUCCESS, RC.FAIL, RC.NO_PERMISSION, RC.AUTH_END, RC.ILLEGAL_TOKEN, RC.OTHER_CLIENT, RC.TOKEN_EXPIRED];
+// sign-in outcomes change state by design (failure counter, sessions); they are fuzzed without the checksum
+const STATEFUL_BY_DESIGN = new Set(['login', 'logout', 'sysusereditpassword', 'regionswitch']);
+
+let s: TestServer;
+let tokens: { community: string; group: string };
+beforeAll(async () => {
+  s = await startTestServer();
+  tokens = { community: await s.login('admin'), group: await s.login('leader') };
+});
+afterAll(() => s.close());
+
+const hostileString = fc.oneof(
+  fc.constantFrom('', ' ', "'; DROP TABLE accounts; --", '<img src=x onerror=alert(1)>', '../../etc/passwd', '%00', '\u0000',
+    '𠮷野家🏠', '\u202Eevil', 'null', 'undefined', 'NaN', '-1', '1.234', '99999999999999999999', '2026-13-45', '1e309'),
+  fc.string({ maxLength: 20 }),
+  fc.string({ minLength: 5000, maxLength: 20000 }),
+);
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  hostileString,
+  fc.constantFrom(null, true, false, 0, -1, -0.001, 1.005, 2 ** 31, 2 ** 53 + 1, -1e308, 1e308),
+  fc.double(),
+  fc.integer(),
+  fc.array(fc.oneof(fc.integer(), hostileString), { maxLength: 5 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }),
+);
+
+function fieldNames(def: MethodDef): string[] {
+  const shape = (def.schema as unknown as { shape?: Record<string, unknown>; def?: { in?: { shape?: Record<string, unknown> } } });
+  const keys = Object.keys(shape.shape ?? shape.def?.in?.shape ?? {});
+  return [...keys, 'rid', 'id', 'extra_field'];
+}
+
+async function checksum(): Promise<string> {
+  const tables = await sql<{ table_name: string }>`
+    select table_name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not in ('audit_log', 'login_failures', 'sessions', 'schema_migrations')
+    order by table_name`.execute(s.database.db);
+  const parts: string[] = [];
+  for (const { table_name } of tables.rows) {
+    const row = await sql<{ c: string }>`select count(*)::text || ':' || coalesce(sum(hashtext(t::text)::bigint), 0)::text as c from ${sql.table(table_name)} t`
+      .execute(s.database.db);
+    parts.push(`${table_name}=${row.rows[0]!.c}`);
+  }
+  return parts.join(',');
+}
+
+describe('bad input', () => {
+  it(`never breaks any method (${RUNS} payloads each) and refused writes change nothing`, async () => {
+    const problems: string[] = [];
+    for (const def of s.app.registry.all()) {
+      const side = def.spec.side === 'group' ? 'group' : 'community';
+      const token = def.spec.side === 'public' ? undefined : tokens[side];
+      const payloads = fc.sample(fc.dictionary(fc.constantFrom(...fieldNames(def)), hostileValue, { maxKeys: 6 }), { numRuns: RUNS, seed: 42 });
+      const before = def.spec.writes && !STATEFUL_BY_DESIGN.has(def.name) ? await checksum() : '';
+      let succeeded = 0;
+      for (const payload of payloads) {
+        const res = await s.app.fastify.inject({
+          method: 'POST', url: side === 'group' ? '/webapi_leader' : '/webapi',
+          headers: token ? { 'x-token': token } : {}, payload: { ...payload, method: def.name },
+        });
+        const body = res.json();
+        if (res.statusCode >= 500 || !ANSWER_CODES.includes(body.return_code) || typeof body.return_msg !== 'string') {
+          problems.push(`${def.name} ${JSON.stringify(payload).slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
+        } else if (body.return_code === RC.FAIL && /系统繁忙/.test(body.return_msg)) {
+          problems.push(`${def.name} internal error for ${JSON.stringify(payload).slice(0, 200)}`);
+        }
+        if (body.return_code === RC.SUCCESS) succeeded++;
+      }
+      if (before && succeeded === 0 && (await checksum()) !== before) problems.push(`${def.name}: refused writes changed the database`);
+    }
+    expect(problems).toEqual([]);
+  }, 600_000);
+});

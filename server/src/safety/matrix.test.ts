@@ -1,0 +1,72 @@
+import { RC, hasAnyRole } from '@wuye/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MethodDef } from '../http/registry.js';
+import { startTestServer, type TestServer } from '../test/harness.js';
+
+/**
+ * Walks the method registry, so a method added later cannot escape these checks:
+ * no token, roles not allowed, and the two sides kept apart.
+ */
+let s: TestServer;
+let defs: MethodDef[];
+const tokens: Record<string, string> = {};
+const ACCOUNTS = { cashier: ['cashier', 'fees', 'payment'], steward: ['steward', 'notices', 'repairs'], merchant: ['card'] };
+
+beforeAll(async () => {
+  s = await startTestServer();
+  defs = s.app.registry.all();
+  for (const name of [...Object.keys(ACCOUNTS), 'leader', 'admin']) tokens[name] = await s.login(name);
+});
+afterAll(() => s.close());
+
+const endpointSide = (def: MethodDef) => (def.spec.side === 'group' ? 'group' : 'community');
+
+describe('every method', () => {
+  it('answers 50008 without a token unless it is public', async () => {
+    const wrong: string[] = [];
+    for (const def of defs) {
+      if (def.spec.side === 'public') continue;
+      const res = await s.call(def.name, {}, undefined, endpointSide(def));
+      if (res.return_code !== RC.ILLEGAL_TOKEN) wrong.push(`${def.name}: ${res.return_code}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers NO_PERMISSION to every community account whose roles are not allowed', async () => {
+    const wrong: string[] = [];
+    for (const def of defs) {
+      if (def.spec.side !== 'community' || def.spec.roles === 'any') continue;
+      for (const [account, roles] of Object.entries(ACCOUNTS)) {
+        if (hasAnyRole(roles, def.spec.roles)) continue;
+        const res = await s.call(def.name, {}, tokens[account]);
+        if (res.return_code !== RC.NO_PERMISSION) wrong.push(`${def.name} as ${account}: ${res.return_code} ${res.return_msg}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps the group side from community tokens and the community side from group tokens', async () => {
+    const wrong: string[] = [];
+    for (const def of defs) {
+      const side = def.spec.side;
+      if (side === 'public') continue;
+      if (side === 'group' || side === 'both') {
+        const res = await s.call(def.name, {}, tokens.admin, 'group');
+        if (res.return_code !== RC.NO_PERMISSION) wrong.push(`${def.name} group side with admin token: ${res.return_code}`);
+      }
+      if (side === 'community' || side === 'both') {
+        const res = await s.call(def.name, {}, tokens.leader, 'community');
+        if (res.return_code !== RC.NO_PERMISSION) wrong.push(`${def.name} community side with leader token: ${res.return_code}`);
+      }
+      if (side === 'group') {
+        const res = await s.call(def.name, {}, tokens.admin, 'community');
+        if (res.return_code !== RC.FAIL) wrong.push(`${def.name} is reachable on /webapi`);
+      }
+      if (side === 'community') {
+        const res = await s.call(def.name, {}, tokens.leader, 'group');
+        if (res.return_code !== RC.FAIL) wrong.push(`${def.name} is reachable on /webapi_leader`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});

@@ -1,0 +1,2 @@
+export { default, TABLE_PAGE_SIZE } from './TablePage';
+export type { TablePageList, TablePageProps } from './TablePage';

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import Fuse from 'fuse.js';
+import type { AppRoute } from './types';
+import {
+  affixRoutes,
+  breadcrumbTrail,
+  filterRoutes,
+  findFlat,
+  firstPagePath,
+  flattenRoutes,
+  matchPattern,
+  searchEntries,
+  topMenuRoutes,
+  topOf,
+} from './helpers';
+import { SEARCH_OPTIONS } from '../shell/searchOptions';
+
+const Page = () => null;
+const tree: AppRoute[] = [
+  { path: '/dashboard', component: Page, meta: { title: 'route.dashboard', affix: true } },
+  {
+    path: '/fees',
+    meta: { title: '收费管理' },
+    children: [
+      { path: 'payment', component: Page, meta: { title: '缴费', roles: ['payment'] } },
+      { path: 'feeedit/:id', component: Page, hidden: true, meta: { title: '编辑', roles: ['fees'], activeMenu: '/fees/payment' } },
+      {
+        path: 'cost',
+        meta: { title: '费用登记' },
+        children: [{ path: 'costdetaillist', component: Page, meta: { title: '登记明细', roles: ['fees'] } }],
+      },
+    ],
+  },
+  { path: '/setup', meta: { title: '系统设置', roles: ['setup'] }, children: [{ path: 'backlog', component: Page, meta: { title: '待办' } }] },
+];
+
+describe('permitted routes (spec 2.1, 6)', () => {
+  it('admin sees everything', () => {
+    expect(flattenRoutes(filterRoutes(tree, ['admin'])).map((f) => f.fullPath)).toEqual([
+      '/dashboard',
+      '/fees/payment',
+      '/fees/feeedit/:id',
+      '/fees/cost/costdetaillist',
+      '/setup/backlog',
+    ]);
+  });
+  it('others by meta.roles, children likewise, empty groups dropped', () => {
+    const cashier = filterRoutes(tree, ['cashier', 'payment']);
+    expect(flattenRoutes(cashier).map((f) => f.fullPath)).toEqual(['/dashboard', '/fees/payment']);
+    expect(cashier.map((r) => r.path)).toEqual(['/dashboard', '/fees']);
+  });
+  it('a parent role gates its children', () => {
+    expect(flattenRoutes(filterRoutes(tree, ['fees'])).map((f) => f.fullPath)).toEqual([
+      '/dashboard',
+      '/fees/feeedit/:id',
+      '/fees/cost/costdetaillist',
+    ]);
+  });
+});
+
+describe('route lookups', () => {
+  const flat = flattenRoutes(tree);
+  it('matches params', () => {
+    expect(matchPattern('/fees/feeedit/:id', '/fees/feeedit/12')).toBe(true);
+    expect(matchPattern('/fees/feeedit/:id', '/fees/feeedit')).toBe(false);
+    expect(matchPattern('/redirect/*', '/redirect/a/b')).toBe(true);
+    expect(findFlat(flat, '/fees/feeedit/3')?.route.meta?.title).toBe('编辑');
+    expect(findFlat(flat, '/nope')).toBeUndefined();
+  });
+  it('finds the top route, first page and affix pages', () => {
+    expect(topOf(tree, '/fees/cost/costdetaillist')?.path).toBe('/fees');
+    expect(topOf(tree, '/feesx')).toBeUndefined();
+    expect(firstPagePath(tree[1]!)).toBe('/fees/payment');
+    expect(topMenuRoutes(tree).map((r) => r.path)).toEqual(['/dashboard', '/fees', '/setup']);
+    expect(affixRoutes(flat).map((f) => f.fullPath)).toEqual(['/dashboard']);
+  });
+  it('breadcrumbs are rooted at /dashboard', () => {
+    expect(breadcrumbTrail(findFlat(flat, '/fees/cost/costdetaillist')).map((c) => c.title)).toEqual([
+      'route.dashboard',
+      '收费管理',
+      '费用登记',
+      '登记明细',
+    ]);
+    expect(breadcrumbTrail(findFlat(flat, '/dashboard'))).toHaveLength(1);
+  });
+});
+
+describe('route search (spec 2.3, 9)', () => {
+  const entries = searchEntries(tree, (k) => (k === 'route.dashboard' ? '首页' : k));
+  it('lists visible pages with their title trail', () => {
+    expect(entries).toEqual([
+      { path: '/dashboard', title: '首页' },
+      { path: '/fees/payment', title: '收费管理 > 缴费' },
+      { path: '/fees/cost/costdetaillist', title: '收费管理 > 费用登记 > 登记明细' },
+      { path: '/setup/backlog', title: '系统设置 > 待办' },
+    ]);
+  });
+  it('uses weights 0.7 title / 0.3 path and threshold 0.4', () => {
+    expect(SEARCH_OPTIONS.threshold).toBe(0.4);
+    expect(SEARCH_OPTIONS.keys).toEqual([
+      { name: 'title', weight: 0.7 },
+      { name: 'path', weight: 0.3 },
+    ]);
+    const fuse = new Fuse(entries, SEARCH_OPTIONS);
+    expect(fuse.search('待办')[0]?.item.path).toBe('/setup/backlog');
+    expect(fuse.search('payment')[0]?.item.path).toBe('/fees/payment');
+  });
+});
