@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id, optionalId, paging, text, yn } from './common.js';
 import { money } from './money.js';
 import type { ListAnswer, YN } from './codes.js';
-import type { FileAnswer } from './files.js';
+import { fileBase64, type FileAnswer } from './files.js';
 
 /** Built-in cost types (fee categories); a community may add its own codes. */
 export const COST_TYPES = ['property', 'parking', 'water', 'electricity', 'gas', 'rent', 'deposit', 'other'] as const;
@@ -103,6 +103,18 @@ export const billFilters = {
   batch_id: optionalId,
 };
 
+const wireDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
+/** Period range of the collection reports (YYYY-MM to YYYY-MM), optionally one cost type or item. */
+const reportRange = {
+  start_period: period,
+  end_period: period,
+  cost_type: z.string().max(30).optional(),
+  itemid: optionalId,
+};
+
+/** A client-made key that makes a retried write happen once. */
+const idempotencyKey = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'idempotency_key 只能包含字母、数字、- 和 _');
+
 const generateScope = {
   period,
   item_ids: idList(50),
@@ -147,7 +159,7 @@ export const feesMethods = {
     paid_amount: money,
     use_balance: z.boolean().default(false),
     discount: money.default('0.00'),
-    idempotency_key: z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'idempotency_key 只能包含字母、数字、- 和 _'),
+    idempotency_key: idempotencyKey,
     remark: text(200).default(''),
   }),
   paymentlist: z.object({
@@ -162,6 +174,44 @@ export const feesMethods = {
     hid: optionalId,
   }),
   paymentinfo: z.object({ id }),
+  // --- prepayment (slice D)
+  housebalance: z.object({ hid: id }),
+  balancetopup: z.object({
+    hid: id,
+    amount: money.refine((v) => v !== '0.00', '充值金额必须大于0'),
+    pay_type: z.enum(['cash', 'wechat', 'alipay', 'bankcard', 'transfer']),
+    idempotency_key: idempotencyKey,
+    remark: text(200).default(''),
+  }),
+  // --- refunds (slice E)
+  refundapply: z.object({ payment_id: id, bill_ids: z.array(id).max(500).default([]), reason: text(200).min(1, '请填写退款原因') }),
+  refund_list: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc'), status: z.enum(['', 'E', 'Y', 'N']).optional(), payment_id: optionalId }),
+  refundapprove: z.object({ id, approve: z.boolean(), remark: text(200).default('') }),
+  // --- dunning (slice G)
+  feebillcall: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc'), bid: optionalId, tid: optionalId, keyword: text(50).optional() }),
+  print_billcall: z.object({ hids: z.array(id).min(1).max(500) }),
+  print_billcallmx: z.object({ hids: z.array(id).min(1).max(500) }),
+  // --- historical bill import (slice H)
+  feeimporttemplate: z.object({}),
+  feebillimport: z.object({ filename: text(200).min(1), file_base64: fileBase64 }),
+  feeimportlist: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc') }),
+  feeimporterrors: z.object({ job_id: id }),
+  // --- reports (slice F)
+  fees_count: z.object(reportRange),
+  fees_count_nopay: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc'), bid: optionalId, tid: optionalId, keyword: text(50).optional() }),
+  month_fees: z.object({ year: z.coerce.number().int().min(2000).max(2100) }),
+  paymentstatis: z.object({ start_date: wireDay, end_date: wireDay, group_by: z.enum(['pay_type', 'cashier', 'day']).default('pay_type') }),
+  propertypaystatis: z.object({ period }),
+  propertypaylog: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc'), start_date: wireDay.optional(), end_date: wireDay.optional(), keyword: text(50).optional() }),
+  financereport: z.object({ start_date: wireDay, end_date: wireDay }),
+  feedashboard: z.object({}),
+  feereportexport: z.discriminatedUnion('report', [
+    z.object({ report: z.literal('fees_count'), ...reportRange }),
+    z.object({ report: z.literal('fees_count_nopay'), bid: optionalId, tid: optionalId, keyword: text(50).optional() }),
+    z.object({ report: z.literal('month_fees'), year: z.coerce.number().int().min(2000).max(2100) }),
+    z.object({ report: z.literal('paymentstatis'), start_date: wireDay, end_date: wireDay, group_by: z.enum(['pay_type', 'cashier', 'day']).default('pay_type') }),
+    z.object({ report: z.literal('propertypaystatis'), period }),
+  ]),
   paymentprint: z.object({ id }),
 } satisfies Record<string, z.ZodType>;
 
@@ -308,6 +358,106 @@ export interface PaymentInfo extends PaymentRow {
   items: Array<{ bill_id: number; title: string; period: string; daterange: string; fee: string; late_fee: string; refunded: YN }>;
 }
 
+export interface RefundRow {
+  id: number;
+  payment_id: number;
+  receipt_no: string;
+  address: string;
+  bill_ids: number[];
+  bill_titles: string;
+  amount: string;
+  /** part returned through the original pay type */
+  cash_amount: string;
+  /** part returned to the owner's balance */
+  balance_amount: string;
+  reason: string;
+  status: 'E' | 'Y' | 'N';
+  status_ch: string;
+  applicant: string;
+  approver: string;
+  approve_remark: string;
+  create_time: string;
+  approve_time: string;
+}
+
+export interface CollectionRow {
+  item_id: number;
+  title: string;
+  period: string;
+  bill_count: number;
+  receivable: string;
+  received: string;
+  arrears: string;
+  /** received / receivable in percent, two decimals */
+  rate: string;
+}
+export interface CollectionTotals { receivable: string; received: string; arrears: string; rate: string }
+
+export interface ArrearsRow {
+  hid: number;
+  address: string;
+  owner_name: string;
+  mobile: string;
+  bill_count: number;
+  arrears: string;
+  /** aging by days past the due date */
+  d0_30: string;
+  d31_90: string;
+  d91_180: string;
+  d181_365: string;
+  d365_plus: string;
+}
+
+export interface MonthRow { month: string; receivable: string; received: string; collected: string; refunded: string; rate: string }
+export interface PaymentStatRow { key: string; label: string; count: number; amount: string; balance_used: string }
+export interface BuildingCollectionRow { bid: number; building_title: string; rooms: number; paid_rooms: number; receivable: string; received: string; arrears: string; rate: string }
+export interface PropertyPayLogRow { payment_id: number; receipt_no: string; address: string; payer_name: string; title: string; period: string; fee: string; late_fee: string; pay_type_ch: string; cashier_name: string; create_time: string }
+export interface FinanceReport {
+  start_date: string;
+  end_date: string;
+  by_pay_type: Array<{ pay_type: string; label: string; count: number; amount: string }>;
+  collected: string;
+  topups: string;
+  balance_used: string;
+  refunds_cash: string;
+  refunds_balance: string;
+  discounts: string;
+  late_fees: string;
+  net: string;
+}
+
+/** One room's arrears notice (催缴通知单); `bills` only in the detailed version. */
+export interface DunningNotice {
+  hid: number;
+  address: string;
+  owner_name: string;
+  mobile: string;
+  bill_count: number;
+  first_period: string;
+  last_period: string;
+  arrears: string;
+  late_fee: string;
+  total: string;
+  /** total in Chinese capital numerals */
+  capital_amount: string;
+  bills?: Array<{ id: number; title: string; period: string; daterange: string; fee: string; late_fee: string; due_date: string; status_ch: string }>;
+}
+export interface DunningPrint { region_title: string; region_phone: string; print_date: string; notices: DunningNotice[] }
+
+export interface FeeImportRow {
+  id: number;
+  filename: string;
+  status: string;
+  status_ch: string;
+  total: number;
+  imported: number;
+  error_count: number;
+  error: string;
+  create_user: string;
+  create_time: string;
+}
+export interface FeeImportResult { imported: number; errors: Array<{ row: number; column: string; reason: string }> }
+
 /** Answer `data` shapes of the fees area, by method name. */
 export interface FeesOutputs {
   feeitemcatelist: ListAnswer<CostTypeRow>;
@@ -339,4 +489,25 @@ export interface FeesOutputs {
   paymentlist: ListAnswer<PaymentRow>;
   paymentinfo: PaymentInfo;
   paymentprint: { print_count: number };
+  housebalance: { hid: number; member_id: number; owner_name: string; balance: string };
+  balancetopup: { member_id: number; balance: string; orderid: string };
+  refundapply: { id: number; amount: string };
+  refund_list: ListAnswer<RefundRow>;
+  refundapprove: RefundRow;
+  feebillcall: ListAnswer<ArrearsRow>;
+  print_billcall: DunningPrint;
+  print_billcallmx: DunningPrint;
+  feeimporttemplate: FileAnswer;
+  feebillimport: { job_id: number };
+  feeimportlist: ListAnswer<FeeImportRow>;
+  feeimporterrors: FileAnswer;
+  fees_count: { items: CollectionRow[]; totals: CollectionTotals };
+  fees_count_nopay: ListAnswer<ArrearsRow> & { totals: Omit<ArrearsRow, 'hid' | 'address' | 'owner_name' | 'mobile' | 'bill_count'> & { rooms: number } };
+  month_fees: { items: MonthRow[] };
+  paymentstatis: { items: PaymentStatRow[]; total_amount: string; total_count: number };
+  propertypaystatis: { items: BuildingCollectionRow[]; totals: CollectionTotals };
+  propertypaylog: ListAnswer<PropertyPayLogRow>;
+  financereport: FinanceReport;
+  feedashboard: { month: string; receivable: string; received: string; rate: string; top_arrears: Array<{ bid: number; building_title: string; arrears: string; rooms: number }> };
+  feereportexport: FileAnswer;
 }

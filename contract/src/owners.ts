@@ -37,7 +37,7 @@ export const PLATE_RE = new RegExp(
 );
 
 /** '沪a·12345 ' -> '沪A12345' (stored without the dot). */
-export const normalizePlate = (value: string): string => value.replace(/[\s·•.\-]/g, '').toUpperCase();
+export const normalizePlate = (value: string): string => value.replace(/[\s·•.-]/g, '').toUpperCase();
 
 /** Plate as people read it: 沪A·12345. */
 export const displayPlate = (plate: string): string => (plate.length >= 3 ? `${plate.slice(0, 2)}·${plate.slice(2)}` : plate);
@@ -135,6 +135,7 @@ export const ownersMethods = {
   housefacelist: z.object({ ...houseList, start_date: optionalDate, end_date: optionalDate }),
   merchant_auth_small_list: z.object({}),
   car_parking_small_list: z.object({ rid: optionalId }),
+  access_device_small_list: z.object({}),
 
   /* owner management (/basismembers/index) */
   memberlist: z.object({ ...paging, ...memberFilters }),
@@ -285,6 +286,7 @@ export interface OwnersOutputs {
   housefacelist: ListAnswer<FacePermissionItem>;
   merchant_auth_small_list: { items: Array<{ id: number; merchant: string }> };
   car_parking_small_list: { items: Array<{ id: number; title: string }> };
+  access_device_small_list: { items: Array<{ id: number; title: string; address: string }> };
   memberlist: ListAnswer<MemberItem>;
   memberinfo: MemberDetail;
   memberadd: { id: number };

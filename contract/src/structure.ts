@@ -132,6 +132,8 @@ export const structureMethods = {
   roomadd: z.object(roomFields),
   roomedit: z.object({ id, ...roomFields }),
   roomdel: z.object({ id }),
+  /** every room of one building, for the room-state board (房态图, house_show) */
+  roommap: z.object({ bid: id }),
   roomexport: z.object({ sort: z.enum(['asc', 'desc']).default('asc'), ...roomFilters }),
   // import
   roomimporttemplate: z.object({}),
@@ -228,6 +230,18 @@ export interface Room {
 
 export interface SmallItem { id: number; title: string }
 
+export interface RoomMapItem {
+  id: number;
+  tid: number;
+  unit_title: string;
+  title: string;
+  floor: number;
+  state: RoomState;
+  state_ch: string;
+  category_title: string;
+  built_area: string;
+}
+
 /** One bad cell of an import: the Excel row number, the column header and why. */
 export interface ImportRowError { row: number; column: string; reason: string }
 
@@ -286,6 +300,7 @@ export interface StructureOutputs {
   roomadd: { id: number };
   roomedit: null;
   roomdel: null;
+  roommap: { items: RoomMapItem[] };
   roomexport: FileAnswer;
   roomimporttemplate: FileAnswer;
   roomimport: { job_id: number };

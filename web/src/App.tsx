@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
 import type { ThemeConfig } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import enUS from 'antd/locale/en_US';
-import esES from 'antd/locale/es_ES';
+import zhCN from 'antd/es/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
+import esES from 'antd/es/locale/es_ES';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { setFeedback } from './api/feedback';

@@ -42,7 +42,11 @@ export const communityRoutes: AppRoute[] = [
     redirect: '/desktop/regionlist',
     meta: { title: 'route.desktop', icon: DesktopOutlined },
     children: [
-      { path: 'regionlist', component: RegionList, meta: { title: 'route.regionlist', icon: DesktopOutlined } },
+      {
+        path: 'regionlist',
+        component: RegionList,
+        meta: { title: 'route.regionlist', icon: DesktopOutlined, notForSysTypes: ['merchant'] },
+      },
     ],
   },
   {
@@ -58,12 +62,6 @@ export const communityRoutes: AppRoute[] = [
 /** Group side (leader_admin areas of spec 2.6). */
 export const leaderRoutes: AppRoute[] = [
   dashboard,
-  {
-    path: '/desktop',
-    hidden: true,
-    meta: { title: 'route.desktop' },
-    children: [{ path: 'regionlist', component: RegionList, hidden: true, meta: { title: 'route.regionlist' } }],
-  },
   updatelog,
 ];
 

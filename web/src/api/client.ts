@@ -97,7 +97,14 @@ export type CallArgs<M extends MethodName> = [RequiredKeys<MethodInput<M>>] exte
   ? [payload?: MethodInput<M>, options?: CallOptions]
   : [payload: MethodInput<M>, options?: CallOptions];
 
-export async function request<M extends MethodName>(method: M, ...args: CallArgs<M>): Promise<WireAnswer<MethodOutput<M>>> {
+/** A successful answer: return_msg is always a string ('' when the server sent none). */
+export interface OkAnswer<T> {
+  return_code: string;
+  return_msg: string;
+  data: T;
+}
+
+export async function request<M extends MethodName>(method: M, ...args: CallArgs<M>): Promise<OkAnswer<MethodOutput<M>>> {
   const payload = args[0];
   const options: CallOptions = args[1] ?? {};
   const controller = new AbortController();
@@ -138,7 +145,13 @@ export async function request<M extends MethodName>(method: M, ...args: CallArgs
   }
 
   const verdict = classifyAnswer(answer);
-  if (verdict.ok) return answer;
+  if (verdict.ok) {
+    return {
+      return_code: answer.return_code ?? answer.result_code ?? RC.SUCCESS,
+      return_msg: answer.return_msg ?? answer.result_msg ?? '',
+      data: answer.data,
+    };
+  }
   switch (verdict.kind) {
     case 'auth_end':
       // silently: the renewal dialog opens and cannot be closed

@@ -62,6 +62,7 @@ const en: DeepPartial<Messages> = {
     operation: 'Actions',
     all: 'All',
     backHome: 'Back to home',
+    total: '{{total}} in total',
     back: 'Back',
   },
   errorPage: { p401: 'Sorry, you have no access to this page', p404: 'Sorry, the page you visited does not exist' },

@@ -62,6 +62,7 @@ const es: DeepPartial<Messages> = {
     operation: 'Acciones',
     all: 'Todos',
     backHome: 'Volver al inicio',
+    total: '{{total}} en total',
     back: 'Volver',
   },
   errorPage: { p401: 'Lo sentimos, no tiene acceso a esta página', p404: 'Lo sentimos, la página no existe' },

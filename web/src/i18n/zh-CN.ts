@@ -70,6 +70,7 @@ const zhCN = {
     operation: '操作',
     all: '全部',
     backHome: '返回首页',
+    total: '共 {{total}} 条',
     back: '返回',
   },
   errorPage: {

@@ -115,11 +115,12 @@ function AppRoutes() {
   const side = useUser((s) => s.side);
   const roles = useUser((s) => s.roles);
   const permissions = useUser((s) => s.permissions);
+  const sysType = useUser((s) => s.sysUser?.sys_type);
   const info = useMemo<RoutesInfo>(() => {
     const all = routesFor(side);
-    const permitted = filterRoutes(all, [...roles, ...permissions]);
+    const permitted = filterRoutes(all, [...roles, ...permissions], sysType);
     return { permitted, flat: flattenRoutes(permitted), flatAll: flattenRoutes(all) };
-  }, [side, roles, permissions]);
+  }, [side, roles, permissions, sysType]);
   return (
     <RoutesContext.Provider value={info}>
       <Suspense fallback={<FullSpin />}>

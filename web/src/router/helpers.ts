@@ -17,13 +17,14 @@ export function hasRoutePermission(keys: readonly string[], route: AppRoute): bo
  * Builds the permitted routes from the roles (spec 2.1, 6): admin sees everything, others by
  * meta.roles, children filtered the same way; a group left without pages is dropped.
  */
-export function filterRoutes(routes: readonly AppRoute[], keys: readonly string[]): AppRoute[] {
+export function filterRoutes(routes: readonly AppRoute[], keys: readonly string[], sysType?: string): AppRoute[] {
   const isAdmin = keys.includes('admin');
   const out: AppRoute[] = [];
   for (const route of routes) {
     if (!isAdmin && !hasRoutePermission(keys, route)) continue;
+    if (sysType && route.meta?.notForSysTypes?.includes(sysType)) continue;
     if (route.children) {
-      const children = filterRoutes(route.children, keys);
+      const children = filterRoutes(route.children, keys, sysType);
       if (children.length === 0 && !route.component) continue;
       out.push({ ...route, children });
     } else {

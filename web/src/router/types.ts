@@ -19,6 +19,8 @@ export interface RouteMeta {
   isBack?: boolean;
   /** left out of breadcrumbs */
   breadcrumb?: boolean;
+  /** account types (sys_type) that never get this page, e.g. merchant (spec 2.3) */
+  notForSysTypes?: readonly string[];
 }
 
 export type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;

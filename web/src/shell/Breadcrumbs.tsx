@@ -13,8 +13,8 @@ export default function Breadcrumbs() {
     <Breadcrumb
       className="app-breadcrumb"
       data-testid="breadcrumb"
-      items={trail.map((c) => ({
-        key: c.path,
+      items={trail.map((c, i) => ({
+        key: `${i}:${c.path}`,
         title: c.link ? <Link to={c.path}>{t(c.title)}</Link> : <span>{t(c.title)}</span>,
       }))}
     />

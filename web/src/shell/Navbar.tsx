@@ -35,9 +35,11 @@ function ErrorLogButton() {
   if (!errorLogEnabled() || count === 0) return null;
   return (
     <Tooltip title={t('navbar.errorLog')}>
-      <Badge dot>
-        <BugOutlined className="navbar-icon error-log-icon" data-testid="error-log" onClick={() => useDialogs.getState().setErrorLogOpen(true)} />
-      </Badge>
+      <span className="navbar-icon-wrap" data-testid="error-log" data-count={count} onClick={() => useDialogs.getState().setErrorLogOpen(true)}>
+        <Badge dot>
+          <BugOutlined className="navbar-icon-in-badge error-log-icon" />
+        </Badge>
+      </span>
     </Tooltip>
   );
 }
@@ -57,7 +59,8 @@ export default function Navbar() {
   const showSettings = useSettings((s) => s.showSettings);
   const [floorPlanOpen, setFloorPlanOpen] = useState(false);
   const mobile = device === 'mobile';
-  const show = navbarVisibility({ sysType, roles, permissions, info });
+  const side = useUser((s) => s.side);
+  const show = navbarVisibility({ sysType, side, roles, permissions, info });
   const backlogCount = useBacklogCount(show.backlog);
   const Fold = mobile || !opened ? MenuUnfoldOutlined : MenuFoldOutlined;
 
@@ -87,7 +90,7 @@ export default function Navbar() {
           <Tooltip title={t('navbar.backlog')}>
             <span className="navbar-icon-wrap" data-testid="navbar-backlog" data-count={backlogCount} onClick={() => void navigate('/setup/backlog')}>
               <Badge count={backlogCount} size="small" overflowCount={99} offset={[2, -2]}>
-                <ScheduleOutlined className="navbar-icon navbar-icon-in-badge" />
+                <ScheduleOutlined className="navbar-icon-in-badge" />
               </Badge>
             </span>
           </Tooltip>

@@ -47,6 +47,8 @@ export default function Sidebar({ mobile = false }: { mobile?: boolean }) {
           selectedKeys={[current.menuPath]}
           defaultOpenKeys={openKeys}
           onClick={({ key }) => {
+            // the mobile drawer closes on navigation (and on a click on the current page)
+            if (mobile) useAppStore.getState().setMobileSidebarOpen(false);
             if (isExternal(key)) window.open(key, '_blank', 'noopener');
             else void navigate(key);
           }}

@@ -17,6 +17,8 @@ export interface NavbarVisibility {
  */
 export function navbarVisibility(input: {
   sysType: string | undefined;
+  /** the group side has no community to switch */
+  side?: 'community' | 'group';
   roles: readonly string[];
   permissions: readonly string[];
   info: Partial<SystemInfo> | null;
@@ -30,7 +32,7 @@ export function navbarVisibility(input: {
     updatelog: !merchant && (input.roles.includes('admin') || input.permissions.includes('updatelog')),
     floorPlan: !merchant && set(info.region_img),
     help: !merchant && set(info.help_work_url),
-    switchRegion: !merchant,
+    switchRegion: !merchant && input.side !== 'group',
     appDownload: {
       propertyApp: set(info.property_app_url),
       wxapp: set(info.wxapp_qrcodes),

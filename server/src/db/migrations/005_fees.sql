@@ -182,3 +182,26 @@ CREATE TABLE fee_bill_adjustments (
   PRIMARY KEY (rid, id)
 );
 CREATE INDEX fee_bill_adjustments_bill ON fee_bill_adjustments (rid, bill_id);
+
+-- refund requests: approved by a role with permission, then reversed exactly
+CREATE TABLE fee_refunds (
+  rid             int NOT NULL,
+  id              bigserial,
+  payment_id      bigint NOT NULL,
+  bill_ids        bigint[] NOT NULL,
+  amount          numeric(14,2) NOT NULL CHECK (amount >= 0),
+  -- filled at approval: back through the original pay type / back to the owner's balance
+  cash_amount     numeric(14,2) NOT NULL DEFAULT 0,
+  balance_amount  numeric(14,2) NOT NULL DEFAULT 0,
+  reason          text NOT NULL,
+  -- E waiting | Y approved | N rejected
+  status          char(1) NOT NULL DEFAULT 'E' CHECK (status IN ('E', 'Y', 'N')),
+  applicant       text NOT NULL DEFAULT '',
+  approver        text NOT NULL DEFAULT '',
+  approve_remark  text NOT NULL DEFAULT '',
+  created_at      timestamptz NOT NULL DEFAULT now(),
+  approved_at     timestamptz,
+  PRIMARY KEY (rid, id),
+  FOREIGN KEY (rid, payment_id) REFERENCES fee_payments (rid, id)
+);
+CREATE INDEX fee_refunds_payment ON fee_refunds (rid, payment_id);

@@ -2,7 +2,15 @@ import type { MethodDef } from '../../http/registry.js';
 import './jobs.js';
 import { billMethods } from './bills.js';
 import { cashierMethods } from './cashier.js';
+import { dunningMethods } from './dunning.js';
+import { importMethods } from './feeimport.js';
+import { prepayMethods } from './prepay.js';
+import { refundMethods } from './refunds.js';
+import { reportExportMethods } from './reportExport.js';
+import { reportMethods } from './reports.js';
 import { setupMethods } from './setup.js';
 
-/** The fees area: set-up, bills, cashier and payments (issue 5). */
-export const feesModule: MethodDef[] = [...setupMethods, ...billMethods, ...cashierMethods];
+/** The fees area: set-up, bills, cashier, prepayment, refunds, reports, dunning, import (issue 5). */
+export const feesModule: MethodDef[] = [...setupMethods, ...billMethods, ...cashierMethods, ...prepayMethods, ...refundMethods,
+  ...reportMethods, ...reportExportMethods, ...dunningMethods, ...importMethods,
+];

@@ -57,7 +57,7 @@ async function payBills(db: Kysely<DB>, rid: number, period: string, which: Retu
     SELECT b.rid, lpad((coalesce((SELECT last_no FROM fee_receipt_counters WHERE rid = b.rid), 0) + row_number() OVER (ORDER BY b.id))::text, 8, '0'),
       b.hid, b.bid, b.tid, o.member_id, coalesce(o.realname, ''), b.fee, b.fee, b.fee,
       (ARRAY['cash', 'wechat', 'alipay', 'bankcard', 'transfer'])[b.hid % 5 + 1],
-      ${cashier?.id ?? null}, ${cashier?.name ?? '系统'}, 'seed-' || b.id,
+      ${cashier?.id ?? null}::int, ${cashier?.name ?? "系统"}::text, 'seed-' || b.id,
       b.due_date - 20 + (b.hid % 18) * interval '1 day' + interval '9 hours' + (b.hid % 480) * interval '1 minute'
     FROM fee_bills b
     LEFT JOIN LATERAL (SELECT rm.member_id, m.realname FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id

@@ -144,6 +144,23 @@ export interface FeeBillAdjustmentsTable {
   created_at: Timestamp;
 }
 
+export interface FeeRefundsTable {
+  rid: number;
+  id: Generated<number>;
+  payment_id: number;
+  bill_ids: number[];
+  amount: Numeric;
+  cash_amount: Numeric;
+  balance_amount: Numeric;
+  reason: string;
+  status: Default<'E' | 'Y' | 'N'>;
+  applicant: Default<string>;
+  approver: Default<string>;
+  approve_remark: Default<string>;
+  created_at: Timestamp;
+  approved_at: NullableTimestamp;
+}
+
 /** Tables of the fees area (cost types, fee items, bindings, bills, payments, receipts, refunds). */
 export interface FeesTables {
   fee_cost_types: FeeCostTypesTable;
@@ -155,4 +172,5 @@ export interface FeesTables {
   fee_bills: FeeBillsTable;
   fee_payment_items: FeePaymentItemsTable;
   fee_bill_adjustments: FeeBillAdjustmentsTable;
+  fee_refunds: FeeRefundsTable;
 }

@@ -260,7 +260,16 @@ const carParkingSmallList = defineMethod('car_parking_small_list', {
   },
 });
 
+const accessDeviceSmallList = defineMethod('access_device_small_list', {
+  side: 'community', roles: SMALL_LIST_READERS, writes: false,
+  summary: '门禁设备下拉：本小区的门禁设备（id、title、address）',
+  async handler(ctx) {
+    const items = await ctx.db.selectFrom('access_devices').select(['id', 'title', 'address']).where('rid', '=', ctx.rid).orderBy('id').execute();
+    return { items };
+  },
+});
+
 export const drawerMethods = [
   housecarlist, memberOtherhouseList, housecarportlist, visitorapplylist, homebonuslist, homeconsumelist, housecarinoutlist,
-  housesignuplist, housecurrentlist, housefacelist, merchantAuthSmallList, carParkingSmallList,
+  housesignuplist, housecurrentlist, housefacelist, merchantAuthSmallList, carParkingSmallList, accessDeviceSmallList,
 ];

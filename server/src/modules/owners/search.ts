@@ -24,18 +24,18 @@ const getkeywordtohouses = defineMethod('getkeywordtohouses', {
   side: 'community', roles: OWNER_LOOKUP, writes: false,
   summary: '全局业主搜索：手机号前缀或姓名任意部分（≤11 字），本小区内在住的房屋：id、rid、bid、tid、hid、mobile、address、realname',
   async handler(ctx, input) {
+    // two steps so the planner can never re-run the name match per joined row
+    const { rows: people } = await sql<{ id: number }>`
+      SELECT m.id FROM members m WHERE m.rid = ${ctx.rid} AND ${keywordCondition(ctx.rid, input.keywords)} LIMIT ${MEMBER_MAX}`.execute(ctx.db);
+    if (!people.length) return { items: [] };
     const { rows } = await sql<Omit<HouseSearchItem, 'relation_ch'>>`
-      WITH m AS (
-        SELECT m.id, m.realname, m.mobile FROM members m
-        WHERE m.rid = ${ctx.rid} AND ${keywordCondition(ctx.rid, input.keywords)}
-        LIMIT ${MEMBER_MAX}
-      )
       SELECT rm.id, rm.rid, r.bid, r.tid, rm.hid, m.mobile, ${addressSql} AS address, m.realname, rm.relation
-      FROM m
-      JOIN room_members rm ON rm.rid = ${ctx.rid} AND rm.member_id = m.id AND rm.status = 'Y'
+      FROM room_members rm
+      JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
       JOIN rooms r ON r.rid = rm.rid AND r.id = rm.hid
       JOIN buildings b ON b.rid = r.rid AND b.id = r.bid
       JOIN units u ON u.rid = r.rid AND u.id = r.tid
+      WHERE rm.rid = ${ctx.rid} AND rm.member_id = ANY(${people.map((p) => p.id)}::bigint[]) AND rm.status = 'Y'
       ORDER BY rm.relation <> 'owner', m.realname, b.sort, b.id, u.sort, u.id, r.floor, r.title
       LIMIT ${RESULT_MAX}`.execute(ctx.db);
     return { items: rows.map((r) => ({ ...r, relation_ch: RELATION_CH[r.relation] })) };

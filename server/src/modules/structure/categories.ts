@@ -5,6 +5,7 @@ import { fail } from '../../http/errors.js';
 import { defineMethod, reply } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
 import { likePattern, STRUCTURE_WRITERS } from './access.js';
+import { firstDependent, tableLabel } from './dependents.js';
 
 async function refuseDuplicate(db: Kysely<DB>, rid: number, title: string, exceptId?: number) {
   let qb = db.selectFrom('room_categories').select('id').where('rid', '=', rid).where('title', '=', title);
@@ -71,6 +72,8 @@ const roomcatedel = defineMethod('roomcatedel', {
     const used = await ctx.db.selectFrom('rooms').select(sql<number>`count(*)::int`.as('n'))
       .where('rid', '=', ctx.rid).where('category_id', '=', input.id).executeTakeFirstOrThrow();
     if (used.n > 0) fail(`还有 ${used.n} 套房屋使用该类型，不能删除`);
+    const dependent = await firstDependent(ctx.db, 'room_categories', ctx.rid, input.id);
+    if (dependent) fail(`该房屋类型下还有${tableLabel(dependent)}，不能删除`);
     const res = await ctx.db.deleteFrom('room_categories').where('rid', '=', ctx.rid).where('id', '=', input.id).executeTakeFirst();
     if (Number(res.numDeletedRows) === 0) fail('房屋类型不存在');
     return reply(null, '删除成功');

@@ -57,6 +57,7 @@ const regionedit = defineMethod('regionedit', {
   side: 'community', roles: ['admin'], writes: true,
   summary: '修改本小区资料（名称、地址、电话、面积、logo、平面图、版权）',
   async handler(ctx, input) {
+    await refuseDuplicateTitle(ctx, input.title, ctx.rid);
     const row = await ctx.db.updateTable('regions').set(input).where('id', '=', ctx.rid).returningAll().executeTakeFirstOrThrow();
     return reply(toDetail(row), '保存成功');
   },
@@ -103,7 +104,7 @@ const leaderregionedit = defineMethod('leaderregionedit', {
   },
 });
 
-async function refuseDuplicateTitle(ctx: Ctx & { session: Session }, title: string, exceptId?: number) {
+async function refuseDuplicateTitle(ctx: Ctx & { session: Session }, title: string, exceptId?: number): Promise<void> {
   let qb = ctx.db.selectFrom('regions').select('id').where('group_id', '=', ctx.session.groupId).where('title', '=', title);
   if (exceptId) qb = qb.where('id', '<>', exceptId);
   if (await qb.executeTakeFirst()) fail(`小区名称“${title}”已存在`);

@@ -117,7 +117,7 @@ const roomedit = defineMethod('roomedit', {
 });
 
 const ROOM_DEPENDENT_MESSAGES: Record<string, string> = {
-  room_members: '该房屋下还有业主或住户，请先办理迁出后再删除',
+  room_members: '该房屋下还有业主或住户记录，不能删除',
   fee_bills: '该房屋还有账单，不能删除',
 };
 
@@ -131,6 +131,21 @@ const roomdel = defineMethod('roomdel', {
     if (dependent) fail(ROOM_DEPENDENT_MESSAGES[dependent] ?? `该房屋下还有${tableLabel(dependent)}，不能删除`);
     await ctx.db.deleteFrom('rooms').where('rid', '=', ctx.rid).where('id', '=', input.id).execute();
     return reply(null, '删除成功');
+  },
+});
+
+const roommap = defineMethod('roommap', {
+  side: 'community', roles: 'any', writes: false,
+  summary: '房态图：一栋楼的全部房屋（单元、楼层、状态），不分页',
+  async handler(ctx, input) {
+    const rows = await roomQuery(ctx.db, ctx.rid).where('r.bid', '=', input.bid)
+      .orderBy('u.sort').orderBy('r.tid').orderBy('r.floor', 'desc').orderBy('r.title').limit(5000).execute();
+    return {
+      items: rows.map((r) => ({
+        id: r.id, tid: r.tid, unit_title: r.unit_title, title: r.title, floor: r.floor, state: r.state,
+        state_ch: ROOM_STATE_TEXT[r.state as RoomState], category_title: r.category_title ?? '', built_area: r.built_area,
+      })),
+    };
   },
 });
 
@@ -157,4 +172,4 @@ const roomexport = defineMethod('roomexport', {
   },
 });
 
-export const roomMethods = [roomlist, roominfo, roomSmallList, roomadd, roomedit, roomdel, roomexport];
+export const roomMethods = [roomlist, roominfo, roomSmallList, roomadd, roomedit, roomdel, roommap, roomexport];

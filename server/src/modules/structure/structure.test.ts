@@ -13,7 +13,7 @@ let c1: { bid: number; tid: number; hid: number };
 
 beforeAll(async () => {
   s = await startTestServer();
-  [admin, admin2, steward, merchant] = await Promise.all(['admin', 'admin2', 'steward', 'merchant'].map((u) => s.login(u)));
+  [admin, admin2, steward, merchant] = (await Promise.all(['admin', 'admin2', 'steward', 'merchant'].map((u) => s.login(u)))) as [string, string, string, string];
   const room = await s.call('roomlist', { limit: 1 }, admin);
   const r = room.data.items[0];
   c1 = { bid: r.bid, tid: r.tid, hid: r.id };
@@ -219,20 +219,39 @@ describe('rooms', () => {
   });
 
   it('refuses to delete a room that members or bills hang on', async () => {
-    // stand-ins for the owners and fees tables, as those areas define them: (rid, hid)
-    await sql`CREATE TABLE IF NOT EXISTS room_members_probe (rid int NOT NULL, id bigserial, hid bigint NOT NULL,
-      PRIMARY KEY (rid, id), FOREIGN KEY (rid, hid) REFERENCES rooms (rid, id))`.execute(s.database.db);
-    await sql`INSERT INTO room_members_probe (rid, hid) VALUES (1, ${c1.hid})`.execute(s.database.db);
-    const res = await s.call('roomdel', { id: c1.hid }, admin);
+    const db = s.database.db;
+    const room = (await s.call('roomadd', { bid: c1.bid, tid: c1.tid, title: 'P-01' }, admin)).data.id;
+    // any table with a foreign key to rooms blocks the delete, named in the message
+    await sql`CREATE TABLE room_probe (rid int NOT NULL, id bigserial, hid bigint NOT NULL,
+      PRIMARY KEY (rid, id), FOREIGN KEY (rid, hid) REFERENCES rooms (rid, id))`.execute(db);
+    await sql`INSERT INTO room_probe (rid, hid) VALUES (1, ${room})`.execute(db);
+    const res = await s.call('roomdel', { id: room }, admin);
     expect(res.return_code).toBe('FAIL');
-    expect(res.return_msg).toBe('该房屋下还有room_members_probe，不能删除');
-    await sql`DROP TABLE room_members_probe`.execute(s.database.db);
-    const hasMembers = await sql<{ t: string | null }>`SELECT to_regclass('room_members')::text AS t`.execute(s.database.db);
-    if (hasMembers.rows[0]?.t) return; // the owners area exists: its own tests cover the real table
-    await sql`CREATE TABLE room_members (rid int NOT NULL, id bigserial, hid bigint NOT NULL, PRIMARY KEY (rid, id))`.execute(s.database.db);
-    await sql`INSERT INTO room_members (rid, hid) VALUES (1, ${c1.hid})`.execute(s.database.db);
-    expect((await s.call('roomdel', { id: c1.hid }, admin)).return_msg).toBe('该房屋下还有业主或住户，请先办理迁出后再删除');
-    await sql`DROP TABLE room_members`.execute(s.database.db);
+    expect(res.return_msg).toBe('该房屋下还有room_probe，不能删除');
+    await sql`DROP TABLE room_probe`.execute(db);
+    ok(await s.call('roomdel', { id: room }, admin));
+    // the owners and fees areas' demo rows (when those areas are present)
+    const exists = async (t: string) => (await sql<{ t: string | null }>`SELECT to_regclass(${t})::text AS t`.execute(db)).rows[0]?.t;
+    if (await exists('room_members')) {
+      const withMember = await sql<{ hid: number }>`SELECT hid FROM room_members WHERE rid = 1 LIMIT 1`.execute(db);
+      if (withMember.rows[0]) {
+        expect((await s.call('roomdel', { id: withMember.rows[0].hid }, admin)).return_msg).toBe('该房屋下还有业主或住户记录，不能删除');
+      }
+    }
+    if (await exists('fee_bills')) {
+      const billOnly = await sql<{ hid: number }>`SELECT b.hid FROM fee_bills b WHERE b.rid = 1
+        AND NOT EXISTS (SELECT 1 FROM room_members m WHERE m.rid = b.rid AND m.hid = b.hid) LIMIT 1`.execute(db).catch(() => ({ rows: [] as { hid: number }[] }));
+      if (billOnly.rows[0]) expect((await s.call('roomdel', { id: billOnly.rows[0].hid }, admin)).return_msg).toBe('该房屋还有账单，不能删除');
+    }
+  });
+
+  it('gives the room-state board of one building, highest floor first', async () => {
+    const res = await s.call('roommap', { bid: c1.bid }, steward);
+    ok(res);
+    expect(res.data.items).toHaveLength(122);
+    expect(res.data.items[0]).toMatchObject({ unit_title: '1单元', floor: 15, title: '1501', state_ch: expect.any(String) });
+    expect((await s.call('roommap', { bid: c1.bid }, admin2)).data.items).toEqual([]);
+    expect((await s.call('roommap', {}, admin)).return_msg).toContain('bid');
   });
 
   it('exports the filtered rooms as a readable workbook', async () => {

@@ -110,7 +110,7 @@ export default function TablePage<T extends object, F extends object = Record<st
           total: list.total,
           showSizeChanger: true,
           pageSizeOptions: [10, 20, 30, 50],
-          showTotal: (total) => `共 ${total} 条`,
+          showTotal: (total) => t('common.total', { total }),
           onChange: (page, size) => {
             list.setPage(size !== list.limit ? 1 : page, size);
             window.scrollTo({ top: 0, behavior: 'smooth' });

@@ -25,6 +25,7 @@ export default function Dashboard() {
           column={{ xs: 1, sm: 1, md: 3 }}
           items={[
             { key: 'region', label: t('dashboard.region'), children: <span data-testid="dashboard-region">{regionTitle}</span> },
+            ...(side === 'group' ? [] : [
             { key: 'end', label: t('dashboard.endTime'), children: <span data-testid="dashboard-end">{info?.end_time?.slice(0, 10) || '-'}</span> },
             {
               key: 'days',
@@ -40,6 +41,7 @@ export default function Dashboard() {
                 </span>
               ),
             },
+            ]),
           ]}
         />
       </Card>

@@ -20,7 +20,8 @@ export default function FigureCard(props: {
       onClick={props.onClick}
       loading={props.loading}
       data-testid={props.testId}
-      styles={{ body: { display: 'flex', alignItems: 'center', gap: 16, minHeight: 96 } }}
+      style={{ height: '100%' }}
+      styles={{ body: { display: 'flex', alignItems: 'center', gap: 16, minHeight: 110 } }}
     >
       {props.icon && <div style={{ fontSize: 40, color: props.color ?? '#40c9c6' }}>{props.icon}</div>}
       <div style={{ flex: 1, minWidth: 0 }}>

@@ -8,6 +8,7 @@ describe('dashboard cards', () => {
     expect(keys('community', ['admin'])).toContain('backlog');
     expect(keys('community', ['admin'], 'merchant')).not.toContain('backlog');
     expect(keys('group', ['leader_admin'])).not.toContain('backlog');
-    expect(keys('group', ['leader_admin'])).toContain('daysLeft');
+    expect(keys('group', ['leader_admin'])).not.toContain('daysLeft');
+    expect(keys('community', ['cashier'])).toEqual(['backlog', 'daysLeft']);
   });
 });

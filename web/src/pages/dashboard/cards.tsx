@@ -29,6 +29,7 @@ export const dashboardCards: DashboardCard[] = [
   {
     key: 'daysLeft',
     Component: lazy(() => import('./ServiceCard')),
+    sides: ['community'],
   },
 ];
 

@@ -1,0 +1,185 @@
+import { expect, it } from 'vitest';
+import { PHONE, screenshot } from './browser.js';
+import { journey, signIn } from './support.js';
+
+journey('console shell', ({ page: newPage }) => {
+  it('sends a signed-out visitor to login with the full path kept, and back after signing in', async () => {
+    const page = await newPage();
+    await page.goto('/setup/backlog?status=E');
+    await page.waitForURL(/\/login\?redirect=/);
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe('/setup/backlog?status=E');
+    await screenshot(page, 'login-1440');
+    await page.getByTestId('login-username').fill('  admin ');
+    await page.getByTestId('login-password').fill('demo123456');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/setup\/backlog\?status=E/);
+    // signed in, /login goes home
+    await page.goto('/login');
+    await page.waitForURL(/\/dashboard/);
+    await page.goto('/no/such/page');
+    await page.waitForURL(/\/404/);
+  });
+
+  it('signs in, shows the dashboard with the community, and signs out to login with redirect', async () => {
+    const page = await newPage();
+    await signIn(page, 'admin');
+    await page.waitForURL(/\/dashboard/);
+    await expect.poll(() => page.getByTestId('dashboard-region').textContent()).toContain('阳光花园');
+    await screenshot(page, 'dashboard-1440');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-menu-logout').click();
+    await page.waitForURL(/\/login\?redirect=/);
+    await page.goto('/dashboard');
+    await page.waitForURL(/\/login/);
+  });
+
+  it('opens pages from the top menu and sidebar and keeps visited tabs', async () => {
+    const page = await newPage();
+    await signIn(page, 'admin');
+    await page.getByTestId('top-menu-item-setup').click();
+    await page.waitForURL(/\/setup\//);
+    await expect.poll(() => page.getByTestId('sidebar').textContent()).toContain('待办');
+    await page.goto('/updatelog/updatelog');
+    await page.getByTestId('updatelog-page').waitFor();
+    const tags = page.getByTestId('tag');
+    await expect.poll(() => tags.count()).toBeGreaterThanOrEqual(3);
+    // refresh one tab keeps the others
+    await page.locator('[data-testid="tag"][data-path="/setup/backlog"]').click({ button: 'right' });
+    await page.getByTestId('tag-menu-refresh').click();
+    await page.waitForURL(/\/setup\/backlog/);
+    await expect.poll(() => tags.count()).toBeGreaterThanOrEqual(3);
+    // close others keeps the affix dashboard
+    await page.locator('[data-testid="tag"][data-path="/setup/backlog"]').click({ button: 'right' });
+    await page.getByTestId('tag-menu-close-others').click();
+    await expect.poll(() => tags.count()).toBe(2);
+    expect(await page.locator('[data-testid="tag"][data-affix="1"]').count()).toBe(1);
+    // the list survives a reload
+    await page.reload();
+    await page.getByTestId('tags-view').waitFor();
+    await expect.poll(() => tags.count()).toBe(2);
+    // close all keeps the affix tab
+    await page.locator('[data-testid="tag"][data-path="/setup/backlog"]').click({ button: 'right' });
+    await page.getByTestId('tag-menu-close-all').click();
+    await expect.poll(() => tags.count()).toBe(1);
+    await page.waitForURL(/\/dashboard/);
+  });
+
+  it('keeps the size and settings after a reload, searches routes and switches language', async () => {
+    const page = await newPage();
+    await signIn(page, 'admin');
+    await page.getByTestId('size-select').click();
+    await page.getByTestId('size-option-small').click();
+    await page.reload();
+    await page.getByTestId('layout').waitFor();
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'size')?.value).toBe('small');
+
+    await page.getByTestId('settings-toggle').click();
+    await page.getByTestId('settings-drawer').waitFor();
+    await page.getByTestId('settings-tagsview').click();
+    await expect.poll(() => page.getByTestId('tags-view').count()).toBe(0);
+    await page.reload();
+    await page.getByTestId('layout').waitFor();
+    expect(await page.getByTestId('tags-view').count()).toBe(0);
+    await page.getByTestId('settings-toggle').click();
+    await page.getByTestId('settings-tagsview').click();
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('route-search-toggle').click();
+    const search = page.locator('[data-testid="route-search"] input:visible').first();
+    await search.pressSequentially('待办');
+    await page.locator('.ant-select-dropdown').filter({ hasText: '待办事项' }).waitFor({ state: 'attached' });
+    await search.press('Enter');
+    await page.waitForURL(/\/setup\/backlog/);
+
+    await page.getByTestId('lang-select').click();
+    await page.getByTestId('lang-option-en').click();
+    await expect.poll(() => page.getByTestId('top-menu').textContent()).toMatch(/Dashboard/i);
+    await screenshot(page, 'dashboard-en-1440');
+    await page.getByTestId('lang-select').click();
+    await page.getByTestId('lang-option-zh-CN').click();
+    await expect.poll(() => page.getByTestId('top-menu').textContent()).toContain('首页');
+  });
+
+  it('prompts a weak password and changes it with the spec rules', async () => {
+    const page = await newPage();
+    await signIn(page, 'steward');
+    await page.getByTestId('weak-password-dialog').waitFor();
+    await screenshot(page, 'weak-password-1440');
+    await page.getByTestId('weak-password-change').click();
+    await page.getByTestId('change-password-dialog').waitFor();
+    await page.getByTestId('change-password-new').fill('123');
+    await page.getByTestId('change-password-confirm').fill('124');
+    await page.getByTestId('change-password-submit').click();
+    await expect.poll(() => page.getByTestId('change-password-dialog').textContent()).toContain('密码长度为6 - 18个字符');
+    await page.getByTestId('change-password-new').fill('Steward#2026');
+    await page.getByTestId('change-password-confirm').fill('Steward#2027');
+    await page.getByTestId('change-password-submit').click();
+    await expect.poll(() => page.getByTestId('change-password-dialog').textContent()).toContain('两次输入密码不一致!');
+    await page.getByTestId('change-password-confirm').fill('Steward#2026');
+    const old = page.getByTestId('change-password-old');
+    if (await old.count()) await old.fill('demo123456');
+    await page.getByTestId('change-password-submit').click();
+    await page.locator('.ant-notification-notice').filter({ hasText: '成功' }).waitFor();
+  });
+
+  it('reminds of an expiry within 30 days once, and dismissing opens renewal', async () => {
+    const page = await newPage();
+    await signIn(page, 'cashier2');
+    await page.getByTestId('expiry-reminder').waitFor();
+    expect(await page.getByTestId('expiry-days').textContent()).toContain('20');
+    await screenshot(page, 'expiry-reminder-1440');
+    await page.getByTestId('expiry-renew').click();
+    await page.getByTestId('renewal-dialog').waitFor();
+    await page.getByTestId('renewal-price').waitFor();
+    expect(await page.getByTestId('renewal-price').textContent()).toContain('2400');
+  });
+
+  it('forces renewal on an ended community and completes it through the sandbox payment', async () => {
+    const page = await newPage();
+    await signIn(page, 'expired');
+    const dialog = page.getByTestId('renewal-dialog');
+    await dialog.waitFor();
+    await page.getByTestId('renewal-forced-notice').waitFor();
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(300);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await page.locator('.ant-modal-close').count()).toBe(0);
+    await screenshot(page, 'renewal-forced-1440');
+    const link = page.getByTestId('renewal-pay-link');
+    await link.waitFor();
+    const href = await link.getAttribute('href');
+    const payPage = await page.context().newPage();
+    await payPage.goto(href!);
+    await payPage.getByTestId('sandbox-pay').click();
+    await payPage.getByTestId('sandbox-paid').waitFor();
+    await page.getByTestId('renewal-result').waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('renewal-result').textContent()).toContain('支付成功');
+  });
+
+  it('forces renewal and completes it with an activation code', async () => {
+    const page = await newPage();
+    await signIn(page, 'expired2');
+    await page.getByTestId('renewal-dialog').waitFor();
+    await page.getByTestId('renewal-mode-code').click();
+    await page.getByTestId('renewal-actcode-submit').click();
+    await expect.poll(() => page.getByTestId('renewal-dialog').textContent()).toContain('请填写激活码');
+    await page.getByTestId('renewal-actcode-input').fill('WY-DEMO-0005');
+    await page.getByTestId('renewal-actcode-submit').click();
+    await page.getByTestId('renewal-result').waitFor();
+    expect(await page.getByTestId('renewal-result').textContent()).toContain('激活成功');
+  });
+
+  it('works on a phone: the sidebar is a drawer and the top menu collapses', async () => {
+    const page = await newPage(PHONE);
+    await signIn(page, 'admin');
+    await page.getByTestId('dashboard').waitFor();
+    expect(await page.getByTestId('sidebar').count()).toBe(0);
+    await screenshot(page, 'dashboard-390');
+    await page.getByTestId('hamburger').click();
+    await page.getByTestId('sidebar-mobile').waitFor();
+    await screenshot(page, 'sidebar-390');
+    const widthOk = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+    expect(widthOk).toBe(true);
+  });
+});

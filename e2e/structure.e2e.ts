@@ -1,0 +1,92 @@
+import { expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { api, apiLogin, journey, signIn } from './support.js';
+import { screenshot } from './browser.js';
+
+/** Picks an option of the antd Select marked with `testId`. */
+async function pick(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.locator(`.ant-select-item-option[title="${option}"]`).last().click();
+}
+
+async function importFile(rows: Array<Array<string | number>>): Promise<string> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('房屋');
+  ws.addRow(['楼栋', '单元', '房号', '楼层', '建筑面积', '套内面积', '房屋类型', '状态', '备注']);
+  for (const r of rows) ws.addRow(r);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rooms-')), 'rooms-bad.xlsx');
+  await wb.xlsx.writeFile(file);
+  return file;
+}
+
+journey('community structure: build a building, add a room, import with a bad row', ({ page: newPage }) => {
+  it('builds 9号楼 with a unit and a room through the pages', async () => {
+    const page = await newPage();
+    await signIn(page, 'admin', undefined, '/basis/buildinglist');
+    await page.waitForURL('**/basis/buildinglist');
+
+    await page.getByTestId('building-add').click();
+    await page.getByTestId('building-title').fill('9号楼');
+    await page.getByTestId('building-save').click();
+    await expect.poll(() => page.getByTestId('building-table').getByText('9号楼').count()).toBeGreaterThan(0);
+
+    await page.goto('/basis/unitlist');
+    await pick(page, 'unit-filter-bid', '9号楼');
+    await page.getByTestId('unit-add').click();
+    await page.getByTestId('unit-title').fill('1单元');
+    await page.getByTestId('unit-save').click();
+    await expect.poll(() => page.getByTestId('unit-table').getByText('9号楼').count()).toBeGreaterThan(0);
+
+    await page.goto('/basis/addroom');
+    await pick(page, 'room-bid', '9号楼');
+    await pick(page, 'room-tid', '1单元');
+    await page.getByTestId('room-title').fill('901');
+    await page.locator('input[data-testid="room-floor"], [data-testid="room-floor"] input').first().fill('9');
+    await page.getByTestId('room-built-area').fill('118.60');
+    await page.getByTestId('room-indoor-area').fill('95.20');
+    await page.getByTestId('room-save').click();
+    await page.waitForURL('**/basis/roomlist');
+
+    await pick(page, 'room-filter-bid', '9号楼');
+    await page.getByTestId('room-filter-keyword').fill('901');
+    await page.getByTestId('room-filter-keyword').press('Enter');
+    await expect.poll(() => page.getByTestId('room-table').getByText('118.60').count()).toBeGreaterThan(0);
+    await screenshot(page, 'structure-roomlist');
+
+    const token = await apiLogin('admin');
+    const rooms = await api('roomlist', { keyword: '901', limit: 100 }, token);
+    expect(rooms.data.items.some((r: { address: string }) => r.address === '9号楼1单元901')).toBe(true);
+  });
+
+  it('imports nothing from a file with one bad row and gives the error report', async () => {
+    const page = await newPage();
+    await signIn(page, 'admin', undefined, '/basis/buildingimport');
+    await page.waitForURL('**/basis/buildingimport');
+    const file = await importFile([
+      ['12号楼', '1单元', '101', 1, '88.50', '70.80', '住宅', '已入住', ''],
+      ['12号楼', '1单元', '102', 1, '88.555', '70.80', '住宅', '已入住', ''],
+    ]);
+    await page.getByTestId('import-file').setInputFiles(file);
+    await page.getByTestId('import-start').click();
+    await page.getByTestId('import-errors').waitFor();
+    await expect.poll(() => page.getByTestId('import-error-table').getByText('建筑面积必须是不小于0且最多两位小数的数字').count()).toBe(1);
+    await screenshot(page, 'structure-import-errors');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-error-report').click()]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(await download.path());
+    const ws = wb.worksheets[0]!;
+    expect(ws.getRow(1).values).toEqual([undefined, '行号', '列', '原因']);
+    expect(ws.getRow(2).getCell(1).value).toBe(3);
+    expect(ws.getRow(2).getCell(2).value).toBe('建筑面积');
+
+    const token = await apiLogin('admin');
+    expect((await api('buildinglist', { title: '12号楼' }, token)).data.total).toBe(0);
+    await page.goto('/basis/importlog');
+    await expect.poll(() => page.getByTestId('importlog-table').getByText('校验未通过').count()).toBeGreaterThan(0);
+  });
+});

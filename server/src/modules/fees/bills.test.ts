@@ -1,0 +1,200 @@
+import ExcelJS from 'exceljs';
+import { addMonths } from '@wuye/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { today } from '../../lib/wire.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+
+let t: TestServer;
+let admin: string;
+let admin2: string;
+let steward: string;
+let cashier: string;
+let itemId = 0;
+let bid = 0;
+const nextPeriod = addMonths(`${today().slice(0, 7)}-01`, 1).slice(0, 7);
+
+beforeAll(async () => {
+  t = await startTestServer();
+  [admin, admin2, steward, cashier] = (await Promise.all(['admin', 'admin2', 'steward', 'cashier'].map((u) => t.login(u)))) as [string, string, string, string];
+  const add = await t.call('feeitemadd', {
+    cost_type: 'property', title: '电梯费', pricing: 'area_built', unit_price: '0.3333', cycle_months: 3, due_day: 10,
+  }, admin);
+  itemId = add.data.id;
+  bid = (await t.database.db.selectFrom('buildings').select('id').where('rid', '=', 1).where('title', '=', '2号楼').executeTakeFirstOrThrow()).id;
+  await t.call('bindfeeadd', { item_id: itemId, scope: 'building', ref_ids: [bid] }, admin);
+});
+afterAll(() => t.close());
+
+describe('feebillgenerate', () => {
+  it('previews count and total without writing, then generates through the job', async () => {
+    const rooms = await t.database.db.selectFrom('rooms').select(['id', 'built_area']).where('rid', '=', 1).where('bid', '=', bid).execute();
+    const preview = await t.call('feebillgenerate', { period: nextPeriod, item_ids: [itemId], preview: true }, admin);
+    expect(preview.return_code).toBe('SUCCESS');
+    expect(preview.data.count).toBe(rooms.length);
+    const before = await t.database.db.selectFrom('fee_bills').select((eb) => eb.fn.countAll<number>().as('n')).where('item_id', '=', itemId).executeTakeFirstOrThrow();
+    expect(Number(before.n)).toBe(0);
+
+    const go = await t.call('feebillgenerate', { period: nextPeriod, item_ids: [itemId] }, admin);
+    expect(go.return_code).toBe('SUCCESS');
+    expect(go.data).toMatchObject({ preview: false, count: rooms.length, total_fee: preview.data.total_fee });
+    expect(await t.runJobs()).toBeGreaterThan(0);
+    const job = await t.call('jobinfo', { id: go.data.job_id }, admin);
+    expect(job.data).toMatchObject({ status: 'done', percent: 100, progress: rooms.length, total: rooms.length });
+
+    const list = await t.call('feebilllist', { itemid: itemId, limit: 200 }, admin);
+    expect(list.data.total).toBe(rooms.length);
+    const bill = list.data.items[0];
+    expect(bill).toMatchObject({ status: 'E', status_ch: '待缴', region_title: '阳光花园', building_title: '2号楼', unit_price: '0.3333', late_fee: '0.00' });
+    expect(bill.daterange).toMatch(new RegExp(`^${nextPeriod}-01 ~ \\d{4}-\\d{2}-\\d{2}$`));
+    expect(bill.due_date).toBe(`${nextPeriod}-10`);
+    // 3 months x area x 0.3333, rounded half up to the fen
+    const area = rooms.find((r) => r.id === bill.hid)!.built_area;
+    const exact = Math.round(Number(area) * 3333 * 3) / 10000; // integer*integer is exact in a double at this size
+    expect(bill.fee).toBe((Math.round(exact * 100) / 100).toFixed(2));
+  });
+
+  it('never issues the same bill twice', async () => {
+    const again = await t.call('feebillgenerate', { period: nextPeriod, item_ids: [itemId], preview: true }, admin);
+    expect(again.data.count).toBe(0);
+    const go = await t.call('feebillgenerate', { period: nextPeriod, item_ids: [itemId] }, admin);
+    expect(go.return_msg).toContain('没有需要生成的账单');
+  });
+
+  it('validates payloads, communities and roles', async () => {
+    expect((await t.call('feebillgenerate', { period: '2026-13', item_ids: [itemId] }, admin)).return_msg).toContain('账期格式不正确');
+    expect((await t.call('feebillgenerate', { period: nextPeriod, item_ids: [] }, admin)).return_msg).toContain('item_ids');
+    expect((await t.call('feebillgenerate', { period: nextPeriod, item_ids: [itemId], preview: true }, admin2)).return_msg).toBe('收费项目不存在');
+    expect((await t.call('feebillgenerate', { period: nextPeriod, item_ids: [itemId], preview: true }, steward)).return_code).toBe('NO_PERMISSION');
+  });
+
+  it('editing an item leaves issued bills alone', async () => {
+    const before = await t.call('feebilllist', { itemid: itemId, limit: 1 }, admin);
+    const info = await t.call('feeiteminfo', { id: itemId }, admin);
+    await t.call('feeitemedit', { ...info.data, id: itemId, unit_price: '9.9' }, admin);
+    const after = await t.call('feebilllist', { itemid: itemId, limit: 1 }, admin);
+    expect(after.data.items[0].fee).toBe(before.data.items[0].fee);
+    expect(after.data.items[0].unit_price).toBe('0.3333');
+    await t.call('feeitemedit', { ...info.data, id: itemId }, admin);
+  });
+});
+
+describe('feebilllist filters', () => {
+  it('answers spec 3 fields and filters by status, fee range, cost type, check flag, keyword', async () => {
+    const all = await t.call('feebilllist', {}, admin);
+    expect(all.data.items).toHaveLength(10);
+    for (const k of ['id', 'title', 'region_title', 'building_title', 'unit_title', 'house_title', 'daterange', 'measure', 'status', 'status_ch', 'fee', 'create_time']) {
+      expect(all.data.items[0]).toHaveProperty(k);
+    }
+    const paid = await t.call('feebilllist', { status: 'Y' }, admin);
+    expect(paid.data.total).toBeGreaterThan(0);
+    expect(paid.data.items.every((b: { status_ch: string }) => b.status_ch === '已缴')).toBe(true);
+    const overdue = await t.call('feebilllist', { status: 'N' }, admin);
+    expect(overdue.data.items.every((b: { status_ch: string }) => b.status_ch === '已逾期')).toBe(true);
+    const range = await t.call('feebilllist', { min_fee: '250', max_fee: '300.00', limit: 200 }, admin);
+    expect(range.data.items.every((b: { fee: string }) => Number(b.fee) >= 250 && Number(b.fee) <= 300)).toBe(true);
+    expect((await t.call('feebilllist', { cost_types: ['water'] }, admin)).data.total).toBe(0);
+    expect((await t.call('feebilllist', { cost_types: 'property,water' }, admin)).data.total).toBe(all.data.total);
+    const kw = await t.call('feebilllist', { keyword: '2号楼1单元' }, admin);
+    expect(kw.data.items.every((b: { building_title: string; unit_title: string }) => b.building_title === '2号楼' && b.unit_title === '1单元')).toBe(true);
+    const desc = await t.call('feebilllist', { sort: 'desc' }, admin);
+    expect(desc.data.items[0].id).toBeGreaterThan(desc.data.items[1].id);
+    expect((await t.call('feebilllist', { bid, title: '电梯' }, cashier)).data.total).toBeGreaterThan(0);
+  });
+
+  it('gives nothing across communities and checks payloads and roles', async () => {
+    expect((await t.call('feebilllist', {}, admin2)).data.total).toBe(0);
+    expect((await t.call('feebilllist', { rid: 2 }, admin)).data.total).toBe(0);
+    expect((await t.call('feebilllist', { min_fee: '1.005' }, admin)).return_msg).toContain('min_fee');
+    expect((await t.call('feebilllist', { status: 'X' }, admin)).return_msg).toContain('status');
+    expect((await t.call('feebilllist', {}, steward)).return_code).toBe('NO_PERMISSION');
+  });
+});
+
+describe('feeedit, feebillcheck, feebilldel', () => {
+  it('adjusts an unpaid bill with a reason and keeps the trail', async () => {
+    const bill = (await t.call('feebilllist', { itemid: itemId }, admin)).data.items[0];
+    expect((await t.call('feeedit', { id: bill.id, fee: '100.005', reason: 'x' }, admin)).return_msg).toContain('fee');
+    expect((await t.call('feeedit', { id: bill.id, fee: '100', reason: '' }, admin)).return_msg).toContain('请填写调整原因');
+    expect((await t.call('feeedit', { id: bill.id, fee: '100', reason: '面积复测' }, admin2)).return_msg).toBe('账单不存在');
+    expect((await t.call('feeedit', { id: bill.id, fee: '100', reason: '面积复测' }, steward)).return_code).toBe('NO_PERMISSION');
+    expect((await t.call('feeedit', { id: bill.id, fee: '100', reason: '面积复测' }, admin)).return_code).toBe('SUCCESS');
+    const info = await t.call('feebillinfo', { id: bill.id }, admin);
+    expect(info.data.fee).toBe('100.00');
+    expect(info.data.adjustments).toEqual([expect.objectContaining({ old_fee: bill.fee, new_fee: '100.00', reason: '面积复测', create_user: '张经理' })]);
+    expect((await t.call('feebillinfo', { id: bill.id }, admin2)).return_msg).toBe('账单不存在');
+  });
+
+  it('refuses to change or delete a paid bill', async () => {
+    const paid = (await t.call('feebilllist', { status: 'Y' }, admin)).data.items[0];
+    expect((await t.call('feeedit', { id: paid.id, fee: '1', reason: 'x' }, admin)).return_msg).toBe('账单已缴费，不能修改或删除');
+    expect((await t.call('feebilldel', { id: paid.id }, admin)).return_msg).toBe('账单已缴费，不能修改或删除');
+  });
+
+  it('sets the check flag in bulk, only in its own community', async () => {
+    const bills = (await t.call('feebilllist', { itemid: itemId }, admin)).data.items.slice(0, 3).map((b: { id: number }) => b.id);
+    expect((await t.call('feebillcheck', { ids: bills, is_check: 'Y' }, admin2)).return_msg).toBe('账单不存在');
+    expect((await t.call('feebillcheck', { ids: bills, is_check: 'Y' }, steward)).return_code).toBe('NO_PERMISSION');
+    expect((await t.call('feebillcheck', { ids: bills, is_check: 'maybe' }, admin)).return_msg).toContain('is_check');
+    expect((await t.call('feebillcheck', { ids: bills, is_check: 'Y' }, admin)).data.updated).toBe(3);
+    expect((await t.call('feebilllist', { itemid: itemId, is_check: 'Y' }, admin)).data.total).toBe(3);
+  });
+
+  it('deletes an unpaid bill, audited', async () => {
+    const bill = (await t.call('feebilllist', { itemid: itemId, sort: 'desc' }, admin)).data.items[0];
+    expect((await t.call('feebilldel', { id: bill.id }, admin2)).return_msg).toBe('账单不存在');
+    expect((await t.call('feebilldel', { id: bill.id }, steward)).return_code).toBe('NO_PERMISSION');
+    expect((await t.call('feebilldel', { id: 'abc' }, admin)).return_msg).toContain('id');
+    expect((await t.call('feebilldel', { id: bill.id }, admin)).return_code).toBe('SUCCESS');
+    expect((await t.call('feebillinfo', { id: bill.id }, admin)).return_msg).toBe('账单不存在');
+    const audit = await t.database.db.selectFrom('audit_log').select(['outcome']).where('method', '=', 'feebilldel').where('outcome', '=', 'SUCCESS').execute();
+    expect(audit.length).toBe(1);
+  });
+});
+
+describe('exportfees', () => {
+  it('exports the filtered list as a workbook', async () => {
+    const res = await t.call('exportfees', { itemid: itemId }, admin);
+    expect(res.return_code).toBe('SUCCESS');
+    expect(res.data.filename).toMatch(/\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(res.data.content_base64, 'base64') as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    const count = (await t.call('feebilllist', { itemid: itemId }, admin)).data.total;
+    expect(ws.rowCount).toBe(count + 1);
+    expect(ws.getRow(1).getCell(5).value).toBe('收费项目');
+    expect((await t.call('exportfees', { itemid: itemId }, steward)).return_code).toBe('NO_PERMISSION');
+    const other = await t.call('exportfees', { itemid: itemId }, admin2);
+    const wb2 = new ExcelJS.Workbook();
+    await wb2.xlsx.load(Buffer.from(other.data.content_base64, 'base64') as unknown as ArrayBuffer);
+    expect(wb2.worksheets[0]!.rowCount).toBe(1);
+  });
+});
+
+describe('batches and overdue', () => {
+  it('cancels a batch while none of its bills is paid', async () => {
+    const batches = await t.call('feebatchlist', {}, admin);
+    const mine = batches.data.items.find((b: { period: string; item_titles: string }) => b.period === nextPeriod && b.item_titles === '电梯费');
+    expect(mine).toMatchObject({ status: 'done', paid_count: 0 });
+    const seeded = batches.data.items.find((b: { paid_count: number }) => b.paid_count > 0);
+    expect((await t.call('feebatchcancel', { id: seeded.id }, admin)).return_msg).toBe('该批次已有账单缴费，不能撤销');
+    expect((await t.call('feebatchcancel', { id: mine.id }, admin2)).return_msg).toBe('批次不存在');
+    expect((await t.call('feebatchcancel', { id: mine.id }, steward)).return_code).toBe('NO_PERMISSION');
+    const res = await t.call('feebatchcancel', { id: mine.id }, admin);
+    expect(res.return_code).toBe('SUCCESS');
+    expect((await t.call('feebilllist', { itemid: itemId }, admin)).data.total).toBe(0);
+    expect((await t.call('feebatchcancel', { id: mine.id }, admin)).return_msg).toBe('该批次已撤销');
+  });
+
+  it('marks pending bills past due as overdue (admins only)', async () => {
+    const db = t.database.db;
+    const bill = await db.selectFrom('fee_bills').select('id').where('rid', '=', 1).where('status', '=', 'E').executeTakeFirstOrThrow();
+    await db.updateTable('fee_bills').set({ due_date: '2020-01-01' }).where('id', '=', bill.id).execute();
+    expect((await t.call('feebilloverdue', {}, cashier)).return_code).toBe('NO_PERMISSION');
+    const res = await t.call('feebilloverdue', {}, admin);
+    expect(res.return_code).toBe('SUCCESS');
+    await t.runJobs();
+    const after = await db.selectFrom('fee_bills').select('status').where('id', '=', bill.id).executeTakeFirstOrThrow();
+    expect(after.status).toBe('N');
+    expect((await t.call('jobinfo', { id: res.data.job_id }, admin)).data.status).toBe('done');
+  });
+});

@@ -1,0 +1,107 @@
+import ExcelJS from 'exceljs';
+import { addMonths, fenToYuan, toFen } from '@wuye/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { today } from '../../lib/wire.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { rate } from './reports.js';
+
+let t: TestServer;
+let admin: string;
+let admin2: string;
+let steward: string;
+let cashier: string;
+const month = today().slice(0, 7);
+const first = addMonths(`${month}-01`, -2).slice(0, 7);
+
+beforeAll(async () => {
+  t = await startTestServer();
+  [admin, admin2, steward, cashier] = (await Promise.all(['admin', 'admin2', 'steward', 'cashier'].map((u) => t.login(u)))) as [string, string, string, string];
+});
+afterAll(() => t.close());
+
+const sumBills = async (where: string) => {
+  const r = await sql<{ s: string }>`SELECT coalesce(sum(fee), 0)::numeric(14,2)::text s FROM fee_bills WHERE rid = 1 AND ${sql.raw(where)}`.execute(t.database.db);
+  return r.rows[0]!.s;
+};
+
+describe('collection reports', () => {
+  it('fees_count adds up to the bills', async () => {
+    const res = await t.call('fees_count', { start_period: first, end_period: month }, admin);
+    expect(res.return_code).toBe('SUCCESS');
+    expect(res.data.items.map((r: { period: string }) => r.period)).toEqual([first, addMonths(`${month}-01`, -1).slice(0, 7), month]);
+    expect(res.data.totals.receivable).toBe(await sumBills(`period BETWEEN '${first}' AND '${month}'`));
+    expect(res.data.totals.received).toBe(await sumBills(`period BETWEEN '${first}' AND '${month}' AND status = 'Y'`));
+    expect(res.data.totals.rate).toBe(rate(res.data.totals.received, res.data.totals.receivable));
+    expect(Number(res.data.items[0].rate)).toBeGreaterThan(80);
+    expect((await t.call('fees_count', { start_period: first, end_period: month }, admin2)).data.items).toEqual([]);
+    expect((await t.call('fees_count', { start_period: first, end_period: month }, steward)).return_code).toBe('NO_PERMISSION');
+    expect((await t.call('fees_count', { start_period: '2026-1', end_period: month }, admin)).return_msg).toContain('账期格式不正确');
+  });
+
+  it('fees_count_nopay ages the arrears by room and totals them', async () => {
+    const res = await t.call('fees_count_nopay', { limit: 5 }, admin);
+    expect(res.data.items).toHaveLength(5);
+    expect(res.data.totals.arrears).toBe(await sumBills(`status <> 'Y'`));
+    const row = res.data.items[0];
+    const buckets = ['d0_30', 'd31_90', 'd91_180', 'd181_365', 'd365_plus'].reduce((s, k) => s + toFen(row[k]), 0n);
+    expect(fenToYuan(buckets)).toBe(row.arrears);
+    expect(toFen(row.arrears) >= toFen(res.data.items[4].arrears)).toBe(true);
+    expect((await t.call('fees_count_nopay', {}, admin2)).data.total).toBe(0);
+    expect((await t.call('fees_count_nopay', {}, cashier)).return_code).toBe('NO_PERMISSION');
+  });
+
+  it('month_fees, propertypaystatis and the dashboard card agree with the bills', async () => {
+    const year = Number(month.slice(0, 4));
+    const m = await t.call('month_fees', { year }, admin);
+    expect(m.data.items).toHaveLength(12);
+    const thisMonth = m.data.items.find((r: { month: string }) => r.month === month);
+    expect(thisMonth.receivable).toBe(await sumBills(`period = '${month}'`));
+    const p = await t.call('propertypaystatis', { period: first }, admin);
+    expect(p.data.totals.receivable).toBe(await sumBills(`period = '${first}' AND cost_type = 'property'`));
+    expect(p.data.items[0]).toMatchObject({ building_title: '1号楼' });
+    const d = await t.call('feedashboard', {}, steward);
+    expect(d.data).toMatchObject({ month, receivable: thisMonth.receivable });
+    expect(d.data.top_arrears.length).toBeGreaterThan(0);
+    expect((await t.call('month_fees', { year: 1999 }, admin)).return_msg).toContain('year');
+  });
+});
+
+describe('payment reports', () => {
+  it('paymentstatis sums equal the payments; financereport nets them', async () => {
+    const range = { start_date: addMonths(today(), -4), end_date: today() };
+    for (const group_by of ['pay_type', 'cashier', 'day']) {
+      const res = await t.call('paymentstatis', { ...range, group_by }, admin);
+      const all = await sql<{ s: string; n: number }>`SELECT coalesce(sum(paid_amount), 0)::numeric(14,2)::text s, count(*)::int n FROM fee_payments WHERE rid = 1`.execute(t.database.db);
+      expect(res.data.total_amount).toBe(all.rows[0]!.s);
+      expect(res.data.total_count).toBe(all.rows[0]!.n);
+    }
+    const f = await t.call('financereport', range, admin);
+    expect(f.data.collected).toBe((await t.call('paymentstatis', range, admin)).data.total_amount);
+    expect(f.data.by_pay_type.length).toBeGreaterThan(0);
+    expect((await t.call('financereport', range, cashier)).return_code).toBe('NO_PERMISSION');
+    expect((await t.call('paymentstatis', { ...range, group_by: 'x' }, admin)).return_msg).toContain('group_by');
+    const log = await t.call('propertypaylog', {}, admin);
+    expect(log.data.total).toBeGreaterThan(0);
+    expect((await t.call('propertypaylog', {}, admin2)).data.total).toBe(0);
+  });
+
+  it('exports each report to Excel', async () => {
+    const cases = [
+      { report: 'fees_count', start_period: first, end_period: month },
+      { report: 'fees_count_nopay' },
+      { report: 'month_fees', year: Number(month.slice(0, 4)) },
+      { report: 'paymentstatis', start_date: addMonths(today(), -4), end_date: today() },
+      { report: 'propertypaystatis', period: first },
+    ];
+    for (const c of cases) {
+      const res = await t.call('feereportexport', c, admin);
+      expect(res.return_code).toBe('SUCCESS');
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(Buffer.from(res.data.content_base64, 'base64') as unknown as ArrayBuffer);
+      expect(wb.worksheets[0]!.rowCount).toBeGreaterThan(1);
+    }
+    expect((await t.call('feereportexport', { report: 'nope' }, admin)).return_code).toBe('FAIL');
+    expect((await t.call('feereportexport', cases[1]!, steward)).return_code).toBe('NO_PERMISSION');
+  });
+});

@@ -1,0 +1,221 @@
+import { addDays, fenToYuan, mulDivRoundHalfUp, PAY_TYPE_CH, toFen, type ArrearsRow, type CollectionRow, type PayTypeName } from '@wuye/contract';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { defineMethod } from '../../http/registry.js';
+import { listPage } from '../../lib/paging.js';
+import { today, wireTime } from '../../lib/wire.js';
+
+export const REPORT_ROLES = ['feecount', 'fees_count', 'propertypaystatis', 'financecount'];
+
+/** received / receivable as a percent with two decimals, half up, in integers. */
+export function rate(received: string, receivable: string): string {
+  const den = toFen(receivable);
+  if (den === 0n) return '0.00';
+  return fenToYuan(mulDivRoundHalfUp(toFen(received), 10_000n, den));
+}
+
+const money = (col: string) => sql<string>`coalesce(sum(${sql.raw(col)}), 0)::numeric(14,2)::text`;
+
+export async function collection(db: Kysely<DB>, rid: number, f: { start_period: string; end_period: string; cost_type?: string | undefined; itemid?: number | undefined }) {
+  let q = db.selectFrom('fee_bills as b')
+    .select(['b.item_id', 'b.period', sql<string>`min(b.title)`.as('title'), sql<number>`count(*)::int`.as('bill_count'),
+      money('b.fee').as('receivable'), sql<string>`coalesce(sum(b.fee) FILTER (WHERE b.status = 'Y'), 0)::numeric(14,2)::text`.as('received')])
+    .where('b.rid', '=', rid).where('b.period', '>=', f.start_period).where('b.period', '<=', f.end_period);
+  if (f.cost_type) q = q.where('b.cost_type', '=', f.cost_type);
+  if (f.itemid) q = q.where('b.item_id', '=', f.itemid);
+  const rows = await q.groupBy(['b.item_id', 'b.period']).orderBy('b.period').orderBy('b.item_id').execute();
+  let rec = 0n;
+  let got = 0n;
+  const items: CollectionRow[] = rows.map((r) => {
+    rec += toFen(r.receivable);
+    got += toFen(r.received);
+    return {
+      item_id: r.item_id, title: r.title, period: r.period, bill_count: r.bill_count, receivable: r.receivable, received: r.received,
+      arrears: fenToYuan(toFen(r.receivable) - toFen(r.received)), rate: rate(r.received, r.receivable),
+    };
+  });
+  return { items, totals: { receivable: fenToYuan(rec), received: fenToYuan(got), arrears: fenToYuan(rec - got), rate: rate(fenToYuan(got), fenToYuan(rec)) } };
+}
+
+const feesCount = defineMethod('fees_count', {
+  side: 'community', roles: REPORT_ROLES, writes: false,
+  summary: '收费统计：按收费项目和账期的应收、实收、欠费、收缴率',
+  handler: (ctx, input) => collection(ctx.db, ctx.rid, input),
+});
+
+/** Unpaid bills per room with aging buckets (days past the due date as of today). */
+export function arrearsQuery(db: Kysely<DB>, rid: number, f: { bid?: number | undefined; tid?: number | undefined; keyword?: string | undefined }) {
+  const day = today();
+  const aged = (lo: number, hi: number | null) =>
+    sql<string>`coalesce(sum(b.fee) FILTER (WHERE (${day}::date - b.due_date) >= ${lo} ${hi === null ? sql`` : sql`AND (${day}::date - b.due_date) <= ${hi}`}), 0)::numeric(14,2)::text`;
+  let q = db.selectFrom('fee_bills as b')
+    .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'b.rid').onRef('r.id', '=', 'b.hid'))
+    .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'b.rid').onRef('u.id', '=', 'b.tid'))
+    .innerJoin('buildings as bd', (j) => j.onRef('bd.rid', '=', 'b.rid').onRef('bd.id', '=', 'b.bid'))
+    .select([
+      'b.hid', sql<string>`min(bd.title || u.title || r.title)`.as('address'), sql<number>`count(*)::int`.as('bill_count'),
+      money('b.fee').as('arrears'),
+      sql<string>`coalesce(sum(b.fee) FILTER (WHERE (${day}::date - b.due_date) <= 30), 0)::numeric(14,2)::text`.as('d0_30'),
+      aged(31, 90).as('d31_90'), aged(91, 180).as('d91_180'), aged(181, 365).as('d181_365'), aged(366, null).as('d365_plus'),
+      sql<string>`coalesce((SELECT m.realname FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
+        WHERE rm.rid = b.rid AND rm.hid = b.hid AND rm.relation = 'owner' AND rm.status = 'Y' ORDER BY rm.id LIMIT 1), '')`.as('owner_name'),
+      sql<string>`coalesce((SELECT m.mobile FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
+        WHERE rm.rid = b.rid AND rm.hid = b.hid AND rm.relation = 'owner' AND rm.status = 'Y' ORDER BY rm.id LIMIT 1), '')`.as('mobile'),
+    ])
+    .where('b.rid', '=', rid).where('b.status', '<>', 'Y');
+  if (f.bid) q = q.where('b.bid', '=', f.bid);
+  if (f.tid) q = q.where('b.tid', '=', f.tid);
+  if (f.keyword) q = q.where(sql<string>`bd.title || u.title || r.title`, 'ilike', `%${f.keyword}%`);
+  return q.groupBy(['b.rid', 'b.hid']);
+}
+
+const feesCountNopay = defineMethod('fees_count_nopay', {
+  side: 'community', roles: REPORT_ROLES, writes: false,
+  summary: '欠费统计：按房屋的欠费金额与账龄（0-30、31-90、91-180、181-365、365 天以上）',
+  async handler(ctx, input) {
+    const base = arrearsQuery(ctx.db, ctx.rid, input);
+    const [items, totalsRow] = await Promise.all([
+      base.orderBy(sql`sum(b.fee)`, input.sort).orderBy('b.hid').limit(input.limit).offset((input.page - 1) * input.limit).execute(),
+      ctx.db.selectFrom(base.as('a')).select([
+        sql<number>`count(*)::int`.as('rooms'), money('a.arrears::numeric').as('arrears'), money('a.d0_30::numeric').as('d0_30'),
+        money('a.d31_90::numeric').as('d31_90'), money('a.d91_180::numeric').as('d91_180'), money('a.d181_365::numeric').as('d181_365'),
+        money('a.d365_plus::numeric').as('d365_plus'),
+      ]).executeTakeFirstOrThrow(),
+    ]);
+    return { items: items as ArrearsRow[], total: totalsRow.rooms, totals: totalsRow };
+  },
+});
+
+export async function monthFees(db: Kysely<DB>, rid: number, year: number) {
+  const res = await sql<{ month: string; receivable: string; received: string; collected: string; refunded: string }>`
+    WITH months AS (SELECT to_char(make_date(${year}::int, m, 1), 'YYYY-MM') AS month FROM generate_series(1, 12) m)
+    SELECT m.month,
+      (SELECT coalesce(sum(fee), 0) FROM fee_bills WHERE rid = ${rid} AND period = m.month)::numeric(14,2)::text AS receivable,
+      (SELECT coalesce(sum(fee), 0) FROM fee_bills WHERE rid = ${rid} AND period = m.month AND status = 'Y')::numeric(14,2)::text AS received,
+      (SELECT coalesce(sum(paid_amount), 0) FROM fee_payments WHERE rid = ${rid} AND to_char(created_at, 'YYYY-MM') = m.month)::numeric(14,2)::text AS collected,
+      (SELECT coalesce(sum(amount), 0) FROM fee_refunds WHERE rid = ${rid} AND status = 'Y' AND to_char(approved_at, 'YYYY-MM') = m.month)::numeric(14,2)::text AS refunded
+    FROM months m ORDER BY m.month`.execute(db);
+  return { items: res.rows.map((r) => ({ ...r, rate: rate(r.received, r.receivable) })) };
+}
+
+const monthFeesMethod = defineMethod('month_fees', {
+  side: 'community', roles: REPORT_ROLES, writes: false,
+  summary: '月度收费：一年 12 个月各月账期的应收、已收、当月收款、当月退款、收缴率',
+  handler: (ctx, input) => monthFees(ctx.db, ctx.rid, input.year),
+});
+
+export async function paymentStats(db: Kysely<DB>, rid: number, f: { start_date: string; end_date: string; group_by: 'pay_type' | 'cashier' | 'day' }) {
+  const key = f.group_by === 'pay_type' ? sql<string>`pay_type` : f.group_by === 'cashier' ? sql<string>`cashier_name` : sql<string>`to_char(created_at, 'YYYY-MM-DD')`;
+  const rows = await db.selectFrom('fee_payments')
+    .select([key.as('key'), sql<number>`count(*)::int`.as('count'), money('paid_amount').as('amount'), money('balance_used').as('balance_used')])
+    .where('rid', '=', rid).where('created_at', '>=', sql<Date>`${f.start_date}::date`).where('created_at', '<', sql<Date>`${addDays(f.end_date, 1)}::date`)
+    .groupBy(sql`1`).orderBy(sql`1`).execute();
+  const items = rows.map((r) => ({ ...r, label: f.group_by === 'pay_type' ? PAY_TYPE_CH[r.key as PayTypeName] ?? r.key : r.key }));
+  return {
+    items,
+    total_amount: fenToYuan(items.reduce((s, r) => s + toFen(r.amount), 0n)),
+    total_count: items.reduce((s, r) => s + r.count, 0),
+  };
+}
+
+const paymentstatis = defineMethod('paymentstatis', {
+  side: 'community', roles: REPORT_ROLES, writes: false,
+  summary: '收款统计：日期区间内按支付方式、收银员或日期汇总的笔数、实收、余额抵扣',
+  handler: (ctx, input) => paymentStats(ctx.db, ctx.rid, input),
+});
+
+export async function propertyByBuilding(db: Kysely<DB>, rid: number, period: string) {
+  const rows = await db.selectFrom('fee_bills as b')
+    .innerJoin('buildings as bd', (j) => j.onRef('bd.rid', '=', 'b.rid').onRef('bd.id', '=', 'b.bid'))
+    .select(['b.bid', sql<string>`min(bd.title)`.as('building_title'), sql<number>`count(DISTINCT b.hid)::int`.as('rooms'),
+      sql<number>`count(DISTINCT b.hid) FILTER (WHERE b.status = 'Y')::int`.as('paid_rooms'), money('b.fee').as('receivable'),
+      sql<string>`coalesce(sum(b.fee) FILTER (WHERE b.status = 'Y'), 0)::numeric(14,2)::text`.as('received')])
+    .where('b.rid', '=', rid).where('b.period', '=', period).where('b.cost_type', '=', 'property')
+    .groupBy('b.bid').orderBy(sql`min(bd.sort)`).orderBy('b.bid').execute();
+  let rec = 0n;
+  let got = 0n;
+  const items = rows.map((r) => {
+    rec += toFen(r.receivable);
+    got += toFen(r.received);
+    return { ...r, arrears: fenToYuan(toFen(r.receivable) - toFen(r.received)), rate: rate(r.received, r.receivable) };
+  });
+  return { items, totals: { receivable: fenToYuan(rec), received: fenToYuan(got), arrears: fenToYuan(rec - got), rate: rate(fenToYuan(got), fenToYuan(rec)) } };
+}
+
+const propertypaystatis = defineMethod('propertypaystatis', {
+  side: 'community', roles: REPORT_ROLES, writes: false,
+  summary: '物业费收缴（按楼栋）：一个账期各楼栋的户数、已缴户数、应收、实收、欠费、收缴率',
+  handler: (ctx, input) => propertyByBuilding(ctx.db, ctx.rid, input.period),
+});
+
+const propertypaylog = defineMethod('propertypaylog', {
+  side: 'community', roles: REPORT_ROLES, writes: false,
+  summary: '物业费缴费明细：每笔收据中的物业费账单行',
+  async handler(ctx, input) {
+    let qb = ctx.db.selectFrom('fee_payment_items as pi')
+      .innerJoin('fee_payments as p', (j) => j.onRef('p.rid', '=', 'pi.rid').onRef('p.id', '=', 'pi.payment_id'))
+      .innerJoin('fee_bills as b', (j) => j.onRef('b.rid', '=', 'pi.rid').onRef('b.id', '=', 'pi.bill_id'))
+      .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'p.rid').onRef('r.id', '=', 'p.hid'))
+      .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'p.rid').onRef('u.id', '=', 'p.tid'))
+      .innerJoin('buildings as bd', (j) => j.onRef('bd.rid', '=', 'p.rid').onRef('bd.id', '=', 'p.bid'))
+      .select(['pi.id', 'p.id as payment_id', 'p.receipt_no', sql<string>`bd.title || u.title || r.title`.as('address'), 'p.payer_name',
+        'pi.title', 'pi.period', 'pi.fee', 'pi.late_fee', 'p.pay_type', 'p.cashier_name', 'p.created_at'])
+      .where('pi.rid', '=', ctx.rid).where('b.cost_type', '=', 'property');
+    if (input.start_date) qb = qb.where('p.created_at', '>=', sql<Date>`${input.start_date}::date`);
+    if (input.end_date) qb = qb.where('p.created_at', '<', sql<Date>`${addDays(input.end_date, 1)}::date`);
+    if (input.keyword) qb = qb.where((eb) => eb.or([eb('p.payer_name', 'ilike', `%${input.keyword}%`), eb(sql<string>`bd.title || u.title || r.title`, 'ilike', `%${input.keyword}%`)]));
+    const page = await listPage(qb, input, 'pi.id');
+    return {
+      total: page.total,
+      items: page.items.map((r) => ({
+        payment_id: r.payment_id, receipt_no: r.receipt_no, address: r.address, payer_name: r.payer_name, title: r.title, period: r.period,
+        fee: r.fee, late_fee: r.late_fee, pay_type_ch: PAY_TYPE_CH[r.pay_type], cashier_name: r.cashier_name, create_time: wireTime(r.created_at),
+      })),
+    };
+  },
+});
+
+const financereport = defineMethod('financereport', {
+  side: 'community', roles: ['financecount', 'feecount'], writes: false,
+  summary: '财务报表：区间内各支付方式收款、预存、余额抵扣、退款（原路/余额）、优惠、滞纳金与净收款',
+  async handler(ctx, input) {
+    const from = sql<Date>`${input.start_date}::date`;
+    const to = sql<Date>`${addDays(input.end_date, 1)}::date`;
+    const [byType, sums, topups, refunds] = await Promise.all([
+      ctx.db.selectFrom('fee_payments').select(['pay_type', sql<number>`count(*)::int`.as('count'), money('paid_amount').as('amount')])
+        .where('rid', '=', ctx.rid).where('created_at', '>=', from).where('created_at', '<', to).groupBy('pay_type').orderBy('pay_type').execute(),
+      ctx.db.selectFrom('fee_payments').select([money('paid_amount').as('collected'), money('balance_used').as('balance_used'),
+        money('discount').as('discounts'), money('late_fee').as('late_fees')])
+        .where('rid', '=', ctx.rid).where('created_at', '>=', from).where('created_at', '<', to).executeTakeFirstOrThrow(),
+      ctx.db.selectFrom('balance_ledger').select(money('total_fee').as('topups'))
+        .where('rid', '=', ctx.rid).where('io_type', '=', 1).where('feetype', '=', 'recharge').where('orderid', 'like', 'TU%')
+        .where('create_time', '>=', from).where('create_time', '<', to).executeTakeFirstOrThrow(),
+      ctx.db.selectFrom('fee_refunds').select([money('cash_amount').as('cash'), money('balance_amount').as('balance')])
+        .where('rid', '=', ctx.rid).where('status', '=', 'Y').where('approved_at', '>=', from).where('approved_at', '<', to).executeTakeFirstOrThrow(),
+    ]);
+    const net = toFen(sums.collected) + toFen(topups.topups) - toFen(refunds.cash);
+    return {
+      start_date: input.start_date, end_date: input.end_date,
+      by_pay_type: byType.map((r) => ({ ...r, label: PAY_TYPE_CH[r.pay_type] })),
+      collected: sums.collected, topups: topups.topups, balance_used: sums.balance_used, refunds_cash: refunds.cash,
+      refunds_balance: refunds.balance, discounts: sums.discounts, late_fees: sums.late_fees, net: fenToYuan(net),
+    };
+  },
+});
+
+const feedashboard = defineMethod('feedashboard', {
+  side: 'community', roles: 'any', writes: false,
+  summary: '首页收费卡片：本月账期的应收、实收、收缴率，欠费最多的楼栋',
+  async handler(ctx) {
+    const month = today().slice(0, 7);
+    const [c, top] = await Promise.all([
+      collection(ctx.db, ctx.rid, { start_period: month, end_period: month }),
+      ctx.db.selectFrom('fee_bills as b').innerJoin('buildings as bd', (j) => j.onRef('bd.rid', '=', 'b.rid').onRef('bd.id', '=', 'b.bid'))
+        .select(['b.bid', sql<string>`min(bd.title)`.as('building_title'), money('b.fee').as('arrears'), sql<number>`count(DISTINCT b.hid)::int`.as('rooms')])
+        .where('b.rid', '=', ctx.rid).where('b.status', '<>', 'Y').groupBy('b.bid').orderBy(sql`sum(b.fee)`, 'desc').limit(5).execute(),
+    ]);
+    return { month, receivable: c.totals.receivable, received: c.totals.received, rate: c.totals.rate, top_arrears: top };
+  },
+});
+
+export const reportMethods = [feesCount, feesCountNopay, monthFeesMethod, paymentstatis, propertypaystatis, propertypaylog, financereport, feedashboard];

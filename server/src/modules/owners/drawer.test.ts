@@ -1,0 +1,239 @@
+import { RC } from '@wuye/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+
+let s: TestServer;
+let admin = '';
+let admin2 = '';
+let merchant = '';
+let cashier = '';
+/** 陈建国's home (1号楼1单元1101) and second room (2号楼1单元801) in community 1 */
+let home: { rid: number; bid: number; tid: number; hid: number };
+let second: { rid: number; bid: number; tid: number; hid: number };
+
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await s.login('admin');
+  admin2 = await s.login('admin2');
+  merchant = await s.login('merchant');
+  cashier = await s.login('cashier');
+  const found = await s.call('getkeywordtohouses', { keywords: '13800138000' }, admin);
+  const pick = (address: string) => {
+    const h = found.data.items.find((i: { address: string }) => i.address === address);
+    return { rid: h.rid, bid: h.bid, tid: h.tid, hid: h.hid };
+  };
+  home = pick('1号楼1单元1101');
+  second = pick('2号楼1单元801');
+}, 120000);
+afterAll(() => s.close());
+
+describe('getkeywordtohouses (spec 2.4)', () => {
+  it('finds houses by a mobile prefix', async () => {
+    const res = await s.call('getkeywordtohouses', { keywords: '1380013' }, admin);
+    expect(res.return_code).toBe(RC.SUCCESS);
+    expect(res.data.items.length).toBeGreaterThanOrEqual(2);
+    for (const item of res.data.items) expect(item.mobile.startsWith('1380013')).toBe(true);
+    expect(res.data.items[0]).toMatchObject({ rid: 1, mobile: '13800138000', realname: '陈建国', address: '1号楼1单元1101' });
+    expect(Object.keys(res.data.items[0])).toEqual(expect.arrayContaining(['id', 'rid', 'bid', 'tid', 'hid', 'mobile', 'address', 'realname']));
+  });
+
+  it('finds houses by any part of a name', async () => {
+    for (const keywords of ['陈建国', '建国', '陈建', '建']) {
+      const res = await s.call('getkeywordtohouses', { keywords }, admin);
+      expect(res.data.items.some((i: { realname: string }) => i.realname === '陈建国'), keywords).toBe(true);
+      for (const item of res.data.items) expect(item.realname).toContain(keywords);
+    }
+    const family = await s.call('getkeywordtohouses', { keywords: '秀英' }, admin);
+    expect(family.data.items.some((i: { realname: string; relation: string }) => i.realname === '李秀英' && i.relation === 'family')).toBe(true);
+  });
+
+  it('refuses an empty keyword with the spec text and more than 11 characters', async () => {
+    expect(await s.call('getkeywordtohouses', { keywords: '' }, admin)).toMatchObject({ return_code: RC.FAIL, return_msg: '请输入手机号码或业主姓名' });
+    expect(await s.call('getkeywordtohouses', { keywords: '   ' }, admin)).toMatchObject({ return_msg: '请输入手机号码或业主姓名' });
+    expect(await s.call('getkeywordtohouses', {}, admin)).toMatchObject({ return_msg: '请输入手机号码或业主姓名' });
+    const long = await s.call('getkeywordtohouses', { keywords: '138001380001' }, admin);
+    expect(long.return_code).toBe(RC.FAIL);
+    expect(long.return_msg).toContain('keywords');
+    expect((await s.call('getkeywordtohouses', { keywords: '13800138000' }, admin)).return_code).toBe(RC.SUCCESS);
+  });
+
+  it('stays within the session community', async () => {
+    const res = await s.call('getkeywordtohouses', { keywords: '13800138000' }, admin2);
+    expect(res.data.items).toEqual([]);
+    const other = await s.call('getkeywordtohouses', { keywords: '1' }, admin2);
+    for (const item of other.data.items) expect(item.rid).toBe(2);
+  });
+
+  it('treats LIKE characters literally', async () => {
+    expect((await s.call('getkeywordtohouses', { keywords: '%' }, admin)).data.items).toEqual([]);
+    expect((await s.call('getkeywordtohouses', { keywords: '_' }, admin)).data.items).toEqual([]);
+  });
+
+  it('is refused to a merchant account', async () => {
+    expect((await s.call('getkeywordtohouses', { keywords: '138' }, merchant)).return_code).toBe(RC.NO_PERMISSION);
+  });
+});
+
+describe('houseinfoplus (spec 2.5 header)', () => {
+  it("answers the room owner's info and rooms", async () => {
+    const res = await s.call('houseinfoplus', { ...home, keyword: '', building_cate_id: '' }, cashier);
+    expect(res.return_code).toBe(RC.SUCCESS);
+    const info = res.data.items;
+    expect(info).toMatchObject({ owner_name: '陈建国', mobile: '13800138000', wx_isbind: 'Y', app_isbind: 'Y', member_num: 3, hid: home.hid });
+    expect(info.owner_balance).toMatch(/^\d+\.\d{2}$/);
+    expect(info.gel_fee).toMatch(/^\d+\.\d{2}$/);
+    expect(info.owner_bonus).toBeGreaterThan(0);
+    expect(info.create_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(info.houses.map((h: { address: string }) => h.address)).toEqual(['1号楼1单元1101', '2号楼1单元801']);
+    const rented = await s.call('houseinfoplus', second, admin);
+    expect(rented.data.items).toMatchObject({ owner_name: '陈建国', member_num: 2 });
+  });
+
+  it('sums the unpaid and overdue bills as arrears', async () => {
+    const { rows } = await s.database.pool.query(
+      `SELECT coalesce(sum(fee), 0)::numeric(14,2)::text AS fee FROM fee_bills WHERE rid = 1 AND hid = $1 AND status IN ('E', 'N')`, [home.hid],
+    ).catch(() => ({ rows: [{ fee: '0.00' }] }));
+    expect((await s.call('houseinfoplus', home, admin)).data.items.gel_fee).toBe(rows[0]!.fee);
+  });
+
+  it("never answers another community's room", async () => {
+    expect((await s.call('houseinfoplus', home, admin2)).return_code).toBe(RC.FAIL);
+    expect((await s.call('houseinfoplus', { ...home, rid: 2 }, admin)).return_code).toBe(RC.FAIL);
+    expect((await s.call('houseinfoplus', { ...home, bid: second.bid }, admin)).return_code).toBe(RC.FAIL);
+  });
+
+  it('refuses bad payloads and merchants', async () => {
+    const res = await s.call('houseinfoplus', { rid: 1, bid: 1, tid: 1 }, admin);
+    expect(res.return_code).toBe(RC.FAIL);
+    expect(res.return_msg).toContain('hid');
+    expect((await s.call('houseinfoplus', { ...home, hid: 'abc' }, admin)).return_msg).toContain('hid');
+    expect((await s.call('houseinfoplus', home, merchant)).return_code).toBe(RC.NO_PERMISSION);
+  });
+});
+
+/** Every tab's list: method, extra filters that must narrow the rows, and the fields the spec lists. */
+const TABS: Array<{ method: string; fields: string[] }> = [
+  { method: 'housecarlist', fields: ['id', 'realname', 'mobile', 'carlicense', 'status_ch', 'create_time'] },
+  { method: 'member_otherhouse_list', fields: ['id', 'ownername', 'mobile', 'building_cate_name', 'address', 'last_login_time'] },
+  { method: 'housecarportlist', fields: ['id', 'parktitle', 'title', 'carlicense', 'status_ch'] },
+  { method: 'visitorapplylist', fields: ['address', 'realname', 'mobile', 'visit_cause', 'status', 'status_ch', 'visit_time'] },
+  { method: 'homebonuslist', fields: ['merchant', 'orderid', 'name', 'code', 'user_code', 'num', 'pay_cate', 'cate', 'source', 'create_time', 'action_user'] },
+  { method: 'homeconsumelist', fields: ['merchant', 'orderid', 'feetype_ch', 'paytype_ch', 'total_fee', 'status', 'create_user', 'create_time'] },
+  { method: 'housecarinoutlist', fields: ['id', 'parktitle', 'carno', 'inlane', 'intime', 'outlane', 'outtime', 'total_fee', 'pay_fee', 'car_type', 'reason'] },
+  { method: 'housesignuplist', fields: ['id', 'title', 'limit_num', 'totle_num', 'join_type_ch', 'is_pay_ch', 'status', 'status_ch', 'start_time', 'end_time', 'event_start_time', 'event_end_time', 'create_user', 'create_time'] },
+  { method: 'housecurrentlist', fields: ['room_name', 'address', 'rec_time'] },
+  { method: 'housefacelist', fields: ['id', 'area_title', 'door_start_time', 'door_end_time', 'status', 'status_ch', 'create_user', 'create_time'] },
+];
+
+describe('the drawer tabs', () => {
+  for (const tab of TABS) {
+    describe(tab.method, () => {
+      it('lists the room rows with the spec fields, 10 a page, sorted by id', async () => {
+        const asc = await s.call(tab.method, { ...home, page: 1, limit: 10, sort: 'asc' }, admin);
+        expect(asc.return_code).toBe(RC.SUCCESS);
+        expect(asc.data.total).toBeGreaterThan(0);
+        expect(asc.data.items.length).toBe(Math.min(10, asc.data.total));
+        expect(Object.keys(asc.data.items[0])).toEqual(expect.arrayContaining(tab.fields));
+        const desc = await s.call(tab.method, { ...home, sort: 'desc' }, admin);
+        expect(desc.data.total).toBe(asc.data.total);
+        if (asc.data.total > 1) expect(desc.data.items[0]).not.toEqual(asc.data.items[0]);
+      });
+
+      it("answers nothing for another community's room", async () => {
+        const res = await s.call(tab.method, home, admin2);
+        expect(res).toMatchObject({ return_code: RC.SUCCESS, data: { items: [], total: 0 } });
+        expect((await s.call(tab.method, { ...home, rid: 2 }, admin)).data.total).toBe(0);
+      });
+
+      it('refuses merchants and bad payloads', async () => {
+        expect((await s.call(tab.method, home, merchant)).return_code).toBe(RC.NO_PERMISSION);
+        const bad = await s.call(tab.method, { ...home, page: 0 }, admin);
+        expect(bad.return_code).toBe(RC.FAIL);
+        expect(bad.return_msg).toContain('page');
+        expect((await s.call(tab.method, { rid: 1 }, admin)).return_msg).toContain('hid');
+      });
+    });
+  }
+
+  it('pages 10 at a time', async () => {
+    const p1 = await s.call('housecurrentlist', { ...home, page: 1 }, admin);
+    const p2 = await s.call('housecurrentlist', { ...home, page: 2 }, admin);
+    expect(p1.data.items).toHaveLength(10);
+    expect(p2.data.items[0].id).toBeGreaterThan(p1.data.items[9].id);
+  });
+
+  it('filters cars by plate, with or without the dot', async () => {
+    expect((await s.call('housecarlist', { ...home, carlicense: '沪AD' }, admin)).data.items.map((c: { carlicense: string }) => c.carlicense)).toEqual(['沪AD12345']);
+    expect((await s.call('housecarlist', { ...home, carlicense: '沪a·123' }, admin)).data.items[0].carlicense).toBe('沪A12345');
+    expect((await s.call('housecarlist', { ...home, carlicense: '12345' }, admin)).data.total).toBe(2);
+    expect((await s.call('housecarlist', { ...home, carlicense: '粤' }, admin)).data.total).toBe(0);
+  });
+
+  it('shows the other rooms of the room members, filtered by keyword', async () => {
+    const res = await s.call('member_otherhouse_list', { ...home, keyword: '801' }, admin);
+    expect(res.data.items.map((i: { address: string }) => i.address)).toEqual(['2号楼1单元801']);
+    expect((await s.call('member_otherhouse_list', { ...home, keyword: '不存在' }, admin)).data.total).toBe(0);
+  });
+
+  it('covers every visitor status', async () => {
+    const res = await s.call('visitorapplylist', { ...home, limit: 50 }, admin);
+    expect(new Set(res.data.items.map((v: { status: string }) => v.status))).toEqual(new Set(['', 'Y', 'D', 'C', '3']));
+  });
+
+  it('filters points and balance by store, and balance by io_type', async () => {
+    const stores = (await s.call('merchant_auth_small_list', {}, admin)).data.items;
+    expect(stores.length).toBeGreaterThan(1);
+    expect(Object.keys(stores[0])).toEqual(['id', 'merchant']);
+    const all = await s.call('homebonuslist', { ...home, limit: 50 }, admin);
+    const one = await s.call('homebonuslist', { ...home, limit: 50, mid: stores[0].id }, admin);
+    expect(one.data.total).toBeGreaterThan(0);
+    expect(one.data.total).toBeLessThan(all.data.total);
+    for (const row of one.data.items) expect(row.merchant).toBe(stores[0].merchant);
+    const consume = await s.call('homeconsumelist', { ...home, io_type: 2, limit: 50 }, admin);
+    for (const row of consume.data.items) expect(row.io_type).toBe(2);
+    const income = await s.call('homeconsumelist', { ...home, io_type: 1 }, admin);
+    expect(income.data.items[0]).toMatchObject({ io_type: 1, feetype_ch: '余额充值' });
+    expect((await s.call('homeconsumelist', { ...home, io_type: 3 }, admin)).return_msg).toContain('io_type');
+    expect((await s.call('merchant_auth_small_list', {}, admin2)).data.items.map((m: { merchant: string }) => m.merchant)).not.toContain(stores[0].merchant);
+  });
+
+  it('filters vehicle in/out by lot and plate', async () => {
+    const lots = (await s.call('car_parking_small_list', { rid: 1 }, admin)).data.items;
+    expect(lots.length).toBe(2);
+    expect((await s.call('car_parking_small_list', { rid: 1 }, admin2)).data.items).toEqual([]);
+    const inLot = await s.call('housecarinoutlist', { ...home, parkid: lots[0].id }, admin);
+    expect(inLot.data.total).toBeGreaterThan(0);
+    expect((await s.call('housecarinoutlist', { ...home, parkid: lots[1].id }, admin)).data.total).toBe(0);
+    const plate = await s.call('housecarinoutlist', { ...home, carno: '沪AD', limit: 50 }, admin);
+    expect(plate.data.total).toBeGreaterThan(0);
+    for (const row of plate.data.items) expect(row.carno).toBe('沪AD12345');
+  });
+
+  it('filters sign-ups by title, access records by device and face permissions by date', async () => {
+    expect((await s.call('housesignuplist', { ...home, title: '中秋' }, admin)).data.items.every((a: { title: string }) => a.title === '中秋游园会')).toBe(true);
+    expect((await s.call('housesignuplist', { ...home, title: '不存在的活动' }, admin)).data.total).toBe(0);
+    const all = await s.call('housecurrentlist', { ...home, limit: 100 }, admin);
+    const device = all.data.items[0];
+    const devices = (await s.call('access_device_small_list', {}, admin)).data.items;
+    expect((await s.call('access_device_small_list', {}, admin2)).data.items.map((d: { title: string }) => d.title)).not.toContain(devices[0].title);
+    const deviceId = devices.find((d: { title: string }) => d.title === device.room_name).id;
+    const one = await s.call('housecurrentlist', { ...home, device: deviceId, limit: 100 }, admin);
+    expect(one.data.total).toBeLessThan(all.data.total);
+    for (const row of one.data.items) expect(row.room_name).toBe(device.room_name);
+    const faces = await s.call('housefacelist', { ...home, limit: 50 }, admin);
+    const day = faces.data.items[0].create_time.slice(0, 10);
+    const sameDay = await s.call('housefacelist', { ...home, start_date: day, end_date: day, limit: 50 }, admin);
+    expect(sameDay.data.total).toBeGreaterThan(0);
+    for (const row of sameDay.data.items) expect(row.create_time.slice(0, 10)).toBe(day);
+    expect((await s.call('housefacelist', { ...home, start_date: '2000-01-01', end_date: '2000-01-02' }, admin)).data.total).toBe(0);
+    expect((await s.call('housefacelist', { ...home, start_date: '2024/01/01' }, admin)).return_msg).toContain('start_date');
+  });
+
+  it('refuses the small lists to accounts without any owner role', async () => {
+    const steward = await s.login('steward');
+    expect((await s.call('merchant_auth_small_list', {}, steward)).return_code).toBe(RC.SUCCESS);
+    expect((await s.call('car_parking_small_list', {}, merchant)).return_code).toBe(RC.SUCCESS);
+    const expired = await s.login('expired');
+    expect((await s.call('car_parking_small_list', {}, expired)).return_code).toBe(RC.AUTH_END);
+  });
+});

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { ROOM_IMPORT_HEADERS } from '@wuye/contract';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+
+let s: TestServer;
+let admin: string;
+let admin2: string;
+let steward: string;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  [admin, admin2, steward] = (await Promise.all(['admin', 'admin2', 'steward'].map((u) => s.login(u)))) as [string, string, string];
+});
+afterAll(() => s.close());
+
+async function workbook(rows: Array<Array<string | number>>, headers: readonly string[] = ROOM_IMPORT_HEADERS): Promise<string> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('房屋');
+  ws.addRow([...headers]);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
+}
+
+const readSheet = async (base64: string, index = 0) => {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(Buffer.from(base64, 'base64') as unknown as ArrayBuffer);
+  const ws = wb.worksheets[index]!;
+  const rows: unknown[][] = [];
+  ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return { rows, names: wb.worksheets.map((w) => w.name) };
+};
+
+/** 10号楼: 2 units × 60 floors × 2 rooms = 240 rows, enough for several progress reports. */
+function goodRows(): Array<Array<string | number>> {
+  const rows: Array<Array<string | number>> = [];
+  for (const unit of ['1单元', '2单元']) {
+    for (let floor = 1; floor <= 60; floor++) {
+      for (const n of [1, 2]) rows.push(['10号楼', unit, `${floor}0${n}`, floor, '95.55', 76.44, '住宅', '已入住', '']);
+    }
+  }
+  rows.push(['1号楼', '3单元', 'S03', 1, '40', '35', '商铺', 'vacant', '新增商铺']);
+  return rows;
+}
+
+describe('roomimporttemplate', () => {
+  it('answers a workbook with the headers, two example rows and instructions', async () => {
+    const res = await s.call('roomimporttemplate', {}, steward);
+    expect(res.return_code).toBe('SUCCESS');
+    expect(res.data.filename).toBe('房屋导入模板.xlsx');
+    const { rows, names } = await readSheet(res.data.content_base64);
+    expect(rows[0]).toEqual([...ROOM_IMPORT_HEADERS]);
+    expect(rows).toHaveLength(3);
+    expect(names).toEqual(['房屋', '填写说明']);
+  });
+});
+
+describe('roomimport', () => {
+  it('imports a good file in one job: creates the missing building, units and rooms', async () => {
+    const before = await s.call('roomlist', {}, admin);
+    const res = await s.call('roomimport', { file_base64: await workbook(goodRows()), filename: '10号楼.xlsx' }, admin);
+    expect(res.return_code, res.return_msg).toBe('SUCCESS');
+    const jobId = res.data.job_id;
+    const queued = await s.call('jobinfo', { id: jobId }, admin);
+    expect(queued.data).toMatchObject({ status: 'queued', total: 241 });
+    await s.runJobs();
+    const job = await s.call('jobinfo', { id: jobId }, admin);
+    expect(job.data).toMatchObject({ status: 'done', percent: 100, progress: 241 });
+    expect(job.data.result).toEqual({ created_buildings: 1, created_units: 3, created_rooms: 241, errors: [] });
+    const after = await s.call('roomlist', {}, admin);
+    expect(after.data.total).toBe(before.data.total + 241);
+    const b = await s.call('buildinglist', { title: '10号楼' }, admin);
+    expect(b.data.items[0]).toMatchObject({ unit_count: 2, room_count: 240, floors: 60 });
+    const room = await s.call('roomlist', { bid: b.data.items[0].id, keyword: '3502' }, admin);
+    expect(room.data.items[0]).toMatchObject({ floor: 35, built_area: '95.55', indoor_area: '76.44', state: 'occupied', category_title: '住宅' });
+    const shop = await s.call('roomlist', { keyword: 'S03' }, admin);
+    expect(shop.data.items[0]).toMatchObject({ building_title: '1号楼', unit_title: '3单元', category_title: '商铺', state: 'vacant', remark: '新增商铺' });
+    // nothing of this reached community 2
+    expect((await s.call('buildinglist', { title: '10号楼' }, admin2)).data.total).toBe(0);
+    expect((await s.call('roomimporterrors', { job_id: jobId }, admin)).return_msg).toBe('该次导入没有错误行');
+  });
+
+  it('imports nothing when one row is bad and reports row, column and reason', async () => {
+    const rows: Array<Array<string | number>> = [
+      ['11号楼', '1单元', '101', 1, '88.5', '70', '住宅', '空置', ''],
+      ['11号楼', '1单元', '102', 1, '88.555', '70', '住宅', '空置', ''],
+      ['11号楼', '', '103', 1, '88', '70', '别墅', '已售', ''],
+      ['11号楼', '1单元', '101', 'abc', '88', '90', '住宅', '出租', ''],
+      ['1号楼', '1单元', '101', 1, '89.5', '70', '', '', '已存在'],
+    ];
+    const before = await s.call('roomlist', {}, admin);
+    const res = await s.call('roomimport', { file_base64: await workbook(rows), filename: 'bad.xlsx' }, admin);
+    expect(res.return_code).toBe('SUCCESS');
+    await s.runJobs();
+    const job = await s.call('jobinfo', { id: res.data.job_id }, admin);
+    expect(job.data.status).toBe('done');
+    const errors = job.data.result.errors as Array<{ row: number; column: string; reason: string }>;
+    expect(job.data.result.created_rooms).toBe(0);
+    expect(errors).toEqual(expect.arrayContaining([
+      { row: 3, column: '建筑面积', reason: '建筑面积必须是不小于0且最多两位小数的数字' },
+      { row: 4, column: '单元', reason: '单元不能为空' },
+      { row: 4, column: '房屋类型', reason: '房屋类型“别墅”不存在，请先在房屋类型中添加' },
+      expect.objectContaining({ row: 4, column: '状态' }),
+      expect.objectContaining({ row: 5, column: '楼层' }),
+      { row: 5, column: '套内面积', reason: '套内面积不能大于建筑面积' },
+      { row: 5, column: '房号', reason: '与第 2 行重复（同一楼栋单元下房号相同）' },
+      { row: 6, column: '房号', reason: '1号楼1单元101 已存在' },
+    ]));
+    expect(errors.some((e) => e.row === 2)).toBe(false);
+    expect((await s.call('roomlist', {}, admin)).data.total).toBe(before.data.total);
+    expect((await s.call('buildinglist', { title: '11号楼' }, admin)).data.total).toBe(0);
+
+    const report = await s.call('roomimporterrors', { job_id: res.data.job_id }, admin);
+    expect(report.return_code).toBe('SUCCESS');
+    const { rows: lines } = await readSheet(report.data.content_base64);
+    expect(lines[0]).toEqual(['行号', '列', '原因']);
+    expect(lines).toContainEqual([3, '建筑面积', '建筑面积必须是不小于0且最多两位小数的数字']);
+    expect(lines).toHaveLength(errors.length + 1);
+    // another community cannot read this report
+    expect((await s.call('roomimporterrors', { job_id: res.data.job_id }, admin2)).return_msg).toBe('导入记录不存在');
+  });
+
+  it('refuses bad files before queueing', async () => {
+    const good = await workbook(goodRows());
+    expect((await s.call('roomimport', { file_base64: good, filename: 'x.xls' }, admin)).return_msg).toBe('请上传 .xlsx 格式的 Excel 文件');
+    expect((await s.call('roomimport', { file_base64: 'bm90IGEgZmlsZQ==', filename: 'x.xlsx' }, admin)).return_msg).toBe('文件不是有效的 Excel（.xlsx）文件');
+    expect((await s.call('roomimport', { file_base64: await workbook([['a']], ['名称']), filename: 'x.xlsx' }, admin)).return_msg)
+      .toBe('表头不正确，缺少列：楼栋、单元、房号，请下载模板后填写');
+    expect((await s.call('roomimport', { file_base64: await workbook([]), filename: 'x.xlsx' }, admin)).return_msg).toBe('文件中没有数据行');
+    expect((await s.call('roomimport', { file_base64: '', filename: 'x.xlsx' }, admin)).return_msg).toContain('请选择文件');
+    expect((await s.call('roomimport', { file_base64: good, filename: 'x.xlsx' }, steward)).return_code).toBe('NO_PERMISSION');
+    expect((await s.call('roomimporterrors', { job_id: 'x' }, admin)).return_msg).toContain('job_id');
+  });
+});
+
+describe('importloglist', () => {
+  it('lists the community imports newest first with counts and creator', async () => {
+    const res = await s.call('importloglist', {}, steward);
+    expect(res.return_code).toBe('SUCCESS');
+    expect(res.data.total).toBe(2);
+    const [bad, good] = res.data.items;
+    expect(bad).toMatchObject({ filename: 'bad.xlsx', status: 'done', status_ch: '校验未通过', created_rooms: 0, create_user: '张经理' });
+    expect(bad.error_count).toBeGreaterThanOrEqual(8);
+    expect(good).toMatchObject({ filename: '10号楼.xlsx', status_ch: '导入成功', created_buildings: 1, created_units: 3, created_rooms: 241, error_count: 0, total: 241 });
+    expect((await s.call('importloglist', {}, admin2)).data.total).toBe(0);
+    const asc = await s.call('importloglist', { sort: 'asc', limit: 1 }, admin);
+    expect(asc.data.items[0].filename).toBe('10号楼.xlsx');
+  });
+});

@@ -1,0 +1,172 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Card, Checkbox, Col, Descriptions, Empty, Form, Input, Radio, Row, Space, Statistic, Table, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { PAY_TYPE_CH, PAY_TYPES, type CashierBill, type PayTypeName } from '@wuye/contract/fees';
+import { ApiError, call, request } from '../../api/client';
+import { noticeSuccess } from '../../api/feedback';
+import MoneyInput from '../../components/MoneyInput';
+import SafeButton from '../../components/SafeButton';
+import { fenOf, newIdempotencyKey, sumFen, yuan } from './money';
+import { RoomSelects, STATUS_COLOR, type RoomPick } from './shared';
+import TopUp from './TopUp';
+
+const num = (v: string | null) => (v ? Number(v) || undefined : undefined);
+
+/** The cashier desk (/desktop/cashier?rid&bid&tid&hid): pick a room, select bills, take the money once. */
+export default function Cashier() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [place, setPlace] = useState<RoomPick>({ bid: num(params.get('bid')), tid: num(params.get('tid')), hid: num(params.get('hid')) });
+  const hid = place.hid;
+  const bills = useQuery({
+    queryKey: ['cashierbills', hid], queryFn: () => call('cashierbills', { hid: hid! }), enabled: !!hid, retry: false, refetchOnWindowFocus: false,
+  });
+  const items = useMemo(() => bills.data?.items ?? [], [bills.data]);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [discount, setDiscount] = useState('');
+  const [useBalance, setUseBalance] = useState(false);
+  const [payType, setPayType] = useState<PayTypeName>('cash');
+  const [paid, setPaid] = useState('');
+  const [remark, setRemark] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [topUp, setTopUp] = useState(false);
+  // one key per confirm attempt; a retry of the same attempt reuses it so the server pays once
+  const keyRef = useRef<string | null>(null);
+
+  useEffect(() => setSelected(items.map((b) => b.id)), [items]);
+  useEffect(() => {
+    keyRef.current = null;
+  }, [selected, discount, useBalance, payType, paid, hid]);
+
+  const chosen = items.filter((b) => selected.includes(b.id));
+  const receivable = sumFen(chosen.map((b) => b.fee));
+  const late = sumFen(chosen.map((b) => b.late_fee));
+  const discountFen = fenOf(discount);
+  const total = receivable + late - discountFen;
+  const balance = fenOf(bills.data?.house.balance);
+  const balanceUsed = useBalance || payType === 'balance' ? (balance < total ? balance : total) : 0n;
+  const due = total - balanceUsed;
+  const paidFen = paid === '' ? due : fenOf(paid);
+  const toBalance = paidFen - due;
+  const problem =
+    chosen.length === 0 ? '请选择要缴的账单'
+      : total < 0n ? '优惠金额不能大于应收合计'
+        : payType === 'balance' && due > 0n ? `业主余额不足，还差 ${yuan(due)} 元`
+          : paidFen < due ? `实收金额不能少于应收金额 ${yuan(due)} 元`
+            : toBalance > 0n && !bills.data?.house.member_id ? '该房屋没有登记业主，多收的金额无法转入余额' : '';
+
+  const pick = (v: RoomPick) => {
+    setPlace(v);
+    const q = new URLSearchParams();
+    if (bills.data?.house.rid) q.set('rid', String(bills.data.house.rid));
+    for (const k of ['bid', 'tid', 'hid'] as const) if (v[k]) q.set(k, String(v[k]));
+    setParams(q, { replace: true });
+  };
+
+  const confirm = async () => {
+    if (problem || !hid || submitting) return;
+    keyRef.current ??= newIdempotencyKey();
+    setSubmitting(true);
+    try {
+      const answer = await request('cashierpay', {
+        hid, bill_ids: selected, pay_type: payType, paid_amount: yuan(paidFen), use_balance: useBalance,
+        discount: yuan(discountFen), idempotency_key: keyRef.current, remark,
+      });
+      keyRef.current = null;
+      noticeSuccess(`${answer.return_msg ?? '收费成功'}，收据号 ${answer.data.receipt_no}`);
+      setDiscount('');
+      setPaid('');
+      setRemark('');
+      void bills.refetch();
+      void navigate(`/fees/print/receipt/${answer.data.id}`);
+    } catch (err) {
+      // a refusal (already paid, short amount) needs a new attempt; a network failure keeps the key for the retry
+      if (err instanceof ApiError && err.code !== 'NETWORK') keyRef.current = null;
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const columns: TableColumnsType<CashierBill> = [
+    { title: '收费项目', dataIndex: 'title', width: 140 },
+    { title: '账期', dataIndex: 'period', width: 90 },
+    { title: '计费周期', dataIndex: 'daterange', width: 200 },
+    { title: '计量', dataIndex: 'measure', width: 80 },
+    { title: '金额', dataIndex: 'fee', width: 100, align: 'right' },
+    { title: '滞纳金', dataIndex: 'late_fee', width: 90, align: 'right' },
+    { title: '小计', dataIndex: 'total', width: 100, align: 'right' },
+    { title: '应缴日期', dataIndex: 'due_date', width: 110 },
+    { title: '状态', dataIndex: 'status', width: 90, render: (s: string, b) => <Tag color={STATUS_COLOR[s]}>{b.status_ch}</Tag> },
+  ];
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle" data-testid="cashier-page">
+      <Card title="收银台">
+        <Space wrap>
+          <span>选择房屋：</span>
+          <RoomSelects value={place} onChange={pick} testId="cashier-room" />
+        </Space>
+        {bills.data && (
+          <Descriptions size="small" style={{ marginTop: 12 }} column={4} data-testid="cashier-house">
+            <Descriptions.Item label="房屋">{bills.data.house.address}</Descriptions.Item>
+            <Descriptions.Item label="业主">{bills.data.house.owner_name || '未登记'}</Descriptions.Item>
+            <Descriptions.Item label="余额">
+              {bills.data.house.balance} 元
+              {bills.data.house.member_id > 0 && (
+                <Button size="small" type="link" onClick={() => setTopUp(true)} data-testid="cashier-topup">预存</Button>
+              )}
+            </Descriptions.Item>
+            <Descriptions.Item label="欠费合计">{bills.data.totals.total} 元</Descriptions.Item>
+          </Descriptions>
+        )}
+      </Card>
+      {hid && <TopUp hid={hid} open={topUp} onClose={(changed) => { setTopUp(false); if (changed) void bills.refetch(); }} />}
+      {!hid ? (
+        <Card><Empty description="请先选择房屋" /></Card>
+      ) : (
+        <Row gutter={16}>
+          <Col xs={24} xl={15}>
+            <Card title="未缴账单">
+              <Table<CashierBill> rowKey="id" size="middle" columns={columns} dataSource={items} loading={bills.isFetching} pagination={false}
+                scroll={{ x: 'max-content' }} data-testid="cashier-bills"
+                rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }} />
+            </Card>
+          </Col>
+          <Col xs={24} xl={9}>
+            <Card title="收款" data-testid="cashier-totals">
+              <Row gutter={8}>
+                <Col span={8}><Statistic title="应收" value={yuan(receivable)} data-testid="cashier-receivable" /></Col>
+                <Col span={8}><Statistic title="滞纳金" value={yuan(late)} data-testid="cashier-late" /></Col>
+                <Col span={8}><Statistic title="应缴金额" value={yuan(due)} valueStyle={{ color: '#cf1322' }} data-testid="cashier-due" /></Col>
+              </Row>
+              <Form layout="horizontal" labelCol={{ span: 6 }} style={{ marginTop: 16 }}>
+                <Form.Item label="优惠"><MoneyInput value={discount} onChange={setDiscount} placeholder="0.00" data-testid="cashier-discount" /></Form.Item>
+                <Form.Item label="余额抵扣">
+                  <Checkbox checked={useBalance} onChange={(e) => setUseBalance(e.target.checked)} disabled={balance === 0n} data-testid="cashier-use-balance">
+                    使用余额（可用 {yuan(balance)} 元，本次抵扣 {yuan(balanceUsed)} 元）
+                  </Checkbox>
+                </Form.Item>
+                <Form.Item label="支付方式">
+                  <Radio.Group value={payType} onChange={(e) => setPayType(e.target.value as PayTypeName)} data-testid="cashier-pay-type"
+                    options={PAY_TYPES.map((p) => ({ value: p, label: PAY_TYPE_CH[p] }))} />
+                </Form.Item>
+                <Form.Item label="实收金额">
+                  <MoneyInput value={paid} onChange={setPaid} placeholder={yuan(due)} data-testid="cashier-paid" />
+                </Form.Item>
+                {toBalance > 0n && <Form.Item label="转入余额"><span data-testid="cashier-to-balance">{yuan(toBalance)} 元</span></Form.Item>}
+                <Form.Item label="备注"><Input value={remark} onChange={(e) => setRemark(e.target.value)} maxLength={200} /></Form.Item>
+              </Form>
+              {problem && chosen.length > 0 && <Alert type="warning" showIcon message={problem} style={{ marginBottom: 12 }} />}
+              <SafeButton type="primary" block size="large" loading={submitting} disabled={!!problem || submitting}
+                onClick={() => void confirm()} data-testid="cashier-confirm">
+                确认收款 {yuan(paidFen)} 元
+              </SafeButton>
+            </Card>
+          </Col>
+        </Row>
+      )}
+    </Space>
+  );
+}

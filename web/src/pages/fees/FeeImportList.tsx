@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { Button, Progress, Tag, Upload } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { LIMITS } from '@wuye/contract/codes';
+import type { FeeImportRow } from '@wuye/contract/fees';
+import type { JobInfo } from '@wuye/contract/jobs';
+import { call, request } from '../../api/client';
+import { noticeSuccess } from '../../api/feedback';
+import { useList } from '../../api/useList';
+import TablePage from '../../components/TablePage';
+import { saveFile } from './shared';
+
+const COLOR: Record<string, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error', cancelled: 'default' };
+
+const toBase64 = (file: File) => new Promise<string>((resolve, reject) => {
+  const reader = new FileReader();
+  reader.onload = () => resolve(String(reader.result).replace(/^data:.*?;base64,/, ''));
+  reader.onerror = () => reject(reader.error ?? new Error('读取文件失败'));
+  reader.readAsDataURL(file);
+});
+
+/** Historical bill import (/fees/feeimportlist, upload-excels): template, upload, progress, error report. */
+export default function FeeImportList() {
+  const list = useList('feeimportlist', { sort: 'desc' });
+  const [job, setJob] = useState<JobInfo>();
+  const [jobId, setJobId] = useState<number>();
+  useEffect(() => {
+    if (!jobId) return undefined;
+    let stop = false;
+    const tick = async () => {
+      const info = await call('jobinfo', { id: jobId }, { silent: true }).catch(() => undefined);
+      if (stop) return;
+      if (info) setJob(info);
+      if (!info || info.status === 'queued' || info.status === 'running') setTimeout(() => void tick(), LIMITS.payPollMs);
+      else list.reload();
+    };
+    void tick();
+    return () => {
+      stop = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [jobId]);
+
+  const upload = async (file: File) => {
+    try {
+      const answer = await request('feebillimport', { filename: file.name, file_base64: await toBase64(file) });
+      noticeSuccess(answer.return_msg ?? '已开始导入');
+      setJob(undefined);
+      setJobId(answer.data.job_id);
+    } catch {
+      // toasted by the client
+    }
+    return false;
+  };
+
+  const columns: TableColumnsType<FeeImportRow> = [
+    { title: 'ID', dataIndex: 'id', width: 70 }, { title: '文件', dataIndex: 'filename', width: 200 },
+    { title: '状态', dataIndex: 'status', width: 100, render: (s: string, r) => <Tag color={COLOR[s]}>{r.status_ch}</Tag> },
+    { title: '行数', dataIndex: 'total', width: 80 }, { title: '导入账单', dataIndex: 'imported', width: 90 },
+    { title: '错误行', dataIndex: 'error_count', width: 80 }, { title: '操作人', dataIndex: 'create_user', width: 90 },
+    { title: '时间', dataIndex: 'create_time', width: 170 },
+    {
+      title: '操作', key: 'op', width: 120,
+      render: (_, r) => r.error_count > 0 && (
+        <Button size="small" type="link" onClick={() => void call('feeimporterrors', { job_id: r.id }).then(saveFile).catch(() => undefined)}>下载错误报告</Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <TablePage<FeeImportRow> testId="feeimport-page" title="历史账单导入" list={list} columns={columns} rowKey="id"
+        toolbar={<>
+          <Button icon={<DownloadOutlined />} onClick={() => void call('feeimporttemplate', {}).then(saveFile).catch(() => undefined)} data-testid="import-template">下载模板</Button>
+          <Upload accept=".xlsx" showUploadList={false} beforeUpload={(f) => upload(f)}>
+            <Button type="primary" icon={<UploadOutlined />} data-testid="import-upload">上传 Excel</Button>
+          </Upload>
+        </>} />
+      {job && <Progress percent={job.percent} status={job.status === 'failed' ? 'exception' : undefined} data-testid="import-progress" style={{ marginTop: 12 }} />}
+    </>
+  );
+}

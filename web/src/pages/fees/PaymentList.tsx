@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Button, DatePicker, Form, Input, Select, Space, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useNavigate } from 'react-router';
+import { PAY_TYPE_CH, PAY_TYPES, type PaymentRow, type PayTypeName } from '@wuye/contract/fees';
+import { useList } from '../../api/useList';
+import TablePage from '../../components/TablePage';
+import RefundApply from './RefundApply';
+
+interface Filters { dates?: [Dayjs, Dayjs] | null; pay_type?: PayTypeName | ''; cashier?: string; receipt_no?: string; keyword?: string }
+
+const STATUS_COLOR: Record<string, string> = { Y: 'success', P: 'warning', R: 'default' };
+
+/** Payments (/fees/payment): receipts with filters and reprint. */
+export default function PaymentList() {
+  const navigate = useNavigate();
+  const list = useList('paymentlist', { sort: 'desc' });
+  const [refunding, setRefunding] = useState<number | null>(null);
+
+  const columns: TableColumnsType<PaymentRow> = [
+    { title: '收据号', dataIndex: 'receipt_no', width: 110 },
+    { title: '房屋', dataIndex: 'address', width: 160 },
+    { title: '缴费人', dataIndex: 'payer_name', width: 90 },
+    { title: '账单数', dataIndex: 'bill_count', width: 80 },
+    { title: '应收', dataIndex: 'receivable', width: 100, align: 'right' },
+    { title: '滞纳金', dataIndex: 'late_fee', width: 90, align: 'right' },
+    { title: '优惠', dataIndex: 'discount', width: 90, align: 'right' },
+    { title: '余额抵扣', dataIndex: 'balance_used', width: 90, align: 'right' },
+    { title: '实收', dataIndex: 'paid_amount', width: 100, align: 'right' },
+    { title: '转入余额', dataIndex: 'to_balance', width: 90, align: 'right' },
+    { title: '支付方式', dataIndex: 'pay_type_ch', width: 90 },
+    { title: '收银员', dataIndex: 'cashier_name', width: 90 },
+    { title: '状态', dataIndex: 'status', width: 90, render: (s: string, p) => <Tag color={STATUS_COLOR[s]}>{p.status_ch}</Tag> },
+    { title: '收款时间', dataIndex: 'create_time', width: 170 },
+    {
+      title: '操作', key: 'op', width: 170, fixed: 'right',
+      render: (_, p) => (
+        <Space size={4}>
+          <Button size="small" type="link" onClick={() => void navigate(`/fees/print/receipt/${p.id}`)} data-testid={`payment-print-${p.id}`}>补打收据</Button>
+          {p.status !== 'R' && (
+            <Button size="small" type="link" danger onClick={() => setRefunding(p.id)} data-testid={`payment-refund-${p.id}`}>申请退款</Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+    <TablePage<PaymentRow, Filters>
+      testId="payment-page" list={list} columns={columns} rowKey="id" title="收费记录"
+      onSearch={(v) => list.setFilters({
+        sort: 'desc', start_date: v.dates?.[0]?.format('YYYY-MM-DD') ?? '', end_date: v.dates?.[1]?.format('YYYY-MM-DD') ?? '',
+        pay_type: v.pay_type ?? '', cashier: v.cashier, receipt_no: v.receipt_no, keyword: v.keyword,
+      })}
+      filters={
+        <>
+          <Form.Item name="dates" label="收款日期"><DatePicker.RangePicker inputReadOnly /></Form.Item>
+          <Form.Item name="pay_type" label="支付方式">
+            <Select allowClear style={{ width: 110 }} options={PAY_TYPES.map((p) => ({ value: p, label: PAY_TYPE_CH[p] }))} />
+          </Form.Item>
+          <Form.Item name="cashier" label="收银员"><Input allowClear style={{ width: 100 }} /></Form.Item>
+          <Form.Item name="receipt_no" label="收据号"><Input allowClear style={{ width: 120 }} data-testid="payment-receipt-no" /></Form.Item>
+          <Form.Item name="keyword" label="关键字"><Input allowClear style={{ width: 140 }} placeholder="房号/业主" /></Form.Item>
+        </>
+      }
+    />
+    <RefundApply paymentId={refunding} onClose={() => { setRefunding(null); list.reload(); }} />
+    </>
+  );
+}

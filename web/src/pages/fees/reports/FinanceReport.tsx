@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { Card, DatePicker, Descriptions, Table } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../../../api/client';
+
+/** 财务报表 (/feecounts/financereport): money in and out over a date range. */
+export default function FinanceReport() {
+  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().startOf('month'), dayjs()]);
+  const payload = { start_date: range[0].format('YYYY-MM-DD'), end_date: range[1].format('YYYY-MM-DD') };
+  const q = useQuery({ queryKey: ['financereport', payload], queryFn: () => call('financereport', payload), retry: false });
+  const r = q.data;
+  return (
+    <Card title="财务报表" data-testid="financereport-page"
+      extra={<DatePicker.RangePicker value={range} allowClear={false} inputReadOnly onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} />}>
+      {r && (
+        <>
+          <Descriptions bordered size="small" column={2}>
+            <Descriptions.Item label="收银收款">{r.collected}</Descriptions.Item>
+            <Descriptions.Item label="预存充值">{r.topups}</Descriptions.Item>
+            <Descriptions.Item label="余额抵扣">{r.balance_used}</Descriptions.Item>
+            <Descriptions.Item label="优惠">{r.discounts}</Descriptions.Item>
+            <Descriptions.Item label="滞纳金">{r.late_fees}</Descriptions.Item>
+            <Descriptions.Item label="退款（原路）">{r.refunds_cash}</Descriptions.Item>
+            <Descriptions.Item label="退款（退回余额）">{r.refunds_balance}</Descriptions.Item>
+            <Descriptions.Item label="净收款"><b>{r.net}</b></Descriptions.Item>
+          </Descriptions>
+          <Table rowKey="pay_type" size="small" style={{ marginTop: 16 }} dataSource={r.by_pay_type} pagination={false}
+            columns={[{ title: '支付方式', dataIndex: 'label' }, { title: '笔数', dataIndex: 'count' }, { title: '金额', dataIndex: 'amount', align: 'right' }]} />
+        </>
+      )}
+    </Card>
+  );
+}

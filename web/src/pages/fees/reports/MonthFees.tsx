@@ -1,0 +1,37 @@
+import { useMemo, useState } from 'react';
+import { DatePicker, Table } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useQuery } from '@tanstack/react-query';
+import type { MonthRow } from '@wuye/contract/fees';
+import { call } from '../../../api/client';
+import EChart from '../EChart';
+import ReportCard from './ReportCard';
+
+/** 月度收费 (/feecounts/month_fees): twelve months of receivable, received, collected and refunds. */
+export default function MonthFees() {
+  const [year, setYear] = useState<Dayjs>(dayjs());
+  const y = year.year();
+  const q = useQuery({ queryKey: ['month_fees', y], queryFn: () => call('month_fees', { year: y }), retry: false });
+  const items = useMemo(() => q.data?.items ?? [], [q.data]);
+  const option = useMemo(() => ({
+    tooltip: { trigger: 'axis' }, legend: { data: ['应收', '已收', '当月收款'] },
+    xAxis: { type: 'category', data: items.map((r) => r.month.slice(5) + '月') }, yAxis: { type: 'value' },
+    series: [
+      { name: '应收', type: 'bar', data: items.map((r) => r.receivable) },
+      { name: '已收', type: 'bar', data: items.map((r) => r.received) },
+      { name: '当月收款', type: 'line', data: items.map((r) => r.collected) },
+    ],
+  }), [items]);
+  return (
+    <ReportCard title="月度收费" testId="month-fees-page" exportPayload={{ report: 'month_fees', year: y }}
+      filters={<DatePicker picker="year" value={year} allowClear={false} inputReadOnly onChange={(d) => d && setYear(d)} />}>
+      <EChart option={option} testId="month-fees-chart" />
+      <Table<MonthRow> rowKey="month" size="small" loading={q.isFetching} dataSource={items} pagination={false}
+        columns={[
+          { title: '月份', dataIndex: 'month' }, { title: '应收', dataIndex: 'receivable', align: 'right' },
+          { title: '已收', dataIndex: 'received', align: 'right' }, { title: '当月收款', dataIndex: 'collected', align: 'right' },
+          { title: '当月退款', dataIndex: 'refunded', align: 'right' }, { title: '收缴率', dataIndex: 'rate', render: (v: string) => `${v}%` },
+        ]} />
+    </ReportCard>
+  );
+}

@@ -1,0 +1,40 @@
+import { useMemo, useState } from 'react';
+import { DatePicker, Radio, Statistic, Space, Table } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useQuery } from '@tanstack/react-query';
+import type { PaymentStatRow } from '@wuye/contract/fees';
+import { call } from '../../../api/client';
+import EChart from '../EChart';
+import ReportCard from './ReportCard';
+
+type GroupBy = 'pay_type' | 'cashier' | 'day';
+
+/** 收款统计 (/feecounts/paymentstatis): payments by pay type, cashier or day. */
+export default function PaymentStatis() {
+  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().startOf('month'), dayjs()]);
+  const [groupBy, setGroupBy] = useState<GroupBy>('pay_type');
+  const payload = { start_date: range[0].format('YYYY-MM-DD'), end_date: range[1].format('YYYY-MM-DD'), group_by: groupBy };
+  const q = useQuery({ queryKey: ['paymentstatis', payload], queryFn: () => call('paymentstatis', payload), retry: false });
+  const items = useMemo(() => q.data?.items ?? [], [q.data]);
+  const option = useMemo(() => (groupBy === 'day'
+    ? { tooltip: { trigger: 'axis' }, xAxis: { type: 'category', data: items.map((r) => r.label) }, yAxis: { type: 'value' },
+      series: [{ name: '实收', type: 'line', data: items.map((r) => r.amount) }] }
+    : { tooltip: { trigger: 'item' }, legend: { bottom: 0 },
+      series: [{ name: '实收', type: 'pie', radius: ['35%', '65%'], data: items.map((r) => ({ name: r.label, value: r.amount })) }] }), [items, groupBy]);
+  return (
+    <ReportCard title="收款统计" testId="paymentstatis-page" exportPayload={{ report: 'paymentstatis', ...payload }}
+      filters={<>
+        <DatePicker.RangePicker value={range} allowClear={false} inputReadOnly onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} />
+        <Radio.Group value={groupBy} onChange={(e) => setGroupBy(e.target.value as GroupBy)} optionType="button"
+          options={[{ value: 'pay_type', label: '按支付方式' }, { value: 'cashier', label: '按收银员' }, { value: 'day', label: '按日' }]} />
+      </>}>
+      <Space size="large"><Statistic title="笔数" value={q.data?.total_count ?? 0} /><Statistic title="实收合计(元)" value={q.data?.total_amount ?? '0.00'} /></Space>
+      <EChart option={option} testId="paymentstatis-chart" />
+      <Table<PaymentStatRow> rowKey="key" size="small" loading={q.isFetching} dataSource={items} pagination={false}
+        columns={[
+          { title: '分组', dataIndex: 'label' }, { title: '笔数', dataIndex: 'count' },
+          { title: '实收', dataIndex: 'amount', align: 'right' }, { title: '余额抵扣', dataIndex: 'balance_used', align: 'right' },
+        ]} />
+    </ReportCard>
+  );
+}

@@ -1,0 +1,35 @@
+import { useMemo, useState } from 'react';
+import { DatePicker, Statistic, Space, Table } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useQuery } from '@tanstack/react-query';
+import type { BuildingCollectionRow } from '@wuye/contract/fees';
+import { call } from '../../../api/client';
+import EChart from '../EChart';
+import ReportCard from './ReportCard';
+
+/** 物业费收缴 (/feecounts/propertypaystatis): one period's property fee collection by building. */
+export default function PropertyPayStatis() {
+  const [month, setMonth] = useState<Dayjs>(dayjs());
+  const period = month.format('YYYY-MM');
+  const q = useQuery({ queryKey: ['propertypaystatis', period], queryFn: () => call('propertypaystatis', { period }), retry: false });
+  const items = useMemo(() => q.data?.items ?? [], [q.data]);
+  const option = useMemo(() => ({
+    tooltip: { trigger: 'axis' }, xAxis: { type: 'category', data: items.map((r) => r.building_title) },
+    yAxis: { type: 'value', max: 100, axisLabel: { formatter: '{value}%' } },
+    series: [{ name: '收缴率', type: 'bar', data: items.map((r) => r.rate) }],
+  }), [items]);
+  const t = q.data?.totals;
+  return (
+    <ReportCard title="物业费收缴统计" testId="propertypaystatis-page" exportPayload={{ report: 'propertypaystatis', period }}
+      filters={<DatePicker picker="month" value={month} allowClear={false} inputReadOnly onChange={(d) => d && setMonth(d)} />}>
+      {t && <Space size="large"><Statistic title="应收(元)" value={t.receivable} /><Statistic title="实收(元)" value={t.received} /><Statistic title="收缴率" value={`${t.rate}%`} /></Space>}
+      <EChart option={option} height={260} testId="propertypaystatis-chart" />
+      <Table<BuildingCollectionRow> rowKey="bid" size="small" loading={q.isFetching} dataSource={items} pagination={false}
+        columns={[
+          { title: '楼栋', dataIndex: 'building_title' }, { title: '户数', dataIndex: 'rooms' }, { title: '已缴户数', dataIndex: 'paid_rooms' },
+          { title: '应收', dataIndex: 'receivable', align: 'right' }, { title: '实收', dataIndex: 'received', align: 'right' },
+          { title: '欠费', dataIndex: 'arrears', align: 'right' }, { title: '收缴率', dataIndex: 'rate', render: (v: string) => `${v}%` },
+        ]} />
+    </ReportCard>
+  );
+}

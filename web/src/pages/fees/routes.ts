@@ -1,0 +1,79 @@
+import { lazy } from 'react';
+import { AccountBookOutlined, BarChartOutlined, CalculatorOutlined } from '@ant-design/icons';
+import type { AppRoute } from '../../router/types';
+
+const FeeItemCateList = lazy(() => import('./FeeItemCateList'));
+const FeeItemList = lazy(() => import('./FeeItemList'));
+const FeeItemForm = lazy(() => import('./FeeItemForm'));
+const BindFee = lazy(() => import('./BindFee'));
+const FeeBillWorkAdd = lazy(() => import('./FeeBillWorkAdd'));
+const FeeBillList = lazy(() => import('./FeeBillList'));
+const PaymentList = lazy(() => import('./PaymentList'));
+const ReceiptPrint = lazy(() => import('./ReceiptPrint'));
+const Cashier = lazy(() => import('./Cashier'));
+const RefundList = lazy(() => import('./RefundList'));
+const FeeBillCall = lazy(() => import('./FeeBillCall'));
+const BillCallSummary = lazy(() => import('./BillCallPrint').then((m) => ({ default: m.BillCallSummary })));
+const BillCallDetail = lazy(() => import('./BillCallPrint').then((m) => ({ default: m.BillCallDetail })));
+const FeeImportList = lazy(() => import('./FeeImportList'));
+const FeesCount = lazy(() => import('./reports/FeesCount'));
+const FeesCountNopay = lazy(() => import('./reports/FeesCountNopay'));
+const MonthFees = lazy(() => import('./reports/MonthFees'));
+const PaymentStatis = lazy(() => import('./reports/PaymentStatis'));
+const PropertyPayStatis = lazy(() => import('./reports/PropertyPayStatis'));
+const PropertyPayLog = lazy(() => import('./reports/PropertyPayLog'));
+const FinanceReport = lazy(() => import('./reports/FinanceReport'));
+
+const SETUP = ['setfees', 'fees'];
+const BILLS = ['fees'];
+const PAYMENTS = ['payment', 'cashier'];
+const CALL = ['call', 'fees'];
+const REPORTS = ['feecount', 'fees_count', 'propertypaystatis', 'financecount'];
+
+/** The fees area (spec 2.6 /fees). */
+export const feesRoutes: AppRoute[] = [
+  {
+    path: '/fees',
+    redirect: '/fees/feebilllist',
+    meta: { title: 'route.fees', icon: AccountBookOutlined, roles: ['fees', 'setfees', 'payment', 'cashier'] },
+    children: [
+      { path: 'feebilllist', component: FeeBillList, meta: { title: 'route.feebilllist', roles: ['fees', 'cashier', 'payment'], keepAlive: true } },
+      { path: 'feebillworkadd', component: FeeBillWorkAdd, meta: { title: 'route.feebillworkadd', roles: BILLS } },
+      { path: 'payment', component: PaymentList, meta: { title: 'route.payment', roles: PAYMENTS, keepAlive: true } },
+      { path: 'feeitemlist', component: FeeItemList, meta: { title: 'route.feeitemlist', roles: SETUP, keepAlive: true } },
+      { path: 'feeitemadd', component: FeeItemForm, hidden: true, meta: { title: 'route.feeitemadd', roles: SETUP, activeMenu: '/fees/feeitemlist', noCache: true } },
+      { path: 'feeitemedit', component: FeeItemForm, hidden: true, meta: { title: 'route.feeitemedit', roles: SETUP, activeMenu: '/fees/feeitemlist', noCache: true } },
+      { path: 'feeitemcatelist', component: FeeItemCateList, meta: { title: 'route.feeitemcatelist', roles: SETUP } },
+      { path: 'bindfee', component: BindFee, meta: { title: 'route.bindfee', roles: SETUP } },
+      { path: 'refundlist', component: RefundList, meta: { title: 'route.refundlist', roles: ['fees', 'payment', 'cashier', 'financecount'] } },
+      { path: 'feebillcall', component: FeeBillCall, meta: { title: 'route.feebillcall', roles: CALL } },
+      { path: 'print_billcall', component: BillCallSummary, hidden: true, meta: { title: 'route.print_billcall', roles: CALL, activeMenu: '/fees/feebillcall', noCache: true } },
+      { path: 'print_billcallmx', component: BillCallDetail, hidden: true, meta: { title: 'route.print_billcallmx', roles: CALL, activeMenu: '/fees/feebillcall', noCache: true } },
+      { path: 'feeimportlist', component: FeeImportList, meta: { title: 'route.feeimportlist', roles: BILLS } },
+      { path: 'print/receipt/:id', component: ReceiptPrint, hidden: true, meta: { title: 'route.printReceipt', roles: PAYMENTS, activeMenu: '/fees/payment', noCache: true } },
+    ],
+  },
+];
+
+/** Fee reports (spec 2.6 /feecounts). */
+export const feecountsRoutes: AppRoute[] = [
+  {
+    path: '/feecounts',
+    redirect: '/feecounts/fees_count',
+    meta: { title: 'route.feecounts', icon: BarChartOutlined, roles: REPORTS },
+    children: [
+      { path: 'fees_count', component: FeesCount, meta: { title: 'route.fees_count', roles: REPORTS } },
+      { path: 'fees_count_nopay', component: FeesCountNopay, meta: { title: 'route.fees_count_nopay', roles: REPORTS } },
+      { path: 'month_fees', component: MonthFees, meta: { title: 'route.month_fees', roles: REPORTS } },
+      { path: 'paymentstatis', component: PaymentStatis, meta: { title: 'route.paymentstatis', roles: REPORTS } },
+      { path: 'propertypaystatis', component: PropertyPayStatis, meta: { title: 'route.propertypaystatis', roles: REPORTS } },
+      { path: 'propertypaylog', component: PropertyPayLog, hidden: true, meta: { title: 'route.propertypaylog', roles: REPORTS, activeMenu: '/feecounts/propertypaystatis' } },
+      { path: 'financereport', component: FinanceReport, meta: { title: 'route.financereport', roles: ['financecount', 'feecount'] } },
+    ],
+  },
+];
+
+/** Children of '/desktop' (the lead merges them into the shell's '/desktop' route). */
+export const feesDesktopRoutes: AppRoute[] = [
+  { path: 'cashier', component: Cashier, meta: { title: 'route.cashier', icon: CalculatorOutlined, roles: ['cashier'], noCache: true } },
+];

@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react';
+import { Avatar, Descriptions, Drawer, Space, Spin, Tabs, Tooltip } from 'antd';
+import { MobileOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
+import type { OwnerInfo } from '@wuye/contract';
+import { call } from '../../api/client';
+import { houseFields, type HouseRef } from './shared';
+import {
+  BalanceTab, BillTab, BonusTab, CarhouseTab, CarInoutTab, CarsTab, CurrentTab, FaceTab, HouseListTab, SignupTab, VisitorTab,
+} from './drawer/tabs';
+
+export interface OwnerDrawerProps {
+  /** the room to show; null closes the drawer */
+  house: HouseRef | null;
+  onClose: () => void;
+}
+
+/** The eleven tabs of spec 2.5, in order. */
+const TABS = [
+  { key: 'bill', label: '账单记录', Tab: BillTab },
+  { key: 'cars', label: '车辆', Tab: CarsTab },
+  { key: 'house', label: '房屋', Tab: HouseListTab },
+  { key: 'carhouse', label: '车位', Tab: CarhouseTab },
+  { key: 'visitor', label: '访客', Tab: VisitorTab },
+  { key: 'bonus', label: '积分', Tab: BonusTab },
+  { key: 'balance', label: '余额', Tab: BalanceTab },
+  { key: 'carInout', label: '车辆进出', Tab: CarInoutTab },
+  { key: 'signup', label: '活动报名', Tab: SignupTab },
+  { key: 'current', label: '门禁通行', Tab: CurrentTab },
+  { key: 'face', label: '人脸信息', Tab: FaceTab },
+] as const;
+
+/**
+ * The owner drawer of spec 2.5 (title 用户信息): the header from houseinfoplus, the owner's
+ * rooms as tabs (switching reloads the header only for another room) and the eleven tabs.
+ */
+export default function OwnerDrawer({ house, onClose }: OwnerDrawerProps) {
+  const [current, setCurrent] = useState<HouseRef | null>(null);
+  const [info, setInfo] = useState<OwnerInfo | null>(null);
+  const [houses, setHouses] = useState<OwnerInfo['houses']>([]);
+  const [loading, setLoading] = useState(false);
+  const [tab, setTab] = useState<string>('bill');
+
+  // opening: the chosen room, the bill tab
+  useEffect(() => {
+    if (!house) return;
+    setCurrent(house);
+    setTab('bill');
+    setHouses([]);
+  }, [house]);
+
+  useEffect(() => {
+    if (!current) return;
+    let live = true;
+    setLoading(true);
+    call('houseinfoplus', { ...houseFields(current), keyword: '', building_cate_id: '' })
+      .then((res) => {
+        if (!live) return;
+        setInfo(res.items);
+        setHouses((hs) => (hs.length && hs.some((h) => h.id === res.items.hid) ? hs : res.items.houses));
+      })
+      .catch(() => { if (live) setInfo(null); })
+      .finally(() => { if (live) setLoading(false); });
+    return () => { live = false; };
+  }, [current]);
+
+  const switchHouse = (key: string) => {
+    const h = houses.find((x) => String(x.id) === key);
+    // only another room reloads the header
+    if (!h || h.id === current?.hid) return;
+    setCurrent({ rid: h.rid, bid: h.bid, tid: h.tid, hid: h.id });
+  };
+
+  const bound = (flag: 'Y' | 'N' | undefined) => ({ color: flag === 'Y' ? '#52c41a' : '#bfbfbf', fontSize: 18 });
+
+  return (
+    <Drawer title="用户信息" open={!!house} onClose={onClose} size={1100} destroyOnHidden data-testid="owner-drawer">
+      <Spin spinning={loading}>
+        <Space align="start" size="large" style={{ marginBottom: 12 }} data-testid="owner-header">
+          <Avatar size={64} src={info?.owner_headurl || undefined} icon={<UserOutlined />} />
+          <Descriptions size="small" column={4} style={{ minWidth: 720 }}
+            items={[
+              { key: 'name', label: '业主', children: <span data-testid="owner-name">{info?.owner_name || '—'}</span> },
+              { key: 'mobile', label: '手机号', children: info?.mobile || '—' },
+              { key: 'gel', label: '欠费', children: <span style={{ color: info && info.gel_fee !== '0.00' ? '#cf1322' : undefined }} data-testid="owner-gel-fee">{info?.gel_fee ?? '0.00'}</span> },
+              { key: 'balance', label: '余额', children: info?.owner_balance ?? '0.00' },
+              { key: 'num', label: '住户人数', children: info?.member_num ?? 0 },
+              { key: 'bonus', label: '积分', children: info?.owner_bonus ?? 0 },
+              { key: 'time', label: '登记时间', children: info?.create_time || '—' },
+              {
+                key: 'bind', label: '绑定', children: (
+                  <Space>
+                    <Tooltip title={info?.wx_isbind === 'Y' ? '已绑定微信' : '未绑定微信'}><WechatOutlined style={bound(info?.wx_isbind)} data-testid="owner-wx" data-bound={info?.wx_isbind} /></Tooltip>
+                    <Tooltip title={info?.app_isbind === 'Y' ? '已绑定APP' : '未绑定APP'}><MobileOutlined style={bound(info?.app_isbind)} data-testid="owner-app" data-bound={info?.app_isbind} /></Tooltip>
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </Space>
+      </Spin>
+      <Tabs
+        type="card" size="small" activeKey={current ? String(current.hid) : undefined} onChange={switchHouse} data-testid="owner-houses"
+        items={houses.map((h) => ({ key: String(h.id), label: <span data-testid="owner-house-tab">{h.address}</span> }))}
+      />
+      {current && (
+        <Tabs
+          activeKey={tab} onChange={setTab} data-testid="owner-tabs"
+          items={TABS.map(({ key, label, Tab }) => ({ key, label: <span data-testid={`owner-tab-${key}`}>{label}</span>, children: <Tab house={current} /> }))}
+          destroyOnHidden
+        />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+import { CarOutlined, TeamOutlined } from '@ant-design/icons';
+import type { AppRoute } from '../../router/types';
+
+const MemberList = lazy(() => import('./MemberList'));
+const CarList = lazy(() => import('./CarList'));
+
+/** Owner management (spec 2.6 /basismembers/index) and the cars bound to rooms. */
+export const ownersRoutes: AppRoute[] = [
+  {
+    path: '/basismembers',
+    redirect: '/basismembers/index',
+    meta: { title: 'route.basismembers', icon: TeamOutlined, roles: ['memberbasis', 'carpark'] },
+    children: [
+      { path: 'index', component: MemberList, meta: { title: 'route.memberlist', icon: TeamOutlined, roles: ['memberbasis'], keepAlive: true } },
+      { path: 'cars', component: CarList, meta: { title: 'route.ownercars', icon: CarOutlined, roles: ['memberbasis', 'carpark'], keepAlive: true } },
+    ],
+  },
+];

@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Progress, Space, Steps, Table, Typography } from 'antd';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import type { ImportRowError, JobInfo, RoomImportResult } from '@wuye/contract';
+import { LIMITS } from '@wuye/contract/codes';
+import { call } from '../../api/client';
+import { fileToBase64, PageCard, saveFile } from './shared';
+
+const FINISHED: JobInfo['status'][] = ['done', 'failed', 'cancelled'];
+
+/** buildingimport: template, upload, a job with a progress bar, result and error report. */
+export default function BuildingImport() {
+  const [file, setFile] = useState<File | null>(null);
+  const [jobId, setJobId] = useState<number | null>(null);
+  const [job, setJob] = useState<JobInfo | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
+
+  // the job's progress, polled every second (spec 9) until it finishes
+  useEffect(() => {
+    if (jobId === null) return;
+    let live = true;
+    const tick = async () => {
+      try {
+        const info = await call('jobinfo', { id: jobId }, { silent: true });
+        if (!live) return;
+        setJob(info);
+        if (FINISHED.includes(info.status)) return;
+      } catch { /* try again on the next tick */ }
+      if (live) timer = setTimeout(() => void tick(), LIMITS.payPollMs);
+    };
+    let timer = setTimeout(() => void tick(), 300);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [jobId]);
+
+  const start = async () => {
+    if (!file) return;
+    setUploading(true);
+    setJob(null);
+    try {
+      const { job_id } = await call('roomimport', { file_base64: await fileToBase64(file), filename: file.name });
+      setJobId(job_id);
+    } catch { /* shown by the client */ } finally {
+      setUploading(false);
+    }
+  };
+  const reset = () => {
+    setFile(null);
+    setJobId(null);
+    setJob(null);
+    if (inputRef.current) inputRef.current.value = '';
+  };
+
+  const result = job?.status === 'done' ? (job.result as RoomImportResult) : null;
+  const errors: ImportRowError[] = result?.errors ?? [];
+  const step = !jobId ? (file ? 1 : 0) : job && FINISHED.includes(job.status) ? 3 : 2;
+
+  return (
+    <PageCard title="批量导入房屋" extra={<Button onClick={() => void navigate('/basis/importlog')}>导入记录</Button>}>
+      <Steps current={step} status={errors.length || job?.status === 'failed' ? 'error' : undefined} style={{ marginBottom: 24 }} items={[{ title: '下载模板' }, { title: '选择文件' }, { title: '导入中' }, { title: '完成' }]} />
+      <Space direction="vertical" size="large" style={{ width: '100%' }}>
+        <Space wrap>
+          <Button icon={<DownloadOutlined />} data-testid="import-template"
+            onClick={() => void call('roomimporttemplate').then(saveFile).catch(() => undefined)}>下载导入模板</Button>
+          <Typography.Text type="secondary">按模板填写楼栋、单元、房号等；不存在的楼栋和单元会自动创建。任何一行有错误时整个文件都不会导入。</Typography.Text>
+        </Space>
+        <input
+          ref={inputRef} type="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" hidden
+          data-testid="import-file" onChange={(e) => { setFile(e.target.files?.[0] ?? null); setJobId(null); setJob(null); }}
+        />
+        <Space wrap>
+          <Button icon={<UploadOutlined />} onClick={() => inputRef.current?.click()}>选择 Excel 文件</Button>
+          <Typography.Text data-testid="import-filename">{file ? file.name : '未选择文件'}</Typography.Text>
+          <Button type="primary" disabled={!file || (jobId !== null && !FINISHED.includes(job?.status ?? 'queued'))} loading={uploading}
+            onClick={() => void start()} data-testid="import-start">开始导入</Button>
+        </Space>
+        {jobId !== null && (
+          <Progress percent={job?.percent ?? 0} status={job?.status === 'failed' || errors.length ? 'exception' : job?.status === 'done' ? 'success' : 'active'}
+            data-testid="import-progress" />
+        )}
+        {job?.status === 'failed' && <Alert type="error" showIcon message="导入失败，未导入任何数据" description={job.error} data-testid="import-failed" />}
+        {result && errors.length === 0 && (
+          <Alert type="success" showIcon data-testid="import-success" message="导入成功"
+            description={`新建楼栋 ${result.created_buildings} 个、单元 ${result.created_units} 个、房屋 ${result.created_rooms} 套`}
+            action={<Space direction="vertical"><Button size="small" onClick={() => void navigate('/basis/roomlist')}>查看房屋</Button><Button size="small" onClick={reset}>继续导入</Button></Space>} />
+        )}
+        {errors.length > 0 && (
+          <>
+            <Alert type="error" showIcon data-testid="import-errors"
+              message={`校验未通过：共 ${errors.length} 处错误，未导入任何数据`} description="请下载错误报告，按行号修改后重新上传。"
+              action={(
+                <Button danger size="small" data-testid="import-error-report"
+                  onClick={() => void call('roomimporterrors', { job_id: jobId! }).then(saveFile).catch(() => undefined)}>下载错误报告</Button>
+              )} />
+            <Table<ImportRowError> size="small" rowKey={(e) => `${e.row}-${e.column}-${e.reason}`} dataSource={errors} pagination={{ pageSize: 10 }}
+              data-testid="import-error-table"
+              columns={[{ title: '行号', dataIndex: 'row', width: 80 }, { title: '列', dataIndex: 'column', width: 120 }, { title: '原因', dataIndex: 'reason' }]} />
+          </>
+        )}
+      </Space>
+    </PageCard>
+  );
+}

@@ -1,0 +1,56 @@
+import { lazy } from 'react';
+import { ApartmentOutlined, HomeOutlined } from '@ant-design/icons';
+import type { AppRoute } from '../../router/types';
+
+const RegionInfo = lazy(() => import('./RegionInfo'));
+const BuildingList = lazy(() => import('./BuildingList'));
+const UnitList = lazy(() => import('./UnitList'));
+const RoomList = lazy(() => import('./RoomList'));
+const RoomEdit = lazy(() => import('./RoomEdit'));
+const RoomInfo = lazy(() => import('./RoomInfo'));
+const HouseShow = lazy(() => import('./HouseShow'));
+const CategoryList = lazy(() => import('./CategoryList'));
+const BuildingImport = lazy(() => import('./BuildingImport'));
+const ImportLog = lazy(() => import('./ImportLog'));
+const LeaderRegions = lazy(() => import('./LeaderRegions'));
+const RegionDelayLog = lazy(() => import('./RegionDelayLog'));
+
+const BASIS = ['memberbasis'] as const;
+
+/** Community side: the root-area structure pages of spec 2.6, under one top route. */
+export const structureRoutes: AppRoute[] = [
+  {
+    path: '/basis',
+    redirect: '/basis/roomlist',
+    meta: { title: 'route.basis', icon: HomeOutlined, roles: BASIS },
+    children: [
+      { path: 'regions/index', component: RegionInfo, meta: { title: 'route.regions', roles: BASIS } },
+      { path: 'buildinglist', component: BuildingList, meta: { title: 'route.buildinglist', roles: BASIS, keepAlive: true } },
+      { path: 'unitlist', component: UnitList, meta: { title: 'route.unitlist', roles: BASIS } },
+      { path: 'roomlist', component: RoomList, meta: { title: 'route.roomlist', roles: BASIS, keepAlive: true } },
+      { path: 'addroom', component: RoomEdit, hidden: true, meta: { title: 'route.addroom', roles: BASIS, activeMenu: '/basis/roomlist', isBack: true, noCache: true } },
+      { path: 'editroom/:id', component: RoomEdit, hidden: true, meta: { title: 'route.editroom', roles: BASIS, activeMenu: '/basis/roomlist', isBack: true, noCache: true } },
+      { path: 'roominfo/:id', component: RoomInfo, hidden: true, meta: { title: 'route.roominfo', roles: BASIS, activeMenu: '/basis/roomlist', isBack: true, noCache: true } },
+      { path: 'house_show', component: HouseShow, meta: { title: 'route.house_show', roles: BASIS } },
+      { path: 'category', component: CategoryList, meta: { title: 'route.roomcategory', roles: BASIS } },
+      { path: 'buildingimport', component: BuildingImport, meta: { title: 'route.buildingimport', roles: BASIS } },
+      { path: 'importlog', component: ImportLog, meta: { title: 'route.importlog', roles: BASIS } },
+    ],
+  },
+];
+
+/** Group side: /leader/regions (index, regiondelaylog). */
+export const structureLeaderRoutes: AppRoute[] = [
+  {
+    path: '/leader/regions',
+    redirect: '/leader/regions/index',
+    meta: { title: 'route.leaderRegions', icon: ApartmentOutlined, roles: ['leader_admin'] },
+    children: [
+      { path: 'index', component: LeaderRegions, meta: { title: 'route.leaderRegionsIndex', roles: ['leader_admin'] } },
+      { path: 'regiondelaylog', component: RegionDelayLog, meta: { title: 'route.regiondelaylog', roles: ['leader_admin'] } },
+    ],
+  },
+];
+
+/** For the community side's /setup/regiondelaylog (spec 2.6), wherever the setup area puts it. */
+export { RegionDelayLog };
