@@ -8,6 +8,7 @@ journey('console shell', ({ page: newPage }) => {
     await page.goto('/setup/backlog?status=E');
     await page.waitForURL(/\/login\?redirect=/);
     expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe('/setup/backlog?status=E');
+    await page.getByTestId('login-form').waitFor();
     await screenshot(page, 'login-1440');
     await page.getByTestId('login-username').fill('  admin ');
     await page.getByTestId('login-password').fill('demo123456');
@@ -178,6 +179,7 @@ journey('console shell', ({ page: newPage }) => {
     await screenshot(page, 'dashboard-390');
     await page.getByTestId('hamburger').click();
     await page.getByTestId('sidebar-mobile').waitFor();
+    await page.waitForTimeout(400);
     await screenshot(page, 'sidebar-390');
     const widthOk = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
     expect(widthOk).toBe(true);
