@@ -15,6 +15,15 @@ import {
 } from '@ant-design/icons';
 import type { AppRoute } from './router/types';
 import type { Side } from './utils/auth';
+import { registerRouteTitles } from './i18n';
+import { structureLeaderRoutes, structureRoutes } from './pages/structure/routes';
+import { structureTitles } from './pages/structure/i18n';
+import { ownersRoutes } from './pages/owners/routes';
+import { ownersTitles } from './pages/owners/i18n';
+import { feecountsRoutes, feesDesktopRoutes, feesRoutes } from './pages/fees/routes';
+import { feesTitles } from './pages/fees/i18n';
+
+for (const titles of [structureTitles, ownersTitles, feesTitles]) registerRouteTitles(titles);
 
 const Dashboard = lazy(() => import('./pages/dashboard/Dashboard'));
 const RegionList = lazy(() => import('./pages/region/RegionList'));
@@ -47,8 +56,13 @@ export const communityRoutes: AppRoute[] = [
         component: RegionList,
         meta: { title: 'route.regionlist', icon: DesktopOutlined, notForSysTypes: ['merchant'] },
       },
+      ...feesDesktopRoutes,
     ],
   },
+  ...structureRoutes,
+  ...ownersRoutes,
+  ...feesRoutes,
+  ...feecountsRoutes,
   {
     path: '/setup',
     meta: { title: 'route.setup', icon: SettingOutlined },
@@ -62,6 +76,7 @@ export const communityRoutes: AppRoute[] = [
 /** Group side (leader_admin areas of spec 2.6). */
 export const leaderRoutes: AppRoute[] = [
   dashboard,
+  ...structureLeaderRoutes,
   updatelog,
 ];
 

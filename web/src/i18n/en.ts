@@ -13,6 +13,7 @@ const en: DeepPartial<Messages> = {
     spectaculars: 'Management board',
   },
   navbar: {
+    ownerSearch: 'Owner search',
     toggleSidebar: 'Toggle sidebar',
     menu: 'Menu',
     appDownload: 'App download',

@@ -13,6 +13,7 @@ const es: DeepPartial<Messages> = {
     spectaculars: 'Tablero de gestión',
   },
   navbar: {
+    ownerSearch: 'Buscar propietario',
     toggleSidebar: 'Mostrar/ocultar barra lateral',
     menu: 'Menú',
     appDownload: 'Descargar apps',

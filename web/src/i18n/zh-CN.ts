@@ -15,6 +15,7 @@ const zhCN = {
     page404: '404',
   },
   navbar: {
+    ownerSearch: '业主查询',
     toggleSidebar: '折叠/展开侧边栏',
     menu: '菜单',
     appDownload: '应用下载',

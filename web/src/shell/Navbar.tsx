@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Badge, Modal, Tooltip } from 'antd';
 import {
+  ContactsOutlined,
   BugOutlined,
   FileTextOutlined,
   FundProjectionScreenOutlined,
@@ -28,6 +29,9 @@ import SizeSelect from './SizeSelect';
 import TopMenu from './TopMenu';
 import UserMenu from './UserMenu';
 import { navbarVisibility } from './visibility';
+
+// the owner search and its drawer load on first use, not with the shell
+const OwnerSearchDialog = lazy(() => import('../pages/owners/OwnerSearchDialog'));
 
 function ErrorLogButton() {
   const { t } = useTranslation();
@@ -58,6 +62,7 @@ export default function Navbar() {
   const token = useUser((s) => s.token);
   const showSettings = useSettings((s) => s.showSettings);
   const [floorPlanOpen, setFloorPlanOpen] = useState(false);
+  const [ownerSearch, setOwnerSearch] = useState<'unused' | 'open' | 'closed'>('unused');
   const mobile = device === 'mobile';
   const side = useUser((s) => s.side);
   const show = navbarVisibility({ sysType, side, roles, permissions, info });
@@ -81,6 +86,17 @@ export default function Navbar() {
         {!mobile && <HeaderSearch />}
         {!mobile && <ErrorLogButton />}
         {!mobile && <AppDownload info={info} show={show.appDownload} />}
+        {show.ownerSearch && (
+          <Tooltip title={t('navbar.ownerSearch')}>
+            <ContactsOutlined className="navbar-icon" data-testid="navbar-owner-search" onClick={() => setOwnerSearch('open')} />
+          </Tooltip>
+        )}
+        {ownerSearch !== 'unused' && (
+          // stays mounted once used: the owner drawer it opens lives inside it
+          <Suspense fallback={null}>
+            <OwnerSearchDialog open={ownerSearch === 'open'} onClose={() => setOwnerSearch('closed')} />
+          </Suspense>
+        )}
         {show.board && (
           <Tooltip title={t('navbar.board')}>
             <FundProjectionScreenOutlined className="navbar-icon" data-testid="navbar-board" onClick={openBoard} />

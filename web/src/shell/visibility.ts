@@ -7,6 +7,8 @@ export interface NavbarVisibility {
   floorPlan: boolean;
   help: boolean;
   switchRegion: boolean;
+  /** the global owner search (spec 2.4): community side, not merchants */
+  ownerSearch: boolean;
   appDownload: { propertyApp: boolean; wxapp: boolean; consumeMobileApp: boolean; consumeApp: boolean };
 }
 
@@ -33,6 +35,7 @@ export function navbarVisibility(input: {
     floorPlan: !merchant && set(info.region_img),
     help: !merchant && set(info.help_work_url),
     switchRegion: !merchant && input.side !== 'group',
+    ownerSearch: !merchant && input.side !== 'group',
     appDownload: {
       propertyApp: set(info.property_app_url),
       wxapp: set(info.wxapp_qrcodes),

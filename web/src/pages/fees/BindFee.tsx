@@ -30,7 +30,7 @@ function TargetPicker({ scope, value, onChange }: { scope: BindScopeName; value:
   if (scope === 'building') return multi(buildings);
   if (scope === 'category') return multi(cats);
   return (
-    <Space direction="vertical">
+    <Space orientation="vertical">
       <Space>
         <Select placeholder="楼栋" style={{ width: 120 }} value={bid} onChange={(b: number) => { setBid(b); setTid(undefined); onChange([]); }}
           options={buildings.map((b) => ({ value: b.id, label: b.title }))} data-testid="bind-building" />

@@ -102,7 +102,7 @@ export default function Cashier() {
   ];
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size="middle" data-testid="cashier-page">
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle" data-testid="cashier-page">
       <Card title="收银台">
         <Space wrap>
           <span>选择房屋：</span>

@@ -110,7 +110,7 @@ export default function FeeBillWorkAdd() {
 
   const running = job && (job.status === 'queued' || job.status === 'running');
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       <Card title="生成账单" data-testid="feebillworkadd-page">
         <Form layout="horizontal" labelCol={{ span: 3 }} wrapperCol={{ span: 16 }}>
           <Form.Item label="账期" required>
