@@ -1,6 +1,6 @@
 import { BILL_STATUS_CH, fenToYuan, toFen, type BillStatus, type FeeBillRow } from '@wuye/contract';
 import type { z } from 'zod';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { feesMethods } from '@wuye/contract';
 import type { DB } from '../../db/schema.js';
 import { today, wireTime } from '../../lib/wire.js';
@@ -50,6 +50,12 @@ export function applyBillFilters(qb: ReturnType<typeof billBase>, f: BillFilters
       eb('r.title', 'ilike', like),
       eb(eb.fn('concat', ['bd.title', 'u.title', 'r.title']), 'ilike', like),
       eb('b.period', '=', f.keyword!),
+      // the owner drawer searches by the owner's name or mobile too
+      eb.exists(eb.selectFrom('room_members as rm')
+        .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'rm.rid').onRef('m.id', '=', 'rm.member_id'))
+        .select(sql.lit(1).as('one'))
+        .whereRef('rm.rid', '=', 'b.rid').whereRef('rm.hid', '=', 'b.hid').where('rm.status', '=', 'Y')
+        .where((w) => w.or([w('m.realname', 'ilike', like), w('m.mobile', 'like', `${f.keyword!}%`)]))),
     ]));
   }
   return qb;

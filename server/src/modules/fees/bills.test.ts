@@ -96,6 +96,12 @@ describe('feebilllist filters', () => {
     expect((await t.call('feebilllist', { cost_types: 'property,water' }, admin)).data.total).toBe(all.data.total);
     const kw = await t.call('feebilllist', { keyword: '2号楼1单元' }, admin);
     expect(kw.data.items.every((b: { building_title: string; unit_title: string }) => b.building_title === '2号楼' && b.unit_title === '1单元')).toBe(true);
+    const owner = await t.database.db.selectFrom('room_members as rm').innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'rm.rid').onRef('m.id', '=', 'rm.member_id'))
+      .select(['rm.hid', 'm.realname']).where('rm.rid', '=', 1).where('rm.status', '=', 'Y').orderBy('rm.id').executeTakeFirst();
+    if (owner) {
+      const byName = await t.call('feebilllist', { keyword: owner.realname, limit: 200 }, admin);
+      expect(byName.data.items.some((b: { hid: number }) => b.hid === owner.hid)).toBe(true);
+    }
     const desc = await t.call('feebilllist', { sort: 'desc' }, admin);
     expect(desc.data.items[0].id).toBeGreaterThan(desc.data.items[1].id);
     expect((await t.call('feebilllist', { bid, title: '电梯' }, cashier)).data.total).toBeGreaterThan(0);

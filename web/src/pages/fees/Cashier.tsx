@@ -129,9 +129,10 @@ export default function Cashier() {
         <Row gutter={16}>
           <Col xs={24} xl={15}>
             <Card title="未缴账单">
-              <Table<CashierBill> rowKey="id" size="middle" columns={columns} dataSource={items} loading={bills.isFetching} pagination={false}
-                scroll={{ x: 'max-content' }} data-testid="cashier-bills"
-                rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }} />
+              <div data-testid="cashier-bills">
+                <Table<CashierBill> rowKey="id" size="middle" columns={columns} dataSource={items} loading={bills.isFetching} pagination={false}
+                  scroll={{ x: 'max-content' }} rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }} />
+              </div>
             </Card>
           </Col>
           <Col xs={24} xl={9}>
@@ -139,7 +140,7 @@ export default function Cashier() {
               <Row gutter={8}>
                 <Col span={8}><Statistic title="应收" value={yuan(receivable)} data-testid="cashier-receivable" /></Col>
                 <Col span={8}><Statistic title="滞纳金" value={yuan(late)} data-testid="cashier-late" /></Col>
-                <Col span={8}><Statistic title="应缴金额" value={yuan(due)} valueStyle={{ color: '#cf1322' }} data-testid="cashier-due" /></Col>
+                <Col span={8}><Statistic title="应缴金额" value={yuan(due)} styles={{ content: { color: '#cf1322' } }} data-testid="cashier-due" /></Col>
               </Row>
               <Form layout="horizontal" labelCol={{ span: 6 }} style={{ marginTop: 16 }}>
                 <Form.Item label="优惠"><MoneyInput value={discount} onChange={setDiscount} placeholder="0.00" data-testid="cashier-discount" /></Form.Item>
@@ -158,7 +159,7 @@ export default function Cashier() {
                 {toBalance > 0n && <Form.Item label="转入余额"><span data-testid="cashier-to-balance">{yuan(toBalance)} 元</span></Form.Item>}
                 <Form.Item label="备注"><Input value={remark} onChange={(e) => setRemark(e.target.value)} maxLength={200} /></Form.Item>
               </Form>
-              {problem && chosen.length > 0 && <Alert type="warning" showIcon message={problem} style={{ marginBottom: 12 }} />}
+              {problem && chosen.length > 0 && <Alert type="warning" showIcon title={problem} style={{ marginBottom: 12 }} />}
               <SafeButton type="primary" block size="large" loading={submitting} disabled={!!problem || submitting}
                 onClick={() => void confirm()} data-testid="cashier-confirm">
                 确认收款 {yuan(paidFen)} 元

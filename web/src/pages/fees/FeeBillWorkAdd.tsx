@@ -142,10 +142,10 @@ export default function FeeBillWorkAdd() {
           <div style={{ marginTop: 16 }} data-testid="gen-progress">
             <Progress percent={job.percent} status={job.status === 'failed' ? 'exception' : job.status === 'done' ? 'success' : 'active'} />
             {job.status === 'done' && (
-              <Alert type="success" showIcon message={`已生成 ${(job.result as { count?: number } | null)?.count ?? job.progress} 张账单`}
+              <Alert type="success" showIcon title={`已生成 ${(job.result as { count?: number } | null)?.count ?? job.progress} 张账单`}
                 action={<Button size="small" onClick={() => void navigate('/fees/feebilllist')}>查看账单</Button>} />
             )}
-            {job.status === 'failed' && <Alert type="error" showIcon message={job.error || '生成失败'} />}
+            {job.status === 'failed' && <Alert type="error" showIcon title={job.error || '生成失败'} />}
           </div>
         )}
       </Card>

@@ -45,6 +45,7 @@ export const feesRoutes: AppRoute[] = [
       { path: 'feeitemedit', component: FeeItemForm, hidden: true, meta: { title: 'route.feeitemedit', roles: SETUP, activeMenu: '/fees/feeitemlist', noCache: true } },
       { path: 'feeitemcatelist', component: FeeItemCateList, meta: { title: 'route.feeitemcatelist', roles: SETUP } },
       { path: 'bindfee', component: BindFee, meta: { title: 'route.bindfee', roles: SETUP } },
+      { path: 'fees_cashier', component: Cashier, meta: { title: 'route.cashier', roles: ['cashier'], noCache: true } },
       { path: 'refundlist', component: RefundList, meta: { title: 'route.refundlist', roles: ['fees', 'payment', 'cashier', 'financecount'] } },
       { path: 'feebillcall', component: FeeBillCall, meta: { title: 'route.feebillcall', roles: CALL } },
       { path: 'print_billcall', component: BillCallSummary, hidden: true, meta: { title: 'route.print_billcall', roles: CALL, activeMenu: '/fees/feebillcall', noCache: true } },

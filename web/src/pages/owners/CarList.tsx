@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import { App, Button, Form, Input, Modal, Select, Space, Tag, type ButtonProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { CAR_TYPE_CH, CAR_TYPES, MSG, normalizePlate, PLATE_RE, type CarItem } from '@wuye/contract';
 import { call, request } from '../../api/client';
@@ -92,10 +92,10 @@ export default function CarList() {
           },
         ]}
       />
-      <Modal title={editing ? '编辑车辆' : '登记车辆'} open={open} onCancel={() => setOpen(false)} onOk={() => void save()} destroyOnHidden data-testid="car-form">
+      <Modal title={editing ? '编辑车辆' : '登记车辆'} open={open} onCancel={() => setOpen(false)} onOk={() => void save()} okButtonProps={{ 'data-testid': 'car-form-save' } as ButtonProps} destroyOnHidden modalRender={(node) => <div data-testid="car-form">{node}</div>}>
         <Form<CarValues> form={form} labelCol={{ span: 5 }} initialValues={{ status: 'Y' }}>
           <Form.Item name="path" label="房屋" rules={[{ required: true, message: '请选择房屋' }]}><RoomPicker testId="car-room" /></Form.Item>
-          <Form.Item name="member_id" label="车主"><Select allowClear options={people} placeholder="该房屋的在住住户" /></Form.Item>
+          <Form.Item name="member_id" label="车主"><Select allowClear options={people} placeholder="该房屋的在住住户" data-testid="car-member" /></Form.Item>
           <Form.Item
             name="carlicense" label="车牌号" normalize={(v: string) => normalizePlate(v ?? '')}
             rules={[{ required: true, message: '请输入车牌号' }, { pattern: PLATE_RE, message: '车牌号格式不正确（如 沪A12345、沪AD12345）' }]}

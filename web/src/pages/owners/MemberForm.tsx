@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, DatePicker, Form, Input, Modal, Select, Space, Switch, Tag } from 'antd';
+import { Button, DatePicker, Form, Input, Modal, Select, Space, Switch, Tag, type ButtonProps } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { isValidIdCard, MOBILE_RE, RELATION_CH, RELATIONS, type MemberItem, type RelationCode } from '@wuye/contract';
@@ -48,7 +48,7 @@ export default function MemberForm({ member, open, onClose, onSaved }: { member:
   };
 
   return (
-    <Modal title={member ? '编辑住户' : '新增住户'} open={open} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} width={720} destroyOnHidden data-testid="member-form">
+    <Modal title={member ? '编辑住户' : '新增住户'} open={open} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okButtonProps={{ 'data-testid': 'member-form-save' } as ButtonProps} width={720} destroyOnHidden modalRender={(node) => <div data-testid="member-form">{node}</div>}>
       <Form<Values> form={form} layout="horizontal" labelCol={{ span: 4 }} initialValues={{ gender: '', wx: false, app: false, rooms: member ? [] : [{ relation: 'owner' }] }}>
         <Form.Item name="realname" label="姓名" rules={[{ required: true, message: '请输入姓名' }, { max: 30 }]}><Input data-testid="member-realname" /></Form.Item>
         <Form.Item name="mobile" label="手机号" rules={[{ required: true, message: '请输入手机号' }, { pattern: MOBILE_RE, message: '手机号码格式不正确，应为11位手机号' }]}>

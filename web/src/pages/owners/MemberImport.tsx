@@ -52,7 +52,7 @@ export default function MemberImport({ open, onClose, onDone }: { open: boolean;
   const result = job?.status === 'done' ? (job.result as MemberImportResult) : null;
   const errors: RowError[] = result?.errors ?? [];
   return (
-    <Modal title="导入住户" open={open} onCancel={onClose} footer={null} width={720} data-testid="member-import">
+    <Modal title="导入住户" open={open} onCancel={onClose} footer={null} width={720} modalRender={(node) => <div data-testid="member-import">{node}</div>}>
       <Space direction="vertical" style={{ width: '100%' }}>
         <Space wrap>
           <Button icon={<DownloadOutlined />} onClick={() => void call('memberimporttemplate').then(saveFile).catch(() => undefined)} data-testid="member-import-template">下载模板</Button>

@@ -106,7 +106,7 @@ export default function MemberList() {
       <MemberForm member={editing} open={formOpen} onClose={() => setFormOpen(false)} onSaved={reload} />
       <MemberImport open={importOpen} onClose={() => setImportOpen(false)} onDone={onImported} />
       <Modal
-        title="住户迁出" open={!!moving} onCancel={() => { setMoving(null); void message.info('已取消迁出'); }} onOk={() => void moveOut()} data-testid="member-moveout-dialog"
+        title="住户迁出" open={!!moving} onCancel={() => { setMoving(null); void message.info('已取消迁出'); }} onOk={() => void moveOut()} modalRender={(node) => <div data-testid="member-moveout-dialog">{node}</div>}
       >
         {moving && (
           <Space direction="vertical">

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Avatar, Descriptions, Drawer, Space, Spin, Tabs, Tooltip } from 'antd';
+import { Avatar, Descriptions, Drawer, Flex, Space, Spin, Tabs, Tooltip } from 'antd';
 import { MobileOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import type { OwnerInfo } from '@wuye/contract';
 import { call } from '../../api/client';
+import { useAppStore } from '../../stores/app';
 import { houseFields, type HouseRef } from './shared';
 import {
   BalanceTab, BillTab, BonusTab, CarhouseTab, CarInoutTab, CarsTab, CurrentTab, FaceTab, HouseListTab, SignupTab, VisitorTab,
@@ -70,22 +71,24 @@ export default function OwnerDrawer({ house, onClose }: OwnerDrawerProps) {
     setCurrent({ rid: h.rid, bid: h.bid, tid: h.tid, hid: h.id });
   };
 
+  // spec 9: under 992 px the drawer takes the whole width
+  const mobile = useAppStore((st) => st.device) === 'mobile';
   const bound = (flag: 'Y' | 'N' | undefined) => ({ color: flag === 'Y' ? '#52c41a' : '#bfbfbf', fontSize: 18 });
 
   return (
-    <Drawer title="用户信息" open={!!house} onClose={onClose} size={1100} destroyOnHidden data-testid="owner-drawer">
+    <Drawer title="用户信息" open={!!house} onClose={onClose} size={mobile ? '100%' : 'min(1100px, 92vw)'} destroyOnHidden data-testid="owner-drawer">
       <Spin spinning={loading}>
-        <Space align="start" size="large" style={{ marginBottom: 12 }} data-testid="owner-header">
-          <Avatar size={64} src={info?.owner_headurl || undefined} icon={<UserOutlined />} />
-          <Descriptions size="small" column={4} style={{ minWidth: 720 }}
+        <Flex align="start" gap={mobile ? 12 : 24} style={{ marginBottom: 12 }} data-testid="owner-header">
+          <Avatar size={mobile ? 48 : 64} src={info?.owner_headurl || undefined} icon={<UserOutlined />} style={{ flex: 'none' }} />
+          <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3, lg: 4, xl: 4, xxl: 4 }} style={{ flex: 1, minWidth: 0 }}
             items={[
               { key: 'name', label: '业主', children: <span data-testid="owner-name">{info?.owner_name || '—'}</span> },
-              { key: 'mobile', label: '手机号', children: info?.mobile || '—' },
+              { key: 'mobile', label: '手机号', children: <span data-testid="owner-mobile">{info?.mobile || '—'}</span> },
               { key: 'gel', label: '欠费', children: <span style={{ color: info && info.gel_fee !== '0.00' ? '#cf1322' : undefined }} data-testid="owner-gel-fee">{info?.gel_fee ?? '0.00'}</span> },
-              { key: 'balance', label: '余额', children: info?.owner_balance ?? '0.00' },
-              { key: 'num', label: '住户人数', children: info?.member_num ?? 0 },
-              { key: 'bonus', label: '积分', children: info?.owner_bonus ?? 0 },
-              { key: 'time', label: '登记时间', children: info?.create_time || '—' },
+              { key: 'balance', label: '余额', children: <span data-testid="owner-balance">{info?.owner_balance ?? '0.00'}</span> },
+              { key: 'num', label: '住户人数', children: <span data-testid="owner-member-num">{info?.member_num ?? 0}</span> },
+              { key: 'bonus', label: '积分', children: <span data-testid="owner-bonus">{info?.owner_bonus ?? 0}</span> },
+              { key: 'time', label: '登记时间', children: <span data-testid="owner-create-time">{info?.create_time || '—'}</span> },
               {
                 key: 'bind', label: '绑定', children: (
                   <Space>
@@ -96,7 +99,7 @@ export default function OwnerDrawer({ house, onClose }: OwnerDrawerProps) {
               },
             ]}
           />
-        </Space>
+        </Flex>
       </Spin>
       <Tabs
         type="card" size="small" activeKey={current ? String(current.hid) : undefined} onChange={switchHouse} data-testid="owner-houses"

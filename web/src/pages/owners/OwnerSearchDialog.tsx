@@ -52,7 +52,7 @@ export default function OwnerSearchDialog({ open, onClose }: OwnerSearchDialogPr
   return (
     <>
       <Modal
-        title="业主搜索" open={open} onCancel={onClose} width={560} destroyOnHidden={false} data-testid="owner-search-dialog"
+        title="业主搜索" open={open} onCancel={onClose} width={560} destroyOnHidden={false} modalRender={(node) => <div data-testid="owner-search-dialog">{node}</div>}
         footer={[
           <Button key="cancel" onClick={onClose} data-testid="owner-search-cancel">取消</Button>,
           <Button key="ok" type="primary" disabled={chosen === null} onClick={confirm} data-testid="owner-search-ok">确定</Button>,

@@ -1,0 +1,221 @@
+import { expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { DESKTOP, PHONE, screenshot } from './browser.js';
+import { api, apiLogin, journey, signIn } from './support.js';
+
+/** Picks building > unit > room in the cascader marked with `testId` (the nth one on the page). */
+async function pickRoom(page: Page, picker: Locator, path: [string, string, string]) {
+  await picker.click();
+  for (const [level, label] of path.entries()) {
+    const menu = page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu').nth(level);
+    await menu.locator('.ant-cascader-menu-item').filter({ hasText: new RegExp(`^${label}$`) }).click();
+  }
+  await page.locator('.ant-cascader-dropdown:visible').waitFor({ state: 'hidden' });
+}
+
+/** Picks an option of an antd Select by its visible text. */
+async function pickOption(page: Page, select: Locator, option: string) {
+  await select.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) }).first().click();
+}
+
+/** Opens the global owner search from the top bar, searches and waits for the results. */
+async function searchOwner(page: Page, keyword: string, expected: string) {
+  const input = page.getByTestId('owner-search-input');
+  await input.fill(keyword);
+  await page.getByTestId('owner-search-button').click();
+  // the previous results stay until the answer comes
+  await expect.poll(() => page.getByTestId('owner-search-results').textContent()).toContain(expected);
+}
+
+/** Rows of the antd table inside a drawer tab (the placeholder row of an empty table is not a row). */
+const rows = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"] .ant-table-tbody tr.ant-table-row`);
+
+const DRAWER_TABS = ['bill', 'cars', 'house', 'carhouse', 'visitor', 'bonus', 'balance', 'carInout', 'signup', 'current', 'face'] as const;
+const tabTestId = (key: (typeof DRAWER_TABS)[number]) => `tab-${key.toLowerCase()}`;
+
+journey('owners: members, cars, global owner search and the owner drawer', ({ page: newPage }) => {
+  it('adds an owner with two rooms, then registers a car for one of them', async () => {
+    const page = await newPage();
+    await signIn(page, 'admin', undefined, '/basismembers/index');
+    await page.waitForURL('**/basismembers/index');
+    await page.getByTestId('member-list').waitFor();
+    await expect.poll(() => page.locator('[data-testid="member-list"] .ant-table-row').count()).toBeGreaterThan(0);
+    await screenshot(page, 'owners-memberlist-1440');
+
+    await page.getByTestId('member-add').click();
+    const form = page.getByTestId('member-form');
+    await form.waitFor();
+    await page.getByTestId('member-realname').fill('林晓梅');
+    await page.getByTestId('member-mobile').fill('13912345678');
+    await page.getByTestId('member-idcard').fill('11010519491231002X');
+    await pickRoom(page, form.getByTestId('member-room').nth(0), ['3号楼', '1单元', '301']);
+    await page.getByTestId('member-add-room').click();
+    await pickRoom(page, form.getByTestId('member-room').nth(1), ['3号楼', '2单元', '302']);
+    await pickOption(page, form.getByTestId('member-relation').nth(1), '租户');
+    await screenshot(page, 'owners-memberform-1440');
+    await page.getByTestId('member-form-save').click();
+    await form.waitFor({ state: 'hidden' });
+
+    await page.getByTestId('member-filter-mobile').fill('13912345678');
+    await page.getByTestId('table-page-search').click();
+    const list = page.getByTestId('member-list');
+    await expect.poll(() => list.locator('.ant-table-row').count()).toBe(1);
+    await expect.poll(() => list.locator('.ant-table-row').first().textContent()).toContain('3号楼1单元301');
+    expect(await list.locator('.ant-table-row').first().textContent()).toContain('3号楼2单元302');
+
+    const token = await apiLogin('admin');
+    const members = await api('memberlist', { mobile: '13912345678' }, token);
+    expect(members.data.items[0].rooms.map((r: { address: string; relation: string }) => `${r.address}/${r.relation}`).sort())
+      .toEqual(['3号楼1单元301/owner', '3号楼2单元302/tenant']);
+
+    await page.goto('/basismembers/cars');
+    await page.getByTestId('car-list').waitFor();
+    await page.getByTestId('car-add').click();
+    const carForm = page.getByTestId('car-form');
+    await carForm.waitFor();
+    await pickRoom(page, carForm.getByTestId('car-room'), ['3号楼', '1单元', '301']);
+    await pickOption(page, page.getByTestId('car-member'), '林晓梅 13912345678');
+    await page.getByTestId('car-plate').fill('浙ad90517');
+    await page.getByTestId('car-form-save').click();
+    await carForm.waitFor({ state: 'hidden' });
+    await page.getByTestId('car-filter-plate').fill('浙AD90517');
+    await page.getByTestId('car-filter-plate').press('Enter');
+    const cars = page.getByTestId('car-list');
+    await expect.poll(() => cars.locator('.ant-table-row').count()).toBe(1);
+    const row = await cars.locator('.ant-table-row').first().textContent();
+    expect(row).toContain('3号楼1单元301');
+    expect(row).toContain('林晓梅');
+    expect(row).toContain('新能源');
+  });
+
+  it('searches the owner by mobile and by name and opens the drawer', async () => {
+    const page = await newPage();
+    await signIn(page, 'admin');
+    await page.getByTestId('navbar-owner-search').click();
+    const dialog = page.getByTestId('owner-search-dialog');
+    await dialog.waitFor();
+    await page.getByTestId('owner-search-empty').waitFor();
+
+    // an empty keyword is refused with the spec's notice
+    await page.getByTestId('owner-search-button').click();
+    const notice = page.locator('.ant-notification-notice').filter({ hasText: '请输入手机号码或业主姓名' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('错误');
+
+    // the new owner by mobile
+    await searchOwner(page, '13912345678', '林晓梅');
+    const byMobile = await page.getByTestId('owner-search-results').textContent();
+    expect(byMobile).toContain('3号楼1单元301');
+    expect(byMobile).toContain('林晓梅');
+
+    // the demo owner by a part of the name: both rooms, each with address, name and mobile
+    await searchOwner(page, '建国', '陈建国');
+    const results = page.getByTestId('owner-search-result');
+    const texts = await results.allTextContents();
+    const home = texts.findIndex((t) => t.includes('1号楼1单元1101'));
+    expect(home).toBeGreaterThanOrEqual(0);
+    expect(texts[home]).toContain('陈建国');
+    expect(texts[home]).toContain('13800138000');
+    expect(texts.some((t) => t.includes('2号楼1单元801'))).toBe(true);
+    await results.nth(home).click();
+    await screenshot(page, 'owners-search-1440');
+
+    await page.getByTestId('owner-search-ok').click();
+    const drawer = page.getByTestId('owner-drawer');
+    await drawer.waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.locator('.ant-drawer-title').textContent()).toBe('用户信息');
+    await expect.poll(() => page.getByTestId('owner-name').textContent()).toBe('陈建国');
+    await expect.poll(() => page.locator('.ant-tabs-tab-active [data-testid="owner-tab-bill"]').count()).toBe(1);
+  });
+
+  it('shows the header, switches rooms and walks all eleven tabs with rows', async () => {
+    const page = await newPage();
+    await signIn(page, 'admin');
+    await page.getByTestId('navbar-owner-search').click();
+    await searchOwner(page, '13800138000', '陈建国');
+    const texts = await page.getByTestId('owner-search-result').allTextContents();
+    await page.getByTestId('owner-search-result').nth(texts.findIndex((t) => t.includes('1101'))).click();
+    await page.getByTestId('owner-search-ok').click();
+    await page.getByTestId('owner-drawer').waitFor();
+
+    // header from houseinfoplus
+    const token = await apiLogin('admin');
+    const found = await api('getkeywordtohouses', { keywords: '13800138000' }, token);
+    const home = found.data.items.find((i: { address: string }) => i.address.endsWith('1101'));
+    const rented = found.data.items.find((i: { address: string }) => i.address.endsWith('801'));
+    const info = await api('houseinfoplus', { rid: home.rid, bid: home.bid, tid: home.tid, hid: home.hid }, token);
+    const header = page.getByTestId('owner-header');
+    await expect.poll(() => page.getByTestId('owner-name').textContent()).toBe('陈建国');
+    await expect.poll(() => header.textContent()).toContain('13800138000');
+    expect(await page.getByTestId('owner-gel-fee').textContent()).toBe(info.data.items.gel_fee);
+    expect(await page.getByTestId('owner-balance').textContent()).toBe(info.data.items.owner_balance);
+    expect(await page.getByTestId('owner-bonus').textContent()).toBe(String(info.data.items.owner_bonus));
+    expect(await page.getByTestId('owner-wx').getAttribute('data-bound')).toBe('Y');
+
+    // the owner's rooms as tabs; switching reloads the header
+    const houseTabs = page.getByTestId('owner-house-tab');
+    await expect.poll(() => houseTabs.count()).toBe(2);
+    const other = await api('houseinfoplus', { rid: rented.rid, bid: rented.bid, tid: rented.tid, hid: rented.hid }, token);
+    await houseTabs.filter({ hasText: '801' }).click();
+    await expect.poll(() => page.getByTestId('owner-member-num').textContent()).toBe(String(other.data.items.member_num));
+    await expect.poll(() => page.getByTestId('owner-gel-fee').textContent()).toBe(other.data.items.gel_fee);
+    await houseTabs.filter({ hasText: '1101' }).click();
+    await expect.poll(() => page.getByTestId('owner-member-num').textContent()).toBe(String(info.data.items.member_num));
+    await expect.poll(() => page.getByTestId('owner-gel-fee').textContent()).toBe(info.data.items.gel_fee);
+    await expect.poll(() => rows(page, 'tab-bill').count()).toBeGreaterThan(0);
+    await screenshot(page, 'owners-drawer-1440');
+
+    for (const key of DRAWER_TABS) {
+      await page.getByTestId(`owner-tab-${key}`).click();
+      await page.getByTestId(tabTestId(key)).waitFor();
+      await expect.poll(() => rows(page, tabTestId(key)).count(), { message: `tab ${key} has rows` }).toBeGreaterThan(0);
+    }
+
+    // the cars tab filters by plate on Enter
+    await page.getByTestId('owner-tab-cars').click();
+    const plate = page.getByTestId('tab-cars-carlicense');
+    const before = await rows(page, 'tab-cars').count();
+    await plate.fill('沪A12345');
+    await plate.press('Enter');
+    await expect.poll(() => rows(page, 'tab-cars').allTextContents()).toEqual([expect.stringContaining('沪A12345')]);
+    await plate.fill('沪Z99999');
+    await plate.press('Enter');
+    await expect.poll(() => rows(page, 'tab-cars').count()).toBe(0);
+    await plate.fill('');
+    await expect.poll(() => rows(page, 'tab-cars').count()).toBe(before);
+  });
+
+  it('is usable on a phone: the search dialog and a full-width drawer', async () => {
+    const page = await newPage(PHONE);
+    await signIn(page, 'admin', undefined, '/basismembers/index');
+    await page.getByTestId('member-list').waitFor();
+    await expect.poll(() => page.locator('[data-testid="member-list"] .ant-table-row').count()).toBeGreaterThan(0);
+    await screenshot(page, 'owners-memberlist-390');
+
+    await page.getByTestId('navbar-owner-search').click();
+    await searchOwner(page, '陈建国', '陈建国');
+    await screenshot(page, 'owners-search-390');
+    await page.getByTestId('owner-search-ok').click();
+    await page.getByTestId('owner-drawer').waitFor();
+    await expect.poll(() => page.getByTestId('owner-name').textContent()).toBe('陈建国');
+    await expect.poll(() => rows(page, 'tab-bill').count()).toBeGreaterThan(0);
+    const width = await page.locator('.ant-drawer-content-wrapper').evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBeGreaterThanOrEqual(PHONE.width - 1);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'owners-drawer-390');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  });
+
+  it('keeps the desktop drawer at its width', async () => {
+    const page = await newPage(DESKTOP);
+    await signIn(page, 'admin');
+    await page.getByTestId('navbar-owner-search').click();
+    await searchOwner(page, '13800138000', '陈建国');
+    await page.getByTestId('owner-search-ok').click();
+    await page.getByTestId('owner-drawer').waitFor();
+    const width = await page.locator('.ant-drawer-content-wrapper').evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBeLessThan(DESKTOP.width);
+  });
+});
