@@ -70,8 +70,8 @@ export default function OwnerSearchDialog({ open, onClose }: OwnerSearchDialogPr
             <Radio.Group value={chosen} onChange={(e) => setChosen(e.target.value as number)} style={{ width: '100%' }} data-testid="owner-search-results">
               <Space direction="vertical" style={{ width: '100%', maxHeight: 360, overflowY: 'auto' }}>
                 {items.map((i) => (
-                  <Radio key={i.id} value={i.id} data-testid="owner-search-result">
-                    <Space size="middle">
+                  <Radio key={i.id} value={i.id}>
+                    <Space size="middle" wrap data-testid="owner-search-result" data-hid={i.hid}>
                       <Typography.Text strong>{i.address}</Typography.Text>
                       <span>{i.realname}</span>
                       <Typography.Text type="secondary">{i.mobile}</Typography.Text>
