@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // each server test file gets its own database; two workers suit a 2-core machine
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contract', include: ['contract/src/**/*.test.ts'] } },
       {
@@ -10,8 +12,6 @@ export default defineConfig({
           include: ['server/src/**/*.test.ts'],
           testTimeout: 60000,
           hookTimeout: 120000,
-          // each file gets its own database; two workers suit a 2-core machine
-          maxWorkers: 2,
         },
       },
       { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
