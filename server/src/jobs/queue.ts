@@ -42,3 +42,12 @@ export async function enqueueJob(
   }).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
+
+const daily = new Map<string, Record<string, unknown>>();
+
+/** A job kind the runner queues once a day (e.g. marking overdue bills), whichever process sees the day first. */
+export function registerDailyJob(kind: string, payload: Record<string, unknown> = {}): void {
+  daily.set(kind, payload);
+}
+
+export const dailyJobs = (): ReadonlyMap<string, Record<string, unknown>> => daily;

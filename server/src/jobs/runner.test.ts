@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { enqueueJob, registerJobKind } from './queue.js';
+import { enqueueJob, registerDailyJob, registerJobKind } from './queue.js';
 import { JobRunner } from './runner.js';
 
 let s: TestServer;
@@ -12,6 +12,9 @@ registerJobKind('test_count', async (ctx) => {
   seen.push(ctx.job.id);
   return { counted: n };
 });
+let dailyRuns = 0;
+registerJobKind('test_daily', async () => { dailyRuns++; });
+registerDailyJob('test_daily');
 registerJobKind('test_fail', async () => {
   throw new Error('坏数据');
 });
@@ -31,6 +34,13 @@ describe('job runner', () => {
     expect(info).toMatchObject({ status: 'done', progress: 3, total: 3, percent: 100, result: { counted: 3 } });
     const admin2 = await s.login('admin2');
     expect((await s.call('jobinfo', { id }, admin2)).return_msg).toBe('任务不存在');
+  });
+
+  it('queues a daily job once a day however many runners drain', async () => {
+    await Promise.all([s.runJobs(), new JobRunner(s.database.db, s.app.fastify.log).drain(), s.runJobs()]);
+    expect(dailyRuns).toBe(1);
+    const rows = await s.database.db.selectFrom('jobs').select('status').where('kind', '=', 'test_daily').execute();
+    expect(rows).toEqual([{ status: 'done' }]);
   });
 
   it('fails a job with its message', async () => {

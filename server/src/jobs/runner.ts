@@ -3,7 +3,8 @@ import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/schema.js';
-import { jobHandler, type JobRow } from './queue.js';
+import { dailyJobs, jobHandler, type JobRow } from './queue.js';
+import { today } from '../lib/wire.js';
 
 const STALE_SECONDS = 60;
 const MAX_ATTEMPTS = 3;
@@ -40,6 +41,7 @@ export class JobRunner {
 
   /** Runs queued jobs until none is left; answers how many ran. */
   async drain(): Promise<number> {
+    await this.queueDailyJobs();
     await this.requeueStale();
     let ran = 0;
     for (;;) {
@@ -48,6 +50,24 @@ export class JobRunner {
       await this.execute(job);
       ran++;
     }
+  }
+
+  private dailyCheckedOn = '';
+
+  /** Queues each daily kind once per business day; an advisory lock keeps two processes from both doing it. */
+  private async queueDailyJobs(): Promise<void> {
+    const day = today();
+    if (this.dailyCheckedOn === day) return;
+    for (const [kind, payload] of dailyJobs()) {
+      await this.db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(hashtext(${'daily:' + kind}))`.execute(trx);
+        const exists = await trx.selectFrom('jobs').select('id').where('kind', '=', kind)
+          .where('created_at', '>=', sql<Date>`${day}::date::timestamp at time zone current_setting('TimeZone')`)
+          .executeTakeFirst();
+        if (!exists) await trx.insertInto('jobs').values({ rid: null, kind, payload: JSON.stringify(payload) }).execute();
+      });
+    }
+    this.dailyCheckedOn = day;
   }
 
   private async requeueStale(): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { registerJobKind } from '../../jobs/queue.js';
+import { registerDailyJob, registerJobKind } from '../../jobs/queue.js';
 import { candidateBuildings, insertBills, type GenerateScope } from './generate.js';
 
 export const BILL_GENERATE = 'bill_generate';
@@ -40,6 +40,9 @@ registerJobKind(BILL_GENERATE, async (ctx) => {
     throw err;
   }
 });
+
+// every community's overdue bills are marked once a day by whichever server process gets there first
+registerDailyJob(BILL_OVERDUE, {});
 
 /** Marks pending bills past their due date as overdue (N); rid limits it to one community. */
 registerJobKind(BILL_OVERDUE, async (ctx) => {
