@@ -68,6 +68,11 @@ const es: DeepPartial<Messages> = {
   },
   errorPage: { p401: 'Lo sentimos, no tiene acceso a esta página', p404: 'Lo sentimos, la página no existe' },
   dashboard: {
+    feesMonth: 'Cobrado este mes ({{month}})',
+    feesMonthFooter: 'Por cobrar ¥{{receivable}}, tasa de cobro {{rate}}%',
+    topArrears: 'Edificios con más deudas',
+    noArrears: 'Sin deudas',
+    rooms: '{{n}} viviendas',
     welcome: 'Bienvenido, {{name}}',
     region: 'Comunidad',
     endTime: 'Fin del servicio',

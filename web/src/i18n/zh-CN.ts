@@ -79,6 +79,11 @@ const zhCN = {
     p404: '抱歉，您访问的页面不存在',
   },
   dashboard: {
+    feesMonth: '本月实收（{{month}}）',
+    feesMonthFooter: '应收 ¥{{receivable}}，收缴率 {{rate}}%',
+    topArrears: '欠费最多的楼栋',
+    noArrears: '暂无欠费',
+    rooms: '{{n}} 户',
     welcome: '欢迎，{{name}}',
     region: '当前小区',
     endTime: '到期时间',

@@ -27,6 +27,18 @@ export const dashboardCards: DashboardCard[] = [
     hiddenForSysTypes: ['merchant'],
   },
   {
+    key: 'feesMonth',
+    Component: lazy(() => import('./FeesMonthCard')),
+    sides: ['community'],
+    roles: ['fees', 'cashier', 'payment', 'feecount', 'fees_count', 'financecount'],
+  },
+  {
+    key: 'feesArrears',
+    Component: lazy(() => import('./FeesArrearsCard')),
+    sides: ['community'],
+    roles: ['fees', 'feecount', 'fees_count', 'financecount'],
+  },
+  {
     key: 'daysLeft',
     Component: lazy(() => import('./ServiceCard')),
     sides: ['community'],

@@ -1,0 +1,1 @@
+export { FeesArrearsCard as default } from './FeesCards';

@@ -1,0 +1,1 @@
+export { FeesMonthCard as default } from './FeesCards';
