@@ -1,21 +1,25 @@
 /**
- * The methods measured against the database itself: the payload sent to /webapi and the SQL
- * the handler issues for it (community 1), issued directly through the pg driver.
+ * The methods measured against the database itself. Each case builds its payload from the
+ * demo data (via earlier answers); the raw side replays the SQL the handler issued for it.
  */
 export interface ApiCase {
   method: string;
-  payload: Record<string, unknown>;
-  sql: Array<{ text: string; values: unknown[] }>;
+  payload: (ctx: CaseContext) => Record<string, unknown>;
 }
 
-// every call is authenticated first: the session lookup is part of the API's work, not the raw side's
+export interface CaseContext {
+  /** the demo owner's room, found through the owner search */
+  room: { rid: number; bid: number; tid: number; hid: number };
+}
+
+export const DEMO_OWNER_MOBILE = '13800138000';
+
 export const apiCases: ApiCase[] = [
-  {
-    method: 'backlog_list',
-    payload: { status: 'E', page: 1, limit: 10 },
-    sql: [
-      { text: `select id, title, content, kind, link, status, created_at, done_at from backlog where rid = $1 and status = $2 order by id asc limit 10 offset 0`, values: [1, 'E'] },
-      { text: `select count(*)::int as total from backlog where rid = $1 and status = $2`, values: [1, 'E'] },
-    ],
-  },
+  { method: 'getkeywordtohouses', payload: () => ({ keywords: '1380' }) },
+  { method: 'getkeywordtohouses', payload: () => ({ keywords: '建国' }) },
+  { method: 'houseinfoplus', payload: ({ room }) => ({ ...room }) },
+  { method: 'feebilllist', payload: ({ room }) => ({ ...room, page: 1, limit: 10, sort: 'desc' }) },
+  { method: 'feebilllist', payload: () => ({ page: 1, limit: 10, status: 'N' }) },
+  { method: 'housecarlist', payload: ({ room }) => ({ ...room, page: 1, limit: 10 }) },
+  { method: 'backlog_list', payload: () => ({ status: 'E', page: 1, limit: 10 }) },
 ];

@@ -9,7 +9,8 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { runLoad, round, type LoadResult } from './load.js';
 import { repoRoot, startServerProcess } from './server-process.js';
-import { apiCases } from './cases.js';
+import { apiCases, DEMO_OWNER_MOBILE, type CaseContext } from './cases.js';
+import { captureSql } from './capture.js';
 
 const quick = process.argv.includes('--quick');
 const seconds = quick ? 2 : 10;
@@ -39,22 +40,30 @@ async function apiOverhead(databaseUrl: string) {
   await admin.query(`CREATE SCHEMA ${schema}`);
   const server = await startServerProcess({ DATABASE_URL: databaseUrl, DB_SCHEMA: schema, RUN_JOBS: '0' });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, options: `-c search_path=${schema}` });
+  const capture = await captureSql(databaseUrl, schema);
   try {
     const login = await post(server.url, { method: 'login', username: 'admin', password: 'demo123456' });
     const token = (login.data as { token: string }).token;
+    const found = await capture.call('getkeywordtohouses', { keywords: DEMO_OWNER_MOBILE }, token);
+    const first = found.answer.data.items[0];
+    const ctx: CaseContext = { room: { rid: first.rid, bid: first.bid, tid: first.tid, hid: first.hid } };
     for (const c of apiCases) {
+      const payload = c.payload(ctx);
+      const { answer, sql: statements } = await capture.call(c.method, payload, token);
+      if (answer.return_code !== 'SUCCESS') throw new Error(`${c.method}: ${answer.return_msg}`);
       const api = await runLoad(async () => {
-        const res = await post(server.url, { method: c.method, ...c.payload }, token);
+        const res = await post(server.url, { method: c.method, ...payload }, token);
         return res.return_code === 'SUCCESS';
       }, concurrency, seconds);
       const raw = await runLoad(async () => {
-        for (const q of c.sql) await pool.query(q.text, q.values);
+        await Promise.all(statements.map((q) => pool.query(q.text, q.values)));
         return true;
       }, concurrency, seconds);
-      log(row(c.method, api, raw));
+      log(row(`${c.method} ${JSON.stringify(payload)}`, api, raw));
     }
     log(`| server resident memory after the API runs | ${server.rssMb()} MB | under 300 MB |`);
   } finally {
+    await capture.close();
     await server.stop();
     await pool.end();
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);

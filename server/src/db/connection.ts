@@ -27,13 +27,23 @@ const DATE = 1082;
 pg.types.setTypeParser(INT8, (v) => Number(v));
 pg.types.setTypeParser(DATE, (v) => v);
 
-export async function openDatabase(config: Config, opts: { memory?: boolean } = {}): Promise<Database> {
+export interface OpenOptions {
+  memory?: boolean;
+  /** sees every statement Kysely runs (the benchmarks replay a method's SQL with it) */
+  onQuery?: (sql: string, params: readonly unknown[]) => void;
+}
+
+export async function openDatabase(config: Config, opts: OpenOptions = {}): Promise<Database> {
   const pool = config.databaseUrl ? openPostgres(config) : await openPglite(config, opts.memory ?? false);
   if (config.databaseUrl && config.dbSchema) {
     if (!/^[a-z_][a-z0-9_]*$/.test(config.dbSchema)) throw new Error(`DB_SCHEMA must be a plain lower-case name: ${config.dbSchema}`);
     await pool.query(`CREATE SCHEMA IF NOT EXISTS ${config.dbSchema}`);
   }
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
+  const onQuery = opts.onQuery;
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }),
+    log: onQuery ? (event) => { if (event.level === 'query') onQuery(event.query.sql, event.query.parameters); } : undefined,
+  });
   return {
     kind: config.databaseUrl ? 'postgres' : 'pglite',
     db,
