@@ -185,6 +185,14 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     await expect.poll(() => rows(page, 'tab-cars').count()).toBe(0);
     await plate.fill('');
     await expect.poll(() => rows(page, 'tab-cars').count()).toBe(before);
+
+    // a bill row opens the cashier for the room, and the drawer gives way
+    await page.getByTestId('owner-tab-bill').click();
+    await page.getByTestId('bill-cashier').first().click();
+    await page.waitForURL('**/desktop/cashier?**');
+    const query = new URL(page.url()).searchParams;
+    expect([query.get('rid'), query.get('bid'), query.get('tid'), query.get('hid')]).toEqual([home.rid, home.bid, home.tid, home.hid].map(String));
+    await page.getByTestId('owner-drawer').waitFor({ state: 'hidden' });
   });
 
   it('is usable on a phone: the search dialog and a full-width drawer', async () => {
@@ -193,9 +201,18 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     await page.getByTestId('member-list').waitFor();
     await expect.poll(() => page.locator('[data-testid="member-list"] .ant-table-row').count()).toBeGreaterThan(0);
     await screenshot(page, 'owners-memberlist-390');
+    await page.getByTestId('member-add').click();
+    await page.getByTestId('member-form').waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'owners-memberform-390');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('member-form').waitFor({ state: 'hidden' });
 
     await page.getByTestId('navbar-owner-search').click();
     await searchOwner(page, '陈建国', '陈建国');
+    await expect.poll(() => page.getByTestId('owner-search-ok').isEnabled()).toBe(true);
+    await page.waitForTimeout(300); // the OK button's colour transition
     await screenshot(page, 'owners-search-390');
     await page.getByTestId('owner-search-ok').click();
     await page.getByTestId('owner-drawer').waitFor();

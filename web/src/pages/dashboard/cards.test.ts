@@ -9,6 +9,12 @@ describe('dashboard cards', () => {
     expect(keys('community', ['admin'], 'merchant')).not.toContain('backlog');
     expect(keys('group', ['leader_admin'])).not.toContain('backlog');
     expect(keys('group', ['leader_admin'])).not.toContain('daysLeft');
-    expect(keys('community', ['cashier'])).toEqual(['backlog', 'daysLeft']);
+    expect(keys('community', ['cashier'])).toEqual(['backlog', 'feesMonth', 'daysLeft']);
+  });
+
+  it('shows the fee figures to fee roles only', () => {
+    const keys = (roles: string[]) => visibleCards(dashboardCards, { side: 'community', roles }).map((c) => c.key);
+    expect(keys(['steward'])).toEqual(['backlog', 'daysLeft']);
+    expect(keys(['fees'])).toEqual(['backlog', 'feesMonth', 'feesArrears', 'daysLeft']);
   });
 });

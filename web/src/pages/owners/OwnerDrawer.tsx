@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Avatar, Descriptions, Drawer, Flex, Space, Spin, Tabs, Tooltip } from 'antd';
 import { MobileOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import type { OwnerInfo } from '@wuye/contract';
@@ -41,6 +42,16 @@ export default function OwnerDrawer({ house, onClose }: OwnerDrawerProps) {
   const [loading, setLoading] = useState(false);
   const [tab, setTab] = useState<string>('bill');
 
+  // a bill row opens the cashier page: the drawer must not stay over it
+  const { pathname } = useLocation();
+  const openedOn = useRef(pathname);
+  useEffect(() => {
+    if (house && openedOn.current !== pathname) onClose();
+    openedOn.current = pathname;
+    // only a page change closes; house and onClose changing must not
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
+
   // opening: the chosen room, the bill tab
   useEffect(() => {
     if (!house) return;
@@ -80,7 +91,7 @@ export default function OwnerDrawer({ house, onClose }: OwnerDrawerProps) {
       <Spin spinning={loading}>
         <Flex align="start" gap={mobile ? 12 : 24} style={{ marginBottom: 12 }} data-testid="owner-header">
           <Avatar size={mobile ? 48 : 64} src={info?.owner_headurl || undefined} icon={<UserOutlined />} style={{ flex: 'none' }} />
-          <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3, lg: 4, xl: 4, xxl: 4 }} style={{ flex: 1, minWidth: 0 }}
+          <Descriptions size="small" column={{ xs: 2, sm: 2, md: 3, lg: 4, xl: 4, xxl: 4 }} style={{ flex: 1, minWidth: 0 }}
             items={[
               { key: 'name', label: '业主', children: <span data-testid="owner-name">{info?.owner_name || '—'}</span> },
               { key: 'mobile', label: '手机号', children: <span data-testid="owner-mobile">{info?.mobile || '—'}</span> },
@@ -88,7 +99,7 @@ export default function OwnerDrawer({ house, onClose }: OwnerDrawerProps) {
               { key: 'balance', label: '余额', children: <span data-testid="owner-balance">{info?.owner_balance ?? '0.00'}</span> },
               { key: 'num', label: '住户人数', children: <span data-testid="owner-member-num">{info?.member_num ?? 0}</span> },
               { key: 'bonus', label: '积分', children: <span data-testid="owner-bonus">{info?.owner_bonus ?? 0}</span> },
-              { key: 'time', label: '登记时间', children: <span data-testid="owner-create-time">{info?.create_time || '—'}</span> },
+              { key: 'time', label: '登记时间', span: { xs: 2, sm: 2, md: 1, lg: 1, xl: 1, xxl: 1 }, children: <span data-testid="owner-create-time">{info?.create_time || '—'}</span> },
               {
                 key: 'bind', label: '绑定', children: (
                   <Space>

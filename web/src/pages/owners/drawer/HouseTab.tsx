@@ -20,16 +20,24 @@ interface Props<M extends ListMethod> {
   /** fixed fields sent with every load (e.g. io_type) */
   fixed?: Record<string, unknown>;
   testId: string;
+  /** rows whose id is not unique (a sign-up per person of one activity) need their own key */
+  rowKey?: (row: ListItem<M>) => string;
   /** bumps to reload (after a delete) */
   reloadKey?: number;
   extra?: ReactNode;
+}
+
+/** A plain column shows — for an empty value instead of a blank cell. */
+function dashWhenEmpty<T>(col: TableColumnsType<T>[number]): TableColumnsType<T>[number] {
+  if (col.render || !('dataIndex' in col)) return col;
+  return { ...col, render: (v: unknown) => (v === '' || v === null || v === undefined ? '—' : (v as ReactNode)) };
 }
 
 /**
  * A drawer tab's list: the selected room's ids, filters, 10 a page, asc/desc by id.
  * Any filter change or a room switch goes back to page 1.
  */
-export default function HouseTab<M extends ListMethod>({ method, house, columns, filters = [], fixed, testId, reloadKey, extra }: Props<M>) {
+export default function HouseTab<M extends ListMethod>({ method, house, columns, filters = [], fixed, testId, reloadKey, extra, rowKey }: Props<M>) {
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [draft, setDraft] = useState<Record<string, string>>({});
   const [sort, setSort] = useState<'asc' | 'desc'>('asc');
@@ -97,7 +105,8 @@ export default function HouseTab<M extends ListMethod>({ method, house, columns,
         {extra}
       </Space>
       <Table<ListItem<M>>
-        size="small" rowKey={(r) => String((r as { id?: number }).id ?? JSON.stringify(r))} columns={columns} dataSource={list.items}
+        size="small" rowKey={rowKey ?? ((r) => String((r as { id?: number }).id ?? JSON.stringify(r)))} columns={columns.map(dashWhenEmpty)}
+        dataSource={list.items}
         loading={list.loading} scroll={{ x: 'max-content' }}
         pagination={{
           current: list.page, pageSize: list.limit, total: list.total, showSizeChanger: false, showTotal: (t) => `共 ${t} 条`,

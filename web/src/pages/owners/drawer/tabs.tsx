@@ -188,7 +188,7 @@ export function CarInoutTab({ house }: { house: HouseRef }) {
 
 export const SignupTab = ({ house }: { house: HouseRef }) => (
   <HouseTab
-    method="housesignuplist" house={house} testId="tab-signup"
+    method="housesignuplist" house={house} testId="tab-signup" rowKey={(r) => `${r.id}-${r.realname}-${r.create_time}`}
     filters={[{ kind: 'text', name: 'title', placeholder: '活动标题（回车查询）' }]}
     columns={[
       { title: '编号', dataIndex: 'id', width: 80 }, { title: '活动', dataIndex: 'title' }, { title: '报名人', dataIndex: 'realname' },
