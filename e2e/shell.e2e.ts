@@ -37,9 +37,13 @@ journey('console shell', ({ page: newPage }) => {
   it('opens pages from the top menu and sidebar and keeps visited tabs', async () => {
     const page = await newPage();
     await signIn(page, 'admin');
-    await page.getByTestId('top-menu-item-setup').click();
-    await page.waitForURL(/\/setup\//);
-    await expect.poll(() => page.getByTestId('sidebar').textContent()).toContain('待办');
+    await page.getByTestId('top-menu-item-basis').click();
+    await page.waitForURL(/\/basis\//);
+    await expect.poll(() => page.getByTestId('sidebar').textContent()).toContain('楼栋管理');
+    await page.getByTestId('sidebar').getByText('楼栋管理').click();
+    await page.waitForURL(/\/basis\/buildinglist/);
+    await page.goto('/setup/backlog');
+    await page.getByTestId('backlog-status').waitFor();
     await page.goto('/updatelog/updatelog');
     await page.getByTestId('updatelog-page').waitFor();
     const tags = page.getByTestId('tag');
