@@ -3,9 +3,10 @@ import { addDays, MONEY_RE, type FeeImportResult } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
-import { defineMethod, reply } from '../../http/registry.js';
-import { enqueueJob, registerJobKind } from '../../jobs/queue.js';
-import { errorReport, readXlsx, type SheetRow } from '../../lib/excel.js';
+import { enqueueSheetImport } from '../../lib/sheet-import.js';
+import { defineMethod } from '../../http/registry.js';
+import { registerJobKind } from '../../jobs/queue.js';
+import { errorReport, type SheetRow } from '../../lib/excel.js';
 import { listPage } from '../../lib/paging.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { periodRange } from './calc.js';
@@ -41,21 +42,7 @@ const feebillimport = defineMethod('feebillimport', {
   side: 'community', roles: ROLES, writes: true,
   summary: '上传历史账单 Excel：检查表头后作为后台任务导入（jobinfo 查进度）；有错误行则全部不导入，可下载错误报告',
   async handler(ctx, input) {
-    if (!/\.xlsx$/i.test(input.filename)) fail('请上传 .xlsx 格式的 Excel 文件');
-    let sheet: Awaited<ReturnType<typeof readXlsx>>;
-    try {
-      sheet = await readXlsx(input.file_base64);
-    } catch (err) {
-      return fail((err as Error).message);
-    }
-    const missing = REQUIRED.filter((h) => !sheet.headers.includes(h));
-    if (missing.length) fail(`表头不正确，缺少列：${missing.join('、')}，请下载模板后填写`);
-    if (sheet.rows.length === 0) fail('文件中没有数据行');
-    if (sheet.rows.length > MAX_ROWS) fail(`一次最多导入 ${MAX_ROWS} 行，请分批导入`);
-    const jobId = await enqueueJob(ctx.db, {
-      rid: ctx.rid, kind: BILL_IMPORT, payload: { filename: input.filename, rows: sheet.rows }, createdBy: ctx.session.accountId, total: sheet.rows.length,
-    });
-    return reply({ job_id: jobId }, `已开始导入 ${sheet.rows.length} 行，请稍候`);
+    return enqueueSheetImport(ctx, input, { kind: BILL_IMPORT, requiredHeaders: REQUIRED, maxRows: MAX_ROWS });
   },
 });
 

@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { MEMBER_IMPORT_HEADERS, MEMBER_IMPORT_MAX_ROWS, type FileAnswer, type MemberImportResult } from '@wuye/contract';
 import { fail } from '../../http/errors.js';
-import { defineMethod, reply } from '../../http/registry.js';
-import { errorReport, readXlsx } from '../../lib/excel.js';
-import { enqueueJob } from '../../jobs/queue.js';
+import { enqueueSheetImport } from '../../lib/sheet-import.js';
+import { defineMethod } from '../../http/registry.js';
+import { errorReport } from '../../lib/excel.js';
 import { MEMBER_MANAGERS } from './access.js';
 import { MEMBER_IMPORT_KIND } from './import-job.js';
 
@@ -40,22 +40,7 @@ const memberimport = defineMethod('memberimport', {
   side: 'community', roles: MEMBER_MANAGERS, writes: true,
   summary: '上传住户 Excel：检查表头后作为后台任务导入（返回 job_id，用 jobinfo 查看进度）；有错误行则全部不导入',
   async handler(ctx, input) {
-    if (!/\.xlsx$/i.test(input.filename)) fail('请上传 .xlsx 格式的 Excel 文件');
-    let sheet: Awaited<ReturnType<typeof readXlsx>>;
-    try {
-      sheet = await readXlsx(input.file_base64);
-    } catch (err) {
-      return fail((err as Error).message);
-    }
-    const missing = REQUIRED_HEADERS.filter((h) => !sheet.headers.includes(h));
-    if (missing.length) fail(`表头不正确，缺少列：${missing.join('、')}，请下载模板后填写`);
-    if (sheet.rows.length === 0) fail('文件中没有数据行');
-    if (sheet.rows.length > MEMBER_IMPORT_MAX_ROWS) fail(`一次最多导入 ${MEMBER_IMPORT_MAX_ROWS} 行，请分批导入`);
-    const jobId = await enqueueJob(ctx.db, {
-      rid: ctx.rid, kind: MEMBER_IMPORT_KIND, payload: { filename: input.filename, rows: sheet.rows },
-      createdBy: ctx.session.accountId, total: sheet.rows.length,
-    });
-    return reply({ job_id: jobId }, `已开始导入 ${sheet.rows.length} 行，请稍候`);
+    return enqueueSheetImport(ctx, input, { kind: MEMBER_IMPORT_KIND, requiredHeaders: REQUIRED_HEADERS, maxRows: MEMBER_IMPORT_MAX_ROWS });
   },
 });
 

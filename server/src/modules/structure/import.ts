@@ -5,11 +5,11 @@ import {
 } from '@wuye/contract';
 import { sql } from 'kysely';
 import { fail } from '../../http/errors.js';
-import { defineMethod, reply } from '../../http/registry.js';
-import { errorReport, readXlsx } from '../../lib/excel.js';
+import { enqueueSheetImport } from '../../lib/sheet-import.js';
+import { defineMethod } from '../../http/registry.js';
+import { errorReport } from '../../lib/excel.js';
 import { listPage } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
-import { enqueueJob } from '../../jobs/queue.js';
 import { STRUCTURE_WRITERS } from './access.js';
 import { ROOM_IMPORT_KIND } from './jobs.js';
 
@@ -51,22 +51,7 @@ const roomimport = defineMethod('roomimport', {
   side: 'community', roles: STRUCTURE_WRITERS, writes: true,
   summary: '上传房屋 Excel：检查表头后作为后台任务导入（返回 job_id，用 jobinfo 查看进度）；有错误行则全部不导入',
   async handler(ctx, input) {
-    if (!/\.xlsx$/i.test(input.filename)) fail('请上传 .xlsx 格式的 Excel 文件');
-    let sheet: Awaited<ReturnType<typeof readXlsx>>;
-    try {
-      sheet = await readXlsx(input.file_base64);
-    } catch (err) {
-      return fail((err as Error).message);
-    }
-    const missing = REQUIRED_HEADERS.filter((h) => !sheet.headers.includes(h));
-    if (missing.length) fail(`表头不正确，缺少列：${missing.join('、')}，请下载模板后填写`);
-    if (sheet.rows.length === 0) fail('文件中没有数据行');
-    if (sheet.rows.length > ROOM_IMPORT_MAX_ROWS) fail(`一次最多导入 ${ROOM_IMPORT_MAX_ROWS} 行，请分批导入`);
-    const jobId = await enqueueJob(ctx.db, {
-      rid: ctx.rid, kind: ROOM_IMPORT_KIND, payload: { filename: input.filename, rows: sheet.rows },
-      createdBy: ctx.session.accountId, total: sheet.rows.length,
-    });
-    return reply({ job_id: jobId }, `已开始导入 ${sheet.rows.length} 行，请稍候`);
+    return enqueueSheetImport(ctx, input, { kind: ROOM_IMPORT_KIND, requiredHeaders: REQUIRED_HEADERS, maxRows: ROOM_IMPORT_MAX_ROWS });
   },
 });
 
