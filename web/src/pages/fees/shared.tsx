@@ -1,20 +1,7 @@
 import { Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { FileAnswer } from '@wuye/contract/files';
 import { call } from '../../api/client';
-
-/** Saves an export / template answer through a Blob download. */
-export function saveFile(file: FileAnswer): void {
-  const bytes = Uint8Array.from(atob(file.content_base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = file.filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+import { useAppStore } from '../../stores/app';
 
 const small = { staleTime: 60_000, retry: false, refetchOnWindowFocus: false } as const;
 
@@ -55,7 +42,7 @@ export function RoomSelects({ value, onChange, withRoom = true, testId = 'room-s
   const units = useUnits(value.bid);
   const rooms = useRooms(withRoom ? value.tid : undefined);
   return (
-    <Space wrap data-testid={testId}>
+    <Space wrap data-testid={testId} style={{ maxWidth: '100%' }}>
       <Select
         allowClear placeholder="楼栋" style={{ width: 120 }} value={value.bid} data-testid={`${testId}-building`}
         options={buildings.map((b) => ({ value: b.id, label: b.title }))}
@@ -78,3 +65,10 @@ export function RoomSelects({ value, onChange, withRoom = true, testId = 'room-s
 }
 
 export const STATUS_COLOR: Record<string, string> = { E: 'warning', Y: 'success', N: 'error' };
+
+/** The action column sticks to the right on a desktop; on a phone it would cover half the table, so it scrolls with the rest. */
+export function useActionFixed(): 'right' | undefined {
+  return useAppStore((s) => s.device) === 'mobile' ? undefined : 'right';
+}
+
+export { fileToBase64, saveFile } from '../../utils/files';

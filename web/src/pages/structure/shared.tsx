@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { App, Card, Tag } from 'antd';
-import type { FileAnswer, MethodInput, MethodName, MethodOutput, RoomState, SmallItem } from '@wuye/contract';
+import type { MethodInput, MethodName, MethodOutput, RoomState, SmallItem } from '@wuye/contract';
 import { hasAnyRole } from '@wuye/contract/roles';
 import { MSG } from '@wuye/contract/messages';
 import { call, request, type CallArgs } from '../../api/client';
@@ -13,29 +13,6 @@ export const STRUCTURE_WRITERS = ['admin', 'memberbasis'] as const;
 export function useCanWrite(roles: readonly string[] = STRUCTURE_WRITERS): boolean {
   const userRoles = useUser((s) => s.roles);
   return hasAnyRole(userRoles, roles);
-}
-
-/** Saves an export or template answer as a download. */
-export function saveFile(file: FileAnswer): void {
-  const bytes = Uint8Array.from(atob(file.content_base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = file.filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** A picked file as base64 (without the data: prefix), for upload inside the JSON call. */
-export function fileToBase64(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:.*?;base64,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('读取文件失败'));
-    reader.readAsDataURL(file);
-  });
 }
 
 /** Runs a write and shows its return_msg as the success notice (spec 8: 成功, 2 seconds). */
@@ -112,3 +89,5 @@ export function pagination(list: { page: number; limit: number; total: number; s
     onChange: (p: number, l: number) => list.setPage(p, l),
   };
 }
+
+export { fileToBase64, saveFile } from '../../utils/files';
