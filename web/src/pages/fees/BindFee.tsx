@@ -9,7 +9,7 @@ import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import TablePage from '../../components/TablePage';
-import { useBuildings, useFeeThings, useRooms, useUnits } from './shared';
+import { useBuildings, useFeeThings, useRooms, useUnits, useActionFixed } from './shared';
 import { useConfirmDelete } from './useDelete';
 
 interface Filters { item_id?: number; scope?: BindScopeName | '' }
@@ -73,6 +73,7 @@ export default function BindFee() {
     }
   };
 
+  const actionFixed = useActionFixed();
   const columns: TableColumnsType<BindingRow> = [
     { title: 'ID', dataIndex: 'id', width: 70 },
     { title: '收费项目', dataIndex: 'item_title', width: 160 },
@@ -81,7 +82,7 @@ export default function BindFee() {
     { title: '操作人', dataIndex: 'create_user', width: 100 },
     { title: '绑定时间', dataIndex: 'create_time', width: 170 },
     {
-      title: '操作', key: 'op', width: 90, fixed: 'right',
+      title: '操作', key: 'op', width: 90, fixed: actionFixed,
       render: (_, row) => (
         <Button size="small" type="link" danger data-testid={`bind-del-${row.id}`}
           onClick={() => confirmDelete(async () => {

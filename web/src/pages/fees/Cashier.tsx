@@ -89,16 +89,15 @@ export default function Cashier() {
     }
   };
 
+  // compact columns so the table fits beside the payment card at 1440 px
   const columns: TableColumnsType<CashierBill> = [
-    { title: '收费项目', dataIndex: 'title', width: 140 },
-    { title: '账期', dataIndex: 'period', width: 90 },
-    { title: '计费周期', dataIndex: 'daterange', width: 200 },
-    { title: '计量', dataIndex: 'measure', width: 80 },
-    { title: '金额', dataIndex: 'fee', width: 100, align: 'right' },
-    { title: '滞纳金', dataIndex: 'late_fee', width: 90, align: 'right' },
-    { title: '小计', dataIndex: 'total', width: 100, align: 'right' },
-    { title: '应缴日期', dataIndex: 'due_date', width: 110 },
-    { title: '状态', dataIndex: 'status', width: 90, render: (s: string, b) => <Tag color={STATUS_COLOR[s]}>{b.status_ch}</Tag> },
+    { title: '收费项目', dataIndex: 'title', width: 110 },
+    { title: '计费周期', dataIndex: 'daterange', width: 185 },
+    { title: '金额', dataIndex: 'fee', width: 85, align: 'right' },
+    { title: '滞纳金', dataIndex: 'late_fee', width: 75, align: 'right' },
+    { title: '小计', dataIndex: 'total', width: 85, align: 'right' },
+    { title: '应缴日期', dataIndex: 'due_date', width: 100 },
+    { title: '状态', dataIndex: 'status', width: 75, render: (s: string, b) => <Tag color={STATUS_COLOR[s]}>{b.status_ch}</Tag> },
   ];
 
   return (
@@ -109,7 +108,7 @@ export default function Cashier() {
           <RoomSelects value={place} onChange={pick} testId="cashier-room" />
         </Space>
         {bills.data && (
-          <Descriptions size="small" style={{ marginTop: 12 }} column={4} data-testid="cashier-house">
+          <Descriptions size="small" style={{ marginTop: 12 }} column={{ xs: 1, sm: 2, xl: 4 }} data-testid="cashier-house">
             <Descriptions.Item label="房屋">{bills.data.house.address}</Descriptions.Item>
             <Descriptions.Item label="业主">{bills.data.house.owner_name || '未登记'}</Descriptions.Item>
             <Descriptions.Item label="余额">
@@ -127,22 +126,22 @@ export default function Cashier() {
         <Card><Empty description="请先选择房屋" /></Card>
       ) : (
         <Row gutter={16}>
-          <Col xs={24} xl={15}>
+          <Col xs={24} xl={16}>
             <Card title="未缴账单">
               <div data-testid="cashier-bills">
-                <Table<CashierBill> rowKey="id" size="middle" columns={columns} dataSource={items} loading={bills.isFetching} pagination={false}
+                <Table<CashierBill> rowKey="id" size="small" columns={columns} dataSource={items} loading={bills.isFetching} pagination={false}
                   scroll={{ x: 'max-content' }} rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }} />
               </div>
             </Card>
           </Col>
-          <Col xs={24} xl={9}>
+          <Col xs={24} xl={8}>
             <Card title="收款" data-testid="cashier-totals">
               <Row gutter={8}>
                 <Col span={8}><Statistic title="应收" value={yuan(receivable)} data-testid="cashier-receivable" /></Col>
                 <Col span={8}><Statistic title="滞纳金" value={yuan(late)} data-testid="cashier-late" /></Col>
                 <Col span={8}><Statistic title="应缴金额" value={yuan(due)} styles={{ content: { color: '#cf1322' } }} data-testid="cashier-due" /></Col>
               </Row>
-              <Form layout="horizontal" labelCol={{ span: 6 }} style={{ marginTop: 16 }}>
+              <Form layout="horizontal" labelCol={{ flex: '76px' }} wrapperCol={{ flex: '1 1 0' }} style={{ marginTop: 16 }}>
                 <Form.Item label="优惠"><MoneyInput value={discount} onChange={setDiscount} placeholder="0.00" data-testid="cashier-discount" /></Form.Item>
                 <Form.Item label="余额抵扣">
                   <Checkbox checked={useBalance} onChange={(e) => setUseBalance(e.target.checked)} disabled={balance === 0n} data-testid="cashier-use-balance">

@@ -14,10 +14,11 @@ export default function EChart({ option, height = 320, testId }: { option: EChar
   useEffect(() => {
     if (!el.current) return undefined;
     chart.current = echarts.init(el.current);
-    const resize = () => chart.current?.resize();
-    window.addEventListener('resize', resize);
+    // follows the container, not the window: the layout can settle (sidebar, phone) after the first draw
+    const observer = new ResizeObserver(() => chart.current?.resize());
+    observer.observe(el.current);
     return () => {
-      window.removeEventListener('resize', resize);
+      observer.disconnect();
       chart.current?.dispose();
       chart.current = null;
     };

@@ -8,7 +8,7 @@ import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import MoneyInput, { checkAmount } from '../../components/MoneyInput';
 import TablePage from '../../components/TablePage';
-import { RoomSelects, saveFile, STATUS_COLOR, useCostTypes, useFeeThings, type RoomPick } from './shared';
+import { RoomSelects, saveFile, STATUS_COLOR, useCostTypes, useFeeThings, type RoomPick, useActionFixed } from './shared';
 import { useConfirmDelete } from './useDelete';
 
 interface Filters {
@@ -72,21 +72,23 @@ export default function FeeBillList() {
     }
   };
 
+  const actionFixed = useActionFixed();
   const columns: TableColumnsType<FeeBillRow> = [
     { title: 'ID', dataIndex: 'id', width: 80 },
     { title: '收费项目', dataIndex: 'title', width: 140 },
     { title: '房屋', key: 'house', width: 170, render: (_, b) => `${b.building_title}${b.unit_title}${b.house_title}` },
+    // amount and status early, so they stay in view beside the fixed action column
     { title: '计费周期', dataIndex: 'daterange', width: 200 },
-    { title: '计量', dataIndex: 'measure', width: 90 },
-    { title: '单价', dataIndex: 'unit_price', width: 90, align: 'right' },
     { title: '金额(元)', dataIndex: 'fee', width: 100, align: 'right' },
     { title: '滞纳金', dataIndex: 'late_fee', width: 90, align: 'right' },
     { title: '状态', dataIndex: 'status', width: 90, render: (s: string, b) => <Tag color={STATUS_COLOR[s]}>{b.status_ch}</Tag> },
+    { title: '计量', dataIndex: 'measure', width: 90 },
+    { title: '单价', dataIndex: 'unit_price', width: 90, align: 'right' },
     { title: '应缴日期', dataIndex: 'due_date', width: 110 },
     { title: '审核', dataIndex: 'is_check', width: 70, render: (c: string) => (c === 'Y' ? <Tag color="blue">已审核</Tag> : '-') },
     { title: '生成时间', dataIndex: 'create_time', width: 170 },
     {
-      title: '操作', key: 'op', width: 190, fixed: 'right',
+      title: '操作', key: 'op', width: 190, fixed: actionFixed,
       render: (_, b) => (
         <Space size={4}>
           {b.status !== 'Y' && (
@@ -127,7 +129,7 @@ export default function FeeBillList() {
         }}
         filters={
           <>
-            <Form.Item name="place" label="房屋" valuePropName="value" trigger="onChange">
+            <Form.Item name="place" label="房屋" valuePropName="value" trigger="onChange" style={{ maxWidth: '100%' }}>
               <RoomSelectsField />
             </Form.Item>
             <Form.Item name="cost_types" label="费用类型">

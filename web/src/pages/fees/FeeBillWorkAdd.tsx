@@ -10,7 +10,7 @@ import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import SafeButton from '../../components/SafeButton';
-import { RoomSelects, useFeeThings, type RoomPick } from './shared';
+import { RoomSelects, useFeeThings, type RoomPick, useActionFixed } from './shared';
 import { useConfirmDelete } from './useDelete';
 
 const BATCH_STATUS: Record<string, { text: string; color: string }> = {
@@ -80,6 +80,7 @@ export default function FeeBillWorkAdd() {
     }
   };
 
+  const actionFixed = useActionFixed();
   const columns: TableColumnsType<BatchRow> = [
     { title: '批次', dataIndex: 'id', width: 70 },
     { title: '账期', dataIndex: 'period', width: 90 },
@@ -91,7 +92,7 @@ export default function FeeBillWorkAdd() {
     { title: '操作人', dataIndex: 'create_user', width: 100 },
     { title: '时间', dataIndex: 'create_time', width: 170 },
     {
-      title: '操作', key: 'op', width: 150, fixed: 'right',
+      title: '操作', key: 'op', width: 150, fixed: actionFixed,
       render: (_, b) => (
         <Space size={4}>
           <Button size="small" type="link" onClick={() => void navigate(`/fees/feebilllist?batch_id=${b.id}`)}>查看账单</Button>
@@ -123,7 +124,7 @@ export default function FeeBillWorkAdd() {
           <Form.Item label="范围" extra="不选则为已绑定该项目的全部房屋">
             <RoomSelects value={scope} onChange={setScope} withRoom={false} testId="gen-scope" />
           </Form.Item>
-          <Form.Item wrapperCol={{ offset: 3 }}>
+          <Form.Item wrapperCol={{ sm: { offset: 3 } }}>
             <Space>
               <Button onClick={() => void doPreview()} disabled={itemIds.length === 0} data-testid="gen-preview">预览</Button>
               <SafeButton type="primary" onClick={() => void doConfirm()} disabled={!preview || preview.count === 0 || !!running} data-testid="gen-confirm">
@@ -133,7 +134,7 @@ export default function FeeBillWorkAdd() {
           </Form.Item>
         </Form>
         {preview && (
-          <Space size="large" data-testid="gen-preview-result">
+          <Space size="large" wrap data-testid="gen-preview-result">
             <Statistic title="将生成账单（张）" value={preview.count} />
             <Statistic title="合计金额（元）" value={preview.total_fee} />
           </Space>

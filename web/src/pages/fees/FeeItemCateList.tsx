@@ -9,6 +9,7 @@ import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import TablePage from '../../components/TablePage';
 import { useConfirmDelete } from './useDelete';
+import { useActionFixed } from './shared';
 
 interface CateForm { id?: number; cost_type: string; title: string; sort: number }
 
@@ -47,6 +48,7 @@ export default function FeeItemCateList() {
     }
   };
 
+  const actionFixed = useActionFixed();
   const columns: TableColumnsType<CostTypeRow> = [
     { title: 'ID', dataIndex: 'id', width: 80 },
     { title: '编码', dataIndex: 'cost_type', width: 140 },
@@ -55,7 +57,7 @@ export default function FeeItemCateList() {
     { title: '收费项目数', dataIndex: 'item_count', width: 110 },
     { title: '创建时间', dataIndex: 'create_time', width: 170 },
     {
-      title: '操作', key: 'op', width: 150, fixed: 'right',
+      title: '操作', key: 'op', width: 150, fixed: actionFixed,
       render: (_, row) => (
         <Space size={4}>
           <Button size="small" type="link" onClick={() => open(row)} data-testid={`cate-edit-${row.id}`}>编辑</Button>

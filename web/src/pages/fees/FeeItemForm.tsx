@@ -103,7 +103,7 @@ export default function FeeItemForm() {
           <Radio.Group options={[{ value: 'Y', label: '启用' }, { value: 'N', label: '停用' }]} />
         </Form.Item>
         <Form.Item name="remark" label="备注" rules={[{ max: 200 }]}><Input.TextArea rows={2} /></Form.Item>
-        <Form.Item wrapperCol={{ offset: 5 }}>
+        <Form.Item wrapperCol={{ sm: { offset: 5 } }}>
           <Space>
             <Button type="primary" loading={saving} onClick={() => void save()} data-testid="item-save">保存</Button>
             <Button onClick={() => void navigate('/fees/feeitemlist')}>返回</Button>

@@ -8,7 +8,7 @@ import { request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import TablePage from '../../components/TablePage';
-import { useCostTypes } from './shared';
+import { useCostTypes, useActionFixed } from './shared';
 import { useConfirmDelete } from './useDelete';
 
 interface Filters { cost_type?: string; keyword?: string; status?: '' | 'Y' | 'N' }
@@ -24,6 +24,7 @@ export default function FeeItemList() {
   const costTypes = useCostTypes();
   const confirmDelete = useConfirmDelete();
 
+  const actionFixed = useActionFixed();
   const columns: TableColumnsType<FeeItemRow> = [
     { title: 'ID', dataIndex: 'id', width: 70 },
     { title: '收费项目', dataIndex: 'title', width: 160 },
@@ -36,7 +37,7 @@ export default function FeeItemList() {
     { title: '绑定', dataIndex: 'bind_count', width: 70 },
     { title: '状态', dataIndex: 'status', width: 80, render: (s: string) => <Tag color={s === 'Y' ? 'success' : 'default'}>{s === 'Y' ? '启用' : '停用'}</Tag> },
     {
-      title: '操作', key: 'op', width: 200, fixed: 'right',
+      title: '操作', key: 'op', width: 200, fixed: actionFixed,
       render: (_, row) => (
         <Space size={4}>
           <Button size="small" type="link" onClick={() => void navigate(`/fees/feeitemedit?id=${row.id}`)} data-testid={`item-edit-${row.id}`}>编辑</Button>

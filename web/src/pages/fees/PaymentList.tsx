@@ -7,6 +7,7 @@ import { PAY_TYPE_CH, PAY_TYPES, type PaymentRow, type PayTypeName } from '@wuye
 import { useList } from '../../api/useList';
 import TablePage from '../../components/TablePage';
 import RefundApply from './RefundApply';
+import { useActionFixed } from './shared';
 
 interface Filters { dates?: [Dayjs, Dayjs] | null; pay_type?: PayTypeName | ''; cashier?: string; receipt_no?: string; keyword?: string }
 
@@ -18,23 +19,25 @@ export default function PaymentList() {
   const list = useList('paymentlist', { sort: 'desc' });
   const [refunding, setRefunding] = useState<number | null>(null);
 
+  const actionFixed = useActionFixed();
   const columns: TableColumnsType<PaymentRow> = [
     { title: '收据号', dataIndex: 'receipt_no', width: 110 },
     { title: '房屋', dataIndex: 'address', width: 160 },
     { title: '缴费人', dataIndex: 'payer_name', width: 90 },
+    // amount, pay type and status early, so they stay in view beside the fixed action column
+    { title: '实收', dataIndex: 'paid_amount', width: 100, align: 'right' },
+    { title: '支付方式', dataIndex: 'pay_type_ch', width: 90 },
+    { title: '状态', dataIndex: 'status', width: 90, render: (s: string, p) => <Tag color={STATUS_COLOR[s]}>{p.status_ch}</Tag> },
     { title: '账单数', dataIndex: 'bill_count', width: 80 },
     { title: '应收', dataIndex: 'receivable', width: 100, align: 'right' },
     { title: '滞纳金', dataIndex: 'late_fee', width: 90, align: 'right' },
     { title: '优惠', dataIndex: 'discount', width: 90, align: 'right' },
     { title: '余额抵扣', dataIndex: 'balance_used', width: 90, align: 'right' },
-    { title: '实收', dataIndex: 'paid_amount', width: 100, align: 'right' },
     { title: '转入余额', dataIndex: 'to_balance', width: 90, align: 'right' },
-    { title: '支付方式', dataIndex: 'pay_type_ch', width: 90 },
     { title: '收银员', dataIndex: 'cashier_name', width: 90 },
-    { title: '状态', dataIndex: 'status', width: 90, render: (s: string, p) => <Tag color={STATUS_COLOR[s]}>{p.status_ch}</Tag> },
     { title: '收款时间', dataIndex: 'create_time', width: 170 },
     {
-      title: '操作', key: 'op', width: 170, fixed: 'right',
+      title: '操作', key: 'op', width: 170, fixed: actionFixed,
       render: (_, p) => (
         <Space size={4}>
           <Button size="small" type="link" onClick={() => void navigate(`/fees/print/receipt/${p.id}`)} data-testid={`payment-print-${p.id}`}>补打收据</Button>
@@ -56,7 +59,7 @@ export default function PaymentList() {
       })}
       filters={
         <>
-          <Form.Item name="dates" label="收款日期"><DatePicker.RangePicker inputReadOnly /></Form.Item>
+          <Form.Item name="dates" label="收款日期"><DatePicker.RangePicker inputReadOnly style={{ maxWidth: 240 }} /></Form.Item>
           <Form.Item name="pay_type" label="支付方式">
             <Select allowClear style={{ width: 110 }} options={PAY_TYPES.map((p) => ({ value: p, label: PAY_TYPE_CH[p] }))} />
           </Form.Item>

@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { PaymentInfo } from '@wuye/contract/fees';
 import { call } from '../../api/client';
+import { useAppStore } from '../../stores/app';
 import './receipt.css';
 
 type Layout = 'a5' | 'thermal';
@@ -59,7 +60,10 @@ function Thermal({ p }: { p: PaymentInfo }) {
 /** Receipt print page (/fees/print/receipt/:id): A5 or 80 mm thermal, amount in Chinese capitals. */
 export default function ReceiptPrint() {
   const id = Number(useParams().id);
-  const [layout, setLayout] = useState<Layout>(() => (localStorage.getItem('receiptLayout') as Layout | null) ?? 'a5');
+  const mobile = useAppStore((s) => s.device) === 'mobile';
+  // a phone shows the narrow slip unless the user chose a layout before
+  const [chosen, setLayout] = useState<Layout | null>(() => localStorage.getItem('receiptLayout') as Layout | null);
+  const layout: Layout = chosen ?? (mobile ? 'thermal' : 'a5');
   const info = useQuery({ queryKey: ['paymentinfo', id], queryFn: () => call('paymentinfo', { id }), enabled: id > 0, retry: false });
   const print = () => {
     void call('paymentprint', { id }, { silent: true }).catch(() => undefined);
@@ -75,7 +79,7 @@ export default function ReceiptPrint() {
           options={[{ value: 'a5', label: 'A5 收据' }, { value: 'thermal', label: '80mm 小票' }]} optionType="button" />
         <Button type="primary" icon={<PrinterOutlined />} onClick={print} data-testid="receipt-print">打印</Button>
       </Space>
-      {layout === 'a5' ? <A5 p={info.data} /> : <Thermal p={info.data} />}
+      <div className="receipt-scroll">{layout === 'a5' ? <A5 p={info.data} /> : <Thermal p={info.data} />}</div>
     </Card>
   );
 }

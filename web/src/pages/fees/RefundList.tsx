@@ -6,6 +6,7 @@ import { request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import TablePage from '../../components/TablePage';
+import { useActionFixed } from './shared';
 
 const COLOR = { E: 'warning', Y: 'success', N: 'default' } as const;
 
@@ -32,22 +33,24 @@ export default function RefundList() {
     }
   };
 
+  const actionFixed = useActionFixed();
   const columns: TableColumnsType<RefundRow> = [
     { title: 'ID', dataIndex: 'id', width: 70 },
     { title: '收据号', dataIndex: 'receipt_no', width: 110 },
     { title: '房屋', dataIndex: 'address', width: 150 },
-    { title: '退款账单', dataIndex: 'bill_titles', width: 220, ellipsis: true },
+    // amount and status early, so they stay in view beside the fixed action column
     { title: '金额', dataIndex: 'amount', width: 100, align: 'right' },
+    { title: '状态', dataIndex: 'status', width: 90, render: (s: RefundRow['status'], r) => <Tag color={COLOR[s]}>{r.status_ch}</Tag> },
+    { title: '退款账单', dataIndex: 'bill_titles', width: 220, ellipsis: true },
     { title: '原路退回', dataIndex: 'cash_amount', width: 100, align: 'right' },
     { title: '退回余额', dataIndex: 'balance_amount', width: 100, align: 'right' },
     { title: '原因', dataIndex: 'reason', width: 160, ellipsis: true },
-    { title: '状态', dataIndex: 'status', width: 90, render: (s: RefundRow['status'], r) => <Tag color={COLOR[s]}>{r.status_ch}</Tag> },
     { title: '申请人', dataIndex: 'applicant', width: 90 },
     { title: '审核人', dataIndex: 'approver', width: 90 },
     { title: '申请时间', dataIndex: 'create_time', width: 170 },
     {
-      title: '操作', key: 'op', width: 130, fixed: 'right',
-      render: (_, r) => r.status === 'E' && (
+      title: '操作', key: 'op', width: 130, fixed: actionFixed,
+      render: (_, r) => r.status !== 'E' ? '—' : (
         <Space size={4}>
           <Button size="small" type="link" onClick={() => setDeciding({ row: r, approve: true })} data-testid={`refund-approve-${r.id}`}>批准</Button>
           <Button size="small" type="link" danger onClick={() => setDeciding({ row: r, approve: false })} data-testid={`refund-reject-${r.id}`}>驳回</Button>

@@ -38,18 +38,18 @@ export default function FeesCount() {
   return (
     <ReportCard title="收费统计" testId="fees-count-page" exportPayload={{ report: 'fees_count', ...payload }}
       filters={<>
-        <DatePicker.RangePicker picker="month" value={range} allowClear={false} inputReadOnly onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} />
+        <DatePicker.RangePicker style={{ maxWidth: 260 }} picker="month" value={range} allowClear={false} inputReadOnly onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} />
         <Select allowClear placeholder="费用类型" style={{ width: 130 }} value={costType} onChange={setCostType}
           options={costTypes.map((c) => ({ value: c.cost_type, label: c.title }))} />
       </>}>
       {t && (
-        <Space size="large" style={{ marginBottom: 12 }}>
+        <Space size="large" wrap style={{ marginBottom: 12 }}>
           <Statistic title="应收(元)" value={t.receivable} /><Statistic title="实收(元)" value={t.received} />
           <Statistic title="欠费(元)" value={t.arrears} /><Statistic title="收缴率" value={`${t.rate}%`} />
         </Space>
       )}
       <EChart option={option} testId="fees-count-chart" />
-      <Table<CollectionRow> rowKey={(r) => `${r.item_id}-${r.period}`} size="small" loading={q.isFetching} dataSource={q.data?.items ?? []} pagination={false}
+      <Table<CollectionRow> rowKey={(r) => `${r.item_id}-${r.period}`} size="small" scroll={{ x: 'max-content' }} loading={q.isFetching} dataSource={q.data?.items ?? []} pagination={false}
         columns={[
           { title: '收费项目', dataIndex: 'title' }, { title: '账期', dataIndex: 'period' }, { title: '账单数', dataIndex: 'bill_count' },
           { title: '应收', dataIndex: 'receivable', align: 'right' }, { title: '实收', dataIndex: 'received', align: 'right' },

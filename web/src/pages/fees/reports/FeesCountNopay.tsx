@@ -28,7 +28,7 @@ export default function FeesCountNopay() {
         <Input.Search allowClear placeholder="房号" style={{ width: 160 }} onSearch={(v) => { setKeyword(v); setPage({ ...page, page: 1 }); }} />
       </>}>
       {t && (
-        <Space size="large" style={{ marginBottom: 12 }}>
+        <Space size="large" wrap style={{ marginBottom: 12 }}>
           <Statistic title="欠费户数" value={t.rooms} /><Statistic title="欠费合计(元)" value={t.arrears} />
           <Statistic title="365天以上(元)" value={t.d365_plus} />
         </Space>

@@ -11,11 +11,14 @@ export default function FinanceReport() {
   const q = useQuery({ queryKey: ['financereport', payload], queryFn: () => call('financereport', payload), retry: false });
   const r = q.data;
   return (
-    <Card title="财务报表" data-testid="financereport-page"
-      extra={<DatePicker.RangePicker value={range} allowClear={false} inputReadOnly onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} />}>
+    <Card title="财务报表" data-testid="financereport-page">
+      {/* in the body, not the card's extra: beside the title it would not fit a phone */}
+      <div style={{ marginBottom: 12 }}>
+        <DatePicker.RangePicker style={{ maxWidth: 260 }} value={range} allowClear={false} inputReadOnly onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} />
+      </div>
       {r && (
         <>
-          <Descriptions bordered size="small" column={2}>
+          <Descriptions bordered size="small" column={{ xs: 1, sm: 2 }}>
             <Descriptions.Item label="收银收款">{r.collected}</Descriptions.Item>
             <Descriptions.Item label="预存充值">{r.topups}</Descriptions.Item>
             <Descriptions.Item label="余额抵扣">{r.balance_used}</Descriptions.Item>
@@ -25,7 +28,7 @@ export default function FinanceReport() {
             <Descriptions.Item label="退款（退回余额）">{r.refunds_balance}</Descriptions.Item>
             <Descriptions.Item label="净收款"><b>{r.net}</b></Descriptions.Item>
           </Descriptions>
-          <Table rowKey="pay_type" size="small" style={{ marginTop: 16 }} dataSource={r.by_pay_type} pagination={false}
+          <Table rowKey="pay_type" size="small" scroll={{ x: 'max-content' }} style={{ marginTop: 16 }} dataSource={r.by_pay_type} pagination={false}
             columns={[{ title: '支付方式', dataIndex: 'label' }, { title: '笔数', dataIndex: 'count' }, { title: '金额', dataIndex: 'amount', align: 'right' }]} />
         </>
       )}

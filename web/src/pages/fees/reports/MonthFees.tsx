@@ -26,7 +26,7 @@ export default function MonthFees() {
     <ReportCard title="月度收费" testId="month-fees-page" exportPayload={{ report: 'month_fees', year: y }}
       filters={<DatePicker picker="year" value={year} allowClear={false} inputReadOnly onChange={(d) => d && setYear(d)} />}>
       <EChart option={option} testId="month-fees-chart" />
-      <Table<MonthRow> rowKey="month" size="small" loading={q.isFetching} dataSource={items} pagination={false}
+      <Table<MonthRow> rowKey="month" size="small" scroll={{ x: 'max-content' }} loading={q.isFetching} dataSource={items} pagination={false}
         columns={[
           { title: '月份', dataIndex: 'month' }, { title: '应收', dataIndex: 'receivable', align: 'right' },
           { title: '已收', dataIndex: 'received', align: 'right' }, { title: '当月收款', dataIndex: 'collected', align: 'right' },

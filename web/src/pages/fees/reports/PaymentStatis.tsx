@@ -24,13 +24,13 @@ export default function PaymentStatis() {
   return (
     <ReportCard title="收款统计" testId="paymentstatis-page" exportPayload={{ report: 'paymentstatis', ...payload }}
       filters={<>
-        <DatePicker.RangePicker value={range} allowClear={false} inputReadOnly onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} />
+        <DatePicker.RangePicker style={{ maxWidth: 260 }} value={range} allowClear={false} inputReadOnly onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} />
         <Radio.Group value={groupBy} onChange={(e) => setGroupBy(e.target.value as GroupBy)} optionType="button"
           options={[{ value: 'pay_type', label: '按支付方式' }, { value: 'cashier', label: '按收银员' }, { value: 'day', label: '按日' }]} />
       </>}>
-      <Space size="large"><Statistic title="笔数" value={q.data?.total_count ?? 0} /><Statistic title="实收合计(元)" value={q.data?.total_amount ?? '0.00'} /></Space>
+      <Space size="large" wrap><Statistic title="笔数" value={q.data?.total_count ?? 0} /><Statistic title="实收合计(元)" value={q.data?.total_amount ?? '0.00'} /></Space>
       <EChart option={option} testId="paymentstatis-chart" />
-      <Table<PaymentStatRow> rowKey="key" size="small" loading={q.isFetching} dataSource={items} pagination={false}
+      <Table<PaymentStatRow> rowKey="key" size="small" scroll={{ x: 'max-content' }} loading={q.isFetching} dataSource={items} pagination={false}
         columns={[
           { title: '分组', dataIndex: 'label' }, { title: '笔数', dataIndex: 'count' },
           { title: '实收', dataIndex: 'amount', align: 'right' }, { title: '余额抵扣', dataIndex: 'balance_used', align: 'right' },

@@ -20,7 +20,7 @@ export default function PropertyPayLog() {
     <TablePage<PropertyPayLogRow, Filters> testId="propertypaylog-page" title="物业费缴费明细" list={list} columns={columns} rowKey={(r) => `${r.payment_id}-${r.period}-${r.title}`}
       onSearch={(v) => list.setFilters({ sort: 'desc', start_date: v.dates?.[0]?.format('YYYY-MM-DD'), end_date: v.dates?.[1]?.format('YYYY-MM-DD'), keyword: v.keyword })}
       filters={<>
-        <Form.Item name="dates" label="日期"><DatePicker.RangePicker inputReadOnly /></Form.Item>
+        <Form.Item name="dates" label="日期"><DatePicker.RangePicker style={{ maxWidth: 260 }} inputReadOnly /></Form.Item>
         <Form.Item name="keyword" label="关键字"><Input allowClear placeholder="房号/业主" /></Form.Item>
       </>} />
   );

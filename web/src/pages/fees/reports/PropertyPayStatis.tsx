@@ -22,9 +22,9 @@ export default function PropertyPayStatis() {
   return (
     <ReportCard title="物业费收缴统计" testId="propertypaystatis-page" exportPayload={{ report: 'propertypaystatis', period }}
       filters={<DatePicker picker="month" value={month} allowClear={false} inputReadOnly onChange={(d) => d && setMonth(d)} />}>
-      {t && <Space size="large"><Statistic title="应收(元)" value={t.receivable} /><Statistic title="实收(元)" value={t.received} /><Statistic title="收缴率" value={`${t.rate}%`} /></Space>}
+      {t && <Space size="large" wrap><Statistic title="应收(元)" value={t.receivable} /><Statistic title="实收(元)" value={t.received} /><Statistic title="收缴率" value={`${t.rate}%`} /></Space>}
       <EChart option={option} height={260} testId="propertypaystatis-chart" />
-      <Table<BuildingCollectionRow> rowKey="bid" size="small" loading={q.isFetching} dataSource={items} pagination={false}
+      <Table<BuildingCollectionRow> rowKey="bid" size="small" scroll={{ x: 'max-content' }} loading={q.isFetching} dataSource={items} pagination={false}
         columns={[
           { title: '楼栋', dataIndex: 'building_title' }, { title: '户数', dataIndex: 'rooms' }, { title: '已缴户数', dataIndex: 'paid_rooms' },
           { title: '应收', dataIndex: 'receivable', align: 'right' }, { title: '实收', dataIndex: 'received', align: 'right' },
