@@ -3,13 +3,13 @@ import { fail } from '../../http/errors.js';
 import { defineMethod, reply } from '../../http/registry.js';
 import { houseOwner, moveBalance } from './balance.js';
 import { ROLES } from './roles.js';
+import { requireRoom } from '../structure/require-room.js';
 
 const housebalance = defineMethod('housebalance', {
   side: 'community', roles: ROLES.cashier, writes: false,
   summary: '房屋业主的预存余额',
   async handler(ctx, input) {
-    const room = await ctx.db.selectFrom('rooms').select('id').where('rid', '=', ctx.rid).where('id', '=', input.hid).executeTakeFirst();
-    if (!room) fail('房屋不存在');
+    await requireRoom(ctx.db, ctx.rid, input.hid);
     const owner = await houseOwner(ctx.db, ctx.rid, input.hid);
     return { hid: input.hid, member_id: owner?.member_id ?? 0, owner_name: owner?.realname ?? '', balance: owner?.balance ?? '0.00' };
   },
@@ -19,8 +19,7 @@ const balancetopup = defineMethod('balancetopup', {
   side: 'community', roles: ROLES.cashier, writes: true,
   summary: '预存（充值业主余额）：写入余额流水（io_type 1）；同一 idempotency_key 重试只充一次',
   async handler(ctx, input) {
-    const room = await ctx.db.selectFrom('rooms').select('id').where('rid', '=', ctx.rid).where('id', '=', input.hid).executeTakeFirst();
-    if (!room) fail('房屋不存在');
+    await requireRoom(ctx.db, ctx.rid, input.hid);
     const owner = await houseOwner(ctx.db, ctx.rid, input.hid, true);
     if (!owner) fail('该房屋没有登记业主，不能预存');
     const orderid = `TU${input.idempotency_key}`.slice(0, 64);

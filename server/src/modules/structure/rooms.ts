@@ -9,6 +9,7 @@ import { xlsxFile } from '../../lib/excel.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { likePattern, STRUCTURE_WRITERS } from './access.js';
 import { firstDependent, tableLabel } from './dependents.js';
+import { requireRoom } from './require-room.js';
 
 type RoomFilters = Omit<z.output<typeof structureMethods.roomlist>, 'page' | 'limit' | 'sort'>;
 type RoomFields = z.output<typeof structureMethods.roomadd>;
@@ -106,8 +107,7 @@ const roomedit = defineMethod('roomedit', {
   summary: '修改房屋',
   async handler(ctx, input) {
     const { id, ...values } = input;
-    const room = await ctx.db.selectFrom('rooms').select('id').where('rid', '=', ctx.rid).where('id', '=', id).executeTakeFirst();
-    if (!room) fail('房屋不存在');
+    await requireRoom(ctx.db, ctx.rid, id);
     await checkRoom(ctx.db, ctx.rid, values);
     await refuseDuplicate(ctx.db, ctx.rid, values.tid, values.title, id);
     await ctx.db.updateTable('rooms').set({ ...values, category_id: values.category_id ?? null })
@@ -125,8 +125,7 @@ const roomdel = defineMethod('roomdel', {
   side: 'community', roles: STRUCTURE_WRITERS, writes: true,
   summary: '删除房屋（还有业主、住户、账单等关联数据时拒绝）',
   async handler(ctx, input) {
-    const room = await ctx.db.selectFrom('rooms').select('id').where('rid', '=', ctx.rid).where('id', '=', input.id).executeTakeFirst();
-    if (!room) fail('房屋不存在');
+    await requireRoom(ctx.db, ctx.rid, input.id);
     const dependent = await firstDependent(ctx.db, 'rooms', ctx.rid, input.id);
     if (dependent) fail(ROOM_DEPENDENT_MESSAGES[dependent] ?? `该房屋下还有${tableLabel(dependent)}，不能删除`);
     await ctx.db.deleteFrom('rooms').where('rid', '=', ctx.rid).where('id', '=', input.id).execute();

@@ -1,0 +1,9 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { fail } from '../../http/errors.js';
+
+/** Refuses with 房屋不存在 unless the room belongs to the community. */
+export async function requireRoom(db: Kysely<DB>, rid: number, hid: number): Promise<void> {
+  const room = await db.selectFrom('rooms').select('id').where('rid', '=', rid).where('id', '=', hid).executeTakeFirst();
+  if (!room) fail('房屋不存在');
+}
