@@ -24,7 +24,15 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** A rejected call: `code` is the return code ('NETWORK' for transport failures). */
+// the browser cuts off calls in flight when the page is left or reloaded; that is no failure
+let leavingPage = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', () => { leavingPage = true; });
+  window.addEventListener('pagehide', () => { leavingPage = true; });
+  window.addEventListener('pageshow', () => { leavingPage = false; });
+}
+
+/** A rejected call: `code` is the return code ('NETWORK' for transport failures, 'ABORTED' when cut off). */
 export class ApiError extends Error {
   readonly code: string;
   /** true when the user has already been told (toast or dialog) */
@@ -135,7 +143,7 @@ export async function request<M extends MethodName>(method: M, ...args: CallArgs
     }
     answer = parsed as WireAnswer<MethodOutput<M>>;
   } catch (err) {
-    if (options.signal?.aborted) throw new ApiError('ABORTED', 'aborted', true);
+    if (options.signal?.aborted || leavingPage) throw new ApiError('ABORTED', 'aborted', true);
     const text = err instanceof Error ? (err.name === 'TimeoutError' ? err.message : err.message || 'error') : String(err);
     if (!options.silent) toastError(text);
     throw new ApiError('NETWORK', text, !options.silent);

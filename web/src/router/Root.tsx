@@ -57,6 +57,8 @@ function UserLoader() {
     loadUserOnce().then(
       () => void loadSystemInfo(),
       (err: unknown) => {
+        // a call cut off by leaving the page says nothing about the token
+        if (err instanceof ApiError && err.code === 'ABORTED') return;
         const shown = err instanceof ApiError && err.shown;
         useUser.getState().resetToken();
         if (!shown) toastError((err instanceof Error && err.message) || MSG.hasError);
