@@ -10,6 +10,8 @@ export interface Config {
   dbSchema: string | undefined;
   timeZone: string;
   tokenTtlHours: number;
+  /** how long a process may remember a live session (0 = ask the database on every call) */
+  sessionCacheMs: number;
   lockoutAttempts: number;
   lockoutMinutes: number;
   bodyLimitBytes: number;
@@ -33,6 +35,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dbSchema: env.DB_SCHEMA || undefined,
     timeZone: env.TZ_BUSINESS ?? 'Asia/Shanghai',
     tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 12),
+    sessionCacheMs: Number(env.SESSION_CACHE_MS ?? 5000),
     lockoutAttempts: Number(env.LOCKOUT_ATTEMPTS ?? 5),
     lockoutMinutes: Number(env.LOCKOUT_MINUTES ?? 15),
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 10 * 1024 * 1024),

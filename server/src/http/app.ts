@@ -14,12 +14,15 @@ import { Registry, type Side } from './registry.js';
 import { createServices, type Services } from './services.js';
 import { registerSandboxPayPages } from '../payments/sandbox-pages.js';
 import { JobRunner } from '../jobs/runner.js';
+import { listenForAuthChanges, SessionCache } from './session-cache.js';
 
 export interface App {
   fastify: FastifyInstance;
   registry: Registry;
   dispatcher: Dispatcher;
   services: Services;
+  /** live sessions remembered for a few seconds; tests that change sessions behind the API clear it */
+  sessions: SessionCache;
   jobs: JobRunner;
 }
 
@@ -43,7 +46,12 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const routeOpts = { logLevel: process.env.LOG_REQUESTS === '1' ? 'info' : 'warn' } as const;
   const registry = new Registry(modules.flat());
   const services = createServices(database.db);
-  const dispatcher = new Dispatcher(registry, database.db, config, services);
+  const sessions = new SessionCache(config.sessionCacheMs);
+  if (database.kind === 'postgres' && config.sessionCacheMs > 0) {
+    const stopListening = listenForAuthChanges(config, sessions, fastify.log);
+    fastify.addHook('onClose', async () => stopListening());
+  }
+  const dispatcher = new Dispatcher(registry, database.db, config, services, sessions);
 
   fastify.addHook('onSend', async (_req, reply) => {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) reply.header(k, v);
@@ -88,7 +96,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   fastify.get('/api-docs.json', async () => apiDocsJson(registry));
   registerSandboxPayPages(fastify, services, database.db);
   await serveWeb(fastify, config);
-  return { fastify, registry, dispatcher, services, jobs: new JobRunner(database.db, fastify.log) };
+  return { fastify, registry, dispatcher, services, sessions, jobs: new JobRunner(database.db, fastify.log) };
 }
 
 function asObject(v: unknown): Record<string, unknown> {

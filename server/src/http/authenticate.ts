@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
 import { BizError, MESSAGES } from './errors.js';
 import type { Session } from './registry.js';
+import type { SessionCache, SessionRow } from './session-cache.js';
 import { hashToken } from './tokens.js';
 
 // sliding expiry is written at most once a minute per session, not on every request
@@ -15,10 +16,33 @@ export interface AuthResult {
 }
 
 /** Resolves X-Token to a live session, or throws the spec's 50008 / 50012 / 50014. */
-export async function authenticate(db: Kysely<DB>, config: Config, token: string | undefined): Promise<AuthResult> {
+export async function authenticate(
+  db: Kysely<DB>, config: Config, token: string | undefined, cache?: SessionCache,
+): Promise<AuthResult> {
   if (!token || token.length > 200) throw new BizError(MESSAGES.noToken, RC.ILLEGAL_TOKEN);
   const tokenHash = hashToken(token);
-  const row = await db
+  let row = cache?.get(tokenHash);
+  if (!row) {
+    row = await loadSession(db, tokenHash);
+    refuseDead(row);
+    cache?.set(tokenHash, row);
+  }
+  refuseDead(row);
+  const now = Date.now();
+  if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
+    const touched = await db
+      .updateTable('sessions')
+      .set({ last_seen_at: sql`now()`, expires_at: sql`now() + make_interval(hours => ${config.tokenTtlHours})` })
+      .where('token_hash', '=', tokenHash)
+      .returning(['last_seen_at', 'expires_at'])
+      .executeTakeFirst();
+    if (touched) cache?.set(tokenHash, { ...row, ...touched });
+  }
+  return { session: toSession(row), regionEnd: row.end_time ?? null };
+}
+
+function loadSession(db: Kysely<DB>, tokenHash: string): Promise<SessionRow | undefined> {
+  return db
     .selectFrom('sessions as s')
     .innerJoin('accounts as a', 'a.id', 's.account_id')
     .leftJoin('regions as r', 'r.id', 's.rid')
@@ -29,33 +53,28 @@ export async function authenticate(db: Kysely<DB>, config: Config, token: string
     ])
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
+}
+
+function refuseDead(row: SessionRow | undefined): asserts row is SessionRow {
   if (!row || row.status !== 'Y') throw new BizError(MESSAGES.noToken, RC.ILLEGAL_TOKEN);
   if (row.ended_at) {
     if (row.end_reason === 'logout') throw new BizError(MESSAGES.noToken, RC.ILLEGAL_TOKEN);
     throw new BizError(MESSAGES.otherClient, RC.OTHER_CLIENT);
   }
-  const now = Date.now();
-  if (row.expires_at.getTime() <= now) throw new BizError(MESSAGES.tokenExpired, RC.TOKEN_EXPIRED);
-  if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
-    await db
-      .updateTable('sessions')
-      .set({ last_seen_at: sql`now()`, expires_at: sql`now() + make_interval(hours => ${config.tokenTtlHours})` })
-      .where('token_hash', '=', tokenHash)
-      .execute();
-  }
+  if (row.expires_at.getTime() <= Date.now()) throw new BizError(MESSAGES.tokenExpired, RC.TOKEN_EXPIRED);
+}
+
+function toSession(row: SessionRow): Session {
   return {
-    session: {
-      tokenHash,
-      accountId: row.account_id,
-      username: row.username,
-      name: row.name,
-      sysType: row.sys_type,
-      groupId: row.group_id,
-      roles: row.roles,
-      permissions: row.permissions,
-      side: row.side,
-      rid: row.rid,
-    },
-    regionEnd: row.end_time ?? null,
+    tokenHash: row.token_hash,
+    accountId: row.account_id,
+    username: row.username,
+    name: row.name,
+    sysType: row.sys_type,
+    groupId: row.group_id,
+    roles: row.roles,
+    permissions: row.permissions,
+    side: row.side,
+    rid: row.rid,
   };
 }

@@ -25,6 +25,7 @@ describe('dispatcher', () => {
     const token = await s.login('cashier');
     await s.database.db.updateTable('sessions').set({ expires_at: sql`now() - interval '1 minute'` })
       .where('token_hash', '=', hashToken(token)).execute();
+    s.app.sessions.clear(); // changed behind the API
     const res = await s.call('userinfo', {}, token);
     expect(res.return_code).toBe(RC.TOKEN_EXPIRED);
   });

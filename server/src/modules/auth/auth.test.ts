@@ -71,6 +71,7 @@ describe('user info', () => {
 describe('logout and password change', () => {
   it('revokes the token at logout', async () => {
     const token = await s.login('cashier');
+    expect((await s.call('userinfo', {}, token)).return_code).toBe(RC.SUCCESS); // now remembered by the session cache
     expect((await s.call('logout', {}, token)).return_code).toBe(RC.SUCCESS);
     expect((await s.call('userinfo', {}, token)).return_code).toBe(RC.ILLEGAL_TOKEN);
   });
@@ -89,6 +90,7 @@ describe('logout and password change', () => {
   it('changes the password, ends the other sessions with 50012 and keeps this one', async () => {
     const other = await s.login('admin2');
     const mine = await s.login('admin2');
+    expect((await s.call('userinfo', {}, other)).return_code).toBe(RC.SUCCESS);
     const res = await s.call('sysusereditpassword', { username: 'admin2', password: 'Better#2026', password2: 'Better#2026' }, mine);
     expect(res).toMatchObject({ return_code: RC.SUCCESS });
     expect((await s.call('userinfo', {}, other)).return_code).toBe(RC.OTHER_CLIENT);
