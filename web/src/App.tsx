@@ -4,7 +4,6 @@ import type { ThemeConfig } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import enUS from 'antd/es/locale/en_US';
 import esES from 'antd/es/locale/es_ES';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { setFeedback } from './api/feedback';
 import { useAppStore, type Language, type Size } from './stores/app';
@@ -48,10 +47,6 @@ export function buildTheme(primary: string, size: Size): ThemeConfig {
   };
 }
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
-});
-
 /** Registers the context-bound message/modal/notification for code outside React. */
 function FeedbackBridge() {
   const api = AntApp.useApp();
@@ -71,11 +66,10 @@ export default function App() {
     <ConfigProvider locale={ANTD_LOCALES[language]} theme={theme} componentSize={ANTD_SIZE[size]}>
       <AntApp message={{ maxCount: 3 }}>
         <FeedbackBridge />
-        <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
-            <Root />
-          </BrowserRouter>
-        </QueryClientProvider>
+        {/* the data-fetching client lives with the signed-in routes (router/SignedIn.tsx) */}
+        <BrowserRouter>
+          <Root />
+        </BrowserRouter>
       </AntApp>
     </ConfigProvider>
   );

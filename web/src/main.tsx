@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import Cookies from 'js-cookie';
 import App from './App';
@@ -29,8 +29,12 @@ window.addEventListener('unhandledrejection', (e) => {
   logError(reason, 'unhandledrejection');
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// a transition render yields to the browser every few milliseconds instead of blocking it for
+// the whole first render (antd computes its styles then)
+startTransition(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

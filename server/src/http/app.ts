@@ -45,12 +45,12 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   // one log line per request only when asked: at hundreds of calls a second it is noise
   const routeOpts = { logLevel: process.env.LOG_REQUESTS === '1' ? 'info' : 'warn' } as const;
   const registry = new Registry(modules.flat());
-  const services = createServices(database.db);
   const sessions = new SessionCache(config.sessionCacheMs);
   if (database.kind === 'postgres' && config.sessionCacheMs > 0) {
     const stopListening = listenForAuthChanges(config, sessions, fastify.log);
     fastify.addHook('onClose', async () => stopListening());
   }
+  const services = createServices(database.db, sessions);
   const dispatcher = new Dispatcher(registry, database.db, config, services, sessions);
 
   fastify.addHook('onSend', async (_req, reply) => {
@@ -117,12 +117,26 @@ async function serveWeb(fastify: FastifyInstance, config: Config) {
     );
     return;
   }
-  await fastify.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  await fastify.register(fastifyStatic, {
+    root: config.webDist,
+    wildcard: false,
+    index: false,
+    // the build writes .br and .gz beside each asset (web/vite.config.ts): sent to browsers that take them
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply) => {
+      // file names under /assets/ carry a content hash: a changed file is a new address
+      const hashed = reply.request.url.startsWith('/assets/');
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
   const html = fs.readFileSync(index, 'utf8');
   fastify.setNotFoundHandler((req, reply) => {
     if (req.method !== 'GET' || req.url.startsWith('/webapi')) {
       return reply.status(404).send({ return_code: RC.FAIL, return_msg: MSG.unknownMethod, data: null });
     }
+    // a script of an older build is gone: a 404, not the page, which the browser would refuse as a script
+    if (req.url.startsWith('/assets/')) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 }

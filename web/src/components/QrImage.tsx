@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
-import QRCode from 'qrcode';
 
-/** A QR code image of `text` (pay code_url, app download addresses). */
+/** A QR code image of `text` (pay code_url, app download addresses); the encoder loads with the first one shown. */
 export default function QrImage({ text, size = 160, testId }: { text: string; size?: number; testId?: string }) {
   const [state, setState] = useState<{ text: string; url: string }>({ text: '', url: '' });
   useEffect(() => {
     let alive = true;
     if (!text) return;
-    QRCode.toDataURL(text, { width: size, margin: 1 })
+    import('qrcode')
+      .then((m) => m.default.toDataURL(text, { width: size, margin: 1 }))
       .then((url) => {
         if (alive) setState({ text, url });
       })

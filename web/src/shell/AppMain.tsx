@@ -1,9 +1,12 @@
-import { Activity, Component, Suspense, useEffect, useState, type ErrorInfo, type ReactElement, type ReactNode } from 'react';
-import { Result, Spin } from 'antd';
+import { Activity, Component, lazy, Suspense, useEffect, useState, type ErrorInfo, type ReactElement, type ReactNode } from 'react';
+import { Spin } from 'antd';
 import { useLocation, useOutlet } from 'react-router';
 import { logError } from '../stores/errorLog';
 import { useTags } from '../stores/tags';
 import { useCurrentRoute } from './useCurrentRoute';
+
+// antd's Result carries its illustrations: loaded only when a page fails
+const Result = lazy(() => import('antd/es/result'));
 
 class PageErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };
@@ -14,7 +17,13 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, { error: Erro
     logError(error, 'render', info.componentStack ?? '');
   }
   override render() {
-    if (this.state.error) return <Result status="error" title="Error" subTitle={this.state.error.message} />;
+    if (this.state.error) {
+      return (
+        <Suspense fallback={<p>{this.state.error.message}</p>}>
+          <Result status="error" title="Error" subTitle={this.state.error.message} />
+        </Suspense>
+      );
+    }
     return this.props.children;
   }
 }

@@ -1,4 +1,4 @@
-import { useEffect, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
 import { Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@wuye/contract/codes';
@@ -11,11 +11,24 @@ import { useTags } from '../stores/tags';
 import AppMain from './AppMain';
 import Breadcrumbs from './Breadcrumbs';
 import Navbar from './Navbar';
-import SettingsDrawer from './SettingsDrawer';
 import Sidebar from './Sidebar';
 import TagsView from './TagsView';
 import { useCurrentRoute } from './useCurrentRoute';
 import './layout.css';
+
+const SettingsDrawer = lazy(() => import('./SettingsDrawer'));
+
+/** The settings drawer's chunk loads the first time it opens, then it stays mounted. */
+function SettingsDrawerGate() {
+  const open = useSettings((s) => s.drawerOpen);
+  const [wanted, setWanted] = useState(false);
+  if (open && !wanted) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <SettingsDrawer />
+    </Suspense>
+  ) : null;
+}
 
 export const DEFAULT_COPYRIGHT = 'Copyright © 物业管理平台 All Rights Reserved.';
 
@@ -122,7 +135,7 @@ export default function Layout() {
           {copyright || t('footer.default', { defaultValue: DEFAULT_COPYRIGHT })}
         </footer>
       </div>
-      <SettingsDrawer />
+      <SettingsDrawerGate />
     </div>
   );
 }

@@ -56,6 +56,7 @@ const payQuery = defineMethod('pay_query', {
       });
       return end;
     });
+    ctx.services.sessions.clear(); // the community's new end date applies to the next call
     return paidReply(endTime);
   },
 });

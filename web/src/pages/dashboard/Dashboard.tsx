@@ -48,7 +48,7 @@ export default function Dashboard() {
       <Row gutter={[16, 16]} data-testid="dashboard-cards">
         {cards.map(({ key, Component }) => (
           <Col key={key} xs={24} sm={12} lg={6}>
-            <Suspense fallback={<Card size="small"><Skeleton active paragraph={{ rows: 1 }} /></Card>}>
+            <Suspense fallback={<Card size="small" styles={{ body: { minHeight: 110 } }}><Skeleton active paragraph={{ rows: 1 }} /></Card>}>
               <Component />
             </Suspense>
           </Col>

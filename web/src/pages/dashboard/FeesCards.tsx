@@ -1,10 +1,11 @@
 import { AccountBookOutlined, WarningOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Card, List, Typography } from 'antd';
+import { Card, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/client';
 import FigureCard from './FigureCard';
+import './dashboard.css';
 
 /** This month's collection figures from the fees area (feedashboard), shared by both cards. */
 function useFeeDashboard() {
@@ -44,17 +45,19 @@ export function FeesArrearsCard() {
       style={{ height: '100%' }}
       title={<span><WarningOutlined style={{ color: '#f4516c', marginRight: 8 }} />{t('dashboard.topArrears')}</span>}
     >
-      <List
-        size="small"
-        dataSource={data?.top_arrears ?? []}
-        locale={{ emptyText: t('dashboard.noArrears') }}
-        renderItem={(b) => (
-          <List.Item style={{ display: 'flex', justifyContent: 'space-between' }}>
-            <span>{b.building_title}（{t('dashboard.rooms', { n: b.rooms })}）</span>
-            <Typography.Text type="danger">¥{b.arrears}</Typography.Text>
-          </List.Item>
-        )}
-      />
+      {/* a plain list: antd's List would bring pagination and select onto the dashboard */}
+      {data && data.top_arrears.length > 0 ? (
+        <ul className="dashboard-arrears">
+          {data.top_arrears.map((b) => (
+            <li key={b.bid}>
+              <span>{b.building_title}（{t('dashboard.rooms', { n: b.rooms })}）</span>
+              <span className="dashboard-arrears-amount">¥{b.arrears}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noArrears')} />
+      )}
     </Card>
   );
 }

@@ -1,0 +1,108 @@
+/**
+ * Everything past the sign-in guard, in a chunk of its own: the route tree of every feature area
+ * (with its icons and titles), the data-fetching client, the shell layout (not lazy: nearly every
+ * signed-in page is inside it) and the session checks.
+ * The sign-in page never downloads it; Root starts fetching it while the user info loads.
+ */
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import FullSpin from '../components/FullSpin';
+import { routesFor } from '../routes';
+import { useDialogs } from '../stores/dialogs';
+import { expiryAction, daysLeftOf, useSystem } from '../stores/system';
+import { useUser } from '../stores/user';
+import { readText, writeText } from '../stores/storage';
+import Layout from '../shell/Layout';
+import { RoutesContext, type RoutesInfo } from './context';
+import DialogHostGate from './DialogHostGate';
+import { filterRoutes, findFlat, flattenRoutes } from './helpers';
+import { loadSystemInfo } from './session';
+
+const RegionListPage = lazy(() => import('../pages/region/RegionListPage'));
+const Spectaculars = lazy(() => import('../pages/spectaculars/Spectaculars'));
+const AuthRedirect = lazy(() => import('../pages/login/AuthRedirect'));
+const Page401 = lazy(() => import('../pages/error/Page401'));
+const Page404 = lazy(() => import('../pages/error/Page404'));
+const Redirect = lazy(() => import('../pages/redirect/Redirect'));
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
+
+/** Expiry check and weak-password prompt once the session is known (spec 4). */
+function SessionEffects() {
+  const roles = useUser((s) => s.roles);
+  const sysUser = useUser((s) => s.sysUser);
+  const info = useSystem((s) => s.info);
+  useEffect(() => {
+    void loadSystemInfo();
+  }, []);
+  useEffect(() => {
+    // the check runs for non-admin roles other than leader_admin
+    if (!info || roles.includes('admin') || roles.includes('leader_admin')) return;
+    const action = expiryAction(daysLeftOf(info));
+    if (action === 'force') useDialogs.getState().openRenewal(true);
+    else if (action === 'remind' && readText('session', 'expiryReminded') !== '1') {
+      writeText('session', 'expiryReminded', '1');
+      useDialogs.getState().setExpiryOpen(true);
+    }
+  }, [info, roles]);
+  useEffect(() => {
+    if (sysUser?.password_status === 'N' && readText('session', 'weakPasswordPrompted') !== '1') {
+      writeText('session', 'weakPasswordPrompted', '1');
+      useDialogs.getState().setWeakPasswordOpen(true);
+    }
+  }, [sysUser]);
+  return null;
+}
+
+/** Unknown paths go to /404, known but forbidden ones to /401 (spec 2.1). */
+function Fallback({ info }: { info: RoutesInfo }) {
+  const { pathname } = useLocation();
+  return <Navigate to={findFlat(info.flatAll, pathname) ? '/401' : '/404'} replace />;
+}
+
+function AppRoutes() {
+  const side = useUser((s) => s.side);
+  const roles = useUser((s) => s.roles);
+  const permissions = useUser((s) => s.permissions);
+  const sysType = useUser((s) => s.sysUser?.sys_type);
+  const info = useMemo<RoutesInfo>(() => {
+    const all = routesFor(side);
+    const permitted = filterRoutes(all, [...roles, ...permissions], sysType);
+    return { permitted, flat: flattenRoutes(permitted), flatAll: flattenRoutes(all) };
+  }, [side, roles, permissions, sysType]);
+  return (
+    <RoutesContext.Provider value={info}>
+      <Suspense fallback={<FullSpin />}>
+        <Routes>
+          <Route path="/" element={<Navigate to="/dashboard" replace />} />
+          <Route path="/auth-redirect" element={<AuthRedirect />} />
+          <Route path="/regionlist" element={<RegionListPage />} />
+          <Route path="/401" element={<Page401 />} />
+          <Route path="/404" element={<Page404 />} />
+          <Route path="/spectaculars" element={<Spectaculars />} />
+          <Route element={<Layout />}>
+            {info.flat.map((f) => {
+              const Page = f.route.component!;
+              return <Route key={f.fullPath} path={f.fullPath} element={<Page />} />;
+            })}
+            <Route path="/redirect/*" element={<Redirect />} />
+          </Route>
+          <Route path="*" element={<Fallback info={info} />} />
+        </Routes>
+      </Suspense>
+      <SessionEffects />
+      <DialogHostGate />
+    </RoutesContext.Provider>
+  );
+}
+
+export default function SignedIn() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppRoutes />
+    </QueryClientProvider>
+  );
+}

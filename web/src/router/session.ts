@@ -1,0 +1,28 @@
+import { call } from '../api/client';
+import { useSystem } from '../stores/system';
+import { useUser } from '../stores/user';
+
+let userLoad: Promise<void> | null = null;
+/** one userinfo call at a time (StrictMode runs effects twice in development) */
+export function loadUserOnce(): Promise<void> {
+  userLoad ??= useUser
+    .getState()
+    .loadUser()
+    .finally(() => {
+      userLoad = null;
+    });
+  return userLoad;
+}
+
+let systemLoad: Promise<void> | null = null;
+/** loads the system info when empty; failures are swallowed (spec 8) */
+export function loadSystemInfo(force = false): Promise<void> {
+  if (!force && useSystem.getState().info) return Promise.resolve();
+  systemLoad ??= call('get_system_info')
+    .then((data) => useSystem.getState().setInfo(data.items))
+    .catch(() => undefined)
+    .finally(() => {
+      systemLoad = null;
+    });
+  return systemLoad;
+}
