@@ -1,32 +1,10 @@
 import { expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { api, apiLogin, journey, signIn } from './support.js';
+import { pick, pickRoom, rowsOf, settle } from './antd.js';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
-
-/** Picks an option of the antd Select marked with `testId` (the open dropdown is the last one). */
-async function pick(page: Page, testId: string, option: string, search = false) {
-  await page.getByTestId(testId).click();
-  // long option lists are virtual: type to bring the option into view
-  if (search) await page.keyboard.type(option);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).last().click();
-}
-
-/** Picks building / unit / room of a RoomSelects group marked with `testId`. */
-async function pickRoom(page: Page, testId: string, building: string, unit: string, room?: string) {
-  await pick(page, `${testId}-building`, building);
-  await pick(page, `${testId}-unit`, unit);
-  if (room) await pick(page, `${testId}-room`, room, true);
-}
-
-/** Waits for open dropdowns, loading tables and animations to finish before a screenshot. */
-async function settle(page: Page) {
-  await expect.poll(() => page.locator('.ant-select-dropdown:visible, .ant-spin-blur').count()).toBe(0);
-  await page.waitForTimeout(400);
-}
-
-const rowsOf = (table: Locator) => table.locator('tbody tr.ant-table-row');
 
 const ITEM = '电梯费';
 const BUILDING = '2号楼';

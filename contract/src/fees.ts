@@ -16,11 +16,14 @@ export const PRICING_CH: Record<PricingMethod, string> = {
   area_built: '建筑面积 × 单价', area_indoor: '套内面积 × 单价', fixed: '固定金额', meter: '抄表读数 × 单价', quantity: '数量 × 单价',
 };
 
-export const BIND_SCOPES = ['region', 'building', 'unit', 'category', 'room'] as const;
+export const BIND_SCOPES = ['region', 'building', 'unit', 'category', 'room', 'lot', 'space', 'car'] as const;
 export type BindScopeName = (typeof BIND_SCOPES)[number];
 export const BIND_SCOPE_CH: Record<BindScopeName, string> = {
   region: '全小区', building: '楼栋', unit: '单元', category: '房屋类别', room: '单个房屋',
+  lot: '停车场', space: '单个车位', car: '车辆',
 };
+/** Scopes that bill parking spaces or cars (one bill per space / car, charged to its room). */
+export const PARKING_SCOPES: readonly BindScopeName[] = ['lot', 'space', 'car'];
 
 export const PAY_TYPES = ['cash', 'wechat', 'alipay', 'bankcard', 'transfer', 'balance'] as const;
 export type PayTypeName = (typeof PAY_TYPES)[number];
@@ -71,7 +74,8 @@ export const feeItemInput = z
     unit_price: unitPrice,
     default_quantity: money.optional(),
     cycle_months: z.coerce.number().int().min(1).max(12).default(1),
-    due_day: z.coerce.number().int().min(1).max(28).default(15),
+    /** missing: the community's default due day (feesettinginfo) */
+    due_day: z.coerce.number().int().min(1).max(28).optional(),
     late_fee_rule: z.enum(['none', 'daily']).default('none'),
     /** per mille of the bill per day */
     late_fee_rate: unitPrice.optional(),
@@ -123,6 +127,40 @@ const generateScope = {
   hids: z.array(id).max(2000).optional(),
 };
 
+const wireDayOrEmpty = z.union([z.literal(''), wireDay]).optional();
+
+/** Filters of the payment list and its export. */
+const paymentFilters = {
+  start_date: wireDayOrEmpty,
+  end_date: wireDayOrEmpty,
+  pay_type: z.union([z.literal(''), z.enum(PAY_TYPES)]).optional(),
+  cashier: text(30).optional(),
+  receipt_no: text(30).optional(),
+  keyword: text(50).optional(),
+  hid: optionalId,
+};
+
+/** A meter reading: at most 12 digits and two decimals, like money. */
+const reading = money;
+
+const meterReadingValues = {
+  /** missing: the reading of the latest earlier period (0 for a first reading) */
+  last_reading: z.union([z.literal(''), z.null(), reading]).optional().transform((v) => (v === '' || v === null ? undefined : v)),
+  this_reading: reading,
+  remark: text(100).default(''),
+};
+
+/** One line of a quick payment: a fee item, or a free title, with its amount. */
+export const quickPayLine = z
+  .object({
+    item_id: optionalId,
+    title: text(30).optional(),
+    cost_type: z.string().trim().max(30).optional(),
+    period: z.union([z.literal(''), period]).optional(),
+    amount: money.refine((v) => v !== '0.00', '收费金额必须大于0'),
+  })
+  .refine((v) => v.item_id !== undefined || (v.title ?? '') !== '', { message: '请选择收费项目或填写收费名称', path: ['title'] });
+
 export const feesMethods = {
   // --- set-up (slice A)
   feeitemcatelist: z.object({ ...paging }),
@@ -162,17 +200,8 @@ export const feesMethods = {
     idempotency_key: idempotencyKey,
     remark: text(200).default(''),
   }),
-  paymentlist: z.object({
-    ...paging,
-    sort: z.enum(['asc', 'desc']).default('desc'),
-    start_date: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')]).optional(),
-    end_date: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')]).optional(),
-    pay_type: z.union([z.literal(''), z.enum(PAY_TYPES)]).optional(),
-    cashier: text(30).optional(),
-    receipt_no: text(30).optional(),
-    keyword: text(50).optional(),
-    hid: optionalId,
-  }),
+  paymentlist: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc'), ...paymentFilters }),
+  paymentexport: z.object({ ...paymentFilters, sort: z.enum(['asc', 'desc']).default('desc') }),
   paymentinfo: z.object({ id }),
   // --- prepayment (slice D)
   housebalance: z.object({ hid: id }),
@@ -213,6 +242,42 @@ export const feesMethods = {
     z.object({ report: z.literal('propertypaystatis'), period }),
   ]),
   paymentprint: z.object({ id }),
+  // --- parking bindings: the spaces / cars a binding can name
+  bindfeetargets: z.object({ scope: z.enum(['lot', 'space', 'car']), lot_id: optionalId, keyword: text(20).optional() }),
+  // --- meter readings (抄表)
+  meterreadinglist: z.object({
+    ...paging, sort: z.enum(['asc', 'desc']).default('asc'), bid: optionalId, tid: optionalId, item_id: optionalId,
+    period: z.union([z.literal(''), period]).optional(), keyword: text(30).optional(),
+  }),
+  meterreadingprev: z.object({ hid: id, item_id: id, period }),
+  meterreadingadd: z.object({ hid: id, item_id: id, period, ...meterReadingValues }),
+  meterreadingedit: z.object({ id, ...meterReadingValues }),
+  meterreadingdel: z.object({ id }),
+  meterreadingtemplate: z.object({ item_id: optionalId, period: z.union([z.literal(''), period]).optional(), bid: optionalId }),
+  meterreadingimport: z.object({ filename: text(200).min(1), file_base64: fileBase64 }),
+  meterreadingerrors: z.object({ job_id: id }),
+  // --- fee settings (/setup/setfees)
+  feesettinginfo: z.object({}),
+  feesettingedit: z.object({
+    receipt_title: text(40).default(''),
+    receipt_footnote: text(200).default(''),
+    receipt_prefix: z.string().trim().max(10).regex(/^[A-Za-z0-9-]*$/, '收据编号前缀只能包含字母、数字和 -').default(''),
+    allow_discount: yn.default('Y'),
+    max_discount_percent: z.coerce.number().int().min(0).max(100).default(100),
+    default_due_day: z.coerce.number().int().min(1).max(28).default(15),
+  }),
+  // --- quick payment (/fees/quickpay): one-off charges without a pre-generated bill
+  quickpay: z.object({
+    hid: id,
+    lines: z.array(quickPayLine).min(1, '请至少添加一项收费').max(20),
+    pay_type: z.enum(PAY_TYPES),
+    /** missing: exactly what is due */
+    paid_amount: z.union([z.literal(''), z.null(), money]).optional().transform((v) => (v === '' || v === null ? undefined : v)),
+    use_balance: z.boolean().default(false),
+    payer_name: text(30).default(''),
+    idempotency_key: idempotencyKey,
+    remark: text(200).default(''),
+  }),
 } satisfies Record<string, z.ZodType>;
 
 export interface CostTypeRow { id: number; cost_type: string; title: string; sort: number; item_count: number; create_time: string }
@@ -278,6 +343,9 @@ export interface FeeBillRow {
   paid_at: string;
   payment_id: number;
   batch_id: number;
+  /** the parking space / car of a parking bill (0 otherwise); `measure` then shows its title or plate */
+  space_id: number;
+  car_id: number;
   create_time: string;
 }
 
@@ -310,6 +378,9 @@ export interface CashierBill {
   status: BillStatus;
   status_ch: string;
   due_date: string;
+  /** parking bills: the space / car they are for; `measure` shows its title or plate */
+  space_id: number;
+  car_id: number;
 }
 
 export interface CashierHouse {
@@ -352,6 +423,9 @@ export interface PaymentRow {
 
 export interface PaymentInfo extends PaymentRow {
   region_title: string;
+  /** from the fee settings: the receipt's heading and the note printed under it */
+  receipt_title: string;
+  receipt_footnote: string;
   print_count: number;
   /** total in Chinese capital numerals */
   capital_amount: string;
@@ -458,6 +532,42 @@ export interface FeeImportRow {
 }
 export interface FeeImportResult { imported: number; errors: Array<{ row: number; column: string; reason: string }> }
 
+export interface MeterReadingRow {
+  id: number;
+  hid: number;
+  bid: number;
+  tid: number;
+  address: string;
+  item_id: number;
+  item_title: string;
+  period: string;
+  last_reading: string;
+  this_reading: string;
+  quantity: string;
+  unit_price: string;
+  /** quantity x unit price, rounded half up to the fen */
+  amount: string;
+  /** the room's bill of that item and period: '' none yet, E / Y / N */
+  bill_status: '' | BillStatus;
+  bill_fee: string;
+  remark: string;
+  create_user: string;
+  create_time: string;
+}
+
+export interface MeterImportResult { imported: number; updated: number; errors: Array<{ row: number; column: string; reason: string }> }
+
+export interface FeeSettings {
+  receipt_title: string;
+  receipt_footnote: string;
+  receipt_prefix: string;
+  allow_discount: YN;
+  max_discount_percent: number;
+  default_due_day: number;
+  update_user: string;
+  update_time: string;
+}
+
 /** Answer `data` shapes of the fees area, by method name. */
 export interface FeesOutputs {
   feeitemcatelist: ListAnswer<CostTypeRow>;
@@ -488,8 +598,9 @@ export interface FeesOutputs {
   cashierpay: PaymentInfo;
   paymentlist: ListAnswer<PaymentRow>;
   paymentinfo: PaymentInfo;
+  paymentexport: FileAnswer;
   paymentprint: { print_count: number };
-  housebalance: { hid: number; member_id: number; owner_name: string; balance: string };
+  housebalance: { hid: number; address: string; member_id: number; owner_name: string; balance: string };
   balancetopup: { member_id: number; balance: string; orderid: string };
   refundapply: { id: number; amount: string };
   refund_list: ListAnswer<RefundRow>;
@@ -510,4 +621,16 @@ export interface FeesOutputs {
   financereport: FinanceReport;
   feedashboard: { month: string; receivable: string; received: string; rate: string; top_arrears: Array<{ bid: number; building_title: string; arrears: string; rooms: number }> };
   feereportexport: FileAnswer;
+  bindfeetargets: { items: Array<{ id: number; title: string; address: string }> };
+  meterreadinglist: ListAnswer<MeterReadingRow>;
+  meterreadingprev: { last_reading: string; last_period: string };
+  meterreadingadd: { id: number; bill_updated: boolean };
+  meterreadingedit: { bill_updated: boolean };
+  meterreadingdel: null;
+  meterreadingtemplate: FileAnswer;
+  meterreadingimport: { job_id: number };
+  meterreadingerrors: FileAnswer;
+  feesettinginfo: FeeSettings;
+  feesettingedit: null;
+  quickpay: PaymentInfo;
 }

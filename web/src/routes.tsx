@@ -20,7 +20,7 @@ import { structureLeaderRoutes, structureRoutes } from './pages/structure/routes
 import { structureTitles } from './pages/structure/i18n';
 import { ownersRoutes } from './pages/owners/routes';
 import { ownersTitles } from './pages/owners/i18n';
-import { feecountsRoutes, feesDesktopRoutes, feesRoutes } from './pages/fees/routes';
+import { feecountsRoutes, feesDesktopRoutes, feesRoutes, feesSetupRoutes } from './pages/fees/routes';
 import { feesTitles } from './pages/fees/i18n';
 
 for (const titles of [structureTitles, ownersTitles, feesTitles]) registerRouteTitles(titles);
@@ -68,6 +68,7 @@ export const communityRoutes: AppRoute[] = [
     meta: { title: 'route.setup', icon: SettingOutlined },
     children: [
       { path: 'backlog', component: Backlog, meta: { title: 'route.backlog', keepAlive: true } },
+      ...feesSetupRoutes,
     ],
   },
   updatelog,

@@ -1,15 +1,23 @@
-import { BILL_STATUS_CH, fenToYuan, MSG_FEES, toFen, type BillStatus, type CashierBill } from '@wuye/contract';
+import { BILL_STATUS_CH, fenToYuan, MSG_FEES, toFen, type BillStatus, type CashierBill, type PaymentInfo, type PayTypeName } from '@wuye/contract';
 import { sql } from 'kysely';
 import { fail } from '../../http/errors.js';
-import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
+import { defineMethod, reply, type CommunityCtx, type Reply } from '../../http/registry.js';
+import type { z } from 'zod';
+import type { feesMethods } from '@wuye/contract';
+import { xlsxFile } from '../../lib/excel.js';
 import { listPage } from '../../lib/paging.js';
+import { likePattern } from '../owners/access.js';
 import { today } from '../../lib/wire.js';
 import { balanceFen, houseOwner, moveBalance } from './balance.js';
 import { lateFeeFen } from './calc.js';
 import { paymentBase, paymentInfo, toPaymentRow } from './payments.js';
 import { ROLES } from './roles.js';
+import { checkDiscount, feeSettings } from './settings.js';
 
-async function house(ctx: CommunityCtx, hid: number) {
+export type Room = Awaited<ReturnType<typeof house>>;
+
+/** The room of the community with its address, or refuses. */
+export async function house(ctx: CommunityCtx, hid: number) {
   const room = await ctx.db.selectFrom('rooms as r')
     .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
     .innerJoin('buildings as bd', (j) => j.onRef('bd.rid', '=', 'r.rid').onRef('bd.id', '=', 'r.bid'))
@@ -24,7 +32,7 @@ function unpaidQuery(ctx: CommunityCtx, hid: number) {
   return ctx.db.selectFrom('fee_bills as b')
     .innerJoin('fee_items as i', (j) => j.onRef('i.rid', '=', 'b.rid').onRef('i.id', '=', 'b.item_id'))
     .select(['b.id', 'b.hid', 'b.title', 'b.cost_type', 'b.period', 'b.daterange', 'b.measure', 'b.unit_price', 'b.fee', 'b.status',
-      'b.due_date', 'i.late_fee_rule', 'i.late_fee_rate', 'i.late_fee_grace_days', 'i.late_fee_cap_percent'])
+      'b.due_date', 'b.space_id', 'b.car_id', 'i.late_fee_rule', 'i.late_fee_rate', 'i.late_fee_grace_days', 'i.late_fee_cap_percent'])
     .where('b.rid', '=', ctx.rid).where('b.hid', '=', hid);
 }
 
@@ -48,7 +56,7 @@ const cashierbills = defineMethod('cashierbills', {
       return {
         id: b.id, title: b.title, cost_type: b.cost_type, period: b.period, daterange: b.daterange, measure: b.measure,
         unit_price: b.unit_price, fee: b.fee, late_fee: fenToYuan(late), total: fenToYuan(fee + late), status: b.status as BillStatus,
-        status_ch: BILL_STATUS_CH[b.status as BillStatus], due_date: b.due_date,
+        status_ch: BILL_STATUS_CH[b.status as BillStatus], due_date: b.due_date, space_id: b.space_id, car_id: b.car_id,
       };
     });
     return {
@@ -62,23 +70,105 @@ const cashierbills = defineMethod('cashierbills', {
   },
 });
 
-async function byKey(ctx: CommunityCtx, key: string) {
+/** The payment a key already made, if any. */
+export async function byKey(ctx: CommunityCtx, key: string) {
   return ctx.db.selectFrom('fee_payments').select(['id', 'hid']).where('rid', '=', ctx.rid).where('idempotency_key', '=', key).executeTakeFirst();
 }
 
 /** A retry with the same key answers the payment it made, once it is sure the key was used for this room. */
-async function replay(ctx: CommunityCtx, found: { id: number; hid: number }, hid: number) {
+export async function replay(ctx: CommunityCtx, found: { id: number; hid: number }, hid: number) {
   if (found.hid !== hid) fail('该收费请求编号已用于其他房屋，请刷新后重试');
   return reply(await paymentInfo(ctx.db, ctx.rid, found.id), '收费成功');
 }
 
-/** Next receipt number of the community: one counter row, bumped in the payment's transaction. */
-async function nextReceiptNo(ctx: CommunityCtx): Promise<string> {
+/** Next receipt number of the community: one counter row, bumped in the payment's transaction, after the settings' prefix. */
+async function nextReceiptNo(ctx: CommunityCtx, prefix: string): Promise<string> {
   const res = await sql<{ last_no: number }>`
     INSERT INTO fee_receipt_counters (rid, last_no) VALUES (${ctx.rid}, 1)
     ON CONFLICT (rid) DO UPDATE SET last_no = fee_receipt_counters.last_no + 1
     RETURNING last_no`.execute(ctx.db);
-  return String(res.rows[0]!.last_no).padStart(8, '0');
+  return prefix + String(res.rows[0]!.last_no).padStart(8, '0');
+}
+
+export interface PayRequest {
+  billIds: number[];
+  payType: PayTypeName;
+  /** undefined: exactly what is due */
+  paidAmount?: string | undefined;
+  useBalance: boolean;
+  discount: string;
+  idempotencyKey: string;
+  remark: string;
+  /** who paid, when not the room's owner (quick payments) */
+  payerName?: string;
+}
+
+/**
+ * The one payment path (cashier desk and quick payments), inside the caller's transaction:
+ * locks the room's bills in id order, computes late fees, discount (within the fee settings),
+ * balance used and change to the balance, numbers the receipt, writes payment and lines, marks
+ * the bills paid and moves the owner's balance. The caller has checked the key was not used.
+ */
+export async function payBills(ctx: CommunityCtx, room: Room, req: PayRequest): Promise<Reply<PaymentInfo>> {
+  const hid = room.id;
+  const ids = [...new Set(req.billIds)].sort((a, b) => a - b);
+  // lock in id order so two cashiers never deadlock; a second payer waits here, then sees Y
+  const locked = await ctx.db.selectFrom('fee_bills').select(['id', 'hid', 'status']).where('rid', '=', ctx.rid).where('id', 'in', ids)
+    .orderBy('id').forUpdate().execute();
+  const again = await byKey(ctx, req.idempotencyKey);
+  if (again) return replay(ctx, again, hid);
+  if (locked.length !== ids.length) fail(MSG_FEES.billNotFound);
+  if (locked.some((b) => b.hid !== hid)) fail('所选账单不属于该房屋');
+  if (locked.some((b) => b.status === 'Y')) fail(MSG_FEES.billPaid);
+
+  const bills = await unpaidQuery(ctx, hid).where('b.id', 'in', ids).orderBy('b.id').execute();
+  const day = today();
+  const lines = bills.map((b) => ({ ...b, lateFen: lateFeeFen(toFen(b.fee), b.due_date, day, b) }));
+  const receivable = lines.reduce((s, b) => s + toFen(b.fee), 0n);
+  const late = lines.reduce((s, b) => s + b.lateFen, 0n);
+  const discount = toFen(req.discount);
+  if (discount > receivable + late) fail('优惠金额不能大于应收合计');
+  const settings = await feeSettings(ctx.db, ctx.rid);
+  checkDiscount(settings, discount, receivable + late);
+  const total = receivable + late - discount;
+
+  const owner = await houseOwner(ctx.db, ctx.rid, hid, true);
+  const useBalance = req.useBalance || req.payType === 'balance';
+  const balanceUsed = useBalance ? (balanceFen(owner) < total ? balanceFen(owner) : total) : 0n;
+  const due = total - balanceUsed;
+  if (req.payType === 'balance' && due > 0n) fail(`业主余额不足，还差 ${fenToYuan(due)} 元`);
+  const paid = req.paidAmount === undefined ? due : toFen(req.paidAmount);
+  if (paid < due) fail(`实收金额不能少于应收金额 ${fenToYuan(due)} 元`);
+  const toBalance = paid - due;
+  if (toBalance > 0n && !owner) fail('该房屋没有登记业主，多收的金额无法转入余额，请按应收金额收款');
+
+  const receiptNo = await nextReceiptNo(ctx, settings.receipt_prefix);
+  const payment = await ctx.db.insertInto('fee_payments').values({
+    rid: ctx.rid, receipt_no: receiptNo, hid: room.id, bid: room.bid, tid: room.tid, member_id: owner?.member_id ?? null,
+    payer_name: req.payerName || owner?.realname || '', receivable: fenToYuan(receivable), late_fee: fenToYuan(late), discount: fenToYuan(discount),
+    balance_used: fenToYuan(balanceUsed), due: fenToYuan(due), paid_amount: fenToYuan(paid), to_balance: fenToYuan(toBalance),
+    pay_type: req.payType, cashier_id: ctx.session.accountId, cashier_name: ctx.session.name,
+    idempotency_key: req.idempotencyKey, remark: req.remark,
+  }).returning('id').executeTakeFirstOrThrow();
+  await ctx.db.insertInto('fee_payment_items').values(lines.map((b) => ({
+    rid: ctx.rid, payment_id: payment.id, bill_id: b.id,
+    // a parking bill names its space or plate on the receipt
+    title: b.space_id || b.car_id ? `${b.title}（${b.measure}）` : b.title, period: b.period, daterange: b.daterange,
+    fee: b.fee, late_fee: fenToYuan(b.lateFen),
+  }))).execute();
+  for (const b of lines) {
+    await ctx.db.updateTable('fee_bills')
+      .set({ status: 'Y', paid_at: sql`now()`, payment_id: payment.id, late_fee: fenToYuan(b.lateFen) })
+      .where('rid', '=', ctx.rid).where('id', '=', b.id).execute();
+  }
+  if (owner) {
+    const common = { rid: ctx.rid, memberId: owner.member_id, hid: room.id, orderid: receiptNo, createUser: ctx.session.name };
+    await moveBalance(ctx.db, { ...common, fen: balanceUsed, ioType: 2, feetype: bills[0]?.cost_type ?? 'property', paytype: 'balance',
+      remark: `收据 ${receiptNo} 余额抵扣` });
+    await moveBalance(ctx.db, { ...common, fen: toBalance, ioType: 1, feetype: 'recharge', paytype: req.payType,
+      remark: `收据 ${receiptNo} 多收转入余额` });
+  }
+  return reply(await paymentInfo(ctx.db, ctx.rid, payment.id), '收费成功');
 }
 
 const cashierpay = defineMethod('cashierpay', {
@@ -88,82 +178,73 @@ const cashierpay = defineMethod('cashierpay', {
     const first = await byKey(ctx, input.idempotency_key);
     if (first) return replay(ctx, first, input.hid);
     const room = await house(ctx, input.hid);
-    const ids = [...new Set(input.bill_ids)].sort((a, b) => a - b);
-    // lock in id order so two cashiers never deadlock; a second payer waits here, then sees Y
-    const locked = await ctx.db.selectFrom('fee_bills').select(['id', 'hid', 'status']).where('rid', '=', ctx.rid).where('id', 'in', ids)
-      .orderBy('id').forUpdate().execute();
-    const again = await byKey(ctx, input.idempotency_key);
-    if (again) return replay(ctx, again, input.hid);
-    if (locked.length !== ids.length) fail(MSG_FEES.billNotFound);
-    if (locked.some((b) => b.hid !== input.hid)) fail('所选账单不属于该房屋');
-    if (locked.some((b) => b.status === 'Y')) fail(MSG_FEES.billPaid);
-
-    const bills = await unpaidQuery(ctx, input.hid).where('b.id', 'in', ids).orderBy('b.id').execute();
-    const day = today();
-    const lines = bills.map((b) => ({ ...b, lateFen: lateFeeFen(toFen(b.fee), b.due_date, day, b) }));
-    const receivable = lines.reduce((s, b) => s + toFen(b.fee), 0n);
-    const late = lines.reduce((s, b) => s + b.lateFen, 0n);
-    const discount = toFen(input.discount);
-    if (discount > receivable + late) fail('优惠金额不能大于应收合计');
-    const total = receivable + late - discount;
-
-    const owner = await houseOwner(ctx.db, ctx.rid, input.hid, true);
-    const useBalance = input.use_balance || input.pay_type === 'balance';
-    const balanceUsed = useBalance ? (balanceFen(owner) < total ? balanceFen(owner) : total) : 0n;
-    const due = total - balanceUsed;
-    if (input.pay_type === 'balance' && due > 0n) fail(`业主余额不足，还差 ${fenToYuan(due)} 元`);
-    const paid = toFen(input.paid_amount);
-    if (paid < due) fail(`实收金额不能少于应收金额 ${fenToYuan(due)} 元`);
-    const toBalance = paid - due;
-    if (toBalance > 0n && !owner) fail('该房屋没有登记业主，多收的金额无法转入余额，请按应收金额收款');
-
-    const receiptNo = await nextReceiptNo(ctx);
-    const payment = await ctx.db.insertInto('fee_payments').values({
-      rid: ctx.rid, receipt_no: receiptNo, hid: room.id, bid: room.bid, tid: room.tid, member_id: owner?.member_id ?? null,
-      payer_name: owner?.realname ?? '', receivable: fenToYuan(receivable), late_fee: fenToYuan(late), discount: fenToYuan(discount),
-      balance_used: fenToYuan(balanceUsed), due: fenToYuan(due), paid_amount: fenToYuan(paid), to_balance: fenToYuan(toBalance),
-      pay_type: input.pay_type, cashier_id: ctx.session.accountId, cashier_name: ctx.session.name,
-      idempotency_key: input.idempotency_key, remark: input.remark,
-    }).returning('id').executeTakeFirstOrThrow();
-    await ctx.db.insertInto('fee_payment_items').values(lines.map((b) => ({
-      rid: ctx.rid, payment_id: payment.id, bill_id: b.id, title: b.title, period: b.period, daterange: b.daterange,
-      fee: b.fee, late_fee: fenToYuan(b.lateFen),
-    }))).execute();
-    for (const b of lines) {
-      await ctx.db.updateTable('fee_bills')
-        .set({ status: 'Y', paid_at: sql`now()`, payment_id: payment.id, late_fee: fenToYuan(b.lateFen) })
-        .where('rid', '=', ctx.rid).where('id', '=', b.id).execute();
-    }
-    if (owner) {
-      const common = { rid: ctx.rid, memberId: owner.member_id, hid: room.id, orderid: receiptNo, createUser: ctx.session.name };
-      await moveBalance(ctx.db, { ...common, fen: balanceUsed, ioType: 2, feetype: bills[0]?.cost_type ?? 'property', paytype: 'balance',
-        remark: `收据 ${receiptNo} 余额抵扣` });
-      await moveBalance(ctx.db, { ...common, fen: toBalance, ioType: 1, feetype: 'recharge', paytype: input.pay_type,
-        remark: `收据 ${receiptNo} 多收转入余额` });
-    }
-    return reply(await paymentInfo(ctx.db, ctx.rid, payment.id), '收费成功');
+    return payBills(ctx, room, {
+      billIds: input.bill_ids, payType: input.pay_type, paidAmount: input.paid_amount, useBalance: input.use_balance,
+      discount: input.discount, idempotencyKey: input.idempotency_key, remark: input.remark,
+    });
   },
 });
 
+type PaymentFilters = Omit<z.output<(typeof feesMethods)['paymentexport']>, 'sort'>;
+
+/** The payment list's filters: date range (receipt day), pay type, cashier, receipt no, keyword (address / payer / receipt), room. */
+function filteredPayments(ctx: CommunityCtx, f: PaymentFilters) {
+  let qb = paymentBase(ctx.db, ctx.rid);
+  if (f.start_date) qb = qb.where('p.created_at', '>=', sql<Date>`${f.start_date}::date`);
+  if (f.end_date) qb = qb.where('p.created_at', '<', sql<Date>`${f.end_date}::date + 1`);
+  if (f.pay_type) qb = qb.where('p.pay_type', '=', f.pay_type);
+  if (f.cashier) qb = qb.where('p.cashier_name', 'ilike', likePattern(f.cashier));
+  if (f.receipt_no) qb = qb.where('p.receipt_no', 'ilike', likePattern(f.receipt_no));
+  if (f.hid) qb = qb.where('p.hid', '=', f.hid);
+  if (f.keyword) {
+    const like = likePattern(f.keyword);
+    qb = qb.where((eb) => eb.or([
+      eb('p.payer_name', 'ilike', like), eb('p.receipt_no', 'ilike', like), eb(sql`bd.title || u.title || r.title`, 'ilike', like),
+    ]));
+  }
+  return qb;
+}
+
 const paymentlist = defineMethod('paymentlist', {
   side: 'community', roles: ROLES.payments, writes: false,
-  summary: '收费记录（收据）：按日期区间、支付方式、收银员、收据号、关键字（地址/业主）、房屋筛选，默认新的在前',
+  summary: '收费记录（收据）：按日期区间、支付方式、收银员、收据号、关键字（地址/业主/收据号）、房屋筛选，默认新的在前',
   async handler(ctx, input) {
-    let qb = paymentBase(ctx.db, ctx.rid);
-    if (input.start_date) qb = qb.where('p.created_at', '>=', sql<Date>`${input.start_date}::date`);
-    if (input.end_date) qb = qb.where('p.created_at', '<', sql<Date>`${input.end_date}::date + 1`);
-    if (input.pay_type) qb = qb.where('p.pay_type', '=', input.pay_type);
-    if (input.cashier) qb = qb.where('p.cashier_name', 'ilike', `%${input.cashier}%`);
-    if (input.receipt_no) qb = qb.where('p.receipt_no', 'like', `%${input.receipt_no}%`);
-    if (input.hid) qb = qb.where('p.hid', '=', input.hid);
-    if (input.keyword) {
-      const like = `%${input.keyword}%`;
-      qb = qb.where((eb) => eb.or([
-        eb('p.payer_name', 'ilike', like), eb('p.receipt_no', 'like', like), eb(sql`bd.title || u.title || r.title`, 'ilike', like),
-      ]));
-    }
-    const page = await listPage(qb, input, 'p.id');
+    const page = await listPage(filteredPayments(ctx, input), input, 'p.id');
     return { total: page.total, items: page.items.map(toPaymentRow) };
+  },
+});
+
+const EXPORT_MAX = 100_000;
+
+const paymentexport = defineMethod('paymentexport', {
+  side: 'community', roles: ROLES.payments, writes: false,
+  summary: '按收费记录的筛选条件导出 Excel（含收费项目明细，最多 10 万行）',
+  async handler(ctx, input) {
+    const rows = await filteredPayments(ctx, input)
+      .select(sql<string>`(SELECT string_agg(pi.title || ' ' || pi.period, '、' ORDER BY pi.id) FROM fee_payment_items pi
+        WHERE pi.rid = p.rid AND pi.payment_id = p.id)`.as('titles'))
+      .orderBy('p.id', input.sort).limit(EXPORT_MAX + 1).execute();
+    if (rows.length > EXPORT_MAX) fail('导出数据超过 10 万行，请缩小筛选范围');
+    const items = rows.map((p) => ({ ...toPaymentRow(p), titles: p.titles ?? '' }));
+    return xlsxFile(`收费记录_${today()}.xlsx`, '收费记录', [
+      { header: '收据号', value: (p) => p.receipt_no, width: 14 },
+      { header: '房屋', value: (p) => p.address, width: 18 },
+      { header: '缴费人', value: (p) => p.payer_name },
+      { header: '收费项目', value: (p) => p.titles, width: 36 },
+      { header: '应收', value: (p) => p.receivable },
+      { header: '滞纳金', value: (p) => p.late_fee },
+      { header: '优惠', value: (p) => p.discount },
+      { header: '合计', value: (p) => p.total },
+      { header: '余额抵扣', value: (p) => p.balance_used },
+      { header: '实收', value: (p) => p.paid_amount },
+      { header: '转入余额', value: (p) => p.to_balance },
+      { header: '支付方式', value: (p) => p.pay_type_ch },
+      { header: '状态', value: (p) => p.status_ch },
+      { header: '已退金额', value: (p) => p.refunded_amount },
+      { header: '收银员', value: (p) => p.cashier_name },
+      { header: '收款时间', value: (p) => p.create_time, width: 20 },
+      { header: '备注', value: (p) => p.remark, width: 20 },
+    ], items);
   },
 });
 
@@ -186,4 +267,4 @@ const paymentprint = defineMethod('paymentprint', {
   },
 });
 
-export const cashierMethods = [cashierbills, cashierpay, paymentlist, paymentinfoMethod, paymentprint];
+export const cashierMethods = [cashierbills, cashierpay, paymentlist, paymentexport, paymentinfoMethod, paymentprint];

@@ -1,9 +1,9 @@
-import { BILL_STATUS_CH, capitalAmount, fenToYuan, toFen, type ArrearsRow, type BillStatus, type DunningNotice, type DunningPrint } from '@wuye/contract';
+import { BILL_STATUS_CH, capitalAmount, fenToYuan, toFen, type BillStatus, type DunningNotice, type DunningPrint } from '@wuye/contract';
 import { sql } from 'kysely';
 import { defineMethod, type CommunityCtx } from '../../http/registry.js';
 import { today } from '../../lib/wire.js';
 import { lateFeeFen } from './calc.js';
-import { arrearsQuery } from './reports.js';
+import { arrearsByRoom, arrearsPage } from './reports.js';
 
 const CALL_ROLES = ['call', 'fees'];
 
@@ -11,12 +11,11 @@ const feebillcall = defineMethod('feebillcall', {
   side: 'community', roles: CALL_ROLES, writes: false,
   summary: '催缴：有欠费的房屋（欠费多的在前），勾选后打印催缴通知单（汇总 print_billcall / 明细 print_billcallmx）',
   async handler(ctx, input) {
-    const base = arrearsQuery(ctx.db, ctx.rid, input);
     const [items, count] = await Promise.all([
-      base.orderBy(sql`sum(b.fee)`, input.sort).orderBy('b.hid').limit(input.limit).offset((input.page - 1) * input.limit).execute(),
-      ctx.db.selectFrom(base.as('a')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      arrearsPage(ctx.db, ctx.rid, input, input),
+      ctx.db.selectFrom(arrearsByRoom(ctx.db, ctx.rid, input).as('a')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
     ]);
-    return { items: items as ArrearsRow[], total: count.n };
+    return { items, total: count.n };
   },
 });
 

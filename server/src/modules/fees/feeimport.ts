@@ -94,7 +94,7 @@ async function validate(db: Kysely<DB>, rid: number, rows: SheetRow[]) {
       .innerJoin('buildings as bd', (j) => j.onRef('bd.rid', '=', 'r.rid').onRef('bd.id', '=', 'r.bid'))
       .select(['r.id', 'r.bid', 'r.tid', 'r.title', 'u.title as unit', 'bd.title as building']).where('r.rid', '=', rid).execute(),
     db.selectFrom('fee_items').select(['id', 'title', 'cost_type', 'due_day', 'cycle_months', 'unit_price']).where('rid', '=', rid).execute(),
-    db.selectFrom('fee_bills').select(['hid', 'item_id', 'period']).where('rid', '=', rid).execute(),
+    db.selectFrom('fee_bills').select(['hid', 'item_id', 'period']).where('rid', '=', rid).where('space_id', '=', 0).where('car_id', '=', 0).execute(),
   ]);
   const roomOf = new Map(rooms.map((r) => [`${r.building}|${r.unit}|${r.title}`, r]));
   const itemOf = new Map(items.map((i) => [i.title, i]));

@@ -39,6 +39,13 @@ registerJobKind(BILL_GENERATE, async (ctx) => {
     await ctx.db.updateTable('fee_batches').set({ status: 'failed' }).where('rid', '=', p.rid).where('id', '=', p.batch_id).execute();
     throw err;
   }
+}, {
+  // the runner gave up after workers died mid-job: the batch has no bills (its transaction died too)
+  async abandoned(db, job) {
+    const p = job.payload as unknown as GeneratePayload;
+    await db.updateTable('fee_batches').set({ status: 'failed' }).where('rid', '=', p.rid).where('id', '=', p.batch_id)
+      .where('status', '=', 'running').execute();
+  },
 });
 
 // every community's overdue bills are marked once a day by whichever server process gets there first

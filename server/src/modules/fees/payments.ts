@@ -35,11 +35,15 @@ export function toPaymentRow(p: Raw): PaymentRow {
 export async function paymentInfo(db: Kysely<DB>, rid: number, id: number): Promise<PaymentInfo> {
   const p = await paymentBase(db, rid).where('p.id', '=', id).executeTakeFirst();
   if (!p) fail('收费记录不存在');
-  const [region, items] = await Promise.all([
+  const [region, settings, items] = await Promise.all([
     db.selectFrom('regions').select('title').where('id', '=', rid).executeTakeFirstOrThrow(),
+    db.selectFrom('fee_settings').select(['receipt_title', 'receipt_footnote']).where('rid', '=', rid).executeTakeFirst(),
     db.selectFrom('fee_payment_items').select(['bill_id', 'title', 'period', 'daterange', 'fee', 'late_fee', 'refunded'])
       .where('rid', '=', rid).where('payment_id', '=', id).orderBy('id').execute(),
   ]);
   const row = toPaymentRow(p!);
-  return { ...row, region_title: region.title, print_count: p!.print_count, capital_amount: capitalAmount(row.total), items };
+  return {
+    ...row, region_title: region.title, receipt_title: settings?.receipt_title || `${region.title} 收款收据`,
+    receipt_footnote: settings?.receipt_footnote ?? '', print_count: p!.print_count, capital_amount: capitalAmount(row.total), items,
+  };
 }

@@ -2,16 +2,19 @@ import { fenToYuan, toFen } from '@wuye/contract';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply } from '../../http/registry.js';
 import { houseOwner, moveBalance } from './balance.js';
+import { house } from './cashier.js';
 import { ROLES } from './roles.js';
 import { requireRoom } from '../structure/require-room.js';
 
 const housebalance = defineMethod('housebalance', {
-  side: 'community', roles: ROLES.cashier, writes: false,
-  summary: '房屋业主的预存余额',
+  side: 'community', roles: ROLES.quickpay, writes: false,
+  summary: '房屋地址、业主与预存余额（收银台预存、快捷收费）',
   async handler(ctx, input) {
-    await requireRoom(ctx.db, ctx.rid, input.hid);
+    const room = await house(ctx, input.hid);
     const owner = await houseOwner(ctx.db, ctx.rid, input.hid);
-    return { hid: input.hid, member_id: owner?.member_id ?? 0, owner_name: owner?.realname ?? '', balance: owner?.balance ?? '0.00' };
+    return {
+      hid: input.hid, address: room.address, member_id: owner?.member_id ?? 0, owner_name: owner?.realname ?? '', balance: owner?.balance ?? '0.00',
+    };
   },
 });
 

@@ -1,7 +1,7 @@
 import { fail } from '../../http/errors.js';
 import { defineMethod } from '../../http/registry.js';
 import { xlsxFile, type SheetColumn } from '../../lib/excel.js';
-import { arrearsQuery, collection, monthFees, paymentStats, propertyByBuilding, REPORT_ROLES } from './reports.js';
+import { arrearsByRoom, arrearsRows, collection, monthFees, paymentStats, propertyByBuilding, REPORT_ROLES } from './reports.js';
 
 const EXPORT_MAX = 100_000;
 
@@ -21,7 +21,7 @@ const feereportexport = defineMethod('feereportexport', {
         ]), [...r.items, { title: '合计', ...r.totals }] as unknown as Record<string, unknown>[]);
       }
       case 'fees_count_nopay': {
-        const rows = await arrearsQuery(ctx.db, ctx.rid, input).orderBy('b.hid').limit(EXPORT_MAX + 1).execute();
+        const rows = await arrearsRows(ctx.db, ctx.rid, arrearsByRoom(ctx.db, ctx.rid, input).orderBy('b.hid').limit(EXPORT_MAX + 1), 'hid').execute();
         if (rows.length > EXPORT_MAX) fail('导出数据超过 10 万行，请缩小筛选范围');
         return xlsxFile('欠费统计.xlsx', '欠费统计', cols([
           ['房屋', 'address'], ['业主', 'owner_name'], ['电话', 'mobile'], ['欠费账单数', 'bill_count'], ['欠费合计', 'arrears'],

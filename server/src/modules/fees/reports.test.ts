@@ -29,7 +29,11 @@ describe('collection reports', () => {
   it('fees_count adds up to the bills', async () => {
     const res = await t.call('fees_count', { start_period: first, end_period: month }, admin);
     expect(res.return_code).toBe('SUCCESS');
-    expect(res.data.items.map((r: { period: string }) => r.period)).toEqual([first, addMonths(`${month}-01`, -1).slice(0, 7), month]);
+    const prev = addMonths(`${month}-01`, -1).slice(0, 7);
+    const rows = (title: string) => res.data.items.filter((r: { title: string }) => r.title === title).map((r: { period: string }) => r.period);
+    expect(rows('物业服务费')).toEqual([first, prev, month]);
+    // the demo's water bills of last month and parking bills of this month
+    expect([rows('生活用水'), rows('地下车位管理费')]).toEqual([[prev], [month]]);
     expect(res.data.totals.receivable).toBe(await sumBills(`period BETWEEN '${first}' AND '${month}'`));
     expect(res.data.totals.received).toBe(await sumBills(`period BETWEEN '${first}' AND '${month}' AND status = 'Y'`));
     expect(res.data.totals.rate).toBe(rate(res.data.totals.received, res.data.totals.receivable));

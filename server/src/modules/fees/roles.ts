@@ -9,4 +9,6 @@ export const ROLES = {
   billRead: ['fees', 'cashier', 'payment', 'printbill', 'call'],
   cashier: ['cashier'],
   payments: ['payment', 'cashier'],
+  /** quick one-off payments (快捷收费) */
+  quickpay: ['cashier', 'payment', 'fees'],
 } as const;

@@ -28,6 +28,44 @@ async function seedItems(db: Kysely<DB>, rid: number): Promise<number> {
 }
 
 /**
+ * Parking and water in 阳光花园: 地下车位管理费 bound to the first parking lot with this month's
+ * bills (one per sold/rented space, charged to its room), and 生活用水 bound to 1号楼 with two
+ * months of meter readings and last month's water bills priced from them, half of them paid.
+ */
+async function seedParkingAndWater(db: Kysely<DB>, rid: number, cashier?: { id: number; name: string }): Promise<void> {
+  const items = await db.selectFrom('fee_items').select(['id', 'cost_type']).where('rid', '=', rid)
+    .where('cost_type', 'in', ['parking', 'water']).execute();
+  const parking = items.find((i) => i.cost_type === 'parking')!.id;
+  const water = items.find((i) => i.cost_type === 'water')!.id;
+  const lot = await db.selectFrom('parking_lots').select('id').where('rid', '=', rid).orderBy('id').executeTakeFirstOrThrow();
+  const building = await db.selectFrom('buildings').select('id').where('rid', '=', rid).orderBy('id').executeTakeFirstOrThrow();
+  await db.insertInto('fee_bindings').values([
+    { rid, item_id: parking, scope: 'lot', ref_id: lot.id, created_by: '系统' },
+    { rid, item_id: water, scope: 'building', ref_id: building.id, created_by: '系统' },
+  ]).execute();
+  const thisMonth = today().slice(0, 7);
+  const [twoAgo, lastMonth] = [-2, -1].map((m) => addMonths(`${thisMonth}-01`, m).slice(0, 7)) as [string, string];
+  // readings: a start in the month before last, then 8 to 20 tons a month per room
+  await sql`
+    INSERT INTO fee_meter_readings (rid, hid, item_id, period, last_reading, this_reading, created_by, created_at)
+    SELECT r.rid, r.id, ${water}::bigint, p.period, p.base, p.base + 8 + (r.id * 7 + p.n * 3) % 13 + (r.id % 4) * 0.25, '钱管家', p.day
+    FROM rooms r
+    CROSS JOIN LATERAL (VALUES (1, ${twoAgo}::text, 100 + (r.id % 50) * 3, ${`${twoAgo}-25`}::timestamptz),
+      (2, ${lastMonth}::text, 100 + (r.id % 50) * 3 + 8 + (r.id * 7 + 3) % 13 + (r.id % 4) * 0.25, ${`${lastMonth}-25`}::timestamptz)) p(n, period, base, day)
+    WHERE r.rid = ${rid} AND r.bid = ${building.id}`.execute(db);
+  for (const [period, itemId] of [[lastMonth, water], [thisMonth, parking]] as const) {
+    const batch = await db.insertInto('fee_batches').values({ rid, period, item_ids: [itemId], status: 'done', created_by: '系统' })
+      .returning('id').executeTakeFirstOrThrow();
+    await insertBills(db, rid, { period, item_ids: [itemId] }, batch.id);
+    await sql`UPDATE fee_batches fb SET bill_count = s.n, total_fee = s.total
+      FROM (SELECT count(*)::int n, coalesce(sum(fee), 0) total FROM fee_bills WHERE rid = ${rid} AND batch_id = ${batch.id}) s
+      WHERE fb.rid = ${rid} AND fb.id = ${batch.id}`.execute(db);
+  }
+  await payBills(db, rid, lastMonth, sql`b.item_id = ${water} AND b.hid % 2 = 0`, cashier);
+  await sql`UPDATE fee_bills SET status = 'N' WHERE rid = ${rid} AND status = 'E' AND due_date < current_date`.execute(db);
+}
+
+/**
  * Three months of property-fee bills for 阳光花园: the oldest nine in ten paid (with receipts),
  * last month a third paid and the rest overdue, this month pending.
  */
@@ -43,11 +81,13 @@ async function seedBills(db: Kysely<DB>, rid: number, itemId: number): Promise<v
       FROM (SELECT count(*)::int n, coalesce(sum(fee), 0) total FROM fee_bills WHERE rid = ${rid} AND batch_id = ${batch.id}) s
       WHERE fb.rid = ${rid} AND fb.id = ${batch.id}`.execute(db);
   }
-  const cashier = await db.selectFrom('accounts').select(['id', 'name']).where('username', '=', 'cashier').executeTakeFirst();
+  const cashier = await cashierAccount(db);
   await payBills(db, rid, periods[0]!, sql`b.hid % 10 <> 0`, cashier);
   await payBills(db, rid, periods[1]!, sql`b.hid % 3 = 0`, cashier);
   await sql`UPDATE fee_bills SET status = 'N' WHERE rid = ${rid} AND status = 'E' AND due_date < current_date`.execute(db);
 }
+
+const cashierAccount = (db: Kysely<DB>) => db.selectFrom('accounts').select(['id', 'name']).where('username', '=', 'cashier').executeTakeFirst();
 
 /** Pays the chosen bills of a period in full, one receipt per bill, set-based. */
 async function payBills(db: Kysely<DB>, rid: number, period: string, which: ReturnType<typeof sql>, cashier?: { id: number; name: string }) {
@@ -68,7 +108,8 @@ async function payBills(db: Kysely<DB>, rid: number, period: string, which: Retu
     INSERT INTO fee_payment_items (rid, payment_id, bill_id, title, period, daterange, fee)
     SELECT b.rid, p.id, b.id, b.title, b.period, b.daterange, b.fee
     FROM fee_payments p JOIN fee_bills b ON b.rid = p.rid AND p.idempotency_key = 'seed-' || b.id
-    WHERE p.rid = ${rid} AND b.period = ${period}`.execute(db);
+    WHERE p.rid = ${rid} AND b.period = ${period}
+      AND NOT EXISTS (SELECT 1 FROM fee_payment_items x WHERE x.rid = p.rid AND x.payment_id = p.id)`.execute(db);
   await sql`
     UPDATE fee_bills b SET status = 'Y', payment_id = p.id, paid_at = p.created_at
     FROM fee_payments p WHERE p.rid = b.rid AND p.idempotency_key = 'seed-' || b.id AND b.rid = ${rid} AND b.period = ${period}`.execute(db);
@@ -77,10 +118,14 @@ async function payBills(db: Kysely<DB>, rid: number, period: string, which: Retu
     ON CONFLICT (rid) DO UPDATE SET last_no = excluded.last_no`.execute(db);
 }
 
-/** Demo data of the fees area: cost types, items, bindings, and three months of bills in 阳光花园. */
+/** Demo data of the fees area: cost types, items, bindings, three months of bills, parking bills and water readings in 阳光花园. */
 export async function seedFees(db: Kysely<DB>): Promise<void> {
   for (const rid of [1, 2, 3]) await insertDefaultCostTypes(db, rid);
   const property1 = await seedItems(db, 1);
   await seedItems(db, 2);
   await seedBills(db, 1, property1);
+  await seedParkingAndWater(db, 1, await cashierAccount(db));
+  // fresh statistics, so the first bill lists and reports are planned with the real row counts
+  // (without them a count of overdue bills looped over the rooms once per bill: 33 ms for 600 bills)
+  await sql`ANALYZE rooms, units, buildings, fee_items, fee_bills, fee_payments, fee_payment_items`.execute(db);
 }

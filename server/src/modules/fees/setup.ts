@@ -1,11 +1,13 @@
-import { BIND_SCOPE_CH, COST_TYPE_CH, PRICING_CH, type BindScopeName, type FeeItemRow } from '@wuye/contract';
+import { BIND_SCOPE_CH, COST_TYPE_CH, normalizePlate, PARKING_SCOPES, PRICING_CH, SPACE_STATUS_CH, type BindScopeName, type FeeItemRow } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
+import { likePattern } from '../owners/access.js';
 import { ROLES } from './roles.js';
+import { feeSettings } from './settings.js';
 
 const feeitemcatelist = defineMethod('feeitemcatelist', {
   side: 'community', roles: ROLES.read, writes: false,
@@ -133,8 +135,9 @@ const feeitemadd = defineMethod('feeitemadd', {
   async handler(ctx, input) {
     await checkCostType(ctx.db, ctx.rid, input.cost_type);
     await checkTitle(ctx.db, ctx.rid, input.title);
+    const due_day = input.due_day ?? (await feeSettings(ctx.db, ctx.rid)).default_due_day;
     const row = await ctx.db.insertInto('fee_items').values({
-      rid: ctx.rid, ...input, default_quantity: input.default_quantity ?? '0', late_fee_rate: input.late_fee_rate ?? '0',
+      rid: ctx.rid, ...input, due_day, default_quantity: input.default_quantity ?? '0', late_fee_rate: input.late_fee_rate ?? '0',
     }).returning('id').executeTakeFirstOrThrow();
     return reply({ id: row.id }, '保存成功');
   },
@@ -147,8 +150,10 @@ const feeitemedit = defineMethod('feeitemedit', {
     const { id, ...values } = input;
     await checkCostType(ctx.db, ctx.rid, values.cost_type);
     await checkTitle(ctx.db, ctx.rid, values.title, id);
+    await checkNotParkingArea(ctx.db, ctx.rid, id, values.pricing);
+    const due_day = values.due_day ?? (await feeSettings(ctx.db, ctx.rid)).default_due_day;
     const res = await ctx.db.updateTable('fee_items')
-      .set({ ...values, default_quantity: values.default_quantity ?? '0', late_fee_rate: values.late_fee_rate ?? '0' })
+      .set({ ...values, due_day, default_quantity: values.default_quantity ?? '0', late_fee_rate: values.late_fee_rate ?? '0' })
       .where('rid', '=', ctx.rid).where('id', '=', id).executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) fail('收费项目不存在');
     return reply(null, '保存成功');
@@ -186,14 +191,18 @@ function targetTitleSql() {
     WHEN 'building' THEN (SELECT title FROM buildings WHERE rid = fb.rid AND id = fb.ref_id)
     WHEN 'unit' THEN (SELECT b.title || u.title FROM units u JOIN buildings b ON b.rid = u.rid AND b.id = u.bid WHERE u.rid = fb.rid AND u.id = fb.ref_id)
     WHEN 'category' THEN (SELECT title FROM room_categories WHERE rid = fb.rid AND id = fb.ref_id)
-    ELSE (SELECT b.title || u.title || r.title FROM rooms r JOIN buildings b ON b.rid = r.rid AND b.id = r.bid
+    WHEN 'room' THEN (SELECT b.title || u.title || r.title FROM rooms r JOIN buildings b ON b.rid = r.rid AND b.id = r.bid
           JOIN units u ON u.rid = r.rid AND u.id = r.tid WHERE r.rid = fb.rid AND r.id = fb.ref_id)
+    WHEN 'lot' THEN (SELECT title FROM parking_lots WHERE rid = fb.rid AND id = fb.ref_id)
+    WHEN 'space' THEN (SELECT l.title || ' ' || s.title FROM parking_spaces s JOIN parking_lots l ON l.rid = s.rid AND l.id = s.lot_id
+          WHERE s.rid = fb.rid AND s.id = fb.ref_id)
+    WHEN 'car' THEN CASE WHEN fb.ref_id = 0 THEN '全部车辆' ELSE (SELECT carlicense FROM cars WHERE rid = fb.rid AND id = fb.ref_id) END
   END`;
 }
 
 const bindfeelist = defineMethod('bindfeelist', {
   side: 'community', roles: ROLES.read, writes: false,
-  summary: '收费项目绑定：按全小区、楼栋、单元、房屋类别或单个房屋',
+  summary: '收费项目绑定：按全小区、楼栋、单元、房屋类别或单个房屋；停车费按停车场、单个车位或车辆',
   async handler(ctx, input) {
     let qb = ctx.db.selectFrom('fee_bindings as fb')
       .innerJoin('fee_items as i', (j) => j.onRef('i.rid', '=', 'fb.rid').onRef('i.id', '=', 'fb.item_id'))
@@ -213,18 +222,29 @@ const bindfeelist = defineMethod('bindfeelist', {
   },
 });
 
-const SCOPE_TABLE: Record<Exclude<BindScopeName, 'region'>, 'buildings' | 'units' | 'room_categories' | 'rooms'> = {
-  building: 'buildings', unit: 'units', category: 'room_categories', room: 'rooms',
+const SCOPE_TABLE: Record<Exclude<BindScopeName, 'region'>, 'buildings' | 'units' | 'room_categories' | 'rooms' | 'parking_lots' | 'parking_spaces' | 'cars'> = {
+  building: 'buildings', unit: 'units', category: 'room_categories', room: 'rooms', lot: 'parking_lots', space: 'parking_spaces', car: 'cars',
 };
+
+const PARKING_AREA_MSG = '按面积计费的收费项目不能绑定到停车场、车位或车辆，请改用固定金额或数量计费';
+
+/** An item billed per space or car cannot be priced by a room's area. */
+async function checkNotParkingArea(db: Kysely<DB>, rid: number, itemId: number, pricing: string) {
+  if (!pricing.startsWith('area')) return;
+  const bound = await db.selectFrom('fee_bindings').select('id').where('rid', '=', rid).where('item_id', '=', itemId)
+    .where('scope', 'in', [...PARKING_SCOPES]).executeTakeFirst();
+  if (bound) fail(PARKING_AREA_MSG);
+}
 
 const bindfeeadd = defineMethod('bindfeeadd', {
   side: 'community', roles: ROLES.setup, writes: true,
-  summary: '绑定收费项目：scope region（全小区，ref_ids 为空）或 building/unit/category/room 加目标 id 列表；已绑定的跳过',
+  summary: '绑定收费项目：scope region（全小区，ref_ids 为空）或 building/unit/category/room 加目标 id 列表；停车费 lot（停车场内已售/已租且有房屋的车位）、space（车位）、car（车辆，ref_ids 为空表示全部车辆），每个车位/车辆一张账单，计入其房屋；已绑定的跳过',
   async handler(ctx, input) {
-    const item = await ctx.db.selectFrom('fee_items').select('id').where('rid', '=', ctx.rid).where('id', '=', input.item_id).executeTakeFirst();
+    const item = await ctx.db.selectFrom('fee_items').select(['id', 'pricing']).where('rid', '=', ctx.rid).where('id', '=', input.item_id).executeTakeFirst();
     if (!item) fail('收费项目不存在');
+    if (PARKING_SCOPES.includes(input.scope) && item!.pricing.startsWith('area')) fail(PARKING_AREA_MSG);
     let refIds = [0];
-    if (input.scope !== 'region') {
+    if (input.scope !== 'region' && !(input.scope === 'car' && input.ref_ids.length === 0)) {
       if (input.ref_ids.length === 0) fail('请选择要绑定的对象');
       refIds = [...new Set(input.ref_ids)];
       const found = await ctx.db.selectFrom(SCOPE_TABLE[input.scope]).select('id')
@@ -250,7 +270,51 @@ const bindfeedel = defineMethod('bindfeedel', {
   },
 });
 
+const bindfeetargets = defineMethod('bindfeetargets', {
+  side: 'community', roles: ROLES.setup, writes: false,
+  summary: '停车费绑定的可选对象：scope=lot 停车场；space 车位（可按停车场、车位号或车牌筛选，含状态与所属房屋）；car 车辆（可按车牌筛选）；最多 200 条',
+  async handler(ctx, input) {
+    if (input.scope === 'lot') {
+      const rows = await ctx.db.selectFrom('parking_lots as l').select(['l.id', 'l.title', 'l.address'])
+        .select(sql<number>`(SELECT count(*)::int FROM parking_spaces s WHERE s.rid = l.rid AND s.lot_id = l.id AND s.status <> 'idle' AND s.hid IS NOT NULL)`.as('n'))
+        .where('l.rid', '=', ctx.rid).orderBy('l.id').execute();
+      return { items: rows.map((l) => ({ id: l.id, title: l.title, address: `${l.address}（计费车位 ${l.n} 个）` })) };
+    }
+    const address = sql<string>`coalesce(b.title || u.title || r.title, '')`;
+    if (input.scope === 'space') {
+      let qb = ctx.db.selectFrom('parking_spaces as s')
+        .innerJoin('parking_lots as l', (j) => j.onRef('l.rid', '=', 's.rid').onRef('l.id', '=', 's.lot_id'))
+        .leftJoin('rooms as r', (j) => j.onRef('r.rid', '=', 's.rid').onRef('r.id', '=', 's.hid'))
+        .leftJoin('buildings as b', (j) => j.onRef('b.rid', '=', 'r.rid').onRef('b.id', '=', 'r.bid'))
+        .leftJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
+        .select(['s.id', 's.title', 'l.title as lot', 's.status', 's.carlicense', address.as('address')])
+        .where('s.rid', '=', ctx.rid);
+      if (input.lot_id) qb = qb.where('s.lot_id', '=', input.lot_id);
+      if (input.keyword) {
+        const p = likePattern(input.keyword);
+        qb = qb.where((eb) => eb.or([eb('s.title', 'ilike', p), eb('s.carlicense', 'ilike', likePattern(normalizePlate(input.keyword!)))]));
+      }
+      const rows = await qb.orderBy('s.lot_id').orderBy('s.title').limit(200).execute();
+      return {
+        items: rows.map((s) => ({
+          id: s.id, title: `${s.lot} ${s.title}`,
+          address: [SPACE_STATUS_CH[s.status] ?? s.status, s.address || '无房屋，不计费', s.carlicense].filter(Boolean).join(' · '),
+        })),
+      };
+    }
+    let qb = ctx.db.selectFrom('cars as c')
+      .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'c.rid').onRef('r.id', '=', 'c.hid'))
+      .innerJoin('buildings as b', (j) => j.onRef('b.rid', '=', 'r.rid').onRef('b.id', '=', 'r.bid'))
+      .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
+      .select(['c.id', 'c.carlicense', 'c.status', address.as('address')])
+      .where('c.rid', '=', ctx.rid);
+    if (input.keyword) qb = qb.where('c.carlicense', 'ilike', likePattern(normalizePlate(input.keyword)));
+    const rows = await qb.orderBy('c.id').limit(200).execute();
+    return { items: rows.map((c) => ({ id: c.id, title: c.carlicense, address: c.status === 'Y' ? c.address : `${c.address} · 停用` })) };
+  },
+});
+
 export const setupMethods = [
   feeitemcatelist, feeitemcateadd, feeitemcateedit, feeitemcatedel, feebillCateSmallList,
-  feeitemlist, feeiteminfo, feeitemadd, feeitemedit, feeitemdel, feethinglist, bindfeelist, bindfeeadd, bindfeedel,
+  feeitemlist, feeiteminfo, feeitemadd, feeitemedit, feeitemdel, feethinglist, bindfeelist, bindfeeadd, bindfeedel, bindfeetargets,
 ];

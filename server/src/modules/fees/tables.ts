@@ -35,7 +35,7 @@ export interface FeeItemsTable {
   created_at: Timestamp;
 }
 
-export type BindScope = 'region' | 'building' | 'unit' | 'category' | 'room';
+export type BindScope = 'region' | 'building' | 'unit' | 'category' | 'room' | 'lot' | 'space' | 'car';
 
 export interface FeeBindingsTable {
   rid: number;
@@ -118,6 +118,9 @@ export interface FeeBillsTable {
   paid_at: NullableTimestamp;
   payment_id: number | null;
   create_time: Timestamp;
+  /** the parking space / car a parking bill is for; 0 for a room's own bill */
+  space_id: Default<number>;
+  car_id: Default<number>;
 }
 
 export interface FeePaymentItemsTable {
@@ -161,6 +164,34 @@ export interface FeeRefundsTable {
   approved_at: NullableTimestamp;
 }
 
+export interface FeeMeterReadingsTable {
+  rid: number;
+  id: Generated<number>;
+  hid: number;
+  item_id: number;
+  period: string;
+  last_reading: Numeric;
+  this_reading: Numeric;
+  /** generated: this_reading - last_reading */
+  quantity: ColumnType<string, never, never>;
+  remark: Default<string>;
+  created_by: Default<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FeeSettingsTable {
+  rid: number;
+  receipt_title: Default<string>;
+  receipt_footnote: Default<string>;
+  receipt_prefix: Default<string>;
+  allow_discount: Default<'Y' | 'N'>;
+  max_discount_percent: Default<number>;
+  default_due_day: Default<number>;
+  updated_by: Default<string>;
+  updated_at: Timestamp;
+}
+
 /** Tables of the fees area (cost types, fee items, bindings, bills, payments, receipts, refunds). */
 export interface FeesTables {
   fee_cost_types: FeeCostTypesTable;
@@ -173,4 +204,6 @@ export interface FeesTables {
   fee_payment_items: FeePaymentItemsTable;
   fee_bill_adjustments: FeeBillAdjustmentsTable;
   fee_refunds: FeeRefundsTable;
+  fee_meter_readings: FeeMeterReadingsTable;
+  fee_settings: FeeSettingsTable;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Modal, Radio, Select, Space } from 'antd';
+import { Button, Checkbox, Form, Modal, Radio, Select, Space, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
@@ -14,8 +14,63 @@ import { useConfirmDelete } from './useDelete';
 
 interface Filters { item_id?: number; scope?: BindScopeName | '' }
 
+/** Parking targets: lots, spaces (of a lot, searchable by number or plate) or cars (by plate, or all of them). */
+function ParkingPicker({ scope, value, onChange, allCars, setAllCars }: {
+  scope: 'lot' | 'space' | 'car'; value: number[]; onChange: (v: number[]) => void; allCars: boolean; setAllCars: (v: boolean) => void;
+}) {
+  const [lot, setLot] = useState<number>();
+  const [keyword, setKeyword] = useState('');
+  const lots = useQuery({ queryKey: ['fees', 'bindTargets', 'lot'], queryFn: () => call('bindfeetargets', { scope: 'lot' }), retry: false }).data?.items ?? [];
+  const found = useQuery({
+    queryKey: ['fees', 'bindTargets', scope, lot, keyword],
+    queryFn: () => call('bindfeetargets', { scope, lot_id: lot, keyword }),
+    enabled: scope !== 'lot', retry: false,
+  }).data?.items ?? [];
+  // keep the chosen options listed while the search changes
+  const [known, setKnown] = useState<Record<number, string>>({});
+  const options = [...found, ...value.filter((id) => !found.some((f) => f.id === id)).map((id) => ({ id, title: known[id] ?? String(id), address: '' }))]
+    .map((o) => ({ value: o.id, label: o.title, address: o.address }));
+  const pick = (ids: number[]) => {
+    setKnown((k) => ({ ...k, ...Object.fromEntries(found.filter((f) => ids.includes(f.id)).map((f) => [f.id, f.title])) }));
+    onChange(ids);
+  };
+  if (scope === 'lot') {
+    return (
+      <Space orientation="vertical">
+        <Select mode="multiple" allowClear style={{ minWidth: 260 }} value={value} onChange={onChange} data-testid="bind-targets"
+          options={lots.map((l) => ({ value: l.id, label: l.title }))} />
+        <Typography.Text type="secondary">停车场内已售、已租且登记了房屋的车位，每个车位一张账单，计入车位所属房屋</Typography.Text>
+      </Space>
+    );
+  }
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      {scope === 'car' && (
+        <Checkbox checked={allCars} onChange={(e) => { setAllCars(e.target.checked); onChange([]); }} data-testid="bind-all-cars">
+          全部车辆（本小区所有在用车辆，每辆一张账单）
+        </Checkbox>
+      )}
+      {!(scope === 'car' && allCars) && (
+        <>
+          {scope === 'space' && (
+            <Select placeholder="停车场" allowClear style={{ width: 200 }} value={lot} onChange={(l?: number) => setLot(l)}
+              options={lots.map((l) => ({ value: l.id, label: l.title }))} data-testid="bind-lot" />
+          )}
+          <Select mode="multiple" allowClear showSearch={{ filterOption: false, onSearch: setKeyword }} style={{ minWidth: 300 }} value={value}
+            onChange={pick} placeholder={scope === 'space' ? '输入车位号或车牌搜索' : '输入车牌搜索'} data-testid="bind-targets"
+            options={options} optionRender={(o) => (
+              <Space size={4}><span>{o.label}</span><Typography.Text type="secondary" style={{ fontSize: 12 }}>{o.data.address}</Typography.Text></Space>
+            )} />
+        </>
+      )}
+    </Space>
+  );
+}
+
 /** Targets of a binding, by scope. */
-function TargetPicker({ scope, value, onChange }: { scope: BindScopeName; value: number[]; onChange: (v: number[]) => void }) {
+function TargetPicker({ scope, value, onChange, allCars, setAllCars }: {
+  scope: BindScopeName; value: number[]; onChange: (v: number[]) => void; allCars: boolean; setAllCars: (v: boolean) => void;
+}) {
   const [bid, setBid] = useState<number>();
   const [tid, setTid] = useState<number>();
   const buildings = useBuildings();
@@ -23,6 +78,7 @@ function TargetPicker({ scope, value, onChange }: { scope: BindScopeName; value:
   const rooms = useRooms(tid);
   const cats = useQuery({ queryKey: ['structure', 'cats'], queryFn: () => call('roomcate_small_list', {}), retry: false }).data?.items ?? [];
   if (scope === 'region') return <span>绑定到整个小区的所有房屋</span>;
+  if (scope === 'lot' || scope === 'space' || scope === 'car') return <ParkingPicker scope={scope} value={value} onChange={onChange} allCars={allCars} setAllCars={setAllCars} />;
   const multi = (options: Array<{ id: number; title: string }>) => (
     <Select mode="multiple" allowClear style={{ minWidth: 260 }} value={value} onChange={onChange} optionFilterProp="label"
       data-testid="bind-targets" options={options.map((o) => ({ value: o.id, label: o.title }))} />
@@ -55,16 +111,19 @@ export default function BindFee() {
   const [itemId, setItemId] = useState<number | undefined>(initialItem);
   const [scope, setScope] = useState<BindScopeName>('building');
   const [targets, setTargets] = useState<number[]>([]);
+  const [allCars, setAllCars] = useState(false);
   const [saving, setSaving] = useState(false);
 
   const save = async () => {
     if (!itemId) return;
     setSaving(true);
     try {
-      const answer = await request('bindfeeadd', { item_id: itemId, scope, ref_ids: scope === 'region' ? [] : targets });
+      // all cars: no target ids (the binding's ref_id 0)
+      const answer = await request('bindfeeadd', { item_id: itemId, scope, ref_ids: scope === 'region' || (scope === 'car' && allCars) ? [] : targets });
       noticeSuccess(answer.return_msg ?? '操作成功');
       setOpen(false);
       setTargets([]);
+      setAllCars(false);
       list.reload();
     } catch {
       // toasted by the client
@@ -112,17 +171,17 @@ export default function BindFee() {
         toolbar={<Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)} data-testid="bind-add">新增绑定</Button>}
       />
       <Modal open={open} title="绑定收费项目" onCancel={() => setOpen(false)} onOk={() => void save()} confirmLoading={saving}
-        okButtonProps={{ disabled: !itemId || (scope !== 'region' && targets.length === 0), 'data-testid': 'bind-save' } as never} destroyOnHidden>
+        okButtonProps={{ disabled: !itemId || (scope !== 'region' && targets.length === 0 && !allCars), 'data-testid': 'bind-save' } as never} destroyOnHidden>
         <Form layout="vertical">
           <Form.Item label="收费项目" required>
             <Select value={itemId} onChange={setItemId} options={things.map((i) => ({ value: i.id, label: i.title }))} data-testid="bind-item" />
           </Form.Item>
           <Form.Item label="绑定范围">
-            <Radio.Group value={scope} onChange={(e) => { setScope(e.target.value as BindScopeName); setTargets([]); }}
+            <Radio.Group value={scope} onChange={(e) => { setScope(e.target.value as BindScopeName); setTargets([]); setAllCars(false); }}
               options={BIND_SCOPES.map((s) => ({ value: s, label: BIND_SCOPE_CH[s] }))} data-testid="bind-scope" />
           </Form.Item>
           <Form.Item label="绑定对象">
-            <TargetPicker key={scope} scope={scope} value={targets} onChange={setTargets} />
+            <TargetPicker key={scope} scope={scope} value={targets} onChange={setTargets} allCars={allCars} setAllCars={setAllCars} />
           </Form.Item>
         </Form>
       </Modal>

@@ -32,6 +32,8 @@ export default function Cashier() {
   const [remark, setRemark] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [topUp, setTopUp] = useState(false);
+  const settings = useQuery({ queryKey: ['fees', 'settings'], queryFn: () => call('feesettinginfo', {}), retry: false, refetchOnWindowFocus: false }).data;
+  const discountAllowed = settings?.allow_discount !== 'N';
   // one key per confirm attempt; a retry of the same attempt reuses it so the server pays once
   const keyRef = useRef<string | null>(null);
 
@@ -45,6 +47,8 @@ export default function Cashier() {
   const late = sumFen(chosen.map((b) => b.late_fee));
   const discountFen = fenOf(discount);
   const total = receivable + late - discountFen;
+  // the fee settings' limit: a percent of bills plus late fees, rounded down to the fen
+  const maxDiscount = ((receivable + late) * BigInt(settings?.max_discount_percent ?? 100)) / 100n;
   const balance = fenOf(bills.data?.house.balance);
   const balanceUsed = useBalance || payType === 'balance' ? (balance < total ? balance : total) : 0n;
   const due = total - balanceUsed;
@@ -53,6 +57,8 @@ export default function Cashier() {
   const problem =
     chosen.length === 0 ? '请选择要缴的账单'
       : total < 0n ? '优惠金额不能大于应收合计'
+        : discountFen > 0n && !discountAllowed ? '本小区不允许在收银台优惠减免（含滞纳金减免）'
+        : discountFen > maxDiscount ? `优惠金额不能超过应收合计（含滞纳金）的 ${settings?.max_discount_percent ?? 100}%，本次最多优惠 ${yuan(maxDiscount)} 元`
         : payType === 'balance' && due > 0n ? `业主余额不足，还差 ${yuan(due)} 元`
           : paidFen < due ? `实收金额不能少于应收金额 ${yuan(due)} 元`
             : toBalance > 0n && !bills.data?.house.member_id ? '该房屋没有登记业主，多收的金额无法转入余额' : '';
@@ -91,7 +97,11 @@ export default function Cashier() {
 
   // compact columns so the table fits beside the payment card at 1440 px
   const columns: TableColumnsType<CashierBill> = [
-    { title: '收费项目', dataIndex: 'title', width: 110 },
+    {
+      title: '收费项目', dataIndex: 'title', width: 110,
+      // a parking bill names its space or plate
+      render: (t: string, b) => (b.space_id || b.car_id ? <span>{t}<br /><Tag color="blue" style={{ marginTop: 2 }}>{b.measure}</Tag></span> : t),
+    },
     { title: '计费周期', dataIndex: 'daterange', width: 185 },
     { title: '金额', dataIndex: 'fee', width: 85, align: 'right' },
     { title: '滞纳金', dataIndex: 'late_fee', width: 75, align: 'right' },
@@ -142,7 +152,10 @@ export default function Cashier() {
                 <Col span={8}><Statistic title="应缴金额" value={yuan(due)} styles={{ content: { color: '#cf1322' } }} data-testid="cashier-due" /></Col>
               </Row>
               <Form layout="horizontal" labelCol={{ flex: '76px' }} wrapperCol={{ flex: '1 1 0' }} style={{ marginTop: 16 }}>
-                <Form.Item label="优惠"><MoneyInput value={discount} onChange={setDiscount} placeholder="0.00" data-testid="cashier-discount" /></Form.Item>
+                <Form.Item label="优惠" extra={discountAllowed && settings && settings.max_discount_percent < 100 ? `最多 ${yuan(maxDiscount)} 元` : undefined}>
+                  <MoneyInput value={discount} onChange={setDiscount} disabled={!discountAllowed} placeholder={discountAllowed ? '0.00' : '本小区不允许优惠'}
+                    data-testid="cashier-discount" />
+                </Form.Item>
                 <Form.Item label="余额抵扣">
                   <Checkbox checked={useBalance} onChange={(e) => setUseBalance(e.target.checked)} disabled={balance === 0n} data-testid="cashier-use-balance">
                     使用余额（可用 {yuan(balance)} 元，本次抵扣 {yuan(balanceUsed)} 元）

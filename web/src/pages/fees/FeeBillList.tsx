@@ -75,7 +75,11 @@ export default function FeeBillList() {
   const actionFixed = useActionFixed();
   const columns: TableColumnsType<FeeBillRow> = [
     { title: 'ID', dataIndex: 'id', width: 80 },
-    { title: '收费项目', dataIndex: 'title', width: 140 },
+    {
+      title: '收费项目', dataIndex: 'title', width: 140,
+      // a parking bill names its space or plate
+      render: (t: string, b) => (b.space_id || b.car_id ? <span>{t}<br /><Tag color="blue" style={{ marginTop: 2 }}>{b.measure}</Tag></span> : t),
+    },
     { title: '房屋', key: 'house', width: 170, render: (_, b) => `${b.building_title}${b.unit_title}${b.house_title}` },
     // amount and status early, so they stay in view beside the fixed action column
     { title: '计费周期', dataIndex: 'daterange', width: 200 },

@@ -3,44 +3,18 @@ import { Alert, Button, Card, DatePicker, Form, Progress, Select, Space, Statist
 import type { TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
-import { LIMITS } from '@wuye/contract/codes';
 import type { BatchRow, GenerateAnswer } from '@wuye/contract/fees';
-import type { JobInfo } from '@wuye/contract/jobs';
 import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import SafeButton from '../../components/SafeButton';
-import { RoomSelects, useFeeThings, type RoomPick, useActionFixed } from './shared';
+import { RoomSelects, useFeeThings, useJob, type RoomPick, useActionFixed } from './shared';
 import { useConfirmDelete } from './useDelete';
 
 const BATCH_STATUS: Record<string, { text: string; color: string }> = {
   running: { text: '生成中', color: 'processing' }, done: { text: '已完成', color: 'success' },
   failed: { text: '失败', color: 'error' }, cancelled: { text: '已撤销', color: 'default' },
 };
-
-/** Polls a job every second (spec 9) until it is finished. */
-function useJob(jobId: number | undefined): JobInfo | undefined {
-  const [job, setJob] = useState<JobInfo>();
-  useEffect(() => {
-    if (!jobId) return undefined;
-    let stop = false;
-    const tick = async () => {
-      try {
-        const info = await call('jobinfo', { id: jobId }, { silent: true });
-        if (stop) return;
-        setJob(info);
-        if (info.status === 'queued' || info.status === 'running') setTimeout(() => void tick(), LIMITS.payPollMs);
-      } catch {
-        if (!stop) setTimeout(() => void tick(), LIMITS.payPollMs);
-      }
-    };
-    void tick();
-    return () => {
-      stop = true;
-    };
-  }, [jobId]);
-  return job;
-}
 
 /** Bill generation (/fees/feebillworkadd): pick period, items and scope, preview, confirm, watch progress. */
 export default function FeeBillWorkAdd() {

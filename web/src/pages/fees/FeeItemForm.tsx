@@ -44,7 +44,11 @@ export default function FeeItemForm() {
   const rule = Form.useWatch('late_fee_rule', form);
 
   useEffect(() => {
-    if (!id) return;
+    if (!id) {
+      // a new item starts from the community's default due day (/setup/setfees)
+      call('feesettinginfo', {}, { silent: true }).then((s) => form.setFieldValue('due_day', s.default_due_day)).catch(() => undefined);
+      return;
+    }
     call('feeiteminfo', { id }).then((r) => form.setFieldsValue(r)).catch(() => undefined);
   }, [id, form]);
 

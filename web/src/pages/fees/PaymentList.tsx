@@ -4,12 +4,18 @@ import type { TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
 import { PAY_TYPE_CH, PAY_TYPES, type PaymentRow, type PayTypeName } from '@wuye/contract/fees';
+import { call } from '../../api/client';
 import { useList } from '../../api/useList';
 import TablePage from '../../components/TablePage';
 import RefundApply from './RefundApply';
-import { useActionFixed } from './shared';
+import { saveFile, useActionFixed } from './shared';
 
 interface Filters { dates?: [Dayjs, Dayjs] | null; pay_type?: PayTypeName | ''; cashier?: string; receipt_no?: string; keyword?: string }
+
+const toFilters = (v: Filters) => ({
+  start_date: v.dates?.[0]?.format('YYYY-MM-DD') ?? '', end_date: v.dates?.[1]?.format('YYYY-MM-DD') ?? '',
+  pay_type: v.pay_type ?? '', cashier: v.cashier, receipt_no: v.receipt_no, keyword: v.keyword,
+} as const);
 
 const STATUS_COLOR: Record<string, string> = { Y: 'success', P: 'warning', R: 'default' };
 
@@ -53,10 +59,14 @@ export default function PaymentList() {
     <>
     <TablePage<PaymentRow, Filters>
       testId="payment-page" list={list} columns={columns} rowKey="id" title="收费记录"
-      onSearch={(v) => list.setFilters({
-        sort: 'desc', start_date: v.dates?.[0]?.format('YYYY-MM-DD') ?? '', end_date: v.dates?.[1]?.format('YYYY-MM-DD') ?? '',
-        pay_type: v.pay_type ?? '', cashier: v.cashier, receipt_no: v.receipt_no, keyword: v.keyword,
-      })}
+      onSearch={(v) => list.setFilters({ sort: 'desc', ...toFilters(v) })}
+      onExport={async (v) => {
+        try {
+          saveFile(await call('paymentexport', { sort: 'desc', ...toFilters(v) }));
+        } catch {
+          // toasted by the client
+        }
+      }}
       filters={
         <>
           <Form.Item name="dates" label="收款日期"><DatePicker.RangePicker inputReadOnly style={{ maxWidth: 240 }} /></Form.Item>
@@ -65,7 +75,7 @@ export default function PaymentList() {
           </Form.Item>
           <Form.Item name="cashier" label="收银员"><Input allowClear style={{ width: 100 }} /></Form.Item>
           <Form.Item name="receipt_no" label="收据号"><Input allowClear style={{ width: 120 }} data-testid="payment-receipt-no" /></Form.Item>
-          <Form.Item name="keyword" label="关键字"><Input allowClear style={{ width: 140 }} placeholder="房号/业主" /></Form.Item>
+          <Form.Item name="keyword" label="关键字"><Input allowClear style={{ width: 140 }} placeholder="房号/业主/收据号" data-testid="payment-keyword" /></Form.Item>
         </>
       }
     />

@@ -13,7 +13,7 @@ type Layout = 'a5' | 'thermal';
 function A5({ p }: { p: PaymentInfo }) {
   return (
     <div className="receipt receipt-a5" data-testid="receipt">
-      <h2>{p.region_title} 收款收据</h2>
+      <h2>{p.receipt_title}</h2>
       <div className="meta"><span>收据号：{p.receipt_no}</span><span>房屋：{p.address}</span><span>缴费人：{p.payer_name || '—'}</span><span>日期：{p.create_time}</span></div>
       <table>
         <thead><tr><th>收费项目</th><th>账期</th><th>计费周期</th><th>金额(元)</th><th>滞纳金(元)</th></tr></thead>
@@ -27,6 +27,7 @@ function A5({ p }: { p: PaymentInfo }) {
         </tbody>
       </table>
       <div className="meta"><span>收款人：{p.cashier_name}</span><span>单位盖章：</span></div>
+      {p.receipt_footnote && <div className="footnote" data-testid="receipt-footnote">{p.receipt_footnote}</div>}
     </div>
   );
 }
@@ -34,8 +35,7 @@ function A5({ p }: { p: PaymentInfo }) {
 function Thermal({ p }: { p: PaymentInfo }) {
   return (
     <div className="receipt receipt-thermal" data-testid="receipt">
-      <h2>{p.region_title}</h2>
-      <div style={{ textAlign: 'center' }}>收款收据</div>
+      <h2>{p.receipt_title}</h2>
       <hr />
       <div className="meta"><div>收据号：{p.receipt_no}</div><div>房屋：{p.address}</div><div>时间：{p.create_time}</div></div>
       <hr />
@@ -53,6 +53,7 @@ function Thermal({ p }: { p: PaymentInfo }) {
       <div>{p.pay_type_ch}实收：{p.paid_amount} 元</div>
       {p.to_balance !== '0.00' && <div>转入余额：{p.to_balance} 元</div>}
       <div>收银员：{p.cashier_name}</div>
+      {p.receipt_footnote && <><hr /><div className="footnote" data-testid="receipt-footnote">{p.receipt_footnote}</div></>}
     </div>
   );
 }

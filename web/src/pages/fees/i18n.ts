@@ -7,6 +7,7 @@ export const feesTitles = {
     print_billcallmx: '打印催缴明细', feeimportlist: '历史账单导入', feecounts: '收费报表', fees_count: '收费统计',
     fees_count_nopay: '欠费统计', month_fees: '月度收费', paymentstatis: '收款统计', propertypaystatis: '物业费收缴',
     propertypaylog: '物业费缴费明细', financereport: '财务报表',
+    quickpay: '快捷收费', meterreading: '抄表录入', setfees: '收费设置',
   },
   en: {
     fees: 'Fees', feebilllist: 'Bills', feebillworkadd: 'Generate bills', payment: 'Payments', feeitemlist: 'Fee items',
@@ -15,6 +16,7 @@ export const feesTitles = {
     print_billcallmx: 'Print detailed notices', feeimportlist: 'Bill import', feecounts: 'Fee reports', fees_count: 'Collection',
     fees_count_nopay: 'Arrears', month_fees: 'Monthly fees', paymentstatis: 'Payment statistics', propertypaystatis: 'Property fee collection',
     propertypaylog: 'Property fee payments', financereport: 'Finance report',
+    quickpay: 'Quick payment', meterreading: 'Meter readings', setfees: 'Fee settings',
   },
   es: {
     fees: 'Cobros', feebilllist: 'Facturas', feebillworkadd: 'Generar facturas', payment: 'Pagos', feeitemlist: 'Conceptos de cobro',
@@ -23,5 +25,6 @@ export const feesTitles = {
     print_billcallmx: 'Imprimir avisos detallados', feeimportlist: 'Importar facturas', feecounts: 'Informes de cobros', fees_count: 'Recaudación',
     fees_count_nopay: 'Morosidad', month_fees: 'Cobros mensuales', paymentstatis: 'Estadística de pagos', propertypaystatis: 'Cuota de administración',
     propertypaylog: 'Pagos de administración', financereport: 'Informe financiero',
+    quickpay: 'Cobro rápido', meterreading: 'Lecturas de contador', setfees: 'Ajustes de cobro',
   },
 };

@@ -16,6 +16,9 @@ const FeeBillCall = lazy(() => import('./FeeBillCall'));
 const BillCallSummary = lazy(() => import('./BillCallPrint').then((m) => ({ default: m.BillCallSummary })));
 const BillCallDetail = lazy(() => import('./BillCallPrint').then((m) => ({ default: m.BillCallDetail })));
 const FeeImportList = lazy(() => import('./FeeImportList'));
+const MeterReading = lazy(() => import('./MeterReading'));
+const QuickPay = lazy(() => import('./QuickPay'));
+const SetFees = lazy(() => import('./SetFees'));
 const FeesCount = lazy(() => import('./reports/FeesCount'));
 const FeesCountNopay = lazy(() => import('./reports/FeesCountNopay'));
 const MonthFees = lazy(() => import('./reports/MonthFees'));
@@ -40,6 +43,8 @@ export const feesRoutes: AppRoute[] = [
       { path: 'feebilllist', component: FeeBillList, meta: { title: 'route.feebilllist', roles: ['fees', 'cashier', 'payment'], keepAlive: true } },
       { path: 'feebillworkadd', component: FeeBillWorkAdd, meta: { title: 'route.feebillworkadd', roles: BILLS } },
       { path: 'payment', component: PaymentList, meta: { title: 'route.payment', roles: PAYMENTS, keepAlive: true } },
+      { path: 'quickpay', component: QuickPay, meta: { title: 'route.quickpay', roles: ['cashier', 'payment', 'fees'], noCache: true } },
+      { path: 'meterreading', component: MeterReading, meta: { title: 'route.meterreading', roles: BILLS, keepAlive: true } },
       { path: 'feeitemlist', component: FeeItemList, meta: { title: 'route.feeitemlist', roles: SETUP, keepAlive: true } },
       { path: 'feeitemadd', component: FeeItemForm, hidden: true, meta: { title: 'route.feeitemadd', roles: SETUP, activeMenu: '/fees/feeitemlist', noCache: true } },
       { path: 'feeitemedit', component: FeeItemForm, hidden: true, meta: { title: 'route.feeitemedit', roles: SETUP, activeMenu: '/fees/feeitemlist', noCache: true } },
@@ -72,6 +77,11 @@ export const feecountsRoutes: AppRoute[] = [
       { path: 'financereport', component: FinanceReport, meta: { title: 'route.financereport', roles: ['financecount', 'feecount'] } },
     ],
   },
+];
+
+/** Children of '/setup' (the lead merges them into the shell's '/setup' route). */
+export const feesSetupRoutes: AppRoute[] = [
+  { path: 'setfees', component: SetFees, meta: { title: 'route.setfees', roles: ['setfees'] } },
 ];
 
 /** Children of '/desktop' (the lead merges them into the shell's '/desktop' route). */

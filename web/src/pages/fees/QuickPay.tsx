@@ -1,0 +1,229 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Card, Checkbox, Col, DatePicker, Descriptions, Empty, Form, Input, Radio, Row, Select, Space, Statistic, Table, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { DeleteOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { HouseSearchItem } from '@wuye/contract';
+import { LIMITS } from '@wuye/contract/codes';
+import { MSG } from '@wuye/contract/messages';
+import { PAY_TYPE_CH, PAY_TYPES, type PayTypeName } from '@wuye/contract/fees';
+import { ApiError, call, request } from '../../api/client';
+import { feedback, noticeSuccess } from '../../api/feedback';
+import MoneyInput from '../../components/MoneyInput';
+import SafeButton from '../../components/SafeButton';
+import { fenOf, newIdempotencyKey, sumFen, yuan } from './money';
+import { RoomSelects, useCostTypes, useFeeThings, type RoomPick } from './shared';
+
+interface Line { key: number; item_id?: number; title: string; cost_type: string; month: Dayjs; amount: string }
+
+const FREE = -1;
+let lineKey = 0;
+const newLine = (): Line => ({ key: ++lineKey, title: '', cost_type: 'other', month: dayjs(), amount: '' });
+
+/** Owner search by mobile or name (spec 2.4's search), answering the chosen room. */
+function OwnerSearch({ onPick }: { onPick: (h: HouseSearchItem) => void }) {
+  const [keywords, setKeywords] = useState('');
+  const [items, setItems] = useState<HouseSearchItem[] | null>(null);
+  const [loading, setLoading] = useState(false);
+  const search = async () => {
+    const k = keywords.trim();
+    if (!k) {
+      feedback()?.notification.error({ title: MSG.errorTitle, description: MSG.ownerKeywordRequired });
+      return;
+    }
+    setLoading(true);
+    try {
+      const res = await call('getkeywordtohouses', { keywords: k });
+      setItems(res.items);
+      if (res.items.length === 1) onPick(res.items[0]!);
+    } catch { /* toasted by the client */ } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Space.Compact style={{ maxWidth: 360, width: '100%' }}>
+        <Input value={keywords} maxLength={LIMITS.ownerSearchMax} allowClear placeholder="业主手机号或姓名" onChange={(e) => setKeywords(e.target.value)}
+          onPressEnter={() => void search()} data-testid="quickpay-search-input" />
+        <Button icon={<SearchOutlined />} loading={loading} onClick={() => void search()} data-testid="quickpay-search">搜索业主</Button>
+      </Space.Compact>
+      {items && items.length === 0 && <Typography.Text type="secondary">没有找到匹配的业主</Typography.Text>}
+      {items && items.length > 1 && (
+        <Space wrap data-testid="quickpay-search-results">
+          {items.map((i) => (
+            <Button key={i.id} size="small" onClick={() => onPick(i)}>{i.address} {i.realname}</Button>
+          ))}
+        </Space>
+      )}
+    </Space>
+  );
+}
+
+/** Quick payment (/fees/quickpay, 快捷收费): one-off charges for a room, paid and receipted in one step. */
+export default function QuickPay() {
+  const navigate = useNavigate();
+  const things = useFeeThings();
+  const costTypes = useCostTypes();
+  const [place, setPlace] = useState<RoomPick>({});
+  const hid = place.hid;
+  const house = useQuery({ queryKey: ['housebalance', hid], queryFn: () => call('housebalance', { hid: hid! }), enabled: !!hid, retry: false });
+  const [lines, setLines] = useState<Line[]>(() => [newLine()]);
+  const [payType, setPayType] = useState<PayTypeName>('cash');
+  const [useBalance, setUseBalance] = useState(false);
+  const [paid, setPaid] = useState('');
+  const [payer, setPayer] = useState('');
+  const [remark, setRemark] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const keyRef = useRef<string | null>(null);
+  useEffect(() => {
+    keyRef.current = null;
+  }, [lines, payType, useBalance, paid, payer, hid]);
+
+  const setLine = (key: number, patch: Partial<Line>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+  const pickItem = (l: Line, id: number) => {
+    const item = things.find((i) => i.id === id);
+    // a fixed amount pre-fills the line; other pricings are typed in
+    setLine(l.key, id === FREE ? { item_id: undefined, title: '' } : { item_id: id, title: item?.title ?? '', amount: item?.pricing === 'fixed' ? item.unit_price.replace(/(\.\d{2})\d*$/, '$1') : l.amount });
+  };
+
+  const total = sumFen(lines.map((l) => l.amount || '0'));
+  const balance = fenOf(house.data?.balance);
+  const balanceUsed = useBalance || payType === 'balance' ? (balance < total ? balance : total) : 0n;
+  const due = total - balanceUsed;
+  const paidFen = paid === '' ? due : fenOf(paid);
+  const toBalance = paidFen - due;
+  const problem = !hid ? '请先选择房屋'
+    : lines.some((l) => !l.item_id && !l.title.trim()) ? '请选择收费项目或填写收费名称'
+      : lines.some((l) => fenOf(l.amount) <= 0n) ? '请填写大于 0 的收费金额'
+        : payType === 'balance' && due > 0n ? `业主余额不足，还差 ${yuan(due)} 元`
+          : paidFen < due ? `实收金额不能少于应收金额 ${yuan(due)} 元`
+            : toBalance > 0n && !house.data?.member_id ? '该房屋没有登记业主，多收的金额无法转入余额' : '';
+
+  const confirm = async () => {
+    if (problem || !hid || submitting) return;
+    keyRef.current ??= newIdempotencyKey();
+    setSubmitting(true);
+    try {
+      const answer = await request('quickpay', {
+        hid, pay_type: payType, use_balance: useBalance, paid_amount: yuan(paidFen), payer_name: payer.trim(), remark,
+        idempotency_key: keyRef.current,
+        lines: lines.map((l) => ({
+          ...(l.item_id ? { item_id: l.item_id } : { title: l.title.trim(), cost_type: l.cost_type }), period: l.month.format('YYYY-MM'), amount: l.amount,
+        })),
+      });
+      keyRef.current = null;
+      noticeSuccess(`${answer.return_msg ?? '收费成功'}，收据号 ${answer.data.receipt_no}`);
+      setLines([newLine()]);
+      setPaid('');
+      setRemark('');
+      void navigate(`/fees/print/receipt/${answer.data.id}`);
+    } catch (err) {
+      if (err instanceof ApiError && err.code !== 'NETWORK') keyRef.current = null;
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const columns: TableColumnsType<Line> = [
+    {
+      title: '收费项目', key: 'item', width: 280,
+      render: (_, l) => (
+        <Space wrap>
+          <Select style={{ width: 150 }} value={l.item_id ?? FREE} onChange={(id: number) => pickItem(l, id)} data-testid={`quickpay-item-${l.key}`}
+            options={[{ value: FREE, label: '自定义名称' }, ...things.map((i) => ({ value: i.id, label: i.title }))]} showSearch={{ optionFilterProp: 'label' }} />
+          {!l.item_id && (
+            <>
+              <Input style={{ width: 120 }} maxLength={30} placeholder="收费名称" value={l.title} onChange={(e) => setLine(l.key, { title: e.target.value })}
+                data-testid={`quickpay-title-${l.key}`} />
+              <Select style={{ width: 100 }} value={l.cost_type} onChange={(cost_type: string) => setLine(l.key, { cost_type })}
+                options={costTypes.map((c) => ({ value: c.cost_type, label: c.title }))} />
+            </>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: '账期', key: 'month', width: 130,
+      render: (_, l) => (
+        <DatePicker picker="month" inputReadOnly allowClear={false} style={{ width: 110 }} value={l.month}
+          onChange={(m: Dayjs | null) => m && setLine(l.key, { month: m })} />
+      ),
+    },
+    {
+      title: '金额(元)', key: 'amount', width: 130,
+      render: (_, l) => <MoneyInput style={{ width: 110 }} value={l.amount} onChange={(amount) => setLine(l.key, { amount })} data-testid={`quickpay-amount-${l.key}`} />,
+    },
+    {
+      title: '', key: 'op', width: 50,
+      render: (_, l) => lines.length > 1 && (
+        <Button type="text" danger icon={<DeleteOutlined />} onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))} aria-label="删除" />
+      ),
+    },
+  ];
+
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle" data-testid="quickpay-page">
+      <Card title="快捷收费">
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <Space wrap>
+            <span>选择房屋：</span>
+            <RoomSelects value={place} onChange={setPlace} testId="quickpay-room" />
+          </Space>
+          <OwnerSearch onPick={(h) => setPlace({ bid: h.bid, tid: h.tid, hid: h.hid })} />
+          {house.data && (
+            <Descriptions size="small" column={{ xs: 1, sm: 3 }} data-testid="quickpay-house">
+              <Descriptions.Item label="房屋">{house.data.address}</Descriptions.Item>
+              <Descriptions.Item label="业主">{house.data.owner_name || '未登记'}</Descriptions.Item>
+              <Descriptions.Item label="余额">{house.data.balance} 元</Descriptions.Item>
+            </Descriptions>
+          )}
+        </Space>
+      </Card>
+      {!hid ? (
+        <Card><Empty description="请先选择房屋或搜索业主" /></Card>
+      ) : (
+        <Row gutter={16}>
+          <Col xs={24} xl={15}>
+            <Card title="收费明细" extra={<Button icon={<PlusOutlined />} onClick={() => setLines((ls) => [...ls, newLine()])} data-testid="quickpay-add-line">添加一项</Button>}>
+              <div data-testid="quickpay-lines">
+                <Table<Line> rowKey="key" size="small" columns={columns} dataSource={lines} pagination={false} scroll={{ x: 'max-content' }} />
+              </div>
+            </Card>
+          </Col>
+          <Col xs={24} xl={9}>
+            <Card title="收款" data-testid="quickpay-totals">
+              <Row gutter={8}>
+                <Col span={12}><Statistic title="合计" value={yuan(total)} data-testid="quickpay-total" /></Col>
+                <Col span={12}><Statistic title="应缴金额" value={yuan(due)} styles={{ content: { color: '#cf1322' } }} data-testid="quickpay-due" /></Col>
+              </Row>
+              <Form layout="horizontal" labelCol={{ flex: '76px' }} wrapperCol={{ flex: '1 1 0' }} style={{ marginTop: 16 }}>
+                <Form.Item label="支付方式">
+                  <Radio.Group value={payType} onChange={(e) => setPayType(e.target.value as PayTypeName)} data-testid="quickpay-pay-type"
+                    options={PAY_TYPES.map((p) => ({ value: p, label: PAY_TYPE_CH[p] }))} />
+                </Form.Item>
+                <Form.Item label="余额抵扣">
+                  <Checkbox checked={useBalance} onChange={(e) => setUseBalance(e.target.checked)} disabled={balance === 0n}>
+                    使用余额（可用 {yuan(balance)} 元）
+                  </Checkbox>
+                </Form.Item>
+                <Form.Item label="实收金额"><MoneyInput value={paid} onChange={setPaid} placeholder={yuan(due)} data-testid="quickpay-paid" /></Form.Item>
+                {toBalance > 0n && <Form.Item label="转入余额"><span>{yuan(toBalance)} 元</span></Form.Item>}
+                <Form.Item label="缴费人">
+                  <Input value={payer} maxLength={30} onChange={(e) => setPayer(e.target.value)} placeholder={house.data?.owner_name || '缴费人姓名'} data-testid="quickpay-payer" />
+                </Form.Item>
+                <Form.Item label="备注"><Input value={remark} maxLength={200} onChange={(e) => setRemark(e.target.value)} /></Form.Item>
+              </Form>
+              {problem && <Alert type="warning" showIcon title={problem} style={{ marginBottom: 12 }} />}
+              <SafeButton type="primary" block size="large" loading={submitting} disabled={!!problem || submitting}
+                onClick={() => void confirm()} data-testid="quickpay-confirm">
+                确认收款 {yuan(paidFen)} 元
+              </SafeButton>
+            </Card>
+          </Col>
+        </Row>
+      )}
+    </Space>
+  );
+}
