@@ -23,16 +23,36 @@ export interface ServerProcess {
   rssMb(): number;
 }
 
-/** Starts `server/src/main.ts` as `npm start` does and times it to the first answered request. */
+/**
+ * Starts `server/src/main.ts` as `npm start` does and times it to the first answered request.
+ * The server listens on a port the system picks (PORT=0) and the address is read from its
+ * start-up banner: a port chosen here and handed over could be taken meanwhile by another process
+ * on a shared machine, whose answers would then be measured instead.
+ */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
   const t0 = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
     cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: '0', HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const onData = (chunk: string) => {
+      out += chunk;
+      // the banner's "…已启动: http://localhost:PORT" (log lines may hold other addresses)
+      const port = /已启动: https?:\/\/[^\s:/]+:(\d+)/.exec(out)?.[1];
+      if (port) {
+        child.stdout!.off('data', onData);
+        child.stdout!.resume();
+        resolve(`http://127.0.0.1:${port}`);
+      }
+    };
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited during start (code ${code})`)));
+    setTimeout(() => reject(new Error(`no start-up banner within 120 s; output so far: ${out.slice(0, 500)}`)), 120_000).unref();
+  });
   for (;;) {
     if (child.exitCode !== null) throw new Error('server exited during start');
     try {

@@ -42,10 +42,8 @@ const getkeywordtohouses = defineMethod('getkeywordtohouses', {
   },
 });
 
-/** Arrears of a room: pending (E) and overdue (N) bills, once the fees area's table exists. */
+/** Arrears of a room: pending (E) and overdue (N) bills (the unpaid-bills index of 007_perf_indexes.sql). */
 async function arrears(db: Kysely<DB>, rid: number, hid: number): Promise<string> {
-  const { rows } = await sql<{ ok: boolean }>`SELECT to_regclass('fee_bills') IS NOT NULL AS ok`.execute(db);
-  if (!rows[0]?.ok) return '0.00';
   const sum = await sql<{ fee: string }>`
     SELECT coalesce(sum(fee), 0)::numeric(14,2)::text AS fee FROM fee_bills
     WHERE rid = ${rid} AND hid = ${hid} AND status IN ('E', 'N')`.execute(db);

@@ -1,17 +1,17 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
-const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤'.split('');
-const GIVEN = [
+export const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤'.split('');
+export const GIVEN = [
   '伟', '芳', '娜', '秀英', '敏', '静', '丽', '强', '磊', '军', '洋', '勇', '艳', '杰', '娟', '涛', '明', '超', '秀兰', '霞',
   '平', '刚', '桂英', '建华', '志强', '海燕', '晓东', '丽华', '子涵', '欣怡', '浩然', '梓萱', '宇轩', '雨桐', '俊杰', '思远',
   '佳琪', '文博', '一鸣', '诗涵', '振华', '国庆', '红梅', '玉兰', '建平', '春生', '雪梅', '志明', '婷婷', '博文',
 ];
-const MOBILE_PREFIXES = ['138', '139', '137', '136', '135', '150', '151', '152', '158', '159', '186', '187', '188', '189', '131', '132'];
+export const MOBILE_PREFIXES = ['138', '139', '137', '136', '135', '150', '151', '152', '158', '159', '186', '187', '188', '189', '131', '132'];
 
 const textArray = (values: string[]) => sql.raw(`ARRAY[${values.map((v) => `'${v}'`).join(',')}]::text[]`);
 /** A realistic name from a number (set-based: the same number always gives the same name). */
-const nameOf = (n: RawBuilder<unknown>) =>
+export const nameOf = (n: RawBuilder<unknown>) =>
   sql`(${textArray(SURNAMES)})[1 + (${n} * 7) % ${SURNAMES.length}] || (${textArray(GIVEN)})[1 + (${n} * 13) % ${GIVEN.length}]`;
 /** A valid-looking, per-community unique mobile: for ids under 12,000 the 8 digits never repeat for one salt. */
 const mobileOf = (n: RawBuilder<unknown>, salt: number) =>

@@ -1,0 +1,64 @@
+import pg from 'pg';
+import { captureSql } from './capture.js';
+import { runLoad, round, type LoadResult } from './load.js';
+import type { ServerProcess } from './server-process.js';
+
+export interface Answer {
+  return_code: string;
+  return_msg: string;
+  data: any;
+}
+
+/** One call through /webapi, as the console makes it. */
+export async function post(url: string, body: Record<string, unknown>, token?: string): Promise<Answer> {
+  const res = await fetch(`${url}/webapi`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Answer;
+}
+
+export async function signIn(url: string, username = 'admin', password = 'demo123456'): Promise<string> {
+  const login = await post(url, { method: 'login', username, password });
+  if (login.return_code !== 'SUCCESS') throw new Error(`login ${username}: ${login.return_msg}`);
+  return (login.data as { token: string }).token;
+}
+
+/** The raw side's pool: same server, schema and time zone as the API's own pool. */
+export function rawPool(databaseUrl: string, schema: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, options: `-c search_path=${schema} -c TimeZone=${process.env.TZ_BUSINESS ?? 'Asia/Shanghai'}` });
+  // an idle connection ended by the server (e.g. terminated by an administrator) is replaced on next use
+  pool.on('error', (err) => console.error(`raw pool: ${err.message}`));
+  return pool;
+}
+
+export interface SideBySide {
+  name: string;
+  api: LoadResult;
+  raw: LoadResult;
+}
+
+/**
+ * A method through /webapi against the SQL its handler issued (captured in process, replayed
+ * through pg with the same concurrency and the same parallelism of statements), one after the other.
+ */
+export async function sideBySide(
+  o: { server: ServerProcess; capture: Awaited<ReturnType<typeof captureSql>>; pool: pg.Pool; token: string; concurrency: number; seconds: number },
+  method: string,
+  payload: Record<string, unknown>,
+): Promise<SideBySide> {
+  const { answer, sql: statements } = await o.capture.call(method, payload, o.token);
+  if (answer.return_code !== 'SUCCESS') throw new Error(`${method}: ${answer.return_msg}`);
+  const api = await runLoad(async () => (await post(o.server.url, { method, ...payload }, o.token)).return_code === 'SUCCESS', o.concurrency, o.seconds);
+  const raw = await runLoad(async () => {
+    await Promise.all(statements.map((q) => o.pool.query(q.text, q.values)));
+    return true;
+  }, o.concurrency, o.seconds);
+  return { name: `${method} ${JSON.stringify(payload)}`, api, raw };
+}
+
+export const ratio = (r: SideBySide) => round(r.api.rps / r.raw.rps, 2);
+
+export const apiRow = (r: SideBySide, concurrency: number, target = 'ratio ≥ 0.5, p95 < 50 ms') =>
+  `| \`${r.name}\` via /webapi vs same SQL via pg, ${concurrency} clients | API ${r.api.rps} req/s (p50 ${r.api.p50} / p95 ${r.api.p95} / p99 ${r.api.p99} ms, ${r.api.errors} errors); raw ${r.raw.rps} req/s (p95 ${r.raw.p95} ms); ratio ${ratio(r)} | ${target} |`;
