@@ -1,5 +1,5 @@
 import { addDays } from '@wuye/contract';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { hashPassword } from '../modules/auth/password.js';
 import { today } from '../lib/wire.js';
 import type { DB } from './schema.js';
@@ -33,14 +33,17 @@ export async function seedDemo(db: Kysely<DB>): Promise<boolean> {
   const existing = await db.selectFrom('groups').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    // processes starting together on an empty database: one seeds, the others wait here and find it done
+    await sql`SELECT pg_advisory_xact_lock(724312)`.execute(trx);
+    if (await trx.selectFrom('groups').select('id').limit(1).executeTakeFirst()) return false;
     await seedFoundation(trx, passwordHash);
     for (const seed of areaSeeders) await seed(trx);
+    return true;
   });
-  return true;
 }
 
-async function seedFoundation(db: Kysely<DB>, passwordHash: string) {
+export async function seedFoundation(db: Kysely<DB>, passwordHash: string) {
   const day = today();
   const { id: groupId } = await db.insertInto('groups')
     .values({ title: '幸福里物业集团', website_url: 'https://www.example.com' }).returning('id').executeTakeFirstOrThrow();

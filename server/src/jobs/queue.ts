@@ -21,15 +21,24 @@ export interface JobContext {
 /** Answers the job's result (stored as JSON); throwing fails the job with the error's message. */
 export type JobHandler = (ctx: JobContext) => Promise<unknown>;
 
+/**
+ * Runs in the runner's transaction when it gives up on a job whose workers kept dying (the
+ * handler never got to its own failure path), so the kind can mark its own records failed.
+ */
+export type JobAbandoned = (db: Kysely<DB>, job: JobRow) => Promise<void>;
+
 const handlers = new Map<string, JobHandler>();
+const abandonHooks = new Map<string, JobAbandoned>();
 
 /** Called once per kind at module load (modules/<area>/jobs.ts). */
-export function registerJobKind(kind: string, handler: JobHandler): void {
+export function registerJobKind(kind: string, handler: JobHandler, opts: { abandoned?: JobAbandoned } = {}): void {
   if (handlers.has(kind)) throw new Error(`job kind ${kind} registered twice`);
   handlers.set(kind, handler);
+  if (opts.abandoned) abandonHooks.set(kind, opts.abandoned);
 }
 
 export const jobHandler = (kind: string): JobHandler | undefined => handlers.get(kind);
+export const jobAbandoned = (kind: string): JobAbandoned | undefined => abandonHooks.get(kind);
 
 /** Queues a job (inside the caller's transaction, so it exists only if the call commits). */
 export async function enqueueJob(

@@ -3,8 +3,12 @@ import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/schema.js';
-import { dailyJobs, jobHandler, type JobRow } from './queue.js';
+import { dailyJobs, jobAbandoned, jobHandler, type JobRow } from './queue.js';
 import { today } from '../lib/wire.js';
+
+// fault injection for the crash tests (server/src/safety/crash.test.ts): a pause after each progress
+// report keeps a job mid-flight long enough to be killed there, however fast the machine
+const PROGRESS_DELAY_MS = Number(process.env.JOB_PROGRESS_DELAY_MS ?? 0);
 
 const STALE_SECONDS = 60;
 const MAX_ATTEMPTS = 3;
@@ -72,9 +76,13 @@ export class JobRunner {
 
   private async requeueStale(): Promise<void> {
     const stale = sql<boolean>`heartbeat_at < now() - make_interval(secs => ${STALE_SECONDS})`;
-    await this.db.updateTable('jobs')
-      .set({ status: 'failed', error: '任务中断次数过多，已停止，可重新发起', finished_at: sql`now()` })
-      .where('status', '=', 'running').where(stale).where('attempts', '>=', MAX_ATTEMPTS).execute();
+    // given up on: failed together with the kind's own records (e.g. a bill batch), in one transaction
+    await this.db.transaction().execute(async (trx) => {
+      const given = await trx.updateTable('jobs')
+        .set({ status: 'failed', error: '任务中断次数过多，已停止，可重新发起', finished_at: sql`now()` })
+        .where('status', '=', 'running').where(stale).where('attempts', '>=', MAX_ATTEMPTS).returningAll().execute();
+      for (const job of given) await jobAbandoned(job.kind)?.(trx, job);
+    });
     await this.db.updateTable('jobs').set({ status: 'queued', locked_by: null })
       .where('status', '=', 'running').where(stale).execute();
   }
@@ -112,6 +120,7 @@ export class JobRunner {
           await this.db.updateTable('jobs')
             .set({ progress: done, ...(total !== undefined ? { total } : {}), heartbeat_at: sql`now()` })
             .where('id', '=', job.id).execute();
+          if (PROGRESS_DELAY_MS > 0) await new Promise((r) => setTimeout(r, PROGRESS_DELAY_MS));
         },
         cancelled: async () => {
           const row = await this.db.selectFrom('jobs').select('status').where('id', '=', job.id).executeTakeFirst();

@@ -1,0 +1,486 @@
+import { fenToYuan, RC, toFen } from '@wuye/contract';
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../db/schema.js';
+import { hashToken } from '../http/tokens.js';
+import type { MethodDef } from '../http/registry.js';
+import { readXlsx } from '../lib/excel.js';
+import { startTestServer, type TestServer } from '../test/harness.js';
+
+/**
+ * The cross-community part of the matrix, walking the registry: an operator of community 1
+ * (an administrator, so no role check stands in the way) calls every community method with
+ * ids, keys and names that belong to community 2. No answer may carry community 2's data
+ * and community 2's rows must stay exactly as they were. The same for a head office of a second
+ * group against the first group's communities on the group side.
+ *
+ * Payloads come from each method's schema: every id field gets the other community's id
+ * (`id` is tried with an id of every community table), the other fields a valid value, so the
+ * calls pass validation and reach the handler. A method whose fields cannot be filled that way
+ * fails the test: add the field to VALUES or VICTIM_ID_FIELDS.
+ */
+let s: TestServer;
+let operator: string;
+let outsider: string;
+const VICTIM = 2;
+const OPERATOR = 1;
+
+/** Tables whose rows change by design on every call (sessions touched, audit rows, sign-in counters). */
+const VOLATILE = new Set(['sessions', 'audit_log', 'login_failures', 'schema_migrations']);
+/** Skipped: logout only ends the caller's own session (and would end this test's). */
+const SKIP = new Set(['logout', 'login']);
+
+interface Victim {
+  room: { hid: number; bid: number; tid: number; category_id: number | null };
+  member: { id: number; realname: string; mobile: string };
+  plate: string;
+  billIds: number[];
+  /** one id of every community table (rid + id) of the victim */
+  anyIds: Map<string, number>;
+  byTable: Record<string, number>;
+  orderid: string;
+}
+let victim: Victim;
+let victimStrings: Set<string>;
+
+async function tablesWith(db: Kysely<DB>, column: string): Promise<string[]> {
+  const res = await sql<{ table_name: string }>`
+    SELECT c.table_name FROM information_schema.columns c
+    JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
+    WHERE c.table_schema = current_schema() AND c.column_name = ${column} ORDER BY c.table_name`.execute(db);
+  return res.rows.map((r) => r.table_name).filter((t) => !VOLATILE.has(t));
+}
+
+async function setUpVictim(): Promise<Victim> {
+  const db = s.database.db;
+  const [admin2, cashier2] = await Promise.all([s.login('admin2'), s.login('cashier2')]);
+  // community 2 gets bills, a payment, a refund request, a car, a generation job and a renewal order through the API
+  const item = await db.selectFrom('fee_items').select('id').where('rid', '=', VICTIM).where('pricing', '=', 'area_built').executeTakeFirstOrThrow();
+  expect((await s.call('feebillgenerate', { period: '2026-01', item_ids: [item.id] }, admin2)).return_code).toBe(RC.SUCCESS);
+  await s.runJobs();
+  const owned = await db.selectFrom('room_members as rm').innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'rm.rid').onRef('m.id', '=', 'rm.member_id'))
+    .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'rm.rid').onRef('r.id', '=', 'rm.hid'))
+    .select(['rm.hid', 'r.bid', 'r.tid', 'r.category_id', 'm.id', 'm.realname', 'm.mobile'])
+    .where('rm.rid', '=', VICTIM).where('rm.relation', '=', 'owner').where('rm.status', '=', 'Y').orderBy('rm.hid').limit(2).execute();
+  const [home, paid] = owned as [typeof owned[number], typeof owned[number]];
+  const bills = (await s.call('cashierbills', { hid: paid.hid }, cashier2)).data.items as Array<{ id: number; total: string }>;
+  const pay = await s.call('cashierpay', {
+    hid: paid.hid, bill_ids: bills.map((b) => b.id), pay_type: 'cash', idempotency_key: 'victim-payment-1',
+    paid_amount: fenToYuan(bills.reduce((sum, b) => sum + toFen(b.total), 0n)),
+  }, cashier2);
+  expect(pay.return_code).toBe(RC.SUCCESS);
+  expect((await s.call('refundapply', { payment_id: pay.data.id, reason: '重复缴费' }, cashier2)).return_code).toBe(RC.SUCCESS);
+  const plate = '浙A7C315';
+  expect((await s.call('caradd', { hid: home.hid, member_id: home.id, carlicense: plate, brand: '比亚迪' }, admin2)).return_code).toBe(RC.SUCCESS);
+  const order = await s.call('get_region_delay_pay', {}, cashier2);
+  expect(order.return_code).toBe(RC.SUCCESS);
+  const billIds = (await db.selectFrom('fee_bills').select('id').where('rid', '=', VICTIM).where('hid', '=', home.hid).execute()).map((b) => b.id);
+  expect(billIds.length).toBeGreaterThan(0);
+
+  return {
+    room: { hid: home.hid, bid: home.bid, tid: home.tid, category_id: home.category_id },
+    member: { id: home.id, realname: home.realname, mobile: home.mobile },
+    plate, billIds, ...(await idsOf(db, VICTIM)), orderid: order.data.items.orderid,
+  };
+}
+
+/** One id of every community table (rid + id) of community `rid`. */
+async function idsOf(db: Kysely<DB>, rid: number): Promise<Pick<Victim, 'anyIds' | 'byTable'>> {
+  const anyIds = new Map<string, number>();
+  const byTable: Record<string, number> = {};
+  for (const table of await tablesWith(db, 'rid')) {
+    const hasId = await sql<{ n: number }>`SELECT count(*)::int AS n FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = ${table} AND column_name = 'id'`.execute(db);
+    if (!hasId.rows[0]!.n) continue;
+    const row = await sql<{ id: number }>`SELECT id FROM ${sql.table(table)} WHERE rid = ${rid} ORDER BY id LIMIT 1`.execute(db);
+    if (!row.rows[0]) continue;
+    byTable[table] = Number(row.rows[0].id);
+    anyIds.set(table, Number(row.rows[0].id));
+  }
+  anyIds.set('regions', rid);
+  return { anyIds, byTable };
+}
+
+/** The operator's own things in community 1: a room with an owner, unpaid bills and a car. */
+async function ownThings(): Promise<Victim> {
+  const db = s.database.db;
+  const home = await db.selectFrom('room_members as rm').innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'rm.rid').onRef('m.id', '=', 'rm.member_id'))
+    .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'rm.rid').onRef('r.id', '=', 'rm.hid'))
+    .innerJoin('cars as c', (j) => j.onRef('c.rid', '=', 'rm.rid').onRef('c.hid', '=', 'rm.hid'))
+    .select(['rm.hid', 'r.bid', 'r.tid', 'r.category_id', 'm.id', 'm.realname', 'm.mobile', 'c.carlicense'])
+    .where('rm.rid', '=', OPERATOR).where('rm.relation', '=', 'owner').where('rm.status', '=', 'Y')
+    .where((eb) => eb.exists(eb.selectFrom('fee_bills as b').select('b.id').whereRef('b.rid', '=', 'rm.rid').whereRef('b.hid', '=', 'rm.hid').where('b.status', '<>', 'Y')))
+    .orderBy('rm.hid').executeTakeFirstOrThrow();
+  const bills = await db.selectFrom('fee_bills').select('id').where('rid', '=', OPERATOR).where('hid', '=', home.hid).where('status', '<>', 'Y').execute();
+  return {
+    room: { hid: home.hid, bid: home.bid, tid: home.tid, category_id: home.category_id },
+    member: { id: home.id, realname: home.realname, mobile: home.mobile },
+    plate: home.carlicense, billIds: bills.map((b) => b.id), ...(await idsOf(db, OPERATOR)), orderid: '',
+  };
+}
+
+/**
+ * Text found only in the victim's rows (any text column of any table), so an answer holding one
+ * of them carries the victim's data.
+ */
+async function onlyIn(db: Kysely<DB>, isVictim: (table: string, columns: Set<string>) => ReturnType<typeof sql> | null): Promise<Set<string>> {
+  const cols = await sql<{ table_name: string; column_name: string }>`
+    SELECT c.table_name, c.column_name FROM information_schema.columns c
+    JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
+    WHERE c.table_schema = current_schema() AND c.data_type IN ('text', 'character varying', 'character')`.execute(db);
+  const allCols = await sql<{ table_name: string; column_name: string }>`
+    SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()`.execute(db);
+  const columnsOf = new Map<string, Set<string>>();
+  for (const c of allCols.rows) columnsOf.set(c.table_name, (columnsOf.get(c.table_name) ?? new Set()).add(c.column_name));
+  const theirs = new Set<string>();
+  const others = new Set<string>();
+  for (const { table_name: table, column_name: column } of cols.rows) {
+    if (VOLATILE.has(table)) continue;
+    const mine = isVictim(table, columnsOf.get(table)!) ?? sql`false`;
+    const res = await sql<{ v: string; victim: boolean }>`
+      SELECT DISTINCT ${sql.ref(column)}::text AS v, coalesce(${mine}, false) AS victim FROM ${sql.table(table)}`.execute(db);
+    for (const r of res.rows) if (r.v) (r.victim ? theirs : others).add(r.v);
+  }
+  // amounts, dates and periods name nothing by themselves (long digit strings such as mobiles do)
+  const named = (v: string) => v.trim().length >= 2 && (!/^[\d\s:.~-]+$/.test(v) || /^\d{7,}$/.test(v));
+  return new Set([...theirs].filter((v) => !others.has(v) && named(v)));
+}
+
+/** One number for all of the victim's rows: count and hash of each table's matching rows. */
+async function checksum(db: Kysely<DB>, victimRows: (table: string, columns: Set<string>) => ReturnType<typeof sql> | null): Promise<string> {
+  const allCols = await sql<{ table_name: string; column_name: string }>`
+    SELECT c.table_name, c.column_name FROM information_schema.columns c
+    JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
+    WHERE c.table_schema = current_schema()`.execute(db);
+  const columnsOf = new Map<string, Set<string>>();
+  for (const c of allCols.rows) columnsOf.set(c.table_name, (columnsOf.get(c.table_name) ?? new Set()).add(c.column_name));
+  const parts = [...columnsOf.keys()].sort().filter((t) => !VOLATILE.has(t)).flatMap((table) => {
+    const where = victimRows(table, columnsOf.get(table)!);
+    return where ? [sql`SELECT ${table}::text AS t, count(*)::text || ':' || coalesce(sum(hashtext(x::text)::bigint), 0)::text AS c
+      FROM ${sql.table(table)} x WHERE ${where}`] : [];
+  });
+  const res = await sql<{ t: string; c: string }>`${sql.join(parts, sql` UNION ALL `)}`.execute(db);
+  return res.rows.map((r) => `${r.t}=${r.c}`).sort().join(',');
+}
+
+/** community 2's rows: every table with rid, the community itself, and the accounts that work only there */
+const communityRows = (table: string, columns: Set<string>) => {
+  if (table === 'regions') return sql`id = ${VICTIM}`;
+  if (table === 'accounts') {
+    return sql`id IN (SELECT account_id FROM account_regions WHERE rid = ${VICTIM})
+      AND id NOT IN (SELECT account_id FROM account_regions WHERE rid <> ${VICTIM})`;
+  }
+  return columns.has('rid') ? sql`rid = ${VICTIM}` : null;
+};
+
+/** Every string in an answer, with the cells of an Excel file it carries. */
+async function strings(value: unknown, out: string[] = []): Promise<string[]> {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const v of value) await strings(v, out);
+  else if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    if (typeof o.content_base64 === 'string' && /\.xlsx$/.test(String(o.filename))) {
+      const sheet = await readXlsx(o.content_base64);
+      out.push(...sheet.headers);
+      for (const row of sheet.rows) out.push(...Object.values(row.values).map(String));
+    }
+    for (const v of Object.values(o)) await strings(v, out);
+  }
+  return out;
+}
+
+/** `rid: 2` anywhere in an answer */
+function ridsIn(value: unknown, out: unknown[] = []): unknown[] {
+  if (Array.isArray(value)) for (const v of value) ridsIn(v, out);
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === 'rid' && v !== null && v !== undefined && v !== '') out.push(v);
+      ridsIn(v, out);
+    }
+  }
+  return out;
+}
+
+// ---- payloads -------------------------------------------------------------------------------
+
+type Json = Record<string, any>;
+let seq = 0;
+
+/** Fields that name something of the victim's, and what they get. */
+const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
+  rid: v.anyIds.get('regions'), hid: v.room.hid, hids: [v.room.hid], bid: v.room.bid, tid: v.room.tid, mid: v.member.id, member_id: v.member.id,
+  category_id: v.room.category_id, building_cate_id: v.room.category_id,
+  item_id: v.byTable.fee_items, item_ids: [v.byTable.fee_items], itemid: v.byTable.fee_items,
+  bill_ids: v.billIds, ids: v.billIds, payment_id: v.byTable.fee_payments, job_id: v.byTable.jobs, batch_id: v.byTable.fee_batches,
+  parkid: v.byTable.parking_lots, lot_id: v.byTable.parking_lots, space_id: v.byTable.parking_spaces, car_id: v.byTable.cars,
+  device: v.byTable.access_devices, ref_ids: [v.room.hid],
+  rooms: [{ hid: v.room.hid, relation: 'owner' }], orderid: v.orderid,
+});
+
+/** Plain fields: a valid value; reads search for the victim's owner, writes create fresh things. */
+const VALUES = (v: Victim, write: boolean): Record<string, unknown> => ({
+  keywords: write ? '跨区' : v.member.mobile, keyword: write ? '跨区' : v.member.realname, name: v.member.realname,
+  mobile: write ? `137${String(10_000_000 + ++seq).slice(-8)}` : v.member.mobile,
+  realname: '跨区测试', title: `跨区测试${++seq}`, reason: '跨区测试', remark: '跨区测试',
+  carlicense: write ? `沪Z${String(10_000 + ++seq).slice(-5)}` : v.plate, carno: v.plate,
+  period: '2026-01', start_period: '2020-01', end_period: '2031-12', start_date: '2020-01-01', end_date: '2031-12-31',
+  date: '2031-01-01', year: 2026, end_time: '2031-12-31', months: 1, years: 1,
+  pay_type: 'cash', paid_amount: '100000.00', amount: '10.00', fee: '1.00', discount: '0', unit_price: '1.00', price_per_year: '1.00',
+  idempotency_key: `cross-community-${++seq}`, scope: 'room', is_check: 'Y', approve: true, use_balance: false, preview: false,
+  cost_type: 'property', pricing: 'fixed', relation: 'owner',
+  username: 'admin2', password: 'Hacked#2026', password2: 'Hacked#2026', oldpassword: 'demo123456', act_code: 'NO-SUCH-CODE',
+  filename: 'rooms.xlsx', file_base64: Buffer.from('not an excel file').toString('base64'),
+});
+
+/** A valid value for a field from its JSON schema (fields nobody listed above). */
+function sample(schema: Json | undefined): unknown {
+  if (!schema) return undefined;
+  if (schema.default !== undefined) return schema.default;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum.find((e: unknown) => e !== '') ?? schema.enum[0];
+  const alt = schema.anyOf ?? schema.oneOf;
+  if (alt) {
+    for (const a of alt) {
+      const v = sample(a);
+      if (v !== undefined && v !== null && v !== '') return v;
+    }
+    return sample(alt[0]);
+  }
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'integer': case 'number': return Math.max(1, schema.minimum ?? 1);
+    case 'boolean': return false;
+    case 'array': return schema.minItems ? [sample(schema.items)] : [];
+    case 'object': return Object.fromEntries((schema.required ?? []).map((k: string) => [k, sample(schema.properties?.[k])]));
+    case 'string':
+      if (schema.pattern === '^\\d{4}-\\d{2}-\\d{2}$') return '2031-01-01';
+      if (schema.pattern?.startsWith('^\\d{4}-(0[1-9]')) return '2026-01';
+      return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
+    default: return 'x';
+  }
+}
+
+const ID_LIKE = /(^|_)(ids?|hids?|bid|tid|rid|mid)$|_id$|^(parkid|device|itemid)$/;
+
+/** Other values tried, in order, for a plain field its schema refuses (undefined: leave it out). */
+const FALLBACKS: unknown[] = ['1.00', '1', 1, '2031-01-01', '2026-01', 'Y', undefined, 'https://example.com/a.png', 'x', true, [], null];
+
+/** Replaces refused plain fields with other values until the payload passes (victim ids stay as they are). */
+function fit(def: MethodDef, payload: Json, props: Record<string, Json>, fixed: Set<string>): Json {
+  const tried = new Map<string, number>();
+  const out = { ...payload };
+  for (let round = 0; round < 300; round++) {
+    const parsed = def.schema.safeParse({ ...out, id: out.id ?? 1 });
+    if (parsed.success) break;
+    const bad = [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? '')))].filter((f) => f && !fixed.has(f) && f !== 'id');
+    const candidates = (f: string) => [sample(props[f]), ...FALLBACKS];
+    const next = bad.find((f) => (tried.get(f) ?? 0) < candidates(f).length);
+    if (!next) break;
+    const n = tried.get(next) ?? 0;
+    tried.set(next, n + 1);
+    const value = candidates(next)[n];
+    if (value === undefined) delete out[next];
+    else out[next] = value;
+  }
+  return out;
+}
+
+/** Filters that look the victim up by what a person would type. */
+const SEARCH_FIELDS = new Set(['keywords', 'keyword', 'name', 'mobile', 'carlicense', 'carno']);
+
+/**
+ * An object of a schema's fields: victim ids for every id field, and plain values for the required
+ * fields (`search`: also the victim's name, mobile and plate in the search filters). Optional
+ * filters stay out, so they cannot hide a row that should not be there.
+ */
+function fill(shape: Json, v: Victim, write: boolean, unmapped: string[], search: boolean): Json {
+  const props: Record<string, Json> = shape.properties ?? {};
+  const required = new Set<string>(shape.required ?? []);
+  const ids = VICTIM_ID_FIELDS(v);
+  const values = VALUES(v, write);
+  const out: Json = {};
+  for (const [field, fieldSchema] of Object.entries(props)) {
+    if (field === 'id') continue;
+    const items = fieldSchema.items as Json | undefined;
+    if (field in ids) out[field] = ids[field];
+    else if (ID_LIKE.test(field)) unmapped.push(field);
+    else if (!required.has(field) && !(search && SEARCH_FIELDS.has(field))) continue;
+    else if (field in values) out[field] = values[field];
+    else if (fieldSchema.type === 'array' && items?.type === 'object') out[field] = [fill(items, v, write, unmapped, true)];
+    else out[field] = sample(fieldSchema);
+  }
+  return out;
+}
+
+/** The payloads for one method: each shape of its schema, once per candidate id when it takes `id`. */
+function payloads(def: MethodDef, v: Victim, idCandidates: number[]): { list: Json[]; unmapped: string[] } {
+  const top = z.toJSONSchema(def.schema, { io: 'input', unrepresentable: 'any' }) as Json;
+  const shapes: Json[] = top.oneOf ?? top.anyOf ?? [top];
+  const unmapped: string[] = [];
+  const list: Json[] = [];
+  for (const shape of shapes) {
+    const props: Record<string, Json> = shape.properties ?? {};
+    const searches = !def.spec.writes && Object.keys(props).some((f) => SEARCH_FIELDS.has(f) && !(shape.required ?? []).includes(f));
+    for (const search of searches ? [false, true] : [false]) {
+      const fitted = fit(def, fill(shape, v, def.spec.writes, unmapped, search), props, new Set(Object.keys(VICTIM_ID_FIELDS(v))));
+      if ('id' in props) list.push(...idCandidates.map((id) => ({ ...fitted, id })));
+      else list.push(fitted);
+    }
+  }
+  return { list, unmapped: [...new Set(unmapped)] };
+}
+
+// ---- the walk -------------------------------------------------------------------------------
+
+interface Walk { problems: string[]; reached: Set<string>; notReached: string[]; calls: number }
+
+/**
+ * The operator's own valid payload with one id field at a time pointing at the victim's thing
+ * (lists get the victim's ids added to the operator's): a handler that checks only the main id.
+ */
+function mixedPayloads(def: MethodDef, own: Victim, v: Victim): { list: Json[]; unmapped: string[] } {
+  const { list, unmapped } = payloads(def, own, []);
+  const base = list[0];
+  if (!base) return { list: [], unmapped };
+  const theirs = VICTIM_ID_FIELDS(v);
+  const variants = Object.keys(base).filter((f) => f in theirs && f !== 'rid').map((f) => ({
+    ...base, [f]: Array.isArray(base[f]) ? [...(base[f] as unknown[]), ...(theirs[f] as unknown[])] : theirs[f],
+  }));
+  return { list: variants, unmapped };
+}
+
+async function walk(
+  defs: MethodDef[], token: string, side: 'community' | 'group', v: Victim, idCandidates: number[],
+  victimRows: Parameters<typeof checksum>[1], fingerprints: Set<string>, victimRid: (rid: unknown) => boolean,
+  sessionCheck: () => Promise<string | null>,
+  build: (def: MethodDef) => { list: Json[]; unmapped: string[] } = (def) => payloads(def, v, idCandidates),
+): Promise<Walk> {
+  const db = s.database.db;
+  const out: Walk = { problems: [], reached: new Set(), notReached: [], calls: 0 };
+  for (const def of defs) {
+    const { list, unmapped } = build(def);
+    if (unmapped.length) {
+      out.problems.push(`${def.name}: no victim id for field(s) ${unmapped.join(', ')}; add them to VICTIM_ID_FIELDS`);
+      continue;
+    }
+    const before = def.spec.writes ? await checksum(db, victimRows) : '';
+    let refusal = '';
+    for (const payload of list) {
+      const parsed = def.schema.safeParse(payload);
+      if (parsed.success) out.reached.add(def.name);
+      else refusal ||= parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+      const res = await s.call(def.name, payload, token, side);
+      out.calls++;
+      if (![RC.SUCCESS, RC.FAIL].includes(res.return_code as 'SUCCESS')) {
+        out.problems.push(`${def.name} ${JSON.stringify(payload).slice(0, 120)}: answered ${res.return_code} ${res.return_msg}`);
+      }
+      if (/系统繁忙/.test(res.return_msg)) out.problems.push(`${def.name}: internal error for ${JSON.stringify(payload).slice(0, 160)}`);
+      const leaked = (await strings(res.data)).filter((t) => fingerprints.has(t));
+      if (leaked.length) out.problems.push(`${def.name} ${JSON.stringify(payload).slice(0, 120)} answered the other side's data: ${[...new Set(leaked)].slice(0, 5).join(' | ')}`);
+      const rids = ridsIn(res.data).filter(victimRid);
+      if (rids.length) out.problems.push(`${def.name} ${JSON.stringify(payload).slice(0, 120)} answered rows of rid ${rids[0]}`);
+    }
+    if (def.spec.writes) {
+      if ((await checksum(db, victimRows)) !== before) out.problems.push(`${def.name}: changed the other side's rows`);
+      const session = await sessionCheck();
+      if (session) out.problems.push(`${def.name}: ${session}`);
+    }
+    if (!out.reached.has(def.name) && list.length) out.notReached.push(`${def.name} (${refusal})`);
+  }
+  return out;
+}
+
+async function addAccount(username: string, values: { roles: string[]; sys_type: 'property' | 'leader'; group_id: number; regions: number[] }) {
+  const db = s.database.db;
+  const { password_hash } = await db.selectFrom('accounts').select('password_hash').where('username', '=', 'admin').executeTakeFirstOrThrow();
+  const { id } = await db.insertInto('accounts').values({ username, password_hash, name: `安全测试${username}`, roles: values.roles, sys_type: values.sys_type, group_id: values.group_id })
+    .returning('id').executeTakeFirstOrThrow();
+  if (values.regions.length) await db.insertInto('account_regions').values(values.regions.map((rid, sort) => ({ account_id: id, rid, sort }))).execute();
+}
+
+beforeAll(async () => {
+  s = await startTestServer();
+  victim = await setUpVictim();
+  // an administrator of community 1 only (the demo admin may also switch to community 2)
+  await addAccount('safety_op1', { roles: ['admin'], sys_type: 'property', group_id: 1, regions: [OPERATOR] });
+  operator = await s.login('safety_op1');
+  // the head office of a second group
+  const group = await s.database.db.insertInto('groups').values({ title: '另一物业集团' }).returning('id').executeTakeFirstOrThrow();
+  await addAccount('safety_leader2', { roles: ['leader_admin'], sys_type: 'leader', group_id: group.id, regions: [] });
+  outsider = await s.login('safety_leader2');
+  victimStrings = await onlyIn(s.database.db, communityRows);
+}, 180_000);
+afterAll(() => s?.close());
+
+describe('the other community', () => {
+  it('knows what to look for (the test can fail)', () => {
+    expect(victimStrings.has(victim.member.mobile)).toBe(true);
+    expect(victimStrings.has(victim.plate)).toBe(true);
+    expect(victimStrings.has('翠湖苑')).toBe(true);
+    expect(victim.anyIds.size).toBeGreaterThan(15);
+  });
+
+  it("sees community 2's data and changes when community 2's own administrator makes the same calls (the detector works)", async () => {
+    const own = await s.login('admin2');
+    const names = ['getkeywordtohouses', 'houseinfoplus', 'feebilllist', 'housecarlist', 'memberexport', 'buildingedit'];
+    const defs = names.map((n) => s.app.registry.byName.get(n)!);
+    const result = await walk(defs, own, 'community', victim, [victim.room.bid], communityRows, victimStrings,
+      (rid) => Number(rid) === VICTIM, async () => null);
+    for (const n of names.slice(0, -1)) expect(result.problems.some((p) => p.startsWith(`${n} `) && /other side's data|rows of rid/.test(p)), n).toBe(true);
+    expect(result.problems).toContain("buildingedit: changed the other side's rows");
+    victimStrings = await onlyIn(s.database.db, communityRows);
+  });
+
+  it("an operator of community 1 given community 2's ids gets nothing of it and changes nothing there", async () => {
+    const defs = s.app.registry.all().filter((d) => d.spec.side !== 'public' && d.spec.side !== 'group' && !SKIP.has(d.name));
+    const idCandidates = [...new Set(victim.anyIds.values())];
+    const opHash = hashToken(operator);
+    const sessionCheck = async () => {
+      const row = await s.database.db.selectFrom('sessions').select(['rid', 'ended_at']).where('token_hash', '=', opHash).executeTakeFirst();
+      return row?.rid === OPERATOR && !row.ended_at ? null : `the operator's session moved or ended: ${JSON.stringify(row)}`;
+    };
+    const result = await walk(defs, operator, 'community', victim, idCandidates, communityRows, victimStrings,
+      (rid) => Number(rid) === VICTIM, sessionCheck);
+    expect(result.problems).toEqual([]);
+    // every method was really called with a payload that passes its schema
+    expect(result.notReached).toEqual([]);
+    expect(result.calls).toBeGreaterThan(defs.length);
+  }, 600_000);
+
+  it("an operator of community 1 mixing one of community 2's ids into its own valid write changes nothing there", async () => {
+    const own = await ownThings();
+    const defs = s.app.registry.all().filter((d) => d.spec.side === 'community' && d.spec.writes && !SKIP.has(d.name)
+      && !('id' in ((z.toJSONSchema(d.schema, { io: 'input', unrepresentable: 'any' }) as Json).properties ?? {})));
+    const opHash = hashToken(operator);
+    const result = await walk(defs, operator, 'community', victim, [], communityRows, victimStrings, (rid) => Number(rid) === VICTIM,
+      async () => ((await s.database.db.selectFrom('sessions').select('rid').where('token_hash', '=', opHash).executeTakeFirst())?.rid === OPERATOR ? null : 'session moved'),
+      (def) => mixedPayloads(def, own, victim));
+    expect(result.problems).toEqual([]);
+    expect(result.notReached).toEqual([]);
+    // the money paths are among them
+    expect([...result.reached]).toEqual(expect.arrayContaining(['cashierpay', 'bindfeeadd', 'feebillcheck', 'memberadd', 'caradd', 'refundapply']));
+  }, 300_000);
+
+  it("a head office of another group given the first group's community ids gets nothing and changes nothing", async () => {
+    const db = s.database.db;
+    const defs = s.app.registry.all().filter((d) => (d.spec.side === 'group' || d.spec.side === 'both') && !SKIP.has(d.name));
+    const groupRows = (table: string, columns: Set<string>) => {
+      if (table === 'groups') return sql`id = 1`;
+      if (columns.has('group_id')) return sql`group_id = 1`;
+      return columns.has('rid') ? sql`rid IN (SELECT id FROM regions WHERE group_id = 1)` : null;
+    };
+    const fingerprints = await onlyIn(db, groupRows);
+    expect(fingerprints.has('翠湖苑')).toBe(true);
+    const regionIds = (await db.selectFrom('regions').select('id').where('group_id', '=', 1).execute()).map((r) => r.id);
+    const hash = hashToken(outsider);
+    const result = await walk(defs, outsider, 'group', victim, regionIds, groupRows, fingerprints,
+      (rid) => regionIds.includes(Number(rid)),
+      async () => ((await db.selectFrom('sessions').select('ended_at').where('token_hash', '=', hash).executeTakeFirst())?.ended_at ? 'session ended' : null));
+    expect(result.problems).toEqual([]);
+    expect(result.notReached).toEqual([]);
+    // the group's own write that does succeed for it (a new community) did not land in the first group
+    expect(await db.selectFrom('regions').select('id').where('group_id', '=', 1).execute()).toHaveLength(regionIds.length);
+  }, 300_000);
+});
+
