@@ -1,14 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Col, Descriptions, Empty, Form, Input, Radio, Row, Space, Statistic, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { PAY_TYPE_CH, PAY_TYPES, type CashierBill, type PayTypeName } from '@wuye/contract/fees';
-import { ApiError, call, request } from '../../api/client';
+import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import MoneyInput from '../../components/MoneyInput';
 import SafeButton from '../../components/SafeButton';
-import { fenOf, newIdempotencyKey, sumFen, yuan } from './money';
+import { fenOf, sumFen, yuan } from './money';
+import { useIdempotentSubmit } from './useIdempotentSubmit';
 import { RoomSelects, STATUS_COLOR, type RoomPick } from './shared';
 import TopUp from './TopUp';
 
@@ -30,17 +31,13 @@ export default function Cashier() {
   const [payType, setPayType] = useState<PayTypeName>('cash');
   const [paid, setPaid] = useState('');
   const [remark, setRemark] = useState('');
-  const [submitting, setSubmitting] = useState(false);
   const [topUp, setTopUp] = useState(false);
   const settings = useQuery({ queryKey: ['fees', 'settings'], queryFn: () => call('feesettinginfo', {}), retry: false, refetchOnWindowFocus: false }).data;
   const discountAllowed = settings?.allow_discount !== 'N';
-  // one key per confirm attempt; a retry of the same attempt reuses it so the server pays once
-  const keyRef = useRef<string | null>(null);
+  const { submitting, submit, newAttempt } = useIdempotentSubmit();
 
   useEffect(() => setSelected(items.map((b) => b.id)), [items]);
-  useEffect(() => {
-    keyRef.current = null;
-  }, [selected, discount, useBalance, payType, paid, hid]);
+  useEffect(() => newAttempt(), [newAttempt, selected, discount, useBalance, payType, paid, hid]);
 
   const chosen = items.filter((b) => selected.includes(b.id));
   const receivable = sumFen(chosen.map((b) => b.fee));
@@ -73,26 +70,17 @@ export default function Cashier() {
 
   const confirm = async () => {
     if (problem || !hid || submitting) return;
-    keyRef.current ??= newIdempotencyKey();
-    setSubmitting(true);
-    try {
-      const answer = await request('cashierpay', {
-        hid, bill_ids: selected, pay_type: payType, paid_amount: yuan(paidFen), use_balance: useBalance,
-        discount: yuan(discountFen), idempotency_key: keyRef.current, remark,
-      });
-      keyRef.current = null;
-      noticeSuccess(`${answer.return_msg ?? '收费成功'}，收据号 ${answer.data.receipt_no}`);
-      setDiscount('');
-      setPaid('');
-      setRemark('');
-      void bills.refetch();
-      void navigate(`/fees/print/receipt/${answer.data.id}`);
-    } catch (err) {
-      // a refusal (already paid, short amount) needs a new attempt; a network failure keeps the key for the retry
-      if (err instanceof ApiError && err.code !== 'NETWORK') keyRef.current = null;
-    } finally {
-      setSubmitting(false);
-    }
+    const answer = await submit((idempotency_key) => request('cashierpay', {
+      hid, bill_ids: selected, pay_type: payType, paid_amount: yuan(paidFen), use_balance: useBalance,
+      discount: yuan(discountFen), idempotency_key, remark,
+    }));
+    if (!answer) return;
+    noticeSuccess(`${answer.return_msg ?? '收费成功'}，收据号 ${answer.data.receipt_no}`);
+    setDiscount('');
+    setPaid('');
+    setRemark('');
+    void bills.refetch();
+    void navigate(`/fees/print/receipt/${answer.data.id}`);
   };
 
   // compact columns so the table fits beside the payment card at 1440 px

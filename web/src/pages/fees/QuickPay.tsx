@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Col, DatePicker, Descriptions, Empty, Form, Input, Radio, Row, Select, Space, Statistic, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
@@ -9,11 +9,12 @@ import type { HouseSearchItem } from '@wuye/contract';
 import { LIMITS } from '@wuye/contract/codes';
 import { MSG } from '@wuye/contract/messages';
 import { PAY_TYPE_CH, PAY_TYPES, type PayTypeName } from '@wuye/contract/fees';
-import { ApiError, call, request } from '../../api/client';
+import { call, request } from '../../api/client';
 import { feedback, noticeSuccess } from '../../api/feedback';
 import MoneyInput from '../../components/MoneyInput';
 import SafeButton from '../../components/SafeButton';
-import { fenOf, newIdempotencyKey, sumFen, yuan } from './money';
+import { fenOf, sumFen, yuan } from './money';
+import { useIdempotentSubmit } from './useIdempotentSubmit';
 import { RoomSelects, useCostTypes, useFeeThings, type RoomPick } from './shared';
 
 interface Line { key: number; item_id?: number; title: string; cost_type: string; month: Dayjs; amount: string }
@@ -75,11 +76,8 @@ export default function QuickPay() {
   const [paid, setPaid] = useState('');
   const [payer, setPayer] = useState('');
   const [remark, setRemark] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const keyRef = useRef<string | null>(null);
-  useEffect(() => {
-    keyRef.current = null;
-  }, [lines, payType, useBalance, paid, payer, hid]);
+  const { submitting, submit, newAttempt } = useIdempotentSubmit();
+  useEffect(() => newAttempt(), [newAttempt, lines, payType, useBalance, paid, payer, hid]);
 
   const setLine = (key: number, patch: Partial<Line>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const pickItem = (l: Line, id: number) => {
@@ -103,27 +101,19 @@ export default function QuickPay() {
 
   const confirm = async () => {
     if (problem || !hid || submitting) return;
-    keyRef.current ??= newIdempotencyKey();
-    setSubmitting(true);
-    try {
-      const answer = await request('quickpay', {
-        hid, pay_type: payType, use_balance: useBalance, paid_amount: yuan(paidFen), payer_name: payer.trim(), remark,
-        idempotency_key: keyRef.current,
-        lines: lines.map((l) => ({
-          ...(l.item_id ? { item_id: l.item_id } : { title: l.title.trim(), cost_type: l.cost_type }), period: l.month.format('YYYY-MM'), amount: l.amount,
-        })),
-      });
-      keyRef.current = null;
-      noticeSuccess(`${answer.return_msg ?? '收费成功'}，收据号 ${answer.data.receipt_no}`);
-      setLines([newLine()]);
-      setPaid('');
-      setRemark('');
-      void navigate(`/fees/print/receipt/${answer.data.id}`);
-    } catch (err) {
-      if (err instanceof ApiError && err.code !== 'NETWORK') keyRef.current = null;
-    } finally {
-      setSubmitting(false);
-    }
+    const answer = await submit((idempotency_key) => request('quickpay', {
+      hid, pay_type: payType, use_balance: useBalance, paid_amount: yuan(paidFen), payer_name: payer.trim(), remark,
+      idempotency_key,
+      lines: lines.map((l) => ({
+        ...(l.item_id ? { item_id: l.item_id } : { title: l.title.trim(), cost_type: l.cost_type }), period: l.month.format('YYYY-MM'), amount: l.amount,
+      })),
+    }));
+    if (!answer) return;
+    noticeSuccess(`${answer.return_msg ?? '收费成功'}，收据号 ${answer.data.receipt_no}`);
+    setLines([newLine()]);
+    setPaid('');
+    setRemark('');
+    void navigate(`/fees/print/receipt/${answer.data.id}`);
   };
 
   const columns: TableColumnsType<Line> = [
