@@ -21,7 +21,7 @@ import { DEMO_PASSWORD, seedFoundation } from '../../server/src/db/seed.js';
 import { today } from '../../server/src/lib/wire.js';
 import { hashPassword } from '../../server/src/modules/auth/password.js';
 import { insertDefaultCostTypes } from '../../server/src/modules/fees/seed.js';
-import { MOBILE_PREFIXES, nameOf } from '../../server/src/modules/owners/seed.js';
+import { addEmptyRoomOwnersAndMoveOuts, MOBILE_PREFIXES, nameOf } from '../../server/src/modules/owners/seed.js';
 import { insertDefaultCategories } from '../../server/src/modules/structure/defaults.js';
 import { Progress } from './progress.js';
 
@@ -280,15 +280,7 @@ async function fillCommunity(c: Kysely<DB>, cm: Community, step: Step): Promise<
         SELECT ${rid}, hid, mid, ${p.relation}, (current_date - 30 - ((k * 11) % 900)::int), now() - ((30 + (k * 11) % 900) * interval '1 day')
         FROM src`.execute(c);
     }
-    // some owners also own an empty room; some tenants moved out (kept as history)
-    await sql`
-      WITH v AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM rooms WHERE rid = ${rid} AND state = 'vacant' AND id % 2 = 0),
-      o AS (SELECT member_id, row_number() OVER (ORDER BY id) AS n FROM room_members WHERE rid = ${rid} AND relation = 'owner' AND id % 5 = 0)
-      INSERT INTO room_members (rid, hid, member_id, relation, move_in_date)
-      SELECT ${rid}, v.id, o.member_id, 'owner', current_date - 200 FROM v JOIN o USING (n)`.execute(c);
-    await sql`
-      UPDATE room_members SET status = 'N', move_out_date = least(move_in_date + 180, current_date)
-      WHERE rid = ${rid} AND relation = 'tenant' AND id % 4 = 0`.execute(c);
+    await addEmptyRoomOwnersAndMoveOuts(c, rid);
     await analyze(c, 'members', 'room_members');
   });
   if (cm.index === 0) await step('the demo owner (1号楼1单元1101)', () => demoOwner(c, rid));

@@ -71,13 +71,20 @@ async function seedDirectory(db: Kysely<DB>, rid: number): Promise<void> {
       SELECT ${rid}, hid, mid, ${p.relation}, (current_date - 30 - (n * 11) % 900), now() - ((30 + (n * 11) % 900) * interval '1 day')
       FROM src`.execute(db);
   }
-  // some owners also own a room that stands empty (空置房); the other empty rooms are unsold
+  await addEmptyRoomOwnersAndMoveOuts(db, rid);
+}
+
+/**
+ * After the people are in: some owners also own a room that stands empty (空置房; the other
+ * empty rooms are unsold), and a quarter of the tenants moved out, kept as history.
+ * The demo and the benchmarks' scale data share it.
+ */
+export async function addEmptyRoomOwnersAndMoveOuts(db: Kysely<DB>, rid: number): Promise<void> {
   await sql`
     WITH v AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM rooms WHERE rid = ${rid} AND state = 'vacant' AND id % 2 = 0),
     o AS (SELECT member_id, row_number() OVER (ORDER BY id) AS n FROM room_members WHERE rid = ${rid} AND relation = 'owner' AND id % 5 = 0)
     INSERT INTO room_members (rid, hid, member_id, relation, move_in_date)
     SELECT ${rid}, v.id, o.member_id, 'owner', current_date - 200 FROM v JOIN o USING (n)`.execute(db);
-  // a few people who moved out, kept as history
   await sql`
     UPDATE room_members SET status = 'N', move_out_date = least(move_in_date + 180, current_date)
     WHERE rid = ${rid} AND relation = 'tenant' AND id % 4 = 0`.execute(db);
