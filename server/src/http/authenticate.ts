@@ -22,12 +22,14 @@ export async function authenticate(
   if (!token || token.length > 200) throw new BizError(MESSAGES.noToken, RC.ILLEGAL_TOKEN);
   const tokenHash = hashToken(token);
   let row = cache?.get(tokenHash);
-  if (!row) {
+  if (row) {
+    refuseDead(row); // a remembered session may have expired since
+  } else {
     row = await loadSession(db, tokenHash);
     refuseDead(row);
+    // remembered from now on: set only when loaded, so an entry in use still ages out
     cache?.set(tokenHash, row);
   }
-  refuseDead(row);
   const now = Date.now();
   if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
     const touched = await db
