@@ -151,6 +151,26 @@ journey('fees: meter reading to water bill, quick payment with receipt, fee sett
     await api('feesettingedit', {}, await apiLogin('admin'));
   });
 
+  it('tops up the owner balance of 1号楼1单元1101 at the cashier once, however often OK is clicked', async () => {
+    const token = await apiLogin('admin');
+    const home = (await api('getkeywordtohouses', { keywords: '13800138000' }, token)).data.items
+      .find((h: { address: string }) => h.address.includes('1号楼1单元1101'));
+    const balanceOf = async () => (await api('housebalance', { hid: home.hid }, token)).data.balance as string;
+    const before = await balanceOf();
+    await page.goto('/desktop/cashier');
+    await page.getByTestId('cashier-page').waitFor();
+    await pickRoom(page, 'cashier-room', '1号楼', '1单元', '1101');
+    await page.getByTestId('cashier-topup').click();
+    await page.getByTestId('topup-amount').fill('100.00');
+    await screenshot(page, 'fees-topup-1440');
+    const ok = page.getByTestId('topup-save');
+    await ok.click();
+    await ok.click({ timeout: 500 }).catch(() => undefined); // an impatient second click
+    await expect.poll(balanceOf).toBe(yuan(toFen(before) + 10000));
+    await page.waitForTimeout(500);
+    expect(await balanceOf()).toBe(yuan(toFen(before) + 10000));
+  });
+
   it('binds the parking fee to one space of a lot and to all cars', async () => {
     await page.goto('/fees/bindfee');
     const table = page.getByTestId('bindfee-page');
