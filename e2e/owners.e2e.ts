@@ -6,9 +6,15 @@ import { api, apiLogin, journey, signIn } from './support.js';
 /** Picks building > unit > room in the cascader marked with `testId` (the nth one on the page). */
 async function pickRoom(page: Page, picker: Locator, path: [string, string, string]) {
   await picker.click();
+  const item = (level: number, label: string) => page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu').nth(level)
+    .locator('.ant-cascader-menu-item').filter({ hasText: new RegExp(`^${label}$`) });
   for (const [level, label] of path.entries()) {
-    const menu = page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu').nth(level);
-    await menu.locator('.ant-cascader-menu-item').filter({ hasText: new RegExp(`^${label}$`) }).click();
+    // a level loads when its parent is clicked; a click that lands before the parent settles loads nothing, so click it again
+    for (let attempt = 0; level > 0 && attempt < 3; attempt++) {
+      if (await item(level, label).waitFor({ timeout: 5000 }).then(() => true, () => false)) break;
+      await item(level - 1, path[level - 1]!).click();
+    }
+    await item(level, label).click();
   }
   await page.locator('.ant-cascader-dropdown:visible').waitFor({ state: 'hidden' });
 }
