@@ -89,6 +89,8 @@ journey('console shell', ({ page: newPage }) => {
     await page.getByTestId('settings-toggle').click();
     await page.getByTestId('settings-tagsview').click();
     await page.keyboard.press('Escape');
+    // the closing drawer hands focus back when its animation ends: a search opened before then loses it and closes
+    await page.getByTestId('settings-drawer').waitFor({ state: 'hidden' });
 
     await page.getByTestId('route-search-toggle').click();
     const search = page.locator('[data-testid="route-search"] input:visible').first();
