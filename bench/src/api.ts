@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { captureSql } from './capture.js';
-import { runLoad, round, type LoadResult } from './load.js';
+import { runHttpLoad, runLoad, round, type LoadResult } from './load.js';
 import type { ServerProcess } from './server-process.js';
 
 export interface Answer {
@@ -40,8 +40,9 @@ export interface SideBySide {
 }
 
 /**
- * A method through /webapi against the SQL its handler issued (captured in process, replayed
- * through pg with the same concurrency and the same parallelism of statements), one after the other.
+ * A method through /webapi (autocannon, 50 keep-alive connections) against the SQL its handler
+ * issued (captured in process, replayed through pg with the same concurrency and the same
+ * parallelism of statements), one after the other.
  */
 export async function sideBySide(
   o: { server: ServerProcess; capture: Awaited<ReturnType<typeof captureSql>>; pool: pg.Pool; token: string; concurrency: number; seconds: number },
@@ -50,7 +51,14 @@ export async function sideBySide(
 ): Promise<SideBySide> {
   const { answer, sql: statements } = await o.capture.call(method, payload, o.token);
   if (answer.return_code !== 'SUCCESS') throw new Error(`${method}: ${answer.return_msg}`);
-  const api = await runLoad(async () => (await post(o.server.url, { method, ...payload }, o.token)).return_code === 'SUCCESS', o.concurrency, o.seconds);
+  const api = await runHttpLoad({
+    url: `${o.server.url}/webapi`,
+    body: JSON.stringify({ method, ...payload }),
+    headers: { 'x-token': o.token },
+    concurrency: o.concurrency,
+    seconds: o.seconds,
+    verify: (body) => (JSON.parse(body) as Answer).return_code === 'SUCCESS',
+  });
   const raw = await runLoad(async () => {
     await Promise.all(statements.map((q) => o.pool.query(q.text, q.values)));
     return true;

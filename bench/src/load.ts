@@ -1,4 +1,6 @@
-/** A closed-loop load generator: `concurrency` workers repeat `task` for `seconds`. */
+import autocannon from 'autocannon';
+
+/** A closed-loop load generator: `concurrency` workers repeat `task` for `seconds` (the raw-SQL side). */
 export interface LoadResult {
   requests: number;
   errors: number;
@@ -28,7 +30,42 @@ export async function runLoad(task: () => Promise<boolean>, concurrency: number,
       }
     }),
   );
+  return summarize(latencies, errors, (performance.now() - started) / 1000);
+}
+
+/**
+ * HTTP load with autocannon: `concurrency` keep-alive connections POST `body` for `seconds`.
+ * A request counts as an error unless it answers 2xx and `verify` accepts its body. Latencies
+ * come from autocannon's own timing of each response, so p95 is exact, not interpolated.
+ */
+export async function runHttpLoad(o: {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+  concurrency: number;
+  seconds: number;
+  verify: (body: string) => boolean;
+}): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const options: autocannon.Options = {
+    url: o.url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...o.headers },
+    body: o.body,
+    connections: o.concurrency,
+    duration: o.seconds,
+    verifyBody: (body) => o.verify(String(body ?? '')),
+  };
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(options, (err, r) => (err ? reject(err as Error) : resolve(r)));
+    instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  });
   const elapsed = (performance.now() - started) / 1000;
+  return summarize(latencies, result.errors + result.non2xx + result.mismatches, elapsed);
+}
+
+function summarize(latencies: number[], errors: number, elapsed: number): LoadResult {
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0);
   return { requests: latencies.length, errors, rps: round(latencies.length / elapsed), p50: pct(50), p95: pct(95), p99: pct(99) };
