@@ -12,6 +12,8 @@ export interface Config {
   tokenTtlHours: number;
   /** how long a process may remember a live session (0 = ask the database on every call) */
   sessionCacheMs: number;
+  /** how long a list's exact total is remembered at most (lib/countCache.ts); 0 turns it off */
+  countCacheMs: number;
   lockoutAttempts: number;
   lockoutMinutes: number;
   bodyLimitBytes: number;
@@ -36,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     timeZone: env.TZ_BUSINESS ?? 'Asia/Shanghai',
     tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 12),
     sessionCacheMs: Number(env.SESSION_CACHE_MS ?? 5000),
+    countCacheMs: Number(env.COUNT_CACHE_MS ?? 60000),
     lockoutAttempts: Number(env.LOCKOUT_ATTEMPTS ?? 5),
     lockoutMinutes: Number(env.LOCKOUT_MINUTES ?? 15),
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 10 * 1024 * 1024),

@@ -14,7 +14,9 @@ import { Registry, type Side } from './registry.js';
 import { createServices, type Services } from './services.js';
 import { registerSandboxPayPages } from '../payments/sandbox-pages.js';
 import { JobRunner } from '../jobs/runner.js';
-import { listenForAuthChanges, SessionCache } from './session-cache.js';
+import { AUTH_CHANNEL, SessionCache } from './session-cache.js';
+import { listenForChanges } from './change-listener.js';
+import { BILLS_CHANNEL, CountCache } from '../lib/countCache.js';
 
 export interface App {
   fastify: FastifyInstance;
@@ -46,12 +48,19 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const routeOpts = { logLevel: process.env.LOG_REQUESTS === '1' ? 'info' : 'warn' } as const;
   const registry = new Registry(modules.flat());
   const sessions = new SessionCache(config.sessionCacheMs);
-  if (database.kind === 'postgres' && config.sessionCacheMs > 0) {
-    const stopListening = listenForAuthChanges(config, sessions, fastify.log);
+  // bill totals are remembered only where other processes' changes are heard (PostgreSQL)
+  const billCounts = new CountCache(config.countCacheMs);
+  if (database.kind === 'postgres' && (config.sessionCacheMs > 0 || config.countCacheMs > 0)) {
+    const stopListening = listenForChanges(config, [
+      { channel: AUTH_CHANNEL, cache: sessions },
+      { channel: BILLS_CHANNEL, cache: billCounts },
+    ], fastify.log);
     fastify.addHook('onClose', async () => stopListening());
   }
-  const services = createServices(database.db, sessions);
-  const dispatcher = new Dispatcher(registry, database.db, config, services, sessions);
+  const services = createServices(database.db, sessions, billCounts);
+  // a committed write may have ended sessions (logout, password, region switch) or changed bills
+  const afterWrite = () => { sessions.clear(); billCounts.clear(); };
+  const dispatcher = new Dispatcher(registry, database.db, config, services, afterWrite);
 
   fastify.addHook('onSend', async (_req, reply) => {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) reply.header(k, v);
@@ -96,7 +105,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   fastify.get('/api-docs.json', async () => apiDocsJson(registry));
   registerSandboxPayPages(fastify, services, database.db);
   await serveWeb(fastify, config);
-  return { fastify, registry, dispatcher, services, sessions, jobs: new JobRunner(database.db, fastify.log) };
+  return { fastify, registry, dispatcher, services, sessions, jobs: new JobRunner(database.db, fastify.log, { afterJob: () => billCounts.clear() }) };
 }
 
 function asObject(v: unknown): Record<string, unknown> {

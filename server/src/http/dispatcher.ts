@@ -7,7 +7,6 @@ import { authenticate } from './authenticate.js';
 import { BizError, MESSAGES } from './errors.js';
 import { Reply, type Ctx, type MethodDef, type Registry, type Session, type Side } from './registry.js';
 import type { Services } from './services.js';
-import type { SessionCache } from './session-cache.js';
 
 export interface CallInfo {
   side: Side;
@@ -32,7 +31,8 @@ export class Dispatcher {
     private readonly db: Kysely<DB>,
     private readonly config: Config,
     private readonly services: Services,
-    private readonly sessions?: SessionCache,
+    /** clears what the process remembers (sessions, bill totals) once a write has committed */
+    private readonly afterWrite?: () => void,
   ) {}
 
   async call(info: CallInfo): Promise<Answer> {
@@ -45,7 +45,7 @@ export class Dispatcher {
     try {
       let regionEnd: string | null = null;
       if (def.spec.side !== 'public') {
-        ({ session, regionEnd } = await authenticate(this.db, this.config, info.token, this.sessions));
+        ({ session, regionEnd } = await authenticate(this.db, this.config, info.token, this.services.sessions));
         this.checkAccess(def, session, info.anySide ? session.side : info.side, regionEnd);
       }
       const { method: _method, ...fields } = body;
@@ -88,8 +88,8 @@ export class Dispatcher {
           return err;
         }
       });
-      // committed: a write may have ended or changed sessions (logout, password, region switch, renewal)
-      this.sessions?.clear();
+      // committed: a write may have ended or changed sessions (logout, password, region switch, renewal) or bills
+      this.afterWrite?.();
       if (out instanceof BizError) return answer(out.code, out.message, null);
       return this.success(out);
     } catch (err) {

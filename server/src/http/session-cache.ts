@@ -1,6 +1,3 @@
-import pg from 'pg';
-import type { Config } from '../config.js';
-
 /** What authenticate reads for a token: the session, its account and its community's end date. */
 export interface SessionRow {
   token_hash: string;
@@ -67,50 +64,3 @@ export class SessionCache {
 }
 
 export const AUTH_CHANNEL = 'wuye_auth';
-
-/**
- * Listens on PostgreSQL for auth changes made by other processes and clears the cache on each.
- * The cache stays off until the listener is connected and again whenever it drops.
- */
-export function listenForAuthChanges(config: Config, cache: SessionCache, log: { warn(o: object, m: string): void }): () => Promise<void> {
-  let client: pg.Client | null = null;
-  let stopped = false;
-  let retry: NodeJS.Timeout | null = null;
-  cache.setEnabled(false);
-  const connect = async () => {
-    const c = new pg.Client({ connectionString: config.databaseUrl });
-    c.on('notification', () => cache.clear());
-    c.on('error', (err) => drop(c, err));
-    c.on('end', () => drop(c, null));
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${AUTH_CHANNEL}`);
-      if (stopped) return void (await c.end());
-      client = c;
-      cache.setEnabled(true);
-    } catch (err) {
-      drop(c, err);
-    }
-  };
-  const drop = (c: pg.Client, err: unknown) => {
-    cache.setEnabled(false);
-    if (client === c) client = null;
-    c.removeAllListeners('end');
-    void c.end().catch(() => undefined);
-    if (stopped || retry) return;
-    if (err) log.warn({ err }, 'auth change listener lost; session cache off until it reconnects');
-    retry = setTimeout(() => { retry = null; void connect(); }, 2000);
-  };
-  void connect();
-  return async () => {
-    stopped = true;
-    if (retry) clearTimeout(retry);
-    cache.setEnabled(false);
-    const c = client;
-    client = null;
-    if (c) {
-      c.removeAllListeners('end');
-      await c.end().catch(() => undefined);
-    }
-  };
-}

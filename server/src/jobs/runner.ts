@@ -24,7 +24,12 @@ export class JobRunner {
   private running: Promise<unknown> | undefined;
   private stopped = false;
 
-  constructor(private readonly db: Kysely<DB>, private readonly log: FastifyBaseLogger, private readonly pollMs = 500) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly log: FastifyBaseLogger,
+    /** afterJob: called once a job has finished either way, e.g. to forget totals its writes changed */
+    private readonly opts: { pollMs?: number; afterJob?: () => void } = {},
+  ) {}
 
   start(): void {
     this.stopped = false;
@@ -32,7 +37,7 @@ export class JobRunner {
       if (this.stopped) return;
       this.running = this.drain().catch((err: unknown) => this.log.error({ err }, 'job runner failed'));
       await this.running;
-      if (!this.stopped) this.timer = setTimeout(() => void tick(), this.pollMs);
+      if (!this.stopped) this.timer = setTimeout(() => void tick(), this.opts.pollMs ?? 500);
     };
     void tick();
   }
@@ -51,7 +56,11 @@ export class JobRunner {
     for (;;) {
       const job = await this.claim();
       if (!job) return ran;
-      await this.execute(job);
+      try {
+        await this.execute(job);
+      } finally {
+        this.opts.afterJob?.();
+      }
       ran++;
     }
   }

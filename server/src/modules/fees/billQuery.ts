@@ -5,6 +5,8 @@ import type { feesMethods } from '@wuye/contract';
 import type { DB } from '../../db/schema.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { lateFeeFen } from './calc.js';
+import type { CountCache } from '../../lib/countCache.js';
+import { countQuery, countRows } from '../../lib/paging.js';
 
 export type BillFilters = Omit<z.output<(typeof feesMethods)['exportfees']>, 'sort'>;
 
@@ -58,6 +60,20 @@ export function billCount(db: Kysely<DB>, rid: number, f: BillFilters) {
   if (f.rid !== undefined && f.rid !== rid) return null;
   const own = ownFilters(f);
   return db.selectFrom('fee_bills as b').where('b.rid', '=', rid).$if(own.length > 0, (qb) => qb.where((eb) => eb.and(own)));
+}
+
+/**
+ * The filtered total for the bill list. Counted from fee_bills alone it is remembered until bills
+ * change (lib/countCache.ts): paging through a community's overdue bills counted 155,000 index
+ * entries on every page. A keyword count also reads rooms and members, whose changes are not
+ * heard, so it is counted each time.
+ */
+export function billTotal(db: Kysely<DB>, rid: number, f: BillFilters, counts: CountCache): (() => Promise<number>) | undefined {
+  const query = billCount(db, rid, f);
+  if (!query) return undefined;
+  if (f.keyword) return () => countRows(query);
+  const { sql: text, parameters } = countQuery(query).compile();
+  return () => counts.total(`${text} ${JSON.stringify(parameters)}`, () => countRows(query));
 }
 
 /** Applies the spec's bill-list filters; answers null when the filters name another community. */

@@ -6,7 +6,7 @@ import { enqueueJob } from '../../jobs/queue.js';
 import { xlsxFile } from '../../lib/excel.js';
 import { listPage } from '../../lib/paging.js';
 import { today, wireTime } from '../../lib/wire.js';
-import { applyBillFilters, billBase, billCount, selectBillRow, toBillRow } from './billQuery.js';
+import { applyBillFilters, billBase, billTotal, selectBillRow, toBillRow } from './billQuery.js';
 import { previewGeneration } from './generate.js';
 import { BILL_GENERATE, BILL_OVERDUE } from './jobs.js';
 import { ROLES } from './roles.js';
@@ -84,7 +84,7 @@ const feebilllist = defineMethod('feebilllist', {
   async handler(ctx, input) {
     const qb = applyBillFilters(billBase(ctx.db, ctx.rid), input, ctx.rid);
     if (!qb) return { items: [], total: 0 };
-    const page = await listPage(selectBillRow(qb), input, 'b.id', billCount(ctx.db, ctx.rid, input) ?? undefined);
+    const page = await listPage(selectBillRow(qb), input, 'b.id', billTotal(ctx.db, ctx.rid, input, ctx.services.billCounts));
     const day = today();
     return { total: page.total, items: page.items.map((b) => toBillRow(b, day)) };
   },
