@@ -20,6 +20,12 @@ export async function listPage<DB, TB extends keyof DB, O, CDB = DB, CTB extends
   return { items, total };
 }
 
+/** A page the caller has queried itself, with its total, both at once. */
+export async function pageWithTotal<O>(items: Promise<O[]>, total: () => Promise<number>): Promise<{ items: O[]; total: number }> {
+  const [rows, n] = await Promise.all([items, total()]);
+  return { items: rows, total: n };
+}
+
 /** How many rows the query selects. */
 export async function countRows<DB, TB extends keyof DB>(qb: SelectQueryBuilder<DB, TB, unknown>): Promise<number> {
   const row = await countQuery(qb).executeTakeFirst();

@@ -1,6 +1,6 @@
-import { BILL_STATUS_CH, fenToYuan, toFen, type BillStatus, type FeeBillRow } from '@wuye/contract';
+import { BILL_STATUS_CH, fenToYuan, toFen, type BillStatus, type FeeBillRow, type Paging } from '@wuye/contract';
 import type { z } from 'zod';
-import { expressionBuilder, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type Kysely, type NotNull, type SqlBool } from 'kysely';
 import type { feesMethods } from '@wuye/contract';
 import type { DB } from '../../db/schema.js';
 import { today, wireTime } from '../../lib/wire.js';
@@ -28,6 +28,33 @@ export function selectBillRow(qb: ReturnType<typeof billBase>) {
     'b.space_id', 'b.car_id', 'b.create_time', 'rg.title as region_title', 'bd.title as building_title', 'u.title as unit_title', 'r.title as house_title',
     'i.late_fee_rule', 'i.late_fee_rate', 'i.late_fee_grace_days', 'i.late_fee_cap_percent',
   ]);
+}
+
+/**
+ * One page of the bill list without a keyword: the page is picked from fee_bills alone and only
+ * its rows get their titles, each looked up by its key. Planning billBase's six-table join took
+ * ~3 ms on every call, ten times more than running it; this plans in ~0.2 ms (bench/README.md).
+ */
+export function billPageQuery(db: Kysely<DB>, rid: number, f: BillFilters, paging: Paging) {
+  const own = ownFilters(f);
+  const page = db.selectFrom('fee_bills as b').selectAll('b').where('b.rid', '=', rid)
+    .$if(own.length > 0, (qb) => qb.where((eb) => eb.and(own)))
+    .orderBy('b.id', paging.sort).limit(paging.limit).offset((paging.page - 1) * paging.limit);
+  return db.selectFrom(page.as('b'))
+    .innerJoin('fee_items as i', (j) => j.onRef('i.rid', '=', 'b.rid').onRef('i.id', '=', 'b.item_id'))
+    .select((eb) => [
+      'b.id', 'b.rid', 'b.bid', 'b.tid', 'b.hid', 'b.item_id', 'b.cost_type', 'b.title', 'b.period', 'b.daterange', 'b.measure',
+      'b.unit_price', 'b.fee', 'b.status', 'b.is_check', 'b.due_date', 'b.late_fee', 'b.paid_at', 'b.payment_id', 'b.batch_id',
+      'b.space_id', 'b.car_id', 'b.create_time',
+      eb.selectFrom('regions as rg').select('rg.title').whereRef('rg.id', '=', 'b.rid').as('region_title'),
+      eb.selectFrom('buildings as bd').select('bd.title').whereRef('bd.rid', '=', 'b.rid').whereRef('bd.id', '=', 'b.bid').as('building_title'),
+      eb.selectFrom('units as u').select('u.title').whereRef('u.rid', '=', 'b.rid').whereRef('u.id', '=', 'b.tid').as('unit_title'),
+      eb.selectFrom('rooms as r').select('r.title').whereRef('r.rid', '=', 'b.rid').whereRef('r.id', '=', 'b.hid').as('house_title'),
+      'i.late_fee_rule', 'i.late_fee_rate', 'i.late_fee_grace_days', 'i.late_fee_cap_percent',
+    ])
+    // every bill has its community, building, unit and room (foreign keys)
+    .$narrowType<{ region_title: NotNull; building_title: NotNull; unit_title: NotNull; house_title: NotNull }>()
+    .orderBy('b.id', paging.sort);
 }
 
 /** The filters on the bill's own columns (all but the keyword), so a count can read fee_bills alone. */
@@ -68,9 +95,9 @@ export function billCount(db: Kysely<DB>, rid: number, f: BillFilters) {
  * entries on every page. A keyword count also reads rooms and members, whose changes are not
  * heard, so it is counted each time.
  */
-export function billTotal(db: Kysely<DB>, rid: number, f: BillFilters, counts: CountCache): (() => Promise<number>) | undefined {
+export function billTotal(db: Kysely<DB>, rid: number, f: BillFilters, counts: CountCache): () => Promise<number> {
   const query = billCount(db, rid, f);
-  if (!query) return undefined;
+  if (!query) return async () => 0;
   if (f.keyword) return () => countRows(query);
   const { sql: text, parameters } = countQuery(query).compile();
   return () => counts.total(`${text} ${JSON.stringify(parameters)}`, () => countRows(query));

@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
-import { addMonths } from '@wuye/contract';
+import { addMonths, feesMethods } from '@wuye/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../../lib/wire.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { applyBillFilters, billBase, selectBillRow, toBillRow } from './billQuery.js';
 
 let t: TestServer;
 let admin: string;
@@ -108,6 +109,19 @@ describe('feebilllist filters', () => {
     const desc = await t.call('feebilllist', { sort: 'desc' }, admin);
     expect(desc.data.items[0].id).toBeGreaterThan(desc.data.items[1].id);
     expect((await t.call('feebilllist', { bid, title: '电梯' }, cashier)).data.total).toBeGreaterThan(0);
+  });
+
+  it('picks a page without a keyword exactly as the joined query would', async () => {
+    const cases = [{}, { status: 'N', page: 2 }, { status: 'Y', sort: 'asc', page: 3 }, { bid, sort: 'desc', limit: 20 },
+      { cost_types: ['water'], min_fee: '10', page: 2, sort: 'asc' }, { itemid: itemId, page: 2 }];
+    for (const payload of cases) {
+      const input = feesMethods.feebilllist.parse(payload);
+      const joined = await selectBillRow(applyBillFilters(billBase(t.database.db, 1), input, 1)!)
+        .orderBy('b.id', input.sort).limit(input.limit).offset((input.page - 1) * input.limit).execute();
+      const listed = await t.call('feebilllist', payload, admin);
+      expect(joined.length).toBeGreaterThan(0);
+      expect(listed.data.items).toEqual(joined.map((b) => toBillRow(b)));
+    }
   });
 
   it('gives nothing across communities and checks payloads and roles', async () => {

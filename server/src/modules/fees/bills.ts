@@ -4,9 +4,9 @@ import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { xlsxFile } from '../../lib/excel.js';
-import { listPage } from '../../lib/paging.js';
+import { listPage, pageWithTotal } from '../../lib/paging.js';
 import { today, wireTime } from '../../lib/wire.js';
-import { applyBillFilters, billBase, billTotal, selectBillRow, toBillRow } from './billQuery.js';
+import { applyBillFilters, billBase, billPageQuery, billTotal, selectBillRow, toBillRow } from './billQuery.js';
 import { previewGeneration } from './generate.js';
 import { BILL_GENERATE, BILL_OVERDUE } from './jobs.js';
 import { ROLES } from './roles.js';
@@ -84,7 +84,11 @@ const feebilllist = defineMethod('feebilllist', {
   async handler(ctx, input) {
     const qb = applyBillFilters(billBase(ctx.db, ctx.rid), input, ctx.rid);
     if (!qb) return { items: [], total: 0 };
-    const page = await listPage(selectBillRow(qb), input, 'b.id', billTotal(ctx.db, ctx.rid, input, ctx.services.billCounts));
+    const total = billTotal(ctx.db, ctx.rid, input, ctx.services.billCounts);
+    // a keyword matches room, building and owner titles, so it filters the joined rows
+    const page = input.keyword
+      ? await listPage(selectBillRow(qb), input, 'b.id', total)
+      : await pageWithTotal(billPageQuery(ctx.db, ctx.rid, input, input).execute(), total);
     const day = today();
     return { total: page.total, items: page.items.map((b) => toBillRow(b, day)) };
   },
