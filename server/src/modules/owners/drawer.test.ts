@@ -1,6 +1,8 @@
 import { RC } from '@wuye/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { keywordCondition } from './search.js';
 
 let s: TestServer;
 let admin = '';
@@ -45,6 +47,23 @@ describe('getkeywordtohouses (spec 2.4)', () => {
     }
     const family = await s.call('getkeywordtohouses', { keywords: '秀英' }, admin);
     expect(family.data.items.some((i: { realname: string; relation: string }) => i.realname === '李秀英' && i.relation === 'family')).toBe(true);
+  });
+
+  it('orders owners first, then by name and address, as the joined query would', async () => {
+    for (const keywords of ['1', '王', '138']) {
+      const res = await s.call('getkeywordtohouses', { keywords }, admin);
+      expect(res.data.items.length).toBeGreaterThan(1);
+      const { rows } = await sql<{ id: number }>`
+        SELECT rm.id FROM room_members rm
+        JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
+        JOIN rooms r ON r.rid = rm.rid AND r.id = rm.hid
+        JOIN buildings b ON b.rid = r.rid AND b.id = r.bid
+        JOIN units u ON u.rid = r.rid AND u.id = r.tid
+        WHERE rm.rid = 1 AND rm.status = 'Y' AND ${keywordCondition(1, keywords)}
+        ORDER BY rm.relation <> 'owner', m.realname, b.sort, b.id, u.sort, u.id, r.floor, r.title`.execute(s.database.db);
+      const expected = rows.map((r) => r.id).filter((id) => res.data.items.some((i: { id: number }) => i.id === id));
+      expect(res.data.items.map((i: { id: number }) => i.id)).toEqual(expected);
+    }
   });
 
   it('refuses an empty keyword with the spec text and more than 11 characters', async () => {
