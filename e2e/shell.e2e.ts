@@ -9,9 +9,6 @@ journey('console shell', ({ page: newPage }) => {
     await page.waitForURL(/\/login\?redirect=/);
     expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe('/setup/backlog?status=E');
     await page.getByTestId('login-form').waitFor();
-    // antd's static style sheet, preloaded by the page, has been applied before the first render
-    expect(await page.locator('link[rel="preload"][as="style"]').count()).toBe(0);
-    expect(await page.getByTestId('login-submit').evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(24, 144, 255)');
     await screenshot(page, 'login-1440');
     await page.getByTestId('login-username').fill('  admin ');
     await page.getByTestId('login-password').fill('demo123456');

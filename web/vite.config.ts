@@ -75,25 +75,8 @@ function inlineEntryCss(): Plugin {
   };
 }
 
-/**
- * Links the entry's remaining style sheet (antd's static styles, ~1 MB, 75 KB brotli) as a
- * preload: it downloads at once, but the start-up spinner paints without waiting for it. The
- * entry script applies it and renders only when it has (src/styles/preloadedStyles.ts).
- */
-function deferEntryCss(): Plugin {
-  return {
-    name: 'wuye-defer-entry-css',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler: (html) => html.replace(/<link rel="stylesheet"( crossorigin)? href="(\/assets\/[^"]+\.css)">/g,
-        (_tag, cors: string | undefined, href: string) => `<link rel="preload" as="style"${cors ?? ''} href="${href}">`),
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [react(), precompress(), inlineEntryCss(), deferEntryCss()],
+  plugins: [react(), precompress(), inlineEntryCss()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: backend, changeOrigin: true }])),

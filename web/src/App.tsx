@@ -26,7 +26,6 @@ export const MENU_COLORS = {
 
 export function buildTheme(primary: string, size: Size): ThemeConfig {
   return {
-    zeroRuntime: true,
     algorithm: size === 'mini' ? [antdTheme.defaultAlgorithm, antdTheme.compactAlgorithm] : antdTheme.defaultAlgorithm,
     token: { colorPrimary: primary, colorInfo: primary, borderRadius: 4 },
     components: {

@@ -1,5 +1,3 @@
-// antd's static style sheet comes first, so the console's own rules override it (App.tsx: zeroRuntime)
-import 'antd/dist/antd.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import Cookies from 'js-cookie';
@@ -9,7 +7,6 @@ import { useAppStore } from './stores/app';
 import { useUser } from './stores/user';
 import { logError } from './stores/errorLog';
 import './styles/global.css';
-import { applyPreloadedStyles } from './styles/preloadedStyles';
 
 // spec 9: the rid cookie is reset to empty at startup
 Cookies.set('rid', '');
@@ -33,13 +30,11 @@ window.addEventListener('unhandledrejection', (e) => {
 });
 
 // a transition render yields to the browser every few milliseconds instead of blocking it for
-// the whole first render; it starts once the style sheet applies (styles/preloadedStyles.ts)
-void applyPreloadedStyles().then(() => {
-  startTransition(() => {
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
+// the whole first render (antd computes its styles then)
+startTransition(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
 });
