@@ -51,7 +51,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 async function killMidJob(jobId: number, meanwhile?: (s: ServerProcess) => Promise<void>): Promise<{ status: string; attempts: number }> {
   for (let attempt = 1; ; attempt++) {
-    server = await spawnServer(pdb, { JOB_PROGRESS_DELAY_MS: '100' }, { ready: 'started' });
+    // 300 ms a building (28 buildings, ~8 s a job): at 100 ms a CI run under load once found the job
+    // already done after the server's start-up and the payment made meanwhile
+    server = await spawnServer(pdb, { JOB_PROGRESS_DELAY_MS: '300' }, { ready: 'started' });
     if (watcher) {
       const halfWay = () => waitFor('the job to be half way', async () => {
         const j = await watcher!.db.selectFrom('jobs').select(['status', 'progress', 'total']).where('id', '=', jobId).executeTakeFirstOrThrow();
