@@ -21,12 +21,18 @@ export function billBase(db: Kysely<DB>, rid: number) {
     .where('b.rid', '=', rid);
 }
 
+/** The bill's own columns and its item's late-fee rule, as both bill queries below select them. */
+const BILL_COLUMNS = [
+  'b.id', 'b.rid', 'b.bid', 'b.tid', 'b.hid', 'b.item_id', 'b.cost_type', 'b.title', 'b.period', 'b.daterange', 'b.measure',
+  'b.unit_price', 'b.fee', 'b.status', 'b.is_check', 'b.due_date', 'b.late_fee', 'b.paid_at', 'b.payment_id', 'b.batch_id',
+  'b.space_id', 'b.car_id', 'b.create_time',
+] as const;
+const LATE_FEE_RULE_COLUMNS = ['i.late_fee_rule', 'i.late_fee_rate', 'i.late_fee_grace_days', 'i.late_fee_cap_percent'] as const;
+
 export function selectBillRow(qb: ReturnType<typeof billBase>) {
   return qb.select([
-    'b.id', 'b.rid', 'b.bid', 'b.tid', 'b.hid', 'b.item_id', 'b.cost_type', 'b.title', 'b.period', 'b.daterange', 'b.measure',
-    'b.unit_price', 'b.fee', 'b.status', 'b.is_check', 'b.due_date', 'b.late_fee', 'b.paid_at', 'b.payment_id', 'b.batch_id',
-    'b.space_id', 'b.car_id', 'b.create_time', 'rg.title as region_title', 'bd.title as building_title', 'u.title as unit_title', 'r.title as house_title',
-    'i.late_fee_rule', 'i.late_fee_rate', 'i.late_fee_grace_days', 'i.late_fee_cap_percent',
+    ...BILL_COLUMNS, 'rg.title as region_title', 'bd.title as building_title', 'u.title as unit_title', 'r.title as house_title',
+    ...LATE_FEE_RULE_COLUMNS,
   ]);
 }
 
@@ -43,14 +49,12 @@ export function billPageQuery(db: Kysely<DB>, rid: number, f: BillFilters, pagin
   return db.selectFrom(page.as('b'))
     .innerJoin('fee_items as i', (j) => j.onRef('i.rid', '=', 'b.rid').onRef('i.id', '=', 'b.item_id'))
     .select((eb) => [
-      'b.id', 'b.rid', 'b.bid', 'b.tid', 'b.hid', 'b.item_id', 'b.cost_type', 'b.title', 'b.period', 'b.daterange', 'b.measure',
-      'b.unit_price', 'b.fee', 'b.status', 'b.is_check', 'b.due_date', 'b.late_fee', 'b.paid_at', 'b.payment_id', 'b.batch_id',
-      'b.space_id', 'b.car_id', 'b.create_time',
+      ...BILL_COLUMNS,
       eb.selectFrom('regions as rg').select('rg.title').whereRef('rg.id', '=', 'b.rid').as('region_title'),
       eb.selectFrom('buildings as bd').select('bd.title').whereRef('bd.rid', '=', 'b.rid').whereRef('bd.id', '=', 'b.bid').as('building_title'),
       eb.selectFrom('units as u').select('u.title').whereRef('u.rid', '=', 'b.rid').whereRef('u.id', '=', 'b.tid').as('unit_title'),
       eb.selectFrom('rooms as r').select('r.title').whereRef('r.rid', '=', 'b.rid').whereRef('r.id', '=', 'b.hid').as('house_title'),
-      'i.late_fee_rule', 'i.late_fee_rate', 'i.late_fee_grace_days', 'i.late_fee_cap_percent',
+      ...LATE_FEE_RULE_COLUMNS,
     ])
     // every bill has its community, building, unit and room (foreign keys)
     .$narrowType<{ region_title: NotNull; building_title: NotNull; unit_title: NotNull; house_title: NotNull }>()
