@@ -8,7 +8,7 @@ import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import MoneyInput from '../../components/MoneyInput';
 import SafeButton from '../../components/SafeButton';
-import { fenOf, sumFen, yuan } from './money';
+import { fenOf, settlePayment, sumFen, yuan } from './money';
 import { useIdempotentSubmit } from './useIdempotentSubmit';
 import { RoomSelects, STATUS_COLOR, type RoomPick } from './shared';
 import TopUp from './TopUp';
@@ -47,18 +47,14 @@ export default function Cashier() {
   // the fee settings' limit: a percent of bills plus late fees, rounded down to the fen
   const maxDiscount = ((receivable + late) * BigInt(settings?.max_discount_percent ?? 100)) / 100n;
   const balance = fenOf(bills.data?.house.balance);
-  const balanceUsed = useBalance || payType === 'balance' ? (balance < total ? balance : total) : 0n;
-  const due = total - balanceUsed;
-  const paidFen = paid === '' ? due : fenOf(paid);
-  const toBalance = paidFen - due;
+  const settled = settlePayment({ total, balance, useBalance, payType, paid, hasOwner: !!bills.data?.house.member_id });
+  const { balanceUsed, due, paidFen, toBalance } = settled;
   const problem =
     chosen.length === 0 ? '请选择要缴的账单'
       : total < 0n ? '优惠金额不能大于应收合计'
         : discountFen > 0n && !discountAllowed ? '本小区不允许在收银台优惠减免（含滞纳金减免）'
         : discountFen > maxDiscount ? `优惠金额不能超过应收合计（含滞纳金）的 ${settings?.max_discount_percent ?? 100}%，本次最多优惠 ${yuan(maxDiscount)} 元`
-        : payType === 'balance' && due > 0n ? `业主余额不足，还差 ${yuan(due)} 元`
-          : paidFen < due ? `实收金额不能少于应收金额 ${yuan(due)} 元`
-            : toBalance > 0n && !bills.data?.house.member_id ? '该房屋没有登记业主，多收的金额无法转入余额' : '';
+        : settled.problem;
 
   const pick = (v: RoomPick) => {
     setPlace(v);

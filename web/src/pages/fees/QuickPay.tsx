@@ -13,7 +13,7 @@ import { call, request } from '../../api/client';
 import { feedback, noticeSuccess } from '../../api/feedback';
 import MoneyInput from '../../components/MoneyInput';
 import SafeButton from '../../components/SafeButton';
-import { fenOf, sumFen, yuan } from './money';
+import { fenOf, settlePayment, sumFen, yuan } from './money';
 import { useIdempotentSubmit } from './useIdempotentSubmit';
 import { RoomSelects, useCostTypes, useFeeThings, type RoomPick } from './shared';
 
@@ -88,16 +88,12 @@ export default function QuickPay() {
 
   const total = sumFen(lines.map((l) => l.amount || '0'));
   const balance = fenOf(house.data?.balance);
-  const balanceUsed = useBalance || payType === 'balance' ? (balance < total ? balance : total) : 0n;
-  const due = total - balanceUsed;
-  const paidFen = paid === '' ? due : fenOf(paid);
-  const toBalance = paidFen - due;
+  const settled = settlePayment({ total, balance, useBalance, payType, paid, hasOwner: !!house.data?.member_id });
+  const { due, paidFen, toBalance } = settled;
   const problem = !hid ? '请先选择房屋'
     : lines.some((l) => !l.item_id && !l.title.trim()) ? '请选择收费项目或填写收费名称'
       : lines.some((l) => fenOf(l.amount) <= 0n) ? '请填写大于 0 的收费金额'
-        : payType === 'balance' && due > 0n ? `业主余额不足，还差 ${yuan(due)} 元`
-          : paidFen < due ? `实收金额不能少于应收金额 ${yuan(due)} 元`
-            : toBalance > 0n && !house.data?.member_id ? '该房屋没有登记业主，多收的金额无法转入余额' : '';
+        : settled.problem;
 
   const confirm = async () => {
     if (problem || !hid || submitting) return;
