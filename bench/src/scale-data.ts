@@ -21,7 +21,7 @@ import { DEMO_PASSWORD, seedFoundation } from '../../server/src/db/seed.js';
 import { today } from '../../server/src/lib/wire.js';
 import { hashPassword } from '../../server/src/modules/auth/password.js';
 import { insertDefaultCostTypes } from '../../server/src/modules/fees/seed.js';
-import { addEmptyRoomOwnersAndMoveOuts, MOBILE_PREFIXES, nameOf } from '../../server/src/modules/owners/seed.js';
+import { addEmptyRoomOwnersAndMoveOuts, insertParkingRecords, MOBILE_PREFIXES, nameOf } from '../../server/src/modules/owners/seed.js';
 import { insertDefaultCategories } from '../../server/src/modules/structure/defaults.js';
 import { Progress } from './progress.js';
 
@@ -319,14 +319,7 @@ async function fillCommunity(c: Kysely<DB>, cm: Community, step: Step): Promise<
     await analyze(c, 'parking_lots', 'parking_spaces');
   });
   await step('parking in/out records', () => sql`
-    INSERT INTO parking_records (rid, lot_id, carno, inlane, intime, outlane, outtime, total_fee, pay_fee, car_type, reason)
-    SELECT ${rid}, l.id, c.carlicense, (ARRAY['东门入口1','南门入口2','地库入口'])[1 + g % 3], t.intime,
-           CASE WHEN g = 1 THEN '' ELSE (ARRAY['东门出口1','南门出口2','地库出口'])[1 + g % 3] END,
-           CASE WHEN g = 1 THEN NULL ELSE t.intime + ((1 + g % 9) * interval '1 hour') END,
-           CASE WHEN s.status = 'rented' OR g % 5 <> 0 THEN 0 ELSE 10 * (1 + g % 3) END,
-           CASE WHEN s.status = 'rented' OR g % 5 <> 0 THEN 0 ELSE 10 * (1 + g % 3) END,
-           CASE WHEN s.status = 'rented' THEN '月租车' WHEN s.status = 'sold' THEN '业主车' ELSE '临时车' END,
-           CASE WHEN g = 1 THEN '' WHEN g % 5 = 0 THEN '缴费放行' ELSE '自动放行' END
+    ${insertParkingRecords(rid)}
     FROM cars c
     CROSS JOIN (SELECT id FROM parking_lots WHERE rid = ${rid} ORDER BY id LIMIT 1) l
     LEFT JOIN parking_spaces s ON s.rid = c.rid AND s.lot_id = l.id AND s.carlicense = c.carlicense

@@ -23,6 +23,21 @@ const DEMO_MOBILE = '13800138000';
  * Demo data of the owners area, set-based. Community 1 has the demo owner 陈建国 (13800138000)
  * with 1号楼1单元1101 and 2号楼1单元801, so every tab of the owner drawer shows rows.
  */
+/**
+ * The INSERT head of in/out records made from car c, lot l, the car's space s (may be missing),
+ * visit number g (the first still parked) and entry time t.intime: the demo seed and the scale
+ * data (bench/src/scale-data.ts) each add their own FROM.
+ */
+export const insertParkingRecords = (rid: number) => sql`
+    INSERT INTO parking_records (rid, lot_id, carno, inlane, intime, outlane, outtime, total_fee, pay_fee, car_type, reason)
+    SELECT ${rid}, l.id, c.carlicense, (ARRAY['东门入口1','南门入口2','地库入口'])[1 + g % 3], t.intime,
+           CASE WHEN g = 1 THEN '' ELSE (ARRAY['东门出口1','南门出口2','地库出口'])[1 + g % 3] END,
+           CASE WHEN g = 1 THEN NULL ELSE t.intime + ((1 + g % 9) * interval '1 hour') END,
+           CASE WHEN s.status = 'rented' OR g % 5 <> 0 THEN 0 ELSE 10 * (1 + g % 3) END,
+           CASE WHEN s.status = 'rented' OR g % 5 <> 0 THEN 0 ELSE 10 * (1 + g % 3) END,
+           CASE WHEN s.status = 'rented' THEN '月租车' WHEN s.status = 'sold' THEN '业主车' ELSE '临时车' END,
+           CASE WHEN g = 1 THEN '' WHEN g % 5 = 0 THEN '缴费放行' ELSE '自动放行' END`;
+
 export async function seedOwners(db: Kysely<DB>): Promise<void> {
   for (const rid of [1, 2]) {
     const rooms = await db.selectFrom('rooms').select('id').where('rid', '=', rid).limit(1).executeTakeFirst();
@@ -171,14 +186,7 @@ async function seedCarsAndParking(db: Kysely<DB>, rid: number): Promise<void> {
     FROM (SELECT id FROM parking_lots WHERE rid = ${rid} ORDER BY id DESC LIMIT 1) l CROSS JOIN generate_series(1, 30) g`.execute(db);
   // in/out records: the demo owner's cars come and go daily, the others now and then
   await sql`
-    INSERT INTO parking_records (rid, lot_id, carno, inlane, intime, outlane, outtime, total_fee, pay_fee, car_type, reason)
-    SELECT ${rid}, l.id, c.carlicense, (ARRAY['东门入口1','南门入口2','地库入口'])[1 + g % 3], t.intime,
-           CASE WHEN g = 1 THEN '' ELSE (ARRAY['东门出口1','南门出口2','地库出口'])[1 + g % 3] END,
-           CASE WHEN g = 1 THEN NULL ELSE t.intime + ((1 + g % 9) * interval '1 hour') END,
-           CASE WHEN s.status = 'rented' OR g % 5 <> 0 THEN 0 ELSE 10 * (1 + g % 3) END,
-           CASE WHEN s.status = 'rented' OR g % 5 <> 0 THEN 0 ELSE 10 * (1 + g % 3) END,
-           CASE WHEN s.status = 'rented' THEN '月租车' WHEN s.status = 'sold' THEN '业主车' ELSE '临时车' END,
-           CASE WHEN g = 1 THEN '' WHEN g % 5 = 0 THEN '缴费放行' ELSE '自动放行' END
+    ${insertParkingRecords(rid)}
     FROM cars c
     JOIN LATERAL (SELECT id FROM parking_lots WHERE rid = c.rid ORDER BY id LIMIT 1) l ON true
     LEFT JOIN parking_spaces s ON s.rid = c.rid AND s.carlicense = c.carlicense
