@@ -36,6 +36,13 @@ async function meterItem(db: Kysely<DB>, rid: number, itemId: number) {
   return item!;
 }
 
+/** Refuses a room outside the community or an item that is not billed by meter reading. */
+async function checkRoomAndMeterItem(ctx: CommunityCtx, hid: number, itemId: number): Promise<void> {
+  const room = await ctx.db.selectFrom('rooms').select('id').where('rid', '=', ctx.rid).where('id', '=', hid).executeTakeFirst();
+  if (!room) fail('房屋不存在');
+  await meterItem(ctx.db, ctx.rid, itemId);
+}
+
 /** The reading of the latest period before `period` (what this period's meter started from). */
 async function previous(db: Kysely<DB>, rid: number, hid: number, itemId: number, period: string) {
   return db.selectFrom('fee_meter_readings').select(['this_reading', 'period'])
@@ -117,9 +124,7 @@ const meterreadingprev = defineMethod('meterreadingprev', {
   side: 'community', roles: ROLES, writes: false,
   summary: '上期读数：该房屋该收费项目在此账期之前最近一期的本次读数（没有时为 0），录入时预填为上次读数',
   async handler(ctx, input) {
-    const room = await ctx.db.selectFrom('rooms').select('id').where('rid', '=', ctx.rid).where('id', '=', input.hid).executeTakeFirst();
-    if (!room) fail('房屋不存在');
-    await meterItem(ctx.db, ctx.rid, input.item_id);
+    await checkRoomAndMeterItem(ctx, input.hid, input.item_id);
     const prev = await previous(ctx.db, ctx.rid, input.hid, input.item_id, input.period);
     return { last_reading: prev?.this_reading ?? '0.00', last_period: prev?.period ?? '' };
   },
@@ -129,9 +134,7 @@ const meterreadingadd = defineMethod('meterreadingadd', {
   side: 'community', roles: ROLES, writes: true,
   summary: '录入一条抄表读数（房屋、抄表计费的收费项目、账期、本次读数；上次读数不填取上期读数）；该账期账单已缴时拒绝，未缴账单按读数重算金额并留调整记录',
   async handler(ctx, input) {
-    const room = await ctx.db.selectFrom('rooms').select('id').where('rid', '=', ctx.rid).where('id', '=', input.hid).executeTakeFirst();
-    if (!room) fail('房屋不存在');
-    await meterItem(ctx.db, ctx.rid, input.item_id);
+    await checkRoomAndMeterItem(ctx, input.hid, input.item_id);
     await lockBill(ctx, input.hid, input.item_id, input.period);
     const dup = await ctx.db.selectFrom('fee_meter_readings').select('id').where('rid', '=', ctx.rid).where('hid', '=', input.hid)
       .where('item_id', '=', input.item_id).where('period', '=', input.period).executeTakeFirst();
