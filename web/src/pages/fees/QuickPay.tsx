@@ -7,15 +7,15 @@ import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { HouseSearchItem } from '@wuye/contract';
 import { LIMITS } from '@wuye/contract/codes';
-import { MSG } from '@wuye/contract/messages';
 import { PAY_TYPE_CH, PAY_TYPES, type PayTypeName } from '@wuye/contract/fees';
 import { call, request } from '../../api/client';
-import { feedback, noticeSuccess } from '../../api/feedback';
+import { noticeSuccess } from '../../api/feedback';
 import MoneyInput from '../../components/MoneyInput';
 import SafeButton from '../../components/SafeButton';
 import { fenOf, settlePayment, sumFen, yuan } from './money';
 import { useIdempotentSubmit } from './useIdempotentSubmit';
 import { RoomSelects, useCostTypes, useFeeThings, type RoomPick } from './shared';
+import { useOwnerSearch } from '../owners/useOwnerSearch';
 
 interface Line { key: number; item_id?: number; title: string; cost_type: string; month: Dayjs; amount: string }
 
@@ -25,24 +25,9 @@ const newLine = (): Line => ({ key: ++lineKey, title: '', cost_type: 'other', mo
 
 /** Owner search by mobile or name (spec 2.4's search), answering the chosen room. */
 function OwnerSearch({ onPick }: { onPick: (h: HouseSearchItem) => void }) {
-  const [keywords, setKeywords] = useState('');
-  const [items, setItems] = useState<HouseSearchItem[] | null>(null);
-  const [loading, setLoading] = useState(false);
-  const search = async () => {
-    const k = keywords.trim();
-    if (!k) {
-      feedback()?.notification.error({ title: MSG.errorTitle, description: MSG.ownerKeywordRequired });
-      return;
-    }
-    setLoading(true);
-    try {
-      const res = await call('getkeywordtohouses', { keywords: k });
-      setItems(res.items);
-      if (res.items.length === 1) onPick(res.items[0]!);
-    } catch { /* toasted by the client */ } finally {
-      setLoading(false);
-    }
-  };
+  const { keywords, setKeywords, items, loading, search } = useOwnerSearch((found) => {
+    if (found.length === 1) onPick(found[0]!);
+  });
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Space.Compact style={{ maxWidth: 360, width: '100%' }}>

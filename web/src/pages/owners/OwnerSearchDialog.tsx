@@ -1,13 +1,10 @@
 import { useState } from 'react';
 import { Button, Empty, Input, Modal, Radio, Space, Spin, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import type { HouseSearchItem } from '@wuye/contract';
 import { LIMITS } from '@wuye/contract/codes';
-import { MSG } from '@wuye/contract/messages';
-import { call } from '../../api/client';
-import { feedback } from '../../api/feedback';
 import OwnerDrawer from './OwnerDrawer';
 import type { HouseRef } from './shared';
+import { useOwnerSearch } from './useOwnerSearch';
 
 export interface OwnerSearchDialogProps {
   open: boolean;
@@ -20,27 +17,9 @@ export interface OwnerSearchDialogProps {
  * Keep it mounted (pass `open`), because the drawer it opens lives inside it.
  */
 export default function OwnerSearchDialog({ open, onClose }: OwnerSearchDialogProps) {
-  const [keywords, setKeywords] = useState('');
-  const [items, setItems] = useState<HouseSearchItem[] | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
-  const [loading, setLoading] = useState(false);
   const [house, setHouse] = useState<HouseRef | null>(null);
-
-  const search = async () => {
-    const k = keywords.trim();
-    if (!k) {
-      feedback()?.notification.error({ title: MSG.errorTitle, description: MSG.ownerKeywordRequired });
-      return;
-    }
-    setLoading(true);
-    try {
-      const res = await call('getkeywordtohouses', { keywords: k });
-      setItems(res.items);
-      setChosen(res.items[0]?.id ?? null);
-    } catch { /* shown by the client */ } finally {
-      setLoading(false);
-    }
-  };
+  const { keywords, setKeywords, items, loading, search } = useOwnerSearch((found) => setChosen(found[0]?.id ?? null));
 
   const confirm = () => {
     const item = items?.find((i) => i.id === chosen);
