@@ -37,7 +37,11 @@ function useDeviceWatch() {
   const setDevice = useAppStore((s) => s.setDevice);
   useEffect(() => {
     const query = window.matchMedia(`(max-width: ${LIMITS.mobileBreakpointPx - 1}px)`);
-    const apply = () => setDevice(query.matches ? 'mobile' : 'desktop');
+    const apply = () => {
+      const device = query.matches ? 'mobile' : 'desktop';
+      // setDevice also closes the mobile drawer: only on a change
+      if (useAppStore.getState().device !== device) setDevice(device);
+    };
     apply();
     query.addEventListener('change', apply);
     return () => query.removeEventListener('change', apply);

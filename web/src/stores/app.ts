@@ -1,5 +1,6 @@
 import Cookies from 'js-cookie';
 import { create } from 'zustand';
+import { LIMITS } from '@wuye/contract/codes';
 
 /** Size options of spec 2.3/9: four, default medium, kept in a cookie. */
 export const SIZES = ['default', 'medium', 'small', 'mini'] as const;
@@ -32,10 +33,17 @@ interface AppState {
   setSize: (size: Size) => void;
 }
 
+/** Desktop or mobile by the 992 px breakpoint (spec 9), as the window is now. */
+export function deviceOfWindow(): Device {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return 'desktop';
+  return window.matchMedia(`(max-width: ${LIMITS.mobileBreakpointPx - 1}px)`).matches ? 'mobile' : 'desktop';
+}
+
 export const useAppStore = create<AppState>()((set, get) => ({
   sidebarOpened: Cookies.get('sidebarStatus') !== '0',
   withoutAnimation: false,
-  device: 'desktop',
+  // known from the start: a phone's first render is the mobile shell, not the desktop one redone
+  device: deviceOfWindow(),
   mobileSidebarOpen: false,
   language: parseLanguage(Cookies.get('language')),
   size: parseSize(Cookies.get('size')),
