@@ -66,6 +66,17 @@ describe('getkeywordtohouses (spec 2.4)', () => {
     }
   });
 
+  it('answers at most 50 houses, all of people living in or owning a room now', async () => {
+    const res = await s.call('getkeywordtohouses', { keywords: '1' }, admin);
+    const { rows: [all] } = await s.database.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM room_members WHERE rid = 1 AND status = 'Y'`);
+    expect(all!.n).toBeGreaterThan(50);
+    expect(res.data.items).toHaveLength(50);
+    const ids = res.data.items.map((i: { id: number }) => i.id);
+    const { rows } = await s.database.pool.query<{ status: string }>('SELECT status FROM room_members WHERE rid = 1 AND id = ANY($1)', [ids]);
+    expect(rows.map((r) => r.status)).toEqual(ids.map(() => 'Y'));
+  });
+
   it('refuses an empty keyword with the spec text and more than 11 characters', async () => {
     expect(await s.call('getkeywordtohouses', { keywords: '' }, admin)).toMatchObject({ return_code: RC.FAIL, return_msg: '请输入手机号码或业主姓名' });
     expect(await s.call('getkeywordtohouses', { keywords: '   ' }, admin)).toMatchObject({ return_msg: '请输入手机号码或业主姓名' });
@@ -106,6 +117,15 @@ describe('houseinfoplus (spec 2.5 header)', () => {
     expect(info.houses.map((h: { address: string }) => h.address)).toEqual(['1号楼1单元1101', '2号楼1单元801']);
     const rented = await s.call('houseinfoplus', second, admin);
     expect(rented.data.items).toMatchObject({ owner_name: '陈建国', member_num: 2 });
+  });
+
+  it('answers a room nobody lives in with the room alone', async () => {
+    const { rows: [empty] } = await s.database.pool.query<{ id: number; bid: number; tid: number }>(
+      `SELECT r.id, r.bid, r.tid FROM rooms r WHERE r.rid = 1
+       AND NOT EXISTS (SELECT 1 FROM room_members rm WHERE rm.rid = r.rid AND rm.hid = r.id AND rm.status = 'Y') ORDER BY r.id LIMIT 1`);
+    const res = await s.call('houseinfoplus', { rid: 1, bid: empty!.bid, tid: empty!.tid, hid: empty!.id }, admin);
+    expect(res.data.items).toMatchObject({ member_id: null, owner_name: '', mobile: '', owner_balance: '0.00', member_num: 0, owner_bonus: 0, create_time: '', hid: empty!.id });
+    expect(res.data.items.houses).toEqual([{ id: empty!.id, rid: 1, bid: empty!.bid, tid: empty!.tid, address: res.data.items.address }]);
   });
 
   it('sums the unpaid and overdue bills as arrears', async () => {
