@@ -5,7 +5,8 @@ import { sql, type SelectQueryBuilder } from 'kysely';
  * One page of a filtered query plus the filtered total, ordered by `orderColumn` in the
  * asked direction (spec 9: pages of 10, sort by id asc or desc). `countFrom` counts the same
  * rows more cheaply when the caller has such a query (e.g. without joins the filters don't need),
- * or answers the total itself (e.g. remembered, lib/countCache.ts).
+ * or answers the total itself (e.g. remembered, lib/countCache.ts). The count runs only when the
+ * page cannot tell the total (see `lastPageTotal`).
  */
 export async function listPage<DB, TB extends keyof DB, O, CDB = DB, CTB extends keyof CDB = never>(
   qb: SelectQueryBuilder<DB, TB, O>,
@@ -13,17 +14,28 @@ export async function listPage<DB, TB extends keyof DB, O, CDB = DB, CTB extends
   orderColumn: string,
   countFrom?: SelectQueryBuilder<CDB, CTB, unknown> | (() => Promise<number>),
 ): Promise<{ items: O[]; total: number }> {
-  const [items, total] = await Promise.all([
-    qb.orderBy(sql.ref(orderColumn), paging.sort).limit(paging.limit).offset((paging.page - 1) * paging.limit).execute(),
-    typeof countFrom === 'function' ? countFrom() : countFrom ? countRows(countFrom) : countRows(qb),
-  ]);
-  return { items, total };
+  const items = qb.orderBy(sql.ref(orderColumn), paging.sort).limit(paging.limit).offset((paging.page - 1) * paging.limit).execute();
+  const total = typeof countFrom === 'function' ? countFrom : countFrom ? () => countRows(countFrom) : () => countRows(qb);
+  return pageWithTotal(items, paging, total);
 }
 
-/** A page the caller has queried itself, with its total, both at once. */
-export async function pageWithTotal<O>(items: Promise<O[]>, total: () => Promise<number>): Promise<{ items: O[]; total: number }> {
-  const [rows, n] = await Promise.all([items, total()]);
-  return { items: rows, total: n };
+/**
+ * A page the caller has queried itself, with its total. Counting costs a statement (a round trip
+ * to the database, the larger part of a small list's cost), so it is asked only when the page
+ * does not tell the total itself.
+ */
+export async function pageWithTotal<O>(items: Promise<O[]>, paging: Paging, total: () => Promise<number>): Promise<{ items: O[]; total: number }> {
+  const rows = await items;
+  return { items: rows, total: lastPageTotal(rows.length, paging) ?? (await total()) };
+}
+
+/**
+ * A page with rows but fewer than asked for is the list's last: the total is the rows before it
+ * plus its own, read in the same statement as the rows, so it agrees with them. An empty or full
+ * page says nothing of the total (undefined).
+ */
+export function lastPageTotal(rows: number, paging: Paging): number | undefined {
+  return rows > 0 && rows < paging.limit ? (paging.page - 1) * paging.limit + rows : undefined;
 }
 
 /** How many rows the query selects. */

@@ -88,7 +88,7 @@ const feebilllist = defineMethod('feebilllist', {
     // a keyword matches room, building and owner titles, so it filters the joined rows
     const page = input.keyword
       ? await listPage(selectBillRow(qb), input, 'b.id', total)
-      : await pageWithTotal(billPageQuery(ctx.db, ctx.rid, input, input).execute(), total);
+      : await pageWithTotal(billPageQuery(ctx.db, ctx.rid, input, input).execute(), input, total);
     const day = today();
     return { total: page.total, items: page.items.map((b) => toBillRow(b, day)) };
   },
