@@ -68,13 +68,12 @@ describe('getkeywordtohouses (spec 2.4)', () => {
 
   it('answers at most 50 houses, all of people living in or owning a room now', async () => {
     const res = await s.call('getkeywordtohouses', { keywords: '1' }, admin);
-    const { rows: [all] } = await s.database.pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM room_members WHERE rid = 1 AND status = 'Y'`);
-    expect(all!.n).toBeGreaterThan(50);
+    const { rows: [all] } = await s.database.pool.query(`SELECT count(*)::int AS n FROM room_members WHERE rid = 1 AND status = 'Y'`);
+    expect((all as { n: number }).n).toBeGreaterThan(50);
     expect(res.data.items).toHaveLength(50);
     const ids = res.data.items.map((i: { id: number }) => i.id);
-    const { rows } = await s.database.pool.query<{ status: string }>('SELECT status FROM room_members WHERE rid = 1 AND id = ANY($1)', [ids]);
-    expect(rows.map((r) => r.status)).toEqual(ids.map(() => 'Y'));
+    const { rows } = await s.database.pool.query('SELECT status FROM room_members WHERE rid = 1 AND id = ANY($1)', [ids]);
+    expect(rows.map((r) => (r as { status: string }).status)).toEqual(ids.map(() => 'Y'));
   });
 
   it('refuses an empty keyword with the spec text and more than 11 characters', async () => {
@@ -120,9 +119,10 @@ describe('houseinfoplus (spec 2.5 header)', () => {
   });
 
   it('answers a room nobody lives in with the room alone', async () => {
-    const { rows: [empty] } = await s.database.pool.query<{ id: number; bid: number; tid: number }>(
+    const { rows } = await s.database.pool.query(
       `SELECT r.id, r.bid, r.tid FROM rooms r WHERE r.rid = 1
        AND NOT EXISTS (SELECT 1 FROM room_members rm WHERE rm.rid = r.rid AND rm.hid = r.id AND rm.status = 'Y') ORDER BY r.id LIMIT 1`);
+    const empty = rows[0] as { id: number; bid: number; tid: number } | undefined;
     const res = await s.call('houseinfoplus', { rid: 1, bid: empty!.bid, tid: empty!.tid, hid: empty!.id }, admin);
     expect(res.data.items).toMatchObject({ member_id: null, owner_name: '', mobile: '', owner_balance: '0.00', member_num: 0, owner_bonus: 0, create_time: '', hid: empty!.id });
     expect(res.data.items.houses).toEqual([{ id: empty!.id, rid: 1, bid: empty!.bid, tid: empty!.tid, address: res.data.items.address }]);
@@ -182,6 +182,19 @@ describe('the drawer tabs', () => {
         const res = await s.call(tab.method, home, admin2);
         expect(res).toMatchObject({ return_code: RC.SUCCESS, data: { items: [], total: 0 } });
         expect((await s.call(tab.method, { ...home, rid: 2 }, admin)).data.total).toBe(0);
+        // the room's id with another building or unit names no room
+        expect((await s.call(tab.method, { ...home, bid: second.bid }, admin)).data).toEqual({ items: [], total: 0 });
+        expect((await s.call(tab.method, { ...home, tid: home.tid + 1000 }, admin)).data).toEqual({ items: [], total: 0 });
+      });
+
+      it('answers the same total on a full page, the last page and past the end', async () => {
+        const all = (await s.call(tab.method, { ...home, limit: 100 }, admin)).data;
+        if (all.total < 2) return;
+        const limit = all.total - 1;
+        const pages = await Promise.all([1, 2, 3].map((page) => s.call(tab.method, { ...home, page, limit }, admin)));
+        expect(pages.map((p) => p.data.total)).toEqual([all.total, all.total, all.total]);
+        expect(pages.map((p) => p.data.items.length)).toEqual([limit, 1, 0]);
+        expect([...pages[0]!.data.items, ...pages[1]!.data.items]).toEqual(all.items);
       });
 
       it('refuses merchants and bad payloads', async () => {

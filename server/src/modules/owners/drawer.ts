@@ -1,30 +1,44 @@
 import {
   ACTIVITY_STATUS_CH, CAR_TYPE_CH, FACE_STATUS_CH, RELATION_CH, SPACE_STATUS_CH, VISITOR_STATUS_CH, addDays, normalizePlate,
 } from '@wuye/contract';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { defineMethod, type CommunityCtx } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
-import { addressSql, currentMemberIds, emptyPage, findHouse, likePattern, OWNER_LOOKUP, SMALL_LIST_READERS, type House } from './access.js';
+import { addressSql, currentMemberIds, emptyPage, likePattern, OWNER_LOOKUP, SMALL_LIST_READERS } from './access.js';
 import { FEETYPE_CH, PAYTYPE_CH } from './labels.js';
 
-/** Runs a tab's list for the room the payload names, or answers an empty page for anything else. */
+/** The room a tab's payload names: its id, and a condition true only if the payload names it rightly. */
+interface NamedRoom {
+  hid: number;
+  named: RawBuilder<boolean>;
+}
+
+/**
+ * Runs a tab's list for the room the payload names, or answers an empty page for anything else.
+ * Every list reads the session's community only (`rid = ctx.rid`); whether the room is there, in
+ * the payload's building and unit, is a condition of the list's own statement, so a tab costs
+ * one statement rather than a look-up first.
+ */
 async function forHouse<T>(
   ctx: CommunityCtx, input: { rid?: number; bid?: number; tid?: number; hid: number },
-  list: (house: House) => Promise<{ items: T[]; total: number }>,
+  list: (room: NamedRoom) => Promise<{ items: T[]; total: number }>,
 ) {
-  const house = await findHouse(ctx, input);
-  return house ? list(house) : emptyPage<T>();
+  if (input.rid !== undefined && input.rid !== ctx.rid) return emptyPage<T>();
+  const building = input.bid === undefined ? sql`` : sql` AND bid = ${input.bid}`;
+  const unit = input.tid === undefined ? sql`` : sql` AND tid = ${input.tid}`;
+  return list({ hid: input.hid, named: sql<boolean>`EXISTS (SELECT 1 FROM rooms WHERE rid = ${ctx.rid} AND id = ${input.hid}${building}${unit})` });
 }
 
 const housecarlist = defineMethod('housecarlist', {
   side: 'community', roles: OWNER_LOOKUP, writes: false,
   summary: '抽屉·车辆：房屋绑定的车辆，可按车牌筛选',
-  handler: (ctx, input) => forHouse(ctx, input, async (house) => {
+  handler: (ctx, input) => forHouse(ctx, input, async (room) => {
     let qb = ctx.db.selectFrom('cars as c')
       .leftJoin('members as m', (j) => j.onRef('m.rid', '=', 'c.rid').onRef('m.id', '=', 'c.member_id'))
       .select(['c.id', 'm.realname', 'm.mobile', 'c.carlicense', 'c.car_type', 'c.status', 'c.create_time'])
-      .where('c.rid', '=', ctx.rid).where('c.hid', '=', house.hid);
+      .where('c.rid', '=', ctx.rid).where('c.hid', '=', room.hid)
+      .where(room.named);
     if (input.carlicense) qb = qb.where('c.carlicense', 'ilike', likePattern(normalizePlate(input.carlicense)));
     const page = await listPage(qb, input, 'c.id');
     return {
@@ -40,7 +54,7 @@ const housecarlist = defineMethod('housecarlist', {
 const memberOtherhouseList = defineMethod('member_otherhouse_list', {
   side: 'community', roles: OWNER_LOOKUP, writes: false,
   summary: '抽屉·房屋：本房屋住户名下的其他房屋，可按姓名、手机号或地址筛选',
-  handler: (ctx, input) => forHouse(ctx, input, async (house) => {
+  handler: (ctx, input) => forHouse(ctx, input, async (room) => {
     let qb = ctx.db.selectFrom('room_members as rm')
       .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'rm.rid').onRef('m.id', '=', 'rm.member_id'))
       .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'rm.rid').onRef('r.id', '=', 'rm.hid'))
@@ -51,8 +65,9 @@ const memberOtherhouseList = defineMethod('member_otherhouse_list', {
         'rm.id', 'rm.hid', 'r.bid', 'r.tid', 'm.realname as ownername', 'm.mobile', 'rm.relation', 'c.title as building_cate_name',
         addressSql.as('address'), 'm.last_login_time',
       ])
-      .where('rm.rid', '=', ctx.rid).where('rm.status', '=', 'Y').where('rm.hid', '<>', house.hid)
-      .where('rm.member_id', 'in', currentMemberIds(ctx.db, ctx.rid, house.hid));
+      .where('rm.rid', '=', ctx.rid).where('rm.status', '=', 'Y').where('rm.hid', '<>', room.hid)
+      .where('rm.member_id', 'in', currentMemberIds(ctx.db, ctx.rid, room.hid))
+      .where(room.named);
     if (input.keyword) {
       const p = likePattern(input.keyword);
       qb = qb.where((eb) => eb.or([eb('m.realname', 'ilike', p), eb('m.mobile', 'like', p), eb(addressSql, 'ilike', p)]));
@@ -71,12 +86,13 @@ const memberOtherhouseList = defineMethod('member_otherhouse_list', {
 const housecarportlist = defineMethod('housecarportlist', {
   side: 'community', roles: OWNER_LOOKUP, writes: false,
   summary: '抽屉·车位：房屋名下的车位（停车场、车位号、绑定车牌、状态、租售期限）',
-  handler: (ctx, input) => forHouse(ctx, input, async (house) => {
+  handler: (ctx, input) => forHouse(ctx, input, async (room) => {
     let qb = ctx.db.selectFrom('parking_spaces as s')
       .innerJoin('parking_lots as l', (j) => j.onRef('l.rid', '=', 's.rid').onRef('l.id', '=', 's.lot_id'))
       .leftJoin('members as m', (j) => j.onRef('m.rid', '=', 's.rid').onRef('m.id', '=', 's.member_id'))
       .select(['s.id', 'l.title as parktitle', 's.title', 's.carlicense', 's.status', 's.start_date', 's.end_date', 'm.realname'])
-      .where('s.rid', '=', ctx.rid).where('s.hid', '=', house.hid);
+      .where('s.rid', '=', ctx.rid).where('s.hid', '=', room.hid)
+      .where(room.named);
     if (input.keyword) {
       const p = likePattern(input.keyword);
       qb = qb.where((eb) => eb.or([eb('s.title', 'ilike', p), eb('s.carlicense', 'ilike', likePattern(normalizePlate(input.keyword!)))]));
@@ -95,10 +111,13 @@ const housecarportlist = defineMethod('housecarportlist', {
 const visitorapplylist = defineMethod('visitorapplylist', {
   side: 'community', roles: OWNER_LOOKUP, writes: false,
   summary: '抽屉·访客：到访本房屋的访客申请（状态：空 待审核、Y 已同意、D 已到访、C 已取消、3 已拒绝）',
-  handler: (ctx, input) => forHouse(ctx, input, async (house) => {
+  handler: (ctx, input) => forHouse(ctx, input, async (room) => {
     let qb = ctx.db.selectFrom('visitors as v')
       .select(['v.id', 'v.realname', 'v.mobile', 'v.visit_cause', 'v.status', 'v.visit_time', 'v.create_time'])
-      .where('v.rid', '=', ctx.rid).where('v.hid', '=', house.hid);
+      // the room's address once for the page (an uncorrelated subquery runs once)
+      .select(sql<string>`(SELECT ${addressSql} FROM rooms r JOIN buildings b ON b.rid = r.rid AND b.id = r.bid JOIN units u ON u.rid = r.rid AND u.id = r.tid WHERE r.rid = ${ctx.rid} AND r.id = ${room.hid})`.as('address'))
+      .where('v.rid', '=', ctx.rid).where('v.hid', '=', room.hid)
+      .where(room.named);
     if (input.keyword) {
       const p = likePattern(input.keyword);
       qb = qb.where((eb) => eb.or([eb('v.realname', 'ilike', p), eb('v.mobile', 'like', p), eb('v.visit_cause', 'ilike', p)]));
@@ -107,7 +126,7 @@ const visitorapplylist = defineMethod('visitorapplylist', {
     return {
       total: page.total,
       items: page.items.map((v) => ({
-        id: v.id, address: house.address, realname: v.realname, mobile: v.mobile, visit_cause: v.visit_cause, status: v.status,
+        id: v.id, address: v.address, realname: v.realname, mobile: v.mobile, visit_cause: v.visit_cause, status: v.status,
         status_ch: VISITOR_STATUS_CH[v.status] ?? v.status, visit_time: wireTime(v.visit_time), create_time: wireTime(v.create_time),
       })),
     };
@@ -117,11 +136,12 @@ const visitorapplylist = defineMethod('visitorapplylist', {
 const homebonuslist = defineMethod('homebonuslist', {
   side: 'community', roles: OWNER_LOOKUP, writes: false,
   summary: '抽屉·积分：本房屋住户的积分变动，可按消费门店筛选',
-  handler: (ctx, input) => forHouse(ctx, input, async (house) => {
+  handler: (ctx, input) => forHouse(ctx, input, async (room) => {
     let qb = ctx.db.selectFrom('bonus_ledger as l')
       .leftJoin('merchants as s', (j) => j.onRef('s.rid', '=', 'l.rid').onRef('s.id', '=', 'l.merchant_id'))
       .select(['l.id', 's.merchant', 'l.orderid', 'l.name', 'l.code', 'l.user_code', 'l.num', 'l.pay_cate', 'l.cate', 'l.source', 'l.create_time', 'l.action_user'])
-      .where('l.rid', '=', ctx.rid).where('l.member_id', 'in', currentMemberIds(ctx.db, ctx.rid, house.hid));
+      .where('l.rid', '=', ctx.rid).where('l.member_id', 'in', currentMemberIds(ctx.db, ctx.rid, room.hid))
+      .where(room.named);
     if (input.mid) qb = qb.where('l.merchant_id', '=', input.mid);
     const page = await listPage(qb, input, 'l.id');
     return { total: page.total, items: page.items.map((l) => ({ ...l, merchant: l.merchant ?? '', create_time: wireTime(l.create_time) })) };
@@ -131,16 +151,17 @@ const homebonuslist = defineMethod('homebonuslist', {
 const homeconsumelist = defineMethod('homeconsumelist', {
   side: 'community', roles: OWNER_LOOKUP, writes: false,
   summary: '抽屉·余额：本房屋的余额变动（io_type 2 消费、1 充值），可按门店筛选',
-  handler: (ctx, input) => forHouse(ctx, input, async (house) => {
+  handler: (ctx, input) => forHouse(ctx, input, async (room) => {
     let qb = ctx.db.selectFrom('balance_ledger as l')
       .leftJoin('merchants as s', (j) => j.onRef('s.rid', '=', 'l.rid').onRef('s.id', '=', 'l.merchant_id'))
       .select(['l.id', 's.merchant', 'l.orderid', 'l.io_type', 'l.feetype', 'l.paytype', 'l.total_fee', 'l.status', 'l.create_user', 'l.create_time'])
       .where('l.rid', '=', ctx.rid).where('l.io_type', '=', input.io_type)
       // the room's own movements, and its people's movements that name no room (store purchases)
       .where((eb) => eb.or([
-        eb('l.hid', '=', house.hid),
-        eb.and([eb('l.hid', 'is', null), eb('l.member_id', 'in', currentMemberIds(ctx.db, ctx.rid, house.hid))]),
-      ]));
+        eb('l.hid', '=', room.hid),
+        eb.and([eb('l.hid', 'is', null), eb('l.member_id', 'in', currentMemberIds(ctx.db, ctx.rid, room.hid))]),
+      ]))
+      .where(room.named);
     if (input.mid) qb = qb.where('l.merchant_id', '=', input.mid);
     const page = await listPage(qb, input, 'l.id');
     return {
@@ -158,12 +179,13 @@ const homeconsumelist = defineMethod('homeconsumelist', {
 const housecarinoutlist = defineMethod('housecarinoutlist', {
   side: 'community', roles: OWNER_LOOKUP, writes: false,
   summary: '抽屉·车辆进出：本房屋车辆的进出场记录，可按停车场和车牌筛选',
-  handler: (ctx, input) => forHouse(ctx, input, async (house) => {
+  handler: (ctx, input) => forHouse(ctx, input, async (room) => {
     let qb = ctx.db.selectFrom('parking_records as p')
       .innerJoin('parking_lots as l', (j) => j.onRef('l.rid', '=', 'p.rid').onRef('l.id', '=', 'p.lot_id'))
       .select(['p.id', 'l.title as parktitle', 'p.carno', 'p.inlane', 'p.intime', 'p.outlane', 'p.outtime', 'p.total_fee', 'p.pay_fee', 'p.car_type', 'p.reason'])
       .where('p.rid', '=', ctx.rid)
-      .where('p.carno', 'in', ctx.db.selectFrom('cars').select('carlicense').where('rid', '=', ctx.rid).where('hid', '=', house.hid));
+      .where('p.carno', 'in', ctx.db.selectFrom('cars').select('carlicense').where('rid', '=', ctx.rid).where('hid', '=', room.hid))
+      .where(room.named);
     if (input.parkid) qb = qb.where('p.lot_id', '=', input.parkid);
     if (input.carno) qb = qb.where('p.carno', 'ilike', likePattern(normalizePlate(input.carno)));
     const page = await listPage(qb, input, 'p.id');
@@ -177,7 +199,7 @@ const housecarinoutlist = defineMethod('housecarinoutlist', {
 const housesignuplist = defineMethod('housesignuplist', {
   side: 'community', roles: OWNER_LOOKUP, writes: false,
   summary: '抽屉·活动报名：本房屋住户报名的社区活动，可按活动标题筛选',
-  handler: (ctx, input) => forHouse(ctx, input, async (house) => {
+  handler: (ctx, input) => forHouse(ctx, input, async (room) => {
     let qb = ctx.db.selectFrom('activity_signups as s')
       .innerJoin('activities as a', (j) => j.onRef('a.rid', '=', 's.rid').onRef('a.id', '=', 's.activity_id'))
       .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 's.rid').onRef('m.id', '=', 's.member_id'))
@@ -186,7 +208,8 @@ const housesignuplist = defineMethod('housesignuplist', {
         'a.event_end_time', 'a.create_user', 'a.create_time', 'm.realname',
         sql<number>`(SELECT count(*)::int FROM activity_signups x WHERE x.rid = a.rid AND x.activity_id = a.id)`.as('totle_num'),
       ])
-      .where('s.rid', '=', ctx.rid).where('s.hid', '=', house.hid);
+      .where('s.rid', '=', ctx.rid).where('s.hid', '=', room.hid)
+      .where(room.named);
     if (input.title) qb = qb.where('a.title', 'ilike', likePattern(input.title));
     const page = await listPage(qb, input, 's.id');
     const JOIN_TYPE_CH: Record<string, string> = { all: '所有人', owner: '仅业主', member: '注册会员' };
@@ -205,12 +228,13 @@ const housesignuplist = defineMethod('housesignuplist', {
 const housecurrentlist = defineMethod('housecurrentlist', {
   side: 'community', roles: OWNER_LOOKUP, writes: false,
   summary: '抽屉·门禁通行：本房屋住户的门禁通行记录（设备、地址、通行时间），可按设备筛选',
-  handler: (ctx, input) => forHouse(ctx, input, async (house) => {
+  handler: (ctx, input) => forHouse(ctx, input, async (room) => {
     let qb = ctx.db.selectFrom('access_records as a')
       .innerJoin('access_devices as d', (j) => j.onRef('d.rid', '=', 'a.rid').onRef('d.id', '=', 'a.device_id'))
       .leftJoin('members as m', (j) => j.onRef('m.rid', '=', 'a.rid').onRef('m.id', '=', 'a.member_id'))
       .select(['a.id', 'd.title as room_name', 'd.address', 'a.rec_time', 'm.realname'])
-      .where('a.rid', '=', ctx.rid).where('a.hid', '=', house.hid);
+      .where('a.rid', '=', ctx.rid).where('a.hid', '=', room.hid)
+      .where(room.named);
     if (input.device) qb = qb.where('a.device_id', '=', input.device);
     const page = await listPage(qb, input, 'a.id');
     return { total: page.total, items: page.items.map((a) => ({ ...a, realname: a.realname ?? '', rec_time: wireTime(a.rec_time) })) };
@@ -220,11 +244,12 @@ const housecurrentlist = defineMethod('housecurrentlist', {
 const housefacelist = defineMethod('housefacelist', {
   side: 'community', roles: OWNER_LOOKUP, writes: false,
   summary: '抽屉·人脸信息：本房屋住户的人脸通行权限（区域、通行时段、状态），可按提交日期范围筛选',
-  handler: (ctx, input) => forHouse(ctx, input, async (house) => {
+  handler: (ctx, input) => forHouse(ctx, input, async (room) => {
     let qb = ctx.db.selectFrom('face_permissions as f')
       .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'f.rid').onRef('m.id', '=', 'f.member_id'))
       .select(['f.id', 'f.area_title', 'f.door_start_time', 'f.door_end_time', 'f.status', 'f.create_user', 'f.create_time', 'm.realname'])
-      .where('f.rid', '=', ctx.rid).where('f.hid', '=', house.hid);
+      .where('f.rid', '=', ctx.rid).where('f.hid', '=', room.hid)
+      .where(room.named);
     // dates are calendar days in the session's time zone; the end day is included
     if (input.start_date) qb = qb.where('f.create_time', '>=', sql<Date>`${input.start_date}::date`);
     if (input.end_date) qb = qb.where('f.create_time', '<', sql<Date>`${addDays(input.end_date, 1)}::date`);
