@@ -30,12 +30,14 @@ export async function pageWithTotal<O>(items: Promise<O[]>, paging: Paging, tota
 }
 
 /**
- * A page with rows but fewer than asked for is the list's last: the total is the rows before it
- * plus its own, read in the same statement as the rows, so it agrees with them. An empty or full
- * page says nothing of the total (undefined).
+ * A page with fewer rows than asked for ends the list: the total is the rows before it plus its
+ * own, read in the same statement as the rows, so it agrees with them. That holds for an empty
+ * first page too (no rows at all), but not for a full page or an empty page further on, which
+ * say nothing of the total (undefined).
  */
 export function lastPageTotal(rows: number, paging: Paging): number | undefined {
-  return rows > 0 && rows < paging.limit ? (paging.page - 1) * paging.limit + rows : undefined;
+  const before = (paging.page - 1) * paging.limit;
+  return rows < paging.limit && (rows > 0 || before === 0) ? before + rows : undefined;
 }
 
 /** How many rows the query selects. */
