@@ -113,7 +113,8 @@ describe('feebilllist filters', () => {
 
   it('picks a page without a keyword exactly as the joined query would', async () => {
     const cases = [{}, { status: 'N', page: 2 }, { status: 'Y', sort: 'asc', page: 3 }, { bid, sort: 'desc', limit: 20 },
-      { cost_types: ['water'], min_fee: '10', page: 2, sort: 'asc' }, { itemid: itemId, page: 2 }];
+      { cost_types: ['water'], min_fee: '10', page: 2, sort: 'asc' }, { itemid: itemId, page: 2 },
+      { cost_types: ['property', 'parking'], max_fee: '100000', is_check: 'N', sort: 'desc' }, { title: '费', status: 'N', bid }];
     for (const payload of cases) {
       const input = feesMethods.feebilllist.parse(payload);
       const joined = await selectBillRow(applyBillFilters(billBase(t.database.db, 1), input, 1)!)
