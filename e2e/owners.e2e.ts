@@ -114,6 +114,13 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     const byMobile = await page.getByTestId('owner-search-results').textContent();
     expect(byMobile).toContain('3号楼1单元301');
     expect(byMobile).toContain('林晓梅');
+    expect(await page.getByTestId('owner-search-more').count()).toBe(0);
+
+    // a broad keyword shows the first 50 houses and asks for more of it
+    await searchOwner(page, '13', '13');
+    await page.getByTestId('owner-search-more').waitFor();
+    expect(await page.getByTestId('owner-search-result').count()).toBe(50);
+    expect(await page.getByTestId('owner-search-more').textContent()).toContain('请输入更完整的手机号或姓名');
 
     // the demo owner by a part of the name: both rooms, each with address, name and mobile
     await searchOwner(page, '建国', '陈建国');

@@ -43,6 +43,8 @@ export const LIMITS = {
   passwordMin: 6,
   passwordMax: 18,
   ownerSearchMax: 11,
+  /** houses the owner search answers at most; more matches ask for a longer keyword */
+  ownerSearchResults: 50,
   expiryWarnDays: 30,
   payPollMs: 1000,
   preventDoubleClickMs: 3000,

@@ -1,4 +1,4 @@
-import { RELATION_CH, type HouseSearchItem, type OwnerInfo } from '@wuye/contract';
+import { LIMITS, RELATION_CH, type HouseSearchItem, type OwnerInfo } from '@wuye/contract';
 import { sql } from 'kysely';
 import { fail } from '../../http/errors.js';
 import { defineMethod } from '../../http/registry.js';
@@ -11,7 +11,7 @@ import { OWNER_LOOKUP } from './access.js';
  * keyword (a four-digit prefix matches ~1,000 people at 50,000 rooms) then costs no more than a
  * precise one.
  */
-const RESULT_MAX = 50;
+const RESULT_MAX = LIMITS.ownerSearchResults;
 const HOUSE_NOT_FOUND = '房屋不存在或不属于当前小区';
 
 /**

@@ -59,6 +59,11 @@ export default function OwnerSearchDialog({ open, onClose }: OwnerSearchDialogPr
                   </Radio>
                 ))}
               </Space>
+              {items.length >= LIMITS.ownerSearchResults && (
+                <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }} data-testid="owner-search-more">
+                  仅显示前 {LIMITS.ownerSearchResults} 条，请输入更完整的手机号或姓名
+                </Typography.Text>
+              )}
             </Radio.Group>
           ) : (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={items ? '没有找到匹配的业主' : '请先输入业主手机号或姓名'} data-testid="owner-search-empty" />
