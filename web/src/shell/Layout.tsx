@@ -92,6 +92,9 @@ export default function Layout() {
   const copyright = useSystem((s) => s.info?.copyright);
   const { pathname } = useCurrentRoute();
   const mobile = device === 'mobile';
+  // the phone's sidebar drawer is built the first time it opens, then stays (closing animates)
+  const [mobileDrawerUsed, setMobileDrawerUsed] = useState(false);
+  if (mobile && mobileOpen && !mobileDrawerUsed) setMobileDrawerUsed(true);
 
   // the mobile sidebar drawer closes on navigation
   useEffect(() => {
@@ -113,7 +116,7 @@ export default function Layout() {
           <Sidebar />
         </aside>
       )}
-      {mobile && (
+      {mobile && (mobileOpen || mobileDrawerUsed) && (
         <Drawer
           open={mobileOpen}
           placement="left"
