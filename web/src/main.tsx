@@ -6,6 +6,8 @@ import { initI18n } from './i18n';
 import { useAppStore } from './stores/app';
 import { useUser } from './stores/user';
 import { logError } from './stores/errorLog';
+import { preloadSignedIn, WHITE_LIST } from './router/Root';
+import { startUserLoad } from './router/session';
 import './styles/global.css';
 
 // spec 9: the rid cookie is reset to empty at startup
@@ -28,6 +30,14 @@ window.addEventListener('unhandledrejection', (e) => {
   if (reason && typeof reason === 'object' && (reason as { name?: string }).name === 'ApiError') return;
   logError(reason, 'unhandledrejection');
 });
+
+// with a session the console's code and the user info are fetched at once, not after the first
+// render (which computes the design tokens first): see router/Root.tsx
+const session = !!useUser.getState().token && !WHITE_LIST.includes(window.location.pathname);
+if (session) {
+  preloadSignedIn();
+  startUserLoad();
+}
 
 // a transition render yields to the browser every few milliseconds instead of blocking it for
 // the whole first render (antd computes its styles then)

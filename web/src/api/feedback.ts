@@ -8,9 +8,12 @@ import { MSG } from '@wuye/contract/messages';
 export type Feedback = ReturnType<typeof App.useApp>;
 
 let current: Feedback | null = null;
+/** error toasts asked for before the app has rendered (a session's first call starts earlier) */
+const waiting: string[] = [];
 
 export function setFeedback(f: Feedback | null): void {
   current = f;
+  if (f) for (const text of waiting.splice(0)) toastError(text);
 }
 
 export function feedback(): Feedback | null {
@@ -20,7 +23,7 @@ export function feedback(): Feedback | null {
 /** Error toast of spec 8: 5 seconds. */
 export function toastError(text: string): void {
   if (current) void current.message.error({ content: text, duration: 5 });
-  else console.error(text);
+  else waiting.push(text);
 }
 
 /** Success notice of spec 8: title 成功, 2 seconds. */

@@ -8,7 +8,7 @@ import { useUser } from '../stores/user';
 import { loginUrl, safeRedirect } from '../utils/auth';
 import Login from '../pages/login/Login';
 import DialogHostGate from './DialogHostGate';
-import { loadSystemInfo, loadUserOnce } from './session';
+import { loadSystemInfo, takeUserLoad } from './session';
 
 // The sign-in page is in the entry chunk, not lazy: it is the first page of every session, and a
 // lazy chunk would be one more round trip before it shows. Its form, input and button code is
@@ -19,17 +19,26 @@ const AuthRedirect = lazy(() => import('../pages/login/AuthRedirect'));
 const loadSignedIn = () => import('./SignedIn');
 const SignedIn = lazy(loadSignedIn);
 
+/**
+ * Starts downloading the signed-in console and, when that is where we are going, the home page
+ * with its cards (React.lazy's import() of the route then gets the same modules).
+ */
+export function preloadSignedIn(): void {
+  void loadSignedIn();
+  if (['/', '/dashboard'].includes(window.location.pathname)) {
+    void import('../pages/dashboard/Dashboard').then((m) => m.preloadCards());
+  }
+}
+
 /** spec 2.1: without a token only these are open */
 export const WHITE_LIST = ['/login', '/auth-redirect'];
 
 /** Roles not yet loaded: fetch user info; on failure clear the token and go to login (spec 2.1). */
 function UserLoader() {
   useEffect(() => {
-    // the console's code downloads while the user info loads, and so does the home page's when
-    // that is where we are going (React.lazy's import() of the route then gets the same module)
-    void loadSignedIn();
-    if (['/', '/dashboard'].includes(window.location.pathname)) void import('../pages/dashboard/Dashboard');
-    loadUserOnce().then(
+    // the console's code downloads while the user info loads (main.tsx has usually started both)
+    preloadSignedIn();
+    takeUserLoad().then(
       () => void loadSystemInfo(),
       (err: unknown) => {
         // a call cut off by leaving the page says nothing about the token

@@ -14,6 +14,22 @@ export function loadUserOnce(): Promise<void> {
   return userLoad;
 }
 
+let earlyUserLoad: Promise<void> | null = null;
+/**
+ * Starts the user info call before the first render (main.tsx, a session cookie is there): the
+ * guard's UserLoader then takes this call instead of starting its own once it has mounted.
+ */
+export function startUserLoad(): void {
+  earlyUserLoad = loadUserOnce();
+  earlyUserLoad.then(() => void loadSystemInfo(), () => undefined);
+}
+/** The call startUserLoad began (once), or a new one. */
+export function takeUserLoad(): Promise<void> {
+  const p = earlyUserLoad ?? loadUserOnce();
+  earlyUserLoad = null;
+  return p;
+}
+
 let systemLoad: Promise<void> | null = null;
 /** loads the system info when empty; failures are swallowed (spec 8) */
 export function loadSystemInfo(force = false): Promise<void> {

@@ -6,6 +6,8 @@ import { daysLeftOf, useSystem } from '../../stores/system';
 import { useUser } from '../../stores/user';
 import { dashboardCards, visibleCards } from './cards';
 
+export { preloadCards } from './cards';
+
 /** The signed-in community: name, end date, days left, and the figures areas add (issue 3). */
 export default function Dashboard() {
   const { t } = useTranslation();

@@ -8,6 +8,8 @@ import type { Side } from '../../utils/auth';
 export interface DashboardCard {
   key: string;
   Component: ComponentType;
+  /** starts downloading the component's code (the same import() as its lazy Component) */
+  preload?: () => Promise<unknown>;
   /** shown to holders of one of these roles (admin sees all); none = everybody */
   roles?: readonly string[];
   /** sides the card belongs to; none = both */
@@ -18,29 +20,33 @@ export interface DashboardCard {
   hiddenForSysTypes?: readonly string[];
 }
 
+function lazyCard(load: () => Promise<{ default: ComponentType }>): Pick<DashboardCard, 'Component' | 'preload'> {
+  return { Component: lazy(load), preload: load };
+}
+
 export const dashboardCards: DashboardCard[] = [
   {
     key: 'backlog',
-    Component: lazy(() => import('./BacklogCard')),
+    ...lazyCard(() => import('./BacklogCard')),
     sides: ['community'],
     hiddenFor: ['leader_admin'],
     hiddenForSysTypes: ['merchant'],
   },
   {
     key: 'feesMonth',
-    Component: lazy(() => import('./FeesMonthCard')),
+    ...lazyCard(() => import('./FeesMonthCard')),
     sides: ['community'],
     roles: ['fees', 'cashier', 'payment', 'feecount', 'fees_count', 'financecount'],
   },
   {
     key: 'feesArrears',
-    Component: lazy(() => import('./FeesArrearsCard')),
+    ...lazyCard(() => import('./FeesArrearsCard')),
     sides: ['community'],
     roles: ['fees', 'feecount', 'fees_count', 'financecount'],
   },
   {
     key: 'daysLeft',
-    Component: lazy(() => import('./ServiceCard')),
+    ...lazyCard(() => import('./ServiceCard')),
     sides: ['community'],
   },
 ];
@@ -57,4 +63,9 @@ export function visibleCards(
       !c.hiddenFor?.some((r) => ctx.roles.includes(r)) &&
       !(ctx.sysType && c.hiddenForSysTypes?.includes(ctx.sysType)),
   );
+}
+
+/** Starts downloading the cards' code while the rest of the home page is still on its way. */
+export function preloadCards(): void {
+  for (const c of dashboardCards) void c.preload?.();
 }
