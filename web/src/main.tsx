@@ -31,20 +31,45 @@ window.addEventListener('unhandledrejection', (e) => {
   logError(reason, 'unhandledrejection');
 });
 
-// with a session the console's code and the user info are fetched at once, not after the first
-// render (which computes the design tokens first): see router/Root.tsx
+/**
+ * The prebuilt styles of the first screens (vite.config.ts, antdFirstScreenCss): the sign-in
+ * page's, and with a session the console's, at the start of <head> where antd puts the styles it
+ * generates. Resolves once they have loaded: antd reads which styles are prebuilt at its first
+ * render. A sheet that fails to load only means antd generates those styles itself.
+ */
+function loadAntdStyles(session: boolean): Promise<void> {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="antd-styles"]');
+  const hrefs = [meta?.dataset.signIn, session ? meta?.dataset.console : undefined].filter((h): h is string => !!h);
+  const loaded: Promise<void>[] = [];
+  const links = hrefs.map((href) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    loaded.push(new Promise((resolve) => {
+      link.onload = link.onerror = () => resolve();
+    }));
+    return link;
+  });
+  document.head.prepend(...links);
+  return Promise.all(loaded).then(() => undefined);
+}
+
+// with a session the console's code, its styles and the user info are fetched at once, not after
+// the first render (which computes the design tokens first): see router/Root.tsx
 const session = !!useUser.getState().token && !WHITE_LIST.includes(window.location.pathname);
 if (session) {
   preloadSignedIn();
   startUserLoad();
 }
 
-// a transition render yields to the browser every few milliseconds instead of blocking it for
-// the whole first render (antd computes its styles then)
-startTransition(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+void loadAntdStyles(session).then(() => {
+  // a transition render yields to the browser every few milliseconds instead of blocking it for
+  // the whole first render
+  startTransition(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 });

@@ -1,9 +1,8 @@
 import { create } from 'zustand';
+import { DEFAULT_THEME } from '../theme';
 import { readJson, writeJson } from './storage';
 
-/** Theme colour presets of spec 2.3/9: eight, default #1890ff. */
-export const THEME_PRESETS = ['#1890ff', '#409eff', '#13c2c2', '#52c41a', '#faad14', '#f5222d', '#722ed1', '#eb2f96'] as const;
-export const DEFAULT_THEME = THEME_PRESETS[0];
+export { DEFAULT_THEME, THEME_PRESETS } from '../theme';
 
 export interface Settings {
   theme: string;
