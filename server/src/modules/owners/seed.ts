@@ -20,10 +20,6 @@ const mobileOf = (n: RawBuilder<unknown>, salt: number) =>
 const DEMO_MOBILE = '13800138000';
 
 /**
- * Demo data of the owners area, set-based. Community 1 has the demo owner 陈建国 (13800138000)
- * with 1号楼1单元1101 and 2号楼1单元801, so every tab of the owner drawer shows rows.
- */
-/**
  * The INSERT head of in/out records made from car c, lot l, the car's space s (may be missing),
  * visit number g (the first still parked) and entry time t.intime: the demo seed and the scale
  * data (bench/src/scale-data.ts) each add their own FROM.
@@ -38,6 +34,10 @@ export const insertParkingRecords = (rid: number) => sql`
            CASE WHEN s.status = 'rented' THEN '月租车' WHEN s.status = 'sold' THEN '业主车' ELSE '临时车' END,
            CASE WHEN g = 1 THEN '' WHEN g % 5 = 0 THEN '缴费放行' ELSE '自动放行' END`;
 
+/**
+ * Demo data of the owners area, set-based. Community 1 has the demo owner 陈建国 (13800138000)
+ * with 1号楼1单元1101 and 2号楼1单元801, so every tab of the owner drawer shows rows.
+ */
 export async function seedOwners(db: Kysely<DB>): Promise<void> {
   for (const rid of [1, 2]) {
     const rooms = await db.selectFrom('rooms').select('id').where('rid', '=', rid).limit(1).executeTakeFirst();
