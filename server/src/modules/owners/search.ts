@@ -24,34 +24,38 @@ export function keywordCondition(rid: number, keyword: string) {
   return sql<boolean>`member_name_keys(m.rid, m.realname) @> ARRAY[${`${rid}:${k.toLowerCase()}`}]::text[]`;
 }
 
+/**
+ * A column of the building or unit of the room aliased `room`, looked up by key: planning these
+ * as joins took longer than running them (bench/README.md).
+ */
+const byKey = (table: 'buildings' | 'units', column: 'title' | 'sort', room: string) =>
+  sql.raw(`(SELECT ${column} FROM ${table} WHERE rid = ${room}.rid AND id = ${room}.${table === 'buildings' ? 'bid' : 'tid'})`);
+
+/** 1号楼 + 1单元 + 1101 of the room aliased `room`. */
+const keyedAddress = (room: string) =>
+  sql`concat(${byKey('buildings', 'title', room)}, ${byKey('units', 'title', room)}, ${sql.raw(`${room}.title`)})`;
+
 const getkeywordtohouses = defineMethod('getkeywordtohouses', {
   side: 'community', roles: OWNER_LOOKUP, writes: false,
   summary: '全局业主搜索：手机号前缀或姓名任意部分（≤11 字），本小区内在住的房屋：id、rid、bid、tid、hid、mobile、address、realname',
   async handler(ctx, input) {
     // One statement, one round trip. The people are a materialized step so the planner can never
-    // re-run the name match per joined row; building and unit are looked up by key rather than
-    // joined, because planning the five-way join took longer than running it (bench/README.md).
-    const building = (col: 'title' | 'sort') => sql.raw(`(SELECT ${col} FROM buildings WHERE rid = r.rid AND id = r.bid)`);
-    const unit = (col: 'title' | 'sort') => sql.raw(`(SELECT ${col} FROM units WHERE rid = r.rid AND id = r.tid)`);
+    // re-run the name match per joined row.
     const { rows } = await sql<Omit<HouseSearchItem, 'relation_ch'>>`
       WITH people AS MATERIALIZED (
         SELECT m.id, m.mobile, m.realname FROM members m
         WHERE m.rid = ${ctx.rid} AND ${keywordCondition(ctx.rid, input.keywords)}
           AND EXISTS (SELECT 1 FROM room_members rm WHERE rm.rid = m.rid AND rm.member_id = m.id AND rm.status = 'Y')
         LIMIT ${RESULT_MAX})
-      SELECT rm.id, rm.rid, r.bid, r.tid, rm.hid, p.mobile, concat(${building('title')}, ${unit('title')}, r.title) AS address, p.realname, rm.relation
+      SELECT rm.id, rm.rid, r.bid, r.tid, rm.hid, p.mobile, ${keyedAddress('r')} AS address, p.realname, rm.relation
       FROM people p
       JOIN room_members rm ON rm.rid = ${ctx.rid} AND rm.member_id = p.id AND rm.status = 'Y'
       JOIN rooms r ON r.rid = rm.rid AND r.id = rm.hid
-      ORDER BY rm.relation <> 'owner', p.realname, ${building('sort')}, r.bid, ${unit('sort')}, r.tid, r.floor, r.title
+      ORDER BY rm.relation <> 'owner', p.realname, ${byKey('buildings', 'sort', 'r')}, r.bid, ${byKey('units', 'sort', 'r')}, r.tid, r.floor, r.title
       LIMIT ${RESULT_MAX}`.execute(ctx.db);
     return { items: rows.map((r) => ({ ...r, relation_ch: RELATION_CH[r.relation] })) };
   },
 });
-
-/** 1号楼 + 1单元 + 1101 of room alias `r`, titles looked up by key (cheaper to plan than joined). */
-const keyedAddress = (r: string) => sql.raw(
-  `concat((SELECT title FROM buildings WHERE rid = ${r}.rid AND id = ${r}.bid), (SELECT title FROM units WHERE rid = ${r}.rid AND id = ${r}.tid), ${r}.title)`);
 
 interface DrawerHeadRow {
   hid: number; bid: number; tid: number; address: string;
