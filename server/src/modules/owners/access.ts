@@ -29,23 +29,29 @@ export interface House {
   address: string;
 }
 
+/** A payload naming a room: its id, and optionally its community, building and unit. */
+export interface RoomRef { rid?: number; bid?: number; tid?: number; hid: number }
+
+/** A payload rid, where given, is the session's community: another community's names no room here. */
+export const inSessionCommunity = (ctx: CommunityCtx, ref: RoomRef) => ref.rid === undefined || ref.rid === ctx.rid;
+
+/** A payload bid and tid, where given, are the room's own. */
+export const inRoomBuildingAndUnit = (ref: RoomRef, room: { bid: number; tid: number }) =>
+  (ref.bid === undefined || ref.bid === room.bid) && (ref.tid === undefined || ref.tid === room.tid);
+
 /**
  * The room the drawer names, in the session's community only. A payload rid of another
  * community, or a bid/tid that is not the room's, answers null: nothing of another community
  * is ever read.
  */
-export async function findHouse(
-  ctx: CommunityCtx, ref: { rid?: number; bid?: number; tid?: number; hid: number },
-): Promise<House | null> {
-  if (ref.rid !== undefined && ref.rid !== ctx.rid) return null;
+export async function findHouse(ctx: CommunityCtx, ref: RoomRef): Promise<House | null> {
+  if (!inSessionCommunity(ctx, ref)) return null;
   const row = await ctx.db.selectFrom('rooms as r')
     .innerJoin('buildings as b', (j) => j.onRef('b.rid', '=', 'r.rid').onRef('b.id', '=', 'r.bid'))
     .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
     .select(['r.id as hid', 'r.bid', 'r.tid', addressSql.as('address')])
     .where('r.rid', '=', ctx.rid).where('r.id', '=', ref.hid).executeTakeFirst();
-  if (!row) return null;
-  if ((ref.bid !== undefined && ref.bid !== row.bid) || (ref.tid !== undefined && ref.tid !== row.tid)) return null;
-  return row;
+  return row && inRoomBuildingAndUnit(ref, row) ? row : null;
 }
 
 export const emptyPage = <T>() => ({ items: [] as T[], total: 0 });

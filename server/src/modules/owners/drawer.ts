@@ -5,7 +5,9 @@ import { sql, type RawBuilder } from 'kysely';
 import { defineMethod, type CommunityCtx } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
-import { addressSql, currentMemberIds, emptyPage, likePattern, OWNER_LOOKUP, SMALL_LIST_READERS } from './access.js';
+import {
+  addressSql, currentMemberIds, emptyPage, inSessionCommunity, likePattern, OWNER_LOOKUP, SMALL_LIST_READERS, type RoomRef,
+} from './access.js';
 import { FEETYPE_CH, PAYTYPE_CH } from './labels.js';
 
 /** The room a tab's payload names: its id, and a condition true only if the payload names it rightly. */
@@ -21,10 +23,10 @@ interface NamedRoom {
  * one statement rather than a look-up first.
  */
 async function forHouse<T>(
-  ctx: CommunityCtx, input: { rid?: number; bid?: number; tid?: number; hid: number },
+  ctx: CommunityCtx, input: RoomRef,
   list: (room: NamedRoom) => Promise<{ items: T[]; total: number }>,
 ) {
-  if (input.rid !== undefined && input.rid !== ctx.rid) return emptyPage<T>();
+  if (!inSessionCommunity(ctx, input)) return emptyPage<T>();
   const building = input.bid === undefined ? sql`` : sql` AND bid = ${input.bid}`;
   const unit = input.tid === undefined ? sql`` : sql` AND tid = ${input.tid}`;
   return list({ hid: input.hid, named: sql<boolean>`EXISTS (SELECT 1 FROM rooms WHERE rid = ${ctx.rid} AND id = ${input.hid}${building}${unit})` });

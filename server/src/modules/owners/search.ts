@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { fail } from '../../http/errors.js';
 import { defineMethod } from '../../http/registry.js';
 import { wireTime } from '../../lib/wire.js';
-import { OWNER_LOOKUP } from './access.js';
+import { inRoomBuildingAndUnit, inSessionCommunity, OWNER_LOOKUP } from './access.js';
 
 /**
  * The dialog shows at most RESULT_MAX houses. The people are picked first, as many, and only
@@ -68,7 +68,7 @@ const houseinfoplus = defineMethod('houseinfoplus', {
   side: 'community', roles: OWNER_LOOKUP, writes: false,
   summary: '业主抽屉头部：房屋业主的头像、姓名、欠费、手机、余额、人数、积分、登记时间、微信/APP 绑定，及其名下房屋',
   async handler(ctx, input) {
-    if (input.rid !== undefined && input.rid !== ctx.rid) return fail(HOUSE_NOT_FOUND);
+    if (!inSessionCommunity(ctx, input)) return fail(HOUSE_NOT_FOUND);
     // One statement, one round trip: the room, its owner (a room without one shows its first
     // tenant or family member), the people living there, its arrears (pending E and overdue N
     // bills, from the unpaid-bills index of 007_perf_indexes.sql) and the owner's rooms.
@@ -87,8 +87,7 @@ const houseinfoplus = defineMethod('houseinfoplus', {
         WHERE rm.rid = r.rid AND rm.hid = r.id AND rm.status = 'Y'
         ORDER BY rm.relation <> 'owner', rm.id LIMIT 1) o ON true
       WHERE r.rid = ${ctx.rid} AND r.id = ${input.hid}`.execute(ctx.db);
-    // a bid/tid that is not the room's names no room (as findHouse)
-    if (!row || (input.bid !== undefined && input.bid !== row.bid) || (input.tid !== undefined && input.tid !== row.tid)) return fail(HOUSE_NOT_FOUND);
+    if (!row || !inRoomBuildingAndUnit(input, row)) return fail(HOUSE_NOT_FOUND);
     const houses = row.houses ?? [];
     if (!houses.some((h) => h.id === row.hid)) houses.unshift({ id: row.hid, rid: ctx.rid, bid: row.bid, tid: row.tid, address: row.address });
     const items: OwnerInfo = {
