@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@wuye/contract/codes';
 import { useRoutesInfo } from '../router/context';
 import { affixRoutes } from '../router/helpers';
-import { useAppStore } from '../stores/app';
+import { MOBILE_MEDIA_QUERY, useAppStore } from '../stores/app';
 import { useSettings } from '../stores/settings';
 import { useSystem } from '../stores/system';
 import { useTags } from '../stores/tags';
@@ -36,7 +36,7 @@ export const DEFAULT_COPYRIGHT = 'Copyright © 物业管理平台 All Rights Res
 function useDeviceWatch() {
   const setDevice = useAppStore((s) => s.setDevice);
   useEffect(() => {
-    const query = window.matchMedia(`(max-width: ${LIMITS.mobileBreakpointPx - 1}px)`);
+    const query = window.matchMedia(MOBILE_MEDIA_QUERY);
     const apply = () => {
       const device = query.matches ? 'mobile' : 'desktop';
       // setDevice also closes the mobile drawer: only on a change

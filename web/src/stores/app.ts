@@ -33,10 +33,13 @@ interface AppState {
   setSize: (size: Size) => void;
 }
 
-/** Desktop or mobile by the 992 px breakpoint (spec 9), as the window is now. */
+/** The media query of the mobile layout: narrower than the 992 px breakpoint (spec 9). */
+export const MOBILE_MEDIA_QUERY = `(max-width: ${LIMITS.mobileBreakpointPx - 1}px)`;
+
+/** Desktop or mobile by the breakpoint, as the window is now. */
 export function deviceOfWindow(): Device {
   if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return 'desktop';
-  return window.matchMedia(`(max-width: ${LIMITS.mobileBreakpointPx - 1}px)`).matches ? 'mobile' : 'desktop';
+  return window.matchMedia(MOBILE_MEDIA_QUERY).matches ? 'mobile' : 'desktop';
 }
 
 export const useAppStore = create<AppState>()((set, get) => ({
