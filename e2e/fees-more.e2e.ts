@@ -102,8 +102,14 @@ journey('fees: meter reading to water bill, quick payment with receipt, fee sett
     const cashier = await newPage(DESKTOP);
     await signIn(cashier, 'cashier', undefined, '/fees/quickpay');
     await cashier.getByTestId('quickpay-page').waitFor();
+    // a broad keyword: the first 50 houses and a hint to type more
+    await cashier.getByTestId('quickpay-search-input').fill('13');
+    await cashier.getByTestId('quickpay-search').click();
+    await cashier.getByTestId('quickpay-search-more').waitFor();
+    expect(await cashier.locator('[data-testid="quickpay-search-results"] button').count()).toBe(50);
     await cashier.getByTestId('quickpay-search-input').fill('13800138000');
     await cashier.getByTestId('quickpay-search').click();
+    await expect.poll(() => cashier.getByTestId('quickpay-search-more').count()).toBe(0);
     await cashier.getByTestId('quickpay-search-results').getByText('1号楼1单元1101').click();
     await expect.poll(() => cashier.getByTestId('quickpay-house').textContent()).toContain('1号楼1单元1101');
     expect(await cashier.getByTestId('quickpay-house').textContent()).toContain('陈建国');

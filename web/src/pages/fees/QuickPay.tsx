@@ -15,7 +15,7 @@ import SafeButton from '../../components/SafeButton';
 import { fenOf, settlePayment, sumFen, yuan } from './money';
 import { useIdempotentSubmit } from './useIdempotentSubmit';
 import { RoomSelects, useCostTypes, useFeeThings, type RoomPick } from './shared';
-import { useOwnerSearch } from '../owners/useOwnerSearch';
+import { OWNER_SEARCH_MORE_HINT, useOwnerSearch } from '../owners/useOwnerSearch';
 
 interface Line { key: number; item_id?: number; title: string; cost_type: string; month: Dayjs; amount: string }
 
@@ -25,7 +25,7 @@ const newLine = (): Line => ({ key: ++lineKey, title: '', cost_type: 'other', mo
 
 /** Owner search by mobile or name (spec 2.4's search), answering the chosen room. */
 function OwnerSearch({ onPick }: { onPick: (h: HouseSearchItem) => void }) {
-  const { keywords, setKeywords, items, loading, search } = useOwnerSearch((found) => {
+  const { keywords, setKeywords, items, more, loading, search } = useOwnerSearch((found) => {
     if (found.length === 1) onPick(found[0]!);
   });
   return (
@@ -43,6 +43,7 @@ function OwnerSearch({ onPick }: { onPick: (h: HouseSearchItem) => void }) {
           ))}
         </Space>
       )}
+      {more && <Typography.Text type="secondary" data-testid="quickpay-search-more">{OWNER_SEARCH_MORE_HINT}</Typography.Text>}
     </Space>
   );
 }

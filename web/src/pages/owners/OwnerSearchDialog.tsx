@@ -4,7 +4,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { LIMITS } from '@wuye/contract/codes';
 import OwnerDrawer from './OwnerDrawer';
 import type { HouseRef } from './shared';
-import { useOwnerSearch } from './useOwnerSearch';
+import { OWNER_SEARCH_MORE_HINT, useOwnerSearch } from './useOwnerSearch';
 
 export interface OwnerSearchDialogProps {
   open: boolean;
@@ -19,7 +19,7 @@ export interface OwnerSearchDialogProps {
 export default function OwnerSearchDialog({ open, onClose }: OwnerSearchDialogProps) {
   const [chosen, setChosen] = useState<number | null>(null);
   const [house, setHouse] = useState<HouseRef | null>(null);
-  const { keywords, setKeywords, items, loading, search } = useOwnerSearch((found) => setChosen(found[0]?.id ?? null));
+  const { keywords, setKeywords, items, more, loading, search } = useOwnerSearch((found) => setChosen(found[0]?.id ?? null));
 
   const confirm = () => {
     const item = items?.find((i) => i.id === chosen);
@@ -59,10 +59,8 @@ export default function OwnerSearchDialog({ open, onClose }: OwnerSearchDialogPr
                   </Radio>
                 ))}
               </Space>
-              {items.length >= LIMITS.ownerSearchResults && (
-                <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }} data-testid="owner-search-more">
-                  仅显示前 {LIMITS.ownerSearchResults} 条，请输入更完整的手机号或姓名
-                </Typography.Text>
+              {more && (
+                <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }} data-testid="owner-search-more">{OWNER_SEARCH_MORE_HINT}</Typography.Text>
               )}
             </Radio.Group>
           ) : (

@@ -1,13 +1,17 @@
 import { useState } from 'react';
 import type { HouseSearchItem } from '@wuye/contract';
+import { LIMITS } from '@wuye/contract/codes';
 import { MSG } from '@wuye/contract/messages';
 import { call } from '../../api/client';
 import { feedback } from '../../api/feedback';
 
+/** Shown when the search answered as many houses as it answers at most: more people may match. */
+export const OWNER_SEARCH_MORE_HINT = `仅显示前 ${LIMITS.ownerSearchResults} 条，请输入更完整的手机号或姓名`;
+
 /**
  * The owner search of spec 2.4 (mobile prefix or any part of a name): an empty keyword is refused
- * with the spec's notice, and `onFound` sees each answer. The owner search dialog and the quick
- * payment share it.
+ * with the spec's notice, and `onFound` sees each answer; `more` says the answer may be cut at its
+ * limit. The owner search dialog and the quick payment share it.
  */
 export function useOwnerSearch(onFound: (items: HouseSearchItem[]) => void) {
   const [keywords, setKeywords] = useState('');
@@ -28,5 +32,6 @@ export function useOwnerSearch(onFound: (items: HouseSearchItem[]) => void) {
       setLoading(false);
     }
   };
-  return { keywords, setKeywords, items, loading, search };
+  const more = !!items && items.length >= LIMITS.ownerSearchResults;
+  return { keywords, setKeywords, items, more, loading, search };
 }
