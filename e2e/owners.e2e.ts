@@ -22,7 +22,11 @@ async function pickRoom(page: Page, picker: Locator, path: [string, string, stri
 /** Picks an option of an antd Select by its visible text. */
 async function pickOption(page: Page, select: Locator, option: string) {
   await select.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) }).first().click();
+  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) }).first();
+  await item.click();
+  // a chosen option closes the list; one clicked while the list was still opening is clicked again, as a user would
+  await page.waitForTimeout(300);
+  if (await item.isVisible()) await item.click();
 }
 
 /** Opens the global owner search from the top bar, searches and waits for the results. */
