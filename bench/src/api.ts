@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { PreparingClient } from '../../server/src/db/prepared.js';
 import { captureSql } from './capture.js';
 import { runHttpLoad, runLoad, round, type LoadResult } from './load.js';
 import type { ServerProcess } from './server-process.js';
@@ -25,9 +26,13 @@ export async function signIn(url: string, username = 'admin', password = 'demo12
   return (login.data as { token: string }).token;
 }
 
-/** The raw side's pool: same server, schema and time zone as the API's own pool. */
+/**
+ * The raw side's pool: same server, schema and time zone as the API's own pool, and the same
+ * driver use (each statement prepared on its connection, server/src/db/prepared.ts), so both
+ * sides ask the database for the same work.
+ */
 export function rawPool(databaseUrl: string, schema: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, options: `-c search_path=${schema} -c TimeZone=${process.env.TZ_BUSINESS ?? 'Asia/Shanghai'}` });
+  const pool = new pg.Pool({ Client: PreparingClient, connectionString: databaseUrl, max: 20, options: `-c search_path=${schema} -c TimeZone=${process.env.TZ_BUSINESS ?? 'Asia/Shanghai'}` });
   // an idle connection ended by the server (e.g. terminated by an administrator) is replaced on next use
   pool.on('error', (err) => console.error(`raw pool: ${err.message}`));
   return pool;

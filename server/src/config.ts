@@ -24,6 +24,11 @@ export interface Config {
   seedDemo: boolean;
   webDist: string;
   runJobs: boolean;
+  /**
+   * prepare statements on each PostgreSQL connection (db/prepared.ts); off for a pooler in
+   * transaction mode that cannot keep them, or to rule generic plans out
+   */
+  prepareStatements: boolean;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -48,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: env.SEED_DEMO !== '0',
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
     runJobs: env.RUN_JOBS !== '0',
+    prepareStatements: env.PG_PREPARE !== '0',
     ...overrides,
   };
 }

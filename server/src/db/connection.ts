@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { PGlitePool } from './pglite-pool.js';
+import { PreparingClient } from './prepared.js';
 import type { DB } from './schema.js';
 
 /** The driver-level pool both kinds answer to: `query` and `connect`. */
@@ -56,6 +57,8 @@ function openPostgres(config: Config): SqlPool {
   // session settings travel in the startup packet, so no extra round trip per connection
   const options = [`-c TimeZone=${config.timeZone}`, config.dbSchema ? `-c search_path=${config.dbSchema}` : ''].join(' ').trim();
   const pool = new pg.Pool({
+    // statements are prepared on each connection (db/prepared.ts) unless turned off
+    Client: config.prepareStatements ? PreparingClient : pg.Client,
     connectionString: config.databaseUrl,
     max: Number(process.env.PG_POOL_MAX ?? 20),
     options,
