@@ -14,10 +14,21 @@ export async function listPage<DB, TB extends keyof DB, O, CDB = DB, CTB extends
   orderColumn: string,
   countFrom?: SelectQueryBuilder<CDB, CTB, unknown> | (() => Promise<number>),
 ): Promise<{ items: O[]; total: number }> {
-  const items = qb.orderBy(sql.ref(orderColumn), paging.sort).limit(paging.limit).offset((paging.page - 1) * paging.limit).execute();
+  const items = qb.orderBy(sql.ref(orderColumn), paging.sort).limit(sql.lit(paging.limit)).offset(sql.lit(offsetOf(paging))).execute();
   const total = typeof countFrom === 'function' ? countFrom : countFrom ? () => countRows(countFrom) : () => countRows(qb);
   return pageWithTotal(items, paging, total);
 }
+
+const offsetOf = (paging: Paging) => (paging.page - 1) * paging.limit;
+
+/**
+ * LIMIT and OFFSET of a page, as literals rather than parameters (listPage does the same): a
+ * prepared statement's generic plan (db/prepared.ts) takes a LIMIT parameter for a tenth of the
+ * rows, so PostgreSQL would plan every page afresh; with literals a page asked again, above all
+ * the first one that every filter change opens, is planned once per connection. Both are
+ * validated integers (contract `paging`).
+ */
+export const pageClause = (paging: Paging) => sql`LIMIT ${sql.lit(paging.limit)} OFFSET ${sql.lit(offsetOf(paging))}`;
 
 /**
  * A page the caller has queried itself, with its total. Counting costs a statement (a round trip

@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { lateFeeFen } from './calc.js';
 import type { CountCache } from '../../lib/countCache.js';
-import { countQuery, countRows } from '../../lib/paging.js';
+import { countRows, pageClause } from '../../lib/paging.js';
 
 export type BillFilters = Omit<z.output<(typeof feesMethods)['exportfees']>, 'sort'>;
 
@@ -55,7 +55,7 @@ export function billPageQuery(rid: number, f: BillFilters, paging: Paging) {
       ${sql.raw(LATE_FEE_RULE_COLUMNS.join(', '))}
     FROM (
       SELECT * FROM fee_bills b WHERE b.rid = ${rid}${own.length ? sql` AND ${sql.join(own, sql` AND `)}` : sql``}
-      ORDER BY b.id ${dir} LIMIT ${paging.limit} OFFSET ${(paging.page - 1) * paging.limit}
+      ORDER BY b.id ${dir} ${pageClause(paging)}
     ) b
     JOIN fee_items i ON i.rid = b.rid AND i.id = b.item_id
     ORDER BY b.id ${dir}`;
@@ -71,6 +71,9 @@ function ownFilters(f: BillFilters): Array<RawBuilder<SqlBool>> {
   if (f.cost_types.length) c.push(sql<SqlBool>`b.cost_type IN (${sql.join(f.cost_types)})`);
   if (f.title) is('b.title', 'ILIKE', `%${f.title}%`);
   if (f.status) is('b.status', '=', f.status);
+  // an unpaid status also says "unpaid" as a literal, so a prepared statement's generic plan,
+  // which cannot tell $n <> 'Y', may use the unpaid bills' partial indexes (007, 010)
+  if (f.status === 'E' || f.status === 'N') c.push(sql<SqlBool>`b.status <> 'Y'`);
   if (f.min_fee !== undefined) is('b.fee', '>=', f.min_fee);
   if (f.max_fee !== undefined) is('b.fee', '<=', f.max_fee);
   if (f.is_check) is('b.is_check', '=', f.is_check);
@@ -97,14 +100,24 @@ export function billCount(db: Kysely<DB>, rid: number, f: BillFilters) {
  * The filtered total for the bill list. Counted from fee_bills alone it is remembered until bills
  * change (lib/countCache.ts): paging through a community's overdue bills counted 155,000 index
  * entries on every page. A keyword count also reads rooms and members, whose changes are not
- * heard, so it is counted each time.
+ * heard, so it is counted each time. Nothing is built unless the total is asked for (a page with
+ * fewer rows than asked tells it), and a remembered total is found by the filters themselves.
  */
 export function billTotal(db: Kysely<DB>, rid: number, f: BillFilters, counts: CountCache): () => Promise<number> {
-  const query = billCount(db, rid, f);
-  if (!query) return async () => 0;
-  if (f.keyword) return () => countRows(query);
-  const { sql: text, parameters } = countQuery(query).compile();
-  return () => counts.total(`${text} ${JSON.stringify(parameters)}`, () => countRows(query));
+  const count = async () => {
+    const query = billCount(db, rid, f);
+    return query ? countRows(query) : 0;
+  };
+  return f.keyword ? count : () => counts.total(billFilterKey(rid, f), count);
+}
+
+/**
+ * A remembered total's key: the community and every field of the payload but paging and sort, so
+ * a filter added later can only split the totals further, never share one wrongly.
+ */
+export function billFilterKey(rid: number, f: BillFilters & Partial<Paging>): string {
+  const { page: _page, limit: _limit, sort: _sort, ...filters } = f;
+  return `bills ${rid} ${JSON.stringify(filters)}`;
 }
 
 /** Applies the spec's bill-list filters; answers null when the filters name another community. */
