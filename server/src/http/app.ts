@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { MSG, RC } from '@wuye/contract';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
 import { modules } from '../modules/index.js';
+import { answerText } from './answer-text.js';
 import { apiDocsHtml, apiDocsJson } from './api-docs.js';
 import { Dispatcher } from './dispatcher.js';
 import { MESSAGES } from './errors.js';
@@ -77,9 +78,9 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     void reply.status(status < 500 ? status : 500).send({ return_code: RC.FAIL, return_msg: msg, data: null });
   });
 
-  const rpc = (side: Side, forcedMethod?: string) => async (req: FastifyRequest) => {
+  const rpc = (side: Side, forcedMethod?: string) => async (req: FastifyRequest, reply: FastifyReply) => {
     const body = forcedMethod ? { ...(asObject(req.body)), method: forcedMethod } : req.body;
-    return dispatcher.call({
+    const answer = await dispatcher.call({
       side,
       anySide: Boolean(forcedMethod),
       body,
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
       origin: config.publicUrl ?? `${req.protocol}://${req.host}`,
       log: req.log,
     });
+    return reply.type('application/json; charset=utf-8').send(answerText(answer));
   };
   fastify.post('/webapi', routeOpts, rpc('community'));
   fastify.post('/webapi_leader', routeOpts, rpc('group'));

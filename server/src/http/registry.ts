@@ -47,8 +47,19 @@ export class Reply<T> {
 }
 export const reply = <T>(data: T, msg: string) => new Reply(data, msg);
 
+/**
+ * A success answer's data as JSON text the database wrote (json_build_object / json_agg), sent
+ * on as it is: a list of many rows then costs the server no row decoding, objects or
+ * JSON.stringify (the owner search's 50 houses: half its CPU, bench/README.md). The SQL must
+ * write the contract's shape itself: money as text, times as wire text.
+ */
+export class JsonText<T> {
+  declare readonly shape?: T;
+  constructor(readonly text: string) {}
+}
+
 type Input<M extends MethodName> = z.output<(typeof methodSchemas)[M]>;
-type Out<M extends MethodName> = MethodOutput<M> | Reply<MethodOutput<M>>;
+type Out<M extends MethodName> = MethodOutput<M> | Reply<MethodOutput<M>> | JsonText<MethodOutput<M>>;
 
 interface BaseSpec {
   summary: string;

@@ -10,7 +10,7 @@ import { xlsxFile } from '../../lib/excel.js';
 import { listPage } from '../../lib/paging.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { addressSql, MEMBER_MANAGERS } from './access.js';
-import { keywordCondition } from './search.js';
+import { keywordCondition, mobileStartsWith } from './search.js';
 
 type Filters = z.output<(typeof ownersMethods)['memberlist']>;
 
@@ -18,7 +18,8 @@ type Filters = z.output<(typeof ownersMethods)['memberlist']>;
 function filtered(ctx: CommunityCtx, f: Omit<Filters, 'page' | 'limit' | 'sort'>) {
   let qb = ctx.db.selectFrom('members as m').where('m.rid', '=', ctx.rid);
   if (f.name) qb = qb.where(keywordCondition(ctx.rid, f.name));
-  if (f.mobile) qb = qb.where('m.mobile', 'like', `${f.mobile.replace(/\D/g, '')}%`);
+  const mobileDigits = f.mobile?.replace(/\D/g, '');
+  if (mobileDigits) qb = qb.where(mobileStartsWith(mobileDigits));
   if (f.wx_isbind) qb = qb.where('m.wx_isbind', '=', f.wx_isbind);
   if (f.app_isbind) qb = qb.where('m.app_isbind', '=', f.app_isbind);
   if (f.bid || f.hid || f.relation || f.living === 'Y') {
