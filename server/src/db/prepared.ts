@@ -1,10 +1,20 @@
+import { sql } from 'kysely';
 import pg from 'pg';
 
 /** Prepared statements kept per connection; the least recently used one is let go beyond it. */
 export const PREPARED_PER_CONNECTION = 100;
 
-// statements PostgreSQL can prepare (utility statements such as BEGIN or SET cannot be)
-const PREPARABLE = /^\s*(select|insert|update|delete|with|values)\b/i;
+/**
+ * The tag that asks for a statement to be prepared (`prepared` below puts it in). Only statements
+ * whose plan does not depend on their values carry it: key lookups, a room's lists, first pages
+ * filtered by equality. A report's date or period range does depend on them: its generic plan,
+ * costed for a narrow range, ran a year's `fees_count` and `paymentstatis` at 1.5 to 2 times
+ * their re-planned time (bench/README.md).
+ */
+export const PREPARE_TAG = '/* prepare */';
+
+/** Marks a statement to be prepared: `sql` templates start with it, query builders get it by modifyFront. */
+export const prepared = sql.raw(`${PREPARE_TAG} `);
 
 // PostgreSQL's answer when a table a prepared statement reads changed its columns (a migration
 // run by another process): the statement is let go and prepared anew on its next call
@@ -15,17 +25,17 @@ interface ConnectionInternals {
 }
 
 /**
- * A pg client that prepares each parameterized statement on its connection the first time it
- * runs and reuses it afterwards, as pgJDBC, Prisma and pgx do by default. PostgreSQL then skips
- * parsing the statement on every call, and planning it once its plan cache has settled on a
- * generic plan (after five runs, and only where the generic plan is estimated no dearer than
- * the custom ones). At 100,000 rooms this halved the database's CPU per owner search and per
- * drawer call (bench/README.md). Text with no parameters (transactions, DDL, migrations) runs
- * as before.
+ * A pg client that prepares each tagged statement (PREPARE_TAG) on its connection the first
+ * time it runs and reuses it afterwards. PostgreSQL then skips parsing the statement on every
+ * call, and planning it once its plan cache has settled on a generic plan (after five runs, and
+ * only where the generic plan is estimated no dearer than the custom ones). At 100,000 rooms
+ * this halved the database's CPU per owner search and per drawer call (bench/README.md).
+ * Untagged statements run as before, planned for their values on every call.
  *
  * A generic plan cannot bound an index scan by a LIKE parameter's prefix, so prefix searches
- * are written as ranges (`mobileStartsWith`, modules/owners/search.ts). PG_PREPARE=0 turns this
- * off (config.ts).
+ * are written as ranges (`mobileStartsWith`, modules/owners/search.ts). `npm run bench:plans`
+ * compares every tagged statement of the hot methods with its re-planned self at scale.
+ * PG_PREPARE=0 turns preparing off (config.ts).
  */
 export class PreparingClient extends pg.Client {
   // private fields (#): pg-pool sets properties of its own on a client, e.g. release
@@ -34,17 +44,28 @@ export class PreparingClient extends pg.Client {
   #counter = 0;
 
   // pg.Client#query has a dozen overloads; the call is handed on unchanged but for the name
+  // (pg.Pool#query calls it with a callback, Kysely without)
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(...args: any[]): any {
     const [text, values, callback] = args as [unknown, unknown, unknown];
-    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || typeof callback === 'function' || !PREPARABLE.test(text)) {
+    if (typeof text !== 'string' || !Array.isArray(values) || !text.includes(PREPARE_TAG)) {
       return super.query(...(args as Parameters<pg.Client['query']>));
     }
-    const name = this.#nameFor(text);
-    return super.query({ name, text, values }).catch((err: { code?: string }) => {
-      if (err?.code === STALE_PLAN) this.#deallocate(text);
+    const config = { name: this.#nameFor(text), text, values };
+    if (typeof callback === 'function') {
+      return super.query(config, (err: Error, result: pg.QueryResult) => {
+        this.#onError(err, text);
+        (callback as (e: Error, r: pg.QueryResult) => void)(err, result);
+      });
+    }
+    return super.query(config).catch((err: Error) => {
+      this.#onError(err, text);
       throw err;
     });
+  }
+
+  #onError(err: Error | null | undefined, text: string) {
+    if ((err as { code?: string } | null | undefined)?.code === STALE_PLAN) this.#deallocate(text);
   }
 
   #nameFor(text: string): string {

@@ -1,6 +1,7 @@
 import { RC } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../config.js';
+import { prepared } from '../db/prepared.js';
 import type { DB } from '../db/schema.js';
 import { BizError, MESSAGES } from './errors.js';
 import type { Session } from './registry.js';
@@ -44,8 +45,10 @@ export async function authenticate(
 }
 
 function loadSession(db: Kysely<DB>, tokenHash: string): Promise<SessionRow | undefined> {
+  // prepared (db/prepared.ts): one plan for every token
   return db
     .selectFrom('sessions as s')
+    .modifyFront(prepared)
     .innerJoin('accounts as a', 'a.id', 's.account_id')
     .leftJoin('regions as r', 'r.id', 's.rid')
     .select([

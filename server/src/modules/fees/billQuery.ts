@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { lateFeeFen } from './calc.js';
 import type { CountCache } from '../../lib/countCache.js';
+import { prepared } from '../../db/prepared.js';
 import { countRows, pageClause } from '../../lib/paging.js';
 
 export type BillFilters = Omit<z.output<(typeof feesMethods)['exportfees']>, 'sort'>;
@@ -46,7 +47,10 @@ export function selectBillRow(qb: ReturnType<typeof billBase>) {
 export function billPageQuery(rid: number, f: BillFilters, paging: Paging) {
   const own = ownFilters(f);
   const dir = sql.raw(paging.sort === 'desc' ? 'DESC' : 'ASC');
-  return sql<Raw>`
+  // filtered by equality alone, the page reads the same indexes whatever the values, so it is
+  // prepared (db/prepared.ts); a title pattern or an amount range keeps being planned per call
+  const prepare = !f.title && f.min_fee === undefined && f.max_fee === undefined;
+  return sql<Raw>`${prepare ? prepared : sql``}
     SELECT ${sql.raw(BILL_COLUMNS.join(', '))},
       (SELECT title FROM regions WHERE id = b.rid) AS region_title,
       (SELECT title FROM buildings WHERE rid = b.rid AND id = b.bid) AS building_title,

@@ -3,6 +3,7 @@ import {
 } from '@wuye/contract';
 import { sql, type RawBuilder } from 'kysely';
 import { defineMethod, type CommunityCtx } from '../../http/registry.js';
+import { prepared } from '../../db/prepared.js';
 import { listPage } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
 import {
@@ -32,6 +33,13 @@ async function forHouse<T>(
   return list({ hid: input.hid, named: sql<boolean>`EXISTS (SELECT 1 FROM rooms WHERE rid = ${ctx.rid} AND id = ${input.hid}${building}${unit})` });
 }
 
+/**
+ * A page of a room's list, prepared on the connection (db/prepared.ts): whatever the room, its
+ * plan reads a few rows by the room's key, so PostgreSQL plans it once per connection.
+ */
+const roomListPage: typeof listPage = (qb, paging, orderColumn, countFrom) =>
+  listPage(qb.modifyFront(prepared), paging, orderColumn, countFrom);
+
 const housecarlist = defineMethod('housecarlist', {
   side: 'community', roles: OWNER_LOOKUP, writes: false,
   summary: '抽屉·车辆：房屋绑定的车辆，可按车牌筛选',
@@ -42,7 +50,7 @@ const housecarlist = defineMethod('housecarlist', {
       .where('c.rid', '=', ctx.rid).where('c.hid', '=', room.hid)
       .where(room.named);
     if (input.carlicense) qb = qb.where('c.carlicense', 'ilike', likePattern(normalizePlate(input.carlicense)));
-    const page = await listPage(qb, input, 'c.id');
+    const page = await roomListPage(qb, input, 'c.id');
     return {
       total: page.total,
       items: page.items.map((c) => ({
@@ -74,7 +82,7 @@ const memberOtherhouseList = defineMethod('member_otherhouse_list', {
       const p = likePattern(input.keyword);
       qb = qb.where((eb) => eb.or([eb('m.realname', 'ilike', p), eb('m.mobile', 'like', p), eb(addressSql, 'ilike', p)]));
     }
-    const page = await listPage(qb, input, 'rm.id');
+    const page = await roomListPage(qb, input, 'rm.id');
     return {
       total: page.total,
       items: page.items.map((r) => ({
@@ -99,7 +107,7 @@ const housecarportlist = defineMethod('housecarportlist', {
       const p = likePattern(input.keyword);
       qb = qb.where((eb) => eb.or([eb('s.title', 'ilike', p), eb('s.carlicense', 'ilike', likePattern(normalizePlate(input.keyword!)))]));
     }
-    const page = await listPage(qb, input, 's.id');
+    const page = await roomListPage(qb, input, 's.id');
     return {
       total: page.total,
       items: page.items.map((s) => ({
@@ -124,7 +132,7 @@ const visitorapplylist = defineMethod('visitorapplylist', {
       const p = likePattern(input.keyword);
       qb = qb.where((eb) => eb.or([eb('v.realname', 'ilike', p), eb('v.mobile', 'like', p), eb('v.visit_cause', 'ilike', p)]));
     }
-    const page = await listPage(qb, input, 'v.id');
+    const page = await roomListPage(qb, input, 'v.id');
     return {
       total: page.total,
       items: page.items.map((v) => ({
@@ -145,7 +153,7 @@ const homebonuslist = defineMethod('homebonuslist', {
       .where('l.rid', '=', ctx.rid).where('l.member_id', 'in', currentMemberIds(ctx.db, ctx.rid, room.hid))
       .where(room.named);
     if (input.mid) qb = qb.where('l.merchant_id', '=', input.mid);
-    const page = await listPage(qb, input, 'l.id');
+    const page = await roomListPage(qb, input, 'l.id');
     return { total: page.total, items: page.items.map((l) => ({ ...l, merchant: l.merchant ?? '', create_time: wireTime(l.create_time) })) };
   }),
 });
@@ -165,7 +173,7 @@ const homeconsumelist = defineMethod('homeconsumelist', {
       ]))
       .where(room.named);
     if (input.mid) qb = qb.where('l.merchant_id', '=', input.mid);
-    const page = await listPage(qb, input, 'l.id');
+    const page = await roomListPage(qb, input, 'l.id');
     return {
       total: page.total,
       items: page.items.map((l) => ({
@@ -190,7 +198,7 @@ const housecarinoutlist = defineMethod('housecarinoutlist', {
       .where(room.named);
     if (input.parkid) qb = qb.where('p.lot_id', '=', input.parkid);
     if (input.carno) qb = qb.where('p.carno', 'ilike', likePattern(normalizePlate(input.carno)));
-    const page = await listPage(qb, input, 'p.id');
+    const page = await roomListPage(qb, input, 'p.id');
     return {
       total: page.total,
       items: page.items.map((p) => ({ ...p, intime: wireTime(p.intime), outtime: wireTime(p.outtime) })),
@@ -213,7 +221,7 @@ const housesignuplist = defineMethod('housesignuplist', {
       .where('s.rid', '=', ctx.rid).where('s.hid', '=', room.hid)
       .where(room.named);
     if (input.title) qb = qb.where('a.title', 'ilike', likePattern(input.title));
-    const page = await listPage(qb, input, 's.id');
+    const page = await roomListPage(qb, input, 's.id');
     const JOIN_TYPE_CH: Record<string, string> = { all: '所有人', owner: '仅业主', member: '注册会员' };
     return {
       total: page.total,
@@ -238,7 +246,7 @@ const housecurrentlist = defineMethod('housecurrentlist', {
       .where('a.rid', '=', ctx.rid).where('a.hid', '=', room.hid)
       .where(room.named);
     if (input.device) qb = qb.where('a.device_id', '=', input.device);
-    const page = await listPage(qb, input, 'a.id');
+    const page = await roomListPage(qb, input, 'a.id');
     return { total: page.total, items: page.items.map((a) => ({ ...a, realname: a.realname ?? '', rec_time: wireTime(a.rec_time) })) };
   }),
 });
@@ -255,7 +263,7 @@ const housefacelist = defineMethod('housefacelist', {
     // dates are calendar days in the session's time zone; the end day is included
     if (input.start_date) qb = qb.where('f.create_time', '>=', sql<Date>`${input.start_date}::date`);
     if (input.end_date) qb = qb.where('f.create_time', '<', sql<Date>`${addDays(input.end_date, 1)}::date`);
-    const page = await listPage(qb, input, 'f.id');
+    const page = await roomListPage(qb, input, 'f.id');
     return {
       total: page.total,
       items: page.items.map((f) => ({

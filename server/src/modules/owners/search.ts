@@ -1,5 +1,6 @@
 import { LIMITS, RELATION_CH, type HouseSearchItem, type OwnerInfo } from '@wuye/contract';
 import { sql, type RawBuilder } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, JsonText } from '../../http/registry.js';
 import { wireTime } from '../../lib/wire.js';
@@ -72,7 +73,7 @@ const getkeywordtohouses = defineMethod('getkeywordtohouses', {
     // One statement, one round trip, and the answer's JSON written by the database (JsonText):
     // decoding, building and serialising 50 rows cost the server half its time per search. The
     // matches are a materialized step so the planner can never re-run the name match per joined row.
-    const { rows: [row] } = await sql<{ json: string }>`
+    const { rows: [row] } = await sql<{ json: string }>`${prepared}
       WITH found AS MATERIALIZED (
         SELECT rm.id, rm.hid, rm.relation, m.mobile, m.realname FROM members m
         JOIN room_members rm ON rm.rid = m.rid AND rm.member_id = m.id AND rm.status = 'Y'
@@ -108,7 +109,7 @@ const houseinfoplus = defineMethod('houseinfoplus', {
     // One statement, one round trip: the room, its owner (a room without one shows its first
     // tenant or family member), the people living there, its arrears (pending E and overdue N
     // bills, from the unpaid-bills index of 007_perf_indexes.sql) and the owner's rooms.
-    const { rows: [row] } = await sql<DrawerHeadRow>`
+    const { rows: [row] } = await sql<DrawerHeadRow>`${prepared}
       SELECT r.id AS hid, r.bid, r.tid, ${keyedAddress('r')} AS address,
         o.id AS member_id, o.realname, o.mobile, o.avatar, o.balance, o.bonus, o.wx_isbind, o.app_isbind, o.create_time,
         (SELECT count(*)::int FROM room_members WHERE rid = r.rid AND hid = r.id AND status = 'Y') AS member_num,
