@@ -249,6 +249,20 @@ describe('the drawer tabs', () => {
     expect((await s.call('merchant_auth_small_list', {}, admin2)).data.items.map((m: { merchant: string }) => m.merchant)).not.toContain(stores[0].merchant);
   });
 
+  it("lists the room's own balance movements and its people's that name no room, and nobody else's", async () => {
+    for (const io_type of [1, 2]) {
+      const res = await s.call('homeconsumelist', { ...home, io_type, limit: 200 }, admin);
+      const { rows } = await sql<{ id: number }>`
+        SELECT l.id FROM balance_ledger l
+        WHERE l.rid = ${home.rid} AND l.io_type = ${io_type} AND (l.hid = ${home.hid} OR (l.hid IS NULL AND l.member_id IN (
+          SELECT member_id FROM room_members WHERE rid = ${home.rid} AND hid = ${home.hid} AND status = 'Y')))
+        ORDER BY l.id`.execute(s.database.db);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(res.data.items.map((i: { id: number }) => i.id)).toEqual(rows.map((r) => r.id));
+      expect(res.data.total).toBe(rows.length);
+    }
+  });
+
   it('filters vehicle in/out by lot and plate', async () => {
     const lots = (await s.call('car_parking_small_list', { rid: 1 }, admin)).data.items;
     expect(lots.length).toBe(2);

@@ -158,6 +158,10 @@ const homebonuslist = defineMethod('homebonuslist', {
   }),
 });
 
+/** Ids of the community's balance movements of the asked kind (consumption or top-up), to filter further. */
+const ledger = (ctx: CommunityCtx, ioType: 1 | 2) =>
+  ctx.db.selectFrom('balance_ledger').select('id').where('rid', '=', ctx.rid).where('io_type', '=', ioType);
+
 const homeconsumelist = defineMethod('homeconsumelist', {
   side: 'community', roles: OWNER_LOOKUP, writes: false,
   summary: '抽屉·余额：本房屋的余额变动（io_type 2 消费、1 充值），可按门店筛选',
@@ -165,12 +169,12 @@ const homeconsumelist = defineMethod('homeconsumelist', {
     let qb = ctx.db.selectFrom('balance_ledger as l')
       .leftJoin('merchants as s', (j) => j.onRef('s.rid', '=', 'l.rid').onRef('s.id', '=', 'l.merchant_id'))
       .select(['l.id', 's.merchant', 'l.orderid', 'l.io_type', 'l.feetype', 'l.paytype', 'l.total_fee', 'l.status', 'l.create_user', 'l.create_time'])
-      .where('l.rid', '=', ctx.rid).where('l.io_type', '=', input.io_type)
-      // the room's own movements, and its people's movements that name no room (store purchases)
-      .where((eb) => eb.or([
-        eb('l.hid', '=', room.hid),
-        eb.and([eb('l.hid', 'is', null), eb('l.member_id', 'in', currentMemberIds(ctx.db, ctx.rid, room.hid))]),
-      ]))
+      .where('l.rid', '=', ctx.rid)
+      // the room's own movements, and its people's movements that name no room (store purchases):
+      // two index look-ups, where one OR condition read every movement of the community
+      // (30,000 at 50,000 rooms, 21 ms)
+      .where('l.id', 'in', ledger(ctx, input.io_type).where('hid', '=', room.hid)
+        .unionAll(ledger(ctx, input.io_type).where('hid', 'is', null).where('member_id', 'in', currentMemberIds(ctx.db, ctx.rid, room.hid))))
       .where(room.named);
     if (input.mid) qb = qb.where('l.merchant_id', '=', input.mid);
     const page = await roomListPage(qb, input, 'l.id');
