@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { PreparingClient } from '../../server/src/db/prepared.js';
+import { PREPARE_TAG, PreparingClient } from '../../server/src/db/prepared.js';
 import { captureSql } from './capture.js';
 import { runHttpLoad, runLoad, round, type LoadResult } from './load.js';
 import type { ServerProcess } from './server-process.js';
@@ -28,11 +28,15 @@ export async function signIn(url: string, username = 'admin', password = 'demo12
 
 /**
  * The raw side's pool: same server, schema and time zone as the API's own pool, and the same
- * driver use (each statement prepared on its connection, server/src/db/prepared.ts), so both
- * sides ask the database for the same work.
+ * driver use: statements the server prepares (server/src/db/prepared.ts) are prepared here too,
+ * so both sides ask the database for the same work. `prepare: false` plans every statement per
+ * call, as pg does by default (shown beside, for what preparing gains).
  */
-export function rawPool(databaseUrl: string, schema: string): pg.Pool {
-  const pool = new pg.Pool({ Client: PreparingClient, connectionString: databaseUrl, max: 20, options: `-c search_path=${schema} -c TimeZone=${process.env.TZ_BUSINESS ?? 'Asia/Shanghai'}` });
+export function rawPool(databaseUrl: string, schema: string, o: { prepare?: boolean } = {}): pg.Pool {
+  const pool = new pg.Pool({
+    Client: o.prepare === false ? pg.Client : PreparingClient,
+    connectionString: databaseUrl, max: 20, options: `-c search_path=${schema} -c TimeZone=${process.env.TZ_BUSINESS ?? 'Asia/Shanghai'}`,
+  });
   // an idle connection ended by the server (e.g. terminated by an administrator) is replaced on next use
   pool.on('error', (err) => console.error(`raw pool: ${err.message}`));
   return pool;
@@ -42,6 +46,8 @@ export interface SideBySide {
   name: string;
   api: LoadResult;
   raw: LoadResult;
+  /** the raw side with every statement planned per call, where the method prepares any */
+  planned?: LoadResult;
 }
 
 /**
@@ -50,7 +56,10 @@ export interface SideBySide {
  * parallelism of statements), one after the other.
  */
 export async function sideBySide(
-  o: { server: ServerProcess; capture: Awaited<ReturnType<typeof captureSql>>; pool: pg.Pool; token: string; concurrency: number; seconds: number },
+  o: {
+    server: ServerProcess; capture: Awaited<ReturnType<typeof captureSql>>; pool: pg.Pool; plainPool?: pg.Pool;
+    token: string; concurrency: number; seconds: number;
+  },
   method: string,
   payload: Record<string, unknown>,
 ): Promise<SideBySide> {
@@ -64,14 +73,19 @@ export async function sideBySide(
     seconds: o.seconds,
     verify: (body) => (JSON.parse(body) as Answer).return_code === 'SUCCESS',
   });
-  const raw = await runLoad(async () => {
-    await Promise.all(statements.map((q) => o.pool.query(q.text, q.values)));
+  const replay = (pool: pg.Pool) => runLoad(async () => {
+    await Promise.all(statements.map((q) => pool.query(q.text, q.values)));
     return true;
   }, o.concurrency, o.seconds);
-  return { name: `${method} ${JSON.stringify(payload)}`, api, raw };
+  const raw = await replay(o.pool);
+  const prepares = statements.some((q) => q.text.includes(PREPARE_TAG));
+  const planned = o.plainPool && prepares ? await replay(o.plainPool) : undefined;
+  return { name: `${method} ${JSON.stringify(payload)}`, api, raw, planned };
 }
 
 export const ratio = (r: SideBySide) => round(r.api.rps / r.raw.rps, 2);
 
-export const apiRow = (r: SideBySide, concurrency: number, target = 'ratio ≥ 0.5, p95 < 50 ms') =>
-  `| \`${r.name}\` via /webapi vs same SQL via pg, ${concurrency} clients | API ${r.api.rps} req/s (p50 ${r.api.p50} / p95 ${r.api.p95} / p99 ${r.api.p99} ms, ${r.api.errors} errors); raw ${r.raw.rps} req/s (p95 ${r.raw.p95} ms); ratio ${ratio(r)} | ${target} |`;
+export const apiRow = (r: SideBySide, concurrency: number, target = 'ratio ≥ 0.5, p95 < 50 ms') => {
+  const planned = r.planned ? `; raw planned per call ${r.planned.rps} req/s (ratio ${round(r.api.rps / r.planned.rps, 2)})` : '';
+  return `| \`${r.name}\` via /webapi vs same SQL via pg, ${concurrency} clients | API ${r.api.rps} req/s (p50 ${r.api.p50} / p95 ${r.api.p95} / p99 ${r.api.p99} ms, ${r.api.errors} errors); raw ${r.raw.rps} req/s (p95 ${r.raw.p95} ms); ratio ${ratio(r)}${planned} | ${target} |`;
+};

@@ -61,19 +61,21 @@ async function apiOverhead(databaseUrl: string) {
   await admin.query(`CREATE SCHEMA ${schema}`);
   const server = await startServerProcess({ DATABASE_URL: databaseUrl, DB_SCHEMA: schema, RUN_JOBS: '0' });
   const pool = rawPool(databaseUrl, schema);
+  const plainPool = rawPool(databaseUrl, schema, { prepare: false });
   const capture = await captureSql(databaseUrl, schema);
   try {
     const token = await signIn(server.url);
     const found = await capture.call('getkeywordtohouses', { keywords: DEMO_OWNER_MOBILE }, token);
     const first = found.answer.data.items[0];
     const ctx: CaseContext = { room: { rid: first.rid, bid: first.bid, tid: first.tid, hid: first.hid } };
-    const run = { server, capture, pool, token, concurrency, seconds };
+    const run = { server, capture, pool, plainPool, token, concurrency, seconds };
     for (const c of apiCases) log(apiRow(await sideBySide(run, c.method, c.payload(ctx)), concurrency));
     log(`| server resident memory after the API runs | ${server.rssMb()} MB | under 300 MB |`);
   } finally {
     await capture.close();
     await server.stop();
     await pool.end();
+    await plainPool.end();
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);
     await admin.end();
   }

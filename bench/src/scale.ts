@@ -34,6 +34,7 @@ export async function scaleBenchmarks(o: ScaleRun): Promise<void> {
   o.log(`| **scale data** (schema \`${o.schema}\`) | ${info.communities.length} communities × ${info.rooms_per_community.toLocaleString('en')} rooms, ${info.counts.members?.toLocaleString('en')} members, ${billsText} (E ${info.counts.fee_bills_E} / N ${info.counts.fee_bills_N} / Y ${info.counts.fee_bills_Y}), ${info.counts.fee_payments?.toLocaleString('en')} payments; made by bench:data in ${info.seconds} s | minutes |`);
   const server = await startServerProcess({ DATABASE_URL: o.databaseUrl, DB_SCHEMA: o.schema, RUN_JOBS: '1', SEED_DEMO: '0' });
   const pool = rawPool(o.databaseUrl, o.schema);
+  const plainPool = rawPool(o.databaseUrl, o.schema, { prepare: false });
   await steadyState(pool, o.log);
   const capture = await captureSql(o.databaseUrl, o.schema);
   try {
@@ -47,7 +48,7 @@ export async function scaleBenchmarks(o: ScaleRun): Promise<void> {
       room: { rid: first.rid, bid: first.bid, tid: first.tid, hid: first.hid },
       month, day, firstMonth: addMonths(`${month}-01`, -11).slice(0, 7), yearAgo: addDays(addMonths(day, -12), 1),
     };
-    const run = { server, capture, pool, token, concurrency: o.concurrency, seconds: o.seconds };
+    const run = { server, capture, pool, plainPool, token, concurrency: o.concurrency, seconds: o.seconds };
     for (const c of scaleApiCases) o.log(apiRow(await sideBySide(run, c.method, c.payload(ctx)), o.concurrency, `ratio ≥ 0.5, p95 < 50 ms (${rooms.toLocaleString('en')} rooms)`));
     o.log(`| server resident memory after the scale API runs | ${server.rssMb()} MB | under 300 MB |`);
     for (const c of scaleReportCases) {
@@ -60,6 +61,7 @@ export async function scaleBenchmarks(o: ScaleRun): Promise<void> {
     await capture.close();
     await server.stop();
     await pool.end();
+    await plainPool.end();
   }
 }
 
