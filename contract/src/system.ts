@@ -36,6 +36,8 @@ export interface SystemInfo {
   end_time: string;
   /** days left = end date minus today (spec 4) */
   days_left: number;
+  /** the community's business time zone, whose calendar day is "today" (e.g. Asia/Shanghai) */
+  time_zone: string;
   price_per_year: string;
   property_app_url: string;
   wxapp_qrcodes: string;

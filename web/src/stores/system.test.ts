@@ -12,6 +12,12 @@ describe('expiry (spec 4)', () => {
     expect(daysLeftOf({ end_time: '', days_left: 12 }, today)).toBe(12);
     expect(daysLeftOf(null, today)).toBeNull();
   });
+  it("counts from today's date in the community's time zone, not the browser's", () => {
+    // 20:00 UTC on the 10th is 04:00 on the 11th in Shanghai
+    const evening = new Date(Date.UTC(2025, 0, 10, 20, 0));
+    expect(daysLeftOf({ end_time: '2025-01-31 23:59:59', days_left: 99, time_zone: 'Asia/Shanghai' }, evening)).toBe(20);
+    expect(daysLeftOf({ end_time: '2025-01-31 23:59:59', days_left: 99, time_zone: 'UTC' }, evening)).toBe(21);
+  });
   it('reminds from 0 to 29 days, forces below 0', () => {
     expect(expiryAction(-1)).toBe('force');
     expect(expiryAction(0)).toBe('remind');

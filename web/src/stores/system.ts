@@ -2,6 +2,7 @@ import Cookies from 'js-cookie';
 import { create } from 'zustand';
 import type { SystemInfo } from '@wuye/contract/system';
 import { LIMITS } from '@wuye/contract/codes';
+import { daysBetween, formatWireDate } from '@wuye/contract/dates';
 import { readJson, writeJson } from './storage';
 
 export const SYSTEM_INFO_KEY = 'systemInfo';
@@ -27,15 +28,17 @@ export const useSystem = create<SystemState>()((set) => ({
   },
 }));
 
-/** Days left = end date minus today (spec 4), from the end date when present. */
-export function daysLeftOf(info: Pick<SystemInfo, 'end_time' | 'days_left'> | null, today: Date = new Date()): number | null {
+/**
+ * Days left = end date minus today (spec 4), from the end date when present. "Today" is the
+ * calendar day in the community's time zone, as the server counts it, not the browser's: between
+ * midnight in China and midnight where the browser is, they differ by one.
+ */
+export function daysLeftOf(
+  info: Pick<SystemInfo, 'end_time' | 'days_left'> & Partial<Pick<SystemInfo, 'time_zone'>> | null, now: Date = new Date(),
+): number | null {
   if (!info) return null;
   const end = (info.end_time || '').slice(0, 10);
-  if (/^\d{4}-\d{2}-\d{2}$/.test(end)) {
-    const a = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
-    const b = Date.UTC(+end.slice(0, 4), +end.slice(5, 7) - 1, +end.slice(8, 10));
-    return Math.round((b - a) / 86400000);
-  }
+  if (/^\d{4}-\d{2}-\d{2}$/.test(end)) return daysBetween(formatWireDate(now, info.time_zone || undefined), end);
   return typeof info.days_left === 'number' ? info.days_left : null;
 }
 
