@@ -76,7 +76,7 @@ function ownFilters(f: BillFilters): Array<RawBuilder<SqlBool>> {
   if (f.title) is('b.title', 'ILIKE', `%${f.title}%`);
   if (f.status) is('b.status', '=', f.status);
   // an unpaid status also says "unpaid" as a literal, so a prepared statement's generic plan,
-  // which cannot tell $n <> 'Y', may use the unpaid bills' partial indexes (007, 010)
+  // which cannot tell $n <> 'Y', may use the unpaid bills' partial index (007)
   if (f.status === 'E' || f.status === 'N') c.push(sql<SqlBool>`b.status <> 'Y'`);
   if (f.min_fee !== undefined) is('b.fee', '>=', f.min_fee);
   if (f.max_fee !== undefined) is('b.fee', '<=', f.max_fee);
