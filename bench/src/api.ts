@@ -26,6 +26,10 @@ export async function signIn(url: string, username = 'admin', password = 'demo12
   return (login.data as { token: string }).token;
 }
 
+/** Session settings of a raw-side connection: the API's schema and business time zone. */
+export const rawSessionOptions = (schema: string) =>
+  `-c search_path=${schema} -c TimeZone=${process.env.TZ_BUSINESS ?? 'Asia/Shanghai'}`;
+
 /**
  * The raw side's pool: same server, schema and time zone as the API's own pool, and the same
  * driver use: statements the server prepares (server/src/db/prepared.ts) are prepared here too,
@@ -35,7 +39,7 @@ export async function signIn(url: string, username = 'admin', password = 'demo12
 export function rawPool(databaseUrl: string, schema: string, o: { prepare?: boolean } = {}): pg.Pool {
   const pool = new pg.Pool({
     Client: o.prepare === false ? pg.Client : PreparingClient,
-    connectionString: databaseUrl, max: 20, options: `-c search_path=${schema} -c TimeZone=${process.env.TZ_BUSINESS ?? 'Asia/Shanghai'}`,
+    connectionString: databaseUrl, max: 20, options: rawSessionOptions(schema),
   });
   // an idle connection ended by the server (e.g. terminated by an administrator) is replaced on next use
   pool.on('error', (err) => console.error(`raw pool: ${err.message}`));

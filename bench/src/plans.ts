@@ -13,6 +13,7 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { PREPARE_TAG } from '../../server/src/db/prepared.js';
+import { rawSessionOptions } from './api.js';
 import { captureSql } from './capture.js';
 import { DEMO_OWNER_MOBILE } from './cases.js';
 import { DEFAULT_SCHEMA } from './scale-data.js';
@@ -50,7 +51,7 @@ const variants = (home: Room, other: Room): Array<[string, Record<string, unknow
 ];
 
 const capture = await captureSql(databaseUrl, flags.schema);
-const client = new pg.Client({ connectionString: databaseUrl, options: `-c search_path=${flags.schema} -c TimeZone=${process.env.TZ_BUSINESS ?? 'Asia/Shanghai'}` });
+const client = new pg.Client({ connectionString: databaseUrl, options: rawSessionOptions(flags.schema) });
 await client.connect();
 let bad = 0;
 try {

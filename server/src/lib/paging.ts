@@ -47,7 +47,7 @@ export async function pageWithTotal<O>(items: Promise<O[]>, paging: Paging, tota
  * say nothing of the total (undefined).
  */
 export function lastPageTotal(rows: number, paging: Paging): number | undefined {
-  const before = (paging.page - 1) * paging.limit;
+  const before = offsetOf(paging);
   return rows < paging.limit && (rows > 0 || before === 0) ? before + rows : undefined;
 }
 
@@ -58,6 +58,6 @@ export async function countRows<DB, TB extends keyof DB>(qb: SelectQueryBuilder<
 }
 
 /** The query counting what `qb` selects. */
-export function countQuery<DB, TB extends keyof DB>(qb: SelectQueryBuilder<DB, TB, unknown>) {
+function countQuery<DB, TB extends keyof DB>(qb: SelectQueryBuilder<DB, TB, unknown>) {
   return qb.clearSelect().clearOrderBy().select(sql<number>`count(*)::int`.as('total'));
 }

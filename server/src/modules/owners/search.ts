@@ -53,15 +53,15 @@ export function mobileStartsWith(digits: string, value: KeywordValue = asParamet
 const unseenByPlanner: KeywordValue = (text) => sql<string>`(SELECT ${text}::text)`;
 
 /**
- * A column of the building or unit of the room aliased `room`, looked up by key: planning these
+ * The title of the building or unit of the room aliased `room`, looked up by key: planning these
  * as joins took longer than running them (bench/README.md).
  */
-const byKey = (table: 'buildings' | 'units', column: 'title' | 'sort', room: string) =>
-  sql.raw(`(SELECT ${column} FROM ${table} WHERE rid = ${room}.rid AND id = ${room}.${table === 'buildings' ? 'bid' : 'tid'})`);
+const titleByKey = (table: 'buildings' | 'units', room: string) =>
+  sql.raw(`(SELECT title FROM ${table} WHERE rid = ${room}.rid AND id = ${room}.${table === 'buildings' ? 'bid' : 'tid'})`);
 
 /** 1号楼 + 1单元 + 1101 of the room aliased `room`. */
 const keyedAddress = (room: string) =>
-  sql`concat(${byKey('buildings', 'title', room)}, ${byKey('units', 'title', room)}, ${sql.raw(`${room}.title`)})`;
+  sql`concat(${titleByKey('buildings', room)}, ${titleByKey('units', room)}, ${sql.raw(`${room}.title`)})`;
 
 /** The relation's label (contract RELATION_CH) of the row's `relation`. */
 const relationLabel = sql`CASE relation ${sql.join(Object.entries(RELATION_CH).map(([code, label]) => sql`WHEN ${code} THEN ${label}`), sql` `)} END`;
