@@ -16,6 +16,12 @@ export interface JobContext {
   progress(done: number, total?: number): Promise<void>;
   /** true once someone cancelled the job; a handler checks it between steps */
   cancelled(): Promise<boolean>;
+  /**
+   * Called between the steps of a handler's own transaction. Free in production; with
+   * JOB_STEP_DELAY_MS set it pauses there (the crash tests' fault injection: a kill then lands
+   * inside the transaction however fast the machine).
+   */
+  step(): Promise<void>;
 }
 
 /** Answers the job's result (stored as JSON); throwing fails the job with the error's message. */

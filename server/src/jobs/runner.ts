@@ -6,9 +6,9 @@ import type { DB } from '../db/schema.js';
 import { dailyJobs, jobAbandoned, jobHandler, type JobRow } from './queue.js';
 import { today } from '../lib/wire.js';
 
-// fault injection for the crash tests (server/src/safety/crash.test.ts): a pause after each progress
-// report keeps a job mid-flight long enough to be killed there, however fast the machine
-const PROGRESS_DELAY_MS = Number(process.env.JOB_PROGRESS_DELAY_MS ?? 0);
+// fault injection for the crash tests (server/src/safety/crash.test.ts): a pause at each step of a
+// job's transaction keeps it mid-flight long enough to be killed there, however fast the machine
+const STEP_DELAY_MS = Number(process.env.JOB_STEP_DELAY_MS ?? 0);
 
 const STALE_SECONDS = 60;
 const MAX_ATTEMPTS = 3;
@@ -129,12 +129,12 @@ export class JobRunner {
           await this.db.updateTable('jobs')
             .set({ progress: done, ...(total !== undefined ? { total } : {}), heartbeat_at: sql`now()` })
             .where('id', '=', job.id).execute();
-          if (PROGRESS_DELAY_MS > 0) await new Promise((r) => setTimeout(r, PROGRESS_DELAY_MS));
         },
         cancelled: async () => {
           const row = await this.db.selectFrom('jobs').select('status').where('id', '=', job.id).executeTakeFirst();
           return row?.status === 'cancelled';
         },
+        step: () => (STEP_DELAY_MS > 0 ? new Promise((r) => setTimeout(r, STEP_DELAY_MS)) : Promise.resolve()),
       });
       await finish({ status: 'done', result: JSON.stringify(result ?? null) });
     } catch (err) {

@@ -51,9 +51,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 async function killMidJob(jobId: number, meanwhile?: (s: ServerProcess) => Promise<void>): Promise<{ status: string; attempts: number }> {
   for (let attempt = 1; ; attempt++) {
-    // 300 ms a building (28 buildings, ~8 s a job): at 100 ms a CI run under load once found the job
-    // already done after the server's start-up and the payment made meanwhile
-    server = await spawnServer(pdb, { JOB_PROGRESS_DELAY_MS: '300' }, { ready: 'started' });
+    // a pause at each step of the job's transaction: 150 ms a building (28 buildings, ~4 s a job) or
+    // a hundred rows of the import; the work alone took under 2 s on a fast machine, and the job was
+    // done before the payment made meanwhile
+    server = await spawnServer(pdb, { JOB_STEP_DELAY_MS: '150' }, { ready: 'started' });
     if (watcher) {
       const halfWay = () => waitFor('the job to be half way', async () => {
         const j = await watcher!.db.selectFrom('jobs').select(['status', 'progress', 'total']).where('id', '=', jobId).executeTakeFirstOrThrow();

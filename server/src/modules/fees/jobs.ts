@@ -24,6 +24,7 @@ registerJobKind(BILL_GENERATE, async (ctx) => {
       for (const b of buildings) {
         done += await insertBills(trx, p.rid, p, p.batch_id, b.bid);
         pending.push(ctx.progress(done, total));
+        await ctx.step();
       }
       const sum = await trx.selectFrom('fee_bills').where('rid', '=', p.rid).where('batch_id', '=', p.batch_id)
         .select([sql<number>`count(*)::int`.as('n'), sql<string>`coalesce(sum(fee), 0)::numeric(14,2)::text`.as('total')])

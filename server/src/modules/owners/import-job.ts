@@ -117,6 +117,7 @@ async function importLinks(ctx: JobContext, rid: number, links: ParsedLink[], ex
         rid, hid: l.hid, member_id: ids.get(l.mobile)!, relation: l.relation, move_in_date: l.move_in_date,
       }))).execute();
       report(Math.min(total, i + BATCH));
+      await ctx.step();
     }
     const hids = [...new Set(fresh.map((l) => l.hid))];
     for (let i = 0; i < hids.length; i += 1000) {

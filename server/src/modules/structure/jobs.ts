@@ -152,6 +152,7 @@ async function importRooms(ctx: JobContext, rid: number, rooms: ParsedRoom[], ex
         category_id: r.category_id, built_area: r.built_area, indoor_area: r.indoor_area, state: r.state, remark: r.remark,
       }))).execute();
       report(Math.min(total, i + BATCH));
+      await ctx.step();
     }
     return { created_buildings: newBuildings.length, created_units: newUnits.length, created_rooms: rooms.length, errors: [] };
   }).catch((err: unknown) => {
