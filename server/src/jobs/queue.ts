@@ -17,11 +17,13 @@ export interface JobContext {
   /** true once someone cancelled the job; a handler checks it between steps */
   cancelled(): Promise<boolean>;
   /**
-   * Called between the steps of a handler's own transaction. Free in production; with
-   * JOB_STEP_DELAY_MS set it pauses there (the crash tests' fault injection: a kill then lands
-   * inside the transaction however fast the machine).
+   * Progress from inside the handler's own transaction, after each of its steps: queued in order
+   * and not waited for there (on PGlite the root connection is free only once the transaction
+   * ends), written before the job's end; a failed report is logged. With JOB_STEP_DELAY_MS set it
+   * also pauses there (the crash tests' fault injection: a kill then lands inside the transaction
+   * however fast the machine).
    */
-  step(): Promise<void>;
+  step(done: number, total?: number): Promise<void>;
 }
 
 /** Answers the job's result (stored as JSON); throwing fails the job with the error's message. */

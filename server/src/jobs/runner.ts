@@ -119,23 +119,30 @@ export class JobRunner {
       await finish({ status: 'failed', error: `未知的任务类型 ${job.kind}` });
       return;
     }
+    const progress = async (done: number, total?: number) => {
+      await this.db.updateTable('jobs')
+        .set({ progress: done, ...(total !== undefined ? { total } : {}), heartbeat_at: sql`now()` })
+        .where('id', '=', job.id).execute();
+    };
+    // what step() queued: in order, and all written before the job's end is
+    let reports: Promise<void> = Promise.resolve();
     try {
       const result = await handler({
         db: this.db,
         job,
         payload: (job.payload ?? {}) as Record<string, unknown>,
         log: this.log,
-        progress: async (done, total) => {
-          await this.db.updateTable('jobs')
-            .set({ progress: done, ...(total !== undefined ? { total } : {}), heartbeat_at: sql`now()` })
-            .where('id', '=', job.id).execute();
-        },
+        progress,
         cancelled: async () => {
           const row = await this.db.selectFrom('jobs').select('status').where('id', '=', job.id).executeTakeFirst();
           return row?.status === 'cancelled';
         },
-        step: () => (STEP_DELAY_MS > 0 ? new Promise((r) => setTimeout(r, STEP_DELAY_MS)) : Promise.resolve()),
-      });
+        step: (done, total) => {
+          reports = reports.then(() => progress(done, total))
+            .catch((err: unknown) => this.log.warn({ err, job: job.id }, 'progress failed'));
+          return STEP_DELAY_MS > 0 ? new Promise((r) => setTimeout(r, STEP_DELAY_MS)) : Promise.resolve();
+        },
+      }).finally(() => reports);
       await finish({ status: 'done', result: JSON.stringify(result ?? null) });
     } catch (err) {
       this.log.warn({ err, job: job.id, kind: job.kind }, 'job failed');

@@ -14,17 +14,15 @@ interface GeneratePayload extends GenerateScope { rid: number; batch_id: number 
  */
 registerJobKind(BILL_GENERATE, async (ctx) => {
   const p = ctx.payload as unknown as GeneratePayload;
-  const pending: Promise<void>[] = [];
   try {
-    const result = await ctx.db.transaction().execute(async (trx) => {
+    return await ctx.db.transaction().execute(async (trx) => {
       const buildings = await candidateBuildings(trx, p.rid, p);
       const total = buildings.reduce((s, b) => s + b.n, 0);
-      pending.push(ctx.progress(0, total));
+      await ctx.step(0, total);
       let done = 0;
       for (const b of buildings) {
         done += await insertBills(trx, p.rid, p, p.batch_id, b.bid);
-        pending.push(ctx.progress(done, total));
-        await ctx.step();
+        await ctx.step(done, total);
       }
       const sum = await trx.selectFrom('fee_bills').where('rid', '=', p.rid).where('batch_id', '=', p.batch_id)
         .select([sql<number>`count(*)::int`.as('n'), sql<string>`coalesce(sum(fee), 0)::numeric(14,2)::text`.as('total')])
@@ -33,10 +31,7 @@ registerJobKind(BILL_GENERATE, async (ctx) => {
         .where('rid', '=', p.rid).where('id', '=', p.batch_id).execute();
       return { count: sum.n, total_fee: sum.total, batch_id: p.batch_id };
     });
-    await Promise.all(pending);
-    return result;
   } catch (err) {
-    await Promise.allSettled(pending);
     await ctx.db.updateTable('fee_batches').set({ status: 'failed' }).where('rid', '=', p.rid).where('id', '=', p.batch_id).execute();
     throw err;
   }

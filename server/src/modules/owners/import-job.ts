@@ -97,11 +97,6 @@ export function validateRows(rows: SheetRow[], existing: Existing): { links: Par
 /** Creates the new people, then their room links, in one transaction. */
 async function importLinks(ctx: JobContext, rid: number, links: ParsedLink[], existing: Existing): Promise<MemberImportResult> {
   const total = links.length;
-  // progress goes through the root connection, not awaited inside the transaction (PGlite has one)
-  let reported: Promise<void> = Promise.resolve();
-  const report = (done: number) => {
-    reported = reported.then(() => ctx.progress(done, total)).catch((err: unknown) => ctx.log.warn({ err }, 'progress failed'));
-  };
   const result = await ctx.db.transaction().execute(async (trx) => {
     const ids = new Map([...existing.members].map(([mobile, m]) => [mobile, m.id]));
     const people = [...new Map(links.filter((l) => !ids.has(l.mobile)).map((l) => [l.mobile, l])).values()];
@@ -116,8 +111,7 @@ async function importLinks(ctx: JobContext, rid: number, links: ParsedLink[], ex
       await trx.insertInto('room_members').values(fresh.slice(i, i + BATCH).map((l) => ({
         rid, hid: l.hid, member_id: ids.get(l.mobile)!, relation: l.relation, move_in_date: l.move_in_date,
       }))).execute();
-      report(Math.min(total, i + BATCH));
-      await ctx.step();
+      await ctx.step(Math.min(total, i + BATCH), total);
     }
     const hids = [...new Set(fresh.map((l) => l.hid))];
     for (let i = 0; i < hids.length; i += 1000) {
@@ -129,7 +123,6 @@ async function importLinks(ctx: JobContext, rid: number, links: ParsedLink[], ex
     if ((err as { code?: string }).code === '23505') throw new Error('导入过程中有相同手机号的住户被他人录入，已全部撤销，请重新导入');
     throw err;
   });
-  await reported;
   return result;
 }
 

@@ -120,12 +120,6 @@ export function validateRows(rows: SheetRow[], existing: Existing): { rooms: Par
 /** Creates the missing buildings and units, then the rooms, all in one transaction. */
 async function importRooms(ctx: JobContext, rid: number, rooms: ParsedRoom[], existing: Existing): Promise<RoomImportResult> {
   const total = rooms.length;
-  // progress goes through the root connection; not awaited inside the transaction, because on
-  // PGlite (one connection) it can only run once the transaction lets go of it
-  let reported: Promise<void> = Promise.resolve();
-  const report = (done: number) => {
-    reported = reported.then(() => ctx.progress(done, total)).catch((err: unknown) => ctx.log.warn({ err }, 'progress failed'));
-  };
   const result = await ctx.db.transaction().execute(async (trx) => {
     const buildings = new Map(existing.buildings);
     const newBuildings = [...new Set(rooms.map((r) => r.building))].filter((t) => !buildings.has(t));
@@ -151,15 +145,13 @@ async function importRooms(ctx: JobContext, rid: number, rooms: ParsedRoom[], ex
         rid, bid: buildings.get(r.building)!, tid: units.get(unitKey(r))!, title: r.title, floor: r.floor,
         category_id: r.category_id, built_area: r.built_area, indoor_area: r.indoor_area, state: r.state, remark: r.remark,
       }))).execute();
-      report(Math.min(total, i + BATCH));
-      await ctx.step();
+      await ctx.step(Math.min(total, i + BATCH), total);
     }
     return { created_buildings: newBuildings.length, created_units: newUnits.length, created_rooms: rooms.length, errors: [] };
   }).catch((err: unknown) => {
     if ((err as { code?: string }).code === '23505') throw new Error('导入过程中有相同的楼栋、单元或房屋被他人录入，已全部撤销，请重新导入');
     throw err;
   });
-  await reported;
   return result;
 }
 
