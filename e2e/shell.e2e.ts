@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { PHONE, screenshot } from './browser.js';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, screenshot } from './browser.js';
 import { journey, signIn } from './support.js';
 
 journey('console shell', ({ page: newPage }) => {
@@ -190,4 +191,33 @@ journey('console shell', ({ page: newPage }) => {
     const widthOk = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
     expect(widthOk).toBe(true);
   });
+
+  it('draws the home page on a reload before any script runs, where the console then draws it', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await newPage(viewport);
+      await signIn(page, 'admin');
+      await page.waitForURL(/\/dashboard/);
+      // the scripts held back: what the page alone shows (server/src/http/first-screen.ts)
+      await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      await page.reload();
+      await page.locator('#first-screen h2').waitFor();
+      expect(await page.locator('#first-screen').innerText()).toMatch(/欢迎，张经理[\s\S]*当前小区[:：]?\s*阳光花园/);
+      const drawn = await textBoxes(page, '#first-screen h2, #first-screen .fs-label');
+      await screenshot(page, `first-screen-${viewport.width}`);
+      await page.unroute(/\/assets\/.*\.js$/);
+      await page.reload();
+      await expect.poll(() => page.getByTestId('dashboard-region').textContent()).toBe('阳光花园');
+      expect(await page.locator('#first-screen').count()).toBe(0);
+      // the same words in the same places: nothing jumps when the console takes over
+      expect(await textBoxes(page, '.dashboard h2, .dashboard .ant-descriptions-item-label')).toEqual(drawn);
+    }
+  });
 });
+
+/** Text and rounded position of the visible elements matching a selector. */
+function textBoxes(page: Page, selector: string) {
+  return page.locator(selector).evaluateAll((els) => els
+    .map((e) => ({ text: e.textContent, box: e.getBoundingClientRect() }))
+    .filter(({ box }) => box.width > 0)
+    .map(({ text, box }) => `${text} @${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}x${Math.round(box.height)}`));
+}

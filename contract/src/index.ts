@@ -16,6 +16,7 @@ export * from './dates.js';
 export * from './roles.js';
 export * from './common.js';
 export * from './zh.js';
+export * from './home.js';
 export * from './auth.js';
 export * from './system.js';
 export * from './renewal.js';

@@ -9,6 +9,7 @@ import type { Database } from '../db/connection.js';
 import { modules } from '../modules/index.js';
 import { answerText } from './answer-text.js';
 import { apiDocsHtml, apiDocsJson } from './api-docs.js';
+import { firstScreenOf, isHomePath, parseCookies, renderFirstScreen, withFirstScreen, type FirstScreen } from './first-screen.js';
 import { Dispatcher } from './dispatcher.js';
 import { MESSAGES } from './errors.js';
 import { Registry, type Side } from './registry.js';
@@ -106,7 +107,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   fastify.get('/api-docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(apiDocsHtml(registry)));
   fastify.get('/api-docs.json', async () => apiDocsJson(registry));
   registerSandboxPayPages(fastify, services, database.db);
-  await serveWeb(fastify, config);
+  await serveWeb(fastify, config, (cookies) => firstScreenOf(database.db, config, cookies, sessions));
   return { fastify, registry, dispatcher, services, sessions, jobs: new JobRunner(database.db, fastify.log, { afterJob: () => billCounts.clear() }) };
 }
 
@@ -120,7 +121,9 @@ function headerToken(req: FastifyRequest): string | undefined {
 }
 
 /** The built console, with index.html for every client-side route. */
-async function serveWeb(fastify: FastifyInstance, config: Config) {
+async function serveWeb(
+  fastify: FastifyInstance, config: Config, firstScreen: (cookies: Record<string, string>) => Promise<FirstScreen | null>,
+) {
   const index = path.join(config.webDist, 'index.html');
   if (!fs.existsSync(index)) {
     fastify.get('/', async (_req, reply) =>
@@ -142,12 +145,18 @@ async function serveWeb(fastify: FastifyInstance, config: Config) {
     },
   });
   const html = fs.readFileSync(index, 'utf8');
-  fastify.setNotFoundHandler((req, reply) => {
+  fastify.setNotFoundHandler(async (req, reply) => {
     if (req.method !== 'GET' || req.url.startsWith('/webapi')) {
       return reply.status(404).send({ return_code: RC.FAIL, return_msg: MSG.unknownMethod, data: null });
     }
     // a script of an older build is gone: a 404, not the page, which the browser would refuse as a script
     if (req.url.startsWith('/assets/')) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    reply.type('text/html; charset=utf-8');
+    if (!isHomePath(req.url)) return reply.header('cache-control', 'no-cache').send(html);
+    // the home page carries the signed-in user's first screen: for this browser only
+    const cookies = parseCookies(req.headers.cookie);
+    const screen = await firstScreen(cookies);
+    reply.header('cache-control', 'private, no-cache').header('vary', 'cookie');
+    return reply.send(screen ? withFirstScreen(html, renderFirstScreen(screen, cookies)) : html);
   });
 }

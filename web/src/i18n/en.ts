@@ -1,10 +1,11 @@
+import { dashboardWords, HOME_WORDS } from '@wuye/contract/home';
 import type { Messages } from './zh-CN';
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
 const en: DeepPartial<Messages> = {
   route: {
-    dashboard: 'Dashboard',
+    dashboard: HOME_WORDS.en.title,
     desktop: 'Desktop',
     regionlist: 'Switch community',
     setup: 'System setup',
@@ -68,20 +69,14 @@ const en: DeepPartial<Messages> = {
   },
   errorPage: { p401: 'Sorry, you have no access to this page', p404: 'Sorry, the page you visited does not exist' },
   dashboard: {
+    ...dashboardWords('en'),
     feesMonth: 'Received this month ({{month}})',
     feesMonthFooter: 'Receivable ¥{{receivable}}, collection rate {{rate}}%',
     topArrears: 'Buildings with the most arrears',
     noArrears: 'No arrears',
     rooms: '{{n}} rooms',
-    welcome: 'Welcome, {{name}}',
-    region: 'Community',
-    endTime: 'Service ends',
-    daysLeft: 'Days left',
-    days: '{{n}} days',
-    expired: 'Expired',
     backlog: 'To-do',
     renew: 'Renew',
-    noRegion: 'Group head office',
   },
 };
 

@@ -1,10 +1,11 @@
+import { dashboardWords, HOME_WORDS } from '@wuye/contract/home';
 import type { Messages } from './zh-CN';
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
 const es: DeepPartial<Messages> = {
   route: {
-    dashboard: 'Panel',
+    dashboard: HOME_WORDS.es.title,
     desktop: 'Escritorio',
     regionlist: 'Cambiar comunidad',
     setup: 'Configuración',
@@ -68,20 +69,14 @@ const es: DeepPartial<Messages> = {
   },
   errorPage: { p401: 'Lo sentimos, no tiene acceso a esta página', p404: 'Lo sentimos, la página no existe' },
   dashboard: {
+    ...dashboardWords('es'),
     feesMonth: 'Cobrado este mes ({{month}})',
     feesMonthFooter: 'Por cobrar ¥{{receivable}}, tasa de cobro {{rate}}%',
     topArrears: 'Edificios con más deudas',
     noArrears: 'Sin deudas',
     rooms: '{{n}} viviendas',
-    welcome: 'Bienvenido, {{name}}',
-    region: 'Comunidad',
-    endTime: 'Fin del servicio',
-    daysLeft: 'Días restantes',
-    days: '{{n}} días',
-    expired: 'Vencido',
     backlog: 'Pendientes',
     renew: 'Renovar',
-    noRegion: 'Sede del grupo',
   },
 };
 

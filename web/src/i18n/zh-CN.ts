@@ -1,10 +1,11 @@
+import { dashboardWords, HOME_WORDS } from '@wuye/contract/home';
 /**
  * Chinese texts (the default language). Feature areas add their route titles under `route`;
  * a key missing in en/es falls back to these.
  */
 const zhCN = {
   route: {
-    dashboard: '首页',
+    dashboard: HOME_WORDS['zh-CN'].title,
     desktop: '小区桌面',
     regionlist: '切换小区',
     setup: '系统设置',
@@ -79,20 +80,14 @@ const zhCN = {
     p404: '抱歉，您访问的页面不存在',
   },
   dashboard: {
+    ...dashboardWords('zh-CN'),
     feesMonth: '本月实收（{{month}}）',
     feesMonthFooter: '应收 ¥{{receivable}}，收缴率 {{rate}}%',
     topArrears: '欠费最多的楼栋',
     noArrears: '暂无欠费',
     rooms: '{{n}} 户',
-    welcome: '欢迎，{{name}}',
-    region: '当前小区',
-    endTime: '到期时间',
-    daysLeft: '剩余天数',
-    days: '{{n}} 天',
-    expired: '已到期',
     backlog: '待办事项',
     renew: '续费',
-    noRegion: '集团总部',
   },
 };
 

@@ -7,6 +7,7 @@ import FullSpin from '../components/FullSpin';
 import { useUser } from '../stores/user';
 import { loginUrl, safeRedirect } from '../utils/auth';
 import Login from '../pages/login/Login';
+import { FirstScreenDone } from '../shell/firstScreen';
 import DialogHostGate from './DialogHostGate';
 import { loadSystemInfo, takeUserLoad } from './session';
 
@@ -63,6 +64,7 @@ export default function Root() {
     if (!WHITE_LIST.includes(location.pathname)) return <Navigate to={loginUrl(fullPath)} replace />;
     return (
       <Suspense fallback={<FullSpin />}>
+        <FirstScreenDone />
         <Routes>
           <Route path="/login" element={<Login />} />
           <Route path="/auth-redirect" element={<AuthRedirect />} />

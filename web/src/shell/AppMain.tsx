@@ -3,6 +3,7 @@ import { Spin } from 'antd';
 import { useLocation, useOutlet } from 'react-router';
 import { logError } from '../stores/errorLog';
 import { useTags } from '../stores/tags';
+import { FirstScreenDone } from './firstScreen';
 import { useCurrentRoute } from './useCurrentRoute';
 
 // antd's Result carries its illustrations: loaded only when a page fails
@@ -20,6 +21,7 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, { error: Erro
     if (this.state.error) {
       return (
         <Suspense fallback={<p>{this.state.error.message}</p>}>
+          <FirstScreenDone />
           <Result status="error" title="Error" subTitle={this.state.error.message} />
         </Suspense>
       );
@@ -72,7 +74,10 @@ export default function AppMain() {
       {keys.map((k) => (
         <Activity key={k} mode={k === pathname ? 'visible' : 'hidden'}>
           <PageErrorBoundary>
-            <Suspense fallback={pageFallback}>{k === pathname ? outlet : cache[k]}</Suspense>
+            <Suspense fallback={pageFallback}>
+              {k === pathname && <FirstScreenDone />}
+              {k === pathname ? outlet : cache[k]}
+            </Suspense>
           </PageErrorBoundary>
         </Activity>
       ))}

@@ -1,19 +1,17 @@
 import Cookies from 'js-cookie';
 import { create } from 'zustand';
 import { LIMITS } from '@wuye/contract/codes';
+import { parseLanguage, type Language } from '@wuye/contract/home';
+
+export { LANGUAGES, parseLanguage, type Language } from '@wuye/contract/home';
 
 /** Size options of spec 2.3/9: four, default medium, kept in a cookie. */
 export const SIZES = ['default', 'medium', 'small', 'mini'] as const;
 export type Size = (typeof SIZES)[number];
-export const LANGUAGES = ['zh-CN', 'en', 'es'] as const;
-export type Language = (typeof LANGUAGES)[number];
 export type Device = 'desktop' | 'mobile';
 
 export function parseSize(raw: string | undefined): Size {
   return (SIZES as readonly string[]).includes(raw ?? '') ? (raw as Size) : 'medium';
-}
-export function parseLanguage(raw: string | undefined): Language {
-  return (LANGUAGES as readonly string[]).includes(raw ?? '') ? (raw as Language) : 'zh-CN';
 }
 
 interface AppState {

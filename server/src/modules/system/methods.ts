@@ -1,35 +1,15 @@
-import type { SystemInfo } from '@wuye/contract';
 import { sql } from 'kysely';
 import { fail } from '../../http/errors.js';
-import { defineMethod, reply, type Ctx } from '../../http/registry.js';
+import { defineMethod, reply } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
-import { daysLeft, wireTime } from '../../lib/wire.js';
-
-async function systemInfo(ctx: Ctx): Promise<SystemInfo> {
-  const session = ctx.session!;
-  if (session.rid === null) {
-    // the group side has no subscription of its own
-    const g = await ctx.db.selectFrom('groups').select(['id', 'title']).where('id', '=', session.groupId).executeTakeFirstOrThrow();
-    return {
-      rid: 0, region_title: g.title, sub_title: g.title, logo_url: '', end_time: '', days_left: 9999, time_zone: ctx.config.timeZone, price_per_year: '0.00',
-      property_app_url: '', wxapp_qrcodes: '', consume_mobile_app_url: '', consume_app_url: '', help_work_url: '',
-      region_img: '', copyright: '',
-    };
-  }
-  const r = await ctx.db.selectFrom('regions').selectAll().where('id', '=', session.rid).executeTakeFirstOrThrow();
-  return {
-    rid: r.id, region_title: r.title, sub_title: r.sub_title || r.title, logo_url: r.logo_url, end_time: r.end_time,
-    days_left: daysLeft(r.end_time), time_zone: ctx.config.timeZone, price_per_year: r.price_per_year, property_app_url: r.property_app_url,
-    wxapp_qrcodes: r.wxapp_qrcodes, consume_mobile_app_url: r.consume_mobile_app_url, consume_app_url: r.consume_app_url,
-    help_work_url: r.help_work_url, region_img: r.region_img, copyright: r.copyright,
-  };
-}
+import { wireTime } from '../../lib/wire.js';
+import { systemInfoOf } from './info.js';
 
 const getSystemInfo = defineMethod('get_system_info', {
   side: 'both', roles: 'any', writes: false, allowExpired: true,
   summary: '系统信息：小区名、标题、logo、到期日、剩余天数、续费单价、应用下载地址、平面图、版权',
   async handler(ctx) {
-    const items = await systemInfo(ctx);
+    const items = await systemInfoOf(ctx.db, ctx.config, ctx.session);
     return { end_time: items.end_time, items };
   },
 });
@@ -49,7 +29,7 @@ const setsysinfo = defineMethod('setsysinfo', {
     const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
     if (Object.keys(values).length === 0) fail('没有需要保存的内容');
     await ctx.db.updateTable('regions').set(values).where('id', '=', ctx.rid).execute();
-    return reply({ items: await systemInfo(ctx) }, '保存成功');
+    return reply({ items: await systemInfoOf(ctx.db, ctx.config, ctx.session) }, '保存成功');
   },
 });
 

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/harness.js';
+import { parseCookies, renderFirstScreen, withFirstScreen } from './first-screen.js';
+
+const INDEX = '<!doctype html><head><script type="module" crossorigin src="/assets/index-1.js"></script>'
+  + '<link rel="modulepreload" crossorigin href="/assets/react-1.js"><link rel="preload" as="style" href="/assets/a.css">'
+  + '</head><body><div id="root"><div class="boot"></div></div></body>';
+
+const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const screenOf = (html: string) => html.match(/<div id="first-screen"[\s\S]*?(?=<div id="root">)/)?.[0] ?? null;
+
+/** The home page drawn by the server from the session (issue 6: the first paint on a phone). */
+describe('first screen of the home page', () => {
+  let server: TestServer;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'wuye-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+    server = await startTestServer({ webDist: dist });
+  });
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const page = (url: string, cookie?: string) =>
+    server.app.fastify.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+  it('draws the signed-in user\'s welcome card and community, with scripts fetched at low priority', async () => {
+    const token = await server.login('admin');
+    for (const url of ['/dashboard', '/', '/dashboard?from=bookmark']) {
+      const res = await page(url, `Admin-Token=${token}; sidebarStatus=1`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(String(res.headers.vary)).toMatch(/cookie/i);
+      const screen = screenOf(res.body);
+      expect(screen).not.toBeNull();
+      expect(textOf(screen!)).toContain('欢迎，张经理');
+      expect(textOf(screen!)).toMatch(/当前小区 阳光花园 到期时间 \d{4}-\d{2}-\d{2} 剩余天数 \d+ 天/);
+      expect(res.body).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">');
+      expect(res.body).toContain('<link rel="modulepreload" fetchpriority="low"');
+      expect(res.body).toContain('<link rel="preload" fetchpriority="low" as="style"');
+      // the console's own root stays, with its spinner, for the scripts to take over
+      expect(res.body).toContain('<div id="root"><div class="boot"></div></div>');
+    }
+  });
+
+  it('speaks the language of the language cookie and keeps a closed sidebar closed', async () => {
+    const token = await server.login('cashier2');
+    const en = screenOf((await page('/dashboard', `Admin-Token=${token}; language=en; sidebarStatus=0`)).body)!;
+    expect(textOf(en)).toMatch(/^翠湖苑\S* Dashboard Dashboard Welcome, 孙收银 Community 翠湖苑 Service ends \d{4}-\d{2}-\d{2} Days left \d+ days/);
+    expect(en).toContain('class="fs fs-closed"');
+    const es = screenOf((await page('/dashboard', `Admin-Token=${token}; language=es`)).body)!;
+    expect(textOf(es)).toContain('Bienvenido, 孙收银');
+    // an unknown language is the default one
+    expect(textOf(screenOf((await page('/', `Admin-Token=${token}; language=fr`)).body)!)).toContain('欢迎，孙收银');
+  });
+
+  it('shows an expired community as expired, and the group side without a subscription', async () => {
+    const expired = await server.login('expired');
+    expect(textOf(screenOf((await page('/dashboard', `Admin-Token=${expired}`)).body)!)).toContain('剩余天数 已到期');
+    const leader = await server.login('leader');
+    const group = textOf(screenOf((await page('/dashboard', `Admin-Token=${leader}; Admin-Side=group`)).body)!);
+    expect(group).toContain('欢迎，');
+    expect(group).toContain('当前小区');
+    expect(group).not.toContain('到期时间');
+  });
+
+  it('sends the plain page without a live session, and on every other route', async () => {
+    const token = await server.login('admin');
+    const plain = async (url: string, cookie?: string) => {
+      const res = await page(url, cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX);
+    };
+    await plain('/dashboard');
+    await plain('/dashboard', 'Admin-Token=not-a-token');
+    await plain('/dashboard', 'language=en');
+    await plain('/basismembers/index', `Admin-Token=${token}`);
+    await plain('/login', `Admin-Token=${token}`);
+    expect((await page('/basismembers/index', `Admin-Token=${token}`)).headers['cache-control']).toBe('no-cache');
+    // after logging out the token is dead: the page no longer carries the user's data
+    await server.call('logout', {}, token);
+    server.app.sessions.clear();
+    await plain('/dashboard', `Admin-Token=${token}`);
+  });
+});
+
+describe('first screen markup', () => {
+  const info = { region_title: '阳光<花园>', sub_title: '', end_time: '2027-01-31 00:00:00', days_left: 12 };
+
+  it('escapes what users typed (names, community titles)', () => {
+    const html = renderFirstScreen({ name: '<img src=x onerror=alert(1)>&"', info, side: 'community' }, {});
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;&amp;&quot;');
+    expect(html).toContain('阳光&lt;花园&gt;');
+  });
+
+  it('lays the items out for a wide screen (one row) and a narrow one (a row each)', () => {
+    const html = renderFirstScreen({ name: '张三', info, side: 'community' }, {});
+    const wide = html.match(/<table class="fs-wide">.*?<\/table>/)![0];
+    const narrow = html.match(/<table class="fs-narrow">.*?<\/table>/)![0];
+    expect(wide.match(/<tr>/g)).toHaveLength(1);
+    expect(narrow.match(/<tr>/g)).toHaveLength(3);
+    expect(textOf(wide)).toBe('当前小区 阳光&lt;花园&gt; 到期时间 2027-01-31 剩余天数 12 天');
+  });
+
+  it('reads cookies as the browser sends them', () => {
+    expect(parseCookies('a=1; Admin-Token=abc%3D; language=en;bad; x=%E0%A4')).toEqual({ 'a': '1', 'Admin-Token': 'abc=', 'language': 'en' });
+    expect(parseCookies(undefined)).toEqual({});
+  });
+
+  it('inserts the screen before the root only', () => {
+    const out = withFirstScreen(INDEX, '<div id="first-screen"></div>');
+    expect(out).toContain('<body><div id="first-screen"></div><div id="root">');
+  });
+});

@@ -1,0 +1,118 @@
+import { HOME_WORDS, parseLanguage, type HomeWords, type SystemInfo } from '@wuye/contract';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.js';
+import type { DB } from '../db/schema.js';
+import { systemInfoOf } from '../modules/system/info.js';
+import { authenticate } from './authenticate.js';
+import type { Session } from './registry.js';
+import type { SessionCache } from './session-cache.js';
+
+/*
+ * The home page's first screen, drawn here from the session so that a signed-in reload of the
+ * console shows its frame and welcome card at the first paint instead of a spinner while the
+ * scripts download (issue 6: on a phone the scripts take seconds). The console removes it when its
+ * own page has rendered (web/src/shell/firstScreen.ts); its styles sit in web/index.html.
+ * Only the home page: its content is known without the console's route table and roles.
+ */
+
+/** The client routes that open on the home page. */
+const HOME_PATHS = new Set(['/', '/dashboard']);
+
+/** Cookie names the console sets (web/src/utils/auth.ts, web/src/stores/app.ts). */
+const TOKEN_COOKIE = 'Admin-Token';
+
+export interface FirstScreen {
+  name: string;
+  info: Pick<SystemInfo, 'region_title' | 'sub_title' | 'end_time' | 'days_left'>;
+  side: Session['side'];
+}
+
+export function parseCookies(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const key = part.slice(0, eq).trim();
+    try {
+      out[key] = decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      // a cookie we did not write: ignored
+    }
+  }
+  return out;
+}
+
+export function isHomePath(url: string): boolean {
+  return HOME_PATHS.has(url.split('?')[0]!);
+}
+
+/** The data of the first screen, or null without a live session (the spinner then stays). */
+export async function firstScreenOf(
+  db: Kysely<DB>, config: Config, cookies: Record<string, string>, cache?: SessionCache,
+): Promise<FirstScreen | null> {
+  const token = cookies[TOKEN_COOKIE];
+  if (!token) return null;
+  try {
+    const { session } = await authenticate(db, config, token, cache);
+    const info = await systemInfoOf(db, config, session);
+    return { name: session.name, info, side: session.side };
+  } catch {
+    // a dead token: the console signs the user out itself
+    return null;
+  }
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+const fill = (template: string, key: string, value: string | number) => template.replace(`{{${key}}}`, String(value));
+
+/** What the welcome card shows for the days left (web/src/pages/dashboard/Dashboard.tsx). */
+function daysText(words: HomeWords, info: FirstScreen['info']): string {
+  const days = info.end_time ? info.days_left : null;
+  if (days === null) return '-';
+  if (days < 0) return `<span class="fs-expired">${escapeHtml(words.expired)}</span>`;
+  return escapeHtml(fill(words.days, 'n', days));
+}
+
+/** The description items, as antd's Descriptions lays them out: `columns` to a row. */
+function descriptions(items: [string, string][], columns: number, className: string): string {
+  const rows: string[] = [];
+  for (let i = 0; i < items.length; i += columns) {
+    const cells = items.slice(i, i + columns)
+      .map(([label, value]) => `<td><div><span class="fs-label">${escapeHtml(label)}</span><span>${value}</span></div></td>`);
+    rows.push(`<tr>${cells.join('')}</tr>`);
+  }
+  return `<table class="${className}"><tbody>${rows.join('')}</tbody></table>`;
+}
+
+/** The first screen's markup, inserted before the console's root element. */
+export function renderFirstScreen(screen: FirstScreen, cookies: Record<string, string>): string {
+  const words = HOME_WORDS[parseLanguage(cookies.language)];
+  const { info } = screen;
+  const region = info.region_title || (screen.side === 'group' ? words.noRegion : '-');
+  const items: [string, string][] = [[words.region, escapeHtml(region)]];
+  if (screen.side !== 'group') {
+    items.push([words.endTime, escapeHtml(info.end_time.slice(0, 10) || '-')], [words.daysLeft, daysText(words, info)]);
+  }
+  const closed = cookies.sidebarStatus === '0' ? ' fs-closed' : '';
+  const title = escapeHtml(words.title);
+  return `<div id="first-screen" class="fs${closed}" aria-busy="true">`
+    + `<div class="fs-side"><div class="fs-logo">${escapeHtml(info.sub_title || info.region_title)}</div></div>`
+    + '<div class="fs-main"><div class="fs-bar"></div>'
+    + `<div class="fs-tags"><span class="fs-tag">${title}</span></div>`
+    + `<div class="fs-content"><div class="fs-crumb">${title}</div>`
+    + `<div class="fs-card"><h2>${escapeHtml(fill(words.welcome, 'name', screen.name))}</h2>`
+    + descriptions(items, 3, 'fs-wide') + descriptions(items, 1, 'fs-narrow')
+    + '</div></div></div></div>';
+}
+
+/**
+ * index.html with the first screen in front of the root element. The page is then on screen
+ * before any script runs, so its scripts and the sign-in styles are fetched at low priority:
+ * nothing the first paint waits for (on a slow line the document's own bytes come first).
+ */
+export function withFirstScreen(html: string, markup: string): string {
+  return html
+    .replace(/<(script type="module"|link rel="modulepreload"|link rel="preload")/g, '<$1 fetchpriority="low"')
+    .replace('<div id="root">', `${markup}<div id="root">`);
+}
