@@ -84,6 +84,14 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     await page.getByTestId('car-add').click();
     const carForm = page.getByTestId('car-form');
     await carForm.waitFor();
+    // a building whose units fail to load stops spinning, and opening it again loads them
+    await page.route('**/webapi', (route) => (route.request().postData() ?? '').includes('unit_small_list') ? route.abort() : route.fallback());
+    await carForm.getByTestId('car-room').click();
+    const buildings = page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu').first();
+    await buildings.locator('.ant-cascader-menu-item').filter({ hasText: /^3号楼$/ }).click();
+    await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item-loading-icon').waitFor({ state: 'detached' });
+    await page.unroute('**/webapi');
+    await page.keyboard.press('Escape');
     await pickRoom(page, carForm.getByTestId('car-room'), ['3号楼', '1单元', '301']);
     await pickOption(page, page.getByTestId('car-member'), '林晓梅 13912345678');
     await page.getByTestId('car-plate').fill('浙ad90517');

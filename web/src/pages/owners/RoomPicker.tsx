@@ -12,10 +12,15 @@ export default function RoomPicker(props: { value?: number[]; onChange?: (v: num
   }, []);
   const loadData = async (path: Node[]) => {
     const target = path[path.length - 1]!;
-    const items = path.length === 1
-      ? (await call('unit_small_list', { bid: target.value })).items.map((u) => ({ value: u.id, label: u.title, isLeaf: false }))
-      : (await call('room_small_list', { tid: target.value })).items.map((r) => ({ value: r.id, label: r.title, isLeaf: true }));
-    target.children = items;
+    try {
+      target.children = path.length === 1
+        ? (await call('unit_small_list', { bid: target.value })).items.map((u) => ({ value: u.id, label: u.title, isLeaf: false }))
+        : (await call('room_small_list', { tid: target.value })).items.map((r) => ({ value: r.id, label: r.title, isLeaf: true }));
+    } catch {
+      // the client has shown the error; the cascader spins until the node has children, and opening
+      // the node again loads it again
+      target.children = [];
+    }
     setOptions((o) => [...o]);
   };
   return (
