@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { loadConfig } from '../../server/src/config.js';
 import { PREPARE_TAG, PreparingClient } from '../../server/src/db/prepared.js';
 import { captureSql } from './capture.js';
 import { runHttpLoad, runLoad, round, type LoadResult } from './load.js';
@@ -39,7 +40,8 @@ export const rawSessionOptions = (schema: string) =>
 export function rawPool(databaseUrl: string, schema: string, o: { prepare?: boolean } = {}): pg.Pool {
   const pool = new pg.Pool({
     Client: o.prepare === false ? pg.Client : PreparingClient,
-    connectionString: databaseUrl, max: 20, options: rawSessionOptions(schema),
+    // as many connections as the server's own pool (PG_POOL_MAX): both sides ask with the same parallelism
+    connectionString: databaseUrl, max: loadConfig().poolMax, options: rawSessionOptions(schema),
   });
   // an idle connection ended by the server (e.g. terminated by an administrator) is replaced on next use
   pool.on('error', (err) => console.error(`raw pool: ${err.message}`));

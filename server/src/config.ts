@@ -29,6 +29,11 @@ export interface Config {
    * transaction mode that cannot keep them, or to rule generic plans out
    */
   prepareStatements: boolean;
+  /**
+   * connections this process keeps to a PostgreSQL server: a few per database core serve best; at
+   * 20 on two cores the database spent twice the CPU per call (bench/README.md, eighth round)
+   */
+  poolMax: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -54,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
     runJobs: env.RUN_JOBS !== '0',
     prepareStatements: env.PG_PREPARE !== '0',
+    poolMax: Number(env.PG_POOL_MAX ?? 10),
     ...overrides,
   };
 }

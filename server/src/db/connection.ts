@@ -60,7 +60,7 @@ function openPostgres(config: Config): SqlPool {
     // statements are prepared on each connection (db/prepared.ts) unless turned off
     Client: config.prepareStatements ? PreparingClient : pg.Client,
     connectionString: config.databaseUrl,
-    max: Number(process.env.PG_POOL_MAX ?? 20),
+    max: config.poolMax,
     options,
   });
   return pool as unknown as SqlPool;
