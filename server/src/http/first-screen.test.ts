@@ -91,7 +91,7 @@ describe('first screen of the home page', () => {
 });
 
 describe('first screen markup', () => {
-  const info = { region_title: '阳光<花园>', sub_title: '', end_time: '2027-01-31 00:00:00', days_left: 12 };
+  const info = { region_title: '阳光<花园>', sub_title: '', logo_url: '', end_time: '2027-01-31 00:00:00', days_left: 12 };
 
   it('escapes what users typed (names, community titles)', () => {
     const html = renderFirstScreen({ name: '<img src=x onerror=alert(1)>&"', info, side: 'community' }, {});
@@ -107,6 +107,12 @@ describe('first screen markup', () => {
     expect(wide.match(/<tr>/g)).toHaveLength(1);
     expect(narrow.match(/<tr>/g)).toHaveLength(3);
     expect(textOf(wide)).toBe('当前小区 阳光&lt;花园&gt; 到期时间 2027-01-31 剩余天数 12 天');
+  });
+
+  it('shows the community\'s logo in the sidebar, or the home icon without one', () => {
+    expect(renderFirstScreen({ name: '张三', info, side: 'community' }, {})).toContain('<svg class="fs-logo-icon"');
+    const withLogo = renderFirstScreen({ name: '张三', info: { ...info, logo_url: 'https://cdn.example.com/l.png?a=1&b="2"' }, side: 'community' }, {});
+    expect(withLogo).toContain('<img class="fs-logo-img" src="https://cdn.example.com/l.png?a=1&amp;b=&quot;2&quot;" alt=""><span>阳光&lt;花园&gt;</span>');
   });
 
   it('reads cookies as the browser sends them', () => {

@@ -23,7 +23,7 @@ const TOKEN_COOKIE = 'Admin-Token';
 
 export interface FirstScreen {
   name: string;
-  info: Pick<SystemInfo, 'region_title' | 'sub_title' | 'end_time' | 'days_left'>;
+  info: Pick<SystemInfo, 'region_title' | 'sub_title' | 'logo_url' | 'end_time' | 'days_left'>;
   side: Session['side'];
 }
 
@@ -74,6 +74,14 @@ function daysText(words: HomeWords, info: FirstScreen['info']): string {
   return escapeHtml(fill(words.days, 'n', days));
 }
 
+/** antd's HomeOutlined, the sidebar's logo when the community has none (web/src/shell/Sidebar.tsx) */
+const HOME_ICON = '<svg class="fs-logo-icon" viewBox="64 64 896 896" aria-hidden="true"><path d="M946.5 505L560.1 118.8l-25.9-25.9a31.5 31.5 0 00-44.4 0L77.5 505a63.9 63.9 0 00-18.8 46c.4 35.2 29.7 63.3 64.9 63.3h42.5V940h691.8V614.3h43.4c17.1 0 33.2-6.7 45.3-18.8a63.6 63.6 0 0018.7-45.3c0-17-6.7-33.1-18.8-45.2zM568 868H456V664h112v204zm217.9-325.7V868H632V640c0-22.1-17.9-40-40-40H432c-22.1 0-40 17.9-40 40v228H238.1V542.3h-96l370-369.7 23.1 23.1L882 542.3h-96.1z"/></svg>';
+
+function logo(info: FirstScreen['info']): string {
+  const image = info.logo_url ? `<img class="fs-logo-img" src="${escapeHtml(info.logo_url)}" alt="">` : HOME_ICON;
+  return `<div class="fs-logo">${image}<span>${escapeHtml(info.sub_title || info.region_title)}</span></div>`;
+}
+
 /** The description items, as antd's Descriptions lays them out: `columns` to a row. */
 function descriptions(items: [string, string][], columns: number, className: string): string {
   const rows: string[] = [];
@@ -97,7 +105,7 @@ export function renderFirstScreen(screen: FirstScreen, cookies: Record<string, s
   const closed = cookies.sidebarStatus === '0' ? ' fs-closed' : '';
   const title = escapeHtml(words.title);
   return `<div id="first-screen" class="fs${closed}" aria-busy="true">`
-    + `<div class="fs-side"><div class="fs-logo">${escapeHtml(info.sub_title || info.region_title)}</div></div>`
+    + `<div class="fs-side">${logo(info)}</div>`
     + '<div class="fs-main"><div class="fs-bar"></div>'
     + `<div class="fs-tags"><span class="fs-tag">${title}</span></div>`
     + `<div class="fs-content"><div class="fs-crumb">${title}</div>`
