@@ -155,7 +155,11 @@ async function serveWeb(
     if (!isHomePath(req.url)) return reply.header('cache-control', 'no-cache').send(html);
     // the home page carries the signed-in user's first screen: for this browser only
     const cookies = parseCookies(req.headers.cookie);
-    const screen = await firstScreen(cookies);
+    const screen = await firstScreen(cookies).catch((err: unknown) => {
+      // the page still works without its first screen: the console draws it
+      req.log.error({ err }, 'first screen failed');
+      return null;
+    });
     reply.header('cache-control', 'private, no-cache').header('vary', 'cookie');
     return reply.send(screen ? withFirstScreen(html, renderFirstScreen(screen, cookies)) : html);
   });

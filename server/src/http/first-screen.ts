@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
 import { systemInfoOf } from '../modules/system/info.js';
 import { authenticate } from './authenticate.js';
+import { BizError } from './errors.js';
 import type { Session } from './registry.js';
 import type { SessionCache } from './session-cache.js';
 
@@ -56,9 +57,10 @@ export async function firstScreenOf(
     const { session } = await authenticate(db, config, token, cache);
     const info = await systemInfoOf(db, config, session);
     return { name: session.name, info, side: session.side };
-  } catch {
+  } catch (err) {
     // a dead token: the console signs the user out itself
-    return null;
+    if (err instanceof BizError) return null;
+    throw err;
   }
 }
 
