@@ -193,23 +193,31 @@ journey('console shell', ({ page: newPage }) => {
   });
 
   it('draws the home page on a reload before any script runs, where the console then draws it', async () => {
-    for (const viewport of [DESKTOP, PHONE]) {
+    const noTags = { tagsView: false, theme: '#13c2c2', showSettings: true, fixedHeader: true, sidebarLogo: true };
+    for (const [viewport, settings] of [[DESKTOP, null], [PHONE, null], [DESKTOP, noTags]] as const) {
       const page = await newPage(viewport);
       await signIn(page, 'admin');
       await page.waitForURL(/\/dashboard/);
+      if (settings) {
+        // settings kept in the browser reach the server from the next load on (the layout cookie)
+        await page.evaluate((s) => localStorage.setItem('settings', JSON.stringify(s)), settings);
+        await page.reload();
+        await page.getByTestId('dashboard').waitFor();
+      }
       // the scripts held back: what the page alone shows (server/src/http/first-screen.ts)
       await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
       await page.reload();
       await page.locator('#first-screen h2').waitFor();
       expect(await page.locator('#first-screen').innerText()).toMatch(/欢迎，张经理[\s\S]*当前小区[:：]?\s*阳光花园/);
-      const drawn = await textBoxes(page, '#first-screen h2, #first-screen .fs-label');
-      await screenshot(page, `first-screen-${viewport.width}`);
+      const drawn = await textBoxes(page, '#first-screen h2, #first-screen .fs-label, #first-screen .fs-crumb');
+      expect(await page.locator('#first-screen .fs-tags').isVisible()).toBe(!settings);
+      await screenshot(page, `first-screen-${viewport.width}${settings ? '-no-tags' : ''}`);
       await page.unroute(/\/assets\/.*\.js$/);
       await page.reload();
       await expect.poll(() => page.getByTestId('dashboard-region').textContent()).toBe('阳光花园');
       expect(await page.locator('#first-screen').count()).toBe(0);
       // the same words in the same places: nothing jumps when the console takes over
-      expect(await textBoxes(page, '.dashboard h2, .dashboard .ant-descriptions-item-label')).toEqual(drawn);
+      expect(await textBoxes(page, '.dashboard h2, .dashboard .ant-descriptions-item-label, .app-breadcrumb')).toEqual(drawn);
     }
   });
 });

@@ -1,3 +1,6 @@
+/** The cookie of the settings that change the home page's first screen (web/src/stores/settings.ts). */
+export const LAYOUT_COOKIE = 'layout';
+
 /** Languages of the console: cookie `language`, zh-CN by default. */
 export const LANGUAGES = ['zh-CN', 'en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -115,6 +115,14 @@ describe('first screen markup', () => {
     expect(withLogo).toContain('<img class="fs-logo-img" src="https://cdn.example.com/l.png?a=1&amp;b=&quot;2&quot;" alt=""><span>阳光&lt;花园&gt;</span>');
   });
 
+  it('follows the layout the user set: a closed sidebar, no tag strip, no logo, a theme colour', () => {
+    const html = renderFirstScreen({ name: '张三', info, side: 'community' }, { sidebarStatus: '0', layout: 'tags=0&logo=0&theme=13c2c2' });
+    expect(html).toContain('<div id="first-screen" class="fs fs-closed fs-notags fs-nologo" style="--fs-theme:#13c2c2" aria-busy="true">');
+    // only a colour reaches the style attribute
+    const odd = renderFirstScreen({ name: '张三', info, side: 'community' }, { layout: 'theme=red;background:url(x)' });
+    expect(odd).toContain('<div id="first-screen" class="fs" aria-busy="true">');
+  });
+
   it('reads cookies as the browser sends them', () => {
     expect(parseCookies('a=1; Admin-Token=abc%3D; language=en;bad; x=%E0%A4')).toEqual({ 'a': '1', 'Admin-Token': 'abc=', 'language': 'en' });
     expect(parseCookies(undefined)).toEqual({});

@@ -1,4 +1,4 @@
-import { HOME_WORDS, parseLanguage, type HomeWords, type SystemInfo } from '@wuye/contract';
+import { HOME_WORDS, LAYOUT_COOKIE, parseLanguage, type HomeWords, type SystemInfo } from '@wuye/contract';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
@@ -95,6 +95,18 @@ function descriptions(items: [string, string][], columns: number, className: str
   return `<table class="${className}"><tbody>${rows.join('')}</tbody></table>`;
 }
 
+/** The shell's layout as the user set it: sidebar closed (cookie sidebarStatus), tag strip, logo, theme colour. */
+function layoutOf(cookies: Record<string, string>): { classes: string; style: string } {
+  const layout = new URLSearchParams(cookies[LAYOUT_COOKIE] ?? '');
+  const classes = ['fs'];
+  if (cookies.sidebarStatus === '0') classes.push('fs-closed');
+  if (layout.get('tags') === '0') classes.push('fs-notags');
+  if (layout.get('logo') === '0') classes.push('fs-nologo');
+  const theme = layout.get('theme') ?? '';
+  const style = /^[0-9a-fA-F]{6}$/.test(theme) ? ` style="--fs-theme:#${theme}"` : '';
+  return { classes: classes.join(' '), style };
+}
+
 /** The first screen's markup, inserted before the console's root element. */
 export function renderFirstScreen(screen: FirstScreen, cookies: Record<string, string>): string {
   const words = HOME_WORDS[parseLanguage(cookies.language)];
@@ -104,9 +116,9 @@ export function renderFirstScreen(screen: FirstScreen, cookies: Record<string, s
   if (screen.side !== 'group') {
     items.push([words.endTime, escapeHtml(info.end_time.slice(0, 10) || '-')], [words.daysLeft, daysText(words, info)]);
   }
-  const closed = cookies.sidebarStatus === '0' ? ' fs-closed' : '';
   const title = escapeHtml(words.title);
-  return `<div id="first-screen" class="fs${closed}" aria-busy="true">`
+  const { classes, style } = layoutOf(cookies);
+  return `<div id="first-screen" class="${classes}"${style} aria-busy="true">`
     + `<div class="fs-side">${logo(info)}</div>`
     + '<div class="fs-main"><div class="fs-bar"></div>'
     + `<div class="fs-tags"><span class="fs-tag">${title}</span></div>`

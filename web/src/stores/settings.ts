@@ -1,4 +1,6 @@
+import Cookies from 'js-cookie';
 import { create } from 'zustand';
+import { LAYOUT_COOKIE } from '@wuye/contract/home';
 import { DEFAULT_THEME } from '../theme';
 import { readJson, writeJson } from './storage';
 
@@ -40,13 +42,37 @@ interface SettingsState extends Settings {
   setDrawerOpen: (open: boolean) => void;
 }
 
+/**
+ * The settings that change how the home page's first screen looks, as the cookie the server reads
+ * when it draws that screen (server/src/http/first-screen.ts): `tags=0&logo=0&theme=13c2c2`, only
+ * what differs from the defaults; empty when nothing does.
+ */
+export function layoutCookieOf(s: Settings): string {
+  const out = new URLSearchParams();
+  if (!s.tagsView) out.set('tags', '0');
+  if (!s.sidebarLogo) out.set('logo', '0');
+  if (s.theme.toLowerCase() !== DEFAULT_THEME.toLowerCase()) out.set('theme', s.theme.slice(1));
+  return out.toString();
+}
+
+function writeLayoutCookie(s: Settings): void {
+  const value = layoutCookieOf(s);
+  if (value) Cookies.set(LAYOUT_COOKIE, value, { sameSite: 'Lax', expires: 3650 });
+  else Cookies.remove(LAYOUT_COOKIE);
+}
+
+const stored = normalizeSettings(readJson<unknown>('local', SETTINGS_KEY, null));
+// settings kept before the cookie existed reach the server from the next page load on
+writeLayoutCookie(stored);
+
 export const useSettings = create<SettingsState>()((set, get) => ({
-  ...normalizeSettings(readJson<unknown>('local', SETTINGS_KEY, null)),
+  ...stored,
   drawerOpen: false,
   change: (key, value) => {
     set({ [key]: value } as Partial<SettingsState>);
     const { theme, showSettings, tagsView, fixedHeader, sidebarLogo } = get();
     writeJson('local', SETTINGS_KEY, { theme, showSettings, tagsView, fixedHeader, sidebarLogo });
+    writeLayoutCookie({ theme, showSettings, tagsView, fixedHeader, sidebarLogo });
   },
   setDrawerOpen: (drawerOpen) => set({ drawerOpen }),
 }));
