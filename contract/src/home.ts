@@ -1,5 +1,9 @@
-/** The cookie of the settings that change the home page's first screen (web/src/stores/settings.ts). */
-export const LAYOUT_COOKIE = 'layout';
+/**
+ * The cookies the console keeps that the server reads to draw the home page's first screen
+ * (server/src/http/first-screen.ts): the session's token, the language, the sidebar's state
+ * (spec 3: 1 open, 0 closed) and the layout settings (web/src/stores/settings.ts).
+ */
+export const COOKIES = { token: 'Admin-Token', language: 'language', sidebar: 'sidebarStatus', layout: 'layout' } as const;
 
 /** Languages of the console: cookie `language`, zh-CN by default. */
 export const LANGUAGES = ['zh-CN', 'en', 'es'] as const;

@@ -1,4 +1,4 @@
-import { HOME_WORDS, LAYOUT_COOKIE, parseLanguage, type HomeWords, type SystemInfo } from '@wuye/contract';
+import { COOKIES, HOME_WORDS, parseLanguage, type HomeWords, type SystemInfo } from '@wuye/contract';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
@@ -18,9 +18,6 @@ import type { SessionCache } from './session-cache.js';
 
 /** The client routes that open on the home page. */
 const HOME_PATHS = new Set(['/', '/dashboard']);
-
-/** Cookie names the console sets (web/src/utils/auth.ts, web/src/stores/app.ts). */
-const TOKEN_COOKIE = 'Admin-Token';
 
 export interface FirstScreen {
   name: string;
@@ -51,7 +48,7 @@ export function isHomePath(url: string): boolean {
 export async function firstScreenOf(
   db: Kysely<DB>, config: Config, cookies: Record<string, string>, cache?: SessionCache,
 ): Promise<FirstScreen | null> {
-  const token = cookies[TOKEN_COOKIE];
+  const token = cookies[COOKIES.token];
   if (!token) return null;
   try {
     const { session } = await authenticate(db, config, token, cache);
@@ -95,11 +92,11 @@ function descriptions(items: [string, string][], columns: number, className: str
   return `<table class="${className}"><tbody>${rows.join('')}</tbody></table>`;
 }
 
-/** The shell's layout as the user set it: sidebar closed (cookie sidebarStatus), tag strip, logo, theme colour. */
+/** The shell's layout as the user set it: sidebar closed, tag strip, logo, theme colour. */
 function layoutOf(cookies: Record<string, string>): { classes: string; style: string } {
-  const layout = new URLSearchParams(cookies[LAYOUT_COOKIE] ?? '');
+  const layout = new URLSearchParams(cookies[COOKIES.layout] ?? '');
   const classes = ['fs'];
-  if (cookies.sidebarStatus === '0') classes.push('fs-closed');
+  if (cookies[COOKIES.sidebar] === '0') classes.push('fs-closed');
   if (layout.get('tags') === '0') classes.push('fs-notags');
   if (layout.get('logo') === '0') classes.push('fs-nologo');
   const theme = layout.get('theme') ?? '';
@@ -109,7 +106,7 @@ function layoutOf(cookies: Record<string, string>): { classes: string; style: st
 
 /** The first screen's markup, inserted before the console's root element. */
 export function renderFirstScreen(screen: FirstScreen, cookies: Record<string, string>): string {
-  const words = HOME_WORDS[parseLanguage(cookies.language)];
+  const words = HOME_WORDS[parseLanguage(cookies[COOKIES.language])];
   const { info } = screen;
   const region = info.region_title || (screen.side === 'group' ? words.noRegion : '-');
   const items: [string, string][] = [[words.region, escapeHtml(region)]];

@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import { create } from 'zustand';
 import { LIMITS } from '@wuye/contract/codes';
-import { parseLanguage, type Language } from '@wuye/contract/home';
+import { COOKIES, parseLanguage, type Language } from '@wuye/contract/home';
 
 export { LANGUAGES, parseLanguage, type Language } from '@wuye/contract/home';
 
@@ -41,12 +41,12 @@ export function deviceOfWindow(): Device {
 }
 
 export const useAppStore = create<AppState>()((set, get) => ({
-  sidebarOpened: Cookies.get('sidebarStatus') !== '0',
+  sidebarOpened: Cookies.get(COOKIES.sidebar) !== '0',
   withoutAnimation: false,
   // known from the start: a phone's first render is the mobile shell, not the desktop one redone
   device: deviceOfWindow(),
   mobileSidebarOpen: false,
-  language: parseLanguage(Cookies.get('language')),
+  language: parseLanguage(Cookies.get(COOKIES.language)),
   size: parseSize(Cookies.get('size')),
   toggleSidebar: () => {
     if (get().device === 'mobile') {
@@ -54,17 +54,17 @@ export const useAppStore = create<AppState>()((set, get) => ({
       return;
     }
     const sidebarOpened = !get().sidebarOpened;
-    Cookies.set('sidebarStatus', sidebarOpened ? '1' : '0');
+    Cookies.set(COOKIES.sidebar, sidebarOpened ? '1' : '0');
     set({ sidebarOpened, withoutAnimation: false });
   },
   closeSidebar: (withoutAnimation = false) => {
-    Cookies.set('sidebarStatus', '0');
+    Cookies.set(COOKIES.sidebar, '0');
     set({ sidebarOpened: false, withoutAnimation, mobileSidebarOpen: false });
   },
   setMobileSidebarOpen: (mobileSidebarOpen) => set({ mobileSidebarOpen }),
   setDevice: (device) => set({ device, mobileSidebarOpen: false }),
   setLanguage: (language) => {
-    Cookies.set('language', language);
+    Cookies.set(COOKIES.language, language);
     set({ language });
   },
   setSize: (size) => {

@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { create } from 'zustand';
-import { LAYOUT_COOKIE } from '@wuye/contract/home';
+import { COOKIES } from '@wuye/contract/home';
 import { DEFAULT_THEME } from '../theme';
 import { readJson, writeJson } from './storage';
 
@@ -57,8 +57,8 @@ export function layoutCookieOf(s: Settings): string {
 
 function writeLayoutCookie(s: Settings): void {
   const value = layoutCookieOf(s);
-  if (value) Cookies.set(LAYOUT_COOKIE, value, { sameSite: 'Lax', expires: 3650 });
-  else Cookies.remove(LAYOUT_COOKIE);
+  if (value) Cookies.set(COOKIES.layout, value, { sameSite: 'Lax', expires: 3650 });
+  else Cookies.remove(COOKIES.layout);
 }
 
 const stored = normalizeSettings(readJson<unknown>('local', SETTINGS_KEY, null));
@@ -71,8 +71,9 @@ export const useSettings = create<SettingsState>()((set, get) => ({
   change: (key, value) => {
     set({ [key]: value } as Partial<SettingsState>);
     const { theme, showSettings, tagsView, fixedHeader, sidebarLogo } = get();
-    writeJson('local', SETTINGS_KEY, { theme, showSettings, tagsView, fixedHeader, sidebarLogo });
-    writeLayoutCookie({ theme, showSettings, tagsView, fixedHeader, sidebarLogo });
+    const settings: Settings = { theme, showSettings, tagsView, fixedHeader, sidebarLogo };
+    writeJson('local', SETTINGS_KEY, settings);
+    writeLayoutCookie(settings);
   },
   setDrawerOpen: (drawerOpen) => set({ drawerOpen }),
 }));

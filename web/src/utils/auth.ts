@@ -1,7 +1,8 @@
 import Cookies from 'js-cookie';
+import { COOKIES } from '@wuye/contract/home';
 
 /** Cookie names of the session (spec 4: the token lives in a cookie). */
-export const TOKEN_KEY = 'Admin-Token';
+export const TOKEN_KEY = COOKIES.token;
 export const SIDE_KEY = 'Admin-Side';
 
 export type Side = 'community' | 'group';
