@@ -1,5 +1,8 @@
 import type { Paging } from '@wuye/contract';
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { template, type Slots } from '../db/compiled.js';
+import { prepared } from '../db/prepared.js';
+import type { DB } from '../db/schema.js';
 
 /**
  * One page of a filtered query plus the filtered total, ordered by `orderColumn` in the
@@ -60,4 +63,25 @@ export async function countRows<DB, TB extends keyof DB>(qb: SelectQueryBuilder<
 /** The query counting what `qb` selects. */
 function countQuery<DB, TB extends keyof DB>(qb: SelectQueryBuilder<DB, TB, unknown>) {
   return qb.clearSelect().clearOrderBy().select(sql<number>`count(*)::int`.as('total'));
+}
+
+/**
+ * A list whose statements are built and compiled once per shape (db/compiled.ts), for lists read
+ * on every click: `build` gives the filtered rows from the template's slots and shape, and each
+ * call binds its values, orders by `orderColumn` and pages as listPage does, counting the same
+ * rows only when the page cannot tell the total. `prepare` tags both statements (db/prepared.ts).
+ */
+export function listTemplate<P extends Record<string, unknown>, S, QDB, TB extends keyof QDB, O>(
+  orderColumn: string,
+  build: (db: Kysely<DB>, p: Slots<P>, shape: S) => SelectQueryBuilder<QDB, TB, O>,
+  o: { prepare?: boolean } = {},
+) {
+  const tagged = <Q extends { modifyFront(m: typeof prepared): Q }>(q: Q) => (o.prepare ? q.modifyFront(prepared) : q);
+  const page = template((db, p: Slots<P>, shape: { of: S; sort: Paging['sort']; limit: number; offset: number }) =>
+    tagged(build(db, p, shape.of)).orderBy(sql.ref(orderColumn), shape.sort).limit(sql.lit(shape.limit)).offset(sql.lit(shape.offset)));
+  const count = template((db, p: Slots<P>, shape: S) => countQuery(tagged(build(db, p, shape))));
+  return async (db: Kysely<DB>, shape: S, values: P, paging: Paging): Promise<{ items: O[]; total: number }> => {
+    const items = page.rows(db, { of: shape, sort: paging.sort, limit: paging.limit, offset: offsetOf(paging) }, values);
+    return pageWithTotal(items as Promise<O[]>, paging, async () => Number(((await count.rows(db, shape, values))[0] as { total?: number } | undefined)?.total ?? 0));
+  };
 }
