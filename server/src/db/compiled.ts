@@ -1,5 +1,5 @@
 import {
-  CompiledQuery, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type Compilable,
+  CompiledQuery, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type Compilable, type RawBuilder,
 } from 'kysely';
 import type { DB } from './schema.js';
 
@@ -36,13 +36,13 @@ const SHAPES_PER_TEMPLATE = 64;
  * hot read (nodes frozen one by one, then visited): for a drawer tab at scale it was a sixth of
  * the server's time per request (bench/README.md, ninth round).
  *
- * `build` receives the compile-only builder, `p` (each value a placeholder that must be used
+ * `build` receives the compile-only builder (and may answer a query builder or an sql`` template), `p` (each value a placeholder that must be used
  * whole as a value: `.where('rid', '=', p.rid)`, not inside `in` lists or literals) and the
  * shape, which holds whatever changes the text: optional filters, sort, page literals. A shape
  * is keyed by its JSON, so keep it small and of plain values.
  */
 export function template<P extends Record<string, unknown>, S, O>(
-  build: (db: Kysely<DB>, p: Slots<P>, shape: S) => Compilable<O>,
+  build: (db: Kysely<DB>, p: Slots<P>, shape: S) => Compilable<O> | RawBuilder<O>,
 ) {
   const slots = new Proxy({}, { get: (_, name) => new Slot(String(name)) }) as Slots<P>;
   const shapes = new Map<string, { sql: string; parameters: readonly unknown[] }>();
@@ -52,7 +52,8 @@ export function template<P extends Record<string, unknown>, S, O>(
     if (compiled) {
       shapes.delete(key); // most recently used: to the end of the map's order
     } else {
-      compiled = build(compileOnly, slots, shape).compile();
+      // a query builder compiles by itself, an sql`` template with the builder it would run on
+      compiled = build(compileOnly, slots, shape).compile(compileOnly);
       if (shapes.size >= SHAPES_PER_TEMPLATE) shapes.delete(shapes.keys().next().value!);
     }
     shapes.set(key, compiled);

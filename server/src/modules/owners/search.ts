@@ -1,5 +1,6 @@
 import { LIMITS, RELATION_CH, type HouseSearchItem, type OwnerInfo } from '@wuye/contract';
 import { sql, type RawBuilder } from 'kysely';
+import { template, type Slots } from '../../db/compiled.js';
 import { prepared } from '../../db/prepared.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, JsonText } from '../../http/registry.js';
@@ -101,29 +102,34 @@ interface DrawerHeadRow {
   member_num: number; gel_fee: string; houses: OwnerInfo['houses'] | null;
 }
 
+/**
+ * One statement, one round trip: the room, its owner (a room without one shows its first tenant
+ * or family member), the people living there, its arrears (pending E and overdue N bills, from the
+ * unpaid-bills index of 007_perf_indexes.sql) and the owner's rooms. Compiled once
+ * (db/compiled.ts): the drawer's header loads with every drawer and every change of room.
+ */
+const drawerHead = template((_db, p: Slots<{ rid: number; hid: number }>) => sql<DrawerHeadRow>`${prepared}
+  SELECT r.id AS hid, r.bid, r.tid, ${keyedAddress('r')} AS address,
+    o.id AS member_id, o.realname, o.mobile, o.avatar, o.balance, o.bonus, o.wx_isbind, o.app_isbind, o.create_time,
+    (SELECT count(*)::int FROM room_members WHERE rid = r.rid AND hid = r.id AND status = 'Y') AS member_num,
+    (SELECT coalesce(sum(fee), 0)::numeric(14,2)::text FROM fee_bills WHERE rid = r.rid AND hid = r.id AND status IN ('E', 'N')) AS gel_fee,
+    (SELECT json_agg(json_build_object('id', h.id, 'rid', h.rid, 'bid', h.bid, 'tid', h.tid, 'address', ${keyedAddress('h')}) ORDER BY hm.id)
+      FROM room_members hm JOIN rooms h ON h.rid = hm.rid AND h.id = hm.hid
+      WHERE hm.rid = r.rid AND hm.member_id = o.id AND hm.status = 'Y') AS houses
+  FROM rooms r
+  LEFT JOIN LATERAL (
+    SELECT m.id, m.realname, m.mobile, m.avatar, m.balance, m.bonus, m.wx_isbind, m.app_isbind, m.create_time
+    FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
+    WHERE rm.rid = r.rid AND rm.hid = r.id AND rm.status = 'Y'
+    ORDER BY rm.relation <> 'owner', rm.id LIMIT 1) o ON true
+  WHERE r.rid = ${p.rid} AND r.id = ${p.hid}`);
+
 const houseinfoplus = defineMethod('houseinfoplus', {
   side: 'community', roles: OWNER_LOOKUP, writes: false,
   summary: '业主抽屉头部：房屋业主的头像、姓名、欠费、手机、余额、人数、积分、登记时间、微信/APP 绑定，及其名下房屋',
   async handler(ctx, input) {
     if (!inSessionCommunity(ctx, input)) return fail(HOUSE_NOT_FOUND);
-    // One statement, one round trip: the room, its owner (a room without one shows its first
-    // tenant or family member), the people living there, its arrears (pending E and overdue N
-    // bills, from the unpaid-bills index of 007_perf_indexes.sql) and the owner's rooms.
-    const { rows: [row] } = await sql<DrawerHeadRow>`${prepared}
-      SELECT r.id AS hid, r.bid, r.tid, ${keyedAddress('r')} AS address,
-        o.id AS member_id, o.realname, o.mobile, o.avatar, o.balance, o.bonus, o.wx_isbind, o.app_isbind, o.create_time,
-        (SELECT count(*)::int FROM room_members WHERE rid = r.rid AND hid = r.id AND status = 'Y') AS member_num,
-        (SELECT coalesce(sum(fee), 0)::numeric(14,2)::text FROM fee_bills WHERE rid = r.rid AND hid = r.id AND status IN ('E', 'N')) AS gel_fee,
-        (SELECT json_agg(json_build_object('id', h.id, 'rid', h.rid, 'bid', h.bid, 'tid', h.tid, 'address', ${keyedAddress('h')}) ORDER BY hm.id)
-          FROM room_members hm JOIN rooms h ON h.rid = hm.rid AND h.id = hm.hid
-          WHERE hm.rid = r.rid AND hm.member_id = o.id AND hm.status = 'Y') AS houses
-      FROM rooms r
-      LEFT JOIN LATERAL (
-        SELECT m.id, m.realname, m.mobile, m.avatar, m.balance, m.bonus, m.wx_isbind, m.app_isbind, m.create_time
-        FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
-        WHERE rm.rid = r.rid AND rm.hid = r.id AND rm.status = 'Y'
-        ORDER BY rm.relation <> 'owner', rm.id LIMIT 1) o ON true
-      WHERE r.rid = ${ctx.rid} AND r.id = ${input.hid}`.execute(ctx.db);
+    const [row] = await drawerHead.rows(ctx.db, null, { rid: ctx.rid, hid: input.hid });
     if (!row || !inRoomBuildingAndUnit(input, row)) return fail(HOUSE_NOT_FOUND);
     const houses = row.houses ?? [];
     if (!houses.some((h) => h.id === row.hid)) houses.unshift({ id: row.hid, rid: ctx.rid, bid: row.bid, tid: row.tid, address: row.address });
