@@ -27,6 +27,12 @@ class Slot {
  */
 export type Slots<P> = { readonly [K in keyof P]-?: NonNullable<P[K]> };
 
+/** Which of a statement's optional values a call gives: each one given adds its condition, so it is the shape. */
+export type Given<V> = { readonly [K in keyof V]-?: boolean };
+
+export const givenOf = <V extends Record<string, unknown>>(values: V) =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v !== undefined])) as Given<V>;
+
 /** Statements kept per template; beyond it the least recently used shape is compiled again when asked. */
 const SHAPES_PER_TEMPLATE = 64;
 
@@ -41,7 +47,7 @@ const SHAPES_PER_TEMPLATE = 64;
  * shape, which holds whatever changes the text: optional filters, sort, page literals. A shape
  * is keyed by its JSON, so keep it small and of plain values.
  */
-export function template<P extends Record<string, unknown>, S, O>(
+export function template<P extends object, S, O>(
   build: (db: Kysely<DB>, p: Slots<P>, shape: S) => Compilable<O> | RawBuilder<O>,
 ) {
   const slots = new Proxy({}, { get: (_, name) => new Slot(String(name)) }) as Slots<P>;
@@ -63,7 +69,7 @@ export function template<P extends Record<string, unknown>, S, O>(
     /** The statement for this shape and these values, ready for `db.executeQuery`. */
     bind(shape: S, values: P): CompiledQuery<O> {
       const { sql, parameters } = compiledFor(shape);
-      return CompiledQuery.raw(sql, parameters.map((v) => (v instanceof Slot ? valueOf(values, v.name) : v))) as CompiledQuery<O>;
+      return CompiledQuery.raw(sql, parameters.map((v) => (v instanceof Slot ? valueOf(values as Record<string, unknown>, v.name) : v))) as CompiledQuery<O>;
     },
     async rows(db: Kysely<DB>, shape: S, values: P): Promise<O[]> {
       return (await db.executeQuery(this.bind(shape, values))).rows;

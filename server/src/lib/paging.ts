@@ -71,7 +71,7 @@ function countQuery<DB, TB extends keyof DB>(qb: SelectQueryBuilder<DB, TB, unkn
  * call binds its values, orders by `orderColumn` and pages as listPage does, counting the same
  * rows only when the page cannot tell the total. `prepare` tags both statements (db/prepared.ts).
  */
-export function listTemplate<P extends Record<string, unknown>, S, QDB, TB extends keyof QDB, O>(
+export function listTemplate<P extends object, S, QDB, TB extends keyof QDB, O>(
   orderColumn: string,
   build: (db: Kysely<DB>, p: Slots<P>, shape: S) => SelectQueryBuilder<QDB, TB, O>,
   o: { prepare?: boolean } = {},

@@ -2,7 +2,7 @@ import {
   ACTIVITY_STATUS_CH, CAR_TYPE_CH, FACE_STATUS_CH, RELATION_CH, SPACE_STATUS_CH, VISITOR_STATUS_CH, addDays, normalizePlate, type Paging,
 } from '@wuye/contract';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Slots } from '../../db/compiled.js';
+import { givenOf, type Given, type Slots } from '../../db/compiled.js';
 import type { DB } from '../../db/schema.js';
 import { defineMethod, type CommunityCtx } from '../../http/registry.js';
 import { listTemplate } from '../../lib/paging.js';
@@ -14,9 +14,6 @@ import { FEETYPE_CH, PAYTYPE_CH } from './labels.js';
 
 /** What every tab's statement binds: the session's community and the room the payload names. */
 interface RoomValues { rid: number; hid: number; bid?: number; tid?: number }
-
-/** Which of a statement's optional values are given: each one given adds its condition. */
-type Given<V> = { readonly [K in keyof V]-?: boolean };
 
 /**
  * True only if the payload names the room rightly: in the session's community, and in its
@@ -47,9 +44,6 @@ function roomTab<F extends Record<string, unknown>, QDB, TB extends keyof QDB, O
     return list(ctx.db, givenOf(values), values, input);
   };
 }
-
-const givenOf = <V extends Record<string, unknown>>(values: V) =>
-  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v !== undefined])) as Given<V>;
 
 const carsOfRoom = roomTab('c.id', (db, p: Slots<RoomValues & { plate?: string }>, given) => {
   let qb = db.selectFrom('cars as c')
