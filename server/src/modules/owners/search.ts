@@ -20,25 +20,45 @@ const HOUSE_NOT_FOUND = '房屋不存在或不属于当前小区';
 type KeywordValue = (text: string) => RawBuilder<string>;
 const asParameter: KeywordValue = (text) => sql<string>`${text}`;
 
+/** A keyword as the statements take it: a mobile number's prefix, or a part of a name. */
+type KeywordTerms = { kind: 'mobile'; from: string; to: string } | { kind: 'name'; key: string };
+
+/**
+ * A mobile prefix is the index range [digits, digits with its last digit counted up) rather than
+ * LIKE 'digits%': a prepared statement's generic plan (db/prepared.ts) cannot bound an index scan
+ * by a LIKE parameter, and read a whole community's people for a full mobile number (15 ms
+ * instead of 1). A name part is its key in member_name_keys (GIN, see 004_owners.sql).
+ */
+function keywordTerms(rid: number, keyword: string): KeywordTerms {
+  const k = keyword.trim();
+  if (!/^\d+$/.test(k)) return { kind: 'name', key: `${rid}:${k.toLowerCase()}` };
+  return { kind: 'mobile', from: k, to: k.slice(0, -1) + String.fromCharCode(k.charCodeAt(k.length - 1) + 1) };
+}
+
+/**
+ * The condition on `m` (members) for terms of this kind: `~>=~` and `~<~` compare as the mobile
+ * index's text_pattern_ops does. `terms` may be a statement template's slots (db/compiled.ts).
+ */
+function termsCondition(kind: KeywordTerms['kind'], terms: { from: string; to: string; key: string }, value: KeywordValue) {
+  if (kind === 'mobile') return sql<boolean>`(m.mobile ~>=~ ${value(terms.from)} AND m.mobile ~<~ ${value(terms.to)})`;
+  return sql<boolean>`member_name_keys(m.rid, m.realname) @> ARRAY[${value(terms.key)}]::text[]`;
+}
+
+/** The filled-in terms, with the values the other kind does not use left empty. */
+const termValues = (t: KeywordTerms) => ({ from: '', to: '', key: '', ...t });
+
 /**
  * Who matches the keyword: a mobile prefix (btree on (rid, mobile text_pattern_ops)) or any part
  * of a name (GIN on member_name_keys(rid, realname), see 004_owners.sql).
  */
 export function keywordCondition(rid: number, keyword: string, value: KeywordValue = asParameter) {
-  const k = keyword.trim();
-  if (/^\d+$/.test(k)) return mobileStartsWith(k, value);
-  return sql<boolean>`member_name_keys(m.rid, m.realname) @> ARRAY[${value(`${rid}:${k.toLowerCase()}`)}]::text[]`;
+  const terms = keywordTerms(rid, keyword);
+  return termsCondition(terms.kind, termValues(terms), value);
 }
 
-/**
- * `m.mobile` starts with the digits, as the index range [digits, digits with its last digit
- * counted up) rather than LIKE 'digits%': a prepared statement's generic plan (db/prepared.ts)
- * cannot bound an index scan by a LIKE parameter, and read a whole community's people for a full
- * mobile number (15 ms instead of 1). `~>=~` and `~<~` compare as text_pattern_ops does.
- */
+/** `m.mobile` starts with the digits (see keywordTerms). */
 export function mobileStartsWith(digits: string, value: KeywordValue = asParameter) {
-  const next = digits.slice(0, -1) + String.fromCharCode(digits.charCodeAt(digits.length - 1) + 1);
-  return sql<boolean>`(m.mobile ~>=~ ${value(digits)} AND m.mobile ~<~ ${value(next)})`;
+  return termsCondition('mobile', termValues(keywordTerms(0, digits)), value);
 }
 
 /**
@@ -67,30 +87,36 @@ const keyedAddress = (room: string) =>
 /** The relation's label (contract RELATION_CH) of the row's `relation`. */
 const relationLabel = sql`CASE relation ${sql.join(Object.entries(RELATION_CH).map(([code, label]) => sql`WHEN ${code} THEN ${label}`), sql` `)} END`;
 
+/**
+ * The owner search's statement. One statement, one round trip, and the answer's JSON written by
+ * the database (JsonText): decoding, building and serialising 50 rows cost the server half its
+ * time per search. The matches are a materialized step so the planner can never re-run the name
+ * match per joined row. Compiled once per kind of keyword (db/compiled.ts).
+ */
+const housesFound = template((_db, p: Slots<{ rid: number; from: string; to: string; key: string }>, kind: KeywordTerms['kind']) => sql<{ json: string }>`${prepared}
+  WITH found AS MATERIALIZED (
+    SELECT rm.id, rm.hid, rm.relation, m.mobile, m.realname FROM members m
+    JOIN room_members rm ON rm.rid = m.rid AND rm.member_id = m.id AND rm.status = 'Y'
+    WHERE m.rid = ${p.rid} AND ${termsCondition(kind, p, unseenByPlanner)}
+    LIMIT ${sql.lit(RESULT_MAX)}),
+  houses AS (
+    SELECT f.id, r.rid, r.bid, r.tid, f.hid, f.mobile, concat(b.title, u.title, r.title) AS address, f.realname, f.relation,
+      row_number() OVER (ORDER BY f.relation <> 'owner', f.realname, b.sort, r.bid, u.sort, r.tid, r.floor, r.title) AS n
+    FROM found f
+    JOIN rooms r ON r.rid = ${p.rid} AND r.id = f.hid
+    JOIN buildings b ON b.rid = r.rid AND b.id = r.bid
+    JOIN units u ON u.rid = r.rid AND u.id = r.tid)
+  SELECT json_build_object('items', coalesce(json_agg(json_build_object(
+      'id', id, 'rid', rid, 'bid', bid, 'tid', tid, 'hid', hid, 'mobile', mobile, 'address', address, 'realname', realname,
+      'relation', relation, 'relation_ch', ${relationLabel}) ORDER BY n), '[]'))::text AS json
+  FROM houses`);
+
 const getkeywordtohouses = defineMethod('getkeywordtohouses', {
   side: 'community', roles: OWNER_LOOKUP, writes: false,
   summary: '全局业主搜索：手机号前缀或姓名任意部分（≤11 字），本小区内在住的房屋：id、rid、bid、tid、hid、mobile、address、realname',
   async handler(ctx, input) {
-    // One statement, one round trip, and the answer's JSON written by the database (JsonText):
-    // decoding, building and serialising 50 rows cost the server half its time per search. The
-    // matches are a materialized step so the planner can never re-run the name match per joined row.
-    const { rows: [row] } = await sql<{ json: string }>`${prepared}
-      WITH found AS MATERIALIZED (
-        SELECT rm.id, rm.hid, rm.relation, m.mobile, m.realname FROM members m
-        JOIN room_members rm ON rm.rid = m.rid AND rm.member_id = m.id AND rm.status = 'Y'
-        WHERE m.rid = ${ctx.rid} AND ${keywordCondition(ctx.rid, input.keywords, unseenByPlanner)}
-        LIMIT ${sql.lit(RESULT_MAX)}),
-      houses AS (
-        SELECT f.id, r.rid, r.bid, r.tid, f.hid, f.mobile, concat(b.title, u.title, r.title) AS address, f.realname, f.relation,
-          row_number() OVER (ORDER BY f.relation <> 'owner', f.realname, b.sort, r.bid, u.sort, r.tid, r.floor, r.title) AS n
-        FROM found f
-        JOIN rooms r ON r.rid = ${ctx.rid} AND r.id = f.hid
-        JOIN buildings b ON b.rid = r.rid AND b.id = r.bid
-        JOIN units u ON u.rid = r.rid AND u.id = r.tid)
-      SELECT json_build_object('items', coalesce(json_agg(json_build_object(
-          'id', id, 'rid', rid, 'bid', bid, 'tid', tid, 'hid', hid, 'mobile', mobile, 'address', address, 'realname', realname,
-          'relation', relation, 'relation_ch', ${relationLabel}) ORDER BY n), '[]'))::text AS json
-      FROM houses`.execute(ctx.db);
+    const terms = keywordTerms(ctx.rid, input.keywords);
+    const [row] = await housesFound.rows(ctx.db, terms.kind, { rid: ctx.rid, ...termValues(terms) });
     return new JsonText<{ items: HouseSearchItem[] }>(row!.json);
   },
 });
