@@ -21,7 +21,8 @@ export interface SessionRow {
 const MAX_ENTRIES = 20_000;
 
 /**
- * Live sessions remembered for a few seconds, so a read call costs one query instead of two.
+ * Live sessions remembered for a few seconds by the token as sent (only one the database has
+ * answered for is ever kept), so a read call costs one query instead of two.
  * Staleness is bounded three ways: every committed write through the dispatcher clears it
  * (logout, password change, region switch and renewal are all writes), on PostgreSQL a trigger
  * notifies every process when sessions, accounts or communities change (008_auth_notify.sql),
@@ -35,21 +36,21 @@ export class SessionCache {
     this.enabled = ttlMs > 0;
   }
 
-  get(tokenHash: string): SessionRow | undefined {
+  get(token: string): SessionRow | undefined {
     if (!this.enabled) return undefined;
-    const hit = this.entries.get(tokenHash);
+    const hit = this.entries.get(token);
     if (!hit) return undefined;
     if (Date.now() - hit.at > this.ttlMs) {
-      this.entries.delete(tokenHash);
+      this.entries.delete(token);
       return undefined;
     }
     return hit.row;
   }
 
-  set(tokenHash: string, row: SessionRow): void {
+  set(token: string, row: SessionRow): void {
     if (!this.enabled) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(tokenHash, { row, at: Date.now() });
+    this.entries.set(token, { row, at: Date.now() });
   }
 
   clear(): void {
