@@ -30,7 +30,7 @@ export type Slots<P> = { readonly [K in keyof P]-?: NonNullable<P[K]> };
 /** Which of a statement's optional values a call gives: each one given adds its condition, so it is the shape. */
 export type Given<V> = { readonly [K in keyof V]-?: boolean };
 
-export const givenOf = <V extends Record<string, unknown>>(values: V) =>
+export const givenOf = <V extends object>(values: V) =>
   Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v !== undefined])) as Given<V>;
 
 /** Statements kept per template; beyond it the least recently used shape is compiled again when asked. */
@@ -42,9 +42,9 @@ const SHAPES_PER_TEMPLATE = 64;
  * hot read (nodes frozen one by one, then visited): for a drawer tab at scale it was a sixth of
  * the server's time per request (bench/README.md, ninth round).
  *
- * `build` receives the compile-only builder (and may answer a query builder or an sql`` template), `p` (each value a placeholder that must be used
- * whole as a value: `.where('rid', '=', p.rid)`, not inside `in` lists or literals) and the
- * shape, which holds whatever changes the text: optional filters, sort, page literals. A shape
+ * `build` receives the compile-only builder (and may answer a query builder or an sql``
+ * template), `p` (each value a placeholder that must be used whole as a value:
+ * `.where('rid', '=', p.rid)`, not inside `in` lists or literals) and the shape, which holds whatever changes the text: optional filters, sort, page literals. A shape
  * is keyed by its JSON, so keep it small and of plain values. Anything else `build` reads is
  * compiled into the statement for good, so it must be a constant: a session's community or a
  * payload's value read from a closure would answer every later call with the first one's.

@@ -1,6 +1,6 @@
 import type { Paging } from '@wuye/contract';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { template, type Slots } from '../db/compiled.js';
+import { givenOf, template, type Given, type Slots } from '../db/compiled.js';
 import { prepared } from '../db/prepared.js';
 import type { DB } from '../db/schema.js';
 
@@ -56,9 +56,11 @@ export function lastPageTotal(rows: number, paging: Paging): number | undefined 
 
 /** How many rows the query selects. */
 export async function countRows<DB, TB extends keyof DB>(qb: SelectQueryBuilder<DB, TB, unknown>): Promise<number> {
-  const row = await countQuery(qb).executeTakeFirst();
-  return Number((row as { total?: number } | undefined)?.total ?? 0);
+  return totalOf(await countQuery(qb).executeTakeFirst());
 }
+
+/** The total a count query (countQuery) answered. */
+const totalOf = (row: unknown) => Number((row as { total?: number } | undefined)?.total ?? 0);
 
 /** The query counting what `qb` selects. */
 function countQuery<DB, TB extends keyof DB>(qb: SelectQueryBuilder<DB, TB, unknown>) {
@@ -66,22 +68,24 @@ function countQuery<DB, TB extends keyof DB>(qb: SelectQueryBuilder<DB, TB, unkn
 }
 
 /**
- * A list whose statements are built and compiled once per shape (db/compiled.ts), for lists read
- * on every click: `build` gives the filtered rows from the template's slots and shape, and each
- * call binds its values, orders by `orderColumn` and pages as listPage does, counting the same
- * rows only when the page cannot tell the total. `prepare` tags both statements (db/prepared.ts).
+ * A list whose statements are built and compiled once per set of given values (db/compiled.ts),
+ * for lists read on every click: `build` gives the filtered rows from the template's slots, adding
+ * a value's condition where `given` says the call has it. Each call binds its values, orders by
+ * `orderColumn` and pages as listPage does, counting the same rows only when the page cannot tell
+ * the total. `prepare` tags both statements (db/prepared.ts).
  */
-export function listTemplate<P extends object, S, QDB, TB extends keyof QDB, O>(
+export function listTemplate<P extends object, QDB, TB extends keyof QDB, O>(
   orderColumn: string,
-  build: (db: Kysely<DB>, p: Slots<P>, shape: S) => SelectQueryBuilder<QDB, TB, O>,
+  build: (db: Kysely<DB>, p: Slots<P>, given: Given<P>) => SelectQueryBuilder<QDB, TB, O>,
   o: { prepare?: boolean } = {},
 ) {
   const tagged = <Q extends { modifyFront(m: typeof prepared): Q }>(q: Q) => (o.prepare ? q.modifyFront(prepared) : q);
-  const page = template((db, p: Slots<P>, shape: { of: S; sort: Paging['sort']; limit: number; offset: number }) =>
-    tagged(build(db, p, shape.of)).orderBy(sql.ref(orderColumn), shape.sort).limit(sql.lit(shape.limit)).offset(sql.lit(shape.offset)));
-  const count = template((db, p: Slots<P>, shape: S) => countQuery(tagged(build(db, p, shape))));
-  return async (db: Kysely<DB>, shape: S, values: P, paging: Paging): Promise<{ items: O[]; total: number }> => {
-    const items = page.rows(db, { of: shape, sort: paging.sort, limit: paging.limit, offset: offsetOf(paging) }, values);
-    return pageWithTotal(items as Promise<O[]>, paging, async () => Number(((await count.rows(db, shape, values))[0] as { total?: number } | undefined)?.total ?? 0));
+  const page = template((db, p: Slots<P>, shape: { given: Given<P>; sort: Paging['sort']; limit: number; offset: number }) =>
+    tagged(build(db, p, shape.given)).orderBy(sql.ref(orderColumn), shape.sort).limit(sql.lit(shape.limit)).offset(sql.lit(shape.offset)));
+  const count = template((db, p: Slots<P>, given: Given<P>) => countQuery(tagged(build(db, p, given))));
+  return async (db: Kysely<DB>, values: P, paging: Paging): Promise<{ items: O[]; total: number }> => {
+    const given = givenOf(values);
+    const items = page.rows(db, { given, sort: paging.sort, limit: paging.limit, offset: offsetOf(paging) }, values);
+    return pageWithTotal(items as Promise<O[]>, paging, async () => totalOf((await count.rows(db, given, values))[0]));
   };
 }

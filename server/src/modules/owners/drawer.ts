@@ -2,7 +2,7 @@ import {
   ACTIVITY_STATUS_CH, CAR_TYPE_CH, FACE_STATUS_CH, RELATION_CH, SPACE_STATUS_CH, VISITOR_STATUS_CH, addDays, normalizePlate, type Paging,
 } from '@wuye/contract';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { givenOf, type Given, type Slots } from '../../db/compiled.js';
+import type { Given, Slots } from '../../db/compiled.js';
 import type { DB } from '../../db/schema.js';
 import { defineMethod, type CommunityCtx } from '../../http/registry.js';
 import { listTemplate } from '../../lib/paging.js';
@@ -41,7 +41,7 @@ function roomTab<F extends Record<string, unknown>, QDB, TB extends keyof QDB, O
   return async (ctx: CommunityCtx, input: RoomRef & Paging, filters: F) => {
     if (!inSessionCommunity(ctx, input)) return emptyPage<O>();
     const values = { ...filters, rid: ctx.rid, hid: input.hid, bid: input.bid, tid: input.tid } as RoomValues & F;
-    return list(ctx.db, givenOf(values), values, input);
+    return list(ctx.db, values, input);
   };
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply } from '../../http/registry.js';
-import { givenOf, type Given, type Slots } from '../../db/compiled.js';
+import type { Given, Slots } from '../../db/compiled.js';
 import { listTemplate } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
 import { systemInfoOf } from './info.js';
@@ -78,8 +78,7 @@ const backlogList = defineMethod('backlog_list', {
   side: 'community', roles: 'any', writes: false,
   summary: '待办事项（status E 待办、Y 已办；空为全部），data.total 为数量',
   async handler(ctx, input) {
-    const values = { rid: ctx.rid, status: input.status || undefined };
-    const page = await backlogPage(ctx.db, givenOf(values), values, input);
+    const page = await backlogPage(ctx.db, { rid: ctx.rid, status: input.status || undefined }, input);
     return {
       total: page.total,
       items: page.items.map((b) => ({
