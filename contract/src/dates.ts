@@ -7,10 +7,11 @@ export const WIRE_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
+const FIXED_OFFSETS: Readonly<Record<string, number>> = { 'Asia/Shanghai': 480, 'Asia/Hong_Kong': 480, 'Asia/Taipei': 480, UTC: 0 };
+
 /** Offset in minutes of a fixed-offset zone name; China has no daylight saving. */
 export function zoneOffsetMinutes(zone: string): number {
-  const fixed: Record<string, number> = { 'Asia/Shanghai': 480, 'Asia/Hong_Kong': 480, 'Asia/Taipei': 480, UTC: 0 };
-  return fixed[zone] ?? 480;
+  return FIXED_OFFSETS[zone] ?? 480;
 }
 
 /** Date -> 'YYYY-MM-DD HH:mm:ss' in the zone. */

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { template, type Slots } from './compiled.js';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { givenKey, givenOf, template, type Slots } from './compiled.js';
+import { openDatabase, type Database } from './connection.js';
 
 describe('statement templates', () => {
   const builds: string[] = [];
@@ -40,5 +43,40 @@ describe('statement templates', () => {
     expect(builds).toHaveLength(100);
     paged.bind({ offset: 0 }, { rid: 1 }); // let go, built again
     expect(builds).toHaveLength(101);
+  });
+});
+
+describe('the shape of the given values', () => {
+  it('names the values given, in their order, and tells the builder the same', () => {
+    const values = { rid: 1, plate: undefined, keyword: '%a%', hid: 0 };
+    expect(givenKey(values)).toBe('rid,keyword,hid,');
+    expect(givenOf(values)).toEqual({ rid: true, plate: false, keyword: true, hid: true });
+    expect(givenKey({ rid: 1, plate: '%x%', keyword: undefined, hid: 0 })).not.toBe(givenKey(values));
+  });
+});
+
+describe('statement templates on a database', () => {
+  let database: Database;
+  const seen: string[] = [];
+  const series = template((_db, p: Slots<{ n: number }>) =>
+    sql<{ n: number; app: string }>`SELECT g AS n, current_setting('application_name') AS app FROM generate_series(1, ${p.n}::int) AS g`);
+
+  beforeAll(async () => {
+    database = await openDatabase(loadConfig(process.env, { dbSchema: undefined }), { memory: true, onQuery: (text) => seen.push(text) });
+  });
+  afterAll(() => database?.close());
+
+  it('run on the pool, and the statement is still seen once (the benchmarks capture it)', async () => {
+    seen.length = 0;
+    expect((await series.rows(database.db, null, { n: 3 })).map((r) => r.n)).toEqual([1, 2, 3]);
+    expect(seen).toEqual([expect.stringContaining('generate_series')]);
+  });
+
+  it('run inside a transaction on its connection', async () => {
+    const apps = await database.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL application_name = 'template-in-transaction'`.execute(trx);
+      return (await series.rows(trx, null, { n: 2 })).map((r) => r.app);
+    });
+    expect(apps).toEqual(['template-in-transaction', 'template-in-transaction']);
   });
 });

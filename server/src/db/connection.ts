@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { runTemplatesOn } from './compiled.js';
 import { PGlitePool } from './pglite-pool.js';
 import { PreparingClient } from './prepared.js';
 import type { DB } from './schema.js';
@@ -44,6 +45,11 @@ export async function openDatabase(config: Config, opts: OpenOptions = {}): Prom
   const db = new Kysely<DB>({
     dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }),
     log: onQuery ? (event) => { if (event.level === 'query') onQuery(event.query.sql, event.query.parameters); } : undefined,
+  });
+  runTemplatesOn(db, async (text, parameters) => {
+    const result = await pool.query(text, parameters);
+    onQuery?.(text, parameters);
+    return result;
   });
   return {
     kind: config.databaseUrl ? 'postgres' : 'pglite',

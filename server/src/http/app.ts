@@ -64,8 +64,11 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const afterWrite = () => { sessions.clear(); billCounts.clear(); };
   const dispatcher = new Dispatcher(registry, database.db, config, services, afterWrite);
 
-  fastify.addHook('onSend', async (_req, reply) => {
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) reply.header(k, v);
+  // set as each request comes in, so that every answer, errors included, carries them; a callback
+  // hook, not an async one, as it runs on every call
+  fastify.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(SECURITY_HEADERS);
+    done();
   });
 
   fastify.setErrorHandler((err: Error & { code?: string; statusCode?: number }, req, reply) => {

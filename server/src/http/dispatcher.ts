@@ -72,14 +72,12 @@ export class Dispatcher {
   }
 
   private async run(def: MethodDef, input: unknown, session: Session | null, info: CallInfo): Promise<Answer> {
-    const base = { session, config: this.config, log: info.log, ip: info.ip, origin: info.origin, services: this.services };
-    const makeCtx = (db: Kysely<DB>): Ctx => ({ ...base, db, ...(session?.rid != null ? { rid: session.rid } : {}) });
     const handler = def.spec.handler as (ctx: Ctx, input: unknown) => Promise<unknown>;
-    if (!def.spec.writes) return this.success(await handler(makeCtx(this.db), input));
+    if (!def.spec.writes) return this.success(await handler(this.ctx(this.db, session, info), input));
     try {
       const out = await this.db.transaction().execute(async (trx) => {
         try {
-          const result = await handler(makeCtx(trx), input);
+          const result = await handler(this.ctx(trx, session, info), input);
           await writeAudit(trx, def, session, input, info, RC.SUCCESS, result instanceof Reply ? result.msg : MSG.saved);
           return result;
         } catch (err) {
@@ -100,6 +98,11 @@ export class Dispatcher {
       );
       return mapped;
     }
+  }
+
+  /** The handler's context: one literal, not spreads, as it is made on every call. */
+  private ctx(db: Kysely<DB>, session: Session | null, info: CallInfo): Ctx & { rid?: number } {
+    return { db, session, config: this.config, log: info.log, ip: info.ip, origin: info.origin, services: this.services, rid: session?.rid ?? undefined };
   }
 
   private success(out: unknown): Answer {

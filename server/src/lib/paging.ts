@@ -1,6 +1,6 @@
 import type { Paging } from '@wuye/contract';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { givenOf, template, type Given, type Slots } from '../db/compiled.js';
+import { givenKey, givenOf, template, type Given, type Slots } from '../db/compiled.js';
 import { prepared } from '../db/prepared.js';
 import type { DB } from '../db/schema.js';
 
@@ -80,12 +80,16 @@ export function listTemplate<P extends object, QDB, TB extends keyof QDB, O>(
   o: { prepare?: boolean } = {},
 ) {
   const tagged = <Q extends { modifyFront(m: typeof prepared): Q }>(q: Q) => (o.prepare ? q.modifyFront(prepared) : q);
-  const page = template((db, p: Slots<P>, shape: { given: Given<P>; sort: Paging['sort']; limit: number; offset: number }) =>
-    tagged(build(db, p, shape.given)).orderBy(sql.ref(orderColumn), shape.sort).limit(sql.lit(shape.limit)).offset(sql.lit(shape.offset)));
-  const count = template((db, p: Slots<P>, given: Given<P>) => countQuery(tagged(build(db, p, given))));
+  // a shape is the values given and the page; what is given is worked out only to build one
+  const page = template(
+    (db, p: Slots<P>, shape: { values: P; paging: Paging }) =>
+      tagged(build(db, p, givenOf(shape.values))).orderBy(sql.ref(orderColumn), shape.paging.sort)
+        .limit(sql.lit(shape.paging.limit)).offset(sql.lit(offsetOf(shape.paging))),
+    ({ values, paging }) => `${givenKey(values)}${paging.sort} ${paging.limit} ${paging.page}`,
+  );
+  const count = template((db, p: Slots<P>, values: P) => countQuery(tagged(build(db, p, givenOf(values)))), givenKey);
   return async (db: Kysely<DB>, values: P, paging: Paging): Promise<{ items: O[]; total: number }> => {
-    const given = givenOf(values);
-    const items = page.rows(db, { given, sort: paging.sort, limit: paging.limit, offset: offsetOf(paging) }, values);
-    return pageWithTotal(items as Promise<O[]>, paging, async () => totalOf((await count.rows(db, given, values))[0]));
+    const items = page.rows(db, { values, paging }, values);
+    return pageWithTotal(items as Promise<O[]>, paging, async () => totalOf((await count.rows(db, values, values))[0]));
   };
 }

@@ -1,6 +1,8 @@
 import { daysBetween, formatWireDate, formatWireTime } from '@wuye/contract';
 
-const zone = () => process.env.TZ_BUSINESS ?? 'Asia/Shanghai';
+// read once, as config.ts does: process.env is a system call on every read, and this runs per row
+const ZONE = process.env.TZ_BUSINESS ?? 'Asia/Shanghai';
+const zone = () => ZONE;
 
 /** timestamptz -> 'YYYY-MM-DD HH:mm:ss' in the business time zone ('' for null). */
 export const wireTime = (d: Date | null | undefined): string => formatWireTime(d ?? null, zone());
