@@ -57,9 +57,10 @@ const SHAPES_PER_TEMPLATE = 64;
  *
  * `build` receives the compile-only builder (and may answer a query builder or an sql``
  * template), `p` (each value a placeholder that must be used whole as a value:
- * `.where('rid', '=', p.rid)`, not inside `in` lists or literals) and the shape, which holds whatever changes the text: optional filters, sort, page literals. A shape
- * is known by `keyOf` (by default its JSON, so keep it small and of plain values), which runs on
- * every call and must tell apart every two shapes `build` would write differently. Anything else `build` reads is
+ * `.where('rid', '=', p.rid)`, not inside `in` lists or literals) and the shape, which holds
+ * whatever changes the text: optional filters, sort, page literals. A shape is known by `keyOf`
+ * (by default its JSON, so keep it small and of plain values), which runs on every call and must
+ * tell apart any two shapes `build` would write differently. Anything else `build` reads is
  * compiled into the statement for good, so it must be a constant: a session's community or a
  * payload's value read from a closure would answer every later call with the first one's.
  */
