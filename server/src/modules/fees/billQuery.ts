@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { lateFeeFen } from './calc.js';
 import type { CountCache } from '../../lib/countCache.js';
+import { givenKey, template, type Slots } from '../../db/compiled.js';
 import { prepared } from '../../db/prepared.js';
 import { countRows, pageClause } from '../../lib/paging.js';
 
@@ -38,19 +39,53 @@ export function selectBillRow(qb: ReturnType<typeof billBase>) {
 }
 
 /**
+ * The bill's own filters (all but the keyword) as the values a statement binds: the title as its
+ * pattern, and nothing for a filter left empty, so what is given is the statement's shape.
+ */
+interface BillValues {
+  rid: number;
+  bid?: number;
+  tid?: number;
+  hid?: number;
+  cost_types?: string[];
+  title?: string;
+  status?: 'E' | 'Y' | 'N';
+  min_fee?: string;
+  max_fee?: string;
+  is_check?: 'Y' | 'N';
+  itemid?: number;
+  period?: string;
+  batch_id?: number;
+}
+
+function billValues(rid: number, f: BillFilters): BillValues {
+  return {
+    rid, bid: f.bid || undefined, tid: f.tid || undefined, hid: f.hid || undefined,
+    cost_types: f.cost_types.length ? f.cost_types : undefined, title: f.title ? `%${f.title}%` : undefined,
+    status: f.status || undefined, min_fee: f.min_fee, max_fee: f.max_fee, is_check: f.is_check || undefined,
+    itemid: f.itemid || undefined, period: f.period || undefined, batch_id: f.batch_id || undefined,
+  };
+}
+
+/** An unpaid status is also written as a literal (ownFilters), so it is part of a statement's shape. */
+const unpaid = (v: BillValues) => v.status === 'E' || v.status === 'N';
+
+/**
  * One page of the bill list without a keyword: the page is picked from fee_bills alone and only
  * its rows get their titles, each looked up by its key. Planning billBase's six-table join took
  * ~3 ms on every call, ten times more than running it; this plans in ~0.2 ms (bench/README.md).
- * Written as one SQL template: building and compiling the same query with the query builder cost
- * ~140 µs of the server's time on every call, several times the template's.
+ * Built and compiled once per set of given filters and page (db/compiled.ts): building it on
+ * every call cost the server a tenth of the call (bench/README.md, tenth round).
  */
-export function billPageQuery(rid: number, f: BillFilters, paging: Paging) {
-  const own = ownFilters(f);
-  const dir = sql.raw(paging.sort === 'desc' ? 'DESC' : 'ASC');
-  // filtered by equality alone, the page reads the same indexes whatever the values, so it is
-  // prepared (db/prepared.ts); a title pattern or an amount range keeps being planned per call
-  const prepare = !f.title && f.min_fee === undefined && f.max_fee === undefined;
-  return sql<Raw>`${prepare ? prepared : sql``}
+const billPage = template(
+  (_db, p: Slots<BillValues>, shape: { values: BillValues; paging: Paging }) => {
+    const { values: v, paging } = shape;
+    const own = ownFilters(v, (k) => p[k]);
+    const dir = sql.raw(paging.sort === 'desc' ? 'DESC' : 'ASC');
+    // filtered by equality alone, the page reads the same indexes whatever the values, so it is
+    // prepared (db/prepared.ts); a title pattern or an amount range keeps being planned per call
+    const prepare = v.title === undefined && v.min_fee === undefined && v.max_fee === undefined;
+    return sql<Raw>`${prepare ? prepared : sql``}
     SELECT ${sql.raw(BILL_COLUMNS.join(', '))},
       (SELECT title FROM regions WHERE id = b.rid) AS region_title,
       (SELECT title FROM buildings WHERE rid = b.rid AND id = b.bid) AS building_title,
@@ -58,32 +93,45 @@ export function billPageQuery(rid: number, f: BillFilters, paging: Paging) {
       (SELECT title FROM rooms WHERE rid = b.rid AND id = b.hid) AS house_title,
       ${sql.raw(LATE_FEE_RULE_COLUMNS.join(', '))}
     FROM (
-      SELECT * FROM fee_bills b WHERE b.rid = ${rid}${own.length ? sql` AND ${sql.join(own, sql` AND `)}` : sql``}
+      SELECT * FROM fee_bills b WHERE b.rid = ${p.rid}${own.length ? sql` AND ${sql.join(own, sql` AND `)}` : sql``}
       ORDER BY b.id ${dir} ${pageClause(paging)}
     ) b
     JOIN fee_items i ON i.rid = b.rid AND i.id = b.item_id
     ORDER BY b.id ${dir}`;
+  },
+  ({ values, paging }) => `${givenKey(values)}${unpaid(values) ? 'unpaid ' : ''}${paging.sort} ${paging.limit} ${paging.page}`,
+);
+
+/** The rows of one page of the bill list without a keyword (billPage). */
+export function billPageRows(db: Kysely<DB>, rid: number, f: BillFilters, paging: Paging): Promise<Raw[]> {
+  const values = billValues(rid, f);
+  return billPage.rows(db, { values, paging }, values);
 }
 
-/** The filters on the bill's own columns (all but the keyword), so a count can read fee_bills alone. */
-function ownFilters(f: BillFilters): Array<RawBuilder<SqlBool>> {
+/**
+ * The conditions of the bill's own filters that `v` gives, each comparing a column with what
+ * `value` answers for the filter: the value itself, or a statement template's slot for it.
+ */
+function ownFilters(v: BillValues, value: (k: keyof BillValues) => unknown = (k) => v[k]): Array<RawBuilder<SqlBool>> {
   const c: Array<RawBuilder<SqlBool>> = [];
-  const is = (column: string, op: string, value: unknown) => c.push(sql<SqlBool>`${sql.ref(column)} ${sql.raw(op)} ${value}`);
-  if (f.bid) is('b.bid', '=', f.bid);
-  if (f.tid) is('b.tid', '=', f.tid);
-  if (f.hid) is('b.hid', '=', f.hid);
-  if (f.cost_types.length) c.push(sql<SqlBool>`b.cost_type IN (${sql.join(f.cost_types)})`);
-  if (f.title) is('b.title', 'ILIKE', `%${f.title}%`);
-  if (f.status) is('b.status', '=', f.status);
+  const is = (column: string, op: string, k: keyof BillValues) => {
+    if (v[k] !== undefined) c.push(sql<SqlBool>`${sql.ref(column)} ${sql.raw(op)} ${value(k)}`);
+  };
+  is('b.bid', '=', 'bid');
+  is('b.tid', '=', 'tid');
+  is('b.hid', '=', 'hid');
+  if (v.cost_types) c.push(sql<SqlBool>`b.cost_type = ANY(${value('cost_types')})`);
+  is('b.title', 'ILIKE', 'title');
+  is('b.status', '=', 'status');
   // an unpaid status also says "unpaid" as a literal, so a prepared statement's generic plan,
   // which cannot tell $n <> 'Y', may use the unpaid bills' partial index (007)
-  if (f.status === 'E' || f.status === 'N') c.push(sql<SqlBool>`b.status <> 'Y'`);
-  if (f.min_fee !== undefined) is('b.fee', '>=', f.min_fee);
-  if (f.max_fee !== undefined) is('b.fee', '<=', f.max_fee);
-  if (f.is_check) is('b.is_check', '=', f.is_check);
-  if (f.itemid) is('b.item_id', '=', f.itemid);
-  if (f.period) is('b.period', '=', f.period);
-  if (f.batch_id) is('b.batch_id', '=', f.batch_id);
+  if (unpaid(v)) c.push(sql<SqlBool>`b.status <> 'Y'`);
+  is('b.fee', '>=', 'min_fee');
+  is('b.fee', '<=', 'max_fee');
+  is('b.is_check', '=', 'is_check');
+  is('b.item_id', '=', 'itemid');
+  is('b.period', '=', 'period');
+  is('b.batch_id', '=', 'batch_id');
   return c;
 }
 
@@ -96,7 +144,7 @@ function ownFilters(f: BillFilters): Array<RawBuilder<SqlBool>> {
 export function billCount(db: Kysely<DB>, rid: number, f: BillFilters) {
   if (f.keyword) return applyBillFilters(billBase(db, rid), f, rid);
   if (f.rid !== undefined && f.rid !== rid) return null;
-  const own = ownFilters(f);
+  const own = ownFilters(billValues(rid, f));
   return db.selectFrom('fee_bills as b').where('b.rid', '=', rid).$if(own.length > 0, (qb) => qb.where((eb) => eb.and(own)));
 }
 
@@ -127,7 +175,7 @@ export function billFilterKey(rid: number, f: BillFilters & Partial<Paging>): st
 /** Applies the spec's bill-list filters; answers null when the filters name another community. */
 export function applyBillFilters(qb: ReturnType<typeof billBase>, f: BillFilters, rid: number): ReturnType<typeof billBase> | null {
   if (f.rid !== undefined && f.rid !== rid) return null;
-  for (const c of ownFilters(f)) qb = qb.where(c);
+  for (const c of ownFilters(billValues(rid, f))) qb = qb.where(c);
   if (f.keyword) {
     const like = `%${f.keyword}%`;
     qb = qb.where((eb) => eb.or([

@@ -125,6 +125,15 @@ describe('feebilllist filters', () => {
     }
   });
 
+  it('answers each status with its own statement, one after the other on the same filters', async () => {
+    // an unpaid status is also written as a literal: the paid page must not reuse the unpaid one's statement
+    for (const status of ['N', 'Y', 'E', 'Y', 'N'] as const) {
+      const page = await t.call('feebilllist', { status, bid }, admin);
+      expect(page.data.items.length, status).toBeGreaterThan(0);
+      expect(new Set(page.data.items.map((b: { status: string }) => b.status)), status).toEqual(new Set([status]));
+    }
+  });
+
   it('gives nothing across communities and checks payloads and roles', async () => {
     expect((await t.call('feebilllist', {}, admin2)).data.total).toBe(0);
     expect((await t.call('feebilllist', { rid: 2 }, admin)).data.total).toBe(0);

@@ -6,7 +6,7 @@ import { enqueueJob } from '../../jobs/queue.js';
 import { xlsxFile } from '../../lib/excel.js';
 import { listPage, pageWithTotal } from '../../lib/paging.js';
 import { today, wireTime } from '../../lib/wire.js';
-import { applyBillFilters, billBase, billPageQuery, billTotal, selectBillRow, toBillRow } from './billQuery.js';
+import { applyBillFilters, billBase, billPageRows, billTotal, selectBillRow, toBillRow } from './billQuery.js';
 import { previewGeneration } from './generate.js';
 import { BILL_GENERATE, BILL_OVERDUE } from './jobs.js';
 import { ROLES } from './roles.js';
@@ -88,7 +88,7 @@ const feebilllist = defineMethod('feebilllist', {
     const joined = input.keyword ? applyBillFilters(billBase(ctx.db, ctx.rid), input, ctx.rid) : null;
     const page = joined
       ? await listPage(selectBillRow(joined), input, 'b.id', total)
-      : await pageWithTotal(billPageQuery(ctx.rid, input, input).execute(ctx.db).then((r) => r.rows), input, total);
+      : await pageWithTotal(billPageRows(ctx.db, ctx.rid, input, input), input, total);
     const day = today();
     return { total: page.total, items: page.items.map((b) => toBillRow(b, day)) };
   },
