@@ -102,7 +102,10 @@ export class Dispatcher {
 
   /** The handler's context: one literal, not spreads, as it is made on every call. */
   private ctx(db: Kysely<DB>, session: Session | null, info: CallInfo): Ctx & { rid?: number } {
-    return { db, session, config: this.config, log: info.log, ip: info.ip, origin: info.origin, services: this.services, rid: session?.rid ?? undefined };
+    return {
+      db, session, config: this.config, log: info.log, ip: info.ip, origin: info.origin, services: this.services,
+      rid: session?.rid ?? undefined,
+    };
   }
 
   private success(out: unknown): Answer {

@@ -1,6 +1,7 @@
 import { daysBetween, formatWireDate, formatWireTime } from '@wuye/contract';
 
-// read once, as config.ts does: process.env is a system call on every read, and this runs per row
+// read once, as config.ts reads its settings: every read of process.env calls into Node's C++
+// side, and this runs for every time in an answer
 const ZONE = process.env.TZ_BUSINESS ?? 'Asia/Shanghai';
 const zone = () => ZONE;
 
