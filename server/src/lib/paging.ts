@@ -33,6 +33,9 @@ const offsetOf = (paging: Paging) => (paging.page - 1) * paging.limit;
  */
 export const pageClause = (paging: Paging) => sql`LIMIT ${sql.lit(paging.limit)} OFFSET ${sql.lit(offsetOf(paging))}`;
 
+/** A page's part of a statement template's shape key (db/compiled.ts): its order, size and number. */
+export const pageShapeKey = (paging: Paging) => `${paging.sort} ${paging.limit} ${paging.page}`;
+
 /**
  * A page the caller has queried itself, with its total. Counting costs a statement (a round trip
  * to the database, the larger part of a small list's cost), so it is asked only when the page
@@ -85,7 +88,7 @@ export function listTemplate<P extends object, QDB, TB extends keyof QDB, O>(
     (db, p: Slots<P>, shape: { values: P; paging: Paging }) =>
       tagged(build(db, p, givenOf(shape.values))).orderBy(sql.ref(orderColumn), shape.paging.sort)
         .limit(sql.lit(shape.paging.limit)).offset(sql.lit(offsetOf(shape.paging))),
-    ({ values, paging }) => `${givenKey(values)}${paging.sort} ${paging.limit} ${paging.page}`,
+    ({ values, paging }) => `${givenKey(values)}${pageShapeKey(paging)}`,
   );
   const count = template((db, p: Slots<P>, values: P) => countQuery(tagged(build(db, p, givenOf(values)))), givenKey);
   return async (db: Kysely<DB>, values: P, paging: Paging): Promise<{ items: O[]; total: number }> => {

@@ -8,7 +8,7 @@ import { lateFeeFen } from './calc.js';
 import type { CountCache } from '../../lib/countCache.js';
 import { givenKey, template, type Slots } from '../../db/compiled.js';
 import { prepared } from '../../db/prepared.js';
-import { countRows, pageClause } from '../../lib/paging.js';
+import { countRows, pageClause, pageShapeKey } from '../../lib/paging.js';
 
 export type BillFilters = Omit<z.output<(typeof feesMethods)['exportfees']>, 'sort'>;
 
@@ -99,7 +99,7 @@ const billPage = template(
     JOIN fee_items i ON i.rid = b.rid AND i.id = b.item_id
     ORDER BY b.id ${dir}`;
   },
-  ({ values, paging }) => `${givenKey(values)}${unpaid(values) ? 'unpaid ' : ''}${paging.sort} ${paging.limit} ${paging.page}`,
+  ({ values, paging }) => `${givenKey(values)}${unpaid(values) ? 'unpaid ' : ''}${pageShapeKey(paging)}`,
 );
 
 /** The rows of one page of the bill list without a keyword (billPage). */
