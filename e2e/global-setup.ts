@@ -27,8 +27,8 @@ const freePort = () =>
   });
 
 /**
- * Starts the real server (built console, fresh demo database) once for all journeys:
- * PGlite in a temporary folder, or a fresh schema when DATABASE_URL is set.
+ * Starts the real server as `npm start` does (built console and server, fresh demo database) once
+ * for all journeys: PGlite in a temporary folder, or a fresh schema when DATABASE_URL is set.
  */
 export default async function setup(project: TestProject) {
   const browserAvailable = fs.existsSync(CHROMIUM_PATH);
@@ -40,7 +40,7 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wuye-e2e-'));
   const schema = process.env.DATABASE_URL ? `e2e_${crypto.randomBytes(4).toString('hex')}` : '';
   if (schema) await runSql(`CREATE SCHEMA ${schema}`);
-  const server: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'server/src/main.ts')], {
+  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DB_SCHEMA: schema, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],

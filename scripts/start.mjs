@@ -1,7 +1,11 @@
-// npm start: builds the console once if it is not built yet, then serves it with the API.
+// npm start: builds the console once if it is not built yet, builds the server (a fraction of a
+// second, so it always matches the source) and runs it in this process.
+// npm run dev: the server from source through tsx, beside Vite's dev server.
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildServer } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dev = process.argv.includes('--dev');
@@ -11,8 +15,15 @@ if (!dev && !fs.existsSync(dist)) {
   const built = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const server = spawn(tsx, [path.join(root, 'server/src/main.ts')], { cwd: root, stdio: 'inherit' });
-if (dev) spawn('npm', ['run', 'dev', '-w', 'web'], { cwd: root, stdio: 'inherit' });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
-server.on('exit', (code) => process.exit(code ?? 0));
+if (dev) {
+  const tsx = path.join(root, 'node_modules/.bin/tsx');
+  const server = spawn(tsx, [path.join(root, 'server/src/main.ts')], { cwd: root, stdio: 'inherit' });
+  spawn('npm', ['run', 'dev', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
+  server.on('exit', (code) => process.exit(code ?? 0));
+} else {
+  const entry = await buildServer();
+  // stack traces name the TypeScript source's lines (main.mjs.map)
+  process.setSourceMapsEnabled(true);
+  await import(pathToFileURL(entry).href);
+}

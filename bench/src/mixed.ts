@@ -16,7 +16,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { startServerProcess, type ServerProcess } from './server-process.js';
+import { memoryText, startServerProcess, type ServerProcess } from './server-process.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -201,7 +201,7 @@ try {
     `  errors ${overall.errors}   p50 ${overall.p50} ms   p95 ${overall.p95} ms   p99 ${overall.p99} ms   max ${overall.max} ms   (from the due time; scheduler lag at worst ${worstLag.toFixed(1)} ms)`,
     ...Object.entries(byMethod).map(([m, r]) => `  ${m.padEnd(20)} ${String(r.requests).padStart(6)} req  errors ${r.errors}  p50 ${r.p50}  p95 ${r.p95}  p99 ${r.p99} ms`),
     ...(errors.length ? ['  errors seen:', ...errors.map((e) => `    ${e}`)] : []),
-    `  server resident memory ${server.rssMb()} MB`,
+    `  server resident memory ${memoryText(await server.memory())}`,
     '',
   ];
   process.stdout.write(lines.join('\n'));

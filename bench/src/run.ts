@@ -17,7 +17,7 @@ import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { apiRow, rawPool, sideBySide, signIn } from './api.js';
-import { repoRoot, startServerProcess } from './server-process.js';
+import { memoryText, repoRoot, startServerProcess } from './server-process.js';
 import { apiCases, DEMO_OWNER_MOBILE, type CaseContext } from './cases.js';
 import { captureSql } from './capture.js';
 import { DEFAULT_SCHEMA, makeScaleData, readScaleInfo } from './scale-data.js';
@@ -70,7 +70,7 @@ async function apiOverhead(databaseUrl: string) {
     const ctx: CaseContext = { room: { rid: first.rid, bid: first.bid, tid: first.tid, hid: first.hid } };
     const run = { server, capture, pool, plainPool, token, concurrency, seconds };
     for (const c of apiCases) log(apiRow(await sideBySide(run, c.method, c.payload(ctx)), concurrency));
-    log(`| server resident memory after the API runs | ${server.rssMb()} MB | under 300 MB |`);
+    log(`| server resident memory after the API runs | ${memoryText(await server.memory())} | under 300 MB |`);
   } finally {
     await capture.close();
     await server.stop();

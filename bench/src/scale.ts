@@ -12,7 +12,7 @@ import { captureSql } from './capture.js';
 import { DEMO_OWNER_MOBILE, scaleApiCases, scaleReportCases, type ScaleContext } from './cases.js';
 import { round } from './load.js';
 import type { ScaleInfo } from './scale-data.js';
-import { startServerProcess, type ServerProcess } from './server-process.js';
+import { memoryText, startServerProcess, type ServerProcess } from './server-process.js';
 
 export interface ScaleRun {
   databaseUrl: string;
@@ -50,13 +50,13 @@ export async function scaleBenchmarks(o: ScaleRun): Promise<void> {
     };
     const run = { server, capture, pool, plainPool, token, concurrency: o.concurrency, seconds: o.seconds };
     for (const c of scaleApiCases) o.log(apiRow(await sideBySide(run, c.method, c.payload(ctx)), o.concurrency, `ratio ≥ 0.5, p95 < 50 ms (${rooms.toLocaleString('en')} rooms)`));
-    o.log(`| server resident memory after the scale API runs | ${server.rssMb()} MB | under 300 MB |`);
+    o.log(`| server resident memory after the scale API runs | ${memoryText(await server.memory())} | under 300 MB |`);
     for (const c of scaleReportCases) {
       const r = await sideBySide({ ...run, concurrency: REPORT_CLIENTS, seconds: o.reportSeconds }, c.method, c.payload(ctx));
       o.log(reportRow(r, info.counts.fee_bills ?? 0));
     }
     o.log(await generation(o, server, pool));
-    o.log(`| server resident memory after reports and generation | ${server.rssMb()} MB | under 300 MB |`);
+    o.log(`| server resident memory after reports and generation | ${memoryText(await server.memory())} | under 300 MB |`);
   } finally {
     await capture.close();
     await server.stop();

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -20,18 +21,31 @@ export interface ServerProcess {
   /** ms from spawn to the first answered /healthz */
   startMs: number;
   stop(): Promise<void>;
-  rssMb(): number;
+  /** the resident set now, with what V8's JS heap holds of it (the server's diagnostic report) */
+  memory(): Promise<ServerMemory>;
 }
 
+export interface ServerMemory { rssMb: number; heapUsedMb: number; heapTotalMb: number }
+
+/** '228 MB (JS heap 95 MB in use of 140 MB)': a row's memory figure */
+export const memoryText = (m: ServerMemory) => `${m.rssMb} MB (JS heap ${m.heapUsedMb} MB in use of ${m.heapTotalMb} MB)`;
+
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
 /**
- * Starts `server/src/main.ts` as `npm start` does and times it to the first answered request.
+ * Starts the server as `npm start` does (scripts/start.mjs: built, then run in that process) and
+ * times it to the first answered request, the build included.
  * The server listens on a port the system picks (PORT=0) and the address is read from its
  * start-up banner: a port chosen here and handed over could be taken meanwhile by another process
  * on a shared machine, whose answers would then be measured instead.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
+  // SIGUSR2 makes the server write a diagnostic report here: how much of its resident set is JS
+  // heap in use, and how much is garbage V8 has not yet collected
+  const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wuye-bench-report-'));
+  const reportFlags = ['--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${reportDir}`];
+  const child = spawn(process.execPath, [...reportFlags, path.join(repoRoot, 'scripts/start.mjs')], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -63,16 +77,38 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     await new Promise((r) => setTimeout(r, 20));
   }
   const startMs = performance.now() - t0;
+  const rssMb = () => {
+    const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    return mb(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024);
+  };
   return {
     url, child, startMs,
-    rssMb: () => {
-      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      return Math.round(kb / 1024);
+    async memory() {
+      const rss = rssMb();
+      const heap = await reportedHeap(child, reportDir);
+      return { rssMb: rss, heapUsedMb: mb(heap.usedMemory), heapTotalMb: mb(heap.totalMemory) };
     },
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
+      fs.rmSync(reportDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Asks the server for a diagnostic report and reads its JS heap figures (bytes). */
+async function reportedHeap(child: ChildProcess, dir: string): Promise<{ usedMemory: number; totalMemory: number }> {
+  for (const old of fs.readdirSync(dir)) fs.rmSync(path.join(dir, old));
+  child.kill('SIGUSR2');
+  for (let waited = 0; waited < 10_000; waited += 20) {
+    await new Promise((r) => setTimeout(r, 20));
+    const file = fs.readdirSync(dir).find((f) => f.endsWith('.json'));
+    if (!file) continue;
+    try {
+      return (JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { javascriptHeap: { usedMemory: number; totalMemory: number } }).javascriptHeap;
+    } catch {
+      // still being written
+    }
+  }
+  throw new Error('the server wrote no diagnostic report within 10 s');
 }

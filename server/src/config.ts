@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { repoRoot } from './paths.js';
 
 /** Everything the server reads from the environment, read once. */
 export interface Config {
@@ -35,8 +36,6 @@ export interface Config {
    */
   poolMax: number;
 }
-
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   return {

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { serverRoot } from '../paths.js';
 import type { SqlPool } from './connection.js';
 
-const dir = path.join(import.meta.dirname, 'migrations');
+const dir = path.join(serverRoot, 'src/db/migrations');
 // any constant; serialises migrations between server processes sharing one database
 const MIGRATION_LOCK = 724_311;
 

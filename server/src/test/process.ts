@@ -13,8 +13,9 @@ import { buildApp } from '../http/app.js';
 import type { TestAnswer } from './harness.js';
 
 /**
- * The real server as a child process (`node --import tsx server/src/main.ts`, what `npm start`
- * runs), for the tests that kill it, restart it or run two of them on one database.
+ * The real server as a child process (`node scripts/start.mjs`, what `npm start` runs: the server
+ * built and run in that one process), for the tests that kill it, restart it or run two of them on
+ * one database.
  */
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -140,9 +141,10 @@ const BANNER = '物业管理控制台已启动';
 export async function spawnServer(
   database: ProcessDatabase, env: Record<string, string> = {}, opts: { ready?: 'health' | 'started' } = {},
 ): Promise<ServerProcess> {
-  // node itself runs main.ts (no tsx wrapper process), so a signal reaches the server; PORT=0 lets
-  // the system pick a free port (read back from the banner), so no other process can take it meanwhile
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
+  // node itself runs the start script, which runs the server in its own process (no npm wrapper), so
+  // a signal reaches the server; PORT=0 lets the system pick a free port (read back from the
+  // banner), so no other process can take it meanwhile
+  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO: '0', ...database.env, ...env, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
