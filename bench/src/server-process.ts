@@ -48,8 +48,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const child = spawn(process.execPath, [...reportFlags, path.join(repoRoot, 'scripts/start.mjs')], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: '0', HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  passStderrWithoutReportNotes(child);
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const onData = (chunk: string) => {
@@ -94,6 +95,17 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       fs.rmSync(reportDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The server's stderr on ours, but for Node's two lines about each report it writes. */
+function passStderrWithoutReportNotes(child: ChildProcess) {
+  child.stderr!.setEncoding('utf8');
+  let partial = '';
+  child.stderr!.on('data', (chunk: string) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) if (!/^(Writing Node\.js report|Node\.js report completed)/.test(line)) process.stderr.write(`${line}\n`);
+  });
 }
 
 /** Asks the server for a diagnostic report and reads its JS heap figures (bytes). */
