@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { post, signIn } from './api.js';
 import { DEMO_OWNER_MOBILE, scaleApiCases, type ScaleContext } from './cases.js';
-import { runHttpLoad, summarize } from './load.js';
+import { runHttpLoad } from './load.js';
 import { DEFAULT_SCHEMA } from './scale-data.js';
 import { startServerProcess } from './server-process.js';
 
@@ -65,7 +65,7 @@ try {
     const server0 = ticks(server.child.pid!);
     const pg0 = postgresTicks();
     const self0 = process.cpuUsage();
-    const r = summarize([await load(Number(flags.seconds))]);
+    const r = await load(Number(flags.seconds));
     const self = process.cpuUsage(self0);
     const perRequest = (clockTicks: number) => ((clockTicks / CLOCK_TICKS_PER_S) * 1000 / r.requests).toFixed(2);
     console.log(`| ${i} \`${body}\` | ${r.rps} | ${r.p50} / ${r.p95} | ${perRequest(ticks(server.child.pid!) - server0)} / ${perRequest(postgresTicks() - pg0)} / ${((self.user + self.system) / 1000 / r.requests).toFixed(2)} |${r.errors ? ` ${r.errors} errors` : ''}`);

@@ -1,14 +1,6 @@
 import autocannon from 'autocannon';
 
-/** What a run of load measured; runs of the same side add up (`summarize`). */
-export interface LoadRun {
-  /** ms of every request */
-  latencies: number[];
-  errors: number;
-  seconds: number;
-}
-
-/** Throughput and latency of one side, from all its runs. */
+/** A closed-loop load generator: `concurrency` workers repeat `task` for `seconds` (the raw-SQL side). */
 export interface LoadResult {
   requests: number;
   errors: number;
@@ -18,8 +10,7 @@ export interface LoadResult {
   p99: number;
 }
 
-/** A closed-loop load generator: `concurrency` workers repeat `task` for `seconds` (the raw-SQL side). */
-export async function runLoad(task: () => Promise<boolean>, concurrency: number, seconds: number): Promise<LoadRun> {
+export async function runLoad(task: () => Promise<boolean>, concurrency: number, seconds: number): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
   const end = performance.now() + seconds * 1000;
@@ -39,7 +30,7 @@ export async function runLoad(task: () => Promise<boolean>, concurrency: number,
       }
     }),
   );
-  return { latencies, errors, seconds: (performance.now() - started) / 1000 };
+  return summarize(latencies, errors, (performance.now() - started) / 1000);
 }
 
 /**
@@ -54,7 +45,7 @@ export async function runHttpLoad(o: {
   concurrency: number;
   seconds: number;
   verify: (body: string) => boolean;
-}): Promise<LoadRun> {
+}): Promise<LoadResult> {
   const latencies: number[] = [];
   const started = performance.now();
   const options: autocannon.Options = {
@@ -70,19 +61,14 @@ export async function runHttpLoad(o: {
     const instance = autocannon(options, (err, r) => (err ? reject(err as Error) : resolve(r)));
     instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
   });
-  return { latencies, errors: result.errors + result.non2xx + result.mismatches, seconds: (performance.now() - started) / 1000 };
+  const elapsed = (performance.now() - started) / 1000;
+  return summarize(latencies, result.errors + result.non2xx + result.mismatches, elapsed);
 }
 
-/** Requests a second of one run. */
-export const runRps = (run: LoadRun) => run.latencies.length / run.seconds;
-
-/** One side's figures over all its runs: requests over their time, percentiles over all requests. */
-export function summarize(runs: LoadRun[]): LoadResult {
-  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
-  const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
-  const errors = runs.reduce((sum, r) => sum + r.errors, 0);
+function summarize(latencies: number[], errors: number, elapsed: number): LoadResult {
+  latencies.sort((a, b) => a - b);
   const pct = (p: number) => round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0);
-  return { requests: latencies.length, errors, rps: round(latencies.length / seconds), p50: pct(50), p95: pct(95), p99: pct(99) };
+  return { requests: latencies.length, errors, rps: round(latencies.length / elapsed), p50: pct(50), p95: pct(95), p99: pct(99) };
 }
 
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
