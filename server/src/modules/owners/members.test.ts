@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { RC, isValidIdCard, PLATE_RE, normalizePlate } from '@wuye/contract';
+import { RC, RELATION_CH, isValidIdCard, PLATE_RE, normalizePlate } from '@wuye/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx } from '../../lib/excel.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
@@ -72,6 +72,17 @@ describe('members', () => {
     expect(byName.data.items.map((i: { address: string }) => i.address)).toEqual([addr[0], addr[1]].sort());
     const header = await s.call('houseinfoplus', { hid: roomA }, admin);
     expect(header.data.items.owner_name).toBe('欧阳娜娜');
+  });
+
+  it('answers the owner search in the dialog order: owners first, then by name, each with its relation', async () => {
+    // neither the order they are added in nor their mobiles' order (either way round) is the dialog's
+    const people = [['张伟', '13777700001', 'owner'], ['艾琳', '13777700002', 'family'], ['包拯', '13777700003', 'owner']] as const;
+    for (const [realname, mobile, relation] of people) {
+      expect((await s.call('memberadd', { realname, mobile, rooms: [{ hid: roomC, relation }] }, admin)).return_code).toBe(RC.SUCCESS);
+    }
+    const found = await s.call('getkeywordtohouses', { keywords: '1377770' }, admin);
+    expect(found.data.items.map((i: { realname: string; relation_ch: string; address: string }) => `${i.realname}${i.relation_ch}${i.address}`))
+      .toEqual([`包拯${RELATION_CH.owner}${addr[2]}`, `张伟${RELATION_CH.owner}${addr[2]}`, `艾琳${RELATION_CH.family}${addr[2]}`]);
   });
 
   it('refuses a taken mobile, unknown or foreign rooms and bad fields', async () => {

@@ -91,25 +91,25 @@ const relationLabel = sql`CASE relation ${sql.join(Object.entries(RELATION_CH).m
  * The owner search's statement. One statement, one round trip, and the answer's JSON written by
  * the database (JsonText): decoding, building and serialising 50 rows cost the server half its
  * time per search. The matches are a materialized step so the planner can never re-run the name
- * match per joined row. Compiled once per kind of keyword (db/compiled.ts).
+ * match per joined row. The houses are aggregated as rows in the dialog's order (`json_agg` of an
+ * ordered sub-select keeps it): a JSON object built field by field per house, then ordered by a
+ * window's row number, cost the database a sixth more per search (bench/README.md, eleventh
+ * round). Compiled once per kind of keyword (db/compiled.ts).
  */
 const housesFound = template((_db, p: Slots<{ rid: number; from: string; to: string; key: string }>, kind: KeywordTerms['kind']) => sql<{ json: string }>`${prepared}
   WITH found AS MATERIALIZED (
     SELECT rm.id, rm.hid, rm.relation, m.mobile, m.realname FROM members m
     JOIN room_members rm ON rm.rid = m.rid AND rm.member_id = m.id AND rm.status = 'Y'
     WHERE m.rid = ${p.rid} AND ${termsCondition(kind, p, unseenByPlanner)}
-    LIMIT ${sql.lit(RESULT_MAX)}),
-  houses AS (
+    LIMIT ${sql.lit(RESULT_MAX)})
+  SELECT '{"items":' || coalesce(json_agg(h), '[]') || '}' AS json FROM (
     SELECT f.id, r.rid, r.bid, r.tid, f.hid, f.mobile, concat(b.title, u.title, r.title) AS address, f.realname, f.relation,
-      row_number() OVER (ORDER BY f.relation <> 'owner', f.realname, b.sort, r.bid, u.sort, r.tid, r.floor, r.title) AS n
+      ${relationLabel} AS relation_ch
     FROM found f
     JOIN rooms r ON r.rid = ${p.rid} AND r.id = f.hid
     JOIN buildings b ON b.rid = r.rid AND b.id = r.bid
-    JOIN units u ON u.rid = r.rid AND u.id = r.tid)
-  SELECT json_build_object('items', coalesce(json_agg(json_build_object(
-      'id', id, 'rid', rid, 'bid', bid, 'tid', tid, 'hid', hid, 'mobile', mobile, 'address', address, 'realname', realname,
-      'relation', relation, 'relation_ch', ${relationLabel}) ORDER BY n), '[]'))::text AS json
-  FROM houses`);
+    JOIN units u ON u.rid = r.rid AND u.id = r.tid
+    ORDER BY f.relation <> 'owner', f.realname, b.sort, r.bid, u.sort, r.tid, r.floor, r.title) h`);
 
 const getkeywordtohouses = defineMethod('getkeywordtohouses', {
   side: 'community', roles: OWNER_LOOKUP, writes: false,
