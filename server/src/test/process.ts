@@ -13,12 +13,26 @@ import { buildApp } from '../http/app.js';
 import type { TestAnswer } from './harness.js';
 
 /**
- * The real server as a child process (`node scripts/start.mjs`, what `npm start` runs: the server
- * built and run in that one process), for the tests that kill it, restart it or run two of them on
- * one database.
+ * The real server as a child process (`server/dist/main.mjs`, what `npm start` builds and runs),
+ * for the tests that kill it, restart it or run two of them on one database.
  */
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const builtServer = path.join(repoRoot, 'server/dist/main.mjs');
+
+let built: Promise<void> | undefined;
+/**
+ * Builds the server as `npm start` does (scripts/build-server.mjs), once per test process. Not
+ * through the start script itself: with no web/dist yet (the unit tests run before the console is
+ * built) it would build the console too, in every test file at once.
+ */
+function buildServer(): Promise<void> {
+  built ??= new Promise((resolve, reject) => {
+    const build = spawn(process.execPath, [path.join(repoRoot, 'scripts/build-server.mjs')], { cwd: repoRoot, stdio: 'inherit' });
+    build.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the server build failed (exit ${code})`))));
+  });
+  return built;
+}
 
 /** A database the server processes open: a PGlite folder, or a schema of its own on DATABASE_URL. */
 export interface ProcessDatabase {
@@ -141,10 +155,10 @@ const BANNER = '物业管理控制台已启动';
 export async function spawnServer(
   database: ProcessDatabase, env: Record<string, string> = {}, opts: { ready?: 'health' | 'started' } = {},
 ): Promise<ServerProcess> {
-  // node itself runs the start script, which runs the server in its own process (no npm wrapper), so
-  // a signal reaches the server; PORT=0 lets the system pick a free port (read back from the
-  // banner), so no other process can take it meanwhile
-  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
+  await buildServer();
+  // node itself runs the built server (no npm wrapper), so a signal reaches it; PORT=0 lets the
+  // system pick a free port (read back from the banner), so no other process can take it meanwhile
+  const child = spawn(process.execPath, ['--enable-source-maps', builtServer], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO: '0', ...database.env, ...env, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
