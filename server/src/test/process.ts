@@ -10,6 +10,7 @@ import { migrate } from '../db/migrate.js';
 import type { DB } from '../db/schema.js';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed.js';
 import { buildApp } from '../http/app.js';
+import { repoRoot, serverRoot } from '../paths.js';
 import type { TestAnswer } from './harness.js';
 
 /**
@@ -17,8 +18,7 @@ import type { TestAnswer } from './harness.js';
  * for the tests that kill it, restart it or run two of them on one database.
  */
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const builtServer = path.join(repoRoot, 'server/dist/main.mjs');
+const builtServer = path.join(serverRoot, 'dist/main.mjs');
 
 let built: Promise<void> | undefined;
 /**
