@@ -297,7 +297,8 @@ async function fillCommunity(c: Kysely<DB>, cm: Community, step: Step): Promise<
     FROM (SELECT rm.rid, rm.hid, rm.member_id, rm.create_time, row_number() OVER (ORDER BY rm.id) AS n
           FROM room_members rm JOIN rooms r ON r.rid = rm.rid AND r.id = rm.hid
           WHERE rm.rid = ${rid} AND rm.relation = 'owner' AND rm.status = 'Y' AND r.state <> 'vacant' AND rm.hid % 2 = 0) x
-    ORDER BY x.n`.execute(c).then(() => analyze(c, 'cars')));
+    ORDER BY x.n
+    ON CONFLICT (rid, carlicense) DO NOTHING`.execute(c).then(() => analyze(c, 'cars')));
 
   await step('parking lots and spaces', async () => {
     await sql`
@@ -435,7 +436,7 @@ async function fillCommunity(c: Kysely<DB>, cm: Community, step: Step): Promise<
   return items.property;
 }
 
-/** 1101 of 1号楼1单元 in the first community is the demo owner's, as in the demo; he also owns 801 of 2号楼1单元. */
+/** 1101 of 1号楼1单元 in the first community is the demo owner's, as in the demo, with his two cars; he also owns 801 of 2号楼1单元. */
 async function demoOwner(c: Kysely<DB>, rid: number) {
   const room = (building: string, title: string) => sql`(SELECT r.id FROM rooms r
     JOIN buildings b ON b.rid = r.rid AND b.id = r.bid JOIN units u ON u.rid = r.rid AND u.id = r.tid
@@ -451,6 +452,17 @@ async function demoOwner(c: Kysely<DB>, rid: number) {
     SELECT ${rid}, h.id, m.id, 'owner', current_date - 600
     FROM ${room('2号楼', '801')} h CROSS JOIN (SELECT id FROM members WHERE rid = ${rid} AND mobile = ${DEMO_OWNER.mobile}) m
     ON CONFLICT DO NOTHING`.execute(c);
+  // his two cars, as in the demo (the drawer's car tab of his room is a benchmark case); made
+  // before the community's other cars, which give way should one draw the same plate
+  await sql`
+    INSERT INTO cars (rid, hid, member_id, carlicense, car_type, color, brand, status, create_time)
+    SELECT ${rid}, h.id, coalesce(f.member_id, o.member_id), v.plate, v.car_type, v.color, v.brand, 'Y', now() - interval '400 days'
+    FROM ${room('1号楼', '1101')} h
+    CROSS JOIN (SELECT id AS member_id FROM members WHERE rid = ${rid} AND mobile = ${DEMO_OWNER.mobile}) o
+    CROSS JOIN (VALUES ('沪A12345', 'small', '黑色', '大众帕萨特', false), ('沪AD12345', 'new_energy', '白色', '比亚迪汉', true))
+      AS v(plate, car_type, color, brand, family)
+    LEFT JOIN LATERAL (SELECT member_id FROM room_members WHERE rid = ${rid} AND hid = h.id AND status = 'Y' AND relation <> 'owner'
+      ORDER BY id LIMIT 1) f ON v.family`.execute(c);
 }
 
 interface Items { property: number; parking: number; water: number }
