@@ -2,6 +2,7 @@ import { addMonths, COST_TYPE_CH, COST_TYPES } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { today } from '../../lib/wire.js';
+import { DEMO_MOBILE } from '../owners/seed.js';
 import { insertBills } from './generate.js';
 
 /** The built-in cost types of a community (configurable afterwards). */
@@ -67,7 +68,8 @@ async function seedParkingAndWater(db: Kysely<DB>, rid: number, cashier?: { id: 
 
 /**
  * Three months of property-fee bills for 阳光花园: the oldest nine in ten paid (with receipts),
- * last month a third paid and the rest overdue, this month pending.
+ * last month a third paid and the rest overdue, this month a quarter paid so far and the rest
+ * pending. The demo owner's rooms keep this month's bills open for the cashier's walkthrough.
  */
 async function seedBills(db: Kysely<DB>, rid: number, itemId: number): Promise<void> {
   const thisMonth = today().slice(0, 7);
@@ -84,12 +86,17 @@ async function seedBills(db: Kysely<DB>, rid: number, itemId: number): Promise<v
   const cashier = await cashierAccount(db);
   await payBills(db, rid, periods[0]!, sql`b.hid % 10 <> 0`, cashier);
   await payBills(db, rid, periods[1]!, sql`b.hid % 3 = 0`, cashier);
+  await payBills(db, rid, periods[2]!, sql`b.hid % 4 = 1 AND b.hid NOT IN (SELECT rm.hid FROM room_members rm
+    JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id WHERE rm.rid = ${rid} AND m.mobile = ${DEMO_MOBILE})`, cashier);
   await sql`UPDATE fee_bills SET status = 'N' WHERE rid = ${rid} AND status = 'E' AND due_date < current_date`.execute(db);
 }
 
 const cashierAccount = (db: Kysely<DB>) => db.selectFrom('accounts').select(['id', 'name']).where('username', '=', 'cashier').executeTakeFirst();
 
-/** Pays the chosen bills of a period in full, one receipt per bill, set-based. */
+/**
+ * Pays the chosen bills of a period in full, one receipt per bill, set-based: each some days
+ * before its due date, and never later than now (this month's are due after today).
+ */
 async function payBills(db: Kysely<DB>, rid: number, period: string, which: ReturnType<typeof sql>, cashier?: { id: number; name: string }) {
   await sql`
     INSERT INTO fee_payments (rid, receipt_no, hid, bid, tid, member_id, payer_name, receivable, due, paid_amount, pay_type,
@@ -98,7 +105,8 @@ async function payBills(db: Kysely<DB>, rid: number, period: string, which: Retu
       b.hid, b.bid, b.tid, o.member_id, coalesce(o.realname, ''), b.fee, b.fee, b.fee,
       (ARRAY['cash', 'wechat', 'alipay', 'bankcard', 'transfer'])[b.hid % 5 + 1],
       ${cashier?.id ?? null}::int, ${cashier?.name ?? "系统"}::text, 'seed-' || b.id,
-      b.due_date - 20 + (b.hid % 18) * interval '1 day' + interval '9 hours' + (b.hid % 480) * interval '1 minute'
+      least(b.due_date - 20 + (b.hid % 18) * interval '1 day' + interval '9 hours' + (b.hid % 480) * interval '1 minute',
+        now() - (b.hid % 600) * interval '1 minute')
     FROM fee_bills b
     LEFT JOIN LATERAL (SELECT rm.member_id, m.realname FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
       WHERE rm.rid = b.rid AND rm.hid = b.hid AND rm.relation = 'owner' AND rm.status = 'Y' ORDER BY rm.id LIMIT 1) o ON true

@@ -17,7 +17,8 @@ export const nameOf = (n: RawBuilder<unknown>) =>
 const mobileOf = (n: RawBuilder<unknown>, salt: number) =>
   sql`(${textArray(MOBILE_PREFIXES)})[1 + ${n} % ${MOBILE_PREFIXES.length}] || lpad(((${n} * 7919 + ${salt}) % 100000000)::text, 8, '0')`;
 
-const DEMO_MOBILE = '13800138000';
+/** The demo owner 陈建国's mobile. */
+export const DEMO_MOBILE = '13800138000';
 
 /**
  * The INSERT head of in/out records made from car c, lot l, the car's space s (may be missing),
