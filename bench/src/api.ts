@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { loadConfig } from '../../server/src/config.js';
+import { businessTimeZone, loadConfig } from '../../server/src/config.js';
 import { PREPARE_TAG, PreparingClient } from '../../server/src/db/prepared.js';
 import { captureSql } from './capture.js';
 import { runHttpLoad, runLoad, round, type LoadResult } from './load.js';
@@ -29,7 +29,7 @@ export async function signIn(url: string, username = 'admin', password = 'demo12
 
 /** Session settings of a raw-side connection: the API's schema and business time zone. */
 export const rawSessionOptions = (schema: string) =>
-  `-c search_path=${schema} -c TimeZone=${process.env.TZ_BUSINESS ?? 'Asia/Shanghai'}`;
+  `-c search_path=${schema} -c TimeZone=${businessTimeZone()}`;
 
 /**
  * The raw side's pool: same server, schema and time zone as the API's own pool, and the same

@@ -9,7 +9,11 @@ const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 const FIXED_OFFSETS: Readonly<Record<string, number>> = { 'Asia/Shanghai': 480, 'Asia/Hong_Kong': 480, 'Asia/Taipei': 480, UTC: 0 };
 
-/** Offset in minutes of a fixed-offset zone name; China has no daylight saving. */
+/** The business time zones wire times can be in: fixed offsets (China has no daylight saving). */
+export const BUSINESS_TIME_ZONES: readonly string[] = Object.keys(FIXED_OFFSETS);
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+
+/** Offset in minutes of a fixed-offset zone name (one of BUSINESS_TIME_ZONES; the server refuses others at start). */
 export function zoneOffsetMinutes(zone: string): number {
   return FIXED_OFFSETS[zone] ?? 480;
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { BUSINESS_TIME_ZONES, DEFAULT_TIME_ZONE } from '@wuye/contract';
 import { repoRoot } from './paths.js';
 
 /** Everything the server reads from the environment, read once. */
@@ -9,6 +10,7 @@ export interface Config {
   databaseUrl: string | undefined;
   /** schema for the PostgreSQL server; tests give each file its own */
   dbSchema: string | undefined;
+  /** the business time zone (TZ_BUSINESS): of wire times, business days and the database session */
   timeZone: string;
   tokenTtlHours: number;
   /** how long a process may remember a live session (0 = ask the database on every call) */
@@ -44,7 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
     dbSchema: env.DB_SCHEMA || undefined,
-    timeZone: env.TZ_BUSINESS ?? 'Asia/Shanghai',
+    timeZone: businessTimeZone(env),
     tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 12),
     sessionCacheMs: Number(env.SESSION_CACHE_MS ?? 5000),
     countCacheMs: Number(env.COUNT_CACHE_MS ?? 60000),
@@ -61,4 +63,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     poolMax: Number(env.PG_POOL_MAX ?? 10),
     ...overrides,
   };
+}
+
+/**
+ * TZ_BUSINESS, one of the zones wire times can be written in. Any other would set the database
+ * session's zone apart from the answers' (contract/dates.ts knows fixed offsets only), so the
+ * server refuses to start with it rather than mix two clocks.
+ */
+export function businessTimeZone(env: NodeJS.ProcessEnv = process.env): string {
+  const zone = env.TZ_BUSINESS || DEFAULT_TIME_ZONE;
+  if (!BUSINESS_TIME_ZONES.includes(zone)) {
+    throw new Error(`TZ_BUSINESS must be one of ${BUSINESS_TIME_ZONES.join(', ')}: ${zone}`);
+  }
+  return zone;
 }
