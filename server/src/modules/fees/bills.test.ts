@@ -77,6 +77,31 @@ describe('feebillgenerate', () => {
     expect(after.data.items[0].unit_price).toBe('0.3333');
     await t.call('feeitemedit', { ...info.data, id: itemId }, admin);
   });
+
+  it('starts one generation of a period and item at a time, so none ends as an empty batch', async () => {
+    const period = addMonths(`${nextPeriod}-01`, 1).slice(0, 7);
+    const newItem = async (title: string) => {
+      const id = (await t.call('feeitemadd', { cost_type: 'property', title, pricing: 'fixed', unit_price: '20', due_day: 15 }, admin)).data.id as number;
+      await t.call('bindfeeadd', { item_id: id, scope: 'building', ref_ids: [bid] }, admin);
+      return id;
+    };
+    const [cleaning, rubbish] = [await newItem('测试保洁费'), await newItem('测试垃圾清运费')];
+    const starts = await Promise.all(Array.from({ length: 5 }, () => t.call('feebillgenerate', { period, item_ids: [cleaning] }, admin)));
+    const started = starts.filter((r) => r.return_code === 'SUCCESS');
+    expect(started).toHaveLength(1);
+    for (const r of starts.filter((x) => x.return_code !== 'SUCCESS')) {
+      expect(r.return_msg).toBe(`该账期所选收费项目的账单正在生成（批次 ${started[0]!.data.batch_id}），请等待完成后再生成`);
+    }
+    // another item of the period may start beside it; one that shares an item may not
+    expect((await t.call('feebillgenerate', { period, item_ids: [rubbish, cleaning] }, admin)).return_msg).toContain('正在生成');
+    expect((await t.call('feebillgenerate', { period, item_ids: [rubbish] }, admin)).return_code).toBe('SUCCESS');
+    await t.runJobs();
+    const batches = await t.database.db.selectFrom('fee_batches').select(['status', 'bill_count'])
+      .where('rid', '=', 1).where('period', '=', period).execute();
+    const rooms = started[0]!.data.count as number;
+    expect(batches).toEqual([{ status: 'done', bill_count: rooms }, { status: 'done', bill_count: rooms }]);
+    expect((await t.call('feebillgenerate', { period, item_ids: [cleaning] }, admin)).return_msg).toContain('没有需要生成的账单');
+  });
 });
 
 describe('feebilllist filters', () => {

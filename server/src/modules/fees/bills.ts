@@ -20,8 +20,9 @@ const feebillgenerate = defineMethod('feebillgenerate', {
     if (items.length !== itemIds.length) fail('收费项目不存在');
     if (items.some((i) => i.status !== 'Y')) fail('所选收费项目已停用');
     const scope = { period: input.period, item_ids: itemIds, bid: input.bid, tid: input.tid, hids: input.hids };
+    if (input.preview) return { preview: true, ...(await previewGeneration(ctx.db, ctx.rid, scope)) };
+    await refuseWhileGenerating(ctx, input.period, itemIds);
     const { count, total_fee } = await previewGeneration(ctx.db, ctx.rid, scope);
-    if (input.preview) return { preview: true, count, total_fee };
     if (count === 0) fail('没有需要生成的账单：所选房屋在该账期已出账，或未绑定所选收费项目');
     const batch = await ctx.db.insertInto('fee_batches').values({
       rid: ctx.rid, period: input.period, item_ids: itemIds, filters: JSON.stringify({ bid: input.bid, tid: input.tid, hids: input.hids }),
@@ -35,6 +36,24 @@ const feebillgenerate = defineMethod('feebillgenerate', {
     return reply({ preview: false, count, total_fee, job_id: jobId, batch_id: batch.id }, `已开始生成 ${count} 张账单`);
   },
 });
+
+/** Key of the lock that lets one community's generations start one at a time (with the community's id). */
+const GENERATION_START_LOCK = 724313;
+
+/**
+ * Refuses a generation while a batch of the same period and any of the same items is still
+ * running: counted before that batch's bills exist, it would count them again and end as an
+ * empty batch. Starts are taken one at a time per community (a lock held to the end of the
+ * call's transaction), so two started together cannot both find the way clear.
+ */
+async function refuseWhileGenerating(ctx: CommunityCtx, period: string, itemIds: number[]): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${GENERATION_START_LOCK}, ${ctx.rid}::int)`.execute(ctx.db);
+  const running = await ctx.db.selectFrom('fee_batches').select('id')
+    .where('rid', '=', ctx.rid).where('period', '=', period).where('status', '=', 'running')
+    .where(sql<boolean>`item_ids && ${sql.val(itemIds)}::bigint[]`)
+    .limit(1).executeTakeFirst();
+  if (running) fail(`该账期所选收费项目的账单正在生成（批次 ${running.id}），请等待完成后再生成`);
+}
 
 const feebatchlist = defineMethod('feebatchlist', {
   side: 'community', roles: ROLES.bills, writes: false,
