@@ -4,6 +4,7 @@ import { Card, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/client';
+import { groupedAmount } from '../../utils/amount';
 import FigureCard from './FigureCard';
 import './dashboard.css';
 
@@ -25,10 +26,10 @@ export function FeesMonthCard() {
       testId="card-fees-month"
       loading={isLoading}
       title={t('dashboard.feesMonth', { month: data?.month ?? '' })}
-      value={data ? `¥${data.received}` : '-'}
+      value={data ? `¥${groupedAmount(data.received)}` : '-'}
       icon={<AccountBookOutlined />}
       color="#34bfa3"
-      footer={data ? t('dashboard.feesMonthFooter', { receivable: data.receivable, rate: data.rate }) : null}
+      footer={data ? t('dashboard.feesMonthFooter', { receivable: groupedAmount(data.receivable), rate: data.rate }) : null}
       onClick={() => void navigate('/feecounts/fees_count')}
     />
   );
@@ -51,7 +52,7 @@ export function FeesArrearsCard() {
           {data.top_arrears.map((b) => (
             <li key={b.bid}>
               <span>{b.building_title}（{t('dashboard.rooms', { n: b.rooms })}）</span>
-              <span className="dashboard-arrears-amount">¥{b.arrears}</span>
+              <span className="dashboard-arrears-amount">¥{groupedAmount(b.arrears)}</span>
             </li>
           ))}
         </ul>
