@@ -70,6 +70,27 @@ journey('console shell', ({ page: newPage }) => {
     await page.waitForURL(/\/dashboard/);
   });
 
+  it('draws a page whose menu entry the pointer reached without the loading spinner', async () => {
+    const page = await newPage();
+    await signIn(page, 'admin');
+    await page.getByTestId('top-menu-item-feecounts').click();
+    await page.waitForURL(/\/feecounts\//);
+    const entry = page.getByTestId('sidebar').getByText('月度收费', { exact: true });
+    // the pointer on the entry starts its page loading (router/lazyPage.tsx)
+    const chunk = page.waitForResponse((r) => /\/assets\/MonthFees-[^/]+\.js$/.test(r.url()));
+    await entry.hover();
+    await chunk;
+    await page.evaluate(`(() => {
+      window.spinnerSeen = false;
+      new MutationObserver(() => { if (document.querySelector('.page-loading')) window.spinnerSeen = true; })
+        .observe(document.body, { childList: true, subtree: true });
+    })()`);
+    await entry.click();
+    await page.waitForURL(/\/feecounts\/month_fees/);
+    await page.locator('.ant-card-head-title', { hasText: '月度收费' }).waitFor();
+    expect(await page.evaluate('window.spinnerSeen')).toBe(false);
+  });
+
   it('keeps the size and settings after a reload, searches routes and switches language', async () => {
     const page = await newPage();
     await signIn(page, 'admin');

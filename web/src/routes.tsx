@@ -6,7 +6,6 @@
  * meta: title (i18n key under `route.`), icon, roles, noCache, affix, keepAlive, activeMenu,
  * isBack, breadcrumb; `hidden` keeps a page out of the menu (detail/edit pages, with activeMenu).
  */
-import { lazy } from 'react';
 import {
   DashboardOutlined,
   DesktopOutlined,
@@ -22,13 +21,14 @@ import { ownersRoutes } from './pages/owners/routes';
 import { ownersTitles } from './pages/owners/i18n';
 import { feecountsRoutes, feesDesktopRoutes, feesRoutes, feesSetupRoutes } from './pages/fees/routes';
 import { feesTitles } from './pages/fees/i18n';
+import { lazyPage } from './router/lazyPage';
 
 for (const titles of [structureTitles, ownersTitles, feesTitles]) registerRouteTitles(titles);
 
-const Dashboard = lazy(() => import('./pages/dashboard/Dashboard'));
-const RegionList = lazy(() => import('./pages/region/RegionList'));
-const Backlog = lazy(() => import('./pages/setup/Backlog'));
-const UpdateLog = lazy(() => import('./pages/updatelog/UpdateLog'));
+const Dashboard = lazyPage(() => import('./pages/dashboard/Dashboard'));
+const RegionList = lazyPage(() => import('./pages/region/RegionList'));
+const Backlog = lazyPage(() => import('./pages/setup/Backlog'));
+const UpdateLog = lazyPage(() => import('./pages/updatelog/UpdateLog'));
 
 const dashboard: AppRoute = {
   path: '/dashboard',

@@ -3,6 +3,7 @@ import { Menu } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { usePreloadPath } from '../router/lazyPage';
 import { useAppStore } from '../stores/app';
 import { useSettings } from '../stores/settings';
 import { useSystem } from '../stores/system';
@@ -31,7 +32,8 @@ export default function Sidebar({ mobile = false }: { mobile?: boolean }) {
   const showLogo = useSettings((s) => s.sidebarLogo);
   const collapsed = !mobile && !opened;
   const { routes, base } = sidebarRoutesOf(current.top);
-  const items = useMemo(() => sidebarItems(routes, base, t), [routes, base, t]);
+  const preload = usePreloadPath();
+  const items = useMemo(() => sidebarItems(routes, base, t, preload), [routes, base, t, preload]);
   const openKeys = current.flat ? current.flat.parents.map((p) => p.fullPath) : [];
   return (
     <div className="sidebar-inner" data-testid={mobile ? 'sidebar-mobile' : 'sidebar'}>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRoutesInfo } from '../router/context';
 import { firstPagePath, topMenuRoutes } from '../router/helpers';
+import { usePreloadPath } from '../router/lazyPage';
 import { useCurrentRoute } from './useCurrentRoute';
 
 /** Top horizontal menu of the permitted top routes; a dropdown on mobile (spec 2.3). */
@@ -15,10 +16,12 @@ export default function TopMenu({ mobile }: { mobile: boolean }) {
   const { permitted } = useRoutesInfo();
   const current = useCurrentRoute();
   const tops = useMemo(() => topMenuRoutes(permitted), [permitted]);
+  const preload = usePreloadPath();
   const items: MenuProps['items'] = tops.map((r) => {
     const Icon = r.meta?.icon;
     return {
       key: r.path,
+      onMouseEnter: () => preload(firstPagePath(r)),
       icon: Icon ? <Icon /> : undefined,
       label: <span data-testid={`top-menu-item-${r.path.replace(/^\//, '').replace(/\//g, '-')}`}>{r.meta?.title ? t(r.meta.title) : r.path}</span>,
     };

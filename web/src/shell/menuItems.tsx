@@ -19,8 +19,13 @@ function iconOf(route: AppRoute) {
  * Sidebar items of a list of routes: hidden routes are left out; a group with a single visible
  * page shows that page directly.
  */
-export function sidebarItems(routes: readonly AppRoute[], base: string, t: TFunction): MenuItem[] {
+export function sidebarItems(
+  routes: readonly AppRoute[], base: string, t: TFunction, preload: (path: string) => void = () => undefined,
+): MenuItem[] {
   const items: MenuItem[] = [];
+  // a page starts loading as the pointer reaches its entry (router/lazyPage.tsx)
+  const page = (key: string, icon: ReturnType<typeof iconOf>, text: string): MenuItem =>
+    ({ key, icon, label: text, onMouseEnter: () => preload(key) });
   for (const route of routes) {
     if (route.hidden) continue;
     const fullPath = isExternal(route.path) ? route.path : joinPath(base, route.path);
@@ -28,11 +33,11 @@ export function sidebarItems(routes: readonly AppRoute[], base: string, t: TFunc
     if (visible.length === 1 && !visible[0]!.children?.some((c) => !c.hidden) && !route.component) {
       const only = visible[0]!;
       const onlyPath = isExternal(only.path) ? only.path : joinPath(fullPath, only.path);
-      items.push({ key: onlyPath, icon: iconOf(only) ?? iconOf(route), label: label(only, t) });
+      items.push(page(onlyPath, iconOf(only) ?? iconOf(route), label(only, t)));
     } else if (visible.length > 0) {
-      items.push({ key: fullPath, icon: iconOf(route), label: label(route, t), children: sidebarItems(route.children!, fullPath, t) });
+      items.push({ key: fullPath, icon: iconOf(route), label: label(route, t), children: sidebarItems(route.children!, fullPath, t, preload) });
     } else if (route.component || isExternal(route.path)) {
-      items.push({ key: fullPath, icon: iconOf(route), label: label(route, t) });
+      items.push(page(fullPath, iconOf(route), label(route, t)));
     }
   }
   return items;

@@ -1,9 +1,9 @@
-import { lazy } from 'react';
 import { CarOutlined, TeamOutlined } from '@ant-design/icons';
 import type { AppRoute } from '../../router/types';
+import { lazyPage } from '../../router/lazyPage';
 
-const MemberList = lazy(() => import('./MemberList'));
-const CarList = lazy(() => import('./CarList'));
+const MemberList = lazyPage(() => import('./MemberList'));
+const CarList = lazyPage(() => import('./CarList'));
 
 /** Owner management (spec 2.6 /basismembers/index) and the cars bound to rooms. */
 export const ownersRoutes: AppRoute[] = [

@@ -1,19 +1,19 @@
-import { lazy } from 'react';
 import { ApartmentOutlined, HomeOutlined } from '@ant-design/icons';
 import type { AppRoute } from '../../router/types';
+import { lazyPage } from '../../router/lazyPage';
 
-const RegionInfo = lazy(() => import('./RegionInfo'));
-const BuildingList = lazy(() => import('./BuildingList'));
-const UnitList = lazy(() => import('./UnitList'));
-const RoomList = lazy(() => import('./RoomList'));
-const RoomEdit = lazy(() => import('./RoomEdit'));
-const RoomInfo = lazy(() => import('./RoomInfo'));
-const HouseShow = lazy(() => import('./HouseShow'));
-const CategoryList = lazy(() => import('./CategoryList'));
-const BuildingImport = lazy(() => import('./BuildingImport'));
-const ImportLog = lazy(() => import('./ImportLog'));
-const LeaderRegions = lazy(() => import('./LeaderRegions'));
-const RegionDelayLog = lazy(() => import('./RegionDelayLog'));
+const RegionInfo = lazyPage(() => import('./RegionInfo'));
+const BuildingList = lazyPage(() => import('./BuildingList'));
+const UnitList = lazyPage(() => import('./UnitList'));
+const RoomList = lazyPage(() => import('./RoomList'));
+const RoomEdit = lazyPage(() => import('./RoomEdit'));
+const RoomInfo = lazyPage(() => import('./RoomInfo'));
+const HouseShow = lazyPage(() => import('./HouseShow'));
+const CategoryList = lazyPage(() => import('./CategoryList'));
+const BuildingImport = lazyPage(() => import('./BuildingImport'));
+const ImportLog = lazyPage(() => import('./ImportLog'));
+const LeaderRegions = lazyPage(() => import('./LeaderRegions'));
+const RegionDelayLog = lazyPage(() => import('./RegionDelayLog'));
 
 const BASIS = ['memberbasis'] as const;
 
