@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 
 /** Route meta of spec 2.1. */
 export interface RouteMeta {
@@ -23,7 +23,8 @@ export interface RouteMeta {
   notForSysTypes?: readonly string[];
 }
 
-export type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;
+/** A route's page: code-split pages are lazyPage (router/lazyPage.tsx), which the menus can preload, not React.lazy. */
+export type PageComponent = ComponentType;
 
 /** One entry of the route tree: a page (component) or a menu group (children). */
 export interface AppRoute {

@@ -19,9 +19,7 @@ function iconOf(route: AppRoute) {
  * Sidebar items of a list of routes: hidden routes are left out; a group with a single visible
  * page shows that page directly.
  */
-export function sidebarItems(
-  routes: readonly AppRoute[], base: string, t: TFunction, preload: (path: string) => void = () => undefined,
-): MenuItem[] {
+export function sidebarItems(routes: readonly AppRoute[], base: string, t: TFunction, preload: (path: string) => void): MenuItem[] {
   const items: MenuItem[] = [];
   // a page starts loading as the pointer reaches its entry (router/lazyPage.tsx)
   const page = (key: string, icon: ReturnType<typeof iconOf>, text: string): MenuItem =>
