@@ -3,6 +3,7 @@ import { id, optionalId, paging, text, yn } from './common.js';
 import { money } from './money.js';
 import type { ListAnswer, YN } from './codes.js';
 import { fileBase64, type FileAnswer } from './files.js';
+import type { FeeDashboard } from './home.js';
 
 /** Built-in cost types (fee categories); a community may add its own codes. */
 export const COST_TYPES = ['property', 'parking', 'water', 'electricity', 'gas', 'rent', 'deposit', 'other'] as const;
@@ -619,7 +620,7 @@ export interface FeesOutputs {
   propertypaystatis: { items: BuildingCollectionRow[]; totals: CollectionTotals };
   propertypaylog: ListAnswer<PropertyPayLogRow>;
   financereport: FinanceReport;
-  feedashboard: { month: string; receivable: string; received: string; rate: string; top_arrears: Array<{ bid: number; building_title: string; arrears: string; rooms: number }> };
+  feedashboard: FeeDashboard;
   feereportexport: FileAnswer;
   bindfeetargets: { items: Array<{ id: number; title: string; address: string }> };
   meterreadinglist: ListAnswer<MeterReadingRow>;

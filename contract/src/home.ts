@@ -23,6 +23,13 @@ export interface HomeWords {
   days: string;
   expired: string;
   noRegion: string;
+  /** the figure cards (HOME_CARDS) */
+  backlog: string;
+  feesMonth: string;
+  feesMonthFooter: string;
+  topArrears: string;
+  noArrears: string;
+  rooms: string;
 }
 
 /**
@@ -33,14 +40,20 @@ export const HOME_WORDS: Record<Language, HomeWords> = {
   'zh-CN': {
     title: '首页', welcome: '欢迎，{{name}}', region: '当前小区', endTime: '到期时间', daysLeft: '剩余天数',
     days: '{{n}} 天', expired: '已到期', noRegion: '集团总部',
+    backlog: '待办事项', feesMonth: '本月实收（{{month}}）', feesMonthFooter: '应收 ¥{{receivable}}，收缴率 {{rate}}%',
+    topArrears: '欠费最多的楼栋', noArrears: '暂无欠费', rooms: '{{n}} 户',
   },
   en: {
     title: 'Dashboard', welcome: 'Welcome, {{name}}', region: 'Community', endTime: 'Service ends', daysLeft: 'Days left',
     days: '{{n}} days', expired: 'Expired', noRegion: 'Group head office',
+    backlog: 'To-do', feesMonth: 'Received this month ({{month}})', feesMonthFooter: 'Receivable ¥{{receivable}}, collection rate {{rate}}%',
+    topArrears: 'Buildings with the most arrears', noArrears: 'No arrears', rooms: '{{n}} rooms',
   },
   es: {
     title: 'Panel', welcome: 'Bienvenido, {{name}}', region: 'Comunidad', endTime: 'Fin del servicio', daysLeft: 'Días restantes',
     days: '{{n}} días', expired: 'Vencido', noRegion: 'Sede del grupo',
+    backlog: 'Pendientes', feesMonth: 'Cobrado este mes ({{month}})', feesMonthFooter: 'Por cobrar ¥{{receivable}}, tasa de cobro {{rate}}%',
+    topArrears: 'Edificios con más deudas', noArrears: 'Sin deudas', rooms: '{{n}} viviendas',
   },
 };
 
@@ -48,4 +61,74 @@ export const HOME_WORDS: Record<Language, HomeWords> = {
 export function dashboardWords(language: Language): Omit<HomeWords, 'title'> {
   const { title: _title, ...rest } = HOME_WORDS[language];
   return rest;
+}
+
+/** The figure cards of the home page, in their order, and who sees each. */
+export type HomeCardKey = 'backlog' | 'feesMonth' | 'feesArrears' | 'daysLeft';
+
+export interface HomeCardRule {
+  key: HomeCardKey;
+  /** shown to holders of one of these roles (admin sees all); none = everybody */
+  roles?: readonly string[];
+  /** sides the card belongs to; none = both */
+  sides?: readonly ('community' | 'group')[];
+  /** hidden for these roles (e.g. the to-do card for leader_admin) */
+  hiddenFor?: readonly string[];
+  /** hidden for these account types (e.g. merchant) */
+  hiddenForSysTypes?: readonly string[];
+}
+
+/**
+ * The web page draws these cards (web/src/pages/dashboard/cards.tsx) and the server's first screen
+ * draws the same ones with their figures, so both take the rules from here.
+ */
+export const HOME_CARDS: readonly HomeCardRule[] = [
+  { key: 'backlog', sides: ['community'], hiddenFor: ['leader_admin'], hiddenForSysTypes: ['merchant'] },
+  { key: 'feesMonth', sides: ['community'], roles: ['fees', 'cashier', 'payment', 'feecount', 'fees_count', 'financecount'] },
+  { key: 'feesArrears', sides: ['community'], roles: ['fees', 'feecount', 'fees_count', 'financecount'] },
+  { key: 'daysLeft', sides: ['community'] },
+];
+
+export function visibleHomeCards(ctx: { side: 'community' | 'group'; roles: readonly string[]; sysType?: string | undefined }): HomeCardKey[] {
+  const admin = ctx.roles.includes('admin');
+  return HOME_CARDS.filter(
+    (c) =>
+      (!c.sides || c.sides.includes(ctx.side)) &&
+      (!c.roles || admin || c.roles.some((r) => ctx.roles.includes(r))) &&
+      !c.hiddenFor?.some((r) => ctx.roles.includes(r)) &&
+      !(ctx.sysType && c.hiddenForSysTypes?.includes(ctx.sysType)),
+  ).map((c) => c.key);
+}
+
+/** This month's collection figures of the home page's cards (the answer of feedashboard). */
+export interface FeeDashboard {
+  month: string;
+  receivable: string;
+  received: string;
+  rate: string;
+  top_arrears: Array<{ bid: number; building_title: string; arrears: string; rooms: number }>;
+}
+
+/**
+ * The figures the first screen drew, handed to the console in a JSON script of this id so that
+ * its cards draw the same figures at once instead of asking again.
+ */
+export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
+
+export interface FirstScreenData {
+  backlog?: number;
+  feedashboard?: FeeDashboard;
+}
+
+/**
+ * A decimal amount as the server sends it ("39827.5", "-1234567.05") written as people read a
+ * large sum: "39,827.50". For display only (the dashboard's cards, here and in the first screen);
+ * what is sent back stays the plain decimal. Here rather than in ./money.js, which would bring zod
+ * onto the dashboard's first load.
+ */
+export function groupedAmount(value: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
+  if (!m) return value;
+  const whole = m[2]!.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${m[1]}${whole}.${(m[3] ?? '').padEnd(2, '0')}`;
 }

@@ -70,12 +70,6 @@ const en: DeepPartial<Messages> = {
   errorPage: { p401: 'Sorry, you have no access to this page', p404: 'Sorry, the page you visited does not exist' },
   dashboard: {
     ...dashboardWords('en'),
-    feesMonth: 'Received this month ({{month}})',
-    feesMonthFooter: 'Receivable ¥{{receivable}}, collection rate {{rate}}%',
-    topArrears: 'Buildings with the most arrears',
-    noArrears: 'No arrears',
-    rooms: '{{n}} rooms',
-    backlog: 'To-do',
     renew: 'Renew',
   },
 };

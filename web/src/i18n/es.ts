@@ -70,12 +70,6 @@ const es: DeepPartial<Messages> = {
   errorPage: { p401: 'Lo sentimos, no tiene acceso a esta página', p404: 'Lo sentimos, la página no existe' },
   dashboard: {
     ...dashboardWords('es'),
-    feesMonth: 'Cobrado este mes ({{month}})',
-    feesMonthFooter: 'Por cobrar ¥{{receivable}}, tasa de cobro {{rate}}%',
-    topArrears: 'Edificios con más deudas',
-    noArrears: 'Sin deudas',
-    rooms: '{{n}} viviendas',
-    backlog: 'Pendientes',
     renew: 'Renovar',
   },
 };

@@ -81,12 +81,6 @@ const zhCN = {
   },
   dashboard: {
     ...dashboardWords('zh-CN'),
-    feesMonth: '本月实收（{{month}}）',
-    feesMonthFooter: '应收 ¥{{receivable}}，收缴率 {{rate}}%',
-    topArrears: '欠费最多的楼栋',
-    noArrears: '暂无欠费',
-    rooms: '{{n}} 户',
-    backlog: '待办事项',
     renew: '续费',
   },
 };

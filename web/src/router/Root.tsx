@@ -22,12 +22,12 @@ const SignedIn = lazy(loadSignedIn);
 
 /**
  * Starts downloading the signed-in console and, when that is where we are going, the home page
- * with its cards (React.lazy's import() of the route then gets the same modules).
+ * (the route's import() then gets the same module).
  */
 export function preloadSignedIn(): void {
   void loadSignedIn();
   if (['/', '/dashboard'].includes(window.location.pathname)) {
-    void import('../pages/dashboard/Dashboard').then((m) => m.preloadCards());
+    void import('../pages/dashboard/Dashboard');
   }
 }
 

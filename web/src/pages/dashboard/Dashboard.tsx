@@ -1,12 +1,9 @@
-import { Suspense } from 'react';
-import { Button, Card, Col, Descriptions, Row, Skeleton, Tag } from 'antd';
+import { Button, Card, Col, Descriptions, Row, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../../stores/dialogs';
 import { daysLeftOf, useSystem } from '../../stores/system';
 import { useUser } from '../../stores/user';
-import { dashboardCards, visibleCards } from './cards';
-
-export { preloadCards } from './cards';
+import { dashboardCards } from './cards';
 
 /** The signed-in community: name, end date, days left, and the figures areas add (issue 3). */
 export default function Dashboard() {
@@ -17,7 +14,7 @@ export default function Dashboard() {
   const roles = useUser((s) => s.roles);
   const sysType = useUser((s) => s.sysUser?.sys_type);
   const days = daysLeftOf(info);
-  const cards = visibleCards(dashboardCards, { side, roles, sysType });
+  const cards = dashboardCards({ side, roles, sysType });
   const regionTitle = info?.region_title || (side === 'group' ? t('dashboard.noRegion') : '-');
   return (
     <div className="dashboard" data-testid="dashboard">
@@ -50,9 +47,7 @@ export default function Dashboard() {
       <Row gutter={[16, 16]} data-testid="dashboard-cards">
         {cards.map(({ key, Component }) => (
           <Col key={key} xs={24} sm={12} lg={6}>
-            <Suspense fallback={<Card size="small" styles={{ body: { minHeight: 110 } }}><Skeleton active paragraph={{ rows: 1 }} /></Card>}>
-              <Component />
-            </Suspense>
+            <Component />
           </Col>
         ))}
       </Row>

@@ -1,21 +1,11 @@
 import { AccountBookOutlined, WarningOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Card, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { call } from '../../api/client';
-import { groupedAmount } from '../../utils/amount';
+import { useFeeDashboard } from '../../api/feeDashboard';
+import { groupedAmount } from '@wuye/contract/home';
 import FigureCard from './FigureCard';
 import './dashboard.css';
-
-/** This month's collection figures from the fees area (feedashboard), shared by both cards. */
-function useFeeDashboard() {
-  return useQuery({
-    queryKey: ['feedashboard'],
-    queryFn: () => call('feedashboard', {}, { silent: true }),
-    refetchInterval: 5 * 60_000,
-  });
-}
 
 export function FeesMonthCard() {
   const { t } = useTranslation();

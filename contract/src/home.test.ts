@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { groupedAmount, visibleHomeCards } from './home.js';
+
+describe('groupedAmount', () => {
+  it('groups the whole yuan by thousands and shows two decimals', () => {
+    expect(groupedAmount('0')).toBe('0.00');
+    expect(groupedAmount('999.9')).toBe('999.90');
+    expect(groupedAmount('1000')).toBe('1,000.00');
+    expect(groupedAmount('39827.50')).toBe('39,827.50');
+    expect(groupedAmount('-1234567.05')).toBe('-1,234,567.05');
+    expect(groupedAmount('000123.4')).toBe('123.40');
+  });
+
+  it('leaves anything that is not a decimal amount as it came', () => {
+    expect(groupedAmount('')).toBe('');
+    expect(groupedAmount('1e5')).toBe('1e5');
+    expect(groupedAmount('12.345')).toBe('12.345');
+  });
+});
+
+describe('visibleHomeCards', () => {
+  const community = 'community' as const;
+  it('gives admin every community card and the group side none', () => {
+    expect(visibleHomeCards({ side: community, roles: ['admin'] })).toEqual(['backlog', 'feesMonth', 'feesArrears', 'daysLeft']);
+    expect(visibleHomeCards({ side: 'group', roles: ['admin', 'leader_admin'] })).toEqual([]);
+  });
+
+  it('shows the fee cards by role, and hides the to-do card from merchants and leader_admin', () => {
+    expect(visibleHomeCards({ side: community, roles: ['cashier'] })).toEqual(['backlog', 'feesMonth', 'daysLeft']);
+    expect(visibleHomeCards({ side: community, roles: ['steward'] })).toEqual(['backlog', 'daysLeft']);
+    expect(visibleHomeCards({ side: community, roles: ['card'], sysType: 'merchant' })).toEqual(['daysLeft']);
+    expect(visibleHomeCards({ side: community, roles: ['leader_admin', 'fees'] })).toEqual(['feesMonth', 'feesArrears', 'daysLeft']);
+  });
+});

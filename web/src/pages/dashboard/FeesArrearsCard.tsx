@@ -1,1 +1,0 @@
-export { FeesArrearsCard as default } from './FeesCards';

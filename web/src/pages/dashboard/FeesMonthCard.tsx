@@ -1,1 +1,0 @@
-export { FeesMonthCard as default } from './FeesCards';
