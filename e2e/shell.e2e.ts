@@ -231,14 +231,27 @@ journey('console shell', ({ page: newPage }) => {
       await page.locator('#first-screen h2').waitFor();
       expect(await page.locator('#first-screen').innerText()).toMatch(/欢迎，张经理[\s\S]*当前小区[:：]?\s*阳光花园/);
       const drawn = await textBoxes(page, '#first-screen h2, #first-screen .fs-label, #first-screen .fs-crumb');
+      const cards = await textBoxes(page, '#first-screen .fs-figure-title, #first-screen .fs-figure-value, #first-screen .fs-figure-footer, '
+        + '#first-screen .fs-panel-title, #first-screen .fs-arrears li, #first-screen .fs-panel');
+      expect(cards.join('\n')).toMatch(/本月实收（\d{4}-\d{2}） @[\s\S]*¥[\d,]+\.\d{2} @/);
       expect(await page.locator('#first-screen .fs-tags').isVisible()).toBe(!settings);
       await screenshot(page, `first-screen-${viewport.width}${settings ? '-no-tags' : ''}`);
       await page.unroute(/\/assets\/.*\.js$/);
+      // the console draws its cards from the figures the page brought: it does not ask again
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        const method = r.method() === 'POST' ? (r.postDataJSON() as { method?: string } | null)?.method : undefined;
+        if (method) asked.push(method);
+      });
       await page.reload();
       await expect.poll(() => page.getByTestId('dashboard-region').textContent()).toBe('阳光花园');
       expect(await page.locator('#first-screen').count()).toBe(0);
       // the same words in the same places: nothing jumps when the console takes over
       expect(await textBoxes(page, '.dashboard h2, .dashboard .ant-descriptions-item-label, .app-breadcrumb')).toEqual(drawn);
+      expect(await textBoxes(page, '.dashboard .ant-statistic-title, .dashboard .ant-statistic-content, [data-testid=dashboard-cards] .ant-card-body > div > div:nth-child(2), '
+        + '.dashboard .ant-card-head-title, .dashboard-arrears li, [data-testid=dashboard-cards] .ant-card')).toEqual(cards);
+      expect(asked).not.toContain('feedashboard');
+      expect(asked).not.toContain('backlog_list');
     }
   });
 });

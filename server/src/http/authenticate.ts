@@ -1,4 +1,4 @@
-import { RC } from '@wuye/contract';
+import { formatWireDate, RC } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import { prepared } from '../db/prepared.js';
@@ -17,6 +17,11 @@ export interface AuthResult {
 }
 
 /** Resolves X-Token to a live session, or throws the spec's 50008 / 50012 / 50014. */
+/** The community's subscription ended before today: its calls answer AUTH_END (spec 8). */
+export function subscriptionEnded(regionEnd: string | null, timeZone: string): boolean {
+  return regionEnd !== null && regionEnd < formatWireDate(new Date(), timeZone);
+}
+
 export async function authenticate(
   db: Kysely<DB>, config: Config, token: string | undefined, cache?: SessionCache,
 ): Promise<AuthResult> {

@@ -1,9 +1,9 @@
-import { firstIssue, formatWireDate, hasAnyRole, MSG, RC, type Answer } from '@wuye/contract';
+import { firstIssue, hasAnyRole, MSG, RC, type Answer } from '@wuye/contract';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
-import { authenticate } from './authenticate.js';
+import { authenticate, subscriptionEnded } from './authenticate.js';
 import { BizError, MESSAGES } from './errors.js';
 import { Reply, type Ctx, type MethodDef, type Registry, type Session, type Side } from './registry.js';
 import type { Services } from './services.js';
@@ -65,7 +65,7 @@ export class Dispatcher {
     }
     if (side === 'community' && def.spec.side !== 'both') {
       if (session.rid === null) throw new BizError(MESSAGES.noRegion);
-      if (!def.spec.allowExpired && regionEnd !== null && regionEnd < formatWireDate(new Date(), this.config.timeZone)) {
+      if (!def.spec.allowExpired && subscriptionEnded(regionEnd, this.config.timeZone)) {
         throw new BizError(MESSAGES.authEnd, RC.AUTH_END);
       }
     }

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.js';
+import { HOME_WORDS } from '@wuye/contract';
+import { renderCardData, renderCards } from './first-screen-cards.js';
 import { parseCookies, renderFirstScreen, withFirstScreen } from './first-screen.js';
 
 const INDEX = '<!doctype html><head><script type="module" crossorigin src="/assets/index-1.js"></script>'
@@ -70,6 +72,56 @@ describe('first screen of the home page', () => {
     expect(group).not.toContain('到期时间');
   });
 
+  const dataOf = (html: string) => {
+    const json = html.match(/<script type="application\/json" id="first-screen-data">(.*?)<\/script>/)?.[1];
+    return json === undefined ? null : JSON.parse(json) as Record<string, unknown>;
+  };
+  const cardTitles = (screen: string) => [...screen.matchAll(/class="fs-(?:figure-title|panel-title)">(?:<span class="fs-head-icon">[\s\S]*?<\/svg><\/span><\/span>)?([^<]*)</g)].map((m) => m[1]);
+
+  it('draws the figure cards the user sees, with the figures the console would ask for, and hands them over', async () => {
+    const token = await server.login('admin');
+    const res = await page('/dashboard', `Admin-Token=${token}`);
+    const screen = screenOf(res.body)!;
+    const fees = (await server.call('feedashboard', {}, token)).data;
+    const backlog = (await server.call('backlog_list', { page: 1, limit: 1, status: 'E' }, token)).data.total as number;
+    expect(cardTitles(screen)).toEqual(['待办事项', `本月实收（${fees.month}）`, '欠费最多的楼栋', '剩余天数']);
+    const text = textOf(screen);
+    expect(text).toContain(`待办事项 ${backlog} `);
+    expect(Number(fees.received)).toBeGreaterThan(0);
+    const grouped = (v: string) => v.replace(/\B(?=(\d{3})+\.)/g, ',');
+    expect(text).toContain(`¥${grouped(fees.received)} 应收 ¥${grouped(fees.receivable)}，收缴率 ${fees.rate}%`);
+    for (const b of fees.top_arrears) expect(text).toContain(`${b.building_title}（${b.rooms} 户） ¥${grouped(b.arrears)}`);
+    expect(dataOf(res.body)).toEqual({ backlog, feedashboard: fees });
+  });
+
+  it('draws each community its own figures, and only the cards of the user\'s roles', async () => {
+    const cashier2 = await server.login('cashier2');
+    const res = await page('/dashboard', `Admin-Token=${cashier2}`);
+    expect(dataOf(res.body)!.feedashboard).toEqual((await server.call('feedashboard', {}, cashier2)).data);
+    expect(dataOf(res.body)!.feedashboard).not.toEqual((await server.call('feedashboard', {}, await server.login('admin'))).data);
+    // a steward sees no fee figures: none are drawn or handed over
+    const steward = await page('/dashboard', `Admin-Token=${await server.login('steward')}`);
+    expect(cardTitles(screenOf(steward.body)!)).toEqual(['待办事项', '剩余天数']);
+    expect(Object.keys(dataOf(steward.body)!)).toEqual(['backlog']);
+    // a merchant has no to-do card; the group side has no cards at all
+    const merchant = await page('/dashboard', `Admin-Token=${await server.login('merchant')}`);
+    expect(cardTitles(screenOf(merchant.body)!)).toEqual(['剩余天数']);
+    expect(dataOf(merchant.body)).toBeNull();
+    const group = await page('/dashboard', `Admin-Token=${await server.login('leader')}; Admin-Side=group`);
+    expect(screenOf(group.body)).not.toContain('fs-cards');
+    expect(dataOf(group.body)).toBeNull();
+  });
+
+  it('gives a community whose subscription ended its cards without figures, as its calls answer AUTH_END', async () => {
+    const token = await server.login('expired');
+    expect((await server.call('feedashboard', {}, token)).return_code).toBe('AUTH_END');
+    const res = await page('/dashboard', `Admin-Token=${token}`);
+    const screen = screenOf(res.body)!;
+    expect(cardTitles(screen)).toEqual(['待办事项', '本月实收（）', '欠费最多的楼栋', '剩余天数']);
+    expect(textOf(screen)).toContain('待办事项 0 本月实收（） - 欠费最多的楼栋 暂无欠费 剩余天数 -');
+    expect(dataOf(res.body)).toBeNull();
+  });
+
   it('sends the plain page without a live session, and on every other route', async () => {
     const token = await server.login('admin');
     const plain = async (url: string, cookie?: string) => {
@@ -126,6 +178,16 @@ describe('first screen markup', () => {
   it('reads cookies as the browser sends them', () => {
     expect(parseCookies('a=1; Admin-Token=abc%3D; language=en;bad; x=%E0%A4')).toEqual({ 'a': '1', 'Admin-Token': 'abc=', 'language': 'en' });
     expect(parseCookies(undefined)).toEqual({});
+  });
+
+  it('hands the figures over as JSON that no title can end early', () => {
+    const feedashboard = { month: '2026-11', receivable: '1.00', received: '0.00', rate: '0.00',
+      top_arrears: [{ bid: 1, building_title: '</script><script>alert(1)</script>', arrears: '1.00', rooms: 1 }] };
+    const html = renderCardData({ keys: ['feesArrears'], data: { feedashboard } });
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(JSON.parse(html.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, ''))).toEqual({ feedashboard });
+    const cards = renderCards({ keys: ['feesArrears'], data: { feedashboard } }, HOME_WORDS['zh-CN'], { end_time: '', days_left: 0 });
+    expect(cards).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;（1 户）');
   });
 
   it('inserts the screen before the root only', () => {

@@ -3,17 +3,20 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
 import { systemInfoOf } from '../modules/system/info.js';
-import { authenticate } from './authenticate.js';
+import { authenticate, subscriptionEnded } from './authenticate.js';
 import { BizError } from './errors.js';
+import { firstScreenCardsOf, renderCardData, renderCards, type FirstScreenCards } from './first-screen-cards.js';
+import { escapeHtml, fill } from './html.js';
 import type { Session } from './registry.js';
 import type { SessionCache } from './session-cache.js';
 
 /*
  * The home page's first screen, drawn here from the session so that a signed-in reload of the
- * console shows its frame and welcome card at the first paint instead of a spinner while the
- * scripts download (issue 6: on a phone the scripts take seconds). The console removes it when its
- * own page has rendered (web/src/shell/firstScreen.ts); its styles sit in web/index.html.
- * Only the home page: its content is known without the console's route table and roles.
+ * console shows its frame, welcome card and figure cards (first-screen-cards.ts) at the first
+ * paint instead of a spinner while the scripts download (issue 6: on a phone the scripts take
+ * seconds). The console removes it when its own page has rendered (web/src/shell/firstScreen.ts);
+ * its styles sit in web/index.html. Only the home page: its content is known without the
+ * console's route table.
  */
 
 /** The client routes that open on the home page. */
@@ -23,6 +26,8 @@ export interface FirstScreen {
   name: string;
   info: Pick<SystemInfo, 'region_title' | 'sub_title' | 'logo_url' | 'end_time' | 'days_left'>;
   side: Session['side'];
+  /** the figure cards under the welcome card; none on the group side */
+  cards?: FirstScreenCards;
 }
 
 export function parseCookies(header: string | undefined): Record<string, string> {
@@ -51,9 +56,12 @@ export async function firstScreenOf(
   const token = cookies[COOKIES.token];
   if (!token) return null;
   try {
-    const { session } = await authenticate(db, config, token, cache);
-    const info = await systemInfoOf(db, config, session);
-    return { name: session.name, info, side: session.side };
+    const { session, regionEnd } = await authenticate(db, config, token, cache);
+    const [info, cards] = await Promise.all([
+      systemInfoOf(db, config, session),
+      firstScreenCardsOf(db, session, subscriptionEnded(regionEnd, config.timeZone)),
+    ]);
+    return { name: session.name, info, side: session.side, cards };
   } catch (err) {
     // a dead token: the console signs the user out itself
     if (err instanceof BizError) return null;
@@ -61,16 +69,12 @@ export async function firstScreenOf(
   }
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-const fill = (template: string, key: string, value: string | number) => template.replace(`{{${key}}}`, String(value));
-
 /** What the welcome card shows for the days left (web/src/pages/dashboard/Dashboard.tsx). */
 function daysText(words: HomeWords, info: FirstScreen['info']): string {
   const days = info.end_time ? info.days_left : null;
   if (days === null) return '-';
   if (days < 0) return `<span class="fs-expired">${escapeHtml(words.expired)}</span>`;
-  return escapeHtml(fill(words.days, 'n', days));
+  return escapeHtml(fill(words.days, { n: days }));
 }
 
 /** antd's HomeOutlined, the sidebar's logo when the community has none (web/src/shell/Sidebar.tsx) */
@@ -120,9 +124,10 @@ export function renderFirstScreen(screen: FirstScreen, cookies: Record<string, s
     + '<div class="fs-main"><div class="fs-bar"></div>'
     + `<div class="fs-tags"><span class="fs-tag">${title}</span></div>`
     + `<div class="fs-content"><div class="fs-crumb">${title}</div>`
-    + `<div class="fs-card"><h2>${escapeHtml(fill(words.welcome, 'name', screen.name))}</h2>`
+    + `<div class="fs-card"><h2>${escapeHtml(fill(words.welcome, { name: screen.name }))}</h2>`
     + descriptions(items, 3, 'fs-wide') + descriptions(items, 1, 'fs-narrow')
-    + '</div></div></div></div>';
+    + `</div>${screen.cards ? renderCards(screen.cards, words, info) : ''}</div></div></div>`
+    + (screen.cards ? renderCardData(screen.cards) : '');
 }
 
 /**

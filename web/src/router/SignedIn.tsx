@@ -7,12 +7,15 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { BACKLOG_COUNT_KEY } from '../api/backlog';
+import { FEE_DASHBOARD_KEY } from '../api/feeDashboard';
 import FullSpin from '../components/FullSpin';
 import { routesFor } from '../routes';
 import { useDialogs } from '../stores/dialogs';
 import { expiryAction, daysLeftOf, useSystem } from '../stores/system';
 import { useUser } from '../stores/user';
 import { readText, writeText } from '../stores/storage';
+import { takeFirstScreenData } from '../shell/firstScreen';
 import Layout from '../shell/Layout';
 import { RoutesContext, type RoutesInfo } from './context';
 import DialogHostGate from './DialogHostGate';
@@ -29,6 +32,14 @@ const Redirect = lazy(() => import('../pages/redirect/Redirect'));
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
+seedFirstScreenFigures();
+
+/** The home page's cards start from the figures the server's first screen drew (shell/firstScreen.ts). */
+function seedFirstScreenFigures() {
+  const seeded = takeFirstScreenData();
+  if (seeded.feedashboard) queryClient.setQueryData(FEE_DASHBOARD_KEY, seeded.feedashboard);
+  if (seeded.backlog !== undefined) queryClient.setQueryData(BACKLOG_COUNT_KEY, seeded.backlog);
+}
 
 /** Expiry check and weak-password prompt once the session is known (spec 4). */
 function SessionEffects() {

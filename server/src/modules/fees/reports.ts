@@ -1,4 +1,4 @@
-import { addDays, fenToYuan, mulDivRoundHalfUp, PAY_TYPE_CH, toFen, type ArrearsRow, type CollectionRow, type PayTypeName } from '@wuye/contract';
+import { addDays, fenToYuan, mulDivRoundHalfUp, PAY_TYPE_CH, toFen, type ArrearsRow, type CollectionRow, type FeeDashboard, type PayTypeName } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { defineMethod } from '../../http/registry.js';
@@ -234,23 +234,26 @@ const financereport = defineMethod('financereport', {
   },
 });
 
+/** This month's collection and the five buildings owing most: the home page's fee cards (and its first screen). */
+export async function feeDashboard(db: Kysely<DB>, rid: number): Promise<FeeDashboard> {
+  const month = today().slice(0, 7);
+  const [c, top] = await Promise.all([
+    collection(db, rid, { start_period: month, end_period: month }),
+    // the five buildings first (unpaid-bills index alone), then their titles
+    db.selectFrom(db.selectFrom('fee_bills as b')
+      .select(['b.bid', sql<string>`sum(b.fee)`.as('arrears'), sql<number>`count(DISTINCT b.hid)::int`.as('rooms')])
+      .where('b.rid', '=', rid).where('b.status', '<>', 'Y').groupBy('b.bid').orderBy(sql`sum(b.fee)`, 'desc').orderBy('b.bid').limit(5).as('a'))
+      .innerJoin('buildings as bd', (j) => j.on('bd.rid', '=', rid).onRef('bd.id', '=', 'a.bid'))
+      .select(['a.bid', 'bd.title as building_title', sql<string>`a.arrears::numeric(14,2)::text`.as('arrears'), 'a.rooms'])
+      .orderBy(sql`a.arrears`, 'desc').orderBy('a.bid').execute(),
+  ]);
+  return { month, receivable: c.totals.receivable, received: c.totals.received, rate: c.totals.rate, top_arrears: top };
+}
+
 const feedashboard = defineMethod('feedashboard', {
   side: 'community', roles: 'any', writes: false,
   summary: '首页收费卡片：本月账期的应收、实收、收缴率，欠费最多的楼栋',
-  async handler(ctx) {
-    const month = today().slice(0, 7);
-    const [c, top] = await Promise.all([
-      collection(ctx.db, ctx.rid, { start_period: month, end_period: month }),
-      // the five buildings first (unpaid-bills index alone), then their titles
-      ctx.db.selectFrom(ctx.db.selectFrom('fee_bills as b')
-        .select(['b.bid', sql<string>`sum(b.fee)`.as('arrears'), sql<number>`count(DISTINCT b.hid)::int`.as('rooms')])
-        .where('b.rid', '=', ctx.rid).where('b.status', '<>', 'Y').groupBy('b.bid').orderBy(sql`sum(b.fee)`, 'desc').orderBy('b.bid').limit(5).as('a'))
-        .innerJoin('buildings as bd', (j) => j.on('bd.rid', '=', ctx.rid).onRef('bd.id', '=', 'a.bid'))
-        .select(['a.bid', 'bd.title as building_title', sql<string>`a.arrears::numeric(14,2)::text`.as('arrears'), 'a.rooms'])
-        .orderBy(sql`a.arrears`, 'desc').orderBy('a.bid').execute(),
-    ]);
-    return { month, receivable: c.totals.receivable, received: c.totals.received, rate: c.totals.rate, top_arrears: top };
-  },
+  handler: (ctx) => feeDashboard(ctx.db, ctx.rid),
 });
 
 export const reportMethods = [feesCount, feesCountNopay, monthFeesMethod, paymentstatis, propertypaystatis, propertypaylog, financereport, feedashboard];

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply } from '../../http/registry.js';
 import type { Given, Slots } from '../../db/compiled.js';
@@ -73,6 +74,11 @@ const backlogPage = listTemplate('id', (db, p: Slots<BacklogValues>, given: Give
   if (given.status) qb = qb.where('status', '=', p.status);
   return qb;
 });
+
+/** The pending to-do items: the top bar's badge and the home page's card (also in its first screen). */
+export async function pendingBacklogCount(db: Kysely<DB>, rid: number): Promise<number> {
+  return (await backlogPage(db, { rid, status: 'E' }, { page: 1, limit: 1, sort: 'asc' })).total;
+}
 
 const backlogList = defineMethod('backlog_list', {
   side: 'community', roles: 'any', writes: false,
