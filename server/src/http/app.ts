@@ -9,7 +9,7 @@ import type { Database } from '../db/connection.js';
 import { modules } from '../modules/index.js';
 import { answerText } from './answer-text.js';
 import { apiDocsHtml, apiDocsJson } from './api-docs.js';
-import { firstScreenOf, isHomePath, parseCookies, renderFirstScreen, withFirstScreen, type FirstScreen } from './first-screen.js';
+import { ASSET_LOADER_HASH, firstScreenOf, isHomePath, parseCookies, renderFirstScreen, withFirstScreen, type FirstScreen } from './first-screen.js';
 import { Dispatcher } from './dispatcher.js';
 import { MESSAGES } from './errors.js';
 import { Registry, type Side } from './registry.js';
@@ -35,9 +35,9 @@ const SECURITY_HEADERS: Record<string, string> = {
   'x-frame-options': 'SAMEORIGIN',
   'referrer-policy': 'same-origin',
   'cross-origin-opener-policy': 'same-origin',
-  // antd writes its styles inline; scripts only from ourselves
+  // antd writes its styles inline; scripts only from ourselves, and the first screen's asset loader
   'content-security-policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https: http:; connect-src 'self'; frame-ancestors 'self'; form-action 'self'",
+    `default-src 'self'; script-src 'self' ${ASSET_LOADER_HASH}; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https: http:; connect-src 'self'; frame-ancestors 'self'; form-action 'self'`,
 };
 
 export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}): Promise<App> {
