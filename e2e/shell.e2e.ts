@@ -28,6 +28,19 @@ journey('console shell', ({ page: newPage }) => {
     await page.waitForURL(/\/dashboard/);
     await expect.poll(() => page.getByTestId('dashboard-region').textContent()).toContain('阳光花园');
     await screenshot(page, 'dashboard-1440');
+    await expect.poll(() => page.getByTestId('card-fees-month').textContent()).toMatch(/¥[\d,]+\.\d{2}/);
+    const adminMonth = await page.getByTestId('card-fees-month').textContent();
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-menu-logout').click();
+    await page.waitForURL(/\/login\?redirect=/);
+    // another operator signing in in the same tab sees his own community's figures, not what the
+    // previous session left in the page's memory
+    await page.getByTestId('login-username').fill('cashier2');
+    await page.getByTestId('login-password').fill('demo123456');
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByTestId('dashboard-region').textContent()).toContain('翠湖苑');
+    await expect.poll(() => page.getByTestId('card-fees-month').textContent()).toMatch(/¥[\d,]+\.\d{2}/);
+    expect(await page.getByTestId('card-fees-month').textContent()).not.toBe(adminMonth);
     await page.getByTestId('user-menu').click();
     await page.getByTestId('user-menu-logout').click();
     await page.waitForURL(/\/login\?redirect=/);

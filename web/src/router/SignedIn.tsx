@@ -34,6 +34,12 @@ const queryClient = new QueryClient({
 });
 seedFirstScreenFigures();
 
+// what one session fetched is never shown to the next: signing out and in again as another user,
+// in another community, happens in the same page
+useUser.subscribe((state, prev) => {
+  if (state.token !== prev.token) queryClient.clear();
+});
+
 /** The home page's cards start from the figures the server's first screen drew (shell/firstScreen.ts). */
 function seedFirstScreenFigures() {
   const seeded = takeFirstScreenData();
