@@ -55,21 +55,24 @@ function loadAntdStyles(session: boolean): Promise<void> {
 }
 
 // with a session the console's code, its styles and the user info are fetched at once, not after
-// the first render (which computes the design tokens first): see router/Root.tsx
+// the first render (which computes the design tokens first): see router/Root.tsx. Each step is a
+// task of its own rather than the tail of the modules' evaluation, which is already one long task
+// on a phone: inserting the preloads and style sheets costs tens of milliseconds there.
 const session = !!useUser.getState().token && !WHITE_LIST.includes(window.location.pathname);
 if (session) {
-  preloadSignedIn();
-  startUserLoad();
+  setTimeout(startUserLoad);
+  setTimeout(preloadSignedIn);
 }
-
-void loadAntdStyles(session).then(() => {
-  // a transition render yields to the browser every few milliseconds instead of blocking it for
-  // the whole first render
-  startTransition(() => {
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+setTimeout(() => {
+  void loadAntdStyles(session).then(() => {
+    // a transition render yields to the browser every few milliseconds instead of blocking it for
+    // the whole first render
+    startTransition(() => {
+      createRoot(document.getElementById('root')!).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
   });
 });
