@@ -48,6 +48,9 @@ export function rawPool(databaseUrl: string, schema: string, o: { prepare?: bool
   return pool;
 }
 
+/** seconds each side of a comparison runs before it is measured */
+const WARM_SECONDS = 1;
+
 export interface SideBySide {
   name: string;
   api: LoadResult;
@@ -71,21 +74,31 @@ export async function sideBySide(
 ): Promise<SideBySide> {
   const { answer, sql: statements } = await o.capture.call(method, payload, o.token);
   if (answer.return_code !== 'SUCCESS') throw new Error(`${method}: ${answer.return_msg}`);
-  const api = await runHttpLoad({
+  const load = (seconds: number) => runHttpLoad({
     url: `${o.server.url}/webapi`,
     body: JSON.stringify({ method, ...payload }),
     headers: { 'x-token': o.token },
     concurrency: o.concurrency,
-    seconds: o.seconds,
+    seconds,
     verify: (body) => (JSON.parse(body) as Answer).return_code === 'SUCCESS',
   });
-  const replay = (pool: pg.Pool) => runLoad(async () => {
+  const replay = (pool: pg.Pool, seconds = o.seconds) => runLoad(async () => {
     await Promise.all(statements.map((q) => pool.query(q.text, q.values)));
     return true;
-  }, o.concurrency, o.seconds);
+  }, o.concurrency, seconds);
+  // each side runs unmeasured first: a fresh server's first seconds answer about 13 % fewer
+  // requests (bench/README.md, thirteenth round), and every connection plans its statements anew
+  const warm = Math.min(WARM_SECONDS, o.seconds);
+  await load(warm);
+  const api = await load(o.seconds);
+  await replay(o.pool, warm);
   const raw = await replay(o.pool);
   const prepares = statements.some((q) => q.text.includes(PREPARE_TAG));
-  const planned = o.plainPool && prepares ? await replay(o.plainPool) : undefined;
+  let planned: LoadResult | undefined;
+  if (o.plainPool && prepares) {
+    await replay(o.plainPool, warm);
+    planned = await replay(o.plainPool);
+  }
   return { name: `${method} ${JSON.stringify(payload)}`, api, raw, planned };
 }
 
