@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { readXlsx, xlsxFile } from './excel.js';
+
+interface Row { id: number; name: string; fee: string }
+
+const columns = [
+  { header: '编号', value: (r: Row) => r.id },
+  { header: '姓名', value: (r: Row) => r.name, width: 16 },
+  { header: '金额', value: (r: Row) => r.fee },
+];
+
+describe('xlsxFile', () => {
+  it('writes a header row and every row, read back as written', async () => {
+    const rows: Row[] = Array.from({ length: 1203 }, (_, i) => ({ id: i + 1, name: `业主${i + 1}`, fee: `${i}.50` }));
+    const file = await xlsxFile('业主.xlsx', '业主', columns, rows);
+    expect(file.filename).toBe('业主.xlsx');
+    const sheet = await readXlsx(file.content_base64);
+    expect(sheet.headers).toEqual(['编号', '姓名', '金额']);
+    expect(sheet.rows).toHaveLength(1203);
+    expect(sheet.rows[0]).toEqual({ rowNumber: 2, values: { 编号: '1', 姓名: '业主1', 金额: '0.50' } });
+    expect(sheet.rows[1202]!.values).toEqual({ 编号: '1203', 姓名: '业主1203', 金额: '1202.50' });
+  });
+
+  it('writes a sheet of headers alone when there are no rows', async () => {
+    const sheet = await readXlsx((await xlsxFile('空.xlsx', '空', columns, [])).content_base64);
+    expect(sheet.headers).toEqual(['编号', '姓名', '金额']);
+    expect(sheet.rows).toEqual([]);
+  });
+
+  it('lets other requests run while the rows are written', async () => {
+    // a timer due at once fires only when the writer gives the event loop a turn
+    let turns = 0;
+    let stop = false;
+    const tick = () => {
+      if (stop) return;
+      turns++;
+      setTimeout(tick, 0);
+    };
+    setTimeout(tick, 0);
+    let turnsByLastRow = 0;
+    function* rows(): Generator<Row> {
+      for (let i = 0; i < 5000; i++) yield { id: i, name: `业主${i}`, fee: '1.00' };
+      turnsByLastRow = turns;
+    }
+    await xlsxFile('大.xlsx', '大', columns, rows());
+    stop = true;
+    // a turn every 500 rows, not all 5,000 rows in one go
+    expect(turnsByLastRow).toBeGreaterThanOrEqual(9);
+  });
+});
