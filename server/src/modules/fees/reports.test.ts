@@ -61,6 +61,16 @@ describe('collection reports', () => {
     expect(m.data.items).toHaveLength(12);
     const thisMonth = m.data.items.find((r: { month: string }) => r.month === month);
     expect(thisMonth.receivable).toBe(await sumBills(`period = '${month}'`));
+    // every month's figures, each summed on its own by the month's text
+    const byMonth = await sql<{ month: string; receivable: string; received: string; collected: string; refunded: string }>`
+      SELECT m.month,
+        (SELECT coalesce(sum(fee), 0) FROM fee_bills WHERE rid = 1 AND period = m.month)::numeric(14,2)::text AS receivable,
+        (SELECT coalesce(sum(fee), 0) FROM fee_bills WHERE rid = 1 AND period = m.month AND status = 'Y')::numeric(14,2)::text AS received,
+        (SELECT coalesce(sum(paid_amount), 0) FROM fee_payments WHERE rid = 1 AND to_char(created_at, 'YYYY-MM') = m.month)::numeric(14,2)::text AS collected,
+        (SELECT coalesce(sum(amount), 0) FROM fee_refunds WHERE rid = 1 AND status = 'Y' AND to_char(approved_at, 'YYYY-MM') = m.month)::numeric(14,2)::text AS refunded
+      FROM (SELECT to_char(make_date(${year}::int, n, 1), 'YYYY-MM') AS month FROM generate_series(1, 12) n) m ORDER BY m.month`.execute(t.database.db);
+    expect(m.data.items.map(({ rate: _, ...r }: { rate: string }) => r)).toEqual(byMonth.rows);
+    expect(byMonth.rows.some((r) => Number(r.collected) > 0)).toBe(true);
     const p = await t.call('propertypaystatis', { period: first }, admin);
     expect(p.data.totals.receivable).toBe(await sumBills(`period = '${first}' AND cost_type = 'property'`));
     expect(p.data.items[0]).toMatchObject({ building_title: '1号楼' });
