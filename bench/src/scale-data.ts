@@ -565,10 +565,10 @@ async function billPeriod(c: Kysely<DB>, b: Billing, m: number, start: string) {
         ${start}::date - interval '3 days' + interval '2 hours' ${b.hasSpaceId ? sql`, f.bill_space` : sql``}
       FROM (${sql.join(rows, sql` UNION ALL `)}) f
       ORDER BY f.ord, f.hid
-      RETURNING id, rid, payment_id, title, period, daterange, fee, status
+      RETURNING id, rid, payment_id, cost_type, title, period, daterange, fee, status
     ), lines AS (
-      INSERT INTO fee_payment_items (rid, payment_id, bill_id, title, period, daterange, fee)
-      SELECT rid, payment_id, id, title, period, daterange, fee FROM ins WHERE status = 'Y' ORDER BY id
+      INSERT INTO fee_payment_items (rid, payment_id, bill_id, cost_type, title, period, daterange, fee)
+      SELECT rid, payment_id, id, cost_type, title, period, daterange, fee FROM ins WHERE status = 'Y' ORDER BY id
     )
     UPDATE fee_batches SET bill_count = (SELECT count(*) FROM ins), total_fee = (SELECT coalesce(sum(fee), 0) FROM ins)
     WHERE rid = ${rid} AND id = ${batchId}`.execute(c);

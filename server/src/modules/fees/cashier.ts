@@ -151,7 +151,7 @@ export async function payBills(ctx: CommunityCtx, room: Room, req: PayRequest): 
     idempotency_key: req.idempotencyKey, remark: req.remark,
   }).returning('id').executeTakeFirstOrThrow();
   await ctx.db.insertInto('fee_payment_items').values(lines.map((b) => ({
-    rid: ctx.rid, payment_id: payment.id, bill_id: b.id,
+    rid: ctx.rid, payment_id: payment.id, bill_id: b.id, cost_type: b.cost_type,
     // a parking bill names its space or plate on the receipt
     title: b.space_id || b.car_id ? `${b.title}（${b.measure}）` : b.title, period: b.period, daterange: b.daterange,
     fee: b.fee, late_fee: fenToYuan(b.lateFen),

@@ -197,19 +197,24 @@ const propertypaylog = defineMethod('propertypaylog', {
   side: 'community', roles: REPORT_ROLES, writes: false,
   summary: '物业费缴费明细：每笔收据中的物业费账单行',
   async handler(ctx, input) {
-    let qb = ctx.db.selectFrom('fee_payment_items as pi')
-      .innerJoin('fee_payments as p', (j) => j.onRef('p.rid', '=', 'pi.rid').onRef('p.id', '=', 'pi.payment_id'))
-      .innerJoin('fee_bills as b', (j) => j.onRef('b.rid', '=', 'pi.rid').onRef('b.id', '=', 'pi.bill_id'))
+    // the lines of property bills, by their own cost type (013), counted without a join unless
+    // the filters need the receipt (dates) or its room (keyword)
+    const lines = ctx.db.selectFrom('fee_payment_items as pi').where('pi.rid', '=', ctx.rid).where('pi.cost_type', '=', 'property');
+    const onReceipt = lines.innerJoin('fee_payments as p', (j) => j.onRef('p.rid', '=', 'pi.rid').onRef('p.id', '=', 'pi.payment_id'))
+      .$if(Boolean(input.start_date), (q) => q.where('p.created_at', '>=', sql<Date>`${input.start_date}::date`))
+      .$if(Boolean(input.end_date), (q) => q.where('p.created_at', '<', sql<Date>`${addDays(input.end_date!, 1)}::date`));
+    const address = sql<string>`bd.title || u.title || r.title`;
+    const full = onReceipt
       .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'p.rid').onRef('r.id', '=', 'p.hid'))
       .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'p.rid').onRef('u.id', '=', 'p.tid'))
       .innerJoin('buildings as bd', (j) => j.onRef('bd.rid', '=', 'p.rid').onRef('bd.id', '=', 'p.bid'))
-      .select(['pi.id', 'p.id as payment_id', 'p.receipt_no', sql<string>`bd.title || u.title || r.title`.as('address'), 'p.payer_name',
-        'pi.title', 'pi.period', 'pi.fee', 'pi.late_fee', 'p.pay_type', 'p.cashier_name', 'p.created_at'])
-      .where('pi.rid', '=', ctx.rid).where('b.cost_type', '=', 'property');
-    if (input.start_date) qb = qb.where('p.created_at', '>=', sql<Date>`${input.start_date}::date`);
-    if (input.end_date) qb = qb.where('p.created_at', '<', sql<Date>`${addDays(input.end_date, 1)}::date`);
-    if (input.keyword) qb = qb.where((eb) => eb.or([eb('p.payer_name', 'ilike', `%${input.keyword}%`), eb(sql<string>`bd.title || u.title || r.title`, 'ilike', `%${input.keyword}%`)]));
-    const page = await listPage(qb, input, 'pi.id');
+      .$if(Boolean(input.keyword), (q) => q.where((eb) => eb.or([
+        eb('p.payer_name', 'ilike', `%${input.keyword}%`), eb(address, 'ilike', `%${input.keyword}%`)])));
+    const qb = full.select(['pi.id', 'p.id as payment_id', 'p.receipt_no', address.as('address'), 'p.payer_name',
+      'pi.title', 'pi.period', 'pi.fee', 'pi.late_fee', 'p.pay_type', 'p.cashier_name', 'p.created_at']);
+    // every receipt has its room, unit and building
+    const countFrom = input.keyword ? full : input.start_date || input.end_date ? onReceipt : lines;
+    const page = await listPage(qb, input, 'pi.id', countFrom.select('pi.id'));
     return {
       total: page.total,
       items: page.items.map((r) => ({

@@ -113,8 +113,8 @@ async function payBills(db: Kysely<DB>, rid: number, period: string, which: Retu
     WHERE b.rid = ${rid} AND b.period = ${period} AND b.status <> 'Y' AND ${which}
     ORDER BY b.id`.execute(db);
   await sql`
-    INSERT INTO fee_payment_items (rid, payment_id, bill_id, title, period, daterange, fee)
-    SELECT b.rid, p.id, b.id, b.title, b.period, b.daterange, b.fee
+    INSERT INTO fee_payment_items (rid, payment_id, bill_id, cost_type, title, period, daterange, fee)
+    SELECT b.rid, p.id, b.id, b.cost_type, b.title, b.period, b.daterange, b.fee
     FROM fee_payments p JOIN fee_bills b ON b.rid = p.rid AND p.idempotency_key = 'seed-' || b.id
     WHERE p.rid = ${rid} AND b.period = ${period}
       AND NOT EXISTS (SELECT 1 FROM fee_payment_items x WHERE x.rid = p.rid AND x.payment_id = p.id)`.execute(db);

@@ -128,6 +128,8 @@ export interface FeePaymentItemsTable {
   id: Generated<number>;
   payment_id: number;
   bill_id: number;
+  /** the bill's cost type (013_payment_item_cost_type.sql) */
+  cost_type: string;
   title: string;
   period: string;
   daterange: Default<string>;
