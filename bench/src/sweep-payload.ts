@@ -1,0 +1,59 @@
+import { addDays, addMonths } from '@wuye/contract';
+import { today } from '../../server/src/lib/wire.js';
+
+/** A method of the catalogue (/api-docs.json) as the sweep reads it. */
+export interface SweepMethod {
+  method: string;
+  side: string;
+  writes: boolean;
+  input: SweepSchema & { oneOf?: SweepSchema[] };
+}
+
+interface SweepSchema { properties?: Record<string, { enum?: unknown[]; const?: unknown }>; required?: string[] }
+
+export interface SweepContext {
+  room: { rid: number; bid: number; tid: number; hid: number };
+  /** the id a detail method asks for, by method */
+  ids: Record<string, number | undefined>;
+  itemId: number | undefined;
+  orderid: string | undefined;
+}
+
+/**
+ * The payload a page sends when it first opens the method: page 1 of 10 and only the fields the
+ * method requires, from the demo owner's room and the lists' first rows (a year up to today
+ * for reports). Undefined when a required value is not at hand (a job's id, a renewal order).
+ */
+export function sweepPayload(m: SweepMethod, ctx: SweepContext): Record<string, unknown> | undefined {
+  // a choice of payloads (e.g. which report to export): the first
+  const schema = m.input.oneOf?.[0] ?? m.input;
+  const props = schema.properties ?? {};
+  const required = new Set(schema.required ?? []);
+  const day = today();
+  const month = day.slice(0, 7);
+  const known: Record<string, unknown> = {
+    ...ctx.room,
+    id: ctx.ids[m.method],
+    hids: [ctx.room.hid],
+    item_id: ctx.itemId,
+    keywords: '1380',
+    period: month,
+    start_period: addMonths(`${month}-01`, -11).slice(0, 7),
+    end_period: month,
+    start_date: addDays(addMonths(day, -12), 1),
+    end_date: day,
+    year: Number(day.slice(0, 4)),
+  };
+  const payload: Record<string, unknown> = {};
+  if ('page' in props) payload.page = 1;
+  if ('limit' in props) payload.limit = 10;
+  // a room's tabs ask for the room whole: its building and unit come with it
+  const roomFields = required.has('hid') ? ['rid', 'bid', 'tid', 'hid'] : [];
+  for (const field of new Set([...required, ...roomFields])) {
+    if (field === 'page' || field === 'limit') continue;
+    const value = props[field]?.const ?? known[field] ?? props[field]?.enum?.[0];
+    if (value === undefined) return undefined;
+    payload[field] = value;
+  }
+  return payload;
+}

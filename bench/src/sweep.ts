@@ -1,0 +1,99 @@
+/**
+ * npm run bench:sweep -- [--schema bench_scale] [--calls 5] [--slow 100]
+ *
+ * Every read method of the catalogue (/api-docs.json), called one at a time as a page opens it
+ * (page 1 of 10, no filters, the demo owner's room where a room is asked for), on the scale data:
+ * median and slowest of a few calls each, slowest first. The API benchmarks measure the hot calls
+ * under load; this finds the page nobody benchmarked that a user at 50,000 rooms would wait on.
+ * Exits 1 if a median is over --slow ms (default 300, the issue's bound for a report), exports
+ * (whole lists as Excel, seconds at this size) aside. An answer other than SUCCESS is printed with
+ * its message: a value the sweep guessed may be refused for a reason (an item not read by meter).
+ * Needs DATABASE_URL and bench:data's schema; prints, writes nothing.
+ */
+import { parseArgs } from 'node:util';
+import { post, signIn, type Answer } from './api.js';
+import { DEMO_OWNER_MOBILE } from './cases.js';
+import { DEFAULT_SCHEMA } from './scale-data.js';
+import { startServerProcess } from './server-process.js';
+import { sweepPayload, type SweepContext, type SweepMethod } from './sweep-payload.js';
+
+const { values: flags } = parseArgs({
+  options: {
+    schema: { type: 'string', default: DEFAULT_SCHEMA },
+    calls: { type: 'string', default: '5' },
+    slow: { type: 'string', default: '300' },
+  },
+});
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) {
+  process.stderr.write('bench:sweep runs against a PostgreSQL server: set DATABASE_URL\n');
+  process.exit(2);
+}
+
+interface Timed { method: string; payload: Record<string, unknown>; median: number; max: number; answer: Answer }
+
+async function timeCalls(url: string, token: string, body: Record<string, unknown>, calls: number) {
+  const times: number[] = [];
+  let answer: Answer | undefined;
+  for (let i = 0; i < calls; i++) {
+    const t0 = performance.now();
+    answer = await post(url, body, token);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)]!, max: times[times.length - 1]!, answer: answer! };
+}
+
+/** ids the detail methods ask for, read from the lists' first rows */
+async function contextOf(url: string, token: string): Promise<SweepContext> {
+  const first = async (method: string, payload: Record<string, unknown> = {}) =>
+    ((await post(url, { method, page: 1, limit: 1, ...payload }, token)).data?.items?.[0] ?? {}) as Record<string, any>;
+  const room = await first('getkeywordtohouses', { keywords: DEMO_OWNER_MOBILE });
+  if (!room.hid) throw new Error(`no demo owner in schema ${flags.schema}: run npm run bench:data`);
+  const hid = Number(room.hid);
+  return {
+    room: { rid: Number(room.rid), bid: Number(room.bid), tid: Number(room.tid), hid },
+    ids: {
+      memberinfo: (await first('memberlist')).id,
+      feebillinfo: (await first('feebilllist', { hid })).id,
+      paymentinfo: (await first('paymentlist')).id,
+      feeiteminfo: (await first('feeitemlist')).id,
+      roominfo: hid,
+    },
+    itemId: (await first('feeitemlist')).id,
+    orderid: (await first('paymentlist')).orderid,
+  };
+}
+
+const server = await startServerProcess({ DATABASE_URL: databaseUrl, DB_SCHEMA: flags.schema, RUN_JOBS: '0', SEED_DEMO: '0' });
+let failed = false;
+try {
+  const token = await signIn(server.url);
+  const ctx = await contextOf(server.url, token);
+  const docs = (await (await fetch(`${server.url}/api-docs.json`)).json()) as { methods: SweepMethod[] };
+  const timed: Timed[] = [];
+  const skipped: string[] = [];
+  for (const m of docs.methods) {
+    if (m.writes || m.side === 'public' || m.side === 'group') continue;
+    const payload = sweepPayload(m, ctx);
+    if (!payload) {
+      skipped.push(m.method);
+      continue;
+    }
+    const body = { method: m.method, ...payload };
+    timed.push({ method: m.method, payload, ...(await timeCalls(server.url, token, body, Number(flags.calls))) });
+  }
+  timed.sort((a, b) => b.median - a.median);
+  console.log(`| method | payload | median / slowest ms | answer |\n|---|---|---|---|`);
+  for (const t of timed) {
+    const ok = t.answer.return_code === 'SUCCESS';
+    const slow = !t.method.endsWith('export') && t.median > Number(flags.slow);
+    if (slow) failed = true;
+    const what = ok ? (t.answer.data?.total !== undefined ? `${t.answer.data.total} rows` : 'SUCCESS') : `${t.answer.return_code} ${t.answer.return_msg}`;
+    console.log(`| ${t.method}${slow ? ' ✗' : ''} | \`${JSON.stringify(t.payload)}\` | ${t.median.toFixed(1)} / ${t.max.toFixed(1)} | ${what} |`);
+  }
+  if (skipped.length) console.log(`\nnot called (asks for values a page gets elsewhere): ${skipped.join(', ')}`);
+} finally {
+  await server.stop();
+}
+process.exit(failed ? 1 : 0);
