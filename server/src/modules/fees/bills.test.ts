@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { addMonths, feesMethods } from '@wuye/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../../lib/wire.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
@@ -130,6 +131,15 @@ describe('feebilllist filters', () => {
     if (owner) {
       const byName = await t.call('feebilllist', { keyword: owner.realname, limit: 200 }, admin);
       expect(byName.data.items.some((b: { hid: number }) => b.hid === owner.hid)).toBe(true);
+      // a person's name or mobile prefix selects exactly the bills of the rooms they live in (this community's)
+      const mobile = (await sql<{ mobile: string }>`SELECT mobile FROM members WHERE rid = 1 AND realname = ${owner.realname}`.execute(t.database.db)).rows[0]!.mobile;
+      for (const keyword of [owner.realname, mobile.slice(0, 7)]) {
+        const expected = await sql<{ n: number }>`SELECT count(*)::int n FROM fee_bills b WHERE b.rid = 1 AND EXISTS (SELECT 1 FROM room_members rm
+          JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id WHERE rm.rid = b.rid AND rm.hid = b.hid AND rm.status = 'Y'
+          AND (m.realname ILIKE ${`%${keyword}%`} OR m.mobile LIKE ${`${keyword}%`}))`.execute(t.database.db);
+        expect((await t.call('feebilllist', { keyword }, admin)).data.total, keyword).toBe(expected.rows[0]!.n);
+        expect(expected.rows[0]!.n).toBeGreaterThan(0);
+      }
     }
     const desc = await t.call('feebilllist', { sort: 'desc' }, admin);
     expect(desc.data.items[0].id).toBeGreaterThan(desc.data.items[1].id);
