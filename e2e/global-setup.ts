@@ -51,8 +51,14 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, server, () => output);
   project.provide('baseUrl', baseUrl);
+  // a server that dies mid-run fails every later journey with a refused connection: say why once
+  let stopping = false;
+  server.once('exit', (code, signal) => {
+    if (!stopping) console.error(`e2e server exited during the run (code ${code}, signal ${signal}); its last output:\n${output.slice(-6000)}`);
+  });
 
   return async () => {
+    stopping = true;
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     fs.rmSync(dataDir, { recursive: true, force: true });
