@@ -197,6 +197,40 @@ describe('rooms', () => {
     ok(await s.call('roomdel', { id: add.data.id }, admin));
   });
 
+  it('moves a room to another unit with its bills and receipts, which stay listed after the unit it left goes', async () => {
+    const db = s.database.db;
+    // a room with bills and a receipt (not in the building the other tests count)
+    const paid = (await sql<{ hid: number; title: string }>`SELECT r.id hid, r.title FROM rooms r WHERE r.rid = 1 AND r.bid <> ${c1.bid}
+      AND EXISTS (SELECT 1 FROM fee_payments p WHERE p.rid = 1 AND p.hid = r.id) ORDER BY r.id DESC LIMIT 1`.execute(db)).rows[0]!;
+    const bills = (await s.call('feebilllist', { hid: paid.hid }, admin)).data.total;
+    const receipts = (await s.call('paymentlist', { hid: paid.hid }, admin)).data.total;
+    expect(bills).toBeGreaterThan(0);
+    expect(receipts).toBeGreaterThan(0);
+    const newUnit = async (title: string) => {
+      const building = await s.call('buildingadd', { title }, admin);
+      ok(building);
+      const unit = await s.call('unitadd', { bid: building.data.id, title: '1单元' }, admin);
+      ok(unit);
+      return { title, unit: { bid: building.data.id as number, tid: unit.data.id as number } };
+    };
+    const first = await newUnit('迁入楼');
+    const second = await newUnit('再迁楼');
+    for (const { title, unit: to } of [first, second]) {
+      ok(await s.call('roomedit', { id: paid.hid, ...to, title: paid.title }, admin));
+      const listed = await s.call('feebilllist', { bid: to.bid, limit: 100 }, admin);
+      expect(listed.data.total).toBe(bills);
+      expect(listed.data.items.every((b: { tid: number; hid: number }) => b.tid === to.tid && b.hid === paid.hid)).toBe(true);
+      const moved = await s.call('paymentlist', { hid: paid.hid }, admin);
+      expect(moved.data.total).toBe(receipts);
+      expect(moved.data.items.every((p: { address: string }) => p.address.startsWith(title))).toBe(true);
+    }
+    // the unit it left holds nothing now, and deleting it takes none of the room's bills or receipts from the lists
+    ok(await s.call('unitdel', { id: first.unit.tid }, admin));
+    expect((await s.call('feebilllist', { hid: paid.hid }, admin)).data.total).toBe(bills);
+    expect((await s.call('feebilllist', { hid: paid.hid }, admin)).data.items).toHaveLength(Math.min(bills, 10));
+    expect((await s.call('paymentlist', { hid: paid.hid }, admin)).data.items).toHaveLength(Math.min(receipts, 10));
+  });
+
   it('keeps community 2 out of community 1 rooms', async () => {
     expect((await s.call('roomadd', { bid: c1.bid, tid: c1.tid, title: '9999' }, admin2)).return_msg).toBe('所选单元不存在');
     expect((await s.call('roomedit', { id: c1.hid, bid: c1.bid, tid: c1.tid, title: '被改' }, admin2)).return_msg).toBe('房屋不存在');
