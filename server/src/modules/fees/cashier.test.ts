@@ -225,6 +225,18 @@ describe('paymentlist and paymentinfo', () => {
     const none = await t.call('paymentlist', { start_date: '2000-01-01', end_date: '2000-01-31' }, cashier);
     expect(none.data.total).toBe(0);
     expect((await t.call('paymentlist', { start_date: '2000/01/01' }, cashier)).return_msg).toContain('日期格式');
+    // the totals, counted without the address joins, are the joined query's
+    const month = first.create_time.slice(0, 7);
+    for (const [filters, where] of [
+      [{}, 'true'], [{ pay_type: 'cash' }, `p.pay_type = 'cash'`], [{ cashier: '赵' }, `p.cashier_name ILIKE '%赵%'`],
+      [{ start_date: `${month}-01`, end_date: `${month}-28` }, `p.created_at >= '${month}-01'::date AND p.created_at < '${month}-29'::date`],
+      [{ hid: first.hid, pay_type: first.pay_type }, `p.hid = ${first.hid} AND p.pay_type = '${first.pay_type}'`],
+    ] as const) {
+      const joined = await sql<{ n: number }>`SELECT count(*)::int n FROM fee_payments p JOIN rooms r ON r.rid = p.rid AND r.id = p.hid
+        JOIN units u ON u.rid = p.rid AND u.id = p.tid JOIN buildings bd ON bd.rid = p.rid AND bd.id = p.bid
+        WHERE p.rid = 1 AND ${sql.raw(where)}`.execute(t.database.db);
+      expect((await t.call('paymentlist', { ...filters, limit: 10 }, cashier)).data.total, JSON.stringify(filters)).toBe(joined.rows[0]!.n);
+    }
     const info = await t.call('paymentinfo', { id: first.id }, cashier);
     expect(info.data).toMatchObject({ id: first.id, region_title: '阳光花园', capital_amount: capitalAmount(info.data.total) });
     expect((await t.call('paymentinfo', { id: first.id }, admin2)).return_msg).toBe('收费记录不存在');

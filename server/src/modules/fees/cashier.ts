@@ -1,5 +1,5 @@
 import { BILL_STATUS_CH, fenToYuan, MSG_FEES, toFen, type BillStatus, type CashierBill, type PaymentInfo, type PayTypeName } from '@wuye/contract';
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx, type Reply } from '../../http/registry.js';
 import type { z } from 'zod';
@@ -187,15 +187,22 @@ const cashierpay = defineMethod('cashierpay', {
 
 type PaymentFilters = Omit<z.output<(typeof feesMethods)['paymentexport']>, 'sort'>;
 
+/** The payment list's own filters (all but the keyword), as conditions on the receipt `p` alone. */
+function receiptFilters(f: PaymentFilters): Array<RawBuilder<SqlBool>> {
+  const c: Array<RawBuilder<SqlBool>> = [];
+  if (f.start_date) c.push(sql<SqlBool>`p.created_at >= ${f.start_date}::date`);
+  if (f.end_date) c.push(sql<SqlBool>`p.created_at < ${f.end_date}::date + 1`);
+  if (f.pay_type) c.push(sql<SqlBool>`p.pay_type = ${f.pay_type}`);
+  if (f.cashier) c.push(sql<SqlBool>`p.cashier_name ILIKE ${likePattern(f.cashier)}`);
+  if (f.receipt_no) c.push(sql<SqlBool>`p.receipt_no ILIKE ${likePattern(f.receipt_no)}`);
+  if (f.hid) c.push(sql<SqlBool>`p.hid = ${f.hid}`);
+  return c;
+}
+
 /** The payment list's filters: date range (receipt day), pay type, cashier, receipt no, keyword (address / payer / receipt), room. */
 function filteredPayments(ctx: CommunityCtx, f: PaymentFilters) {
   let qb = paymentBase(ctx.db, ctx.rid);
-  if (f.start_date) qb = qb.where('p.created_at', '>=', sql<Date>`${f.start_date}::date`);
-  if (f.end_date) qb = qb.where('p.created_at', '<', sql<Date>`${f.end_date}::date + 1`);
-  if (f.pay_type) qb = qb.where('p.pay_type', '=', f.pay_type);
-  if (f.cashier) qb = qb.where('p.cashier_name', 'ilike', likePattern(f.cashier));
-  if (f.receipt_no) qb = qb.where('p.receipt_no', 'ilike', likePattern(f.receipt_no));
-  if (f.hid) qb = qb.where('p.hid', '=', f.hid);
+  for (const c of receiptFilters(f)) qb = qb.where(c);
   if (f.keyword) {
     const like = likePattern(f.keyword);
     qb = qb.where((eb) => eb.or([
@@ -205,11 +212,23 @@ function filteredPayments(ctx: CommunityCtx, f: PaymentFilters) {
   return qb;
 }
 
+/**
+ * The receipts the filters select, counted from fee_payments alone unless the keyword needs the
+ * address: every receipt has its room, unit and building (015_room_move.sql keeps them its
+ * room's). Through the joins a community's 483,000 receipts took 116 ms to count.
+ */
+function receiptCount(ctx: CommunityCtx, f: PaymentFilters) {
+  if (f.keyword) return undefined;
+  let qb = ctx.db.selectFrom('fee_payments as p').where('p.rid', '=', ctx.rid);
+  for (const c of receiptFilters(f)) qb = qb.where(c);
+  return qb;
+}
+
 const paymentlist = defineMethod('paymentlist', {
   side: 'community', roles: ROLES.payments, writes: false,
   summary: '收费记录（收据）：按日期区间、支付方式、收银员、收据号、关键字（地址/业主/收据号）、房屋筛选，默认新的在前',
   async handler(ctx, input) {
-    const page = await listPage(filteredPayments(ctx, input), input, 'p.id');
+    const page = await listPage(filteredPayments(ctx, input), input, 'p.id', receiptCount(ctx, input));
     return { total: page.total, items: page.items.map(toPaymentRow) };
   },
 });
