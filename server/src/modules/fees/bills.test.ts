@@ -146,10 +146,35 @@ describe('feebilllist filters', () => {
     expect((await t.call('feebilllist', { bid, title: '电梯' }, cashier)).data.total).toBeGreaterThan(0);
   });
 
+  it('finds by keyword the bills whose room, people, title, period or parking label match, as the joined text does', async () => {
+    const db = t.database.db;
+    const label = (await sql<{ measure: string }>`SELECT measure FROM fee_bills WHERE rid = 1 AND space_id <> 0 ORDER BY id LIMIT 1`.execute(db)).rows[0]!.measure;
+    const person = (await sql<{ realname: string }>`SELECT m.realname FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
+      WHERE rm.rid = 1 AND rm.status = 'Y' ORDER BY rm.id DESC LIMIT 1`.execute(db)).rows[0]!.realname;
+    const month = today().slice(0, 7);
+    for (const keyword of ['2号楼1单元', '801', person, '物业', '用水', label.slice(-4), month, '不存在的词']) {
+      const like = `%${keyword}%`;
+      const expected = await sql<{ n: number; ids: string[] | null }>`SELECT count(*)::int n, (array_agg(b.id::text ORDER BY b.id DESC))[1:10] ids
+        FROM fee_bills b JOIN rooms r ON r.rid = b.rid AND r.id = b.hid JOIN units u ON u.rid = b.rid AND u.id = b.tid
+        JOIN buildings bd ON bd.rid = b.rid AND bd.id = b.bid
+        WHERE b.rid = 1 AND (b.title ILIKE ${like} OR concat(bd.title, u.title, r.title) ILIKE ${like} OR b.period = ${keyword}
+          OR ((b.space_id <> 0 OR b.car_id <> 0) AND b.measure ILIKE ${like})
+          OR EXISTS (SELECT 1 FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id WHERE rm.rid = b.rid
+            AND rm.hid = b.hid AND rm.status = 'Y' AND (m.realname ILIKE ${like} OR m.mobile LIKE ${`${keyword}%`})))`.execute(db);
+      const listed = await t.call('feebilllist', { keyword, sort: 'desc' }, admin);
+      expect(listed.data.total, keyword).toBe(expected.rows[0]!.n);
+      expect(listed.data.items.map((b: { id: number }) => String(b.id)), keyword).toEqual(expected.rows[0]!.ids ?? []);
+      if (keyword !== '不存在的词') expect(expected.rows[0]!.n, keyword).toBeGreaterThan(0);
+    }
+    // another community's session finds none of community 1's bills by their keywords
+    expect((await t.call('feebilllist', { keyword: '801' }, admin2)).data.items.every((b: { rid: number }) => b.rid === 2)).toBe(true);
+  });
+
   it('picks a page without a keyword exactly as the joined query would', async () => {
     const cases = [{}, { status: 'N', page: 2 }, { status: 'Y', sort: 'asc', page: 3 }, { bid, sort: 'desc', limit: 20 },
       { cost_types: ['water'], min_fee: '10', page: 2, sort: 'asc' }, { itemid: itemId, page: 2 },
-      { cost_types: ['property', 'parking'], max_fee: '100000', is_check: 'N', sort: 'desc' }, { title: '费', status: 'N', bid }];
+      { cost_types: ['property', 'parking'], max_fee: '100000', is_check: 'N', sort: 'desc' }, { title: '费', status: 'N', bid },
+      { period: today().slice(0, 7), page: 2 }, { period: addMonths(today(), -1).slice(0, 7), sort: 'desc' }];
     for (const payload of cases) {
       const input = feesMethods.feebilllist.parse(payload);
       const joined = await selectBillRow(applyBillFilters(billBase(t.database.db, 1), input, 1)!)
