@@ -9,7 +9,8 @@ export interface SweepMethod {
   input: SweepSchema & { oneOf?: SweepSchema[] };
 }
 
-interface SweepSchema { properties?: Record<string, { enum?: unknown[]; const?: unknown }>; required?: string[] }
+interface SweepProperty { type?: string; enum?: unknown[]; const?: unknown; items?: { enum?: unknown[] } }
+interface SweepSchema { properties?: Record<string, SweepProperty>; required?: string[] }
 
 export interface SweepContext {
   room: { rid: number; bid: number; tid: number; hid: number };
@@ -56,4 +57,32 @@ export function sweepPayload(m: SweepMethod, ctx: SweepContext): Record<string, 
     payload[field] = value;
   }
   return payload;
+}
+
+/** what a user types into a list's text filters: a room number, a surname, a mobile prefix... */
+const TYPED: Record<string, unknown> = {
+  keyword: '1101', name: '陈', realname: '陈', mobile: '1380', title: '1', carlicense: '沪A', cashier: '赵', receipt_no: '0001',
+  min_fee: '1000', max_fee: '100',
+};
+
+/**
+ * The first call's payload again with one optional filter each (--filters): a choice's first
+ * value, the demo owner's room or this month where the field names one, else what a user types.
+ */
+export function filterPayloads(m: SweepMethod, base: Record<string, unknown>, ctx: SweepContext): Array<Record<string, unknown>> {
+  const schema = m.input.oneOf?.[0] ?? m.input;
+  const day = today();
+  const known: Record<string, unknown> = { ...ctx.room, itemid: ctx.itemId, item_id: ctx.itemId, period: day.slice(0, 7), ...TYPED };
+  const out: Array<Record<string, unknown>> = [];
+  for (const [field, p] of Object.entries(schema.properties ?? {})) {
+    if (field in base || ['page', 'limit', 'sort', 'rid', 'end_date'].includes(field)) continue;
+    if (field === 'start_date') {
+      out.push({ ...base, start_date: `${day.slice(0, 7)}-01`, end_date: day });
+      continue;
+    }
+    const value = p.enum?.[0] ?? (p.type === 'array' && p.items?.enum ? [p.items.enum[0]] : undefined) ?? known[field]
+      ?? (p.type === 'boolean' ? true : undefined);
+    if (value !== undefined) out.push({ ...base, [field]: value });
+  }
+  return out;
 }
