@@ -16,12 +16,12 @@ export interface AuthResult {
   regionEnd: string | null;
 }
 
-/** Resolves X-Token to a live session, or throws the spec's 50008 / 50012 / 50014. */
 /** The community's subscription ended before today: its calls answer AUTH_END (spec 8). */
 export function subscriptionEnded(regionEnd: string | null, timeZone: string): boolean {
   return regionEnd !== null && regionEnd < formatWireDate(new Date(), timeZone);
 }
 
+/** Resolves X-Token to a live session, or throws the spec's 50008 / 50012 / 50014. */
 export async function authenticate(
   db: Kysely<DB>, config: Config, token: string | undefined, cache?: SessionCache,
 ): Promise<AuthResult> {
