@@ -1,5 +1,5 @@
 import { BILL_STATUS_CH, fenToYuan, MSG_FEES, toFen, type BillStatus, type CashierBill, type PaymentInfo, type PayTypeName } from '@wuye/contract';
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx, type Reply } from '../../http/registry.js';
 import type { z } from 'zod';
@@ -10,7 +10,7 @@ import { likePattern } from '../owners/access.js';
 import { today } from '../../lib/wire.js';
 import { balanceFen, houseOwner, moveBalance } from './balance.js';
 import { lateFeeFen } from './calc.js';
-import { paymentBase, paymentInfo, toPaymentRow } from './payments.js';
+import { paymentBase, paymentInfo, receiptFilters, toPaymentRow } from './payments.js';
 import { ROLES } from './roles.js';
 import { checkDiscount, feeSettings } from './settings.js';
 
@@ -186,18 +186,6 @@ const cashierpay = defineMethod('cashierpay', {
 });
 
 type PaymentFilters = Omit<z.output<(typeof feesMethods)['paymentexport']>, 'sort'>;
-
-/** The payment list's own filters (all but the keyword), as conditions on the receipt `p` alone. */
-function receiptFilters(f: PaymentFilters): Array<RawBuilder<SqlBool>> {
-  const c: Array<RawBuilder<SqlBool>> = [];
-  if (f.start_date) c.push(sql<SqlBool>`p.created_at >= ${f.start_date}::date`);
-  if (f.end_date) c.push(sql<SqlBool>`p.created_at < ${f.end_date}::date + 1`);
-  if (f.pay_type) c.push(sql<SqlBool>`p.pay_type = ${f.pay_type}`);
-  if (f.cashier) c.push(sql<SqlBool>`p.cashier_name ILIKE ${likePattern(f.cashier)}`);
-  if (f.receipt_no) c.push(sql<SqlBool>`p.receipt_no ILIKE ${likePattern(f.receipt_no)}`);
-  if (f.hid) c.push(sql<SqlBool>`p.hid = ${f.hid}`);
-  return c;
-}
 
 /** The payment list's filters: date range (receipt day), pay type, cashier, receipt no, keyword (address / payer / receipt), room. */
 function filteredPayments(ctx: CommunityCtx, f: PaymentFilters) {

@@ -1,10 +1,33 @@
 import { capitalAmount, fenToYuan, PAY_TYPE_CH, toFen, type PaymentInfo, type PaymentRow } from '@wuye/contract';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { wireTime } from '../../lib/wire.js';
+import { likePattern } from '../owners/access.js';
 
 export const PAYMENT_STATUS_CH = { Y: '已收款', P: '部分退款', R: '已退款' } as const;
+
+/** What the receipt lists (收费记录, 物业费缴费明细) filter receipts by, besides a keyword. */
+export interface ReceiptFilters {
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+  pay_type?: string | undefined;
+  cashier?: string | undefined;
+  receipt_no?: string | undefined;
+  hid?: number | undefined;
+}
+
+/** The filters given, as conditions on the receipt `p` alone: the dates are receipt days, both included. */
+export function receiptFilters(f: ReceiptFilters): Array<RawBuilder<SqlBool>> {
+  const c: Array<RawBuilder<SqlBool>> = [];
+  if (f.start_date) c.push(sql<SqlBool>`p.created_at >= ${f.start_date}::date`);
+  if (f.end_date) c.push(sql<SqlBool>`p.created_at < ${f.end_date}::date + 1`);
+  if (f.pay_type) c.push(sql<SqlBool>`p.pay_type = ${f.pay_type}`);
+  if (f.cashier) c.push(sql<SqlBool>`p.cashier_name ILIKE ${likePattern(f.cashier)}`);
+  if (f.receipt_no) c.push(sql<SqlBool>`p.receipt_no ILIKE ${likePattern(f.receipt_no)}`);
+  if (f.hid) c.push(sql<SqlBool>`p.hid = ${f.hid}`);
+  return c;
+}
 
 /** Payments of the community with their room address. */
 export function paymentBase(db: Kysely<DB>, rid: number) {

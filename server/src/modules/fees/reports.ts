@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { defineMethod } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
+import { receiptFilters } from './payments.js';
 import { today, wireTime } from '../../lib/wire.js';
 
 export const REPORT_ROLES = ['feecount', 'fees_count', 'propertypaystatis', 'financecount'];
@@ -200,9 +201,8 @@ const propertypaylog = defineMethod('propertypaylog', {
     // the lines of property bills, by their own cost type (013), counted without a join unless
     // the filters need the receipt (dates) or its room (keyword)
     const lines = ctx.db.selectFrom('fee_payment_items as pi').where('pi.rid', '=', ctx.rid).where('pi.cost_type', '=', 'property');
-    const onReceipt = lines.innerJoin('fee_payments as p', (j) => j.onRef('p.rid', '=', 'pi.rid').onRef('p.id', '=', 'pi.payment_id'))
-      .$if(Boolean(input.start_date), (q) => q.where('p.created_at', '>=', sql<Date>`${input.start_date}::date`))
-      .$if(Boolean(input.end_date), (q) => q.where('p.created_at', '<', sql<Date>`${addDays(input.end_date!, 1)}::date`));
+    let onReceipt = lines.innerJoin('fee_payments as p', (j) => j.onRef('p.rid', '=', 'pi.rid').onRef('p.id', '=', 'pi.payment_id'));
+    for (const c of receiptFilters({ start_date: input.start_date, end_date: input.end_date })) onReceipt = onReceipt.where(c);
     const address = sql<string>`bd.title || u.title || r.title`;
     const full = onReceipt
       .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'p.rid').onRef('r.id', '=', 'p.hid'))
