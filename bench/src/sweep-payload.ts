@@ -17,7 +17,25 @@ export interface SweepContext {
   /** the id a detail method asks for, by method */
   ids: Record<string, number | undefined>;
   itemId: number | undefined;
-  orderid: string | undefined;
+}
+
+/** Values the sweep knows by field name: the demo owner's room, a fee item, this month, a year up to today. */
+function knownValues(ctx: SweepContext): Record<string, unknown> {
+  const day = today();
+  const month = day.slice(0, 7);
+  return {
+    ...ctx.room,
+    hids: [ctx.room.hid],
+    item_id: ctx.itemId,
+    itemid: ctx.itemId,
+    keywords: '1380',
+    period: month,
+    start_period: addMonths(`${month}-01`, -11).slice(0, 7),
+    end_period: month,
+    start_date: addDays(addMonths(day, -12), 1),
+    end_date: day,
+    year: Number(day.slice(0, 4)),
+  };
 }
 
 /**
@@ -30,21 +48,7 @@ export function sweepPayload(m: SweepMethod, ctx: SweepContext): Record<string, 
   const schema = m.input.oneOf?.[0] ?? m.input;
   const props = schema.properties ?? {};
   const required = new Set(schema.required ?? []);
-  const day = today();
-  const month = day.slice(0, 7);
-  const known: Record<string, unknown> = {
-    ...ctx.room,
-    id: ctx.ids[m.method],
-    hids: [ctx.room.hid],
-    item_id: ctx.itemId,
-    keywords: '1380',
-    period: month,
-    start_period: addMonths(`${month}-01`, -11).slice(0, 7),
-    end_period: month,
-    start_date: addDays(addMonths(day, -12), 1),
-    end_date: day,
-    year: Number(day.slice(0, 4)),
-  };
+  const known: Record<string, unknown> = { ...knownValues(ctx), id: ctx.ids[m.method] };
   const payload: Record<string, unknown> = {};
   if ('page' in props) payload.page = 1;
   if ('limit' in props) payload.limit = 10;
@@ -72,7 +76,7 @@ const TYPED: Record<string, unknown> = {
 export function filterPayloads(m: SweepMethod, base: Record<string, unknown>, ctx: SweepContext): Array<Record<string, unknown>> {
   const schema = m.input.oneOf?.[0] ?? m.input;
   const day = today();
-  const known: Record<string, unknown> = { ...ctx.room, itemid: ctx.itemId, item_id: ctx.itemId, period: day.slice(0, 7), ...TYPED };
+  const known: Record<string, unknown> = { ...knownValues(ctx), ...TYPED };
   const out: Array<Record<string, unknown>> = [];
   for (const [field, p] of Object.entries(schema.properties ?? {})) {
     if (field in base || ['page', 'limit', 'sort', 'rid', 'end_date'].includes(field)) continue;

@@ -54,17 +54,17 @@ async function contextOf(url: string, token: string): Promise<SweepContext> {
   const room = await first('getkeywordtohouses', { keywords: DEMO_OWNER_MOBILE });
   if (!room.hid) throw new Error(`no demo owner in schema ${flags.schema}: run npm run bench:data`);
   const hid = Number(room.hid);
+  const item = await first('feeitemlist');
   return {
     room: { rid: Number(room.rid), bid: Number(room.bid), tid: Number(room.tid), hid },
     ids: {
       memberinfo: (await first('memberlist')).id,
       feebillinfo: (await first('feebilllist', { hid })).id,
       paymentinfo: (await first('paymentlist')).id,
-      feeiteminfo: (await first('feeitemlist')).id,
+      feeiteminfo: item.id,
       roominfo: hid,
     },
-    itemId: (await first('feeitemlist')).id,
-    orderid: (await first('paymentlist')).orderid,
+    itemId: item.id,
   };
 }
 
