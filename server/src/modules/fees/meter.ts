@@ -9,7 +9,7 @@ import { errorReport, type SheetRow } from '../../lib/excel.js';
 import { listPage } from '../../lib/paging.js';
 import { enqueueSheetImport } from '../../lib/sheet-import.js';
 import { wireTime } from '../../lib/wire.js';
-import { likePattern } from '../owners/access.js';
+import { likePattern } from '../../lib/like.js';
 import { billFeeFen } from './calc.js';
 import { ROOM_BOUND } from './generate.js';
 

@@ -5,7 +5,7 @@ import { fail } from '../../http/errors.js';
 import { defineMethod, reply } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
-import { likePattern } from '../owners/access.js';
+import { likePattern } from '../../lib/like.js';
 import { ROLES } from './roles.js';
 import { feeSettings } from './settings.js';
 
@@ -103,7 +103,7 @@ const feeitemlist = defineMethod('feeitemlist', {
     let qb = itemQuery(ctx.db, ctx.rid);
     if (input.cost_type) qb = qb.where('i.cost_type', '=', input.cost_type);
     if (input.status) qb = qb.where('i.status', '=', input.status);
-    if (input.keyword) qb = qb.where('i.title', 'ilike', `%${input.keyword}%`);
+    if (input.keyword) qb = qb.where('i.title', 'ilike', likePattern(input.keyword));
     const page = await listPage(qb, input, 'i.id');
     return { total: page.total, items: page.items.map(toItemRow) };
   },

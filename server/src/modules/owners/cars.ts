@@ -3,7 +3,8 @@ import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
-import { addressSql, CAR_MANAGERS, findHouse, likePattern } from './access.js';
+import { likePattern } from '../../lib/like.js';
+import { addressSql, CAR_MANAGERS, findHouse } from './access.js';
 
 const carlist = defineMethod('carlist', {
   side: 'community', roles: CAR_MANAGERS, writes: false,

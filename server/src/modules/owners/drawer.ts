@@ -5,10 +5,11 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Given, Slots } from '../../db/compiled.js';
 import type { DB } from '../../db/schema.js';
 import { defineMethod, type CommunityCtx } from '../../http/registry.js';
+import { likePattern } from '../../lib/like.js';
 import { listTemplate } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
 import {
-  addressSql, currentMemberIds, emptyPage, inSessionCommunity, likePattern, OWNER_LOOKUP, SMALL_LIST_READERS, type RoomRef,
+  addressSql, currentMemberIds, emptyPage, inSessionCommunity, OWNER_LOOKUP, SMALL_LIST_READERS, type RoomRef,
 } from './access.js';
 import { FEETYPE_CH, PAYTYPE_CH } from './labels.js';
 

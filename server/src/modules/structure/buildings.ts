@@ -4,7 +4,8 @@ import { fail } from '../../http/errors.js';
 import { defineMethod, reply } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
-import { likePattern, STRUCTURE_WRITERS } from './access.js';
+import { likePattern } from '../../lib/like.js';
+import { STRUCTURE_WRITERS } from './access.js';
 import { firstDependent, tableLabel } from './dependents.js';
 
 const count = sql<number>`count(*)::int`;

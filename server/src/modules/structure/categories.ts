@@ -4,7 +4,8 @@ import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
-import { likePattern, STRUCTURE_WRITERS } from './access.js';
+import { likePattern } from '../../lib/like.js';
+import { STRUCTURE_WRITERS } from './access.js';
 import { firstDependent, tableLabel } from './dependents.js';
 
 async function refuseDuplicate(db: Kysely<DB>, rid: number, title: string, exceptId?: number) {

@@ -6,7 +6,7 @@ import { defineMethod, reply, type Ctx, type Session } from '../../http/registry
 import { listPage } from '../../lib/paging.js';
 import { daysLeft, wireTime } from '../../lib/wire.js';
 import { extendRegion } from '../renewal/extend.js';
-import { likePattern } from './access.js';
+import { likePattern } from '../../lib/like.js';
 import { insertDefaultCategories } from './defaults.js';
 
 const LEADER = ['leader_admin'] as const;

@@ -7,7 +7,8 @@ import { defineMethod, reply } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
 import { xlsxFile } from '../../lib/excel.js';
 import { today, wireTime } from '../../lib/wire.js';
-import { likePattern, STRUCTURE_WRITERS } from './access.js';
+import { likePattern } from '../../lib/like.js';
+import { STRUCTURE_WRITERS } from './access.js';
 import { firstDependent, tableLabel } from './dependents.js';
 import { requireRoom } from './require-room.js';
 
