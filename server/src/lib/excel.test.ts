@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { readXlsx, xlsxFile } from './excel.js';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/connection.js';
+import { EXPORT_MAX, readXlsx, refuseOversizedExport, xlsxFile } from './excel.js';
 
 interface Row { id: number; name: string; fee: string }
 
@@ -46,5 +49,21 @@ describe('xlsxFile', () => {
     stop = true;
     // a turn every 500 rows, not all 5,000 rows in one go
     expect(turnsByLastRow).toBeGreaterThanOrEqual(9);
+  });
+});
+
+describe('refuseOversizedExport', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase(loadConfig(process.env, { dbSchema: undefined }), { memory: true });
+  });
+  afterAll(() => database?.close());
+
+  const rows = (n: number) => database.db.selectFrom(sql<{ n: number }>`generate_series(1, ${n}::int)`.as('g')).select(sql<number>`1`.as('one'));
+
+  it('lets an export of up to EXPORT_MAX rows through and refuses one more, in the spec\'s words', async () => {
+    await expect(refuseOversizedExport(database.db, rows(EXPORT_MAX))).resolves.toBeUndefined();
+    await expect(refuseOversizedExport(database.db, rows(EXPORT_MAX + 1))).rejects.toThrow('导出数据超过 10 万行，请缩小筛选范围');
+    await expect(refuseOversizedExport(database.db, rows(0))).resolves.toBeUndefined();
   });
 });

@@ -144,6 +144,11 @@ describe('feebilllist filters', () => {
     const desc = await t.call('feebilllist', { sort: 'desc' }, admin);
     expect(desc.data.items[0].id).toBeGreaterThan(desc.data.items[1].id);
     expect((await t.call('feebilllist', { bid, title: '电梯' }, cashier)).data.total).toBeGreaterThan(0);
+    // a title or keyword is matched as written: LIKE's own characters match only themselves
+    for (const text of ['%', '_', '不存在的项目']) {
+      expect((await t.call('feebilllist', { title: text }, admin)).data, text).toEqual({ items: [], total: 0 });
+      expect((await t.call('feebilllist', { keyword: text }, admin)).data, text).toEqual({ items: [], total: 0 });
+    }
   });
 
   it('finds by keyword the bills whose room, people, title, period or parking label match, as the joined text does', async () => {
@@ -176,8 +181,10 @@ describe('feebilllist filters', () => {
       { cost_types: ['property', 'parking'], max_fee: '100000', is_check: 'N', sort: 'desc' }, { title: '费', status: 'N', bid },
       { period: today().slice(0, 7), page: 2 }, { period: addMonths(today(), -1).slice(0, 7), sort: 'desc' }];
     for (const payload of cases) {
-      const input = feesMethods.feebilllist.parse(payload);
-      const joined = await selectBillRow(applyBillFilters(billBase(t.database.db, 1), input, 1)!)
+      // the reference matches a title as text, where the list looks its titles up first
+      const { title, ...input } = feesMethods.feebilllist.parse(payload);
+      const joined = await selectBillRow(applyBillFilters(billBase(t.database.db, 1), input, 1, {})!)
+        .$if(Boolean(title), (q) => q.where('b.title', 'ilike', `%${title}%`))
         .orderBy('b.id', input.sort).limit(input.limit).offset((input.page - 1) * input.limit).execute();
       const listed = await t.call('feebilllist', payload, admin);
       expect(joined.length).toBeGreaterThan(0);

@@ -3,10 +3,10 @@ import { sql } from 'kysely';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { xlsxFile } from '../../lib/excel.js';
+import { EXPORT_MAX, refuseOversizedExport, xlsxFile } from '../../lib/excel.js';
 import { listPage, pageWithTotal } from '../../lib/paging.js';
 import { today, wireTime } from '../../lib/wire.js';
-import { applyBillFilters, billBase, billPageRows, billTotal, filteredBills, keywordMatches, selectBillRow, toBillRow } from './billQuery.js';
+import { applyBillFilters, billBase, billCount, billLookups, billPageRows, billTotal, selectBillRow, toBillRow } from './billQuery.js';
 import { previewGeneration } from './generate.js';
 import { BILL_GENERATE, BILL_OVERDUE } from './jobs.js';
 import { ROLES } from './roles.js';
@@ -102,13 +102,14 @@ const feebilllist = defineMethod('feebilllist', {
   summary: '账单列表（spec 7）：按楼栋/单元/房屋、费用类型、名称、状态、金额区间、审核标记、关键字、收费项目筛选，10 条一页',
   async handler(ctx, input) {
     if (input.rid !== undefined && input.rid !== ctx.rid) return { items: [], total: 0 };
+    const lookups = await billLookups(ctx.db, ctx.rid, input);
+    if (lookups.titles?.length === 0) return { items: [], total: 0 };
+    const total = billTotal(ctx.db, ctx.rid, input, ctx.services.billCounts, lookups);
     // a keyword matches room, building and owner titles, so it filters the joined rows
-    const matches = input.keyword ? await keywordMatches(ctx.db, ctx.rid, input.keyword) : undefined;
-    const total = billTotal(ctx.db, ctx.rid, input, ctx.services.billCounts, matches);
-    const joined = matches ? applyBillFilters(billBase(ctx.db, ctx.rid), input, ctx.rid, matches) : null;
+    const joined = input.keyword ? applyBillFilters(billBase(ctx.db, ctx.rid), input, ctx.rid, lookups) : null;
     const page = joined
       ? await listPage(selectBillRow(joined), input, 'b.id', total)
-      : await pageWithTotal(billPageRows(ctx.db, ctx.rid, input, input), input, total);
+      : await pageWithTotal(billPageRows(ctx.db, ctx.rid, input, input, lookups), input, total);
     const day = today();
     return { total: page.total, items: page.items.map((b) => toBillRow(b, day)) };
   },
@@ -179,15 +180,15 @@ const feebillcheck = defineMethod('feebillcheck', {
   },
 });
 
-const EXPORT_MAX = 100_000;
-
 const exportfees = defineMethod('exportfees', {
   side: 'community', roles: ROLES.bills, writes: false,
   summary: '按账单列表的筛选条件导出 Excel（最多 10 万行）',
   async handler(ctx, input) {
-    const qb = await filteredBills(ctx.db, ctx.rid, input);
-    const rows = qb ? await selectBillRow(qb).orderBy('b.id', input.sort).limit(EXPORT_MAX + 1).execute() : [];
-    if (rows.length > EXPORT_MAX) fail('导出数据超过 10 万行，请缩小筛选范围');
+    const lookups = await billLookups(ctx.db, ctx.rid, input);
+    const counted = billCount(ctx.db, ctx.rid, input, lookups);
+    if (counted) await refuseOversizedExport(ctx.db, counted.select('b.id'));
+    const qb = applyBillFilters(billBase(ctx.db, ctx.rid), input, ctx.rid, lookups);
+    const rows = qb ? await selectBillRow(qb).orderBy('b.id', input.sort).limit(EXPORT_MAX).execute() : [];
     const day = today();
     const bills = rows.map((b) => toBillRow(b, day));
     return xlsxFile(`账单_${day}.xlsx`, '账单', [

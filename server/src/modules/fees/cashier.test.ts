@@ -246,4 +246,32 @@ describe('paymentlist and paymentinfo', () => {
     expect((await t.call('paymentprint', { id: first.id }, cashier)).data.print_count).toBe(1);
     expect((await t.call('paymentprint', { id: first.id }, admin2)).return_msg).toBe('收费记录不存在');
   });
+
+  it('finds by keyword the receipts whose room address, payer or number contains it, as the joined text does', async () => {
+    const db = t.database.db;
+    // a company paying (longer than a name fragment), a payer named with LIKE's own characters, a lettered number
+    const ids = (await sql<{ id: number }>`SELECT id FROM fee_payments WHERE rid = 1 ORDER BY id DESC LIMIT 3`.execute(db)).rows.map((r) => r.id);
+    await sql`UPDATE fee_payments SET payer_name = '欧阳东方明珠物业服务有限公司' WHERE rid = 1 AND id = ${ids[0]}`.execute(db);
+    await sql`UPDATE fee_payments SET payer_name = '张%_三' WHERE rid = 1 AND id = ${ids[1]}`.execute(db);
+    await sql`UPDATE fee_payments SET receipt_no = 'AB-' || receipt_no WHERE rid = 1 AND id = ${ids[2]}`.execute(db);
+    const sample = (await sql<{ payer_name: string; receipt_no: string; room: string }>`SELECT p.payer_name, p.receipt_no, r.title AS room
+      FROM fee_payments p JOIN rooms r ON r.rid = p.rid AND r.id = p.hid WHERE p.rid = 1 AND p.payer_name <> '' AND p.id < ${ids[2]}
+      ORDER BY p.id LIMIT 1`.execute(db)).rows[0]!;
+    const keywords = [sample.room, '2号楼1单元', sample.payer_name, sample.payer_name.slice(0, 1), sample.receipt_no.slice(-5),
+      '欧阳东方明珠物业服务有限公司', '服务有限', 'ab-', '%', '_三', 'B-0', '不存在的人'];
+    for (const keyword of keywords) {
+      // "contains, whatever the case", written without LIKE
+      const has = (text: string) => sql`strpos(lower(${sql.raw(text)}), lower(${keyword})) > 0`;
+      const expected = await sql<{ n: number; ids: number[] | null }>`SELECT count(*)::int n, (array_agg(p.id ORDER BY p.id DESC))[1:10] ids
+        FROM fee_payments p JOIN rooms r ON r.rid = p.rid AND r.id = p.hid JOIN units u ON u.rid = p.rid AND u.id = p.tid
+        JOIN buildings bd ON bd.rid = p.rid AND bd.id = p.bid
+        WHERE p.rid = 1 AND (${has('p.payer_name')} OR ${has('p.receipt_no')} OR ${has('bd.title || u.title || r.title')})`.execute(db);
+      const listed = await t.call('paymentlist', { keyword }, cashier);
+      expect([keyword, listed.data.total]).toEqual([keyword, expected.rows[0]!.n]);
+      expect(listed.data.items.map((p: { id: number }) => p.id), keyword).toEqual((expected.rows[0]!.ids ?? []).map(Number));
+      if (keyword !== '不存在的人') expect(expected.rows[0]!.n, keyword).toBeGreaterThan(0);
+    }
+    expect((await t.call('paymentlist', { keyword: sample.payer_name }, admin2)).data.items
+      .some((p: { id: number }) => ids.includes(p.id))).toBe(false);
+  });
 });

@@ -1,16 +1,15 @@
 import { BILL_STATUS_CH, fenToYuan, MSG_FEES, toFen, type BillStatus, type CashierBill, type PaymentInfo, type PayTypeName } from '@wuye/contract';
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx, type Reply } from '../../http/registry.js';
 import type { z } from 'zod';
 import type { feesMethods } from '@wuye/contract';
-import { xlsxFile } from '../../lib/excel.js';
+import { EXPORT_MAX, refuseOversizedExport, xlsxFile } from '../../lib/excel.js';
 import { listPage } from '../../lib/paging.js';
-import { likePattern } from '../owners/access.js';
 import { today } from '../../lib/wire.js';
 import { balanceFen, houseOwner, moveBalance } from './balance.js';
 import { lateFeeFen } from './calc.js';
-import { paymentBase, paymentInfo, receiptFilters, toPaymentRow } from './payments.js';
+import { paymentBase, paymentInfo, receiptFilters, receiptKeyword, toPaymentRow } from './payments.js';
 import { ROLES } from './roles.js';
 import { checkDiscount, feeSettings } from './settings.js';
 
@@ -187,28 +186,31 @@ const cashierpay = defineMethod('cashierpay', {
 
 type PaymentFilters = Omit<z.output<(typeof feesMethods)['paymentexport']>, 'sort'>;
 
-/** The payment list's filters: date range (receipt day), pay type, cashier, receipt no, keyword (address / payer / receipt), room. */
-function filteredPayments(ctx: CommunityCtx, f: PaymentFilters) {
+/**
+ * The payment list's filters as conditions on the receipt `p`: date range (receipt day), pay type,
+ * cashier, receipt no, room, and a keyword (address / payer / receipt no, receiptKeyword).
+ */
+async function paymentConditions(ctx: CommunityCtx, f: PaymentFilters): Promise<Array<RawBuilder<SqlBool>>> {
+  const c = receiptFilters(f);
+  if (f.keyword) c.push(await receiptKeyword(ctx.db, ctx.rid, f.keyword, { receiptNo: true }));
+  return c;
+}
+
+/** The receipts meeting the conditions, with their room address (paymentBase). */
+function filteredPayments(ctx: CommunityCtx, conditions: Array<RawBuilder<SqlBool>>) {
   let qb = paymentBase(ctx.db, ctx.rid);
-  for (const c of receiptFilters(f)) qb = qb.where(c);
-  if (f.keyword) {
-    const like = likePattern(f.keyword);
-    qb = qb.where((eb) => eb.or([
-      eb('p.payer_name', 'ilike', like), eb('p.receipt_no', 'ilike', like), eb(sql`bd.title || u.title || r.title`, 'ilike', like),
-    ]));
-  }
+  for (const c of conditions) qb = qb.where(c);
   return qb;
 }
 
 /**
- * The receipts the filters select, counted from fee_payments alone unless the keyword needs the
- * address: every receipt has its room, unit and building (015_room_move.sql keeps them its
- * room's). Through the joins a community's 483,000 receipts took 116 ms to count.
+ * The receipts meeting the conditions, counted from fee_payments alone: every receipt has its
+ * room, unit and building (015_room_move.sql keeps them its room's), and the conditions are on the
+ * receipt. Through the address joins a community's 483,000 receipts took 116 ms to count.
  */
-function receiptCount(ctx: CommunityCtx, f: PaymentFilters) {
-  if (f.keyword) return undefined;
+function receiptCount(ctx: CommunityCtx, conditions: Array<RawBuilder<SqlBool>>) {
   let qb = ctx.db.selectFrom('fee_payments as p').where('p.rid', '=', ctx.rid);
-  for (const c of receiptFilters(f)) qb = qb.where(c);
+  for (const c of conditions) qb = qb.where(c);
   return qb;
 }
 
@@ -216,22 +218,22 @@ const paymentlist = defineMethod('paymentlist', {
   side: 'community', roles: ROLES.payments, writes: false,
   summary: '收费记录（收据）：按日期区间、支付方式、收银员、收据号、关键字（地址/业主/收据号）、房屋筛选，默认新的在前',
   async handler(ctx, input) {
-    const page = await listPage(filteredPayments(ctx, input), input, 'p.id', receiptCount(ctx, input));
+    const conditions = await paymentConditions(ctx, input);
+    const page = await listPage(filteredPayments(ctx, conditions), input, 'p.id', receiptCount(ctx, conditions));
     return { total: page.total, items: page.items.map(toPaymentRow) };
   },
 });
-
-const EXPORT_MAX = 100_000;
 
 const paymentexport = defineMethod('paymentexport', {
   side: 'community', roles: ROLES.payments, writes: false,
   summary: '按收费记录的筛选条件导出 Excel（含收费项目明细，最多 10 万行）',
   async handler(ctx, input) {
-    const rows = await filteredPayments(ctx, input)
+    const conditions = await paymentConditions(ctx, input);
+    await refuseOversizedExport(ctx.db, receiptCount(ctx, conditions).select('p.id'));
+    const rows = await filteredPayments(ctx, conditions)
       .select(sql<string>`(SELECT string_agg(pi.title || ' ' || pi.period, '、' ORDER BY pi.id) FROM fee_payment_items pi
         WHERE pi.rid = p.rid AND pi.payment_id = p.id)`.as('titles'))
-      .orderBy('p.id', input.sort).limit(EXPORT_MAX + 1).execute();
-    if (rows.length > EXPORT_MAX) fail('导出数据超过 10 万行，请缩小筛选范围');
+      .orderBy('p.id', input.sort).limit(EXPORT_MAX).execute();
     const items = rows.map((p) => ({ ...toPaymentRow(p), titles: p.titles ?? '' }));
     return xlsxFile(`收费记录_${today()}.xlsx`, '收费记录', [
       { header: '收据号', value: (p) => p.receipt_no, width: 14 },

@@ -3,7 +3,8 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { wireTime } from '../../lib/wire.js';
-import { likePattern } from '../owners/access.js';
+import { likePattern } from '../../lib/like.js';
+import { roomsAddressed } from '../owners/access.js';
 
 export const PAYMENT_STATUS_CH = { Y: '已收款', P: '部分退款', R: '已退款' } as const;
 
@@ -27,6 +28,39 @@ export function receiptFilters(f: ReceiptFilters): Array<RawBuilder<SqlBool>> {
   if (f.receipt_no) c.push(sql<SqlBool>`p.receipt_no ILIKE ${likePattern(f.receipt_no)}`);
   if (f.hid) c.push(sql<SqlBool>`p.hid = ${f.hid}`);
   return c;
+}
+
+/** A receipt number: the receipt prefix's letters, digits and '-' (setfees), then digits. */
+const RECEIPT_NO_TEXT = /^[A-Za-z0-9-]+$/;
+
+/** Name fragments are at most this long (member_name_keys, 004_owners.sql). */
+const NAME_KEY_MAX = 11;
+
+/**
+ * What a receipt list's keyword matches on the receipt `p`, as one condition: its room's address
+ * (the rooms looked up first), any part of its payer's name (index fee_payments_payer_keys, 017;
+ * a longer keyword is looked up by its first 11 characters and then matched whole), and with
+ * `receiptNo` its number, which a keyword not written in a number's characters cannot be part of.
+ *
+ * Each part finds its receipts by itself and the receipts found are taken together (a materialised
+ * CTE), so no plan reads the community's receipts in order testing each. Matching the address and
+ * the name on every receipt read a community's 483,000 for each call (0.5-0.9 s at 50,000 rooms);
+ * ordered by id with the parts as one condition, PostgreSQL walked them all for a name no receipt
+ * has, computing each one's name fragments (6 s).
+ */
+export async function receiptKeyword(db: Kysely<DB>, rid: number, keyword: string, o: { receiptNo: boolean }): Promise<RawBuilder<SqlBool>> {
+  const rooms = await sql<{ hids: string[] }>`SELECT coalesce(array_agg(a.id), '{}') AS hids FROM (${roomsAddressed(rid, keyword)}) a`.execute(db);
+  const like = likePattern(keyword);
+  const found = [
+    sql`SELECT id FROM fee_payments WHERE rid = ${rid} AND hid = ANY(${rooms.rows[0]!.hids}::bigint[])`,
+    sql`SELECT id FROM fee_payments WHERE rid = ${rid}
+      AND member_name_keys(rid, payer_name) @> ARRAY[${rid}::text || ':' || lower(left(${keyword}, ${NAME_KEY_MAX}))]
+      ${keyword.length > NAME_KEY_MAX ? sql`AND payer_name ILIKE ${like}` : sql``}`,
+  ];
+  // digits and '-' have no case: LIKE finds what ILIKE would, without lower-casing every number
+  const op = sql.raw(/[A-Za-z]/.test(keyword) ? 'ILIKE' : 'LIKE');
+  if (o.receiptNo && RECEIPT_NO_TEXT.test(keyword)) found.push(sql`SELECT id FROM fee_payments WHERE rid = ${rid} AND receipt_no ${op} ${like}`);
+  return sql<SqlBool>`p.id IN (WITH found AS MATERIALIZED (${sql.join(found, sql` UNION `)}) SELECT id FROM found)`;
 }
 
 /** Payments of the community with their room address. */

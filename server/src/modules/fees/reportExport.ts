@@ -1,9 +1,6 @@
-import { fail } from '../../http/errors.js';
 import { defineMethod } from '../../http/registry.js';
-import { xlsxFile, type SheetColumn } from '../../lib/excel.js';
+import { EXPORT_MAX, refuseOversizedExport, xlsxFile, type SheetColumn } from '../../lib/excel.js';
 import { arrearsByRoom, arrearsRows, collection, monthFees, paymentStats, propertyByBuilding, REPORT_ROLES } from './reports.js';
-
-const EXPORT_MAX = 100_000;
 
 /** Columns as [header, key] pairs: every report row is a flat record of texts and numbers. */
 const cols = (pairs: Array<[string, string]>): SheetColumn<Record<string, unknown>>[] =>
@@ -21,8 +18,9 @@ const feereportexport = defineMethod('feereportexport', {
         ]), [...r.items, { title: '合计', ...r.totals }] as unknown as Record<string, unknown>[]);
       }
       case 'fees_count_nopay': {
-        const rows = await arrearsRows(ctx.db, ctx.rid, arrearsByRoom(ctx.db, ctx.rid, input).orderBy('b.hid').limit(EXPORT_MAX + 1), 'hid').execute();
-        if (rows.length > EXPORT_MAX) fail('导出数据超过 10 万行，请缩小筛选范围');
+        const rooms = arrearsByRoom(ctx.db, ctx.rid, input);
+        await refuseOversizedExport(ctx.db, rooms);
+        const rows = await arrearsRows(ctx.db, ctx.rid, rooms.orderBy('b.hid').limit(EXPORT_MAX), 'hid').execute();
         return xlsxFile('欠费统计.xlsx', '欠费统计', cols([
           ['房屋', 'address'], ['业主', 'owner_name'], ['电话', 'mobile'], ['欠费账单数', 'bill_count'], ['欠费合计', 'arrears'],
           ['0-30天', 'd0_30'], ['31-90天', 'd31_90'], ['91-180天', 'd91_180'], ['181-365天', 'd181_365'], ['365天以上', 'd365_plus'],

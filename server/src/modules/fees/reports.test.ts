@@ -130,6 +130,17 @@ describe('payment reports', () => {
       expect(res.data.items.map((r: { receipt_no: string; title: string; period: string }) => `${r.receipt_no} ${r.title} ${r.period}`),
         JSON.stringify(filters)).toEqual(expected.page);
     }
+    // by payer, whole or in part, literally, and nothing for a name no receipt has
+    const payer = (await sql<{ payer_name: string }>`SELECT payer_name FROM fee_payments WHERE rid = 1 AND payer_name <> '' ORDER BY id LIMIT 1`
+      .execute(t.database.db)).rows[0]!.payer_name;
+    for (const word of [payer, payer.slice(-1), '%', '不存在的人']) {
+      const has = (text: string) => `strpos(lower(${text}), lower('${word}')) > 0`;
+      const expected = await joined(`(${has('p.payer_name')} OR ${has('bd.title || u.title || r.title')})`);
+      const res = await t.call('propertypaylog', { keyword: word, sort: 'desc' }, admin);
+      expect([word, res.data.total]).toEqual([word, expected.n]);
+      expect(res.data.items.map((r: { receipt_no: string; title: string; period: string }) => `${r.receipt_no} ${r.title} ${r.period}`), word)
+        .toEqual(expected.page ?? []);
+    }
   });
 
   it('exports each report to Excel', async () => {

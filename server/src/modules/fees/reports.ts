@@ -1,9 +1,10 @@
 import { addDays, fenToYuan, mulDivRoundHalfUp, PAY_TYPE_CH, toFen, type ArrearsRow, type CollectionRow, type FeeDashboard, type PayTypeName } from '@wuye/contract';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { defineMethod } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
-import { receiptFilters } from './payments.js';
+import { receiptFilters, receiptKeyword } from './payments.js';
+import { roomsAddressed } from '../owners/access.js';
 import { today, wireTime } from '../../lib/wire.js';
 
 export const REPORT_ROLES = ['feecount', 'fees_count', 'propertypaystatis', 'financecount'];
@@ -68,10 +69,7 @@ export function arrearsByRoom(db: Kysely<DB>, rid: number, f: { bid?: number | u
   if (f.bid) q = q.where('b.bid', '=', f.bid);
   if (f.tid) q = q.where('b.tid', '=', f.tid);
   if (f.keyword) {
-    q = q.where('b.hid', 'in', db.selectFrom('rooms as r')
-      .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
-      .innerJoin('buildings as bd', (j) => j.onRef('bd.rid', '=', 'r.rid').onRef('bd.id', '=', 'r.bid'))
-      .select('r.id').where('r.rid', '=', rid).where(sql<string>`bd.title || u.title || r.title`, 'ilike', `%${f.keyword}%`));
+    q = q.where(sql<SqlBool>`b.hid IN (${roomsAddressed(rid, f.keyword)})`);
   }
   return q.groupBy('b.hid');
 }
@@ -199,21 +197,21 @@ const propertypaylog = defineMethod('propertypaylog', {
   summary: '物业费缴费明细：每笔收据中的物业费账单行',
   async handler(ctx, input) {
     // the lines of property bills, by their own cost type (013), counted without a join unless
-    // the filters need the receipt (dates) or its room (keyword)
+    // the filters are on the receipt (dates, keyword)
     const lines = ctx.db.selectFrom('fee_payment_items as pi').where('pi.rid', '=', ctx.rid).where('pi.cost_type', '=', 'property');
-    let onReceipt = lines.innerJoin('fee_payments as p', (j) => j.onRef('p.rid', '=', 'pi.rid').onRef('p.id', '=', 'pi.payment_id'));
-    for (const c of receiptFilters({ start_date: input.start_date, end_date: input.end_date })) onReceipt = onReceipt.where(c);
+    const onReceipt = receiptFilters({ start_date: input.start_date, end_date: input.end_date });
+    if (input.keyword) onReceipt.push(await receiptKeyword(ctx.db, ctx.rid, input.keyword, { receiptNo: false }));
+    let receipts = lines.innerJoin('fee_payments as p', (j) => j.onRef('p.rid', '=', 'pi.rid').onRef('p.id', '=', 'pi.payment_id'));
+    for (const c of onReceipt) receipts = receipts.where(c);
     const address = sql<string>`bd.title || u.title || r.title`;
-    const full = onReceipt
+    const full = receipts
       .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'p.rid').onRef('r.id', '=', 'p.hid'))
       .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'p.rid').onRef('u.id', '=', 'p.tid'))
-      .innerJoin('buildings as bd', (j) => j.onRef('bd.rid', '=', 'p.rid').onRef('bd.id', '=', 'p.bid'))
-      .$if(Boolean(input.keyword), (q) => q.where((eb) => eb.or([
-        eb('p.payer_name', 'ilike', `%${input.keyword}%`), eb(address, 'ilike', `%${input.keyword}%`)])));
+      .innerJoin('buildings as bd', (j) => j.onRef('bd.rid', '=', 'p.rid').onRef('bd.id', '=', 'p.bid'));
     const qb = full.select(['pi.id', 'p.id as payment_id', 'p.receipt_no', address.as('address'), 'p.payer_name',
       'pi.title', 'pi.period', 'pi.fee', 'pi.late_fee', 'p.pay_type', 'p.cashier_name', 'p.created_at']);
     // every receipt has its room, unit and building
-    const countFrom = input.keyword ? full : input.start_date || input.end_date ? onReceipt : lines;
+    const countFrom = onReceipt.length ? receipts : lines;
     const page = await listPage(qb, input, 'pi.id', countFrom.select('pi.id'));
     return {
       total: page.total,

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
-import { xlsxFile } from '../../lib/excel.js';
+import { EXPORT_MAX, refuseOversizedExport, xlsxFile } from '../../lib/excel.js';
 import { listPage } from '../../lib/paging.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { addressSql, MEMBER_MANAGERS } from './access.js';
@@ -195,12 +195,11 @@ const membermoveout = defineMethod('membermoveout', {
   },
 });
 
-const EXPORT_MAX = 100000;
-
 const memberexport = defineMethod('memberexport', {
   side: 'community', roles: MEMBER_MANAGERS, writes: false,
   summary: '导出住户（按列表的筛选条件）为 Excel',
   async handler(ctx, input) {
+    await refuseOversizedExport(ctx.db, filtered(ctx, input).select('m.id'));
     const rows = await filtered(ctx, input).select(memberColumns).orderBy('m.id', input.sort).limit(EXPORT_MAX).execute();
     const rooms = new Map<number, MemberRoom[]>();
     for (let i = 0; i < rows.length; i += 1000) {
