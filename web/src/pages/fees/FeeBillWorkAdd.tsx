@@ -8,7 +8,8 @@ import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import SafeButton from '../../components/SafeButton';
-import { RoomSelects, useFeeThings, useJob, type RoomPick, useActionFixed } from './shared';
+import { RoomSelects, useFeeThings, type RoomPick, useActionFixed } from './shared';
+import { useJob } from '../../api/useJob';
 import { useConfirmDelete } from './useDelete';
 
 const BATCH_STATUS: Record<string, { text: string; color: string }> = {

@@ -1,52 +1,28 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Progress, Tag, Upload } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { LIMITS } from '@wuye/contract/codes';
 import type { FeeImportRow } from '@wuye/contract/fees';
-import type { JobInfo } from '@wuye/contract/jobs';
 import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
+import { useJob, useJobFinished } from '../../api/useJob';
 import { useList } from '../../api/useList';
 import TablePage from '../../components/TablePage';
-import { saveFile } from './shared';
+import { fileToBase64, saveFile } from './shared';
 
 const COLOR: Record<string, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error', cancelled: 'default' };
-
-const toBase64 = (file: File) => new Promise<string>((resolve, reject) => {
-  const reader = new FileReader();
-  reader.onload = () => resolve(String(reader.result).replace(/^data:.*?;base64,/, ''));
-  reader.onerror = () => reject(reader.error ?? new Error('读取文件失败'));
-  reader.readAsDataURL(file);
-});
 
 /** Historical bill import (/fees/feeimportlist, upload-excels): template, upload, progress, error report. */
 export default function FeeImportList() {
   const list = useList('feeimportlist', { sort: 'desc' });
-  const [job, setJob] = useState<JobInfo>();
   const [jobId, setJobId] = useState<number>();
-  useEffect(() => {
-    if (!jobId) return undefined;
-    let stop = false;
-    const tick = async () => {
-      const info = await call('jobinfo', { id: jobId }, { silent: true }).catch(() => undefined);
-      if (stop) return;
-      if (info) setJob(info);
-      if (!info || info.status === 'queued' || info.status === 'running') setTimeout(() => void tick(), LIMITS.payPollMs);
-      else list.reload();
-    };
-    void tick();
-    return () => {
-      stop = true;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [jobId]);
+  const job = useJob(jobId);
+  useJobFinished(job, list.reload);
 
   const upload = async (file: File) => {
     try {
-      const answer = await request('feebillimport', { filename: file.name, file_base64: await toBase64(file) });
+      const answer = await request('feebillimport', { filename: file.name, file_base64: await fileToBase64(file) });
       noticeSuccess(answer.return_msg ?? '已开始导入');
-      setJob(undefined);
       setJobId(answer.data.job_id);
     } catch {
       // toasted by the client

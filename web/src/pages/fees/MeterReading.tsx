@@ -10,7 +10,8 @@ import { useList } from '../../api/useList';
 import MoneyInput from '../../components/MoneyInput';
 import TablePage from '../../components/TablePage';
 import { fenOf, yuan } from './money';
-import { fileToBase64, RoomSelects, saveFile, STATUS_COLOR, useActionFixed, useBuildings, useFeeThings, useJob, type RoomPick } from './shared';
+import { fileToBase64, RoomSelects, saveFile, STATUS_COLOR, useActionFixed, useBuildings, useFeeThings, type RoomPick } from './shared';
+import { useJob } from '../../api/useJob';
 import { useConfirmDelete } from './useDelete';
 
 interface Filters { bid?: number; item_id?: number; month?: Dayjs | null; keyword?: string }

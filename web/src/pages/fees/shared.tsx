@@ -1,8 +1,5 @@
-import { useEffect, useState } from 'react';
 import { Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { LIMITS } from '@wuye/contract/codes';
-import type { JobInfo } from '@wuye/contract/jobs';
 import { call } from '../../api/client';
 import { useAppStore } from '../../stores/app';
 
@@ -65,30 +62,6 @@ export function RoomSelects({ value, onChange, withRoom = true, testId = 'room-s
       )}
     </Space>
   );
-}
-
-/** Polls a job every second (spec 9) until it is finished. */
-export function useJob(jobId: number | undefined): JobInfo | undefined {
-  const [job, setJob] = useState<JobInfo>();
-  useEffect(() => {
-    if (!jobId) return undefined;
-    let stop = false;
-    const tick = async () => {
-      try {
-        const info = await call('jobinfo', { id: jobId }, { silent: true });
-        if (stop) return;
-        setJob(info);
-        if (info.status === 'queued' || info.status === 'running') setTimeout(() => void tick(), LIMITS.payPollMs);
-      } catch {
-        if (!stop) setTimeout(() => void tick(), LIMITS.payPollMs);
-      }
-    };
-    void tick();
-    return () => {
-      stop = true;
-    };
-  }, [jobId]);
-  return job;
 }
 
 export const STATUS_COLOR: Record<string, string> = { E: 'warning', Y: 'success', N: 'error' };

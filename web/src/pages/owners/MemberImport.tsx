@@ -1,45 +1,27 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Alert, Button, Modal, Progress, Space, Table, Typography } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { JobInfo, MemberImportResult } from '@wuye/contract';
-import { LIMITS } from '@wuye/contract/codes';
 import { call } from '../../api/client';
+import { useJob, useJobFinished } from '../../api/useJob';
 import { fileToBase64, saveFile } from './shared';
 
-const FINISHED: JobInfo['status'][] = ['done', 'failed', 'cancelled'];
 type RowError = MemberImportResult['errors'][number];
 
 /** memberimport: template, upload, job progress, result or per-row errors with the report. */
 export default function MemberImport({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
   const [jobId, setJobId] = useState<number | null>(null);
-  const [job, setJob] = useState<JobInfo | null>(null);
+  const job = useJob(jobId);
   const [uploading, setUploading] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (jobId === null) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout>;
-    const tick = async () => {
-      try {
-        const info = await call('jobinfo', { id: jobId }, { silent: true });
-        if (!live) return;
-        setJob(info);
-        if (FINISHED.includes(info.status)) {
-          if (info.status === 'done' && !(info.result as MemberImportResult).errors.length) onDone();
-          return;
-        }
-      } catch { /* next tick */ }
-      if (live) timer = setTimeout(() => void tick(), LIMITS.payPollMs);
-    };
-    timer = setTimeout(() => void tick(), 300);
-    return () => { live = false; clearTimeout(timer); };
-  }, [jobId, onDone]);
+  useJobFinished(job, useCallback((j: JobInfo) => {
+    if (j.status === 'done' && !(j.result as MemberImportResult).errors.length) onDone();
+  }, [onDone]));
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
     setUploading(true);
-    setJob(null);
+    setJobId(null);
     try {
       const { job_id } = await call('memberimport', { file_base64: await fileToBase64(file), filename: file.name });
       setJobId(job_id);

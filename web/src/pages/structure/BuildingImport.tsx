@@ -1,47 +1,26 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Progress, Space, Steps, Table, Typography } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import type { ImportRowError, JobInfo, RoomImportResult } from '@wuye/contract';
-import { LIMITS } from '@wuye/contract/codes';
+import type { ImportRowError, RoomImportResult } from '@wuye/contract';
 import { call } from '../../api/client';
+import { jobFinished, useJob } from '../../api/useJob';
 import { fileToBase64, PageCard, saveFile } from './shared';
 
-const FINISHED: JobInfo['status'][] = ['done', 'failed', 'cancelled'];
 
 /** buildingimport: template, upload, a job with a progress bar, result and error report. */
 export default function BuildingImport() {
   const [file, setFile] = useState<File | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
-  const [job, setJob] = useState<JobInfo | null>(null);
+  const job = useJob(jobId);
   const [uploading, setUploading] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
 
-  // the job's progress, polled every second (spec 9) until it finishes
-  useEffect(() => {
-    if (jobId === null) return;
-    let live = true;
-    const tick = async () => {
-      try {
-        const info = await call('jobinfo', { id: jobId }, { silent: true });
-        if (!live) return;
-        setJob(info);
-        if (FINISHED.includes(info.status)) return;
-      } catch { /* try again on the next tick */ }
-      if (live) timer = setTimeout(() => void tick(), LIMITS.payPollMs);
-    };
-    let timer = setTimeout(() => void tick(), 300);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [jobId]);
-
   const start = async () => {
     if (!file) return;
     setUploading(true);
-    setJob(null);
+    setJobId(null);
     try {
       const { job_id } = await call('roomimport', { file_base64: await fileToBase64(file), filename: file.name });
       setJobId(job_id);
@@ -52,13 +31,12 @@ export default function BuildingImport() {
   const reset = () => {
     setFile(null);
     setJobId(null);
-    setJob(null);
     if (inputRef.current) inputRef.current.value = '';
   };
 
   const result = job?.status === 'done' ? (job.result as RoomImportResult) : null;
   const errors: ImportRowError[] = result?.errors ?? [];
-  const step = !jobId ? (file ? 1 : 0) : job && FINISHED.includes(job.status) ? 3 : 2;
+  const step = !jobId ? (file ? 1 : 0) : jobFinished(job) ? 3 : 2;
 
   return (
     <PageCard title="批量导入房屋" extra={<Button onClick={() => void navigate('/basis/importlog')}>导入记录</Button>}>
@@ -71,12 +49,12 @@ export default function BuildingImport() {
         </Space>
         <input
           ref={inputRef} type="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" hidden
-          data-testid="import-file" onChange={(e) => { setFile(e.target.files?.[0] ?? null); setJobId(null); setJob(null); }}
+          data-testid="import-file" onChange={(e) => { setFile(e.target.files?.[0] ?? null); setJobId(null); }}
         />
         <Space wrap>
           <Button icon={<UploadOutlined />} onClick={() => inputRef.current?.click()}>选择 Excel 文件</Button>
           <Typography.Text data-testid="import-filename">{file ? file.name : '未选择文件'}</Typography.Text>
-          <Button type="primary" disabled={!file || (jobId !== null && !FINISHED.includes(job?.status ?? 'queued'))} loading={uploading}
+          <Button type="primary" disabled={!file || (jobId !== null && !jobFinished(job))} loading={uploading}
             onClick={() => void start()} data-testid="import-start">开始导入</Button>
         </Space>
         {jobId !== null && (
