@@ -1,4 +1,8 @@
 import { expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { api, apiLogin, journey, signIn } from './support.js';
 import { pick, pickMonth, pickRoom, rowsOf, settle } from './antd.js';
@@ -219,5 +223,34 @@ journey('fees: meter reading to water bill, quick payment with receipt, fee sett
       await screenshot(phone, `fees-390-${testId}`);
     }
     expect(Object.entries(overflows).filter(([, px]) => px > 0)).toEqual([]);
+  });
+});
+
+journey('fees: historical bill import', ({ page: newPage }) => {
+  it('uploads old bills, follows the job and lists the import with its bills', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('账单');
+    ws.addRow(['楼栋', '单元', '房号', '收费项目', '账期', '金额', '状态', '缴费日期']);
+    ws.addRow(['4号楼', '2单元', '1403', '物业服务费', '2023-05', '223.75', '已缴', '2023-05-20']);
+    ws.addRow(['4号楼', '2单元', '1404', '物业服务费', '2023-05', '263.00', '', '']);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bills-')), '2023年5月账单.xlsx');
+    await wb.xlsx.writeFile(file);
+
+    const page = await newPage();
+    await signIn(page, 'admin', undefined, '/fees/feeimportlist');
+    const table = page.getByTestId('feeimport-page');
+    await table.waitFor();
+    await page.locator('input[type=file][accept=".xlsx"]').setInputFiles(file);
+    await page.getByTestId('import-progress').waitFor();
+    // the list reloads when the job finishes
+    const row = rowsOf(table).filter({ hasText: '2023年5月账单.xlsx' });
+    await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => row.textContent()).toContain('完成');
+    await settle(page);
+    await screenshot(page, 'fees-import-1440');
+
+    const bills = await api('feebilllist', { period: '2023-05', sort: 'asc' }, await apiLogin('admin'));
+    expect(bills.data.items.map((b: { house_title: string; status: string; fee: string }) => [b.house_title, b.status, b.fee]))
+      .toEqual([['1403', 'Y', '223.75'], ['1404', 'N', '263.00']]);
   });
 });
