@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.js';
 import { defineMethod } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
 import { receiptFilters, receiptKeyword } from './payments.js';
-import { roomsAddressed } from '../owners/access.js';
+import { keyedAddress, roomsAddressed } from '../owners/access.js';
 import { today, wireTime } from '../../lib/wire.js';
 
 export const REPORT_ROLES = ['feecount', 'fees_count', 'propertypaystatis', 'financecount'];
@@ -203,14 +203,12 @@ const propertypaylog = defineMethod('propertypaylog', {
     if (input.keyword) onReceipt.push(await receiptKeyword(ctx.db, ctx.rid, input.keyword, { receiptNo: false }));
     let receipts = lines.innerJoin('fee_payments as p', (j) => j.onRef('p.rid', '=', 'pi.rid').onRef('p.id', '=', 'pi.payment_id'));
     for (const c of onReceipt) receipts = receipts.where(c);
-    const address = sql<string>`bd.title || u.title || r.title`;
-    const full = receipts
-      .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'p.rid').onRef('r.id', '=', 'p.hid'))
-      .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'p.rid').onRef('u.id', '=', 'p.tid'))
-      .innerJoin('buildings as bd', (j) => j.onRef('bd.rid', '=', 'p.rid').onRef('bd.id', '=', 'p.bid'));
-    const qb = full.select(['pi.id', 'p.id as payment_id', 'p.receipt_no', address.as('address'), 'p.payer_name',
+    // the address is looked up by key for the page's lines alone (PostgreSQL computes such a
+    // sub-select after the sort and limit): joined, every line of a common payer's 19,591
+    // receipts had its room, unit and building joined before the ten were picked (+100 ms)
+    const address = sql<string>`(SELECT ${keyedAddress('r')} FROM rooms r WHERE r.rid = p.rid AND r.id = p.hid)`;
+    const qb = receipts.select(['pi.id', 'p.id as payment_id', 'p.receipt_no', address.as('address'), 'p.payer_name',
       'pi.title', 'pi.period', 'pi.fee', 'pi.late_fee', 'p.pay_type', 'p.cashier_name', 'p.created_at']);
-    // every receipt has its room, unit and building
     const countFrom = onReceipt.length ? receipts : lines;
     const page = await listPage(qb, input, 'pi.id', countFrom.select('pi.id'));
     return {

@@ -22,6 +22,17 @@ export const SMALL_LIST_READERS = [...OWNER_LOOKUP, 'card', 'parkcard'] as const
 export const addressSql = sql<string>`concat(b.title, u.title, r.title)`;
 
 /**
+ * The title of the building or unit of the room aliased `room`, looked up by key: planning these
+ * as joins took longer than running them (bench/README.md).
+ */
+const titleByKey = (table: 'buildings' | 'units', room: string) =>
+  sql.raw(`(SELECT title FROM ${table} WHERE rid = ${room}.rid AND id = ${room}.${table === 'buildings' ? 'bid' : 'tid'})`);
+
+/** 1号楼 + 1单元 + 1101 of the room aliased `room`, its building and unit looked up by key. */
+export const keyedAddress = (room: string) =>
+  sql<string>`concat(${titleByKey('buildings', room)}, ${titleByKey('units', room)}, ${sql.raw(`${room}.title`)})`;
+
+/**
  * The ids of the community's rooms whose address (addressSql) contains `text`: a room number, or
  * any part of '1号楼1单元1101'. Lists filtered by a room keyword look these up first and then
  * read their own rows by room (60 ms at 50,000 rooms).

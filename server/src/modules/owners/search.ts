@@ -5,7 +5,7 @@ import { prepared } from '../../db/prepared.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, JsonText } from '../../http/registry.js';
 import { wireTime } from '../../lib/wire.js';
-import { inRoomBuildingAndUnit, inSessionCommunity, OWNER_LOOKUP } from './access.js';
+import { inRoomBuildingAndUnit, inSessionCommunity, keyedAddress, OWNER_LOOKUP } from './access.js';
 
 /**
  * The dialog shows at most RESULT_MAX houses: the first as many rooms lived in (or owned) now by
@@ -72,17 +72,6 @@ export function mobileStartsWith(digits: string, value: KeywordValue = asParamet
  * keyword visible: blind, the planner walked every member in id order (800 ms).
  */
 const unseenByPlanner: KeywordValue = (text) => sql<string>`(SELECT ${text}::text)`;
-
-/**
- * The title of the building or unit of the room aliased `room`, looked up by key: planning these
- * as joins took longer than running them (bench/README.md).
- */
-const titleByKey = (table: 'buildings' | 'units', room: string) =>
-  sql.raw(`(SELECT title FROM ${table} WHERE rid = ${room}.rid AND id = ${room}.${table === 'buildings' ? 'bid' : 'tid'})`);
-
-/** 1号楼 + 1单元 + 1101 of the room aliased `room`. */
-const keyedAddress = (room: string) =>
-  sql`concat(${titleByKey('buildings', room)}, ${titleByKey('units', room)}, ${sql.raw(`${room}.title`)})`;
 
 /** The relation's label (contract RELATION_CH) of the row's `relation`. */
 const relationLabel = sql`CASE relation ${sql.join(Object.entries(RELATION_CH).map(([code, label]) => sql`WHEN ${code} THEN ${label}`), sql` `)} END`;
