@@ -1,12 +1,9 @@
 import { expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { api, apiLogin, journey, signIn } from './support.js';
 import { pick, pickMonth, pickRoom, rowsOf, settle } from './antd.js';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
+import { xlsxUpload } from './files.js';
 
 /** 'YYYY-MM' of this month plus `months`, in the browser's (and the business's) calendar. */
 function month(months: number): string {
@@ -228,13 +225,10 @@ journey('fees: meter reading to water bill, quick payment with receipt, fee sett
 
 journey('fees: historical bill import', ({ page: newPage }) => {
   it('uploads old bills, follows the job and lists the import with its bills', async () => {
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('账单');
-    ws.addRow(['楼栋', '单元', '房号', '收费项目', '账期', '金额', '状态', '缴费日期']);
-    ws.addRow(['4号楼', '2单元', '1403', '物业服务费', '2023-05', '223.75', '已缴', '2023-05-20']);
-    ws.addRow(['4号楼', '2单元', '1404', '物业服务费', '2023-05', '263.00', '', '']);
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bills-')), '2023年5月账单.xlsx');
-    await wb.xlsx.writeFile(file);
+    const file = await xlsxUpload('2023年5月账单.xlsx', ['楼栋', '单元', '房号', '收费项目', '账期', '金额', '状态', '缴费日期'], [
+      ['4号楼', '2单元', '1403', '物业服务费', '2023-05', '223.75', '已缴', '2023-05-20'],
+      ['4号楼', '2单元', '1404', '物业服务费', '2023-05', '263.00', '', ''],
+    ]);
 
     const page = await newPage();
     await signIn(page, 'admin', undefined, '/fees/feeimportlist');

@@ -1,11 +1,8 @@
 import { expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
 import { settle } from './antd.js';
+import { xlsxUpload } from './files.js';
 import { api, apiLogin, journey, signIn } from './support.js';
 
 /** Picks building > unit > room in the cascader marked with `testId` (the nth one on the page). */
@@ -267,17 +264,6 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
   });
 });
 
-/** A workbook in the member import template's columns, written to a temporary file. */
-async function memberFile(rows: string[][]): Promise<string> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('住户');
-  ws.addRow(['楼栋', '单元', '房号', '姓名', '手机号', '身份', '身份证号', '性别', '入住日期']);
-  for (const r of rows) ws.addRow(r);
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'members-')), 'members.xlsx');
-  await wb.xlsx.writeFile(file);
-  return file;
-}
-
 journey('owners: import from Excel', ({ page: newPage }) => {
   it('imports an owner, follows the job to success and finds them in the refreshed list', async () => {
     const page = await newPage();
@@ -287,7 +273,8 @@ journey('owners: import from Excel', ({ page: newPage }) => {
     await page.getByTestId('member-import-open').click();
     await page.getByTestId('member-import').waitFor();
     await page.getByTestId('member-import-file').setInputFiles(
-      await memberFile([['6号楼', '2单元', '1501', '上官婉儿', '13911110001', '业主', '', '女', '2024-03-01']]));
+      await xlsxUpload('members.xlsx', ['楼栋', '单元', '房号', '姓名', '手机号', '身份', '身份证号', '性别', '入住日期'],
+        [['6号楼', '2单元', '1501', '上官婉儿', '13911110001', '业主', '', '女', '2024-03-01']]));
     const success = page.getByTestId('member-import-success');
     await success.waitFor({ timeout: 30_000 });
     expect(await success.textContent()).toContain('新增住户 1 人，关联房屋 1 条');

@@ -1,11 +1,9 @@
 import { expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { api, apiLogin, journey, signIn } from './support.js';
 import { screenshot } from './browser.js';
+import { xlsxUpload } from './files.js';
 
 /** Picks an option of the antd Select marked with `testId`. */
 async function pick(page: Page, testId: string, option: string) {
@@ -13,15 +11,8 @@ async function pick(page: Page, testId: string, option: string) {
   await page.locator(`.ant-select-item-option[title="${option}"]`).last().click();
 }
 
-async function importFile(rows: Array<Array<string | number>>): Promise<string> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('房屋');
-  ws.addRow(['楼栋', '单元', '房号', '楼层', '建筑面积', '套内面积', '房屋类型', '状态', '备注']);
-  for (const r of rows) ws.addRow(r);
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rooms-')), 'rooms-bad.xlsx');
-  await wb.xlsx.writeFile(file);
-  return file;
-}
+const importFile = (rows: Array<Array<string | number>>) =>
+  xlsxUpload('rooms-bad.xlsx', ['楼栋', '单元', '房号', '楼层', '建筑面积', '套内面积', '房屋类型', '状态', '备注'], rows);
 
 journey('community structure: build a building, add a room, import with a bad row', ({ page: newPage }) => {
   it('builds 9号楼 with a unit and a room through the pages', async () => {
