@@ -273,5 +273,10 @@ describe('paymentlist and paymentinfo', () => {
     }
     expect((await t.call('paymentlist', { keyword: sample.payer_name }, admin2)).data.items
       .some((p: { id: number }) => ids.includes(p.id))).toBe(false);
+    // the receipt-number filter alike: any part, whatever the case, taken literally
+    const lettered = await t.call('paymentlist', { receipt_no: 'ab-' }, cashier);
+    expect(lettered.data.items.map((p: { id: number }) => p.id)).toEqual([ids[2]]);
+    expect((await t.call('paymentlist', { receipt_no: sample.receipt_no.slice(-5) }, cashier)).data.total).toBeGreaterThan(0);
+    expect((await t.call('paymentlist', { receipt_no: '%' }, cashier)).data.total).toBe(0);
   });
 });

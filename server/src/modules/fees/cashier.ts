@@ -191,7 +191,7 @@ type PaymentFilters = Omit<z.output<(typeof feesMethods)['paymentexport']>, 'sor
  * cashier, receipt no, room, and a keyword (address / payer / receipt no, receiptKeyword).
  */
 async function paymentConditions(ctx: CommunityCtx, f: PaymentFilters): Promise<Array<RawBuilder<SqlBool>>> {
-  const c = receiptFilters(f);
+  const c = receiptFilters(ctx.rid, f);
   if (f.keyword) c.push(await receiptKeyword(ctx.db, ctx.rid, f.keyword, { receiptNo: true }));
   return c;
 }
