@@ -1,4 +1,4 @@
-import { capitalAmount, fenToYuan, PAY_TYPE_CH, toFen, type PaymentInfo, type PaymentRow } from '@wuye/contract';
+import { capitalAmount, fenToYuan, LIMITS, PAY_TYPE_CH, toFen, type PaymentInfo, type PaymentRow } from '@wuye/contract';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
@@ -49,8 +49,8 @@ function receiptNumbersLike(rid: number, text: string) {
 /** A receipt number: the receipt prefix's letters, digits and '-' (setfees), then digits. */
 const RECEIPT_NO_TEXT = /^[A-Za-z0-9-]+$/;
 
-/** Name fragments are at most this long (member_name_keys, 004_owners.sql). */
-const NAME_KEY_MAX = 11;
+/** Name fragments are at most as long as the owner search box takes (member_name_keys, 004_owners.sql). */
+const NAME_KEY_MAX = LIMITS.ownerSearchMax;
 
 /**
  * What a receipt list's keyword matches on the receipt `p`, as one condition: its room's address

@@ -17,7 +17,6 @@ export const OWNER_LOOKUP = [
 /** Small lists for the drawer's filters; stores are also shown to card staff. */
 export const SMALL_LIST_READERS = [...OWNER_LOOKUP, 'card', 'parkcard'] as const;
 
-
 /** '1号楼' + '1单元' + '1101': the address the spec shows (needs b = buildings, u = units, r = rooms). */
 export const addressSql = sql<string>`concat(b.title, u.title, r.title)`;
 

@@ -7,7 +7,6 @@ import { call } from '../../api/client';
 import { jobFinished, useJob } from '../../api/useJob';
 import { fileToBase64, PageCard, saveFile } from './shared';
 
-
 /** buildingimport: template, upload, a job with a progress bar, result and error report. */
 export default function BuildingImport() {
   const [file, setFile] = useState<File | null>(null);
