@@ -16,6 +16,32 @@ export async function pickRoom(page: Page, testId: string, building: string, uni
   if (room) await pick(page, `${testId}-room`, room, true);
 }
 
+/** Picks a path (building > unit > room, say) in an antd Cascader whose levels load on demand. */
+export async function pickCascader(page: Page, picker: Locator, path: string[]) {
+  await picker.click();
+  const item = (level: number, label: string) => page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu').nth(level)
+    .locator('.ant-cascader-menu-item').filter({ hasText: new RegExp(`^${label}$`) });
+  for (const [level, label] of path.entries()) {
+    // a level loads when its parent is clicked; a click that lands before the parent settles loads nothing, so click it again
+    for (let attempt = 0; level > 0 && attempt < 3; attempt++) {
+      if (await item(level, label).waitFor({ timeout: 5000 }).then(() => true, () => false)) break;
+      await item(level - 1, path[level - 1]!).click();
+    }
+    await item(level, label).click();
+  }
+  await page.locator('.ant-cascader-dropdown:visible').waitFor({ state: 'hidden' });
+}
+
+/** Picks an option of the antd Select `select` by its whole visible text (`pick` goes by test id and title). */
+export async function pickText(page: Page, select: Locator, option: string) {
+  await select.click();
+  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) }).first();
+  await item.click();
+  // a chosen option closes the list; one clicked while the list was still opening is clicked again, as a user would
+  await page.waitForTimeout(300);
+  if (await item.isVisible()) await item.click();
+}
+
 /** Picks a month ('YYYY-MM') in the antd month picker marked with `testId`, paging years forward or back. */
 export async function pickMonth(page: Page, testId: string, month: string) {
   await page.getByTestId(testId).click();

@@ -1,35 +1,9 @@
 import { expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
-import { settle } from './antd.js';
+import { pickCascader, pickText, settle } from './antd.js';
 import { xlsxUpload } from './files.js';
 import { api, apiLogin, journey, signIn } from './support.js';
-
-/** Picks building > unit > room in the cascader marked with `testId` (the nth one on the page). */
-async function pickRoom(page: Page, picker: Locator, path: [string, string, string]) {
-  await picker.click();
-  const item = (level: number, label: string) => page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu').nth(level)
-    .locator('.ant-cascader-menu-item').filter({ hasText: new RegExp(`^${label}$`) });
-  for (const [level, label] of path.entries()) {
-    // a level loads when its parent is clicked; a click that lands before the parent settles loads nothing, so click it again
-    for (let attempt = 0; level > 0 && attempt < 3; attempt++) {
-      if (await item(level, label).waitFor({ timeout: 5000 }).then(() => true, () => false)) break;
-      await item(level - 1, path[level - 1]!).click();
-    }
-    await item(level, label).click();
-  }
-  await page.locator('.ant-cascader-dropdown:visible').waitFor({ state: 'hidden' });
-}
-
-/** Picks an option of an antd Select by its visible text. */
-async function pickOption(page: Page, select: Locator, option: string) {
-  await select.click();
-  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) }).first();
-  await item.click();
-  // a chosen option closes the list; one clicked while the list was still opening is clicked again, as a user would
-  await page.waitForTimeout(300);
-  if (await item.isVisible()) await item.click();
-}
 
 /** Opens the global owner search from the top bar, searches and waits for the results. */
 async function searchOwner(page: Page, keyword: string, expected: string) {
@@ -61,10 +35,10 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     await page.getByTestId('member-realname').fill('林晓梅');
     await page.getByTestId('member-mobile').fill('13912345678');
     await page.getByTestId('member-idcard').fill('11010519491231002X');
-    await pickRoom(page, form.getByTestId('member-room').nth(0), ['3号楼', '1单元', '301']);
+    await pickCascader(page, form.getByTestId('member-room').nth(0), ['3号楼', '1单元', '301']);
     await page.getByTestId('member-add-room').click();
-    await pickRoom(page, form.getByTestId('member-room').nth(1), ['3号楼', '2单元', '302']);
-    await pickOption(page, form.getByTestId('member-relation').nth(1), '租户');
+    await pickCascader(page, form.getByTestId('member-room').nth(1), ['3号楼', '2单元', '302']);
+    await pickText(page, form.getByTestId('member-relation').nth(1), '租户');
     await screenshot(page, 'owners-memberform-1440');
     await page.getByTestId('member-form-save').click();
     await form.waitFor({ state: 'hidden' });
@@ -94,8 +68,8 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item-loading-icon').waitFor({ state: 'detached' });
     await page.unroute('**/webapi');
     await page.keyboard.press('Escape');
-    await pickRoom(page, carForm.getByTestId('car-room'), ['3号楼', '1单元', '301']);
-    await pickOption(page, page.getByTestId('car-member'), '林晓梅 13912345678');
+    await pickCascader(page, carForm.getByTestId('car-room'), ['3号楼', '1单元', '301']);
+    await pickText(page, page.getByTestId('car-member'), '林晓梅 13912345678');
     await page.getByTestId('car-plate').fill('浙ad90517');
     await page.getByTestId('car-form-save').click();
     await carForm.waitFor({ state: 'hidden' });
