@@ -1,10 +1,10 @@
-import { capitalAmount, fenToYuan, LIMITS, PAY_TYPE_CH, toFen, type PaymentInfo, type PaymentRow } from '@wuye/contract';
+import { capitalAmount, fenToYuan, PAY_TYPE_CH, toFen, type PaymentInfo, type PaymentRow } from '@wuye/contract';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { wireTime } from '../../lib/wire.js';
 import { likePattern } from '../../lib/like.js';
-import { roomsAddressed } from '../owners/access.js';
+import { hasNamePart, NAME_KEY_MAX, namePartKey, roomsAddressed } from '../owners/access.js';
 
 export const PAYMENT_STATUS_CH = { Y: '已收款', P: '部分退款', R: '已退款' } as const;
 
@@ -49,9 +49,6 @@ function receiptNumbersLike(rid: number, text: string) {
 /** A receipt number: the receipt prefix's letters, digits and '-' (setfees), then digits. */
 const RECEIPT_NO_TEXT = /^[A-Za-z0-9-]+$/;
 
-/** Name fragments are at most as long as the owner search box takes (member_name_keys, 004_owners.sql). */
-const NAME_KEY_MAX = LIMITS.ownerSearchMax;
-
 /**
  * What a receipt list's keyword matches on the receipt `p`, as one condition: its room's address
  * (the rooms looked up first), any part of its payer's name (index fee_payments_payer_keys, 017;
@@ -70,8 +67,8 @@ export async function receiptKeyword(db: Kysely<DB>, rid: number, keyword: strin
   const found = [
     sql`SELECT id FROM fee_payments WHERE rid = ${rid} AND hid = ANY(${rooms.rows[0]!.hids}::bigint[])`,
     sql`SELECT id FROM fee_payments WHERE rid = ${rid}
-      AND member_name_keys(rid, payer_name) @> ARRAY[${rid}::text || ':' || lower(left(${keyword}, ${NAME_KEY_MAX}))]
-      ${keyword.length > NAME_KEY_MAX ? sql`AND payer_name ILIKE ${like}` : sql``}`,
+      AND ${hasNamePart(sql`rid`, sql`payer_name`, sql`${namePartKey(rid, keyword)}`)}
+      ${Array.from(keyword).length > NAME_KEY_MAX ? sql`AND payer_name ILIKE ${like}` : sql``}`,
   ];
   if (o.receiptNo && RECEIPT_NO_TEXT.test(keyword)) {
     found.push(sql`SELECT id FROM fee_payments WHERE rid = ${rid} AND receipt_no IN (${receiptNumbersLike(rid, keyword)})`);

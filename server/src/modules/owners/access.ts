@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { LIMITS } from '@wuye/contract';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { CommunityCtx } from '../../http/registry.js';
 import { likePattern } from '../../lib/like.js';
@@ -30,6 +31,21 @@ const titleByKey = (table: 'buildings' | 'units', room: string) =>
 /** 1号楼 + 1单元 + 1101 of the room aliased `room`, its building and unit looked up by key. */
 export const keyedAddress = (room: string) =>
   sql<string>`concat(${titleByKey('buildings', room)}, ${titleByKey('units', room)}, ${sql.raw(`${room}.title`)})`;
+
+/** Name fragments are at most as long as the owner search box takes (member_name_keys, 004_owners.sql). */
+export const NAME_KEY_MAX = LIMITS.ownerSearchMax;
+
+/** The key of `part` of a name in community `rid`, as member_name_keys writes it before lower-casing: a longer part is cut to the fragments' length. */
+export const namePartKey = (rid: number, part: string) => `${rid}:${Array.from(part).slice(0, NAME_KEY_MAX).join('')}`;
+
+/**
+ * "`name` (of a row of community `rowRid`) has the name part `key` (namePartKey) in it", as one
+ * exact lookup in a GIN index on member_name_keys(rid, name) (004_owners.sql): members' names and
+ * receipts' payers. The database lower-cases the key, as it did the index's fragments, so the two
+ * agree on every letter (JavaScript's toLowerCase does not: İ, a final Σ).
+ */
+export const hasNamePart = (rowRid: RawBuilder<unknown>, name: RawBuilder<unknown>, key: RawBuilder<string>) =>
+  sql<boolean>`member_name_keys(${rowRid}, ${name}) @> ARRAY[lower(${key})]`;
 
 /**
  * The ids of the community's rooms whose address (addressSql) contains `text`: a room number, or

@@ -5,7 +5,7 @@ import { prepared } from '../../db/prepared.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, JsonText } from '../../http/registry.js';
 import { wireTime } from '../../lib/wire.js';
-import { inRoomBuildingAndUnit, inSessionCommunity, keyedAddress, OWNER_LOOKUP } from './access.js';
+import { hasNamePart, inRoomBuildingAndUnit, inSessionCommunity, keyedAddress, namePartKey, OWNER_LOOKUP } from './access.js';
 
 /**
  * The dialog shows at most RESULT_MAX houses: the first as many rooms lived in (or owned) now by
@@ -27,11 +27,11 @@ type KeywordTerms = { kind: 'mobile'; from: string; to: string } | { kind: 'name
  * A mobile prefix is the index range [digits, digits with its last digit counted up) rather than
  * LIKE 'digits%': a prepared statement's generic plan (db/prepared.ts) cannot bound an index scan
  * by a LIKE parameter, and read a whole community's people for a full mobile number (15 ms
- * instead of 1). A name part is its key in member_name_keys (GIN, see 004_owners.sql).
+ * instead of 1). A name part is its key in member_name_keys (hasNamePart).
  */
 function keywordTerms(rid: number, keyword: string): KeywordTerms {
   const k = keyword.trim();
-  if (!/^\d+$/.test(k)) return { kind: 'name', key: `${rid}:${k.toLowerCase()}` };
+  if (!/^\d+$/.test(k)) return { kind: 'name', key: namePartKey(rid, k) };
   return { kind: 'mobile', from: k, to: k.slice(0, -1) + String.fromCharCode(k.charCodeAt(k.length - 1) + 1) };
 }
 
@@ -41,7 +41,7 @@ function keywordTerms(rid: number, keyword: string): KeywordTerms {
  */
 function termsCondition(kind: KeywordTerms['kind'], terms: { from: string; to: string; key: string }, value: KeywordValue) {
   if (kind === 'mobile') return sql<boolean>`(m.mobile ~>=~ ${value(terms.from)} AND m.mobile ~<~ ${value(terms.to)})`;
-  return sql<boolean>`member_name_keys(m.rid, m.realname) @> ARRAY[${value(terms.key)}]::text[]`;
+  return hasNamePart(sql`m.rid`, sql`m.realname`, value(terms.key));
 }
 
 /** The filled-in terms, with the values the other kind does not use left empty. */
