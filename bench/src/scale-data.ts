@@ -21,7 +21,7 @@ import { DEMO_PASSWORD, seedFoundation } from '../../server/src/db/seed.js';
 import { today } from '../../server/src/lib/wire.js';
 import { hashPassword } from '../../server/src/modules/auth/password.js';
 import { insertDefaultCostTypes } from '../../server/src/modules/fees/seed.js';
-import { addEmptyRoomOwnersAndMoveOuts, insertParkingRecords, MOBILE_PREFIXES, nameOf } from '../../server/src/modules/owners/seed.js';
+import { addEmptyRoomOwnersAndMoveOuts, insertParkingRecords, MOBILE_PREFIXES, spreadNameOf, textArray } from '../../server/src/modules/owners/seed.js';
 import { insertDefaultCategories } from '../../server/src/modules/structure/defaults.js';
 import { Progress } from './progress.js';
 
@@ -213,11 +213,10 @@ interface Community {
 
 type Step = <T>(label: string, run: () => Promise<T>) => Promise<T>;
 
-const textArray = (values: readonly string[]) => sql.raw(`ARRAY[${values.map((v) => `'${v}'`).join(',')}]::text[]`);
 /** A mobile unique in the community for every k below 10^8 (7919 is prime to 10^8; the 8 digits alone never repeat). */
 const mobileOf = (k: RawBuilder<unknown>) =>
   sql`(${textArray(MOBILE_PREFIXES)})[1 + ${k} % ${sql.lit(MOBILE_PREFIXES.length)}] || lpad(((${k} * 7919) % 100000000)::text, 8, '0')`;
-const name = (k: RawBuilder<unknown>) => nameOf(k);
+const name = (k: RawBuilder<unknown>) => spreadNameOf(k);
 
 /** Fills one community; answers its property-fee item. */
 async function fillCommunity(c: Kysely<DB>, cm: Community, step: Step): Promise<number> {

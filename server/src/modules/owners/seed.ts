@@ -9,10 +9,27 @@ export const GIVEN = [
 ];
 export const MOBILE_PREFIXES = ['138', '139', '137', '136', '135', '150', '151', '152', '158', '159', '186', '187', '188', '189', '131', '132'];
 
-const textArray = (values: string[]) => sql.raw(`ARRAY[${values.map((v) => `'${v}'`).join(',')}]::text[]`);
-/** A realistic name from a number (set-based: the same number always gives the same name). */
+/** Put before a one-character given name (or nothing, the blanks), as most names have two given characters. */
+export const MIDDLE = ['', '', '', '建', '志', '晓', '文', '子', '思', '佳', '雨', '国', '海', '春', '玉', '德', '嘉', '宏', '亚', '新', '立'];
+
+/** A SQL text[] literal of fixed words (ours, never user input). */
+export const textArray = (values: readonly string[]) => sql.raw(`ARRAY[${values.map((v) => `'${v}'`).join(',')}]::text[]`);
+/** A realistic name from a number (set-based: the same number always gives the same name); 100 names, for the small demo. */
 export const nameOf = (n: RawBuilder<unknown>) =>
   sql`(${textArray(SURNAMES)})[1 + (${n} * 7) % ${SURNAMES.length}] || (${textArray(GIVEN)})[1 + (${n} * 13) % ${GIVEN.length}]`;
+
+/**
+ * A name from a number for a population of any size: the number is scrambled first (Lehmer's
+ * generator, mod 2^31 - 1, so neighbours and multiples of 4 differ), then its digits pick the
+ * surname, the given name and, before a one-character given name, a middle character: 41,000 names,
+ * so among 150,000 people a name is shared by at most about 30 (as 张伟 is in a real city), not by 2,000.
+ */
+export const spreadNameOf = (n: RawBuilder<unknown>) => {
+  const h = sql`((${n})::bigint * 48271 % 2147483647)`;
+  const given = sql`(${textArray(GIVEN)})[1 + ${h} / ${SURNAMES.length} % ${GIVEN.length}]`;
+  const middle = sql`(${textArray(MIDDLE)})[1 + ${h} / ${SURNAMES.length * GIVEN.length} % ${MIDDLE.length}]`;
+  return sql`(${textArray(SURNAMES)})[1 + ${h} % ${SURNAMES.length}] || CASE WHEN char_length(${given}) = 1 THEN ${middle} ELSE '' END || ${given}`;
+};
 /** A valid-looking, per-community unique mobile: for ids under 12,000 the 8 digits never repeat for one salt. */
 const mobileOf = (n: RawBuilder<unknown>, salt: number) =>
   sql`(${textArray(MOBILE_PREFIXES)})[1 + ${n} % ${MOBILE_PREFIXES.length}] || lpad(((${n} * 7919 + ${salt}) % 100000000)::text, 8, '0')`;
