@@ -120,26 +120,42 @@ const feesCountNopay = defineMethod('fees_count_nopay', {
  * Each month of a year: the bills of that period (receivable, received) and the money taken and
  * refunded in that month. Each table is read once for the year's range and grouped by month (the
  * bills from the period index alone): a sub-select per month and figure read a community's
- * payments twelve times, by a month text no index could use (2.2 s at 50,000 rooms, now 0.27 s).
+ * payments twelve times, by a month text no index could use (2.2 s at 50,000 rooms, then 0.27 s).
+ * The payments are summed month by month on the time index, where grouping them by each one's
+ * month text spent 0.1 s of 0.16 s computing the texts (50,000 rooms). The reads are separate
+ * statements run side by side on connections of the pool; as one statement they ran one after the
+ * other (month_fees 290 ms -> 160 ms for a year of 50,000 rooms).
  */
 export async function monthFees(db: Kysely<DB>, rid: number, year: number) {
   const from = sql`make_date(${year}::int, 1, 1)`;
   const to = sql`make_date(${year + 1}::int, 1, 1)`;
-  const res = await sql<{ month: string; receivable: string; received: string; collected: string; refunded: string }>`
-    WITH months AS (SELECT to_char(make_date(${year}::int, m, 1), 'YYYY-MM') AS month FROM generate_series(1, 12) m),
-    by_status AS (SELECT period, status, sum(fee) AS fee FROM fee_bills
-      WHERE rid = ${rid} AND period >= ${`${year}-01`} AND period <= ${`${year}-12`} GROUP BY period, status),
-    bills AS (SELECT period, sum(fee) AS receivable, sum(fee) FILTER (WHERE status = 'Y') AS received FROM by_status GROUP BY period),
-    pays AS (SELECT to_char(created_at, 'YYYY-MM') AS month, sum(paid_amount) AS collected FROM fee_payments
-      WHERE rid = ${rid} AND created_at >= ${from} AND created_at < ${to} GROUP BY 1),
-    refunds AS (SELECT to_char(approved_at, 'YYYY-MM') AS month, sum(amount) AS refunded FROM fee_refunds
-      WHERE rid = ${rid} AND status = 'Y' AND approved_at >= ${from} AND approved_at < ${to} GROUP BY 1)
-    SELECT m.month,
-      coalesce(b.receivable, 0)::numeric(14,2)::text AS receivable, coalesce(b.received, 0)::numeric(14,2)::text AS received,
-      coalesce(p.collected, 0)::numeric(14,2)::text AS collected, coalesce(r.refunded, 0)::numeric(14,2)::text AS refunded
-    FROM months m LEFT JOIN bills b ON b.period = m.month LEFT JOIN pays p ON p.month = m.month LEFT JOIN refunds r ON r.month = m.month
-    ORDER BY m.month`.execute(db);
-  return { items: res.rows.map((r) => ({ ...r, rate: rate(r.received, r.receivable) })) };
+  type ByMonth<K extends string> = { month: string } & Record<K, string>;
+  const [bills, pays, refunds] = await Promise.all([
+    sql<ByMonth<'receivable' | 'received'>>`
+      SELECT period AS month, sum(fee)::numeric(14,2)::text AS receivable, coalesce(sum(fee) FILTER (WHERE status = 'Y'), 0)::numeric(14,2)::text AS received
+      FROM (SELECT period, status, sum(fee) AS fee FROM fee_bills
+        WHERE rid = ${rid} AND period >= ${`${year}-01`} AND period <= ${`${year}-12`} GROUP BY period, status) s
+      GROUP BY period`.execute(db),
+    sql<ByMonth<'collected'>>`
+      SELECT to_char(m.start, 'YYYY-MM') AS month, (SELECT coalesce(sum(paid_amount), 0) FROM fee_payments
+        WHERE rid = ${rid} AND created_at >= m.start AND created_at < (m.start + interval '1 month')::date)::numeric(14,2)::text AS collected
+      FROM (SELECT make_date(${year}::int, n, 1) AS start FROM generate_series(1, 12) n) m`.execute(db),
+    sql<ByMonth<'refunded'>>`
+      SELECT to_char(approved_at, 'YYYY-MM') AS month, sum(amount)::numeric(14,2)::text AS refunded FROM fee_refunds
+      WHERE rid = ${rid} AND status = 'Y' AND approved_at >= ${from} AND approved_at < ${to} GROUP BY 1`.execute(db),
+  ]);
+  const byMonth = <K extends string>(rows: ByMonth<K>[]) => new Map(rows.map((r) => [r.month, r]));
+  const [b, p, r] = [byMonth(bills.rows), byMonth(pays.rows), byMonth(refunds.rows)];
+  const items = Array.from({ length: 12 }, (_, i) => {
+    const month = `${year}-${String(i + 1).padStart(2, '0')}`;
+    const receivable = b.get(month)?.receivable ?? '0.00';
+    const received = b.get(month)?.received ?? '0.00';
+    return {
+      month, receivable, received, collected: p.get(month)?.collected ?? '0.00', refunded: r.get(month)?.refunded ?? '0.00',
+      rate: rate(received, receivable),
+    };
+  });
+  return { items };
 }
 
 const monthFeesMethod = defineMethod('month_fees', {
