@@ -7,6 +7,7 @@ import { call } from '../../../api/client';
 import EChart from '../EChart';
 import { useCostTypes } from '../shared';
 import ReportCard from './ReportCard';
+import { amountColumn } from './columns';
 
 /** 收费统计 (/feecounts/fees_count): receivable, received, arrears and rate by item and period. */
 export default function FeesCount() {
@@ -52,8 +53,8 @@ export default function FeesCount() {
       <Table<CollectionRow> rowKey={(r) => `${r.item_id}-${r.period}`} size="small" scroll={{ x: 'max-content' }} loading={q.isFetching} dataSource={q.data?.items ?? []} pagination={false}
         columns={[
           { title: '收费项目', dataIndex: 'title' }, { title: '账期', dataIndex: 'period' }, { title: '账单数', dataIndex: 'bill_count' },
-          { title: '应收', dataIndex: 'receivable', align: 'right' }, { title: '实收', dataIndex: 'received', align: 'right' },
-          { title: '欠费', dataIndex: 'arrears', align: 'right' }, { title: '收缴率', dataIndex: 'rate', render: (v: string) => `${v}%` },
+          amountColumn('应收', 'receivable'), amountColumn('实收', 'received'),
+          amountColumn('欠费', 'arrears'), { title: '收缴率', dataIndex: 'rate', render: (v: string) => `${v}%` },
         ]} />
     </ReportCard>
   );

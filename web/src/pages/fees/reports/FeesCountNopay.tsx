@@ -6,11 +6,12 @@ import { LIMITS } from '@wuye/contract/codes';
 import { call } from '../../../api/client';
 import { RoomSelects, type RoomPick } from '../shared';
 import ReportCard from './ReportCard';
+import { amountColumn } from './columns';
 
 export const AGING_COLUMNS = [
-  { title: '0-30天', dataIndex: 'd0_30', align: 'right' as const }, { title: '31-90天', dataIndex: 'd31_90', align: 'right' as const },
-  { title: '91-180天', dataIndex: 'd91_180', align: 'right' as const }, { title: '181-365天', dataIndex: 'd181_365', align: 'right' as const },
-  { title: '365天以上', dataIndex: 'd365_plus', align: 'right' as const },
+  amountColumn('0-30天', 'd0_30'), amountColumn('31-90天', 'd31_90'),
+  amountColumn('91-180天', 'd91_180'), amountColumn('181-365天', 'd181_365'),
+  amountColumn('365天以上', 'd365_plus'),
 ];
 
 /** 欠费统计 (/feecounts/fees_count_nopay): arrears by room with aging buckets. */
@@ -37,7 +38,7 @@ export default function FeesCountNopay() {
         pagination={{ current: page.page, pageSize: page.limit, total: q.data?.total ?? 0, onChange: (p, l) => setPage({ page: p, limit: l }) }}
         columns={[
           { title: '房屋', dataIndex: 'address' }, { title: '业主', dataIndex: 'owner_name' }, { title: '电话', dataIndex: 'mobile' },
-          { title: '欠费账单', dataIndex: 'bill_count' }, { title: '欠费合计', dataIndex: 'arrears', align: 'right' }, ...AGING_COLUMNS,
+          { title: '欠费账单', dataIndex: 'bill_count' }, amountColumn('欠费合计', 'arrears'), ...AGING_COLUMNS,
         ]} />
     </ReportCard>
   );

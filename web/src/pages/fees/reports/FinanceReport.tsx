@@ -3,6 +3,7 @@ import { Card, DatePicker, Descriptions, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client';
+import { amountColumn } from './columns';
 
 /** 财务报表 (/feecounts/financereport): money in and out over a date range. */
 export default function FinanceReport() {
@@ -29,7 +30,7 @@ export default function FinanceReport() {
             <Descriptions.Item label="净收款"><b>{r.net}</b></Descriptions.Item>
           </Descriptions>
           <Table rowKey="pay_type" size="small" scroll={{ x: 'max-content' }} style={{ marginTop: 16 }} dataSource={r.by_pay_type} pagination={false}
-            columns={[{ title: '支付方式', dataIndex: 'label' }, { title: '笔数', dataIndex: 'count' }, { title: '金额', dataIndex: 'amount', align: 'right' }]} />
+            columns={[{ title: '支付方式', dataIndex: 'label' }, { title: '笔数', dataIndex: 'count' }, amountColumn('金额', 'amount')]} />
         </>
       )}
     </Card>

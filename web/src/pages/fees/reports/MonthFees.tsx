@@ -6,6 +6,7 @@ import type { MonthRow } from '@wuye/contract/fees';
 import { call } from '../../../api/client';
 import EChart from '../EChart';
 import ReportCard from './ReportCard';
+import { amountColumn } from './columns';
 
 /** 月度收费 (/feecounts/month_fees): twelve months of receivable, received, collected and refunds. */
 export default function MonthFees() {
@@ -28,9 +29,9 @@ export default function MonthFees() {
       <EChart option={option} testId="month-fees-chart" />
       <Table<MonthRow> rowKey="month" size="small" scroll={{ x: 'max-content' }} loading={q.isFetching} dataSource={items} pagination={false}
         columns={[
-          { title: '月份', dataIndex: 'month' }, { title: '应收', dataIndex: 'receivable', align: 'right' },
-          { title: '已收', dataIndex: 'received', align: 'right' }, { title: '当月收款', dataIndex: 'collected', align: 'right' },
-          { title: '当月退款', dataIndex: 'refunded', align: 'right' }, { title: '收缴率', dataIndex: 'rate', render: (v: string) => `${v}%` },
+          { title: '月份', dataIndex: 'month' }, amountColumn('应收', 'receivable'),
+          amountColumn('已收', 'received'), amountColumn('当月收款', 'collected'),
+          amountColumn('当月退款', 'refunded'), { title: '收缴率', dataIndex: 'rate', render: (v: string) => `${v}%` },
         ]} />
     </ReportCard>
   );

@@ -6,6 +6,7 @@ import type { PaymentStatRow } from '@wuye/contract/fees';
 import { call } from '../../../api/client';
 import EChart from '../EChart';
 import ReportCard from './ReportCard';
+import { amountColumn } from './columns';
 
 type GroupBy = 'pay_type' | 'cashier' | 'day';
 
@@ -33,7 +34,7 @@ export default function PaymentStatis() {
       <Table<PaymentStatRow> rowKey="key" size="small" scroll={{ x: 'max-content' }} loading={q.isFetching} dataSource={items} pagination={false}
         columns={[
           { title: '分组', dataIndex: 'label' }, { title: '笔数', dataIndex: 'count' },
-          { title: '实收', dataIndex: 'amount', align: 'right' }, { title: '余额抵扣', dataIndex: 'balance_used', align: 'right' },
+          amountColumn('实收', 'amount'), amountColumn('余额抵扣', 'balance_used'),
         ]} />
     </ReportCard>
   );

@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import type { PropertyPayLogRow } from '@wuye/contract/fees';
 import { useList } from '../../../api/useList';
 import TablePage from '../../../components/TablePage';
+import { amountColumn } from './columns';
 
 interface Filters { dates?: [Dayjs, Dayjs] | null; keyword?: string }
 
@@ -12,8 +13,8 @@ export default function PropertyPayLog() {
   const list = useList('propertypaylog', { sort: 'desc' });
   const columns: TableColumnsType<PropertyPayLogRow> = [
     { title: '收据号', dataIndex: 'receipt_no' }, { title: '房屋', dataIndex: 'address' }, { title: '缴费人', dataIndex: 'payer_name' },
-    { title: '收费项目', dataIndex: 'title' }, { title: '账期', dataIndex: 'period' }, { title: '金额', dataIndex: 'fee', align: 'right' },
-    { title: '滞纳金', dataIndex: 'late_fee', align: 'right' }, { title: '支付方式', dataIndex: 'pay_type_ch' },
+    { title: '收费项目', dataIndex: 'title' }, { title: '账期', dataIndex: 'period' }, amountColumn('金额', 'fee'),
+    amountColumn('滞纳金', 'late_fee'), { title: '支付方式', dataIndex: 'pay_type_ch' },
     { title: '收银员', dataIndex: 'cashier_name' }, { title: '时间', dataIndex: 'create_time' },
   ];
   return (

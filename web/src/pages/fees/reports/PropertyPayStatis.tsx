@@ -6,6 +6,7 @@ import type { BuildingCollectionRow } from '@wuye/contract/fees';
 import { call } from '../../../api/client';
 import EChart from '../EChart';
 import ReportCard from './ReportCard';
+import { amountColumn } from './columns';
 
 /** 物业费收缴 (/feecounts/propertypaystatis): one period's property fee collection by building. */
 export default function PropertyPayStatis() {
@@ -27,8 +28,8 @@ export default function PropertyPayStatis() {
       <Table<BuildingCollectionRow> rowKey="bid" size="small" scroll={{ x: 'max-content' }} loading={q.isFetching} dataSource={items} pagination={false}
         columns={[
           { title: '楼栋', dataIndex: 'building_title' }, { title: '户数', dataIndex: 'rooms' }, { title: '已缴户数', dataIndex: 'paid_rooms' },
-          { title: '应收', dataIndex: 'receivable', align: 'right' }, { title: '实收', dataIndex: 'received', align: 'right' },
-          { title: '欠费', dataIndex: 'arrears', align: 'right' }, { title: '收缴率', dataIndex: 'rate', render: (v: string) => `${v}%` },
+          amountColumn('应收', 'receivable'), amountColumn('实收', 'received'),
+          amountColumn('欠费', 'arrears'), { title: '收缴率', dataIndex: 'rate', render: (v: string) => `${v}%` },
         ]} />
     </ReportCard>
   );
