@@ -1,10 +1,9 @@
-import { PassThrough } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import type { FileAnswer } from '@wuye/contract';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { fail } from '../http/errors.js';
+import { writeXlsx } from './xlsxWriter.js';
 
 /** One column of an exported sheet: a header and how to read the cell from a row. */
 export interface SheetColumn<T> {
@@ -13,35 +12,19 @@ export interface SheetColumn<T> {
   width?: number;
 }
 
-/** rows written between turns given back to the event loop */
-const ROWS_PER_TURN = 500;
-
 /**
- * Builds an .xlsx with one sheet and answers it for the browser to save. Written as a stream
- * (ExcelJS's streaming writer, compressed by zlib off the main thread) that gives the event loop a
- * turn every few hundred rows: built in one go, 75,000 owners held every other request of the
- * server for about 4 s (bench/README.md, the sweep).
+ * Builds an .xlsx with one sheet and answers it for the browser to save (lib/xlsxWriter.ts): the
+ * rows are written giving the event loop a turn every few hundred and compressed off the main
+ * thread, so a large export does not hold other requests (built in one go, 75,000 owners held
+ * every other request of the server for about 4 s: bench/README.md, the sweep).
  */
 export async function xlsxFile<T>(filename: string, sheetName: string, columns: SheetColumn<T>[], rows: Iterable<T>): Promise<FileAnswer> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = finished(out);
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const ws = wb.addWorksheet(sheetName);
-  ws.columns = columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(10, c.header.length * 2 + 4) }));
-  const header = ws.getRow(1);
-  header.font = { bold: true };
-  header.commit();
-  let written = 0;
-  for (const row of rows) {
-    ws.addRow(columns.map((c) => c.value(row) ?? '')).commit();
-    if (++written % ROWS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+  function* cells() {
+    for (const row of rows) yield columns.map((c) => c.value(row));
   }
-  ws.commit();
-  await wb.commit();
-  await done;
-  return { filename, content_base64: Buffer.concat(chunks).toString('base64') };
+  const widths = columns.map((c) => c.width ?? Math.max(10, c.header.length * 2 + 4));
+  const content = await writeXlsx(sheetName, columns.map((c) => c.header), widths, cells());
+  return { filename, content_base64: content.toString('base64') };
 }
 
 /** The most rows an export writes: exports answer in the call (README), so a larger one is refused. */
