@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
@@ -49,6 +51,17 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     await expect.poll(() => list.locator('.ant-table-row').count()).toBe(1);
     await expect.poll(() => list.locator('.ant-table-row').first().textContent()).toContain('3号楼1单元301');
     expect(await list.locator('.ant-table-row').first().textContent()).toContain('3号楼2单元302');
+
+    // the export takes the list's filter: one owner, her two rooms in one cell, the ID number as text
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('table-page-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/^住户_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(fs.readFileSync(await download.path()) as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.rowCount).toBe(2);
+    expect((ws.getRow(1).values as unknown[]).slice(1, 6)).toEqual(['姓名', '手机号', '身份证号', '性别', '房屋（身份）']);
+    expect((ws.getRow(2).values as unknown[]).slice(1, 6))
+      .toEqual(['林晓梅', '13912345678', '11010519491231002X', '未知', '3号楼1单元301（业主），3号楼2单元302（租户）']);
 
     const token = await apiLogin('admin');
     const members = await api('memberlist', { mobile: '13912345678' }, token);
