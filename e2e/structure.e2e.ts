@@ -1,15 +1,9 @@
 import { expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Page } from 'playwright-core';
 import { api, apiLogin, journey, signIn } from './support.js';
+import { pick } from './antd.js';
 import { screenshot } from './browser.js';
 import { xlsxUpload } from './files.js';
-
-/** Picks an option of the antd Select marked with `testId`. */
-async function pick(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.locator(`.ant-select-item-option[title="${option}"]`).last().click();
-}
 
 const importFile = (rows: Array<Array<string | number>>) =>
   xlsxUpload('rooms-bad.xlsx', ['楼栋', '单元', '房号', '楼层', '建筑面积', '套内面积', '房屋类型', '状态', '备注'], rows);
