@@ -9,6 +9,8 @@ const ROWS_PER_TURN = 500;
 
 const deflateRaw = promisify(zlib.deflateRaw);
 
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+
 /** Characters XML 1.0 cannot carry at all (control characters other than tab and line breaks). */
 // eslint-disable-next-line no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
@@ -44,7 +46,7 @@ function rowXml(rowNumber: number, letters: string[], values: CellValue[], style
 async function sheetXml(headers: string[], widths: number[], rows: Iterable<CellValue[]>): Promise<string> {
   const letters = headers.map((_, i) => columnLetters(i));
   const parts: string[] = [
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n',
+    XML_HEAD,
     '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">',
     `<cols>${widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('')}</cols>`,
     '<sheetData>', rowXml(1, letters, headers, ' s="1"'),
@@ -57,8 +59,6 @@ async function sheetXml(headers: string[], widths: number[], rows: Iterable<Cell
   parts.push('</sheetData></worksheet>');
   return parts.join('');
 }
-
-const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
 /** The workbook's fixed parts around its one sheet. */
 function workbookParts(sheetName: string): Array<[string, string]> {
