@@ -62,6 +62,20 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     expect((ws.getRow(1).values as unknown[]).slice(1, 6)).toEqual(['姓名', '手机号', '身份证号', '性别', '房屋（身份）']);
     expect((ws.getRow(2).values as unknown[]).slice(1, 6))
       .toEqual(['林晓梅', '13912345678', '11010519491231002X', '未知', '3号楼1单元301（业主），3号楼2单元302（租户）']);
+    await expect.poll(() => page.getByTestId('export-progress').last().getAttribute('data-status')).toBe('success');
+
+    // the export ran as a job: the download centre keeps the file to download again, then deletes it
+    await page.goto('/setup/download');
+    const exports = page.getByTestId('download-page');
+    const exported = exports.locator('.ant-table-row', { hasText: download.suggestedFilename() }).first();
+    await expect.poll(() => exported.textContent()).toContain('可下载');
+    const [again] = await Promise.all([page.waitForEvent('download'), exported.getByRole('button', { name: /下载/ }).click()]);
+    expect(again.suggestedFilename()).toBe(download.suggestedFilename());
+    expect(fs.readFileSync(await again.path()).equals(fs.readFileSync(await download.path()))).toBe(true);
+    const rowsBefore = await exports.locator('.ant-table-row').count();
+    await exported.getByRole('button', { name: '删除' }).click();
+    await page.getByTestId('confirm-delete-ok').click();
+    await expect.poll(() => exports.locator('.ant-table-row').count()).toBe(rowsBefore - 1);
 
     const token = await apiLogin('admin');
     const members = await api('memberlist', { mobile: '13912345678' }, token);

@@ -3,6 +3,7 @@ import { id, optionalId, paging, text, yn } from './common.js';
 import { money } from './money.js';
 import type { ListAnswer, YN } from './codes.js';
 import { fileBase64, type FileAnswer } from './files.js';
+import type { ExportQueued } from './jobs.js';
 import type { FeeDashboard } from './home.js';
 
 /** Built-in cost types (fee categories); a community may add its own codes. */
@@ -593,13 +594,13 @@ export interface FeesOutputs {
   feebilldel: null;
   feeedit: null;
   feebillcheck: { updated: number };
-  exportfees: FileAnswer;
+  exportfees: ExportQueued;
   feebilloverdue: { job_id: number };
   cashierbills: { house: CashierHouse; items: CashierBill[]; totals: { receivable: string; late_fee: string; total: string } };
   cashierpay: PaymentInfo;
   paymentlist: ListAnswer<PaymentRow>;
   paymentinfo: PaymentInfo;
-  paymentexport: FileAnswer;
+  paymentexport: ExportQueued;
   paymentprint: { print_count: number };
   housebalance: { hid: number; address: string; member_id: number; owner_name: string; balance: string };
   balancetopup: { member_id: number; balance: string; orderid: string };
@@ -621,7 +622,7 @@ export interface FeesOutputs {
   propertypaylog: ListAnswer<PropertyPayLogRow>;
   financereport: FinanceReport;
   feedashboard: FeeDashboard;
-  feereportexport: FileAnswer;
+  feereportexport: ExportQueued;
   bindfeetargets: { items: Array<{ id: number; title: string; address: string }> };
   meterreadinglist: ListAnswer<MeterReadingRow>;
   meterreadingprev: { last_reading: string; last_period: string };

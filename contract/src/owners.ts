@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, type ListAnswer, type YN } from './codes.js';
 import { id, optionalId, paging, text, yn } from './common.js';
 import { fileBase64, type FileAnswer } from './files.js';
+import type { ExportQueued } from './jobs.js';
 import { MSG } from './messages.js';
 import { WIRE_DATE_RE } from './dates.js';
 
@@ -292,7 +293,7 @@ export interface OwnersOutputs {
   memberadd: { id: number };
   memberedit: { id: number };
   membermoveout: { id: number; move_out_date: string };
-  memberexport: FileAnswer;
+  memberexport: ExportQueued;
   memberimporttemplate: FileAnswer;
   memberimport: { job_id: number };
   memberimporterrors: FileAnswer;

@@ -3,6 +3,7 @@ import { id, optionalId, paging, text } from './common.js';
 import { WIRE_DATE_RE } from './dates.js';
 import { money } from './money.js';
 import { fileBase64, type FileAnswer } from './files.js';
+import type { ExportQueued } from './jobs.js';
 import type { ListAnswer } from './codes.js';
 
 /** Room states and their Chinese texts (issue 4). */
@@ -301,7 +302,7 @@ export interface StructureOutputs {
   roomedit: null;
   roomdel: null;
   roommap: { items: RoomMapItem[] };
-  roomexport: FileAnswer;
+  roomexport: ExportQueued;
   roomimporttemplate: FileAnswer;
   roomimport: { job_id: number };
   roomimporterrors: FileAnswer;

@@ -7,6 +7,7 @@
  * isBack, breadcrumb; `hidden` keeps a page out of the menu (detail/edit pages, with activeMenu).
  */
 import {
+  CloudDownloadOutlined,
   DashboardOutlined,
   DesktopOutlined,
   HistoryOutlined,
@@ -28,6 +29,7 @@ for (const titles of [structureTitles, ownersTitles, feesTitles]) registerRouteT
 const Dashboard = lazyPage(() => import('./pages/dashboard/Dashboard'));
 const RegionList = lazyPage(() => import('./pages/region/RegionList'));
 const Backlog = lazyPage(() => import('./pages/setup/Backlog'));
+const Download = lazyPage(() => import('./pages/setup/Download'));
 const UpdateLog = lazyPage(() => import('./pages/updatelog/UpdateLog'));
 
 const dashboard: AppRoute = {
@@ -68,6 +70,7 @@ export const communityRoutes: AppRoute[] = [
     meta: { title: 'route.setup', icon: SettingOutlined },
     children: [
       { path: 'backlog', component: Backlog, meta: { title: 'route.backlog', keepAlive: true } },
+      { path: 'download', component: Download, meta: { title: 'route.download', icon: CloudDownloadOutlined } },
       ...feesSetupRoutes,
     ],
   },

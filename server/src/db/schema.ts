@@ -179,6 +179,15 @@ export interface JobsTable {
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+export interface ExportFilesTable {
+  rid: number;
+  job_id: number;
+  filename: string;
+  content: Buffer;
+  rows: number;
+  created_at: Timestamp;
+}
+
 export interface SandboxPaymentsTable {
   orderid: string;
   total_fee: Numeric;
@@ -201,6 +210,7 @@ export interface FoundationTables {
   activation_codes: ActivationCodesTable;
   region_delay_log: RegionDelayLogTable;
   jobs: JobsTable;
+  export_files: ExportFilesTable;
   sandbox_payments: SandboxPaymentsTable;
 }
 

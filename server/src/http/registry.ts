@@ -58,7 +58,7 @@ export class JsonText<T> {
   constructor(readonly text: string) {}
 }
 
-type Input<M extends MethodName> = z.output<(typeof methodSchemas)[M]>;
+export type HandlerInput<M extends MethodName> = z.output<(typeof methodSchemas)[M]>;
 type Out<M extends MethodName> = MethodOutput<M> | Reply<MethodOutput<M>> | JsonText<MethodOutput<M>>;
 
 interface BaseSpec {
@@ -74,9 +74,9 @@ export type Roles = readonly string[] | 'any';
 
 export type MethodSpec<M extends MethodName> = BaseSpec &
   (
-    | { side: 'public'; roles?: undefined; handler: (ctx: Ctx, input: Input<M>) => Promise<Out<M>> }
-    | { side: 'community'; roles: Roles; handler: (ctx: CommunityCtx, input: Input<M>) => Promise<Out<M>> }
-    | { side: 'group' | 'both'; roles: Roles; handler: (ctx: Ctx & { session: Session }, input: Input<M>) => Promise<Out<M>> }
+    | { side: 'public'; roles?: undefined; handler: (ctx: Ctx, input: HandlerInput<M>) => Promise<Out<M>> }
+    | { side: 'community'; roles: Roles; handler: (ctx: CommunityCtx, input: HandlerInput<M>) => Promise<Out<M>> }
+    | { side: 'group' | 'both'; roles: Roles; handler: (ctx: Ctx & { session: Session }, input: HandlerInput<M>) => Promise<Out<M>> }
   );
 
 export interface MethodDef {

@@ -4,6 +4,7 @@ import { defineMethod } from '../http/registry.js';
 import { listPage } from '../lib/paging.js';
 import { wireTime } from '../lib/wire.js';
 import type { JobRow } from './queue.js';
+import { exportMethods } from './exports.js';
 
 const toInfo = (j: JobRow & { create_user: string | null }): JobInfo => ({
   id: j.id, kind: j.kind, status: j.status, progress: j.progress, total: j.total,
@@ -36,4 +37,4 @@ const joblist = defineMethod('joblist', {
   },
 });
 
-export const jobsModule = [jobinfo, joblist];
+export const jobsModule = [jobinfo, joblist, ...exportMethods];

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/connection.js';
-import { EXPORT_MAX, readXlsx, refuseOversizedExport, xlsxFile } from './excel.js';
+import { EXPORT_MAX, readXlsx, refuseOversizedExport, sheetOf, writeSheet, xlsxFile } from './excel.js';
 
 interface Row { id: number; name: string; fee: string }
 
@@ -41,14 +41,28 @@ describe('xlsxFile', () => {
     };
     setImmediate(tick);
     let turnsByLastRow = 0;
-    function* rows(): Generator<Row> {
-      for (let i = 0; i < 5000; i++) yield { id: i, name: `业主${i}`, fee: '1.00' };
-      turnsByLastRow = turns;
-    }
-    await xlsxFile('大.xlsx', '大', columns, rows());
+    const sheet = sheetOf('大', columns, []);
+    await writeSheet({
+      ...sheet,
+      rows: 5000,
+      *cells() {
+        for (let i = 0; i < 5000; i++) yield [i, `业主${i}`, '1.00'];
+        turnsByLastRow = turns;
+      },
+    });
     stop = true;
     // a turn every 500 rows, not all 5,000 rows in one go
     expect(turnsByLastRow).toBeGreaterThanOrEqual(9);
+  });
+});
+
+describe('writeSheet', () => {
+  it('reports the rows written every 5,000 rows, for an export job\'s progress bar', async () => {
+    const rows: Row[] = Array.from({ length: 12_345 }, (_, i) => ({ id: i, name: `业主${i}`, fee: '1.00' }));
+    const reported: number[] = [];
+    const content = await writeSheet(sheetOf('进度', columns, rows), async (n) => { reported.push(n); });
+    expect(reported).toEqual([5000, 10_000]);
+    expect((await readXlsx(content.toString('base64'))).rows).toHaveLength(12_345);
   });
 });
 

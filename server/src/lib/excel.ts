@@ -3,7 +3,7 @@ import type { FileAnswer } from '@wuye/contract';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { fail } from '../http/errors.js';
-import { writeXlsx } from './xlsxWriter.js';
+import { writeXlsx, type CellValue, type ProgressReport } from './xlsxWriter.js';
 
 /** One column of an exported sheet: a header and how to read the cell from a row. */
 export interface SheetColumn<T> {
@@ -12,22 +12,45 @@ export interface SheetColumn<T> {
   width?: number;
 }
 
+/** One sheet ready to be written: its headers, column widths and rows as cells. */
+export interface Sheet {
+  name: string;
+  headers: string[];
+  widths: number[];
+  /** how many data rows cells() gives */
+  rows: number;
+  cells(): Iterable<CellValue[]>;
+}
+
+/** A sheet of `rows`, each written as `columns` read it. */
+export function sheetOf<T>(name: string, columns: SheetColumn<T>[], rows: readonly T[]): Sheet {
+  return {
+    name,
+    headers: columns.map((c) => c.header),
+    widths: columns.map((c) => c.width ?? Math.max(10, c.header.length * 2 + 4)),
+    rows: rows.length,
+    *cells() {
+      for (const row of rows) yield columns.map((c) => c.value(row));
+    },
+  };
+}
+
 /**
- * Builds an .xlsx with one sheet and answers it for the browser to save (lib/xlsxWriter.ts): the
- * rows are written giving the event loop a turn every few hundred and compressed off the main
- * thread, so a large export does not hold other requests (built in one go, 75,000 owners held
- * every other request of the server for about 4 s: bench/README.md, the sweep).
+ * Writes a sheet as an .xlsx (lib/xlsxWriter.ts): the rows are written giving the event loop a
+ * turn every few hundred and compressed off the main thread, so a large workbook does not hold
+ * other requests (built in one go, 75,000 owners held every other request of the server for about
+ * 4 s: bench/README.md, the sweep).
  */
-export async function xlsxFile<T>(filename: string, sheetName: string, columns: SheetColumn<T>[], rows: Iterable<T>): Promise<FileAnswer> {
-  function* cells() {
-    for (const row of rows) yield columns.map((c) => c.value(row));
-  }
-  const widths = columns.map((c) => c.width ?? Math.max(10, c.header.length * 2 + 4));
-  const content = await writeXlsx(sheetName, columns.map((c) => c.header), widths, cells());
+export const writeSheet = (sheet: Sheet, onProgress?: ProgressReport): Promise<Buffer> =>
+  writeXlsx(sheet.name, sheet.headers, sheet.widths, sheet.cells(), onProgress);
+
+/** A small workbook answered in the call itself (templates, import error reports); exports run as jobs (jobs/exports.ts). */
+export async function xlsxFile<T>(filename: string, sheetName: string, columns: SheetColumn<T>[], rows: readonly T[]): Promise<FileAnswer> {
+  const content = await writeSheet(sheetOf(sheetName, columns, rows));
   return { filename, content_base64: content.toString('base64') };
 }
 
-/** The most rows an export writes: exports answer in the call (README), so a larger one is refused. */
+/** The most rows an export writes: a larger one is refused in the call, before it is queued (a filter narrows it). */
 export const EXPORT_MAX = 100_000;
 
 /**

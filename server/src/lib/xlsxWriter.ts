@@ -6,6 +6,11 @@ export type CellValue = string | number | null | undefined;
 
 /** rows written between turns given back to the event loop */
 const ROWS_PER_TURN = 500;
+/** rows between two progress reports (an export job writes each to its jobs row) */
+const ROWS_PER_REPORT = 5000;
+
+/** Told how many data rows are written so far. */
+export type ProgressReport = (rowsWritten: number) => Promise<void>;
 
 const deflateRaw = promisify(zlib.deflateRaw);
 
@@ -43,7 +48,7 @@ function rowXml(rowNumber: number, letters: string[], values: CellValue[], style
  * The worksheet's XML: the header row in bold (style 1), then every row, giving the event loop a
  * turn every few hundred rows so other requests are answered while a large export is written.
  */
-async function sheetXml(headers: string[], widths: number[], rows: Iterable<CellValue[]>): Promise<string> {
+async function sheetXml(headers: string[], widths: number[], rows: Iterable<CellValue[]>, onProgress?: ProgressReport): Promise<string> {
   const letters = headers.map((_, i) => columnLetters(i));
   const parts: string[] = [
     XML_HEAD,
@@ -55,6 +60,7 @@ async function sheetXml(headers: string[], widths: number[], rows: Iterable<Cell
   for (const values of rows) {
     parts.push(rowXml(++rowNumber, letters, values));
     if ((rowNumber - 1) % ROWS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (onProgress && (rowNumber - 1) % ROWS_PER_REPORT === 0) await onProgress(rowNumber - 1);
   }
   parts.push('</sheetData></worksheet>');
   return parts.join('');
@@ -145,8 +151,10 @@ async function zip(files: Array<[string, string]>): Promise<Buffer> {
  * room export at scale); this writes them in a fraction of that (bench/README.md, sixteenth round).
  * ExcelJS still reads uploads (readXlsx).
  */
-export async function writeXlsx(sheetName: string, headers: string[], widths: number[], rows: Iterable<CellValue[]>): Promise<Buffer> {
-  const sheet = await sheetXml(headers, widths, rows);
+export async function writeXlsx(
+  sheetName: string, headers: string[], widths: number[], rows: Iterable<CellValue[]>, onProgress?: ProgressReport,
+): Promise<Buffer> {
+  const sheet = await sheetXml(headers, widths, rows, onProgress);
   const [types, rels, workbook, workbookRels, styles] = workbookParts(sheetName);
   return zip([types!, rels!, workbook!, workbookRels!, styles!, ['xl/worksheets/sheet1.xml', sheet]]);
 }

@@ -6,7 +6,8 @@ import type { DB } from '../db/schema.js';
 import { hashToken } from '../http/tokens.js';
 import type { MethodDef } from '../http/registry.js';
 import { readXlsx } from '../lib/excel.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
+import { startTestServer, type TestAnswer, type TestServer } from '../test/harness.js';
+import { isExportMethod } from '../jobs/exports.js';
 
 /**
  * The cross-community part of the matrix, walking the registry: an operator of community 1
@@ -28,6 +29,8 @@ const OPERATOR = 1;
 
 /** Tables whose rows change by design on every call (sessions touched, audit rows, sign-in counters). */
 const VOLATILE = new Set(['sessions', 'audit_log', 'login_failures', 'schema_migrations']);
+/** The server's bookkeeping of work (job kinds, export file names with the day's date): no fingerprint of a community's data. */
+const BOOKKEEPING = new Set(['jobs', 'export_files']);
 /** Skipped: logout only ends the caller's own session (and would end this test's). */
 const SKIP = new Set(['logout', 'login']);
 
@@ -136,7 +139,7 @@ async function onlyIn(db: Kysely<DB>, isVictim: (table: string, columns: Set<str
   const theirs = new Set<string>();
   const others = new Set<string>();
   for (const { table_name: table, column_name: column } of cols.rows) {
-    if (VOLATILE.has(table)) continue;
+    if (VOLATILE.has(table) || BOOKKEEPING.has(table)) continue;
     const mine = isVictim(table, columnsOf.get(table)!) ?? sql`false`;
     const res = await sql<{ v: string; victim: boolean }>`
       SELECT DISTINCT ${sql.ref(column)}::text AS v, coalesce(${mine}, false) AS victim FROM ${sql.table(table)}`.execute(db);
@@ -350,6 +353,16 @@ function mixedPayloads(def: MethodDef, own: Victim, v: Victim): { list: Json[]; 
   return { list: variants, unmapped };
 }
 
+/** An export answers a job's id: what it gives the caller is the workbook that job writes. */
+async function followExport(name: string, res: TestAnswer, token: string, side: 'community' | 'group'): Promise<unknown> {
+  if (res.return_code !== RC.SUCCESS || !isExportMethod(name)) return res.data;
+  await s.runJobs();
+  const file = await s.call('exportfile', { id: res.data.job_id }, token, side);
+  if (file.return_code !== RC.SUCCESS) return file;
+  const sheet = await readXlsx(file.data.content_base64);
+  return { filename: file.data.filename, headers: sheet.headers, rows: sheet.rows.map((r) => r.values) };
+}
+
 async function walk(
   defs: MethodDef[], token: string, side: 'community' | 'group', v: Victim, idCandidates: number[],
   victimRows: Parameters<typeof checksum>[1], fingerprints: Set<string>, victimRid: (rid: unknown) => boolean,
@@ -376,7 +389,8 @@ async function walk(
         out.problems.push(`${def.name} ${JSON.stringify(payload).slice(0, 120)}: answered ${res.return_code} ${res.return_msg}`);
       }
       if (/系统繁忙/.test(res.return_msg)) out.problems.push(`${def.name}: internal error for ${JSON.stringify(payload).slice(0, 160)}`);
-      const leaked = (await strings(res.data)).filter((t) => fingerprints.has(t));
+      const answered = await followExport(def.name, res, token, side);
+      const leaked = (await strings(answered)).filter((t) => fingerprints.has(t));
       if (leaked.length) out.problems.push(`${def.name} ${JSON.stringify(payload).slice(0, 120)} answered the other side's data: ${[...new Set(leaked)].slice(0, 5).join(' | ')}`);
       const rids = ridsIn(res.data).filter(victimRid);
       if (rids.length) out.problems.push(`${def.name} ${JSON.stringify(payload).slice(0, 120)} answered rows of rid ${rids[0]}`);

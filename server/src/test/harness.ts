@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { MethodName } from '@wuye/contract';
+import type { FileAnswer, MethodName } from '@wuye/contract';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/connection.js';
 import { migrate } from '../db/migrate.js';
@@ -18,6 +18,11 @@ export interface TestServer {
   services(): App['services'];
   /** runs queued jobs now, as the worker would */
   runJobs(): Promise<number>;
+  /**
+   * An export as the page makes it: queues it, runs the job and fetches the workbook
+   * (exportfile); a refused call (permission, payload, too many rows) answers as it is.
+   */
+  exportFile(method: MethodName, payload: Record<string, unknown>, token: string): Promise<TestAnswer<FileAnswer>>;
   /** signs a demo account in and answers its token */
   login(username: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -50,6 +55,12 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   return {
     app, database, config, call,
     runJobs: () => app.jobs.drain(),
+    async exportFile(method, payload, token) {
+      const queued = await call<{ job_id: number }>(method, payload, token);
+      if (queued.return_code !== 'SUCCESS') return queued as unknown as TestAnswer<FileAnswer>;
+      await app.jobs.drain();
+      return call<FileAnswer>('exportfile', { id: queued.data.job_id }, token);
+    },
     services: () => app.services,
     async login(username, password = DEMO_PASSWORD) {
       const res = await call<{ token: string }>('login', { username, password });

@@ -10,6 +10,7 @@ const en: DeepPartial<Messages> = {
     regionlist: 'Switch community',
     setup: 'System setup',
     backlog: 'To-do',
+    download: 'Downloads',
     updatelog: 'Update log',
     spectaculars: 'Management board',
   },

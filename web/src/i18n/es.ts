@@ -10,6 +10,7 @@ const es: DeepPartial<Messages> = {
     regionlist: 'Cambiar comunidad',
     setup: 'Configuración',
     backlog: 'Pendientes',
+    download: 'Descargas',
     updatelog: 'Registro de cambios',
     spectaculars: 'Tablero de gestión',
   },

@@ -10,6 +10,7 @@ const zhCN = {
     regionlist: '切换小区',
     setup: '系统设置',
     backlog: '待办事项',
+    download: '下载中心',
     updatelog: '更新日志',
     spectaculars: '管理看板',
     page401: '401',

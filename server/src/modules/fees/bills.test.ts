@@ -253,7 +253,7 @@ describe('feeedit, feebillcheck, feebilldel', () => {
 
 describe('exportfees', () => {
   it('exports the filtered list as a workbook', async () => {
-    const res = await t.call('exportfees', { itemid: itemId }, admin);
+    const res = await t.exportFile('exportfees', { itemid: itemId }, admin);
     expect(res.return_code).toBe('SUCCESS');
     expect(res.data.filename).toMatch(/\.xlsx$/);
     const wb = new ExcelJS.Workbook();
@@ -262,8 +262,8 @@ describe('exportfees', () => {
     const count = (await t.call('feebilllist', { itemid: itemId }, admin)).data.total;
     expect(ws.rowCount).toBe(count + 1);
     expect(ws.getRow(1).getCell(5).value).toBe('收费项目');
-    expect((await t.call('exportfees', { itemid: itemId }, steward)).return_code).toBe('NO_PERMISSION');
-    const other = await t.call('exportfees', { itemid: itemId }, admin2);
+    expect((await t.exportFile('exportfees', { itemid: itemId }, steward)).return_code).toBe('NO_PERMISSION');
+    const other = await t.exportFile('exportfees', { itemid: itemId }, admin2);
     const wb2 = new ExcelJS.Workbook();
     await wb2.xlsx.load(Buffer.from(other.data.content_base64, 'base64') as unknown as ArrayBuffer);
     expect(wb2.worksheets[0]!.rowCount).toBe(1);

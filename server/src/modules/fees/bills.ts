@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { EXPORT_MAX, refuseOversizedExport, xlsxFile } from '../../lib/excel.js';
+import { EXPORT_MAX, refuseOversizedExport, sheetOf } from '../../lib/excel.js';
+import { defineExport, type ExportScope } from '../../jobs/exports.js';
 import { listPage, pageWithTotal } from '../../lib/paging.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { applyBillFilters, billBase, billCount, billLookups, billPageRows, billTotal, selectBillRow, toBillRow } from './billQuery.js';
@@ -180,18 +181,19 @@ const feebillcheck = defineMethod('feebillcheck', {
   },
 });
 
-const exportfees = defineMethod('exportfees', {
-  side: 'community', roles: ROLES.bills, writes: false,
+const exportfees = defineExport('exportfees', {
+  roles: ROLES.bills,
   summary: '按账单列表的筛选条件导出 Excel（最多 10 万行）',
-  async handler(ctx, input) {
-    const lookups = await billLookups(ctx.db, ctx.rid, input);
-    const counted = billCount(ctx.db, ctx.rid, input, lookups);
-    if (counted) await refuseOversizedExport(ctx.db, counted.select('b.id'));
-    const qb = applyBillFilters(billBase(ctx.db, ctx.rid), input, ctx.rid, lookups);
+  filename: () => `账单_${today()}.xlsx`,
+  async check({ db, rid }, input) {
+    const counted = billCount(db, rid, input, await billLookups(db, rid, input));
+    if (counted) await refuseOversizedExport(db, counted.select('b.id'));
+  },
+  async sheet({ db, rid }, input) {
+    const qb = applyBillFilters(billBase(db, rid), input, rid, await billLookups(db, rid, input));
     const rows = qb ? await selectBillRow(qb).orderBy('b.id', input.sort).limit(EXPORT_MAX).execute() : [];
     const day = today();
-    const bills = rows.map((b) => toBillRow(b, day));
-    return xlsxFile(`账单_${day}.xlsx`, '账单', [
+    return sheetOf('账单', [
       { header: '账单ID', value: (b) => b.id },
       { header: '楼栋', value: (b) => b.building_title },
       { header: '单元', value: (b) => b.unit_title },
@@ -208,7 +210,7 @@ const exportfees = defineMethod('exportfees', {
       { header: '缴费时间', value: (b) => b.paid_at, width: 20 },
       { header: '已审核', value: (b) => (b.is_check === 'Y' ? '是' : '否') },
       { header: '生成时间', value: (b) => b.create_time, width: 20 },
-    ], bills);
+    ], rows.map((b) => toBillRow(b, day)));
   },
 });
 

@@ -4,7 +4,8 @@ import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx, type Reply } from '../../http/registry.js';
 import type { z } from 'zod';
 import type { feesMethods } from '@wuye/contract';
-import { EXPORT_MAX, refuseOversizedExport, xlsxFile } from '../../lib/excel.js';
+import { EXPORT_MAX, refuseOversizedExport, sheetOf } from '../../lib/excel.js';
+import { defineExport, type ExportScope } from '../../jobs/exports.js';
 import { listPage } from '../../lib/paging.js';
 import { today } from '../../lib/wire.js';
 import { balanceFen, houseOwner, moveBalance } from './balance.js';
@@ -190,14 +191,14 @@ type PaymentFilters = Omit<z.output<(typeof feesMethods)['paymentexport']>, 'sor
  * The payment list's filters as conditions on the receipt `p`: date range (receipt day), pay type,
  * cashier, receipt no, room, and a keyword (address / payer / receipt no, receiptKeyword).
  */
-async function paymentConditions(ctx: CommunityCtx, f: PaymentFilters): Promise<Array<RawBuilder<SqlBool>>> {
+async function paymentConditions(ctx: ExportScope, f: PaymentFilters): Promise<Array<RawBuilder<SqlBool>>> {
   const c = receiptFilters(ctx.rid, f);
   if (f.keyword) c.push(await receiptKeyword(ctx.db, ctx.rid, f.keyword, { receiptNo: true }));
   return c;
 }
 
 /** The receipts meeting the conditions, with their room address (paymentBase). */
-function filteredPayments(ctx: CommunityCtx, conditions: Array<RawBuilder<SqlBool>>) {
+function filteredPayments(ctx: ExportScope, conditions: Array<RawBuilder<SqlBool>>) {
   let qb = paymentBase(ctx.db, ctx.rid);
   for (const c of conditions) qb = qb.where(c);
   return qb;
@@ -208,7 +209,7 @@ function filteredPayments(ctx: CommunityCtx, conditions: Array<RawBuilder<SqlBoo
  * room, unit and building (015_room_move.sql keeps them its room's), and the conditions are on the
  * receipt. Through the address joins a community's 483,000 receipts took 116 ms to count.
  */
-function receiptCount(ctx: CommunityCtx, conditions: Array<RawBuilder<SqlBool>>) {
+function receiptCount(ctx: ExportScope, conditions: Array<RawBuilder<SqlBool>>) {
   let qb = ctx.db.selectFrom('fee_payments as p').where('p.rid', '=', ctx.rid);
   for (const c of conditions) qb = qb.where(c);
   return qb;
@@ -224,18 +225,19 @@ const paymentlist = defineMethod('paymentlist', {
   },
 });
 
-const paymentexport = defineMethod('paymentexport', {
-  side: 'community', roles: ROLES.payments, writes: false,
+const paymentexport = defineExport('paymentexport', {
+  roles: ROLES.payments,
   summary: '按收费记录的筛选条件导出 Excel（含收费项目明细，最多 10 万行）',
-  async handler(ctx, input) {
-    const conditions = await paymentConditions(ctx, input);
-    await refuseOversizedExport(ctx.db, receiptCount(ctx, conditions).select('p.id'));
-    const rows = await filteredPayments(ctx, conditions)
+  filename: () => `收费记录_${today()}.xlsx`,
+  async check(scope, input) {
+    await refuseOversizedExport(scope.db, receiptCount(scope, await paymentConditions(scope, input)).select('p.id'));
+  },
+  async sheet(scope, input) {
+    const rows = await filteredPayments(scope, await paymentConditions(scope, input))
       .select(sql<string>`(SELECT string_agg(pi.title || ' ' || pi.period, '、' ORDER BY pi.id) FROM fee_payment_items pi
         WHERE pi.rid = p.rid AND pi.payment_id = p.id)`.as('titles'))
       .orderBy('p.id', input.sort).limit(EXPORT_MAX).execute();
-    const items = rows.map((p) => ({ ...toPaymentRow(p), titles: p.titles ?? '' }));
-    return xlsxFile(`收费记录_${today()}.xlsx`, '收费记录', [
+    return sheetOf('收费记录', [
       { header: '收据号', value: (p) => p.receipt_no, width: 14 },
       { header: '房屋', value: (p) => p.address, width: 18 },
       { header: '缴费人', value: (p) => p.payer_name },
@@ -253,7 +255,7 @@ const paymentexport = defineMethod('paymentexport', {
       { header: '收银员', value: (p) => p.cashier_name },
       { header: '收款时间', value: (p) => p.create_time, width: 20 },
       { header: '备注', value: (p) => p.remark, width: 20 },
-    ], items);
+    ], rows.map((p) => ({ ...toPaymentRow(p), titles: p.titles ?? '' })));
   },
 });
 

@@ -220,7 +220,7 @@ describe('paymentexport', () => {
     const filters = { pay_type: 'cash', start_date: `${thisMonth}-01`, end_date: today() };
     const list = await t.call('paymentlist', { ...filters, limit: 100 }, cashier);
     expect(list.data.total).toBeGreaterThan(0);
-    const res = await t.call('paymentexport', filters, cashier);
+    const res = await t.exportFile('paymentexport', filters, cashier);
     expect(res.return_code).toBe('SUCCESS');
     expect(res.data.filename).toMatch(/^收费记录_\d{4}-\d{2}-\d{2}\.xlsx$/);
     const wb = new ExcelJS.Workbook();
@@ -234,16 +234,16 @@ describe('paymentexport', () => {
     ws.eachRow((row, n) => { if (n > 1) expect(row.getCell(12).value).toBe('现金'); });
 
     // by cashier and keyword; another community exports none of these; other roles are refused
-    const mine = await t.call('paymentexport', { cashier: '赵收银', receipt_no: list.data.items[0].receipt_no }, cashier);
+    const mine = await t.exportFile('paymentexport', { cashier: '赵收银', receipt_no: list.data.items[0].receipt_no }, cashier);
     const wb2 = new ExcelJS.Workbook();
     await wb2.xlsx.load(Buffer.from(mine.data.content_base64, 'base64') as unknown as ArrayBuffer);
     expect(wb2.worksheets[0]!.rowCount).toBe(2);
-    const other = await t.call('paymentexport', { receipt_no: list.data.items[0].receipt_no }, admin2);
+    const other = await t.exportFile('paymentexport', { receipt_no: list.data.items[0].receipt_no }, admin2);
     const wb3 = new ExcelJS.Workbook();
     await wb3.xlsx.load(Buffer.from(other.data.content_base64, 'base64') as unknown as ArrayBuffer);
     expect(wb3.worksheets[0]!.rowCount).toBe(1);
-    expect((await t.call('paymentexport', {}, steward)).return_code).toBe('NO_PERMISSION');
-    expect((await t.call('paymentexport', { start_date: '2025/01/01' }, cashier)).return_code).toBe('FAIL');
+    expect((await t.exportFile('paymentexport', {}, steward)).return_code).toBe('NO_PERMISSION');
+    expect((await t.exportFile('paymentexport', { start_date: '2025/01/01' }, cashier)).return_code).toBe('FAIL');
   });
 
   it('the list filters by date range, pay type, cashier and keyword', async () => {

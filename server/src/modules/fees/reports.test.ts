@@ -152,13 +152,13 @@ describe('payment reports', () => {
       { report: 'propertypaystatis', period: first },
     ];
     for (const c of cases) {
-      const res = await t.call('feereportexport', c, admin);
+      const res = await t.exportFile('feereportexport', c, admin);
       expect(res.return_code).toBe('SUCCESS');
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(Buffer.from(res.data.content_base64, 'base64') as unknown as ArrayBuffer);
       expect(wb.worksheets[0]!.rowCount).toBeGreaterThan(1);
     }
-    expect((await t.call('feereportexport', { report: 'nope' }, admin)).return_code).toBe('FAIL');
-    expect((await t.call('feereportexport', cases[1]!, steward)).return_code).toBe('NO_PERMISSION');
+    expect((await t.exportFile('feereportexport', { report: 'nope' }, admin)).return_code).toBe('FAIL');
+    expect((await t.exportFile('feereportexport', cases[1]!, steward)).return_code).toBe('NO_PERMISSION');
   });
 });

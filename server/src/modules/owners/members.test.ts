@@ -155,14 +155,14 @@ describe('members', () => {
   });
 
   it('exports the filtered members as Excel', async () => {
-    const res = await s.call('memberexport', { name: '欧阳' }, admin);
+    const res = await s.exportFile('memberexport', { name: '欧阳' }, admin);
     expect(res.data.filename).toMatch(/^住户_.*\.xlsx$/);
     const sheet = await readXlsx(res.data.content_base64);
     expect(sheet.headers).toContain('房屋（身份）');
     expect(sheet.rows).toHaveLength(1);
     expect(sheet.rows[0]!.values['姓名']).toBe('欧阳娜娜');
-    expect((await s.call('memberexport', {}, cashier)).return_code).toBe(RC.NO_PERMISSION);
-    const other = await readXlsx((await s.call('memberexport', { name: '欧阳' }, admin2)).data.content_base64);
+    expect((await s.exportFile('memberexport', {}, cashier)).return_code).toBe(RC.NO_PERMISSION);
+    const other = await readXlsx((await s.exportFile('memberexport', { name: '欧阳' }, admin2)).data.content_base64);
     expect(other.rows).toHaveLength(0);
   });
 });

@@ -6,7 +6,8 @@ import type { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
-import { EXPORT_MAX, refuseOversizedExport, xlsxFile } from '../../lib/excel.js';
+import { EXPORT_MAX, refuseOversizedExport, sheetOf } from '../../lib/excel.js';
+import { defineExport, type ExportScope } from '../../jobs/exports.js';
 import { listPage } from '../../lib/paging.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { addressSql, MEMBER_MANAGERS } from './access.js';
@@ -15,7 +16,7 @@ import { keywordCondition, mobileStartsWith } from './search.js';
 type Filters = z.output<(typeof ownersMethods)['memberlist']>;
 
 /** The members matching the page's filters (alias m). */
-function filtered(ctx: CommunityCtx, f: Omit<Filters, 'page' | 'limit' | 'sort'>) {
+function filtered(ctx: ExportScope, f: Omit<Filters, 'page' | 'limit' | 'sort'>) {
   let qb = ctx.db.selectFrom('members as m').where('m.rid', '=', ctx.rid);
   if (f.name) qb = qb.where(keywordCondition(ctx.rid, f.name));
   const mobileDigits = f.mobile?.replace(/\D/g, '');
@@ -196,15 +197,15 @@ const membermoveout = defineMethod('membermoveout', {
   },
 });
 
-const memberexport = defineMethod('memberexport', {
-  side: 'community', roles: MEMBER_MANAGERS, writes: false,
+const memberexport = defineExport('memberexport', {
+  roles: MEMBER_MANAGERS,
   summary: '导出住户（按列表的筛选条件）为 Excel',
-  async handler(ctx, input) {
-    await refuseOversizedExport(ctx.db, filtered(ctx, input).select('m.id'));
-    const rows = await filtered(ctx, input).select(memberColumns).orderBy('m.id', input.sort).limit(EXPORT_MAX).execute();
-    const rooms = await roomsOf(ctx.db, ctx.rid, rows.map((m) => m.id), true);
-    const items = rows.map((m) => toItem(m, rooms.get(m.id) ?? []));
-    return xlsxFile(`住户_${today()}.xlsx`, '住户', [
+  filename: () => `住户_${today()}.xlsx`,
+  check: (scope, input) => refuseOversizedExport(scope.db, filtered(scope, input).select('m.id')),
+  async sheet(scope, input) {
+    const rows = await filtered(scope, input).select(memberColumns).orderBy('m.id', input.sort).limit(EXPORT_MAX).execute();
+    const rooms = await roomsOf(scope.db, scope.rid, rows.map((m) => m.id), true);
+    return sheetOf('住户', [
       { header: '姓名', value: (m) => m.realname },
       { header: '手机号', value: (m) => m.mobile, width: 14 },
       { header: '身份证号', value: (m) => m.id_card, width: 22 },
@@ -215,7 +216,7 @@ const memberexport = defineMethod('memberexport', {
       { header: '余额', value: (m) => m.balance },
       { header: '积分', value: (m) => m.bonus },
       { header: '登记时间', value: (m) => m.create_time, width: 20 },
-    ], items);
+    ], rows.map((m) => toItem(m, rooms.get(m.id) ?? [])));
   },
 });
 

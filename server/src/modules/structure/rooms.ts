@@ -5,7 +5,8 @@ import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
-import { EXPORT_MAX, refuseOversizedExport, xlsxFile } from '../../lib/excel.js';
+import { EXPORT_MAX, refuseOversizedExport, sheetOf } from '../../lib/excel.js';
+import { defineExport } from '../../jobs/exports.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { likePattern } from '../../lib/like.js';
 import { STRUCTURE_WRITERS } from './access.js';
@@ -149,13 +150,14 @@ const roommap = defineMethod('roommap', {
   },
 });
 
-const roomexport = defineMethod('roomexport', {
-  side: 'community', roles: 'any', writes: false,
+const roomexport = defineExport('roomexport', {
+  roles: 'any',
   summary: '按当前筛选条件导出房屋（Excel）',
-  async handler(ctx, input) {
-    await refuseOversizedExport(ctx.db, filtered(ctx.db, ctx.rid, input));
-    const rows = await filtered(ctx.db, ctx.rid, input).orderBy('r.id', input.sort).limit(EXPORT_MAX).execute();
-    return xlsxFile(`房屋列表_${today()}.xlsx`, '房屋', [
+  filename: () => `房屋列表_${today()}.xlsx`,
+  check: ({ db, rid }, input) => refuseOversizedExport(db, filtered(db, rid, input)),
+  async sheet({ db, rid }, input) {
+    const rows = await filtered(db, rid, input).orderBy('r.id', input.sort).limit(EXPORT_MAX).execute();
+    return sheetOf('房屋', [
       { header: 'ID', value: (r) => r.id, width: 8 },
       { header: '楼栋', value: (r) => r.building_title },
       { header: '单元', value: (r) => r.unit_title },

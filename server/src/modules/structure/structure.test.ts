@@ -289,7 +289,7 @@ describe('rooms', () => {
   });
 
   it('exports the filtered rooms as a readable workbook', async () => {
-    const res = await s.call('roomexport', { bid: c1.bid, tid: c1.tid, floor: 2 }, merchant);
+    const res = await s.exportFile('roomexport', { bid: c1.bid, tid: c1.tid, floor: 2 }, merchant);
     ok(res);
     expect(res.data.filename).toMatch(/^房屋列表_\d{4}-\d{2}-\d{2}\.xlsx$/);
     const wb = new ExcelJS.Workbook();
@@ -299,7 +299,7 @@ describe('rooms', () => {
     expect(ws.rowCount).toBe(5);
     expect(ws.getRow(2).getCell(4).value).toBe('201');
     expect(ws.getRow(2).getCell(2).value).toBe('1号楼');
-    const other = await s.call('roomexport', { bid: c1.bid }, admin2);
+    const other = await s.exportFile('roomexport', { bid: c1.bid }, admin2);
     const wb2 = new ExcelJS.Workbook();
     await wb2.xlsx.load(Buffer.from(other.data.content_base64, 'base64') as unknown as ArrayBuffer);
     expect(wb2.worksheets[0]!.rowCount).toBe(1);

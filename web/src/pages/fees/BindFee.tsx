@@ -10,7 +10,7 @@ import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import TablePage from '../../components/TablePage';
 import { useBuildings, useFeeThings, useRooms, useUnits, useActionFixed } from './shared';
-import { useConfirmDelete } from './useDelete';
+import { useConfirmDelete } from '../../components/useConfirmDelete';
 
 interface Filters { item_id?: number; scope?: BindScopeName | '' }
 

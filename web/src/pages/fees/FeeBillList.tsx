@@ -3,13 +3,14 @@ import { Button, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { FeeBillRow } from '@wuye/contract/fees';
-import { call, request } from '../../api/client';
+import { request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import MoneyInput, { checkAmount } from '../../components/MoneyInput';
 import TablePage from '../../components/TablePage';
-import { RoomSelects, saveFile, STATUS_COLOR, useCostTypes, useFeeThings, type RoomPick, useActionFixed } from './shared';
-import { useConfirmDelete } from './useDelete';
+import { RoomSelects, STATUS_COLOR, useCostTypes, useFeeThings, type RoomPick, useActionFixed } from './shared';
+import { useConfirmDelete } from '../../components/useConfirmDelete';
+import { runExport } from '../../api/exportJob';
 
 interface Filters {
   place?: RoomPick;
@@ -123,14 +124,7 @@ export default function FeeBillList() {
         testId="feebilllist-page" list={list} columns={columns} rowKey="id" title="账单列表"
         initialFilters={{ place: fromUrl }}
         onSearch={(v) => list.setFilters(toFilters(v))}
-        onExport={async (v) => {
-          try {
-            const { sort } = list.filters;
-            saveFile(await call('exportfees', { ...toFilters(v), batch_id: list.filters.batch_id, sort }));
-          } catch {
-            // toasted by the client
-          }
-        }}
+        onExport={(v) => runExport('exportfees', { ...toFilters(v), batch_id: list.filters.batch_id, sort: list.filters.sort })}
         filters={
           <>
             <Form.Item name="place" label="房屋" valuePropName="value" trigger="onChange" style={{ maxWidth: '100%' }}>

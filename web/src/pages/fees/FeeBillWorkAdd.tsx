@@ -10,7 +10,7 @@ import { useList } from '../../api/useList';
 import SafeButton from '../../components/SafeButton';
 import { RoomSelects, useFeeThings, type RoomPick, useActionFixed } from './shared';
 import { useJob } from '../../api/useJob';
-import { useConfirmDelete } from './useDelete';
+import { useConfirmDelete } from '../../components/useConfirmDelete';
 
 const BATCH_STATUS: Record<string, { text: string; color: string }> = {
   running: { text: '生成中', color: 'processing' }, done: { text: '已完成', color: 'success' },

@@ -8,7 +8,7 @@ import { request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import TablePage from '../../components/TablePage';
-import { useConfirmDelete } from './useDelete';
+import { useConfirmDelete } from '../../components/useConfirmDelete';
 import { useActionFixed } from './shared';
 
 interface CateForm { id?: number; cost_type: string; title: string; sort: number }

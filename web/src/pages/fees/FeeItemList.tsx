@@ -9,7 +9,7 @@ import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import TablePage from '../../components/TablePage';
 import { useCostTypes, useActionFixed } from './shared';
-import { useConfirmDelete } from './useDelete';
+import { useConfirmDelete } from '../../components/useConfirmDelete';
 
 interface Filters { cost_type?: string; keyword?: string; status?: '' | 'Y' | 'N' }
 

@@ -12,7 +12,7 @@ import TablePage from '../../components/TablePage';
 import { fenOf, yuan } from './money';
 import { fileToBase64, RoomSelects, saveFile, STATUS_COLOR, useActionFixed, useBuildings, useFeeThings, type RoomPick } from './shared';
 import { useJob } from '../../api/useJob';
-import { useConfirmDelete } from './useDelete';
+import { useConfirmDelete } from '../../components/useConfirmDelete';
 
 interface Filters { bid?: number; item_id?: number; month?: Dayjs | null; keyword?: string }
 

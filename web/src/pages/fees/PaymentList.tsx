@@ -4,11 +4,11 @@ import type { TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
 import { PAY_TYPE_CH, PAY_TYPES, type PaymentRow, type PayTypeName } from '@wuye/contract/fees';
-import { call } from '../../api/client';
 import { useList } from '../../api/useList';
 import TablePage from '../../components/TablePage';
 import RefundApply from './RefundApply';
-import { saveFile, useActionFixed } from './shared';
+import { useActionFixed } from './shared';
+import { runExport } from '../../api/exportJob';
 
 interface Filters { dates?: [Dayjs, Dayjs] | null; pay_type?: PayTypeName | ''; cashier?: string; receipt_no?: string; keyword?: string }
 
@@ -60,13 +60,7 @@ export default function PaymentList() {
     <TablePage<PaymentRow, Filters>
       testId="payment-page" list={list} columns={columns} rowKey="id" title="收费记录"
       onSearch={(v) => list.setFilters({ sort: 'desc', ...toFilters(v) })}
-      onExport={async (v) => {
-        try {
-          saveFile(await call('paymentexport', { sort: 'desc', ...toFilters(v) }));
-        } catch {
-          // toasted by the client
-        }
-      }}
+      onExport={(v) => runExport('paymentexport', { sort: 'desc', ...toFilters(v) })}
       filters={
         <>
           <Form.Item name="dates" label="收款日期"><DatePicker.RangePicker inputReadOnly style={{ maxWidth: 240 }} /></Form.Item>

@@ -11,7 +11,8 @@ import TablePage from '../../components/TablePage';
 import MemberForm from './MemberForm';
 import MemberImport from './MemberImport';
 import OwnerDrawer from './OwnerDrawer';
-import { saveFile, type HouseRef } from './shared';
+import type { HouseRef } from './shared';
+import { runExport } from '../../api/exportJob';
 
 type Filters = Omit<MethodInput<'memberlist'>, 'page' | 'limit' | 'sort'>;
 const YN_OPTIONS = [{ value: 'Y', label: '已绑定' }, { value: 'N', label: '未绑定' }];
@@ -62,7 +63,7 @@ export default function MemberList() {
           </>
         )}
         onSearch={(f) => list.setFilters(clean(f))}
-        onExport={async (f) => { try { saveFile(await call('memberexport', clean(f))); } catch { /* shown */ } }}
+        onExport={(f) => runExport('memberexport', clean(f))}
         toolbar={(
           <>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => { setEditing(null); setFormOpen(true); }} data-testid="member-add">新增住户</Button>

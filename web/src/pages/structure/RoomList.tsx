@@ -3,9 +3,9 @@ import { Button, Input, InputNumber, Select, Space, Table } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Room, RoomState } from '@wuye/contract';
 import { ROOM_STATE_TEXT, ROOM_STATES } from '@wuye/contract/structure';
-import { call } from '../../api/client';
 import { useList, type ListFilters } from '../../api/useList';
-import { PageCard, pagination, RoomStateTag, save, saveFile, useCanWrite, useConfirmDelete, useSmallList } from './shared';
+import { PageCard, pagination, RoomStateTag, save, useCanWrite, useConfirmDelete, useSmallList } from './shared';
+import { runExport } from '../../api/exportJob';
 
 type Filters = ListFilters<'roomlist'>;
 const STATE_OPTIONS = ROOM_STATES.map((s) => ({ value: s, label: ROOM_STATE_TEXT[s] }));
@@ -33,8 +33,8 @@ export default function RoomList() {
   const exportRooms = async () => {
     setExporting(true);
     try {
-      saveFile(await call('roomexport', { ...list.filters, sort: list.filters.sort ?? 'asc' }));
-    } catch { /* shown by the client */ } finally {
+      await runExport('roomexport', { ...list.filters, sort: list.filters.sort ?? 'asc' });
+    } finally {
       setExporting(false);
     }
   };

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { App, Card, Tag } from 'antd';
+import { Card, Tag } from 'antd';
 import type { MethodInput, MethodName, MethodOutput, RoomState, SmallItem } from '@wuye/contract';
 import { hasAnyRole } from '@wuye/contract/roles';
 import { MSG } from '@wuye/contract/messages';
@@ -22,23 +22,7 @@ export async function save<M extends MethodName>(method: M, ...args: CallArgs<M>
   return answer.data;
 }
 
-/** Delete with the spec's confirmation; cancelling shows 已取消删除 (spec 5). */
-export function useConfirmDelete() {
-  const { modal, message } = App.useApp();
-  return (run: () => Promise<unknown>) => {
-    modal.confirm({
-      title: '提示',
-      content: MSG.deleteConfirm,
-      okText: '确定',
-      cancelText: '取消',
-      okType: 'danger',
-      onOk: () => run().catch(() => undefined),
-      onCancel: () => {
-        void message.info(MSG.deleteCancelled);
-      },
-    });
-  };
-}
+export { useConfirmDelete } from '../../components/useConfirmDelete';
 
 type SmallListMethod = 'building_small_list' | 'unit_small_list' | 'room_small_list' | 'roomcate_small_list';
 
