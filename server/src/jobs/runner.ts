@@ -27,8 +27,11 @@ export class JobRunner {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly log: FastifyBaseLogger,
-    /** afterJob: called once a job has finished either way, e.g. to forget totals its writes changed */
-    private readonly opts: { pollMs?: number; afterJob?: () => void } = {},
+    /**
+     * afterJob: called once a job has finished either way, e.g. to forget totals its writes changed;
+     * daily: false leaves the daily jobs to other processes (a benchmark's worker on shared data)
+     */
+    private readonly opts: { pollMs?: number; afterJob?: () => void; daily?: boolean } = {},
   ) {}
 
   start(): void {
@@ -50,7 +53,7 @@ export class JobRunner {
 
   /** Runs queued jobs until none is left; answers how many ran. */
   async drain(): Promise<number> {
-    await this.queueDailyJobs();
+    if (this.opts.daily !== false) await this.queueDailyJobs();
     await this.requeueStale();
     let ran = 0;
     for (;;) {
