@@ -26,11 +26,13 @@ function showProgress(queued: ExportQueued, percent: number, status: 'active' | 
   });
 }
 
-/** Follows a queued export until it ends (jobinfo every second, spec 9); answers the finished job, or undefined when it lost track. */
+/** Follows a queued export until it ends (jobinfo every second, spec 9); answers the finished job, or undefined when it lost track or gave up. */
 async function follow(queued: ExportQueued): Promise<JobInfo | undefined> {
   // most exports are written within the worker's first turn (it looks for jobs every 0.5 s)
   await sleep(LIMITS.payPollMs / 2);
-  for (let misses = 0; misses < 5;) {
+  // followed no longer than a call may take (spec 9); the download centre has it after that
+  const deadline = Date.now() + LIMITS.requestTimeoutMs;
+  for (let misses = 0; misses < 5 && Date.now() < deadline;) {
     try {
       const job = await call('jobinfo', { id: queued.job_id }, { silent: true });
       if (job.status !== 'queued' && job.status !== 'running') return job;

@@ -1,7 +1,6 @@
 import { Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client';
-import { useAppStore } from '../../stores/app';
 
 const small = { staleTime: 60_000, retry: false, refetchOnWindowFocus: false } as const;
 
@@ -66,9 +65,6 @@ export function RoomSelects({ value, onChange, withRoom = true, testId = 'room-s
 
 export const STATUS_COLOR: Record<string, string> = { E: 'warning', Y: 'success', N: 'error' };
 
-/** The action column sticks to the right on a desktop; on a phone it would cover half the table, so it scrolls with the rest. */
-export function useActionFixed(): 'right' | undefined {
-  return useAppStore((s) => s.device) === 'mobile' ? undefined : 'right';
-}
+export { useActionFixed } from '../../components/TablePage';
 
 export { fileToBase64, saveFile } from '../../utils/files';

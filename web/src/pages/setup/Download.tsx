@@ -7,7 +7,7 @@ import { LIMITS } from '@wuye/contract/codes';
 import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
-import TablePage from '../../components/TablePage';
+import TablePage, { useActionFixed } from '../../components/TablePage';
 import { useConfirmDelete } from '../../components/useConfirmDelete';
 import { saveFile } from '../../utils/files';
 
@@ -27,6 +27,7 @@ export function fileSize(bytes: number): string {
 export default function Download() {
   const list = useList('exportlist', { sort: 'desc' });
   const confirmDelete = useConfirmDelete();
+  const actionFixed = useActionFixed();
   const running = list.items.some(inProgress);
   const { reload } = list;
 
@@ -45,10 +46,9 @@ export default function Download() {
   });
 
   const columns: TableColumnsType<ExportItem> = [
-    { title: 'ID', dataIndex: 'id', width: 70 },
-    { title: '文件名', dataIndex: 'filename', width: 240 },
+    { title: '文件名', dataIndex: 'filename', width: 200 },
     {
-      title: '状态', dataIndex: 'status', width: 200,
+      title: '状态', dataIndex: 'status', width: 180,
       render: (_: unknown, row) => (inProgress(row)
         ? <Progress percent={row.percent} size="small" status="active" style={{ width: 160 }} />
         : row.status === 'failed'
@@ -61,7 +61,7 @@ export default function Download() {
     { title: '完成时间', dataIndex: 'finish_time', width: 170, render: (v: string) => v || '-' },
     { title: '过期时间', dataIndex: 'expire_time', width: 170, render: (v: string) => v || '-' },
     {
-      title: '操作', key: 'op', fixed: 'right', width: 140,
+      title: '操作', key: 'op', fixed: actionFixed, width: 140,
       render: (_: unknown, row) => (
         <Space size={4}>
           {row.downloadable === 'Y' && (
