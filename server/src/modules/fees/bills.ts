@@ -4,7 +4,7 @@ import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { EXPORT_MAX, refuseOversizedExport, sheetOf } from '../../lib/excel.js';
-import { defineExport, type ExportScope } from '../../jobs/exports.js';
+import { defineExport } from '../../jobs/exports.js';
 import { listPage, pageWithTotal } from '../../lib/paging.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { applyBillFilters, billBase, billCount, billLookups, billPageRows, billTotal, selectBillRow, toBillRow } from './billQuery.js';
