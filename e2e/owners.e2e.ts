@@ -61,7 +61,7 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     expect(ws.rowCount).toBe(2);
     expect((ws.getRow(1).values as unknown[]).slice(1, 6)).toEqual(['姓名', '手机号', '身份证号', '性别', '房屋（身份）']);
     expect((ws.getRow(2).values as unknown[]).slice(1, 6))
-      .toEqual(['林晓梅', '13912345678', '11010519491231002X', '未知', '3号楼1单元301（业主），3号楼2单元302（租户）']);
+      .toEqual(['林晓梅', '13912345678', '11010519491231002X', '女', '3号楼1单元301（业主），3号楼2单元302（租户）']);
     await expect.poll(() => page.getByTestId('export-progress').last().getAttribute('data-status')).toBe('success');
 
     // the export ran as a job: the download centre keeps the file to download again, then deletes it

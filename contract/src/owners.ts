@@ -26,6 +26,12 @@ export function isValidIdCard(value: string): boolean {
   return ID_CHECK[sum % 11] === v[17];
 }
 
+/** The gender an 18-digit ID number records (its 17th digit: odd for men, even for women); '' for none or an invalid one. */
+export function genderOfIdCard(value: string): '' | 'M' | 'F' {
+  if (!isValidIdCard(value)) return '';
+  return Number(value[16]) % 2 === 1 ? 'M' : 'F';
+}
+
 const PROVINCES = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼';
 /** Letters on plates leave out I and O. */
 const L = 'A-HJ-NP-Z';

@@ -1,4 +1,4 @@
-import { isValidIdCard, MOBILE_RE, RELATION_CH, WIRE_DATE_RE, type MemberImportResult, type RelationCode } from '@wuye/contract';
+import { genderOfIdCard, isValidIdCard, MOBILE_RE, RELATION_CH, WIRE_DATE_RE, type MemberImportResult, type RelationCode } from '@wuye/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { SheetRow } from '../../lib/excel.js';
@@ -88,7 +88,7 @@ export function validateRows(rows: SheetRow[], existing: Existing): { links: Par
       }
     }
     if (errors.length === before) {
-      links.push({ row, hid: hid!, mobile, realname, relation: relation!, id_card: idCard, gender: gender!, move_in_date: moveIn || null });
+      links.push({ row, hid: hid!, mobile, realname, relation: relation!, id_card: idCard, gender: gender || genderOfIdCard(idCard), move_in_date: moveIn || null });
     }
   }
   return { links, errors };

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { RC, RELATION_CH, isValidIdCard, PLATE_RE, normalizePlate } from '@wuye/contract';
+import { genderOfIdCard, RC, RELATION_CH, isValidIdCard, PLATE_RE, normalizePlate } from '@wuye/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx } from '../../lib/excel.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
@@ -48,6 +48,8 @@ describe('validation rules', () => {
     expect(isValidIdCard('11010519491231002X')).toBe(true);
     expect(isValidIdCard('110105194912310021')).toBe(false);
     expect(isValidIdCard('110105194902300028')).toBe(false);
+    // the 17th digit: odd for men, even for women; nothing from an invalid number
+    expect(['110105198001010016', '11010519491231002X', '110105194912310021', ''].map(genderOfIdCard)).toEqual(['M', 'F', '', '']);
     for (const p of ['沪A·12345', '沪AD12345', '粤B12345D', '京AF1234', '苏E1234挂', '浙A1B2C3']) expect(PLATE_RE.test(normalizePlate(p)), p).toBe(true);
     for (const p of ['沪I12345', '沪A1234', '沪AD123456', 'AA12345', '沪A12O45', '港A12345']) expect(PLATE_RE.test(normalizePlate(p)), p).toBe(false);
   });
@@ -83,6 +85,18 @@ describe('members', () => {
     const found = await s.call('getkeywordtohouses', { keywords: '1377770' }, admin);
     expect(found.data.items.map((i: { realname: string; relation_ch: string; address: string }) => `${i.realname}${i.relation_ch}${i.address}`))
       .toEqual([`包拯${RELATION_CH.owner}${addr[2]}`, `张伟${RELATION_CH.owner}${addr[2]}`, `艾琳${RELATION_CH.family}${addr[2]}`]);
+  });
+
+  it('takes a gender left blank from the ID number, and keeps one chosen', async () => {
+    const rooms = [{ hid: roomA, relation: 'family' }];
+    const blank = await s.call('memberadd', { realname: '岳云', mobile: '13912340001', id_card: '110105198001010016', rooms }, admin);
+    expect((await s.call('memberinfo', { id: blank.data.id }, admin)).data).toMatchObject({ gender: 'M', gender_ch: '男' });
+    const chosen = await s.call('memberadd', { realname: '岳银瓶', mobile: '13912340002', id_card: '110105198001010016', gender: 'F', rooms }, admin);
+    expect((await s.call('memberinfo', { id: chosen.data.id }, admin)).data.gender).toBe('F');
+    const none = await s.call('memberadd', { realname: '岳雷', mobile: '13912340003', rooms }, admin);
+    expect((await s.call('memberinfo', { id: none.data.id }, admin)).data.gender).toBe('');
+    await s.call('memberedit', { id: none.data.id, realname: '岳雷', mobile: '13912340003', id_card: '320102198511110025', rooms: [] }, admin);
+    expect((await s.call('memberinfo', { id: none.data.id }, admin)).data.gender_ch).toBe('女');
   });
 
   it('refuses a taken mobile, unknown or foreign rooms and bad fields', async () => {
@@ -205,7 +219,7 @@ describe('member import', () => {
     const file = await workbook([
       ['6号楼', '2单元', '1501', '司马光', '13611112222', '业主', '', '男', '2023-01-01'],
       ['6号楼', '2单元', '1502', '司马光', '13611112222', '租户', '', '', ''],
-      ['6号楼', '2单元', '1501', '司马迁', '13611113333', '家属', '', '女', ''],
+      ['6号楼', '2单元', '1501', '司马迁', '13611113333', '家属', '110105199002020034', '', ''],
     ]);
     const res = await s.call('memberimport', { filename: 'members.xlsx', file_base64: file }, admin);
     await s.runJobs();
@@ -213,6 +227,8 @@ describe('member import', () => {
     expect(job.data.result).toMatchObject({ created_members: 2, linked_rooms: 3, errors: [] });
     const list = await s.call('memberlist', { name: '司马' }, admin);
     expect(list.data.total).toBe(2);
+    // a row without 性别 takes it from the ID number
+    expect(list.data.items.find((m: { realname: string }) => m.realname === '司马迁').gender_ch).toBe('男');
     expect((await s.call('getkeywordtohouses', { keywords: '司马光' }, admin)).data.items).toHaveLength(2);
   });
 

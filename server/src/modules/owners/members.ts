@@ -1,5 +1,5 @@
 import {
-  CAR_TYPE_CH, GENDER_CH, RELATION_CH, type MemberDetail, type MemberItem, type MemberRoom, type RelationCode, type ownersMethods,
+  CAR_TYPE_CH, GENDER_CH, genderOfIdCard, RELATION_CH, type MemberDetail, type MemberItem, type MemberRoom, type RelationCode, type ownersMethods,
 } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -148,13 +148,17 @@ async function linkRooms(ctx: CommunityCtx, memberId: number, links: RoomLink[])
   }
 }
 
+/** A gender left blank is the one the ID number records (the form fills it in too; an import may not). */
+const withGender = <T extends { gender: '' | 'M' | 'F'; id_card: string }>(person: T): T =>
+  ({ ...person, gender: person.gender || genderOfIdCard(person.id_card) });
+
 const memberadd = defineMethod('memberadd', {
   side: 'community', roles: MEMBER_MANAGERS, writes: true,
   summary: '新增住户：资料（姓名、手机号、身份证、性别、绑定）与一个或多个房屋及身份（业主/家属/租户）',
   async handler(ctx, input) {
     await checkRooms(ctx, input.rooms);
     await checkMobileFree(ctx, input.mobile);
-    const { rooms, ...person } = input;
+    const { rooms, ...person } = withGender(input);
     const { id } = await ctx.db.insertInto('members').values({ rid: ctx.rid, ...person }).returning('id').executeTakeFirstOrThrow();
     await linkRooms(ctx, id, rooms);
     return reply({ id }, '添加成功');
@@ -168,7 +172,7 @@ const memberedit = defineMethod('memberedit', {
     if (!(await loadMember(ctx, input.id))) return fail('住户不存在');
     await checkRooms(ctx, input.rooms);
     await checkMobileFree(ctx, input.mobile, input.id);
-    const { id, rooms, ...person } = input;
+    const { id, rooms, ...person } = withGender(input);
     await ctx.db.updateTable('members').set(person).where('rid', '=', ctx.rid).where('id', '=', id).execute();
     await linkRooms(ctx, id, rooms);
     return reply({ id }, '保存成功');

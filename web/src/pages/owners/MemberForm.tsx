@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, DatePicker, Form, Input, Modal, Select, Space, Switch, Tag, type ButtonProps } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
-import { isValidIdCard, MOBILE_RE, RELATION_CH, RELATIONS, type MemberItem, type RelationCode } from '@wuye/contract';
+import { genderOfIdCard, isValidIdCard, MOBILE_RE, RELATION_CH, RELATIONS, type MemberItem, type RelationCode } from '@wuye/contract';
 import { request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import RoomPicker from './RoomPicker';
@@ -47,6 +47,12 @@ export default function MemberForm({ member, open, onClose, onSaved }: { member:
     }
   };
 
+  // a gender not chosen yet is the one the ID number records
+  const fillGender = (idCard: string) => {
+    const gender = genderOfIdCard(idCard.trim().toUpperCase());
+    if (gender && !form.getFieldValue('gender')) form.setFieldValue('gender', gender);
+  };
+
   return (
     <Modal title={member ? '编辑住户' : '新增住户'} open={open} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okButtonProps={{ 'data-testid': 'member-form-save' } as ButtonProps} width={720} destroyOnHidden modalRender={(node) => <div data-testid="member-form">{node}</div>}>
       <Form<Values> form={form} layout="horizontal" labelCol={{ span: 4 }} initialValues={{ gender: '', wx: false, app: false, rooms: member ? [] : [{ relation: 'owner' }] }}>
@@ -55,7 +61,7 @@ export default function MemberForm({ member, open, onClose, onSaved }: { member:
           <Input maxLength={11} data-testid="member-mobile" />
         </Form.Item>
         <Form.Item name="id_card" label="身份证号" rules={[{ validator: async (_, v: string | undefined) => { if (v && !isValidIdCard(v)) throw new Error('身份证号码不正确'); } }]}>
-          <Input maxLength={18} data-testid="member-idcard" />
+          <Input maxLength={18} data-testid="member-idcard" onChange={(e) => fillGender(e.target.value)} />
         </Form.Item>
         <Form.Item name="gender" label="性别">
           <Select options={[{ value: '', label: '未知' }, { value: 'M', label: '男' }, { value: 'F', label: '女' }]} style={{ width: 120 }} />
