@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import type { PaymentStatRow } from '@wuye/contract/fees';
 import { call } from '../../../api/client';
+import { useAppStore } from '../../../stores/app';
 import EChart from '../EChart';
 import ReportCard from './ReportCard';
 import { amountColumn } from './columns';
@@ -14,14 +15,20 @@ type GroupBy = 'pay_type' | 'cashier' | 'day';
 export default function PaymentStatis() {
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().startOf('month'), dayjs()]);
   const [groupBy, setGroupBy] = useState<GroupBy>('pay_type');
+  const mobile = useAppStore((st) => st.device) === 'mobile';
   const payload = { start_date: range[0].format('YYYY-MM-DD'), end_date: range[1].format('YYYY-MM-DD'), group_by: groupBy };
   const q = useQuery({ queryKey: ['paymentstatis', payload], queryFn: () => call('paymentstatis', payload), retry: false });
   const items = useMemo(() => q.data?.items ?? [], [q.data]);
   const option = useMemo(() => (groupBy === 'day'
     ? { tooltip: { trigger: 'axis' }, xAxis: { type: 'category', data: items.map((r) => r.label) }, yAxis: { type: 'value' },
       series: [{ name: '实收', type: 'line', data: items.map((r) => r.amount) }] }
-    : { tooltip: { trigger: 'item' }, legend: { bottom: 0 },
-      series: [{ name: '实收', type: 'pie', radius: ['35%', '65%'], data: items.map((r) => ({ name: r.label, value: r.amount })) }] }), [items, groupBy]);
+    : { tooltip: { trigger: 'item' }, legend: { bottom: 0, type: 'scroll' },
+      series: [{
+        name: '实收', type: 'pie', radius: ['35%', '65%'], center: ['50%', '45%'],
+        // on a phone the names outside the ring ran into the legend: the ring shows shares, the legend names
+        label: mobile ? { position: 'inside', formatter: '{d}%' } : { formatter: '{b}' },
+        data: items.map((r) => ({ name: r.label, value: r.amount })),
+      }] }), [items, groupBy, mobile]);
   return (
     <ReportCard title="收款统计" testId="paymentstatis-page" exportPayload={{ report: 'paymentstatis', ...payload }}
       filters={<>
