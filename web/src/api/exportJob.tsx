@@ -26,6 +26,10 @@ function showProgress(queued: ExportQueued, percent: number, status: 'active' | 
   });
 }
 
+/** Where a running export is: waiting for a worker, reading its rows, then writing them (the total is known once read). */
+const stageText = (job: JobInfo) => (job.status === 'queued' ? '排队中…'
+  : job.total > 0 ? `写入中… ${job.progress.toLocaleString('zh-CN')} / ${job.total.toLocaleString('zh-CN')} 行` : '读取数据…');
+
 /** Follows a queued export until it ends (jobinfo every second, spec 9); answers the finished job, or undefined when it lost track or gave up. */
 async function follow(queued: ExportQueued): Promise<JobInfo | undefined> {
   // most exports are written within the worker's first turn (it looks for jobs every 0.5 s)
@@ -36,8 +40,7 @@ async function follow(queued: ExportQueued): Promise<JobInfo | undefined> {
     try {
       const job = await call('jobinfo', { id: queued.job_id }, { silent: true });
       if (job.status !== 'queued' && job.status !== 'running') return job;
-      const queuedText = job.status === 'queued' ? '排队中…' : `生成中… ${job.progress} / ${job.total} 行`;
-      showProgress(queued, job.percent, 'active', queuedText);
+      showProgress(queued, job.percent, 'active', stageText(job));
       misses = 0;
     } catch {
       misses++;
