@@ -202,6 +202,16 @@ journey('fees: item, binding, bills, cashier, receipt, refund, export', ({ page:
     await expect.poll(() => page.locator('canvas').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await page.waitForTimeout(800); // let the chart animation settle for the screenshot
     await screenshot(page, 'fees-report-1440');
+
+    // the report's export runs as a job too: the workbook has the report's columns and its total row
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/^收费统计_\d{4}-\d{2}_\d{4}-\d{2}\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(fs.readFileSync(await download.path()) as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(['收费项目', '账期', '账单数', '应收', '实收', '欠费', '收缴率%']);
+    expect(ws.rowCount).toBeGreaterThan(2);
+    expect(ws.getRow(ws.rowCount).getCell(1).value).toBe('合计');
   });
 
   it('fits the cashier and the fee pages on a phone', async () => {
