@@ -78,6 +78,18 @@ describe('an export as a job (the download centre)', () => {
     expect(after).toEqual(before);
   });
 
+  it('writes one file when a worker died after writing it and the job runs again', async () => {
+    const queued = await s.call<{ job_id: number }>('roomexport', { floor: 3 }, admin);
+    await s.runJobs();
+    const first = await s.call('exportfile', { id: queued.data.job_id }, admin);
+    // as the runner requeues a job whose worker stopped answering (runner.ts requeueStale)
+    await s.database.db.updateTable('jobs').set({ status: 'queued', locked_by: null }).where('id', '=', queued.data.job_id).execute();
+    await s.runJobs();
+    expect(await fileRows(s.database.db, queued.data.job_id)).toEqual({ n: 1 });
+    const again = await s.call('exportfile', { id: queued.data.job_id }, admin);
+    expect((await readXlsx(again.data.content_base64)).rows).toEqual((await readXlsx(first.data.content_base64)).rows);
+  });
+
   it('tells why an export failed', async () => {
     const mine = await s.database.db.selectFrom('jobs').select(['rid', 'created_by']).where('id', '=', jobId).executeTakeFirstOrThrow();
     const broken = await enqueueJob(s.database.db, {
