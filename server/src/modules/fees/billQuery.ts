@@ -10,7 +10,7 @@ import { givenKey, template, type Slots } from '../../db/compiled.js';
 import { prepared } from '../../db/prepared.js';
 import { likePattern, prefixPattern } from '../../lib/like.js';
 import { countRows, pageClause, pageShapeKey } from '../../lib/paging.js';
-import { roomsAddressed } from '../owners/access.js';
+import { nameContains, roomsAddressed } from '../owners/access.js';
 
 export type BillFilters = Omit<z.output<(typeof feesMethods)['exportfees']>, 'sort'>;
 
@@ -187,13 +187,12 @@ export function billFilterKey(rid: number, f: BillFilters & Partial<Paging>): st
 export interface KeywordMatches { hids: string[]; titles: string[] }
 
 async function keywordMatches(db: Kysely<DB>, rid: number, keyword: string): Promise<KeywordMatches> {
-  const like = likePattern(keyword);
   const res = await sql<KeywordMatches>`SELECT
     (SELECT coalesce(array_agg(h.id), '{}') FROM (
       ${roomsAddressed(rid, keyword)}
       UNION
       SELECT rm.hid FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
-      WHERE rm.rid = ${rid} AND rm.status = 'Y' AND (m.realname ILIKE ${like} OR m.mobile LIKE ${prefixPattern(keyword)})) h) AS hids,
+      WHERE rm.rid = ${rid} AND rm.status = 'Y' AND (${nameContains(sql`m.rid`, sql`m.realname`, rid, keyword)} OR m.mobile LIKE ${prefixPattern(keyword)})) h) AS hids,
     ${titlesContaining(rid, keyword)} AS titles`.execute(db);
   return res.rows[0]!;
 }

@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { wireTime } from '../../lib/wire.js';
 import { likePattern } from '../../lib/like.js';
-import { hasNamePart, NAME_KEY_MAX, namePartKey, roomsAddressed } from '../owners/access.js';
+import { nameContains, roomsAddressed } from '../owners/access.js';
 
 export const PAYMENT_STATUS_CH = { Y: '已收款', P: '部分退款', R: '已退款' } as const;
 
@@ -63,12 +63,9 @@ const RECEIPT_NO_TEXT = /^[A-Za-z0-9-]+$/;
  */
 export async function receiptKeyword(db: Kysely<DB>, rid: number, keyword: string, o: { receiptNo: boolean }): Promise<RawBuilder<SqlBool>> {
   const rooms = await sql<{ hids: string[] }>`SELECT coalesce(array_agg(a.id), '{}') AS hids FROM (${roomsAddressed(rid, keyword)}) a`.execute(db);
-  const like = likePattern(keyword);
   const found = [
     sql`SELECT id FROM fee_payments WHERE rid = ${rid} AND hid = ANY(${rooms.rows[0]!.hids}::bigint[])`,
-    sql`SELECT id FROM fee_payments WHERE rid = ${rid}
-      AND ${hasNamePart(sql`rid`, sql`payer_name`, sql`${namePartKey(rid, keyword)}`)}
-      ${Array.from(keyword).length > NAME_KEY_MAX ? sql`AND payer_name ILIKE ${like}` : sql``}`,
+    sql`SELECT id FROM fee_payments WHERE rid = ${rid} AND ${nameContains(sql`rid`, sql`payer_name`, rid, keyword)}`,
   ];
   if (o.receiptNo && RECEIPT_NO_TEXT.test(keyword)) {
     found.push(sql`SELECT id FROM fee_payments WHERE rid = ${rid} AND receipt_no IN (${receiptNumbersLike(rid, keyword)})`);

@@ -48,6 +48,16 @@ export const hasNamePart = (rowRid: RawBuilder<unknown>, name: RawBuilder<unknow
   sql<boolean>`member_name_keys(${rowRid}, ${name}) @> ARRAY[lower(${key})]`;
 
 /**
+ * "`name` (of a row of community `rid`) contains `keyword`, in any case", through the name-key
+ * index (hasNamePart): a keyword longer than a key is looked up by its first NAME_KEY_MAX
+ * characters and then matched whole. What ILIKE '%keyword%' answers, without reading every name.
+ */
+export function nameContains(rowRid: RawBuilder<unknown>, name: RawBuilder<unknown>, rid: number, keyword: string) {
+  const found = hasNamePart(rowRid, name, sql`${namePartKey(rid, keyword)}`);
+  return Array.from(keyword).length > NAME_KEY_MAX ? sql<boolean>`(${found} AND ${name} ILIKE ${likePattern(keyword)})` : found;
+}
+
+/**
  * The ids of the community's rooms whose address (addressSql) contains `text`: a room number, or
  * any part of '1号楼1单元1101'. Lists filtered by a room keyword look these up first and then
  * read their own rows by room (60 ms at 50,000 rooms).
