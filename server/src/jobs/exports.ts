@@ -50,7 +50,7 @@ export function defineExport<M extends MethodName>(name: M, spec: ExportSpec<M>)
     const jobId = await enqueueJob(ctx.db, { rid: ctx.rid, kind: EXPORT_KIND, createdBy: ctx.session.accountId, payload: { ...payload } });
     return reply<ExportQueued>({ job_id: jobId, filename }, '已提交导出，完成后自动下载，也可在下载中心下载');
   };
-  const summary = `${spec.summary}。排队为导出任务，答 job_id 与文件名：jobinfo 查看进度，完成后 exportfile 下载（下载中心保留 ${EXPORT_KEEP_DAYS} 天）`;
+  const summary = `${spec.summary}。排队为导出任务，返回 job_id 与文件名：jobinfo 查看进度，完成后 exportfile 下载（下载中心保留 ${EXPORT_KEEP_DAYS} 天）`;
   return defineMethod(name, { side: 'community', roles: spec.roles, writes: true, summary, handler } as unknown as MethodSpec<M>);
 }
 
