@@ -6,6 +6,13 @@ import type { FileAnswer } from './files.js';
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
+/** Waiting for a worker or being worked on: not finished either way. */
+export const jobInProgress = (status: JobStatus): boolean => status === 'queued' || status === 'running';
+
+/** A job's progress bar: 100 once done, else the share of its total done so far, at most 99. */
+export const jobPercent = (j: { status: JobStatus; progress: number; total: number }): number =>
+  j.status === 'done' ? 100 : j.total > 0 ? Math.min(99, Math.floor((j.progress * 100) / j.total)) : 0;
+
 export const jobsMethods = {
   /** one job's progress, for progress bars */
   jobinfo: z.object({ id }),

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import {
-  EXPORT_KEEP_DAYS, EXPORT_KIND, type ExportItem, type ExportQueued, type JobStatus, type MethodName,
+  EXPORT_KEEP_DAYS, EXPORT_KIND, jobInProgress, jobPercent, type ExportItem, type ExportQueued, type JobStatus, type MethodName,
 } from '@wuye/contract';
 import type { DB } from '../db/schema.js';
 import { fail } from '../http/errors.js';
@@ -112,7 +112,7 @@ function toExportItem(r: ExportRow): ExportItem {
   const expired = r.status === 'done' && !kept;
   return {
     id: r.id, filename: r.filename, status: r.status, status_ch: expired ? '已过期' : STATUS_CH[r.status],
-    percent: r.status === 'done' ? 100 : r.total > 0 ? Math.min(99, Math.floor((r.progress * 100) / r.total)) : 0,
+    percent: jobPercent(r),
     rows: r.rows ?? 0, size: Number(r.size ?? 0), error: r.error,
     create_time: wireTime(r.created_at), finish_time: wireTime(r.finished_at),
     expire_time: kept ? wireTime(new Date(r.file_at!.getTime() + EXPORT_KEEP_DAYS * 86_400_000)) : '',
@@ -128,7 +128,7 @@ const exportfile = defineMethod('exportfile', {
       .leftJoin('export_files as f', (j) => j.onRef('f.rid', '=', 'j.rid').onRef('f.job_id', '=', 'j.id'))
       .select(['j.status', 'j.error', 'f.filename', 'f.content']).executeTakeFirst();
     if (!job) return fail('导出记录不存在');
-    if (job.status === 'queued' || job.status === 'running') return fail('导出尚未完成，请稍候');
+    if (jobInProgress(job.status)) return fail('导出尚未完成，请稍候');
     if (job.status !== 'done') return fail(`导出失败：${job.error || '未知原因'}`);
     if (!job.content || !job.filename) return fail(`导出文件已过期（保留 ${EXPORT_KEEP_DAYS} 天），请重新导出`);
     return { filename: job.filename, content_base64: Buffer.from(job.content).toString('base64') };
@@ -142,7 +142,7 @@ const exportdel = defineMethod('exportdel', {
     const job = await ownExports(ctx.db, ctx.rid, ctx.session.accountId).where('j.id', '=', input.id)
       .select('j.status').forUpdate().executeTakeFirst();
     if (!job) return fail('导出记录不存在');
-    if (job.status === 'queued' || job.status === 'running') return fail('导出进行中，完成后才能删除');
+    if (jobInProgress(job.status)) return fail('导出进行中，完成后才能删除');
     await ctx.db.deleteFrom('jobs').where('id', '=', input.id).where('rid', '=', ctx.rid).execute();
     return reply({ id: input.id }, '已删除');
   },

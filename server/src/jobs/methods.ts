@@ -1,4 +1,4 @@
-import type { JobInfo } from '@wuye/contract';
+import { jobPercent, type JobInfo } from '@wuye/contract';
 import { fail } from '../http/errors.js';
 import { defineMethod } from '../http/registry.js';
 import { listPage } from '../lib/paging.js';
@@ -8,7 +8,7 @@ import { exportMethods } from './exports.js';
 
 const toInfo = (j: JobRow & { create_user: string | null }): JobInfo => ({
   id: j.id, kind: j.kind, status: j.status, progress: j.progress, total: j.total,
-  percent: j.status === 'done' ? 100 : j.total > 0 ? Math.min(99, Math.floor((j.progress * 100) / j.total)) : 0,
+  percent: jobPercent(j),
   result: j.result, error: j.error, create_user: j.create_user ?? '',
   create_time: wireTime(j.created_at), finish_time: wireTime(j.finished_at),
 });

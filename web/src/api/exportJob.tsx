@@ -1,5 +1,6 @@
 import { Progress } from 'antd';
-import type { ExportQueued, JobInfo, MethodName, MethodOutput } from '@wuye/contract';
+import type { MethodName, MethodOutput } from '@wuye/contract';
+import { jobInProgress, type ExportQueued, type JobInfo } from '@wuye/contract/jobs';
 import { LIMITS } from '@wuye/contract/codes';
 import { saveFile } from '../utils/files';
 import { call, type CallArgs } from './client';
@@ -39,7 +40,7 @@ async function follow(queued: ExportQueued): Promise<JobInfo | undefined> {
   for (let misses = 0; misses < 5 && Date.now() < deadline;) {
     try {
       const job = await call('jobinfo', { id: queued.job_id }, { silent: true });
-      if (job.status !== 'queued' && job.status !== 'running') return job;
+      if (!jobInProgress(job.status)) return job;
       showProgress(queued, job.percent, 'active', stageText(job));
       misses = 0;
     } catch {

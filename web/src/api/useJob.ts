@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import type { JobInfo } from '@wuye/contract';
+import { jobInProgress, type JobInfo } from '@wuye/contract/jobs';
 import { LIMITS } from '@wuye/contract/codes';
 import { call } from './client';
 
 /** A job no longer queued or running. */
-export const jobFinished = (job: JobInfo | undefined): job is JobInfo => job !== undefined && job.status !== 'queued' && job.status !== 'running';
+export const jobFinished = (job: JobInfo | undefined): job is JobInfo => job !== undefined && !jobInProgress(job.status);
 
 /**
  * Polls a job (jobinfo) every second (spec 9) until it is finished. Answers the job asked for

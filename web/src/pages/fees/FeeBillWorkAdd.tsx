@@ -4,6 +4,7 @@ import type { TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
 import type { BatchRow, GenerateAnswer } from '@wuye/contract/fees';
+import { jobInProgress } from '@wuye/contract/jobs';
 import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
@@ -84,7 +85,7 @@ export default function FeeBillWorkAdd() {
     },
   ];
 
-  const running = job && (job.status === 'queued' || job.status === 'running');
+  const running = job && jobInProgress(job.status);
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       <Card title="生成账单" data-testid="feebillworkadd-page">

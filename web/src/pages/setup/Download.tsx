@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Button, Progress, Space, Tag, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { EXPORT_KEEP_DAYS, type ExportItem } from '@wuye/contract';
+import { EXPORT_KEEP_DAYS, jobInProgress, type ExportItem } from '@wuye/contract/jobs';
 import { LIMITS } from '@wuye/contract/codes';
 import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
@@ -13,7 +13,7 @@ import { saveFile } from '../../utils/files';
 
 const STATUS_COLOR: Record<string, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error', cancelled: 'default' };
 
-const inProgress = (e: ExportItem) => e.status === 'queued' || e.status === 'running';
+const inProgress = (e: ExportItem) => jobInProgress(e.status);
 
 /** 12345 bytes as 12.1 KB */
 export function fileSize(bytes: number): string {
