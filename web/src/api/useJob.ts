@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { jobInProgress, type JobInfo } from '@wuye/contract/jobs';
+import { jobInProgress, type JobInfo, type JobStatus } from '@wuye/contract/jobs';
 import { LIMITS } from '@wuye/contract/codes';
 import { call } from './client';
+
+/** The tag colour of each job status (antd's preset colours), on every page that lists jobs. */
+export const JOB_STATUS_COLOR: Record<JobStatus, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error', cancelled: 'default' };
 
 /** A job no longer queued or running. */
 export const jobFinished = (job: JobInfo | undefined): job is JobInfo => job !== undefined && !jobInProgress(job.status);

@@ -3,14 +3,14 @@ import { Button, Progress, Tag, Upload } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { FeeImportRow } from '@wuye/contract/fees';
+import type { JobStatus } from '@wuye/contract/jobs';
 import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
-import { useJob, useJobFinished } from '../../api/useJob';
+import { JOB_STATUS_COLOR, useJob, useJobFinished } from '../../api/useJob';
 import { useList } from '../../api/useList';
 import TablePage from '../../components/TablePage';
 import { fileToBase64, saveFile } from './shared';
 
-const COLOR: Record<string, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error', cancelled: 'default' };
 
 /** Historical bill import (/fees/feeimportlist, upload-excels): template, upload, progress, error report. */
 export default function FeeImportList() {
@@ -32,7 +32,7 @@ export default function FeeImportList() {
 
   const columns: TableColumnsType<FeeImportRow> = [
     { title: 'ID', dataIndex: 'id', width: 70 }, { title: '文件', dataIndex: 'filename', width: 200 },
-    { title: '状态', dataIndex: 'status', width: 100, render: (s: string, r) => <Tag color={COLOR[s]}>{r.status_ch}</Tag> },
+    { title: '状态', dataIndex: 'status', width: 100, render: (s: string, r) => <Tag color={JOB_STATUS_COLOR[s as JobStatus]}>{r.status_ch}</Tag> },
     { title: '行数', dataIndex: 'total', width: 80 }, { title: '导入账单', dataIndex: 'imported', width: 90 },
     { title: '错误行', dataIndex: 'error_count', width: 80 }, { title: '操作人', dataIndex: 'create_user', width: 90 },
     { title: '时间', dataIndex: 'create_time', width: 170 },

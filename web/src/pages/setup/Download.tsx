@@ -6,12 +6,12 @@ import { EXPORT_KEEP_DAYS, jobInProgress, type ExportItem } from '@wuye/contract
 import { LIMITS } from '@wuye/contract/codes';
 import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
+import { JOB_STATUS_COLOR } from '../../api/useJob';
 import { useList } from '../../api/useList';
 import TablePage, { useActionFixed } from '../../components/TablePage';
 import { useConfirmDelete } from '../../components/useConfirmDelete';
 import { saveFile } from '../../utils/files';
 
-const STATUS_COLOR: Record<string, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error', cancelled: 'default' };
 
 const inProgress = (e: ExportItem) => jobInProgress(e.status);
 
@@ -53,7 +53,7 @@ export default function Download() {
         ? <Progress percent={row.percent} size="small" status="active" style={{ width: 160 }} />
         : row.status === 'failed'
           ? <Tooltip title={row.error}><Tag color="error">{row.status_ch}</Tag></Tooltip>
-          : <Tag color={row.downloadable === 'Y' ? STATUS_COLOR[row.status] : 'default'}>{row.status_ch}</Tag>),
+          : <Tag color={row.downloadable === 'Y' ? JOB_STATUS_COLOR[row.status] : 'default'}>{row.status_ch}</Tag>),
     },
     { title: '行数', dataIndex: 'rows', width: 90, align: 'right', render: (n: number, row) => (row.downloadable === 'Y' ? n.toLocaleString('zh-CN') : '-') },
     { title: '大小', dataIndex: 'size', width: 90, align: 'right', render: (n: number) => fileSize(n) },
