@@ -5,6 +5,7 @@ import { LIMITS } from '@wuye/contract/codes';
 import { saveFile } from '../utils/files';
 import { call, type CallArgs } from './client';
 import { feedback } from './feedback';
+import { followJob } from './useJob';
 
 /** The methods that queue an export (server: jobs/exports.ts defineExport). */
 export type ExportMethod = { [M in MethodName]: MethodOutput<M> extends ExportQueued ? M : never }[MethodName];
@@ -31,24 +32,15 @@ function showProgress(queued: ExportQueued, percent: number, status: 'active' | 
 const stageText = (job: JobInfo) => (job.status === 'queued' ? '排队中…'
   : job.total > 0 ? `写入中… ${job.progress.toLocaleString('zh-CN')} / ${job.total.toLocaleString('zh-CN')} 行` : '读取数据…');
 
-/** Follows a queued export until it ends (jobinfo every second, spec 9); answers the finished job, or undefined when it lost track or gave up. */
+/** Follows a queued export until it ends, showing its progress; answers the finished job, or undefined when it lost track or gave up. */
 async function follow(queued: ExportQueued): Promise<JobInfo | undefined> {
   // most exports are written within the worker's first turn (it looks for jobs every 0.5 s)
   await sleep(LIMITS.payPollMs / 2);
+  const progress = (job: JobInfo) => {
+    if (jobInProgress(job.status)) showProgress(queued, job.percent, 'active', stageText(job));
+  };
   // followed no longer than a call may take (spec 9); the download centre has it after that
-  const deadline = Date.now() + LIMITS.requestTimeoutMs;
-  for (let misses = 0; misses < 5 && Date.now() < deadline;) {
-    try {
-      const job = await call('jobinfo', { id: queued.job_id }, { silent: true });
-      if (!jobInProgress(job.status)) return job;
-      showProgress(queued, job.percent, 'active', stageText(job));
-      misses = 0;
-    } catch {
-      misses++;
-    }
-    await sleep(LIMITS.payPollMs);
-  }
-  return undefined;
+  return followJob(queued.job_id, progress, { until: Date.now() + LIMITS.requestTimeoutMs, maxMisses: 5 });
 }
 
 /**

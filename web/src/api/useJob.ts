@@ -9,8 +9,36 @@ export const JOB_STATUS_COLOR: Record<JobStatus, string> = { queued: 'default', 
 /** A job no longer queued or running. */
 export const jobFinished = (job: JobInfo | undefined): job is JobInfo => job !== undefined && !jobInProgress(job.status);
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Polls a job (jobinfo) every second (spec 9) until it is finished. Answers the job asked for
+ * Polls a job (jobinfo) every second (spec 9) until it is finished, telling `onState` each state
+ * it reads. A failed poll is tried again, at most `maxMisses` times in a row. Answers the finished
+ * job, or undefined once `stopped()` says so, `until` (a time) has passed or the tries are used up.
+ */
+export async function followJob(
+  jobId: number,
+  onState: (job: JobInfo) => void,
+  o: { stopped?: () => boolean; until?: number; maxMisses?: number } = {},
+): Promise<JobInfo | undefined> {
+  const stopped = o.stopped ?? (() => false);
+  for (let misses = 0; misses < (o.maxMisses ?? Infinity) && Date.now() < (o.until ?? Infinity) && !stopped();) {
+    try {
+      const job = await call('jobinfo', { id: jobId }, { silent: true });
+      if (stopped()) return undefined;
+      onState(job);
+      if (jobFinished(job)) return job;
+      misses = 0;
+    } catch {
+      misses++;
+    }
+    await sleep(LIMITS.payPollMs);
+  }
+  return undefined;
+}
+
+/**
+ * A job's state as it is polled (followJob) until it is finished. Answers the job asked for
  * only, never an earlier one's last state while a new one starts; a failed poll is tried again.
  */
 export function useJob(jobId: number | null | undefined): JobInfo | undefined {
@@ -18,20 +46,9 @@ export function useJob(jobId: number | null | undefined): JobInfo | undefined {
   useEffect(() => {
     if (!jobId) return undefined;
     let stop = false;
-    let timer: ReturnType<typeof setTimeout>;
-    const tick = async () => {
-      try {
-        const info = await call('jobinfo', { id: jobId }, { silent: true });
-        if (stop) return;
-        setJob(info);
-        if (jobFinished(info)) return;
-      } catch { /* polled again below */ }
-      if (!stop) timer = setTimeout(() => void tick(), LIMITS.payPollMs);
-    };
-    void tick();
+    void followJob(jobId, setJob, { stopped: () => stop });
     return () => {
       stop = true;
-      clearTimeout(timer);
     };
   }, [jobId]);
   return job && job.id === jobId ? job : undefined;
