@@ -14,13 +14,9 @@ export interface CapturedCall {
  */
 export async function captureSql(databaseUrl: string, schema: string) {
   let recording: CapturedCall['sql'] | null = null;
-  const config = loadConfig(process.env, { databaseUrl, dbSchema: schema, logLevel: 'silent', seedDemo: false });
-  const database = await openDatabase(config, {
-    onQuery: (text, values) => {
-      if (recording && !/"sessions"/.test(text)) recording.push({ text, values: [...values] });
-    },
+  const { app, close } = await benchApp(databaseUrl, schema, (text, values) => {
+    if (recording && !/"sessions"/.test(text)) recording.push({ text, values: [...values] });
   });
-  const app = await buildApp(config, database, { logger: false });
   return {
     async call(method: string, payload: Record<string, unknown>, token: string): Promise<CapturedCall> {
       recording = [];
@@ -29,6 +25,21 @@ export async function captureSql(databaseUrl: string, schema: string) {
       recording = null;
       return { answer: res.json(), sql };
     },
+    close,
+  };
+}
+
+/**
+ * The server's app in this process on the benchmark database, without its jobs or demo data:
+ * every method and job kind registered, as in the server. `onQuery` sees each statement it runs.
+ */
+export async function benchApp(databaseUrl: string, schema: string, onQuery?: (text: string, values: readonly unknown[]) => void) {
+  const config = loadConfig(process.env, { databaseUrl, dbSchema: schema, logLevel: 'silent', seedDemo: false, runJobs: false });
+  const database = await openDatabase(config, onQuery ? { onQuery } : {});
+  const app = await buildApp(config, database, { logger: false });
+  return {
+    app,
+    database,
     close: async () => {
       await app.fastify.close();
       await database.close();

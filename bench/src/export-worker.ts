@@ -1,7 +1,5 @@
-import { loadConfig } from '../../server/src/config.js';
-import { openDatabase } from '../../server/src/db/connection.js';
-import { buildApp } from '../../server/src/http/app.js';
 import { JobRunner } from '../../server/src/jobs/runner.js';
+import { benchApp } from './capture.js';
 
 export interface ExportWorker {
   /** runs the queued jobs (an export just asked for) and answers when they are done */
@@ -15,16 +13,7 @@ export interface ExportWorker {
  * bills overdue).
  */
 export async function exportWorker(databaseUrl: string, schema: string): Promise<ExportWorker> {
-  const config = loadConfig(process.env, { databaseUrl, dbSchema: schema, logLevel: 'silent', seedDemo: false, runJobs: false });
-  const database = await openDatabase(config);
-  // building the app registers every job kind, as in the server
-  const app = await buildApp(config, database, { logger: false });
+  const { app, database, close } = await benchApp(databaseUrl, schema);
   const runner = new JobRunner(database.db, app.fastify.log, { daily: false });
-  return {
-    drain: () => runner.drain(),
-    close: async () => {
-      await app.fastify.close();
-      await database.close();
-    },
-  };
+  return { drain: () => runner.drain(), close };
 }
