@@ -11,7 +11,7 @@
  * Exits 1 if a median is over --slow ms (default 300, the issue's bound for a report), exports
  * (whole lists as Excel, seconds at this size) aside. An answer other than SUCCESS is printed with
  * its message: a value the sweep guessed may be refused for a reason (an item not read by meter).
- * Needs DATABASE_URL and bench:data's schema; prints, writes nothing.
+ * Needs DATABASE_URL and bench:data's schema; prints, and deletes the exports it made (their audit rows stay).
  */
 import { parseArgs } from 'node:util';
 import { post, signIn, type Answer } from './api.js';
@@ -51,12 +51,17 @@ async function timeCalls(url: string, token: string, body: Record<string, unknow
  * a worker of this process's own, which the server of the sweep leaves them to) and the download.
  */
 async function timeExport(url: string, token: string, worker: ExportWorker, body: Record<string, unknown>, calls: number) {
-  return timeRuns(async () => {
+  const jobs: number[] = [];
+  const timed = await timeRuns(async () => {
     const queued = await post(url, body, token);
     if (queued.return_code !== 'SUCCESS') return queued;
+    jobs.push(queued.data.job_id);
     await worker.drain();
     return post(url, { method: 'exportfile', id: queued.data.job_id }, token);
   }, calls);
+  // the sweep leaves the data as it found it: its exports go from the download centre, files and all
+  for (const id of jobs) await post(url, { method: 'exportdel', id }, token);
+  return timed;
 }
 
 async function timeRuns(run: () => Promise<Answer>, calls: number) {
