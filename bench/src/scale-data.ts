@@ -411,12 +411,12 @@ async function fillCommunity(c: Kysely<DB>, cm: Community, step: Step): Promise<
     await sql`DROP TABLE IF EXISTS scale_rooms`.execute(c);
     await sql`
       CREATE TEMP TABLE scale_rooms AS
-      SELECT r.rid, r.id AS hid, r.bid, r.tid, r.state, r.built_area, o.member_id, coalesce(o.realname, '') AS payer, s.id AS space_id
+      SELECT r.rid, r.id AS hid, r.bid, r.tid, r.state, r.built_area, o.member_id, coalesce(o.realname, '') AS payer, s.id AS space_id, s.title AS space_title
       FROM rooms r
       LEFT JOIN (SELECT DISTINCT ON (rm.hid) rm.hid, rm.member_id, m.realname FROM room_members rm
                  JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
                  WHERE rm.rid = ${rid} AND rm.relation = 'owner' AND rm.status = 'Y' ORDER BY rm.hid, rm.id) o ON o.hid = r.id
-      LEFT JOIN (SELECT DISTINCT ON (hid) hid, id FROM parking_spaces
+      LEFT JOIN (SELECT DISTINCT ON (hid) hid, id, title FROM parking_spaces
                  WHERE rid = ${rid} AND status = 'rented' AND hid IS NOT NULL ORDER BY hid, id) s ON s.hid = r.id
       WHERE r.rid = ${rid}`.execute(c);
     await sql`ANALYZE scale_rooms`.execute(c);
@@ -547,7 +547,8 @@ async function billPeriod(c: Kysely<DB>, b: Billing, m: number, start: string) {
     sql`SELECT 1 AS ord, f.*, ${items.property}::bigint AS item_id, 'property'::text AS cost_type, ${ITEMS.property.title}::text AS title,
         ${daterange(1)} AS daterange, f.built_area::text AS measure, ${ITEMS.property.unit_price}::numeric AS unit_price, ${propertyFee} AS fee,
         ${due(ITEMS.property.due_day)} AS due_date, 0::bigint AS bill_space FROM scale_rooms f`,
-    sql`SELECT 2 AS ord, f.*, ${items.parking}::bigint, 'parking', ${ITEMS.parking.title}, ${daterange(1)}, '1',
+    // a parking bill's measure is its label, the space's title, as bill generation writes it
+    sql`SELECT 2 AS ord, f.*, ${items.parking}::bigint, 'parking', ${ITEMS.parking.title}, ${daterange(1)}, f.space_title,
         ${ITEMS.parking.unit_price}::numeric, ${parkingFee}, ${due(ITEMS.parking.due_day)}, f.space_id FROM scale_rooms f WHERE f.space_id IS NOT NULL`,
     ...(water ? [sql`SELECT 3 AS ord, f.*, ${items.water}::bigint, 'water', ${ITEMS.water.title}, ${daterange(ITEMS.water.cycle)},
         ${waterQty}::text, ${ITEMS.water.unit_price}::numeric, ${waterFee}, ${due(ITEMS.water.due_day)}, 0::bigint FROM scale_rooms f`] : []),

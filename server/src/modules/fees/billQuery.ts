@@ -10,7 +10,7 @@ import { givenKey, template, type Slots } from '../../db/compiled.js';
 import { prepared } from '../../db/prepared.js';
 import { likePattern, prefixPattern } from '../../lib/like.js';
 import { countRows, pageClause, pageShapeKey } from '../../lib/paging.js';
-import { nameContains, roomsAddressed } from '../owners/access.js';
+import { hasNamePart, nameContains, namePartKey, NAME_KEY_MAX, roomsAddressed } from '../owners/access.js';
 
 export type BillFilters = Omit<z.output<(typeof feesMethods)['exportfees']>, 'sort'>;
 
@@ -59,15 +59,27 @@ interface BillValues {
   itemid?: number;
   period?: string;
   batch_id?: number;
+  /** The keyword's parts (keywordArms): its matched rooms and bill titles (billLookups), itself as a period, and as a parking label. */
+  kw_hids?: string[];
+  kw_titles?: string[];
+  kw_period?: string;
+  kw_label_key?: string;
+  /** A keyword longer than a name key: its label is also matched whole. */
+  kw_label_like?: string;
 }
 
 function billValues(rid: number, f: BillFilters, lookups: BillLookups): BillValues {
   if (f.title && !lookups.titles) throw new Error('a title needs its titles (billLookups)');
+  if (f.keyword && !lookups.keyword) throw new Error('a keyword needs its matches (billLookups)');
+  const keyword = f.keyword && lookups.keyword ? {
+    kw_hids: lookups.keyword.hids, kw_titles: lookups.keyword.titles, kw_period: f.keyword, kw_label_key: namePartKey(rid, f.keyword),
+    kw_label_like: Array.from(f.keyword).length > NAME_KEY_MAX ? likePattern(f.keyword) : undefined,
+  } : {};
   return {
     rid, bid: f.bid || undefined, tid: f.tid || undefined, hid: f.hid || undefined,
     cost_types: f.cost_types.length ? f.cost_types : undefined, titles: f.title ? lookups.titles : undefined,
     status: f.status || undefined, min_fee: f.min_fee, max_fee: f.max_fee, is_check: f.is_check || undefined,
-    itemid: f.itemid || undefined, period: f.period || undefined, batch_id: f.batch_id || undefined,
+    itemid: f.itemid || undefined, period: f.period || undefined, batch_id: f.batch_id || undefined, ...keyword,
   };
 }
 
@@ -75,21 +87,26 @@ function billValues(rid: number, f: BillFilters, lookups: BillLookups): BillValu
 const unpaid = (v: BillValues) => v.status === 'E' || v.status === 'N';
 
 /**
- * One page of the bill list without a keyword: the page is picked from fee_bills alone and only
- * its rows get their titles, each looked up by its key. Planning billBase's six-table join took
- * ~3 ms on every call, ten times more than running it; this plans in ~0.2 ms (bench/README.md).
- * Built and compiled once per set of given filters and page (db/compiled.ts): building it on
- * every call cost the server a tenth of the call (bench/README.md, tenth round).
+ * One page of the bill list: the page is picked from fee_bills alone and only its rows get their
+ * titles, each looked up by its key. Planning billBase's six-table join took ~3 ms on every call,
+ * ten times more than running it; this plans in ~0.2 ms (bench/README.md). Built and compiled
+ * once per set of given filters and page (db/compiled.ts): building it on every call cost the
+ * server a tenth of the call (bench/README.md, tenth round).
  */
 const billPage = template(
   (_db, p: Slots<BillValues>, shape: { values: BillValues; paging: Paging }) => {
     const { values: v, paging } = shape;
-    const own = ownFilters(v, (k) => p[k]);
+    const value = (k: keyof BillValues) => p[k];
+    const own = ownFilters(v, value);
     const dir = sql.raw(paging.sort === 'desc' ? 'DESC' : 'ASC');
     // filtered by equality alone, the page reads the same indexes whatever the values, so it is
-    // prepared (db/prepared.ts); titles (how many is not known to a generic plan) or an amount
-    // range keep being planned per call
-    const prepare = v.titles === undefined && v.min_fee === undefined && v.max_fee === undefined;
+    // prepared (db/prepared.ts); titles or a keyword (how many is not known to a generic plan) or
+    // an amount range keep being planned per call
+    const prepare = v.titles === undefined && v.min_fee === undefined && v.max_fee === undefined && v.kw_period === undefined;
+    const where = (conditions: Array<RawBuilder<SqlBool>>) =>
+      sql`b.rid = ${p.rid}${conditions.length ? sql` AND ${sql.join(conditions, sql` AND `)}` : sql``}`;
+    const arms = keywordArms(v, value);
+    const picked = arms ? sql`b.rid = ${p.rid} AND ${keywordPage(arms, where(own), dir, paging)}` : sql`${where(own)} ORDER BY b.id ${dir} ${pageClause(paging)}`;
     return sql<Raw>`${prepare ? prepared : sql``}
     SELECT ${sql.raw(BILL_COLUMNS.join(', '))},
       (SELECT title FROM regions WHERE id = b.rid) AS region_title,
@@ -97,17 +114,31 @@ const billPage = template(
       (SELECT title FROM units WHERE rid = b.rid AND id = b.tid) AS unit_title,
       (SELECT title FROM rooms WHERE rid = b.rid AND id = b.hid) AS house_title,
       ${sql.raw(LATE_FEE_RULE_COLUMNS.join(', '))}
-    FROM (
-      SELECT * FROM fee_bills b WHERE b.rid = ${p.rid}${own.length ? sql` AND ${sql.join(own, sql` AND `)}` : sql``}
-      ORDER BY b.id ${dir} ${pageClause(paging)}
-    ) b
+    FROM (SELECT * FROM fee_bills b WHERE ${picked}) b
     JOIN fee_items i ON i.rid = b.rid AND i.id = b.item_id
     ORDER BY b.id ${dir}`;
   },
   ({ values, paging }) => `${givenKey(values)}${unpaid(values) ? 'unpaid ' : ''}${pageShapeKey(paging)}`,
 );
 
-/** The rows of one page of the bill list without a keyword (billPage). */
+/**
+ * The ids of a keyword page (the rest of billPage's WHERE): each of the keyword's parts picks its
+ * own first rows in page order through its own index, and the page is taken from their union. As
+ * one OR the planner either read every match and sorted them, or walked the bills in id order
+ * hoping to meet matches soon: a name's few bills took 60-120 ms at scale, a period's 169 ms
+ * (bench/README.md). The parking label's part is fenced (OFFSET 0) so that it is looked up in
+ * its GIN index, never by walking the parking bills and computing each one's keys.
+ */
+function keywordPage(arms: KeywordArms, filtered: RawBuilder<unknown>, dir: RawBuilder<unknown>, paging: Paging) {
+  const upTo = sql.lit(paging.page * paging.limit);
+  const first = (arm: RawBuilder<SqlBool>) => sql`(SELECT b.id FROM fee_bills b WHERE ${filtered} AND ${arm} ORDER BY b.id ${dir} LIMIT ${upTo})`;
+  return sql`b.id IN (SELECT m.id FROM (
+      ${first(arms.rooms)} UNION ${first(arms.titles)} UNION ${first(arms.period)}
+      UNION (SELECT l.id FROM (SELECT b.id FROM fee_bills b WHERE ${filtered} AND ${arms.label} OFFSET 0) l ORDER BY l.id ${dir} LIMIT ${upTo})
+    ) m ORDER BY m.id ${dir} ${pageClause(paging)})`;
+}
+
+/** The rows of one page of the bill list (billPage). */
 export function billPageRows(db: Kysely<DB>, rid: number, f: BillFilters, paging: Paging, lookups: BillLookups): Promise<Raw[]> {
   const values = billValues(rid, f, lookups);
   return billPage.rows(db, { values, paging }, values);
@@ -141,15 +172,41 @@ function ownFilters(v: BillValues, value: (k: keyof BillValues) => unknown = (k)
 }
 
 /**
+ * What a keyword matches, part by part, each an index look-up: a bill of a matched room
+ * (fee_bills_bill_key), one of the matched titles (fee_bills_title), of the period the keyword
+ * names (fee_bills_period_order), or a parking bill whose label (its space or plate, kept as its
+ * measure) contains the keyword (fee_bills_parking_label, 020). A room's own bill measures a quantity.
+ */
+interface KeywordArms { rooms: RawBuilder<SqlBool>; titles: RawBuilder<SqlBool>; period: RawBuilder<SqlBool>; label: RawBuilder<SqlBool> }
+
+function keywordArms(v: BillValues, value: (k: keyof BillValues) => unknown = (k) => v[k]): KeywordArms | undefined {
+  if (v.kw_period === undefined) return undefined;
+  const labelKey = hasNamePart(sql`b.rid`, sql`b.measure`, sql<string>`${value('kw_label_key')}`);
+  return {
+    rooms: sql<SqlBool>`b.hid = ANY(${value('kw_hids')}::bigint[])`,
+    titles: sql<SqlBool>`b.title = ANY(${value('kw_titles')}::text[])`,
+    period: sql<SqlBool>`b.period = ${value('kw_period')}`,
+    label: sql<SqlBool>`(b.space_id <> 0 OR b.car_id <> 0) AND ${labelKey}${
+      v.kw_label_like === undefined ? sql`` : sql` AND b.measure ILIKE ${value('kw_label_like')}`}`,
+  };
+}
+
+/** All of the bill's filters, the keyword's parts as one OR (a count or an export reads every match). */
+function allFilters(v: BillValues): Array<RawBuilder<SqlBool>> {
+  const arms = keywordArms(v);
+  const keyword = arms ? [sql<SqlBool>`(${arms.rooms} OR ${arms.titles} OR ${arms.period} OR (${arms.label}))`] : [];
+  return [...ownFilters(v), ...keyword];
+}
+
+/**
  * The query counting the bills the filters select. Every bill has its room, unit, building,
- * community and item, so unless the keyword needs their titles the count reads fee_bills alone:
- * counting a community's 155,000 overdue bills through the five joins took 200-350 ms, from the
- * (rid, status) index alone 15-25 ms (bench/README.md).
+ * community and item, and a keyword's matches are looked up first (billLookups), so the count
+ * reads fee_bills alone: counting a community's 155,000 overdue bills through the five joins took
+ * 200-350 ms, from the (rid, status) index alone 15-25 ms (bench/README.md).
  */
 export function billCount(db: Kysely<DB>, rid: number, f: BillFilters, lookups: BillLookups) {
-  if (f.keyword) return applyBillFilters(billBase(db, rid), f, rid, lookups);
   if (f.rid !== undefined && f.rid !== rid) return null;
-  const own = ownFilters(billValues(rid, f, lookups));
+  const own = allFilters(billValues(rid, f, lookups));
   return db.selectFrom('fee_bills as b').where('b.rid', '=', rid).$if(own.length > 0, (qb) => qb.where((eb) => eb.and(own)));
 }
 
@@ -231,14 +288,7 @@ export async function billLookups(db: Kysely<DB>, rid: number, f: Pick<BillFilte
  */
 export function applyBillFilters(qb: ReturnType<typeof billBase>, f: BillFilters, rid: number, lookups: BillLookups): ReturnType<typeof billBase> | null {
   if (f.rid !== undefined && f.rid !== rid) return null;
-  for (const c of ownFilters(billValues(rid, f, lookups))) qb = qb.where(c);
-  if (f.keyword) {
-    const matches = lookups.keyword;
-    if (!matches) throw new Error('a keyword needs its matches (billLookups)');
-    // a room's own bill measures a quantity; a parking bill's label is its space or plate
-    qb = qb.where(sql<SqlBool>`(b.hid = ANY(${matches.hids}::bigint[]) OR b.title = ANY(${matches.titles}::text[])
-      OR b.period = ${f.keyword} OR ((b.space_id <> 0 OR b.car_id <> 0) AND b.measure ILIKE ${likePattern(f.keyword)}))`);
-  }
+  for (const c of allFilters(billValues(rid, f, lookups))) qb = qb.where(c);
   return qb;
 }
 

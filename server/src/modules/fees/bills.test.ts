@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../../lib/wire.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { applyBillFilters, billBase, selectBillRow, toBillRow } from './billQuery.js';
+import { applyBillFilters, billBase, billLookups, selectBillRow, toBillRow } from './billQuery.js';
 
 let t: TestServer;
 let admin: string;
@@ -180,20 +180,29 @@ describe('feebilllist filters', () => {
     expect((await t.call('feebilllist', { keyword: '801' }, admin2)).data.items.every((b: { rid: number }) => b.rid === 2)).toBe(true);
   });
 
-  it('picks a page without a keyword exactly as the joined query would', async () => {
+  it('picks a page exactly as the joined query would, with or without a keyword', async () => {
+    const month = today().slice(0, 7);
+    const label = (await sql<{ measure: string }>`SELECT measure FROM fee_bills WHERE rid = 1 AND space_id <> 0 ORDER BY id LIMIT 1`
+      .execute(t.database.db)).rows[0]!.measure;
     const cases = [{}, { status: 'N', page: 2 }, { status: 'Y', sort: 'asc', page: 3 }, { bid, sort: 'desc', limit: 20 },
       { cost_types: ['water'], min_fee: '10', page: 2, sort: 'asc' }, { itemid: itemId, page: 2 },
       { cost_types: ['property', 'parking'], max_fee: '100000', is_check: 'N', sort: 'desc' }, { title: '费', status: 'N', bid },
-      { period: today().slice(0, 7), page: 2 }, { period: addMonths(today(), -1).slice(0, 7), sort: 'desc' }];
+      { period: month, page: 2 }, { period: addMonths(today(), -1).slice(0, 7), sort: 'desc' },
+      // a keyword's page is the union of its parts' first rows (keywordPage): rooms, titles, a period, mixed, deep pages
+      { keyword: '801', page: 2 }, { keyword: '801', page: 2, sort: 'desc', status: 'N' }, { keyword: '物业', page: 4, sort: 'asc' },
+      { keyword: month, page: 2, sort: 'desc' }, { keyword: '1', page: 5, limit: 20, cost_types: ['property', 'water'] },
+      { keyword: '2号楼', bid, page: 2, is_check: 'N' }, { keyword: label.slice(-5, -2), page: 2, sort: 'desc' }];
     for (const payload of cases) {
-      // the reference matches a title as text, where the list looks its titles up first
+      // the reference matches a title as text, where the list looks its titles up first; a keyword's
+      // matches it reads as one OR (applyBillFilters)
       const { title, ...input } = feesMethods.feebilllist.parse(payload);
-      const joined = await selectBillRow(applyBillFilters(billBase(t.database.db, 1), input, 1, {})!)
+      const lookups = await billLookups(t.database.db, 1, input);
+      const joined = await selectBillRow(applyBillFilters(billBase(t.database.db, 1), input, 1, lookups)!)
         .$if(Boolean(title), (q) => q.where('b.title', 'ilike', `%${title}%`))
         .orderBy('b.id', input.sort).limit(input.limit).offset((input.page - 1) * input.limit).execute();
       const listed = await t.call('feebilllist', payload, admin);
-      expect(joined.length).toBeGreaterThan(0);
-      expect(listed.data.items).toEqual(joined.map((b) => toBillRow(b)));
+      expect(joined.length, JSON.stringify(payload)).toBeGreaterThan(0);
+      expect(listed.data.items, JSON.stringify(payload)).toEqual(joined.map((b) => toBillRow(b)));
     }
   });
 

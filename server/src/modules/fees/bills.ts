@@ -106,11 +106,7 @@ const feebilllist = defineMethod('feebilllist', {
     const lookups = await billLookups(ctx.db, ctx.rid, input);
     if (lookups.titles?.length === 0) return { items: [], total: 0 };
     const total = billTotal(ctx.db, ctx.rid, input, ctx.services.billCounts, lookups);
-    // a keyword matches room, building and owner titles, so it filters the joined rows
-    const joined = input.keyword ? applyBillFilters(billBase(ctx.db, ctx.rid), input, ctx.rid, lookups) : null;
-    const page = joined
-      ? await listPage(selectBillRow(joined), input, 'b.id', total)
-      : await pageWithTotal(billPageRows(ctx.db, ctx.rid, input, input, lookups), input, total);
+    const page = await pageWithTotal(billPageRows(ctx.db, ctx.rid, input, input, lookups), input, total);
     const day = today();
     return { total: page.total, items: page.items.map((b) => toBillRow(b, day)) };
   },
