@@ -64,8 +64,10 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
       .toEqual(['林晓梅', '13912345678', '11010519491231002X', '女', '3号楼1单元301（业主），3号楼2单元302（租户）']);
     await expect.poll(() => page.getByTestId('export-progress').last().getAttribute('data-status')).toBe('success');
 
-    // the export ran as a job: the download centre keeps the file to download again, then deletes it
-    await page.goto('/setup/download');
+    // the export ran as a job: its notification links to the download centre, which keeps the
+    // file to download again, then deletes it
+    await page.getByTestId('export-open-downloads').last().click();
+    await page.waitForURL('**/setup/download');
     const exports = page.getByTestId('download-page');
     const exported = exports.locator('.ant-table-row', { hasText: download.suggestedFilename() }).first();
     await expect.poll(() => exported.textContent()).toContain('可下载');

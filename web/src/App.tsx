@@ -30,15 +30,17 @@ export default function App() {
   const size = useAppStore((s) => s.size);
   const primary = useSettings((s) => s.theme);
   const theme = useMemo(() => buildTheme(primary, size), [primary, size]);
+  // the router is outermost so that notifications and modals opened through the feedback bridge
+  // (rendered by AntApp's holder) can link to a page, as an export's notification does
   return (
-    <ConfigProvider locale={ANTD_LOCALES[language]} theme={theme} componentSize={ANTD_SIZE[size]}>
-      <AntApp message={{ maxCount: 3 }}>
-        <FeedbackBridge />
-        {/* the data-fetching client lives with the signed-in routes (router/SignedIn.tsx) */}
-        <BrowserRouter>
+    <BrowserRouter>
+      <ConfigProvider locale={ANTD_LOCALES[language]} theme={theme} componentSize={ANTD_SIZE[size]}>
+        <AntApp message={{ maxCount: 3 }}>
+          <FeedbackBridge />
+          {/* the data-fetching client lives with the signed-in routes (router/SignedIn.tsx) */}
           <Root />
-        </BrowserRouter>
-      </AntApp>
-    </ConfigProvider>
+        </AntApp>
+      </ConfigProvider>
+    </BrowserRouter>
   );
 }
