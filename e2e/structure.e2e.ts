@@ -74,4 +74,34 @@ journey('community structure: build a building, add a room, import with a bad ro
     await page.goto('/basis/importlog');
     await expect.poll(() => page.getByTestId('importlog-table').getByText('校验未通过').count()).toBeGreaterThan(0);
   });
+
+  it('re-imports a file with an existing room: refused with a hint, then imported skipping it', async () => {
+    const page = await newPage();
+    await signIn(page, 'admin', undefined, '/basis/buildingimport');
+    await page.waitForURL('**/basis/buildingimport');
+    const file = await importFile([
+      ['1号楼', '1单元', '101', 1, '89.50', '70.00', '住宅', '已入住', ''],
+      ['13号楼', '1单元', '101', 1, '88.50', '70.80', '住宅', '空置', ''],
+    ]);
+    await page.getByTestId('import-file').setInputFiles(file);
+    await page.getByTestId('import-start').click();
+    const refused = page.getByTestId('import-errors');
+    await refused.waitFor();
+    await expect.poll(() => refused.textContent()).toContain('跳过已存在的房屋');
+    await screenshot(page, 'structure-import-existing');
+    expect(await page.getByTestId('import-error-table').textContent()).toContain('1号楼1单元101 已存在');
+
+    await page.getByTestId('import-skip-existing').click();
+    await page.getByTestId('import-start').click();
+    const done = page.getByTestId('import-success');
+    await done.waitFor();
+    expect(await done.textContent()).toContain('房屋 1 套，跳过已存在的房屋 1 套');
+    await screenshot(page, 'structure-import-skipped');
+    const token = await apiLogin('admin');
+    const building = (await api('buildinglist', { title: '13号楼' }, token)).data.items[0];
+    expect(building).toMatchObject({ unit_count: 1, room_count: 1 });
+    await page.goto('/basis/importlog');
+    const latest = page.getByTestId('importlog-table').locator('.ant-table-row').first();
+    await expect.poll(() => latest.textContent()).toContain('导入成功');
+  });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, optionalId, paging, text } from './common.js';
+import { id, optionalId, paging, text, yn } from './common.js';
 import { WIRE_DATE_RE } from './dates.js';
 import { money } from './money.js';
 import { fileBase64, type FileAnswer } from './files.js';
@@ -138,7 +138,8 @@ export const structureMethods = {
   roomexport: z.object({ sort: z.enum(['asc', 'desc']).default('asc'), ...roomFilters }),
   // import
   roomimporttemplate: z.object({}),
-  roomimport: z.object({ file_base64: fileBase64, filename: text(200).min(1, '请选择文件') }),
+  // skip_existing Y: rows naming a room that exists already are left out and counted, not errors
+  roomimport: z.object({ file_base64: fileBase64, filename: text(200).min(1, '请选择文件'), skip_existing: yn.default('N') }),
   roomimporterrors: z.object({ job_id: id }),
   importloglist: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc') }),
 } satisfies Record<string, z.ZodType>;
@@ -250,6 +251,8 @@ export interface RoomImportResult {
   created_buildings: number;
   created_units: number;
   created_rooms: number;
+  /** Rows left out because their room exists (roomimport with skip_existing Y). */
+  skipped_rooms: number;
   errors: ImportRowError[];
 }
 
@@ -265,6 +268,7 @@ export interface ImportLogItem {
   created_buildings: number;
   created_units: number;
   created_rooms: number;
+  skipped_rooms: number;
   error_count: number;
   error: string;
   create_user: string;

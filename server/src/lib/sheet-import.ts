@@ -5,12 +5,13 @@ import { readXlsx } from './excel.js';
 
 /**
  * The first half of every Excel import: check the upload (type, headers, row count) and queue
- * the job that checks each row and imports all or nothing. Answers the job id for the progress bar.
+ * the job that checks each row and imports all or nothing, with the import's `options` in its
+ * payload. Answers the job id for the progress bar.
  */
 export async function enqueueSheetImport(
   ctx: CommunityCtx,
   upload: { file_base64: string; filename: string },
-  spec: { kind: string; requiredHeaders: readonly string[]; maxRows: number },
+  spec: { kind: string; requiredHeaders: readonly string[]; maxRows: number; options?: Record<string, unknown> },
 ) {
   if (!/\.xlsx$/i.test(upload.filename)) fail('请上传 .xlsx 格式的 Excel 文件');
   let sheet: Awaited<ReturnType<typeof readXlsx>>;
@@ -24,7 +25,7 @@ export async function enqueueSheetImport(
   if (sheet.rows.length === 0) fail('文件中没有数据行');
   if (sheet.rows.length > spec.maxRows) fail(`一次最多导入 ${spec.maxRows} 行，请分批导入`);
   const jobId = await enqueueJob(ctx.db, {
-    rid: ctx.rid, kind: spec.kind, payload: { filename: upload.filename, rows: sheet.rows },
+    rid: ctx.rid, kind: spec.kind, payload: { ...spec.options, filename: upload.filename, rows: sheet.rows },
     createdBy: ctx.session.accountId, total: sheet.rows.length,
   });
   return reply({ job_id: jobId }, `已开始导入 ${sheet.rows.length} 行，请稍候`);

@@ -66,7 +66,7 @@ describe('roomimport', () => {
     await s.runJobs();
     const job = await s.call('jobinfo', { id: jobId }, admin);
     expect(job.data).toMatchObject({ status: 'done', percent: 100, progress: 241 });
-    expect(job.data.result).toEqual({ created_buildings: 1, created_units: 3, created_rooms: 241, errors: [] });
+    expect(job.data.result).toEqual({ created_buildings: 1, created_units: 3, created_rooms: 241, skipped_rooms: 0, errors: [] });
     const after = await s.call('roomlist', {}, admin);
     expect(after.data.total).toBe(before.data.total + 241);
     const b = await s.call('buildinglist', { title: '10号楼' }, admin);
@@ -130,6 +130,7 @@ describe('roomimport', () => {
     expect((await s.call('roomimport', { file_base64: '', filename: 'x.xlsx' }, admin)).return_msg).toContain('请选择文件');
     expect((await s.call('roomimport', { file_base64: good, filename: 'x.xlsx' }, steward)).return_code).toBe('NO_PERMISSION');
     expect((await s.call('roomimporterrors', { job_id: 'x' }, admin)).return_msg).toContain('job_id');
+    expect((await s.call('roomimport', { file_base64: good, filename: 'x.xlsx', skip_existing: 'yes' }, admin)).return_msg).toContain('skip_existing');
   });
 });
 
@@ -145,5 +146,46 @@ describe('importloglist', () => {
     expect((await s.call('importloglist', {}, admin2)).data.total).toBe(0);
     const asc = await s.call('importloglist', { sort: 'asc', limit: 1 }, admin);
     expect(asc.data.items[0].filename).toBe('10号楼.xlsx');
+  });
+});
+
+describe('roomimport skip_existing', () => {
+  const importJob = async (rows: Array<Array<string | number>>, payload: Record<string, unknown>) => {
+    const res = await s.call('roomimport', { file_base64: await workbook(rows), filename: '10号楼补录.xlsx', ...payload }, admin);
+    expect(res.return_code, res.return_msg).toBe('SUCCESS');
+    await s.runJobs();
+    return (await s.call('jobinfo', { id: res.data.job_id }, admin)).data;
+  };
+
+  it('reports each existing room as an error unless asked to skip them; then adds only the new rows', async () => {
+    // the file imported above, again: without the option every row is an error and nothing changes
+    const again = await importJob(goodRows(), {});
+    expect(again.result.errors).toHaveLength(241);
+    expect(again.result.errors[0]).toEqual({ row: 2, column: '房号', reason: '10号楼1单元101 已存在' });
+
+    // with it, the same file plus two new rooms (one in a new unit): the two are added, the rest counted
+    const before = (await s.call('roomlist', {}, admin)).data.total;
+    const rows = [...goodRows(), ['10号楼', '1单元', '6101', 61, '95.55', '76.44', '住宅', '空置', ''], ['10号楼', '3单元', '101', 1, '80', '60', '', '', '']];
+    const job = await importJob(rows, { skip_existing: 'Y' });
+    expect(job).toMatchObject({ status: 'done', percent: 100 });
+    expect(job.result).toEqual({ created_buildings: 0, created_units: 1, created_rooms: 2, skipped_rooms: 241, errors: [] });
+    expect((await s.call('roomlist', {}, admin)).data.total).toBe(before + 2);
+    const log = (await s.call('importloglist', { limit: 1 }, admin)).data.items[0];
+    expect(log).toMatchObject({ status_ch: '导入成功', created_rooms: 2, skipped_rooms: 241, error_count: 0 });
+
+    // a bad row still stops the whole file, skipped rooms or not; an existing room's own bad cell is reported
+    const bad = await importJob([['10号楼', '1单元', '102', 1, '95.55', '76.44', '住宅', '已入住', ''], ['10号楼', '1单元', '101', 1, 'x', '0', '', '', ''],
+      ['10号楼', '1单元', '6201', 62, '95', '76', '住宅', '空置', '']], { skip_existing: 'Y' });
+    expect(bad.result).toMatchObject({ created_rooms: 0, skipped_rooms: 0 });
+    expect(bad.result.errors).toEqual([{ row: 3, column: '建筑面积', reason: '建筑面积必须是不小于0且最多两位小数的数字' }]);
+    expect((await s.call('roomlist', {}, admin)).data.total).toBe(before + 2);
+
+    // a file of existing rooms only: done, nothing added
+    const none = await importJob(goodRows().slice(0, 5), { skip_existing: 'Y' });
+    expect(none.result).toEqual({ created_buildings: 0, created_units: 0, created_rooms: 0, skipped_rooms: 5, errors: [] });
+    // another community's rooms of the same names are not "existing" here
+    const other = await s.call('roomimport', { file_base64: await workbook(goodRows().slice(0, 2)), filename: 'x.xlsx', skip_existing: 'Y' }, admin2);
+    await s.runJobs();
+    expect((await s.call('jobinfo', { id: other.data.job_id }, admin2)).data.result).toMatchObject({ created_rooms: 2, skipped_rooms: 0 });
   });
 });

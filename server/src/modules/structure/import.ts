@@ -41,6 +41,7 @@ const roomimporttemplate = defineMethod('roomimporttemplate', {
       ['状态', `可填：${ROOM_STATES.map((s) => ROOM_STATE_TEXT[s]).join('、')}；不填为空置`],
       ['备注', '最多 200 个字符'],
       ['注意', '任何一行有错误时整个文件都不导入，请下载错误报告按行修改后重新上传'],
+      ['重复导入', '勾选“跳过已存在的房屋”时，系统中已有的房屋（同楼栋、单元、房号）不再导入，也不算错误'],
     ]) help.addRow(line);
     const buffer = await wb.xlsx.writeBuffer();
     return { filename: '房屋导入模板.xlsx', content_base64: Buffer.from(buffer).toString('base64') };
@@ -49,9 +50,11 @@ const roomimporttemplate = defineMethod('roomimporttemplate', {
 
 const roomimport = defineMethod('roomimport', {
   side: 'community', roles: STRUCTURE_WRITERS, writes: true,
-  summary: '上传房屋 Excel：检查表头后作为后台任务导入（返回 job_id，用 jobinfo 查看进度）；有错误行则全部不导入',
+  summary: '上传房屋 Excel：检查表头后作为后台任务导入（返回 job_id，用 jobinfo 查看进度）；有错误行则全部不导入；skip_existing=Y 时跳过已存在的房屋',
   async handler(ctx, input) {
-    return enqueueSheetImport(ctx, input, { kind: ROOM_IMPORT_KIND, requiredHeaders: REQUIRED_HEADERS, maxRows: ROOM_IMPORT_MAX_ROWS });
+    return enqueueSheetImport(ctx, input, {
+      kind: ROOM_IMPORT_KIND, requiredHeaders: REQUIRED_HEADERS, maxRows: ROOM_IMPORT_MAX_ROWS, options: { skip_existing: input.skip_existing },
+    });
   },
 });
 
@@ -73,7 +76,7 @@ const STATUS_TEXT = { queued: '等待中', running: '导入中', done: '导入�
 
 const importloglist = defineMethod('importloglist', {
   side: 'community', roles: 'any', writes: false,
-  summary: '房屋导入记录：文件、状态、行数、新建楼栋/单元/房屋数、错误行数、操作人、时间',
+  summary: '房屋导入记录：文件、状态、行数、新建楼栋/单元/房屋数、跳过的已有房屋数、错误行数、操作人、时间',
   async handler(ctx, input) {
     const qb = ctx.db.selectFrom('jobs').leftJoin('accounts as a', 'a.id', 'jobs.created_by')
       .select(['jobs.id', 'jobs.kind', 'jobs.status', 'jobs.total', 'jobs.progress', 'jobs.error', 'jobs.created_at', 'jobs.finished_at', 'a.name as create_user'])
@@ -82,6 +85,7 @@ const importloglist = defineMethod('importloglist', {
         sql<number | null>`(jobs.result->>'created_buildings')::int`.as('created_buildings'),
         sql<number | null>`(jobs.result->>'created_units')::int`.as('created_units'),
         sql<number | null>`(jobs.result->>'created_rooms')::int`.as('created_rooms'),
+        sql<number | null>`(jobs.result->>'skipped_rooms')::int`.as('skipped_rooms'),
         sql<number | null>`CASE WHEN jsonb_typeof(jobs.result->'errors') = 'array' THEN jsonb_array_length(jobs.result->'errors') END`.as('error_count'),
       ])
       .where('jobs.rid', '=', ctx.rid).where('jobs.kind', '=', ROOM_IMPORT_KIND);
@@ -94,7 +98,7 @@ const importloglist = defineMethod('importloglist', {
           id: j.id, kind: j.kind, filename: j.filename ?? '', status: j.status,
           status_ch: j.status === 'done' && errorCount > 0 ? '校验未通过' : STATUS_TEXT[j.status],
           total: j.total, progress: j.progress, created_buildings: j.created_buildings ?? 0, created_units: j.created_units ?? 0,
-          created_rooms: j.created_rooms ?? 0, error_count: errorCount, error: j.error, create_user: j.create_user ?? '',
+          created_rooms: j.created_rooms ?? 0, skipped_rooms: j.skipped_rooms ?? 0, error_count: errorCount, error: j.error, create_user: j.create_user ?? '',
           create_time: wireTime(j.created_at), finish_time: wireTime(j.finished_at),
         };
       }),

@@ -59,11 +59,15 @@ const floorFromTitle = (title: string) => {
   return m ? Number(m[1]) : 1;
 };
 
-/** Checks every row; answers the rooms to create and the row errors (row, column, reason). */
-export function validateRows(rows: SheetRow[], existing: Existing): { rooms: ParsedRoom[]; errors: ImportRowError[] } {
+/**
+ * Checks every row; answers the rooms to create, the row errors (row, column, reason) and how many
+ * rows were left out as existing rooms (only when `skipExisting`; otherwise each is an error).
+ */
+export function validateRows(rows: SheetRow[], existing: Existing, skipExisting = false): { rooms: ParsedRoom[]; errors: ImportRowError[]; skipped: number } {
   const errors: ImportRowError[] = [];
   const rooms: ParsedRoom[] = [];
   const seen = new Map<string, number>();
+  let skipped = 0;
   for (const { rowNumber: row, values } of rows) {
     const v = (h: string) => (values[h] ?? '').trim();
     const bad = (column: string, reason: string) => { errors.push({ row, column, reason }); };
@@ -105,7 +109,14 @@ export function validateRows(rows: SheetRow[], existing: Existing): { rooms: Par
       else seen.set(key, row);
       const bid = existing.buildings.get(building);
       const tid = bid === undefined ? undefined : existing.units.get(`${bid}|${unit}`);
-      if (tid !== undefined && existing.rooms.has(`${tid}|${title}`)) bad('房号', `${building}${unit}${title} 已存在`);
+      if (tid !== undefined && existing.rooms.has(`${tid}|${title}`)) {
+        // a room that exists is left alone either way: skipped when asked, else reported
+        if (!skipExisting) bad('房号', `${building}${unit}${title} 已存在`);
+        else if (errors.length === before) {
+          skipped++;
+          continue;
+        }
+      }
     }
     if (errors.length === before) {
       rooms.push({
@@ -114,11 +125,11 @@ export function validateRows(rows: SheetRow[], existing: Existing): { rooms: Par
       });
     }
   }
-  return { rooms, errors };
+  return { rooms, errors, skipped };
 }
 
 /** Creates the missing buildings and units, then the rooms, all in one transaction. */
-async function importRooms(ctx: JobContext, rid: number, rooms: ParsedRoom[], existing: Existing): Promise<RoomImportResult> {
+async function importRooms(ctx: JobContext, rid: number, rooms: ParsedRoom[], existing: Existing, skipped: number): Promise<RoomImportResult> {
   const total = rooms.length;
   const result = await ctx.db.transaction().execute(async (trx) => {
     const buildings = new Map(existing.buildings);
@@ -147,7 +158,7 @@ async function importRooms(ctx: JobContext, rid: number, rooms: ParsedRoom[], ex
       }))).execute();
       await ctx.step(Math.min(total, i + BATCH), total);
     }
-    return { created_buildings: newBuildings.length, created_units: newUnits.length, created_rooms: rooms.length, errors: [] };
+    return { created_buildings: newBuildings.length, created_units: newUnits.length, created_rooms: rooms.length, skipped_rooms: skipped, errors: [] };
   }).catch((err: unknown) => {
     if ((err as { code?: string }).code === '23505') throw new Error('导入过程中有相同的楼栋、单元或房屋被他人录入，已全部撤销，请重新导入');
     throw err;
@@ -161,11 +172,11 @@ registerJobKind(ROOM_IMPORT_KIND, async (ctx) => {
   const rows = (ctx.payload.rows ?? []) as SheetRow[];
   await ctx.progress(0, rows.length);
   const existing = await loadExisting(ctx.db, rid);
-  const { rooms, errors } = validateRows(rows, existing);
+  const { rooms, errors, skipped } = validateRows(rows, existing, ctx.payload.skip_existing === 'Y');
   if (errors.length) {
     // any bad row: nothing is imported, the rows to fix are reported
-    return { created_buildings: 0, created_units: 0, created_rooms: 0, errors: errors.slice(0, MAX_ERRORS) } satisfies RoomImportResult;
+    return { created_buildings: 0, created_units: 0, created_rooms: 0, skipped_rooms: 0, errors: errors.slice(0, MAX_ERRORS) } satisfies RoomImportResult;
   }
   if (await ctx.cancelled()) throw new Error('任务已取消');
-  return importRooms(ctx, rid, rooms, existing);
+  return importRooms(ctx, rid, rooms, existing, skipped);
 });

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Progress, Space, Steps, Table, Typography } from 'antd';
+import { Alert, Button, Checkbox, Progress, Space, Steps, Table, Typography } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import type { ImportRowError, RoomImportResult } from '@wuye/contract';
@@ -13,6 +13,7 @@ export default function BuildingImport() {
   const [jobId, setJobId] = useState<number | null>(null);
   const job = useJob(jobId);
   const [uploading, setUploading] = useState(false);
+  const [skipExisting, setSkipExisting] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
 
@@ -21,7 +22,9 @@ export default function BuildingImport() {
     setUploading(true);
     setJobId(null);
     try {
-      const { job_id } = await call('roomimport', { file_base64: await fileToBase64(file), filename: file.name });
+      const { job_id } = await call('roomimport', {
+        file_base64: await fileToBase64(file), filename: file.name, skip_existing: skipExisting ? 'Y' : 'N',
+      });
       setJobId(job_id);
     } catch { /* shown by the client */ } finally {
       setUploading(false);
@@ -36,10 +39,12 @@ export default function BuildingImport() {
   const result = job?.status === 'done' ? (job.result as RoomImportResult) : null;
   const errors: ImportRowError[] = result?.errors ?? [];
   const step = !jobId ? (file ? 1 : 0) : jobFinished(job) ? 3 : 2;
+  // rows refused only because their room exists: the file was most likely imported before
+  const existingOnly = errors.length > 0 && errors.every((e) => e.reason.endsWith('已存在'));
 
   return (
     <PageCard title="批量导入房屋" extra={<Button onClick={() => void navigate('/basis/importlog')}>导入记录</Button>}>
-      <Steps current={step} status={errors.length || job?.status === 'failed' ? 'error' : undefined} style={{ marginBottom: 24 }} items={[{ title: '下载模板' }, { title: '选择文件' }, { title: '导入中' }, { title: '完成' }]} />
+      <Steps current={step} status={errors.length || job?.status === 'failed' ? 'error' : result ? 'finish' : undefined} style={{ marginBottom: 24 }} items={[{ title: '下载模板' }, { title: '选择文件' }, { title: '导入中' }, { title: '完成' }]} />
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
         <Space wrap>
           <Button icon={<DownloadOutlined />} data-testid="import-template"
@@ -55,6 +60,9 @@ export default function BuildingImport() {
           <Typography.Text data-testid="import-filename">{file ? file.name : '未选择文件'}</Typography.Text>
           <Button type="primary" disabled={!file || (jobId !== null && !jobFinished(job))} loading={uploading}
             onClick={() => void start()} data-testid="import-start">开始导入</Button>
+          <Checkbox checked={skipExisting} onChange={(e) => setSkipExisting(e.target.checked)} data-testid="import-skip-existing">
+            跳过已存在的房屋
+          </Checkbox>
         </Space>
         {jobId !== null && (
           <Progress percent={job?.percent ?? 0} status={job?.status === 'failed' || errors.length ? 'exception' : job?.status === 'done' ? 'success' : 'active'}
@@ -63,13 +71,17 @@ export default function BuildingImport() {
         {job?.status === 'failed' && <Alert type="error" showIcon message="导入失败，未导入任何数据" description={job.error} data-testid="import-failed" />}
         {result && errors.length === 0 && (
           <Alert type="success" showIcon data-testid="import-success" message="导入成功"
-            description={`新建楼栋 ${result.created_buildings} 个、单元 ${result.created_units} 个、房屋 ${result.created_rooms} 套`}
+            description={`新建楼栋 ${result.created_buildings} 个、单元 ${result.created_units} 个、房屋 ${result.created_rooms} 套${
+              result.skipped_rooms ? `，跳过已存在的房屋 ${result.skipped_rooms} 套` : ''}`}
             action={<Space direction="vertical"><Button size="small" onClick={() => void navigate('/basis/roomlist')}>查看房屋</Button><Button size="small" onClick={reset}>继续导入</Button></Space>} />
         )}
         {errors.length > 0 && (
           <>
             <Alert type="error" showIcon data-testid="import-errors"
-              message={`校验未通过：共 ${errors.length} 处错误，未导入任何数据`} description="请下载错误报告，按行号修改后重新上传。"
+              message={`校验未通过：共 ${errors.length} 处错误，未导入任何数据`}
+              description={existingOnly
+                ? '这些房屋都已存在，该文件可能已导入过。如只需补录新房屋，请勾选“跳过已存在的房屋”后重新导入。'
+                : '请下载错误报告，按行号修改后重新上传。'}
               action={(
                 <Button danger size="small" data-testid="import-error-report"
                   onClick={() => void call('roomimporterrors', { job_id: jobId! }).then(saveFile).catch(() => undefined)}>下载错误报告</Button>

@@ -23,6 +23,7 @@ export default function ImportLog() {
           { title: '新建楼栋', dataIndex: 'created_buildings', width: 90 },
           { title: '新建单元', dataIndex: 'created_units', width: 90 },
           { title: '新建房屋', dataIndex: 'created_rooms', width: 90 },
+          { title: '跳过已有', dataIndex: 'skipped_rooms', width: 90 },
           { title: '错误行', dataIndex: 'error_count', width: 80 },
           { title: '操作人', dataIndex: 'create_user', width: 100 },
           { title: '导入时间', dataIndex: 'create_time', width: 170 },
