@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { api, apiLogin, journey, signIn } from './support.js';
 import { pick } from './antd.js';
@@ -6,7 +7,17 @@ import { screenshot } from './browser.js';
 import { xlsxUpload } from './files.js';
 
 const importFile = (rows: Array<Array<string | number>>) =>
-  xlsxUpload('rooms-bad.xlsx', ['楼栋', '单元', '房号', '楼层', '建筑面积', '套内面积', '房屋类型', '状态', '备注'], rows);
+  xlsxUpload('rooms.xlsx', ['楼栋', '单元', '房号', '楼层', '建筑面积', '套内面积', '房屋类型', '状态', '备注'], rows);
+
+/** Signs in on the room import page, chooses a workbook of `rows` and starts its import. */
+async function startImport(newPage: () => Promise<Page>, rows: Array<Array<string | number>>): Promise<Page> {
+  const page = await newPage();
+  await signIn(page, 'admin', undefined, '/basis/buildingimport');
+  await page.waitForURL('**/basis/buildingimport');
+  await page.getByTestId('import-file').setInputFiles(await importFile(rows));
+  await page.getByTestId('import-start').click();
+  return page;
+}
 
 journey('community structure: build a building, add a room, import with a bad row', ({ page: newPage }) => {
   it('builds 9号楼 with a unit and a room through the pages', async () => {
@@ -48,15 +59,10 @@ journey('community structure: build a building, add a room, import with a bad ro
   });
 
   it('imports nothing from a file with one bad row and gives the error report', async () => {
-    const page = await newPage();
-    await signIn(page, 'admin', undefined, '/basis/buildingimport');
-    await page.waitForURL('**/basis/buildingimport');
-    const file = await importFile([
+    const page = await startImport(newPage, [
       ['12号楼', '1单元', '101', 1, '88.50', '70.80', '住宅', '已入住', ''],
       ['12号楼', '1单元', '102', 1, '88.555', '70.80', '住宅', '已入住', ''],
     ]);
-    await page.getByTestId('import-file').setInputFiles(file);
-    await page.getByTestId('import-start').click();
     await page.getByTestId('import-errors').waitFor();
     await expect.poll(() => page.getByTestId('import-error-table').getByText('建筑面积必须是不小于0且最多两位小数的数字').count()).toBe(1);
     await screenshot(page, 'structure-import-errors');
@@ -76,15 +82,10 @@ journey('community structure: build a building, add a room, import with a bad ro
   });
 
   it('re-imports a file with an existing room: refused with a hint, then imported skipping it', async () => {
-    const page = await newPage();
-    await signIn(page, 'admin', undefined, '/basis/buildingimport');
-    await page.waitForURL('**/basis/buildingimport');
-    const file = await importFile([
+    const page = await startImport(newPage, [
       ['1号楼', '1单元', '101', 1, '89.50', '70.00', '住宅', '已入住', ''],
       ['13号楼', '1单元', '101', 1, '88.50', '70.80', '住宅', '空置', ''],
     ]);
-    await page.getByTestId('import-file').setInputFiles(file);
-    await page.getByTestId('import-start').click();
     const refused = page.getByTestId('import-errors');
     await refused.waitFor();
     await expect.poll(() => refused.textContent()).toContain('跳过已存在的房屋');
