@@ -10,7 +10,7 @@ import { givenKey, template, type Slots } from '../../db/compiled.js';
 import { prepared } from '../../db/prepared.js';
 import { likePattern, prefixPattern } from '../../lib/like.js';
 import { countRows, pageClause, pageShapeKey } from '../../lib/paging.js';
-import { hasNamePart, nameContains, namePartKey, NAME_KEY_MAX, roomsAddressed } from '../owners/access.js';
+import { nameContains, nameMatches, nameSearch, roomsAddressed } from '../owners/access.js';
 
 export type BillFilters = Omit<z.output<(typeof feesMethods)['exportfees']>, 'sort'>;
 
@@ -71,16 +71,19 @@ interface BillValues {
 function billValues(rid: number, f: BillFilters, lookups: BillLookups): BillValues {
   if (f.title && !lookups.titles) throw new Error('a title needs its titles (billLookups)');
   if (f.keyword && !lookups.keyword) throw new Error('a keyword needs its matches (billLookups)');
-  const keyword = f.keyword && lookups.keyword ? {
-    kw_hids: lookups.keyword.hids, kw_titles: lookups.keyword.titles, kw_period: f.keyword, kw_label_key: namePartKey(rid, f.keyword),
-    kw_label_like: Array.from(f.keyword).length > NAME_KEY_MAX ? likePattern(f.keyword) : undefined,
-  } : {};
+  const keyword = f.keyword && lookups.keyword ? keywordValues(rid, f.keyword, lookups.keyword) : {};
   return {
     rid, bid: f.bid || undefined, tid: f.tid || undefined, hid: f.hid || undefined,
     cost_types: f.cost_types.length ? f.cost_types : undefined, titles: f.title ? lookups.titles : undefined,
     status: f.status || undefined, min_fee: f.min_fee, max_fee: f.max_fee, is_check: f.is_check || undefined,
     itemid: f.itemid || undefined, period: f.period || undefined, batch_id: f.batch_id || undefined, ...keyword,
   };
+}
+
+/** The keyword's parts as BillValues: its matches, itself as a period, and as a parking label (nameSearch). */
+function keywordValues(rid: number, keyword: string, matches: KeywordMatches) {
+  const label = nameSearch(rid, keyword);
+  return { kw_hids: matches.hids, kw_titles: matches.titles, kw_period: keyword, kw_label_key: label.key, kw_label_like: label.like };
 }
 
 /** An unpaid status is also written as a literal (ownFilters), so it is part of a statement's shape. */
@@ -181,13 +184,12 @@ interface KeywordArms { rooms: RawBuilder<SqlBool>; titles: RawBuilder<SqlBool>;
 
 function keywordArms(v: BillValues, value: (k: keyof BillValues) => unknown = (k) => v[k]): KeywordArms | undefined {
   if (v.kw_period === undefined) return undefined;
-  const labelKey = hasNamePart(sql`b.rid`, sql`b.measure`, sql<string>`${value('kw_label_key')}`);
+  const label = nameMatches(sql`b.rid`, sql`b.measure`, value('kw_label_key'), v.kw_label_like === undefined ? undefined : value('kw_label_like'));
   return {
     rooms: sql<SqlBool>`b.hid = ANY(${value('kw_hids')}::bigint[])`,
     titles: sql<SqlBool>`b.title = ANY(${value('kw_titles')}::text[])`,
     period: sql<SqlBool>`b.period = ${value('kw_period')}`,
-    label: sql<SqlBool>`(b.space_id <> 0 OR b.car_id <> 0) AND ${labelKey}${
-      v.kw_label_like === undefined ? sql`` : sql` AND b.measure ILIKE ${value('kw_label_like')}`}`,
+    label: sql<SqlBool>`(b.space_id <> 0 OR b.car_id <> 0) AND ${label}`,
   };
 }
 

@@ -48,13 +48,31 @@ export const hasNamePart = (rowRid: RawBuilder<unknown>, name: RawBuilder<unknow
   sql<boolean>`member_name_keys(${rowRid}, ${name}) @> ARRAY[lower(${key})]`;
 
 /**
+ * The values "a name contains `keyword`" binds (nameMatches): the key of its name part, and for a
+ * keyword longer than a key, which is looked up by its first NAME_KEY_MAX characters, the ILIKE
+ * pattern that then matches it whole.
+ */
+export function nameSearch(rid: number, keyword: string): { key: string; like?: string } {
+  const key = namePartKey(rid, keyword);
+  return Array.from(keyword).length > NAME_KEY_MAX ? { key, like: likePattern(keyword) } : { key };
+}
+
+/**
+ * "`name` (of a row of community `rowRid`) contains the keyword" whose nameSearch values are
+ * `key` and `like` (the values themselves, or a statement template's slots for them).
+ */
+export function nameMatches(rowRid: RawBuilder<unknown>, name: RawBuilder<unknown>, key: unknown, like?: unknown) {
+  const found = hasNamePart(rowRid, name, sql<string>`${key}`);
+  return like === undefined ? found : sql<boolean>`(${found} AND ${name} ILIKE ${like})`;
+}
+
+/**
  * "`name` (of a row of community `rid`) contains `keyword`, in any case", through the name-key
- * index (hasNamePart): a keyword longer than a key is looked up by its first NAME_KEY_MAX
- * characters and then matched whole. What ILIKE '%keyword%' answers, without reading every name.
+ * index (hasNamePart). What ILIKE '%keyword%' answers, without reading every name.
  */
 export function nameContains(rowRid: RawBuilder<unknown>, name: RawBuilder<unknown>, rid: number, keyword: string) {
-  const found = hasNamePart(rowRid, name, sql`${namePartKey(rid, keyword)}`);
-  return Array.from(keyword).length > NAME_KEY_MAX ? sql<boolean>`(${found} AND ${name} ILIKE ${likePattern(keyword)})` : found;
+  const { key, like } = nameSearch(rid, keyword);
+  return nameMatches(rowRid, name, key, like);
 }
 
 /**
