@@ -86,12 +86,15 @@ const STATUS_CH: Record<JobStatus, string> = { queued: '排队中', running: '�
 const ownExports = (db: Kysely<DB>, rid: number, accountId: number) =>
   db.selectFrom('jobs as j').where('j.rid', '=', rid).where('j.kind', '=', EXPORT_KIND).where('j.created_by', '=', accountId);
 
+/** Those exports with their file (f), where it is kept: none until written or after EXPORT_KEEP_DAYS. */
+const ownExportsWithFiles = (db: Kysely<DB>, rid: number, accountId: number) =>
+  ownExports(db, rid, accountId).leftJoin('export_files as f', (j) => j.onRef('f.rid', '=', 'j.rid').onRef('f.job_id', '=', 'j.id'));
+
 const exportlist = defineMethod('exportlist', {
   side: 'community', roles: 'any', writes: false,
   summary: '下载中心：本人的导出任务（文件名、状态、进度、行数、大小、过期时间），新的在前',
   async handler(ctx, input) {
-    const qb = ownExports(ctx.db, ctx.rid, ctx.session.accountId)
-      .leftJoin('export_files as f', (j) => j.onRef('f.rid', '=', 'j.rid').onRef('f.job_id', '=', 'j.id'))
+    const qb = ownExportsWithFiles(ctx.db, ctx.rid, ctx.session.accountId)
       .select([
         'j.id', 'j.status', 'j.progress', 'j.total', 'j.error', 'j.created_at', 'j.finished_at',
         sql<string>`j.payload->>'filename'`.as('filename'), 'f.rows', 'f.created_at as file_at',
@@ -124,8 +127,7 @@ const exportfile = defineMethod('exportfile', {
   side: 'community', roles: 'any', writes: false,
   summary: '下载一个已完成的导出文件（仅本人的导出）',
   async handler(ctx, input) {
-    const job = await ownExports(ctx.db, ctx.rid, ctx.session.accountId).where('j.id', '=', input.id)
-      .leftJoin('export_files as f', (j) => j.onRef('f.rid', '=', 'j.rid').onRef('f.job_id', '=', 'j.id'))
+    const job = await ownExportsWithFiles(ctx.db, ctx.rid, ctx.session.accountId).where('j.id', '=', input.id)
       .select(['j.status', 'j.error', 'f.filename', 'f.content']).executeTakeFirst();
     if (!job) return fail('导出记录不存在');
     if (jobInProgress(job.status)) return fail('导出尚未完成，请稍候');
