@@ -12,8 +12,6 @@ import { followJob } from './useJob';
 /** The methods that queue an export (server: jobs/exports.ts defineExport). */
 export type ExportMethod = { [M in MethodName]: MethodOutput<M> extends ExportQueued ? M : never }[MethodName];
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** The download centre, where every export stays for EXPORT_KEEP_DAYS (pages/setup/Download.tsx). */
 const downloads = <Link to="/setup/download" data-testid="export-open-downloads">下载中心</Link>;
 
@@ -43,13 +41,13 @@ const runningText = (stage: string) => <>{stage}<span style={{ float: 'right' }}
 
 /** Follows a queued export until it ends, showing its progress; answers the finished job, or undefined when it lost track or gave up. */
 async function follow(queued: ExportQueued): Promise<JobInfo | undefined> {
-  // most exports are written within the worker's first turn (it looks for jobs every 0.5 s)
-  await sleep(LIMITS.payPollMs / 2);
   const progress = (job: JobInfo) => {
     if (jobInProgress(job.status)) showProgress(queued, job.percent, 'active', runningText(stageText(job)));
   };
-  // followed no longer than a call may take (spec 9); the download centre has it after that
-  return followJob(queued.job_id, progress, { until: Date.now() + LIMITS.requestTimeoutMs, maxMisses: 5 });
+  // first asked after half a second: most exports are written within the worker's first turn (it
+  // looks for jobs every 0.5 s); followed no longer than a call may take (spec 9), the download
+  // centre has it after that
+  return followJob(queued.job_id, progress, { delay: LIMITS.payPollMs / 2, until: Date.now() + LIMITS.requestTimeoutMs, maxMisses: 5 });
 }
 
 /**

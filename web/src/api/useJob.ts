@@ -12,16 +12,18 @@ export const jobFinished = (job: JobInfo | undefined): job is JobInfo => job !==
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Polls a job (jobinfo) every second (spec 9) until it is finished, telling `onState` each state
- * it reads. A failed poll is tried again, at most `maxMisses` times in a row. Answers the finished
- * job, or undefined once `stopped()` says so, `until` (a time) has passed or the tries are used up.
+ * Polls a job (jobinfo) every second (spec 9) until it is finished, the first time after `delay`
+ * ms (none by default), telling `onState` each state it reads. A failed poll is tried again, at
+ * most `maxMisses` times in a row. Answers the finished job, or undefined once `stopped()` says
+ * so, `until` (a time) has passed or the tries are used up.
  */
 export async function followJob(
   jobId: number,
   onState: (job: JobInfo) => void,
-  o: { stopped?: () => boolean; until?: number; maxMisses?: number } = {},
+  o: { stopped?: () => boolean; until?: number; maxMisses?: number; delay?: number } = {},
 ): Promise<JobInfo | undefined> {
   const stopped = o.stopped ?? (() => false);
+  if (o.delay) await sleep(o.delay);
   for (let misses = 0; misses < (o.maxMisses ?? Infinity) && Date.now() < (o.until ?? Infinity) && !stopped();) {
     try {
       const job = await call('jobinfo', { id: jobId }, { silent: true });

@@ -12,7 +12,6 @@ import TablePage, { useActionFixed } from '../../components/TablePage';
 import { useConfirmDelete } from '../../components/useConfirmDelete';
 import { saveFile } from '../../utils/files';
 
-
 const inProgress = (e: ExportItem) => jobInProgress(e.status);
 
 /** 12345 bytes as 12.1 KB */
