@@ -9,7 +9,7 @@ import type { CountCache } from '../../lib/countCache.js';
 import { givenKey, template, type Slots } from '../../db/compiled.js';
 import { prepared } from '../../db/prepared.js';
 import { likePattern, prefixPattern } from '../../lib/like.js';
-import { countRows, pageClause, pageShapeKey } from '../../lib/paging.js';
+import { countRows, keywordPage, pageClause, pageShapeKey, type KeywordPart } from '../../lib/paging.js';
 import { nameContains, nameMatches, nameSearch, roomsAddressed } from '../owners/access.js';
 
 export type BillFilters = Omit<z.output<(typeof feesMethods)['exportfees']>, 'sort'>;
@@ -109,7 +109,7 @@ const billPage = template(
     const where = (conditions: Array<RawBuilder<SqlBool>>) =>
       sql`b.rid = ${p.rid}${conditions.length ? sql` AND ${sql.join(conditions, sql` AND `)}` : sql``}`;
     const arms = keywordArms(v, value);
-    const picked = arms ? sql`b.rid = ${p.rid} AND ${keywordPage(arms, where(own), dir, paging)}` : sql`${where(own)} ORDER BY b.id ${dir} ${pageClause(paging)}`;
+    const picked = arms ? sql`b.rid = ${p.rid} AND ${keywordPage('fee_bills', 'b', where(own), keywordParts(arms), paging)}` : sql`${where(own)} ORDER BY b.id ${dir} ${pageClause(paging)}`;
     return sql<Raw>`${prepare ? prepared : sql``}
     SELECT ${sql.raw(BILL_COLUMNS.join(', '))},
       (SELECT title FROM regions WHERE id = b.rid) AS region_title,
@@ -123,23 +123,6 @@ const billPage = template(
   },
   ({ values, paging }) => `${givenKey(values)}${unpaid(values) ? 'unpaid ' : ''}${pageShapeKey(paging)}`,
 );
-
-/**
- * The ids of a keyword page (the rest of billPage's WHERE): each of the keyword's parts picks its
- * own first rows in page order through its own index, and the page is taken from their union. As
- * one OR the planner either read every match and sorted them, or walked the bills in id order
- * hoping to meet matches soon: a name's few bills took 60-120 ms at scale, a period's 169 ms
- * (bench/README.md). The parking label's part is fenced (OFFSET 0) so that it is looked up in
- * its GIN index, never by walking the parking bills and computing each one's keys.
- */
-function keywordPage(arms: KeywordArms, filtered: RawBuilder<unknown>, dir: RawBuilder<unknown>, paging: Paging) {
-  const upTo = sql.lit(paging.page * paging.limit);
-  const first = (arm: RawBuilder<SqlBool>) => sql`(SELECT b.id FROM fee_bills b WHERE ${filtered} AND ${arm} ORDER BY b.id ${dir} LIMIT ${upTo})`;
-  return sql`b.id IN (SELECT m.id FROM (
-      ${first(arms.rooms)} UNION ${first(arms.titles)} UNION ${first(arms.period)}
-      UNION (SELECT l.id FROM (SELECT b.id FROM fee_bills b WHERE ${filtered} AND ${arms.label} OFFSET 0) l ORDER BY l.id ${dir} LIMIT ${upTo})
-    ) m ORDER BY m.id ${dir} ${pageClause(paging)})`;
-}
 
 /** The rows of one page of the bill list (billPage). */
 export function billPageRows(db: Kysely<DB>, rid: number, f: BillFilters, paging: Paging, lookups: BillLookups): Promise<Raw[]> {
@@ -192,6 +175,14 @@ function keywordArms(v: BillValues, value: (k: keyof BillValues) => unknown = (k
     label: sql<SqlBool>`(b.space_id <> 0 OR b.car_id <> 0) AND ${label}`,
   };
 }
+
+/**
+ * The keyword's parts as keywordPage picks a page from them: the parking label's part is fenced,
+ * so that it is looked up in its GIN index, never by walking the parking bills and computing each
+ * one's keys.
+ */
+const keywordParts = (arms: KeywordArms): KeywordPart[] =>
+  [{ match: arms.rooms }, { match: arms.titles }, { match: arms.period }, { match: arms.label, fenced: true }];
 
 /** All of the bill's filters, the keyword's parts as one OR (a count or an export reads every match). */
 function allFilters(v: BillValues): Array<RawBuilder<SqlBool>> {
