@@ -262,14 +262,25 @@ describe('paymentlist and paymentinfo', () => {
     for (const keyword of keywords) {
       // "contains, whatever the case", written without LIKE
       const has = (text: string) => sql`strpos(lower(${sql.raw(text)}), lower(${keyword})) > 0`;
-      const expected = await sql<{ n: number; ids: number[] | null }>`SELECT count(*)::int n, (array_agg(p.id ORDER BY p.id DESC))[1:10] ids
+      // every match, newest first, and those paid by cash (a filter beside the keyword)
+      const expected = await sql<{ ids: number[] | null; cash: number[] | null }>`SELECT array_agg(p.id ORDER BY p.id DESC) ids,
+          array_agg(p.id ORDER BY p.id DESC) FILTER (WHERE p.pay_type = 'cash') cash
         FROM fee_payments p JOIN rooms r ON r.rid = p.rid AND r.id = p.hid JOIN units u ON u.rid = p.rid AND u.id = p.tid
         JOIN buildings bd ON bd.rid = p.rid AND bd.id = p.bid
         WHERE p.rid = 1 AND (${has('p.payer_name')} OR ${has('p.receipt_no')} OR ${has('bd.title || u.title || r.title')})`.execute(db);
-      const listed = await t.call('paymentlist', { keyword }, cashier);
-      expect([keyword, listed.data.total]).toEqual([keyword, expected.rows[0]!.n]);
-      expect(listed.data.items.map((p: { id: number }) => p.id), keyword).toEqual((expected.rows[0]!.ids ?? []).map(Number));
-      if (keyword !== '不存在的人') expect(expected.rows[0]!.n, keyword).toBeGreaterThan(0);
+      const all = (expected.rows[0]!.ids ?? []).map(Number);
+      const cash = (expected.rows[0]!.cash ?? []).map(Number);
+      if (keyword !== '不存在的人') expect(all.length, keyword).toBeGreaterThan(0);
+      // each page is picked from the parts' own first rows (keywordPage): pages past the first, both orders, another filter
+      const pages: Array<[Record<string, unknown>, number[]]> = [
+        [{}, all.slice(0, 10)], [{ page: 2, limit: 3 }, all.slice(3, 6)], [{ sort: 'asc', page: 2, limit: 2 }, [...all].reverse().slice(2, 4)],
+        [{ pay_type: 'cash', limit: 2 }, cash.slice(0, 2)],
+      ];
+      for (const [paging, ids] of pages) {
+        const listed = await t.call('paymentlist', { keyword, ...paging }, cashier);
+        const total = paging.pay_type ? cash.length : all.length;
+        expect([keyword, paging, listed.data.total, listed.data.items.map((p: { id: number }) => p.id)]).toEqual([keyword, paging, total, ids]);
+      }
     }
     expect((await t.call('paymentlist', { keyword: sample.payer_name }, admin2)).data.items
       .some((p: { id: number }) => ids.includes(p.id))).toBe(false);

@@ -1,4 +1,4 @@
-import { BILL_STATUS_CH, fenToYuan, MSG_FEES, toFen, type BillStatus, type CashierBill, type PaymentInfo, type PayTypeName } from '@wuye/contract';
+import { BILL_STATUS_CH, fenToYuan, MSG_FEES, toFen, type BillStatus, type CashierBill, type Paging, type PaymentInfo, type PayTypeName } from '@wuye/contract';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx, type Reply } from '../../http/registry.js';
@@ -6,11 +6,11 @@ import type { z } from 'zod';
 import type { feesMethods } from '@wuye/contract';
 import { EXPORT_MAX, refuseOversizedExport, sheetOf } from '../../lib/excel.js';
 import { defineExport, type ExportScope } from '../../jobs/exports.js';
-import { listPage } from '../../lib/paging.js';
+import { keywordCount, keywordPage, listPage, pageWithTotal, type KeywordPart } from '../../lib/paging.js';
 import { today } from '../../lib/wire.js';
 import { balanceFen, houseOwner, moveBalance } from './balance.js';
 import { lateFeeFen } from './calc.js';
-import { paymentBase, paymentInfo, receiptFilters, receiptKeyword, toPaymentRow } from './payments.js';
+import { paymentBase, paymentInfo, receiptFilters, receiptKeyword, receiptKeywordParts, toPaymentRow } from './payments.js';
 import { ROLES } from './roles.js';
 import { checkDiscount, feeSettings } from './settings.js';
 
@@ -219,11 +219,20 @@ const paymentlist = defineMethod('paymentlist', {
   side: 'community', roles: ROLES.payments, writes: false,
   summary: '收费记录（收据）：按日期区间、支付方式、收银员、收据号、关键字（地址/业主/收据号）、房屋筛选，默认新的在前',
   async handler(ctx, input) {
-    const conditions = await paymentConditions(ctx, input);
-    const page = await listPage(filteredPayments(ctx, conditions), input, 'p.id', receiptCount(ctx, conditions));
+    const filters = receiptFilters(ctx.rid, input);
+    const page = input.keyword
+      ? await keywordReceipts(ctx, filters, await receiptKeywordParts(ctx.db, ctx.rid, input.keyword, { receiptNo: true }), input)
+      : await listPage(filteredPayments(ctx, filters), input, 'p.id', receiptCount(ctx, filters));
     return { total: page.total, items: page.items.map(toPaymentRow) };
   },
 });
+
+/** A page of the receipts meeting `filters` and any of a keyword's parts, picked part by part (keywordPage). */
+function keywordReceipts(ctx: ExportScope, filters: Array<RawBuilder<SqlBool>>, parts: KeywordPart[], paging: Paging) {
+  const filtered = sql.join([sql`p.rid = ${ctx.rid}`, ...filters], sql` AND `);
+  const items = filteredPayments(ctx, [keywordPage('fee_payments', 'p', filtered, parts, paging)]).orderBy('p.id', paging.sort).execute();
+  return pageWithTotal(items, paging, () => keywordCount(ctx.db, 'fee_payments', 'p', filtered, parts));
+}
 
 const paymentexport = defineExport('paymentexport', {
   roles: ROLES.payments,

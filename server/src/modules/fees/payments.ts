@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { wireTime } from '../../lib/wire.js';
 import { likePattern } from '../../lib/like.js';
+import { keywordMatches, type KeywordPart } from '../../lib/paging.js';
 import { nameContains, roomsAddressed } from '../owners/access.js';
 
 export const PAYMENT_STATUS_CH = { Y: '已收款', P: '部分退款', R: '已退款' } as const;
@@ -20,8 +21,8 @@ export interface ReceiptFilters {
 
 /**
  * The filters given, as conditions on the receipt `p` of community `rid` alone: the dates are
- * receipt days, both included; a receipt number is matched on the numbers' own index
- * (receiptNumbersLike).
+ * receipt days, both included; a receipt number is matched on the numbers' own indexes
+ * (receiptNumberPart).
  */
 export function receiptFilters(rid: number, f: ReceiptFilters): Array<RawBuilder<SqlBool>> {
   const c: Array<RawBuilder<SqlBool>> = [];
@@ -29,48 +30,67 @@ export function receiptFilters(rid: number, f: ReceiptFilters): Array<RawBuilder
   if (f.end_date) c.push(sql<SqlBool>`p.created_at < ${f.end_date}::date + 1`);
   if (f.pay_type) c.push(sql<SqlBool>`p.pay_type = ${f.pay_type}`);
   if (f.cashier) c.push(sql<SqlBool>`p.cashier_name ILIKE ${likePattern(f.cashier)}`);
-  if (f.receipt_no) c.push(sql<SqlBool>`p.receipt_no IN (${receiptNumbersLike(rid, f.receipt_no)})`);
+  if (f.receipt_no) c.push(receiptNumberPart(rid, f.receipt_no).match);
   if (f.hid) c.push(sql<SqlBool>`p.hid = ${f.hid}`);
   return c;
 }
 
 /**
- * The community's receipt numbers that contain `text`, whatever the case, read from their own
- * unique index alone, the receipts themselves only for those that match: 35 ms where testing every
- * receipt took 65-110 ms at 483,000 receipts (bench/README.md, fifteenth round). A number is
- * written in ASCII letters, digits and '-' (setfees), so a text without ASCII letters is matched
- * with LIKE, which finds the same without lower-casing every number (ILIKE: 166 ms).
+ * "The receipt `p`'s number contains `text`, whatever the case". A number is written in ASCII
+ * letters, digits and '-' (setfees), so a text without ASCII letters is matched with LIKE, which
+ * finds the same without lower-casing every number (ILIKE: 166 ms at 483,000 receipts).
+ * - A text of three characters or more is looked up by its three-character pieces in the numbers'
+ *   GIN index (022_receipt_number_trigrams.sql) and then matched whole: 1-2 ms, where testing every
+ *   number took 40 ms (bench/README.md, nineteenth round). Fenced (KeywordPart), so that the
+ *   pieces are never computed for every receipt in turn.
+ * - A shorter one is matched against the numbers of the unique index alone, the receipts
+ *   themselves read only for the numbers that match (35 ms where testing every receipt took 65-110).
  */
-function receiptNumbersLike(rid: number, text: string) {
+export function receiptNumberPart(rid: number, text: string): KeywordPart {
   const op = sql.raw(/[A-Za-z]/.test(text) ? 'ILIKE' : 'LIKE');
-  return sql`SELECT receipt_no FROM fee_payments WHERE rid = ${rid} AND receipt_no ${op} ${likePattern(text)}`;
+  if (Array.from(text).length < 3) {
+    return { match: sql<SqlBool>`p.receipt_no IN (SELECT receipt_no FROM fee_payments WHERE rid = ${rid} AND receipt_no ${op} ${likePattern(text)})` };
+  }
+  const pieces = sql<SqlBool>`receipt_no_trigrams(p.rid, p.receipt_no) @> receipt_no_trigrams(${rid}::int, ${text}::text)`;
+  return { match: sql<SqlBool>`(${pieces} AND p.receipt_no ${op} ${likePattern(text)})`, fenced: true };
 }
 
 /** A receipt number: the receipt prefix's letters, digits and '-' (setfees), then digits. */
 const RECEIPT_NO_TEXT = /^[A-Za-z0-9-]+$/;
 
 /**
- * What a receipt list's keyword matches on the receipt `p`, as one condition: its room's address
- * (the rooms looked up first), any part of its payer's name (index fee_payments_payer_keys, 017;
- * a longer keyword is looked up by its first 11 characters and then matched whole), and with
+ * What a receipt list's keyword matches on the receipt `p`, part by part: its room's address (the
+ * rooms looked up first), any part of its payer's name (index fee_payments_payer_keys, 017; a
+ * longer keyword is looked up by its first 11 characters and then matched whole), and with
  * `receiptNo` its number, which a keyword not written in a number's characters cannot be part of.
- *
- * Each part finds its receipts by itself and the receipts found are taken together (a materialised
- * CTE), so no plan reads the community's receipts in order testing each. Matching the address and
- * the name on every receipt read a community's 483,000 for each call (0.5-0.9 s at 50,000 rooms);
- * ordered by id with the parts as one condition, PostgreSQL walked them all for a name no receipt
- * has, computing each one's name fragments (6 s).
+ * A page is picked from the parts by keywordPage; receiptKeyword takes them as one condition.
+ */
+export async function receiptKeywordParts(db: Kysely<DB>, rid: number, keyword: string, o: { receiptNo: boolean }): Promise<KeywordPart[]> {
+  const rooms = await sql<{ hids: string[] }>`SELECT coalesce(array_agg(a.id), '{}') AS hids FROM (${roomsAddressed(rid, keyword)}) a`.execute(db);
+  const parts: KeywordPart[] = [
+    { match: sql<SqlBool>`p.hid = ANY(${rooms.rows[0]!.hids}::bigint[])` },
+    { match: nameContains(sql`p.rid`, sql`p.payer_name`, rid, keyword), fenced: true },
+  ];
+  if (o.receiptNo && RECEIPT_NO_TEXT.test(keyword)) parts.push(receiptNumberPart(rid, keyword));
+  return parts;
+}
+
+/**
+ * The keyword's parts (receiptKeywordParts) as one condition on the receipt `p`, for a count, an
+ * export or a report that reads every match (anyReceiptPart). Each part finds its receipts by itself and the
+ * receipts found are taken together (a materialised CTE), so no plan reads the community's
+ * receipts in order testing each. Matching the address and the name on every receipt read a
+ * community's 483,000 for each call (0.5-0.9 s at 50,000 rooms); ordered by id with the parts as
+ * one condition, PostgreSQL walked them all for a name no receipt has, computing each one's name
+ * fragments (6 s).
  */
 export async function receiptKeyword(db: Kysely<DB>, rid: number, keyword: string, o: { receiptNo: boolean }): Promise<RawBuilder<SqlBool>> {
-  const rooms = await sql<{ hids: string[] }>`SELECT coalesce(array_agg(a.id), '{}') AS hids FROM (${roomsAddressed(rid, keyword)}) a`.execute(db);
-  const found = [
-    sql`SELECT id FROM fee_payments WHERE rid = ${rid} AND hid = ANY(${rooms.rows[0]!.hids}::bigint[])`,
-    sql`SELECT id FROM fee_payments WHERE rid = ${rid} AND ${nameContains(sql`rid`, sql`payer_name`, rid, keyword)}`,
-  ];
-  if (o.receiptNo && RECEIPT_NO_TEXT.test(keyword)) {
-    found.push(sql`SELECT id FROM fee_payments WHERE rid = ${rid} AND receipt_no IN (${receiptNumbersLike(rid, keyword)})`);
-  }
-  return sql<SqlBool>`p.id IN (WITH found AS MATERIALIZED (${sql.join(found, sql` UNION `)}) SELECT id FROM found)`;
+  return anyReceiptPart(rid, await receiptKeywordParts(db, rid, keyword, o));
+}
+
+/** The receipts of community `rid` that meet any of `parts`, as a condition on the receipt `p` (receiptKeyword). */
+export function anyReceiptPart(rid: number, parts: KeywordPart[]): RawBuilder<SqlBool> {
+  return sql<SqlBool>`p.id IN (WITH found AS MATERIALIZED (${keywordMatches('fee_payments', 'p', sql`p.rid = ${rid}`, parts)}) SELECT id FROM found)`;
 }
 
 /** Payments of the community with their room address. */
