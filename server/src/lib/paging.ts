@@ -35,39 +35,53 @@ export const pageClause = (paging: Paging) => sql`LIMIT ${sql.lit(paging.limit)}
 
 /**
  * One part of what a keyword matches, as a condition on a list's row: a room it names, a title,
- * a name... `fenced`: the part is looked up whole before its rows are ordered (OFFSET 0), for a
- * condition costly to test row by row (a name-key look-up), which PostgreSQL would otherwise test
- * on every row walking the table in id order for a part few or no rows meet.
+ * a name...
+ * - `fenced`: the part is looked up whole before its rows are ordered (OFFSET 0), for a condition
+ *   costly to test row by row (a key look-up), which PostgreSQL would otherwise test on every row
+ *   walking the table in id order for a part few or no rows meet.
+ * - `keyed`: the part's keys carry the community (as name keys do, 004_owners.sql), so it finds
+ *   the community's rows by itself and is not also given the community's condition: with it
+ *   PostgreSQL took the intersection with the community's half of the table, 24 ms of index for
+ *   a number's common pieces (bench/README.md, nineteenth round).
  */
-export interface KeywordPart { match: RawBuilder<SqlBool>; fenced?: boolean }
+export interface KeywordPart { match: RawBuilder<SqlBool>; fenced?: boolean; keyed?: boolean }
 
 /**
- * "`alias`.id is on the page" of the rows of `table alias` meeting `filtered` and any of `parts`:
- * each part picks its own first rows in page order through its own index, and the page is taken
- * from their union. As one OR the planner either read every match and sorted them, or walked the
- * table in id order hoping to meet matches soon: a name's few bills took 60-120 ms at scale, a
- * room number's 7,000 receipts 160 ms (bench/README.md, eighteenth and nineteenth rounds).
+ * The rows a keyword searches: `table alias` of community `rid` (a value or a statement
+ * template's slot) meeting the list's other `filters`.
  */
-export function keywordPage(table: string, alias: string, filtered: RawBuilder<unknown>, parts: KeywordPart[], paging: Paging) {
+export interface KeywordRows { table: string; alias: string; rid: unknown; filters: Array<RawBuilder<SqlBool>> }
+
+/** The rows of `rows` that meet `part`, as a FROM and WHERE. */
+function rowsMeeting({ table, alias, rid, filters }: KeywordRows, { match, keyed }: KeywordPart) {
+  const community = keyed ? [] : [sql<SqlBool>`${sql.ref(`${alias}.rid`)} = ${rid}`];
+  return sql`${sql.table(table)} ${sql.raw(alias)} WHERE ${sql.join([...community, ...filters, match], sql` AND `)}`;
+}
+
+/**
+ * "`alias`.id is on the page" of the rows meeting any of `parts`: each part picks its own first
+ * rows in page order through its own index, and the page is taken from their union. As one OR the
+ * planner either read every match and sorted them, or walked the table in id order hoping to meet
+ * matches soon: a name's few bills took 60-120 ms at scale, a room number's 7,000 receipts 140 ms
+ * (bench/README.md, eighteenth and nineteenth rounds).
+ */
+export function keywordPage(rows: KeywordRows, parts: KeywordPart[], paging: Paging) {
   const dir = sql.raw(paging.sort === 'desc' ? 'DESC' : 'ASC');
   const upTo = sql.lit(paging.page * paging.limit);
-  const id = sql.ref(`${alias}.id`);
-  const first = ({ match, fenced }: KeywordPart) => fenced
-    ? sql`(SELECT f.id FROM (SELECT ${id} FROM ${rowsOf(table, alias)} WHERE ${filtered} AND ${match} OFFSET 0) f ORDER BY f.id ${dir} LIMIT ${upTo})`
-    : sql`(SELECT ${id} FROM ${rowsOf(table, alias)} WHERE ${filtered} AND ${match} ORDER BY ${id} ${dir} LIMIT ${upTo})`;
+  const id = sql.ref(`${rows.alias}.id`);
+  const first = (part: KeywordPart) => part.fenced
+    ? sql`(SELECT f.id FROM (SELECT ${id} FROM ${rowsMeeting(rows, part)} OFFSET 0) f ORDER BY f.id ${dir} LIMIT ${upTo})`
+    : sql`(SELECT ${id} FROM ${rowsMeeting(rows, part)} ORDER BY ${id} ${dir} LIMIT ${upTo})`;
   return sql<SqlBool>`${id} IN (SELECT m.id FROM (${sql.join(parts.map(first), sql` UNION `)}) m ORDER BY m.id ${dir} ${pageClause(paging)})`;
 }
 
-const rowsOf = (table: string, alias: string) => sql`${sql.table(table)} ${sql.raw(alias)}`;
-
 /**
- * The ids of the rows of `table alias` meeting `filtered` and any of `parts`: each part finds its
- * rows by itself and the union takes them together, so that no plan walks the table testing every
- * row against all the parts.
+ * The ids of the rows meeting any of `parts`: each part finds its rows by itself and the union
+ * takes them together, so that no plan walks the table testing every row against all the parts.
  */
-export function keywordMatches(table: string, alias: string, filtered: RawBuilder<unknown>, parts: KeywordPart[]) {
-  const id = sql.ref(`${alias}.id`);
-  return sql.join(parts.map(({ match }) => sql`SELECT ${id} FROM ${rowsOf(table, alias)} WHERE ${filtered} AND ${match}`), sql` UNION `);
+export function keywordMatches(rows: KeywordRows, parts: KeywordPart[]) {
+  const id = sql.ref(`${rows.alias}.id`);
+  return sql.join(parts.map((part) => sql`SELECT ${id} FROM ${rowsMeeting(rows, part)}`), sql` UNION `);
 }
 
 /**
@@ -75,8 +89,8 @@ export function keywordMatches(table: string, alias: string, filtered: RawBuilde
  * (keywordMatches): 16 ms for a room number's 12,600 receipts at scale, where joining the union back
  * to the receipts to count them took 50-60 ms (bench/README.md, nineteenth round).
  */
-export async function keywordCount(db: Kysely<DB>, table: string, alias: string, filtered: RawBuilder<unknown>, parts: KeywordPart[]) {
-  const counted = await sql<{ total: number }>`SELECT count(*)::int AS total FROM (${keywordMatches(table, alias, filtered, parts)}) m`.execute(db);
+export async function keywordCount(db: Kysely<DB>, rows: KeywordRows, parts: KeywordPart[]) {
+  const counted = await sql<{ total: number }>`SELECT count(*)::int AS total FROM (${keywordMatches(rows, parts)}) m`.execute(db);
   return totalOf(counted.rows[0]);
 }
 

@@ -109,7 +109,7 @@ const billPage = template(
     const where = (conditions: Array<RawBuilder<SqlBool>>) =>
       sql`b.rid = ${p.rid}${conditions.length ? sql` AND ${sql.join(conditions, sql` AND `)}` : sql``}`;
     const arms = keywordArms(v, value);
-    const picked = arms ? sql`b.rid = ${p.rid} AND ${keywordPage('fee_bills', 'b', where(own), keywordParts(arms), paging)}` : sql`${where(own)} ORDER BY b.id ${dir} ${pageClause(paging)}`;
+    const picked = arms ? sql`b.rid = ${p.rid} AND ${keywordPage({ table: 'fee_bills', alias: 'b', rid: p.rid, filters: own }, keywordParts(arms), paging)}` : sql`${where(own)} ORDER BY b.id ${dir} ${pageClause(paging)}`;
     return sql<Raw>`${prepare ? prepared : sql``}
     SELECT ${sql.raw(BILL_COLUMNS.join(', '))},
       (SELECT title FROM regions WHERE id = b.rid) AS region_title,

@@ -250,15 +250,18 @@ describe('paymentlist and paymentinfo', () => {
   it('finds by keyword the receipts whose room address, payer or number contains it, as the joined text does', async () => {
     const db = t.database.db;
     // a company paying (longer than a name fragment), a payer named with LIKE's own characters, a lettered number
-    const ids = (await sql<{ id: number }>`SELECT id FROM fee_payments WHERE rid = 1 ORDER BY id DESC LIMIT 3`.execute(db)).rows.map((r) => r.id);
+    const ids = (await sql<{ id: number }>`SELECT id FROM fee_payments WHERE rid = 1 ORDER BY id DESC LIMIT 5`.execute(db)).rows.map((r) => r.id);
     await sql`UPDATE fee_payments SET payer_name = '欧阳东方明珠物业服务有限公司' WHERE rid = 1 AND id = ${ids[0]}`.execute(db);
     await sql`UPDATE fee_payments SET payer_name = '张%_三' WHERE rid = 1 AND id = ${ids[1]}`.execute(db);
     await sql`UPDATE fee_payments SET receipt_no = 'AB-' || receipt_no WHERE rid = 1 AND id = ${ids[2]}`.execute(db);
+    // a number holding 1234, and one holding its three-character pieces 123 and 234 apart, which must not be found
+    await sql`UPDATE fee_payments SET receipt_no = 'Z-91234' WHERE rid = 1 AND id = ${ids[3]}`.execute(db);
+    await sql`UPDATE fee_payments SET receipt_no = 'Z-1239-2345' WHERE rid = 1 AND id = ${ids[4]}`.execute(db);
     const sample = (await sql<{ payer_name: string; receipt_no: string; room: string }>`SELECT p.payer_name, p.receipt_no, r.title AS room
-      FROM fee_payments p JOIN rooms r ON r.rid = p.rid AND r.id = p.hid WHERE p.rid = 1 AND p.payer_name <> '' AND p.id < ${ids[2]}
+      FROM fee_payments p JOIN rooms r ON r.rid = p.rid AND r.id = p.hid WHERE p.rid = 1 AND p.payer_name <> '' AND p.id < ${ids[4]}
       ORDER BY p.id LIMIT 1`.execute(db)).rows[0]!;
     const keywords = [sample.room, '2号楼1单元', sample.payer_name, sample.payer_name.slice(0, 1), sample.receipt_no.slice(-5),
-      '欧阳东方明珠物业服务有限公司', '服务有限', 'ab-', '%', '_三', 'B-0', '不存在的人'];
+      '欧阳东方明珠物业服务有限公司', '服务有限', 'ab-', '%', '_三', 'B-0', '1234', '不存在的人'];
     for (const keyword of keywords) {
       // "contains, whatever the case", written without LIKE
       const has = (text: string) => sql`strpos(lower(${sql.raw(text)}), lower(${keyword})) > 0`;
@@ -289,5 +292,23 @@ describe('paymentlist and paymentinfo', () => {
     expect(lettered.data.items.map((p: { id: number }) => p.id)).toEqual([ids[2]]);
     expect((await t.call('paymentlist', { receipt_no: sample.receipt_no.slice(-5) }, cashier)).data.total).toBeGreaterThan(0);
     expect((await t.call('paymentlist', { receipt_no: '%' }, cashier)).data.total).toBe(0);
+    // searched by the number alone, a page is picked from the numbers found (keywordPage); beside a keyword it is one more filter
+    for (const text of ['00', sample.receipt_no.slice(-3), 'B-0', '0', '1234']) {
+      const found = await sql<{ id: number; pay_type: string; payer_name: string }>`SELECT id, pay_type, payer_name FROM fee_payments
+        WHERE rid = 1 AND strpos(lower(receipt_no), lower(${text})) > 0 ORDER BY id DESC`.execute(db);
+      const ids = (rows: typeof found.rows) => rows.map((r) => Number(r.id));
+      const cases: Array<[Record<string, unknown>, number[], number]> = [
+        [{ limit: 3, page: 2 }, ids(found.rows).slice(3, 6), found.rows.length],
+        [{ sort: 'asc', limit: 2 }, ids(found.rows).reverse().slice(0, 2), found.rows.length],
+        [{ pay_type: 'cash', limit: 2 }, ids(found.rows.filter((r) => r.pay_type === 'cash')).slice(0, 2), found.rows.filter((r) => r.pay_type === 'cash').length],
+        [{ keyword: sample.payer_name }, ids(found.rows.filter((r) => r.payer_name.includes(sample.payer_name))).slice(0, 10), -1],
+      ];
+      expect(found.rows.length, text).toBeGreaterThan(0);
+      for (const [paging, expected, total] of cases) {
+        const listed = await t.call('paymentlist', { receipt_no: text, ...paging }, cashier);
+        expect([text, paging, listed.data.items.map((p: { id: number }) => p.id)]).toEqual([text, paging, expected]);
+        if (total >= 0) expect([text, paging, listed.data.total]).toEqual([text, paging, total]);
+      }
+    }
   });
 });

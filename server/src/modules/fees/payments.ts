@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { wireTime } from '../../lib/wire.js';
 import { likePattern } from '../../lib/like.js';
-import { keywordMatches, type KeywordPart } from '../../lib/paging.js';
+import { keywordMatches, type KeywordPart, type KeywordRows } from '../../lib/paging.js';
 import { nameContains, roomsAddressed } from '../owners/access.js';
 
 export const PAYMENT_STATUS_CH = { Y: '已收款', P: '部分退款', R: '已退款' } as const;
@@ -20,17 +20,17 @@ export interface ReceiptFilters {
 }
 
 /**
- * The filters given, as conditions on the receipt `p` of community `rid` alone: the dates are
- * receipt days, both included; a receipt number is matched on the numbers' own indexes
- * (receiptNumberPart).
+ * The filters given, as conditions on the receipt `p`: the dates are receipt days, both included;
+ * the receipt number is tested on each receipt, as a filter beside a search that finds the
+ * receipts (a list searched by the number alone searches by receiptNumberPart).
  */
-export function receiptFilters(rid: number, f: ReceiptFilters): Array<RawBuilder<SqlBool>> {
+export function receiptFilters(f: ReceiptFilters): Array<RawBuilder<SqlBool>> {
   const c: Array<RawBuilder<SqlBool>> = [];
   if (f.start_date) c.push(sql<SqlBool>`p.created_at >= ${f.start_date}::date`);
   if (f.end_date) c.push(sql<SqlBool>`p.created_at < ${f.end_date}::date + 1`);
   if (f.pay_type) c.push(sql<SqlBool>`p.pay_type = ${f.pay_type}`);
   if (f.cashier) c.push(sql<SqlBool>`p.cashier_name ILIKE ${likePattern(f.cashier)}`);
-  if (f.receipt_no) c.push(receiptNumberPart(rid, f.receipt_no).match);
+  if (f.receipt_no) c.push(receiptNumberLike(f.receipt_no));
   if (f.hid) c.push(sql<SqlBool>`p.hid = ${f.hid}`);
   return c;
 }
@@ -41,18 +41,23 @@ export function receiptFilters(rid: number, f: ReceiptFilters): Array<RawBuilder
  * finds the same without lower-casing every number (ILIKE: 166 ms at 483,000 receipts).
  * - A text of three characters or more is looked up by its three-character pieces in the numbers'
  *   GIN index (022_receipt_number_trigrams.sql) and then matched whole: 1-2 ms, where testing every
- *   number took 40 ms (bench/README.md, nineteenth round). Fenced (KeywordPart), so that the
- *   pieces are never computed for every receipt in turn.
+ *   number took 40 ms (bench/README.md, nineteenth round). Fenced and keyed (KeywordPart): the
+ *   pieces are never computed for every receipt in turn, and carry the community.
  * - A shorter one is matched against the numbers of the unique index alone, the receipts
  *   themselves read only for the numbers that match (35 ms where testing every receipt took 65-110).
  */
 export function receiptNumberPart(rid: number, text: string): KeywordPart {
-  const op = sql.raw(/[A-Za-z]/.test(text) ? 'ILIKE' : 'LIKE');
   if (Array.from(text).length < 3) {
-    return { match: sql<SqlBool>`p.receipt_no IN (SELECT receipt_no FROM fee_payments WHERE rid = ${rid} AND receipt_no ${op} ${likePattern(text)})` };
+    const like = receiptNumberLike(text, sql`receipt_no`);
+    return { match: sql<SqlBool>`p.receipt_no IN (SELECT receipt_no FROM fee_payments WHERE rid = ${rid} AND ${like})` };
   }
   const pieces = sql<SqlBool>`receipt_no_trigrams(p.rid, p.receipt_no) @> receipt_no_trigrams(${rid}::int, ${text}::text)`;
-  return { match: sql<SqlBool>`(${pieces} AND p.receipt_no ${op} ${likePattern(text)})`, fenced: true };
+  return { match: sql<SqlBool>`(${pieces} AND ${receiptNumberLike(text)})`, fenced: true, keyed: true };
+}
+
+/** "The number `no` contains `text`, whatever the case", tested on the number itself (receiptNumberPart). */
+function receiptNumberLike(text: string, no: RawBuilder<unknown> = sql`p.receipt_no`) {
+  return sql<SqlBool>`${no} ${sql.raw(/[A-Za-z]/.test(text) ? 'ILIKE' : 'LIKE')} ${likePattern(text)}`;
 }
 
 /** A receipt number: the receipt prefix's letters, digits and '-' (setfees), then digits. */
@@ -69,7 +74,7 @@ export async function receiptKeywordParts(db: Kysely<DB>, rid: number, keyword: 
   const rooms = await sql<{ hids: string[] }>`SELECT coalesce(array_agg(a.id), '{}') AS hids FROM (${roomsAddressed(rid, keyword)}) a`.execute(db);
   const parts: KeywordPart[] = [
     { match: sql<SqlBool>`p.hid = ANY(${rooms.rows[0]!.hids}::bigint[])` },
-    { match: nameContains(sql`p.rid`, sql`p.payer_name`, rid, keyword), fenced: true },
+    { match: nameContains(sql`p.rid`, sql`p.payer_name`, rid, keyword), fenced: true, keyed: true },
   ];
   if (o.receiptNo && RECEIPT_NO_TEXT.test(keyword)) parts.push(receiptNumberPart(rid, keyword));
   return parts;
@@ -90,7 +95,12 @@ export async function receiptKeyword(db: Kysely<DB>, rid: number, keyword: strin
 
 /** The receipts of community `rid` that meet any of `parts`, as a condition on the receipt `p` (receiptKeyword). */
 export function anyReceiptPart(rid: number, parts: KeywordPart[]): RawBuilder<SqlBool> {
-  return sql<SqlBool>`p.id IN (WITH found AS MATERIALIZED (${keywordMatches('fee_payments', 'p', sql`p.rid = ${rid}`, parts)}) SELECT id FROM found)`;
+  return sql<SqlBool>`p.id IN (WITH found AS MATERIALIZED (${keywordMatches(receiptRows(rid, []), parts)}) SELECT id FROM found)`;
+}
+
+/** The receipts `p` of community `rid` meeting `filters`, as a keyword searches them (keywordPage). */
+export function receiptRows(rid: number, filters: Array<RawBuilder<SqlBool>>): KeywordRows {
+  return { table: 'fee_payments', alias: 'p', rid, filters };
 }
 
 /** Payments of the community with their room address. */

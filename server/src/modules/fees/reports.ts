@@ -215,7 +215,7 @@ const propertypaylog = defineMethod('propertypaylog', {
     // the lines of property bills, by their own cost type (013), counted without a join unless
     // the filters are on the receipt (dates, keyword)
     const lines = ctx.db.selectFrom('fee_payment_items as pi').where('pi.rid', '=', ctx.rid).where('pi.cost_type', '=', 'property');
-    const onReceipt = receiptFilters(ctx.rid, { start_date: input.start_date, end_date: input.end_date });
+    const onReceipt = receiptFilters({ start_date: input.start_date, end_date: input.end_date });
     if (input.keyword) onReceipt.push(await receiptKeyword(ctx.db, ctx.rid, input.keyword, { receiptNo: false }));
     let receipts = lines.innerJoin('fee_payments as p', (j) => j.onRef('p.rid', '=', 'pi.rid').onRef('p.id', '=', 'pi.payment_id'));
     for (const c of onReceipt) receipts = receipts.where(c);
