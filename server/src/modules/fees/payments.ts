@@ -3,7 +3,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { wireTime } from '../../lib/wire.js';
-import { likePattern } from '../../lib/like.js';
+import { containsOperator, likePattern } from '../../lib/like.js';
 import { keywordMatches, type KeywordPart, type KeywordRows } from '../../lib/paging.js';
 import { nameContains, roomsAddressed } from '../owners/access.js';
 
@@ -29,16 +29,16 @@ export function receiptFilters(f: ReceiptFilters): Array<RawBuilder<SqlBool>> {
   if (f.start_date) c.push(sql<SqlBool>`p.created_at >= ${f.start_date}::date`);
   if (f.end_date) c.push(sql<SqlBool>`p.created_at < ${f.end_date}::date + 1`);
   if (f.pay_type) c.push(sql<SqlBool>`p.pay_type = ${f.pay_type}`);
-  if (f.cashier) c.push(sql<SqlBool>`p.cashier_name ILIKE ${likePattern(f.cashier)}`);
+  if (f.cashier) c.push(sql<SqlBool>`p.cashier_name ${sql.raw(containsOperator(f.cashier))} ${likePattern(f.cashier)}`);
   if (f.receipt_no) c.push(receiptNumberLike(f.receipt_no));
   if (f.hid) c.push(sql<SqlBool>`p.hid = ${f.hid}`);
   return c;
 }
 
 /**
- * "The receipt `p`'s number contains `text`, whatever the case". A number is written in ASCII
- * letters, digits and '-' (setfees), so a text without ASCII letters is matched with LIKE, which
- * finds the same without lower-casing every number (ILIKE: 166 ms at 483,000 receipts).
+ * "The receipt `p`'s number contains `text`, whatever the case". A text without letters is matched
+ * with LIKE (containsOperator), which finds the same without lower-casing every number (ILIKE:
+ * 166 ms at 483,000 receipts).
  * - A text of three characters or more is looked up by its three-character pieces in the numbers'
  *   GIN index (022_receipt_number_trigrams.sql) and then matched whole: 1-2 ms, where testing every
  *   number took 40 ms (bench/README.md, nineteenth round). Fenced and keyed (KeywordPart): the
@@ -57,7 +57,7 @@ export function receiptNumberPart(rid: number, text: string): KeywordPart {
 
 /** "The number `no` contains `text`, whatever the case", tested on the number itself (receiptNumberPart). */
 function receiptNumberLike(text: string, no: RawBuilder<unknown> = sql`p.receipt_no`) {
-  return sql<SqlBool>`${no} ${sql.raw(/[A-Za-z]/.test(text) ? 'ILIKE' : 'LIKE')} ${likePattern(text)}`;
+  return sql<SqlBool>`${no} ${sql.raw(containsOperator(text))} ${likePattern(text)}`;
 }
 
 /** A receipt number: the receipt prefix's letters, digits and '-' (setfees), then digits. */

@@ -8,7 +8,7 @@ import { listPage } from '../../lib/paging.js';
 import { EXPORT_MAX, refuseOversizedExport, sheetOf } from '../../lib/excel.js';
 import { defineExport } from '../../jobs/exports.js';
 import { today, wireTime } from '../../lib/wire.js';
-import { likePattern } from '../../lib/like.js';
+import { containsOperator, likePattern } from '../../lib/like.js';
 import { STRUCTURE_WRITERS } from './access.js';
 import { firstDependent, tableLabel } from './dependents.js';
 import { requireRoom } from './require-room.js';
@@ -35,7 +35,7 @@ function filtered(db: Kysely<DB>, rid: number, f: RoomFilters) {
   if (f.category_id) qb = qb.where('r.category_id', '=', f.category_id);
   if (f.state) qb = qb.where('r.state', '=', f.state);
   if (f.floor !== undefined && f.floor !== '') qb = qb.where('r.floor', '=', f.floor);
-  if (f.keyword) qb = qb.where('r.title', 'ilike', likePattern(f.keyword));
+  if (f.keyword) qb = qb.where('r.title', containsOperator(f.keyword), likePattern(f.keyword));
   return qb;
 }
 
