@@ -37,6 +37,11 @@ export interface Config {
    * 20 on two cores the database spent twice the CPU per call (bench/README.md, eighth round)
    */
   poolMax: number;
+  /**
+   * connections in pipeline mode for the light statements clicked most (db/pipeline.ts), beside
+   * the pool; 0 sends them through the pool (e.g. behind a pooler that cannot take pipelines)
+   */
+  pipelineConnections: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -61,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     runJobs: env.RUN_JOBS !== '0',
     prepareStatements: env.PG_PREPARE !== '0',
     poolMax: Number(env.PG_POOL_MAX ?? 10),
+    pipelineConnections: Number(env.PG_PIPELINE ?? 2),
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import { runTemplatesOn } from './compiled.js';
 import { PGlitePool } from './pglite-pool.js';
+import { PipelinedConnections } from './pipeline.js';
 import { PreparingClient } from './prepared.js';
 import type { DB } from './schema.js';
 
@@ -37,6 +38,10 @@ export interface OpenOptions {
 
 export async function openDatabase(config: Config, opts: OpenOptions = {}): Promise<Database> {
   const pool = config.databaseUrl ? openPostgres(config) : await openPglite(config, opts.memory ?? false);
+  // light statements of templates go to pipelined connections on a PostgreSQL server (db/pipeline.ts)
+  const lanes = config.databaseUrl && config.pipelineConnections > 0
+    ? new PipelinedConnections(config.pipelineConnections, postgresClientConfig(config), config.prepareStatements, pool)
+    : undefined;
   if (config.databaseUrl && config.dbSchema) {
     if (!/^[a-z_][a-z0-9_]*$/.test(config.dbSchema)) throw new Error(`DB_SCHEMA must be a plain lower-case name: ${config.dbSchema}`);
     await pool.query(`CREATE SCHEMA IF NOT EXISTS ${config.dbSchema}`);
@@ -47,7 +52,7 @@ export async function openDatabase(config: Config, opts: OpenOptions = {}): Prom
     log: onQuery ? (event) => { if (event.level === 'query') onQuery(event.query.sql, event.query.parameters); } : undefined,
   });
   runTemplatesOn(db, async (text, parameters) => {
-    const result = await pool.query(text, parameters);
+    const result = await (lanes ?? pool).query(text, parameters);
     onQuery?.(text, parameters);
     return result;
   });
@@ -55,19 +60,26 @@ export async function openDatabase(config: Config, opts: OpenOptions = {}): Prom
     kind: config.databaseUrl ? 'postgres' : 'pglite',
     db,
     pool,
-    close: () => db.destroy(),
+    close: async () => {
+      await lanes?.end();
+      await db.destroy();
+    },
   };
 }
 
-function openPostgres(config: Config): SqlPool {
+/** Where a connection to the PostgreSQL server goes and the session it starts with. */
+function postgresClientConfig(config: Config): pg.ClientConfig {
   // session settings travel in the startup packet, so no extra round trip per connection
   const options = [`-c TimeZone=${config.timeZone}`, config.dbSchema ? `-c search_path=${config.dbSchema}` : ''].join(' ').trim();
+  return { connectionString: config.databaseUrl, options };
+}
+
+function openPostgres(config: Config): SqlPool {
   const pool = new pg.Pool({
     // statements are prepared on each connection (db/prepared.ts) unless turned off
     Client: config.prepareStatements ? PreparingClient : pg.Client,
-    connectionString: config.databaseUrl,
+    ...postgresClientConfig(config),
     max: config.poolMax,
-    options,
   });
   return pool as unknown as SqlPool;
 }
