@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { businessTimeZone, loadConfig } from '../../server/src/config.js';
+import { PipelinedConnections } from '../../server/src/db/pipeline.js';
 import { PREPARE_TAG, PreparingClient } from '../../server/src/db/prepared.js';
 import { captureSql } from './capture.js';
 import { runHttpLoad, runLoad, round, type LoadResult } from './load.js';
@@ -48,6 +49,17 @@ export function rawPool(databaseUrl: string, schema: string, o: { prepare?: bool
   return pool;
 }
 
+/**
+ * The raw side pipelined as the server's own light statements are (server/src/db/pipeline.ts):
+ * as many connections in pipeline mode, the pool taking what they pass over. Shown beside the
+ * pool's figure: what the database gives the same statements when it is asked the server's way.
+ */
+export function rawLanes(databaseUrl: string, schema: string, pool: pg.Pool): PipelinedConnections {
+  return new PipelinedConnections(
+    loadConfig().pipelineConnections || 2, { connectionString: databaseUrl, options: rawSessionOptions(schema) }, true, pool,
+  );
+}
+
 /** seconds each side of a comparison runs before it is measured */
 const WARM_SECONDS = 1;
 
@@ -57,6 +69,8 @@ export interface SideBySide {
   raw: LoadResult;
   /** the raw side with every statement planned per call, where the method prepares any */
   planned?: LoadResult;
+  /** the raw side pipelined as the server's light statements are, where the method has any */
+  pipelined?: LoadResult;
 }
 
 /**
@@ -67,7 +81,7 @@ export interface SideBySide {
 export async function sideBySide(
   o: {
     server: ServerProcess; capture: Awaited<ReturnType<typeof captureSql>>; pool: pg.Pool; plainPool?: pg.Pool;
-    token: string; concurrency: number; seconds: number;
+    lanes?: PipelinedConnections; token: string; concurrency: number; seconds: number;
   },
   method: string,
   payload: Record<string, unknown>,
@@ -82,8 +96,8 @@ export async function sideBySide(
     seconds,
     verify: (body) => (JSON.parse(body) as Answer).return_code === 'SUCCESS',
   });
-  const replay = (pool: pg.Pool, seconds = o.seconds) => runLoad(async () => {
-    await Promise.all(statements.map((q) => pool.query(q.text, q.values)));
+  const replay = (to: { query(text: string, values: unknown[]): Promise<unknown> }, seconds = o.seconds) => runLoad(async () => {
+    await Promise.all(statements.map((q) => to.query(q.text, q.values)));
     return true;
   }, o.concurrency, seconds);
   // each side runs unmeasured first: a fresh server's first seconds answer about 13 % fewer
@@ -99,12 +113,18 @@ export async function sideBySide(
     await replay(o.plainPool, warm);
     planned = await replay(o.plainPool);
   }
-  return { name: `${method} ${JSON.stringify(payload)}`, api, raw, planned };
+  let pipelined: LoadResult | undefined;
+  if (o.lanes && prepares) {
+    await replay(o.lanes, warm);
+    pipelined = await replay(o.lanes);
+  }
+  return { name: `${method} ${JSON.stringify(payload)}`, api, raw, planned, pipelined };
 }
 
 export const ratio = (r: SideBySide) => round(r.api.rps / r.raw.rps, 2);
 
 export const apiRow = (r: SideBySide, concurrency: number, target = 'ratio ≥ 0.5, p95 < 50 ms') => {
   const planned = r.planned ? `; raw planned per call ${r.planned.rps} req/s (ratio ${round(r.api.rps / r.planned.rps, 2)})` : '';
-  return `| \`${r.name}\` via /webapi vs same SQL via pg, ${concurrency} clients | API ${r.api.rps} req/s (p50 ${r.api.p50} / p95 ${r.api.p95} / p99 ${r.api.p99} ms, ${r.api.errors} errors); raw ${r.raw.rps} req/s (p95 ${r.raw.p95} ms); ratio ${ratio(r)}${planned} | ${target} |`;
+  const pipelined = r.pipelined ? `; raw pipelined ${r.pipelined.rps} req/s (ratio ${round(r.api.rps / r.pipelined.rps, 2)})` : '';
+  return `| \`${r.name}\` via /webapi vs same SQL via pg, ${concurrency} clients | API ${r.api.rps} req/s (p50 ${r.api.p50} / p95 ${r.api.p95} / p99 ${r.api.p99} ms, ${r.api.errors} errors); raw ${r.raw.rps} req/s (p95 ${r.raw.p95} ms); ratio ${ratio(r)}${planned}${pipelined} | ${target} |`;
 };

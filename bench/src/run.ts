@@ -16,7 +16,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { apiRow, rawPool, sideBySide, signIn } from './api.js';
+import { apiRow, rawLanes, rawPool, sideBySide, signIn } from './api.js';
 import { memoryText, repoRoot, startServerProcess } from './server-process.js';
 import { apiCases, DEMO_OWNER_MOBILE, type CaseContext } from './cases.js';
 import { captureSql } from './capture.js';
@@ -62,18 +62,20 @@ async function apiOverhead(databaseUrl: string) {
   const server = await startServerProcess({ DATABASE_URL: databaseUrl, DB_SCHEMA: schema, RUN_JOBS: '0' });
   const pool = rawPool(databaseUrl, schema);
   const plainPool = rawPool(databaseUrl, schema, { prepare: false });
+  const lanes = rawLanes(databaseUrl, schema, pool);
   const capture = await captureSql(databaseUrl, schema);
   try {
     const token = await signIn(server.url);
     const found = await capture.call('getkeywordtohouses', { keywords: DEMO_OWNER_MOBILE }, token);
     const first = found.answer.data.items[0];
     const ctx: CaseContext = { room: { rid: first.rid, bid: first.bid, tid: first.tid, hid: first.hid } };
-    const run = { server, capture, pool, plainPool, token, concurrency, seconds };
+    const run = { server, capture, pool, plainPool, lanes, token, concurrency, seconds };
     for (const c of apiCases) log(apiRow(await sideBySide(run, c.method, c.payload(ctx)), concurrency));
     log(`| server resident memory after the API runs | ${memoryText(await server.memory())} | under 300 MB |`);
   } finally {
     await capture.close();
     await server.stop();
+    await lanes.end();
     await pool.end();
     await plainPool.end();
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);

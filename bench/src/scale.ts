@@ -7,7 +7,7 @@
 import { addDays, addMonths } from '@wuye/contract';
 import type pg from 'pg';
 import { today } from '../../server/src/lib/wire.js';
-import { apiRow, post, rawPool, sideBySide, signIn, type SideBySide } from './api.js';
+import { apiRow, rawLanes, post, rawPool, sideBySide, signIn, type SideBySide } from './api.js';
 import { captureSql } from './capture.js';
 import { DEMO_OWNER_MOBILE, scaleApiCases, scaleReportCases, type ScaleContext } from './cases.js';
 import { round } from './load.js';
@@ -35,6 +35,7 @@ export async function scaleBenchmarks(o: ScaleRun): Promise<void> {
   const server = await startServerProcess({ DATABASE_URL: o.databaseUrl, DB_SCHEMA: o.schema, RUN_JOBS: '1', SEED_DEMO: '0' });
   const pool = rawPool(o.databaseUrl, o.schema);
   const plainPool = rawPool(o.databaseUrl, o.schema, { prepare: false });
+  const lanes = rawLanes(o.databaseUrl, o.schema, pool);
   await steadyState(pool, o.log);
   const capture = await captureSql(o.databaseUrl, o.schema);
   try {
@@ -48,7 +49,7 @@ export async function scaleBenchmarks(o: ScaleRun): Promise<void> {
       room: { rid: first.rid, bid: first.bid, tid: first.tid, hid: first.hid },
       month, day, firstMonth: addMonths(`${month}-01`, -11).slice(0, 7), yearAgo: addDays(addMonths(day, -12), 1),
     };
-    const run = { server, capture, pool, plainPool, token, concurrency: o.concurrency, seconds: o.seconds };
+    const run = { server, capture, pool, plainPool, lanes, token, concurrency: o.concurrency, seconds: o.seconds };
     for (const c of scaleApiCases) o.log(apiRow(await sideBySide(run, c.method, c.payload(ctx)), o.concurrency, `ratio ≥ 0.5, p95 < 50 ms (${rooms.toLocaleString('en')} rooms)`));
     o.log(`| server resident memory after the scale API runs | ${memoryText(await server.memory())} | under 300 MB |`);
     for (const c of scaleReportCases) {
@@ -60,6 +61,7 @@ export async function scaleBenchmarks(o: ScaleRun): Promise<void> {
   } finally {
     await capture.close();
     await server.stop();
+    await lanes.end();
     await pool.end();
     await plainPool.end();
   }
