@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { businessTimeZone, loadConfig } from '../../server/src/config.js';
 import { PipelinedConnections } from '../../server/src/db/pipeline.js';
-import { PREPARE_TAG, PreparingClient } from '../../server/src/db/prepared.js';
+import { LIGHT_TAG, PREPARE_TAG, PreparingClient } from '../../server/src/db/prepared.js';
 import { captureSql } from './capture.js';
 import { runHttpLoad, runLoad, round, type LoadResult } from './load.js';
 import type { ServerProcess } from './server-process.js';
@@ -114,7 +114,7 @@ export async function sideBySide(
     planned = await replay(o.plainPool);
   }
   let pipelined: LoadResult | undefined;
-  if (o.lanes && prepares) {
+  if (o.lanes && statements.some((q) => q.text.includes(LIGHT_TAG))) {
     await replay(o.lanes, warm);
     pipelined = await replay(o.lanes);
   }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PipelinedConnections } from './pipeline.js';
-import { PREPARE_TAG } from './prepared.js';
+import { LIGHT_TAG, PREPARE_TAG } from './prepared.js';
 
 const url = process.env.DATABASE_URL;
 
@@ -37,7 +37,7 @@ describe.skipIf(!url)('PipelinedConnections (PostgreSQL; skipped without DATABAS
     await admin.end();
   });
 
-  const light = `${PREPARE_TAG} SELECT id, title FROM things WHERE id = $1`;
+  const light = `${PREPARE_TAG} ${LIGHT_TAG} SELECT id, title FROM things WHERE id = $1`;
   /** the server processes of the lanes (the pool's go by another application name) */
   const lanePids = async () => (await admin.query<{ pid: number }>(
     'SELECT pid FROM pg_stat_activity WHERE application_name = $1 ORDER BY pid', [schema],
@@ -55,23 +55,25 @@ describe.skipIf(!url)('PipelinedConnections (PostgreSQL; skipped without DATABAS
   });
 
   it('fails a bad statement alone and goes on with the rest', async () => {
-    const bad = `${PREPARE_TAG} SELECT id / 0 AS x FROM things WHERE id = $1`;
+    const bad = `${PREPARE_TAG} ${LIGHT_TAG} SELECT id / 0 AS x FROM things WHERE id = $1`;
     const results = await Promise.allSettled([lanes.query(light, [1]), lanes.query(bad, [2]), lanes.query(light, [3])]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((results[1] as PromiseRejectedResult).reason.message).toMatch(/division by zero/);
     expect((results[2] as PromiseFulfilledResult<pg.QueryResult>).value.rows).toEqual([{ id: 3, title: 'thing 3' }]);
   });
 
-  it('sends untagged statements to the pool', async () => {
+  it('sends statements not tagged light to the pool', async () => {
     pooled.length = 0;
     const report = 'SELECT count(*)::int AS n FROM things';
+    const search = `${PREPARE_TAG} SELECT id FROM things WHERE title LIKE $1 ORDER BY id LIMIT 1`;
     expect((await lanes.query(report, [])).rows).toEqual([{ n: 500 }]);
-    expect(pooled).toEqual([report]);
+    expect((await lanes.query(search, ['thing 4%'])).rows).toEqual([{ id: 4 }]);
+    expect(pooled).toEqual([report, search]);
   });
 
   it('passes over a connection held up by a slow statement', async () => {
     pooled.length = 0;
-    const slow = `${PREPARE_TAG} SELECT pg_sleep(0.4)::text AS slept, $1::int AS id`;
+    const slow = `${PREPARE_TAG} ${LIGHT_TAG} SELECT pg_sleep(0.4)::text AS slept, $1::int AS id`;
     // both lanes get a slow statement, so after a moment neither takes more
     const slowOnes = [lanes.query(slow, [1]), lanes.query(slow, [2])];
     await new Promise((resolve) => setTimeout(resolve, 60));
@@ -88,7 +90,7 @@ describe.skipIf(!url)('PipelinedConnections (PostgreSQL; skipped without DATABAS
     await Promise.all([lanes.query(light, [1]), lanes.query(light, [2])]);
     const before = await lanePids();
     expect(before).toHaveLength(2);
-    const slow = `${PREPARE_TAG} SELECT pg_sleep(5)::text AS slept, $1::int AS id`;
+    const slow = `${PREPARE_TAG} ${LIGHT_TAG} SELECT pg_sleep(5)::text AS slept, $1::int AS id`;
     const held = [lanes.query(slow, [1]), lanes.query(slow, [2])].map((p) => p.then(() => 'answered', () => 'failed'));
     await new Promise((resolve) => setTimeout(resolve, 100));
     await admin.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) pid', [before]);

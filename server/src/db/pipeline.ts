@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { PREPARE_TAG, PreparingClient } from './prepared.js';
+import { LIGHT_TAG, PreparingClient } from './prepared.js';
 
 /** Statements a pipelined connection may have on the wire before the next goes to the pool. */
 const MAX_DEPTH = 64;
@@ -26,8 +26,8 @@ interface Lane {
 
 /**
  * A few PostgreSQL connections in pipeline mode (pg's `pipeline: true`) for the light statements
- * clicked most (the ones tagged to be prepared, db/prepared.ts: key lookups, a room's lists,
- * first pages filtered by equality). pg.Pool sends one statement per connection and waits for its
+ * clicked most (tagged LIGHT_TAG, db/prepared.ts: key lookups, a room's lists, first pages
+ * filtered by equality). pg.Pool sends one statement per connection and waits for its
  * answer, so at 50 requests in flight every statement is a write of its own that wakes a database
  * process, and the server, PostgreSQL and the clients share two cores by switching between them.
  * Here the statements of one turn of the event loop go out on one connection in one write, and the
@@ -48,7 +48,7 @@ export class PipelinedConnections {
     size: number,
     private readonly config: pg.ClientConfig,
     private readonly prepare: boolean,
-    /** where a statement goes that is not light or finds every lane busy */
+    /** where a statement goes that is not tagged light or finds every lane busy */
     private readonly pool: { query(text: string, values?: unknown[]): Promise<Result> },
   ) {
     this.#lanes = Array.from({ length: size }, () => undefined);
@@ -56,7 +56,7 @@ export class PipelinedConnections {
 
   /** A statement outside any transaction, as pg.Pool#query. */
   query(text: string, values: unknown[]): Promise<Result> {
-    const lane = text.includes(PREPARE_TAG) && !this.#ended ? this.#pick() : undefined;
+    const lane = text.includes(LIGHT_TAG) && !this.#ended ? this.#pick() : undefined;
     return lane ? this.#send(lane, text, values) : this.pool.query(text, values);
   }
 

@@ -1,7 +1,7 @@
 import type { Paging } from '@wuye/contract';
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { givenKey, givenOf, template, type Given, type Slots } from '../db/compiled.js';
-import { prepared } from '../db/prepared.js';
+import { prepared, preparedLight } from '../db/prepared.js';
 import type { DB } from '../db/schema.js';
 
 /**
@@ -136,14 +136,16 @@ function countQuery<DB, TB extends keyof DB>(qb: SelectQueryBuilder<DB, TB, unkn
  * for lists read on every click: `build` gives the filtered rows from the template's slots, adding
  * a value's condition where `given` says the call has it. Each call binds its values, orders by
  * `orderColumn` and pages as listPage does, counting the same rows only when the page cannot tell
- * the total. `prepare` tags both statements (db/prepared.ts).
+ * the total. `prepare` tags both statements to be prepared, `'light'` also to be pipelined
+ * (db/prepared.ts).
  */
 export function listTemplate<P extends object, QDB, TB extends keyof QDB, O>(
   orderColumn: string,
   build: (db: Kysely<DB>, p: Slots<P>, given: Given<P>) => SelectQueryBuilder<QDB, TB, O>,
-  o: { prepare?: boolean } = {},
+  o: { prepare?: true | 'light' } = {},
 ) {
-  const tagged = <Q extends { modifyFront(m: typeof prepared): Q }>(q: Q) => (o.prepare ? q.modifyFront(prepared) : q);
+  const tag = o.prepare === 'light' ? preparedLight : prepared;
+  const tagged = <Q extends { modifyFront(m: typeof prepared): Q }>(q: Q) => (o.prepare ? q.modifyFront(tag) : q);
   // a shape is the values given and the page; what is given is worked out only to build one
   const page = template(
     (db, p: Slots<P>, shape: { values: P; paging: Paging }) =>

@@ -7,7 +7,7 @@ import { today, wireTime } from '../../lib/wire.js';
 import { lateFeeFen } from './calc.js';
 import type { CountCache } from '../../lib/countCache.js';
 import { givenKey, template, type Slots } from '../../db/compiled.js';
-import { prepared } from '../../db/prepared.js';
+import { preparedLight } from '../../db/prepared.js';
 import { likePattern, prefixPattern } from '../../lib/like.js';
 import { countRows, keywordPage, pageClause, pageShapeKey, type KeywordPart } from '../../lib/paging.js';
 import { nameContains, nameMatches, nameSearch, roomsAddressed } from '../owners/access.js';
@@ -103,14 +103,14 @@ const billPage = template(
     const own = ownFilters(v, value);
     const dir = sql.raw(paging.sort === 'desc' ? 'DESC' : 'ASC');
     // filtered by equality alone, the page reads the same indexes whatever the values, so it is
-    // prepared (db/prepared.ts); titles or a keyword (how many is not known to a generic plan) or
+    // prepared, and pipelined as a light statement (db/prepared.ts); titles or a keyword (how many is not known to a generic plan) or
     // an amount range keep being planned per call
     const prepare = v.titles === undefined && v.min_fee === undefined && v.max_fee === undefined && v.kw_period === undefined;
     const where = (conditions: Array<RawBuilder<SqlBool>>) =>
       sql`b.rid = ${p.rid}${conditions.length ? sql` AND ${sql.join(conditions, sql` AND `)}` : sql``}`;
     const arms = keywordArms(v, value);
     const picked = arms ? sql`b.rid = ${p.rid} AND ${keywordPage({ table: 'fee_bills', alias: 'b', rid: p.rid, filters: own }, keywordParts(arms), paging)}` : sql`${where(own)} ORDER BY b.id ${dir} ${pageClause(paging)}`;
-    return sql<Raw>`${prepare ? prepared : sql``}
+    return sql<Raw>`${prepare ? preparedLight : sql``}
     SELECT ${sql.raw(BILL_COLUMNS.join(', '))},
       (SELECT title FROM regions WHERE id = b.rid) AS region_title,
       (SELECT title FROM buildings WHERE rid = b.rid AND id = b.bid) AS building_title,

@@ -32,13 +32,13 @@ const roomNamed = (p: Slots<RoomValues>, given: Given<RoomValues>) =>
  * The tab opens with every drawer and every filter change, so its statements are built and
  * compiled once per set of given filters (lib/paging.ts listTemplate) and prepared on the
  * connection: whatever the room, the plan reads a few rows by the room's key, so PostgreSQL plans
- * it once per connection. `filters` are the tab's own values, undefined where not asked for.
+ * it once per connection, and sent as a light statement on the pipelined connections. `filters` are the tab's own values, undefined where not asked for.
  */
 function roomTab<F extends Record<string, unknown>, QDB, TB extends keyof QDB, O>(
   orderColumn: string,
   build: (db: Kysely<DB>, p: Slots<RoomValues & F>, given: Given<RoomValues & F>) => SelectQueryBuilder<QDB, TB, O>,
 ) {
-  const list = listTemplate(orderColumn, build, { prepare: true });
+  const list = listTemplate(orderColumn, build, { prepare: 'light' });
   return async (ctx: CommunityCtx, input: RoomRef & Paging, filters: F) => {
     if (!inSessionCommunity(ctx, input)) return emptyPage<O>();
     // not `{ ...filters, rid, … }`: on Node 20 a spread followed by new keys takes V8's slow path,

@@ -1,7 +1,7 @@
 import { LIMITS, RELATION_CH, type HouseSearchItem, type OwnerInfo } from '@wuye/contract';
 import { sql, type RawBuilder } from 'kysely';
 import { template, type Slots } from '../../db/compiled.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared, preparedLight } from '../../db/prepared.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, JsonText } from '../../http/registry.js';
 import { wireTime } from '../../lib/wire.js';
@@ -123,7 +123,7 @@ interface DrawerHeadRow {
  * unpaid-bills index of 007_perf_indexes.sql) and the owner's rooms. Compiled once
  * (db/compiled.ts): the drawer's header loads with every drawer and every change of room.
  */
-const drawerHead = template((_db, p: Slots<{ rid: number; hid: number }>) => sql<DrawerHeadRow>`${prepared}
+const drawerHead = template((_db, p: Slots<{ rid: number; hid: number }>) => sql<DrawerHeadRow>`${preparedLight}
   SELECT r.id AS hid, r.bid, r.tid, ${keyedAddress('r')} AS address,
     o.id AS member_id, o.realname, o.mobile, o.avatar, o.balance, o.bonus, o.wx_isbind, o.app_isbind, o.create_time,
     (SELECT count(*)::int FROM room_members WHERE rid = r.rid AND hid = r.id AND status = 'Y') AS member_num,

@@ -67,7 +67,7 @@ const getResourcesList = defineMethod('get_resources_list', {
 
 /**
  * The to-do list: the top bar counts it on every page, so its statements are compiled once
- * (db/compiled.ts) and, filtered by equality alone, prepared (db/prepared.ts).
+ * (db/compiled.ts) and, filtered by equality alone, prepared and pipelined as light (db/prepared.ts).
  */
 interface BacklogValues { rid: number; status?: 'E' | 'Y' }
 const backlogPage = listTemplate('id', (db, p: Slots<BacklogValues>, given: Given<BacklogValues>) => {
@@ -76,7 +76,7 @@ const backlogPage = listTemplate('id', (db, p: Slots<BacklogValues>, given: Give
     .where('rid', '=', p.rid);
   if (given.status) qb = qb.where('status', '=', p.status);
   return qb;
-}, { prepare: true });
+}, { prepare: 'light' });
 
 /** The pending to-do items: the top bar's badge and the home page's card (also in its first screen). */
 export async function pendingBacklogCount(db: Kysely<DB>, rid: number): Promise<number> {
