@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { registerDailyJob, registerJobKind } from '../../jobs/queue.js';
 import { candidateBuildings, insertBills, type GenerateScope } from './generate.js';
+import { foldBillTotals } from './totals.js';
 
 export const BILL_GENERATE = 'bill_generate';
 export const BILL_OVERDUE = 'bill_overdue';
@@ -15,7 +16,7 @@ interface GeneratePayload extends GenerateScope { rid: number; batch_id: number 
 registerJobKind(BILL_GENERATE, async (ctx) => {
   const p = ctx.payload as unknown as GeneratePayload;
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    const result = await ctx.db.transaction().execute(async (trx) => {
       const buildings = await candidateBuildings(trx, p.rid, p);
       const total = buildings.reduce((s, b) => s + b.n, 0);
       await ctx.step(0, total);
@@ -31,6 +32,9 @@ registerJobKind(BILL_GENERATE, async (ctx) => {
         .where('rid', '=', p.rid).where('id', '=', p.batch_id).execute();
       return { count: sum.n, total_fee: sum.total, batch_id: p.batch_id };
     });
+    // each building's insert added its groups' totals: folded now, the reports read a row a group
+    await foldBillTotals(ctx.db, p.rid);
+    return result;
   } catch (err) {
     await ctx.db.updateTable('fee_batches').set({ status: 'failed' }).where('rid', '=', p.rid).where('id', '=', p.batch_id).execute();
     throw err;

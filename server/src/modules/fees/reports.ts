@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.js';
 import { defineMethod } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
 import { receiptFilters, receiptKeyword } from './payments.js';
+import { billTotals } from './totals.js';
 import { keyedAddress, roomsAddressed } from '../owners/access.js';
 import { today, wireTime } from '../../lib/wire.js';
 
@@ -18,14 +19,9 @@ export function rate(received: string, receivable: string): string {
 
 const money = (col: string) => sql<string>`coalesce(sum(${sql.raw(col)}), 0)::numeric(14,2)::text`;
 
-export async function collection(db: Kysely<DB>, rid: number, f: { start_period: string; end_period: string; cost_type?: string | undefined; itemid?: number | undefined }) {
-  // grouped by status first: one numeric sum a bill, read from the (rid, period, item_id, status) index alone
-  let byStatus = db.selectFrom('fee_bills as b')
-    .select(['b.item_id', 'b.period', 'b.status', sql<number>`count(*)`.as('n'), sql<string>`sum(b.fee)`.as('fee')])
-    .where('b.rid', '=', rid).where('b.period', '>=', f.start_period).where('b.period', '<=', f.end_period);
-  if (f.cost_type) byStatus = byStatus.where('b.cost_type', '=', f.cost_type);
-  if (f.itemid) byStatus = byStatus.where('b.item_id', '=', f.itemid);
-  const rows = await db.selectFrom(byStatus.groupBy(['b.period', 'b.item_id', 'b.status']).as('a'))
+/** Receivable and received per fee item and period, from the bills' kept totals (totals.ts). */
+export async function collection(db: Kysely<DB>, rid: number, f: Parameters<typeof billTotals>[2]) {
+  const rows = await db.selectFrom(billTotals(db, rid, f).as('a'))
     .innerJoin('fee_items as i', (j) => j.on('i.rid', '=', rid).onRef('i.id', '=', 'a.item_id'))
     .select(['a.item_id', 'a.period', sql<string>`min(i.title)`.as('title'), sql<number>`sum(a.n)::int`.as('bill_count'),
       money('a.fee').as('receivable'), sql<string>`coalesce(sum(a.fee) FILTER (WHERE a.status = 'Y'), 0)::numeric(14,2)::text`.as('received')])
@@ -119,7 +115,7 @@ const feesCountNopay = defineMethod('fees_count_nopay', {
 /**
  * Each month of a year: the bills of that period (receivable, received) and the money taken and
  * refunded in that month. Each table is read once for the year's range and grouped by month (the
- * bills from the period index alone): a sub-select per month and figure read a community's
+ * bills from their kept totals, totals.ts): a sub-select per month and figure read a community's
  * payments twelve times, by a month text no index could use (2.2 s at 50,000 rooms, then 0.27 s).
  * The payments are summed month by month on the time index, where grouping them by each one's
  * month text spent 0.1 s of 0.16 s computing the texts (50,000 rooms). The reads are separate
@@ -131,11 +127,9 @@ export async function monthFees(db: Kysely<DB>, rid: number, year: number) {
   const to = sql`make_date(${year + 1}::int, 1, 1)`;
   type ByMonth<K extends string> = { month: string } & Record<K, string>;
   const [bills, pays, refunds] = await Promise.all([
-    sql<ByMonth<'receivable' | 'received'>>`
-      SELECT period AS month, sum(fee)::numeric(14,2)::text AS receivable, coalesce(sum(fee) FILTER (WHERE status = 'Y'), 0)::numeric(14,2)::text AS received
-      FROM (SELECT period, status, sum(fee) AS fee FROM fee_bills
-        WHERE rid = ${rid} AND period >= ${`${year}-01`} AND period <= ${`${year}-12`} GROUP BY period, status) s
-      GROUP BY period`.execute(db),
+    db.selectFrom(billTotals(db, rid, { start_period: `${year}-01`, end_period: `${year}-12` }).as('s'))
+      .select(['s.period as month', money('s.fee').as('receivable'), sql<string>`coalesce(sum(s.fee) FILTER (WHERE s.status = 'Y'), 0)::numeric(14,2)::text`.as('received')])
+      .groupBy('s.period').execute(),
     sql<ByMonth<'collected'>>`
       SELECT to_char(m.start, 'YYYY-MM') AS month, (SELECT coalesce(sum(paid_amount), 0) FROM fee_payments
         WHERE rid = ${rid} AND created_at >= m.start AND created_at < (m.start + interval '1 month')::date)::numeric(14,2)::text AS collected
@@ -145,7 +139,7 @@ export async function monthFees(db: Kysely<DB>, rid: number, year: number) {
       WHERE rid = ${rid} AND status = 'Y' AND approved_at >= ${from} AND approved_at < ${to} GROUP BY 1`.execute(db),
   ]);
   const byMonth = <K extends string>(rows: ByMonth<K>[]) => new Map(rows.map((r) => [r.month, r]));
-  const [b, p, r] = [byMonth(bills.rows), byMonth(pays.rows), byMonth(refunds.rows)];
+  const [b, p, r] = [byMonth(bills), byMonth(pays.rows), byMonth(refunds.rows)];
   const items = Array.from({ length: 12 }, (_, i) => {
     const month = `${year}-${String(i + 1).padStart(2, '0')}`;
     const receivable = b.get(month)?.receivable ?? '0.00';

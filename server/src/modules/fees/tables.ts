@@ -123,6 +123,22 @@ export interface FeeBillsTable {
   car_id: Default<number>;
 }
 
+/**
+ * Changes to the bills' count and fees per community, period, item, cost type and status, added
+ * by fee_bills' own triggers and folded daily (migration 024, totals.ts): summed, they are the
+ * bills' totals.
+ */
+export interface FeeBillTotalsTable {
+  rid: number;
+  id: Generated<number>;
+  period: string;
+  item_id: number;
+  cost_type: string;
+  status: 'E' | 'Y' | 'N';
+  bills: number;
+  fee: Numeric;
+}
+
 export interface FeePaymentItemsTable {
   rid: number;
   id: Generated<number>;
@@ -203,6 +219,7 @@ export interface FeesTables {
   fee_receipt_counters: FeeReceiptCountersTable;
   fee_payments: FeePaymentsTable;
   fee_bills: FeeBillsTable;
+  fee_bill_totals: FeeBillTotalsTable;
   fee_payment_items: FeePaymentItemsTable;
   fee_bill_adjustments: FeeBillAdjustmentsTable;
   fee_refunds: FeeRefundsTable;
