@@ -22,6 +22,9 @@ import { apiCases, DEMO_OWNER_MOBILE, type CaseContext } from './cases.js';
 import { captureSql } from './capture.js';
 import { DEFAULT_SCHEMA, makeScaleData, readScaleInfo } from './scale-data.js';
 import { scaleBenchmarks } from './scale.js';
+import { loadConfig } from '../../server/src/config.js';
+import { openDatabase } from '../../server/src/db/connection.js';
+import { assertBillTotalsKept } from '../../server/src/test/billTotals.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -83,6 +86,19 @@ async function apiOverhead(databaseUrl: string) {
   }
 }
 
+/**
+ * The bills' kept totals (migration 024) still add up to the bills after the scale set's bulk load
+ * and the generation benchmark's bills: CI's quick run fails if not.
+ */
+async function checkBillTotals(databaseUrl: string, schema: string) {
+  const database = await openDatabase(loadConfig(process.env, { databaseUrl, dbSchema: schema }));
+  try {
+    await assertBillTotalsKept(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
 /** The scale benchmarks: on the schema bench:data filled, or (quick) on a small set made now. */
 async function scale(databaseUrl: string) {
   if (quick) {
@@ -91,6 +107,7 @@ async function scale(databaseUrl: string) {
     console.log(`(quick scale set: ${info.counts.rooms} rooms, ${info.counts.fee_bills} bills in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
     try {
       await scaleBenchmarks({ databaseUrl, schema: QUICK_SCALE.schema, info, seconds: 1, reportSeconds: 1, concurrency, log });
+      await checkBillTotals(databaseUrl, QUICK_SCALE.schema);
     } finally {
       const admin = new pg.Client({ connectionString: databaseUrl });
       await admin.connect();
