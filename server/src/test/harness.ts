@@ -6,7 +6,7 @@ import { migrate } from '../db/migrate.js';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed.js';
 import { buildApp, type App } from '../http/app.js';
 import type { Side } from '../http/registry.js';
-import { assertBillTotalsKept } from './billTotals.js';
+import { assertTotalsKept } from './keptTotals.js';
 
 export interface TestAnswer<T = any> { return_code: string; return_msg: string; data: T }
 
@@ -69,8 +69,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       return res.data.token;
     },
     async close() {
-      // whatever the file did to bills, their kept totals must still add up to them
-      const kept = assertBillTotalsKept(database.db).then(() => undefined, (err: unknown) => err);
+      // whatever the file did to bills and payments, their kept totals must still add up to them
+      const kept = assertTotalsKept(database.db).then(() => undefined, (err: unknown) => err);
       const wrong = await kept;
       await app.fastify.close();
       await database.close();

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { registerDailyJob, registerJobKind } from '../../jobs/queue.js';
 import { candidateBuildings, insertBills, type GenerateScope } from './generate.js';
-import { foldBillTotals } from './totals.js';
+import { BILL_TOTALS, foldTotals } from './totals.js';
 
 export const BILL_GENERATE = 'bill_generate';
 export const BILL_OVERDUE = 'bill_overdue';
@@ -33,7 +33,7 @@ registerJobKind(BILL_GENERATE, async (ctx) => {
       return { count: sum.n, total_fee: sum.total, batch_id: p.batch_id };
     });
     // each building's insert added its groups' totals: folded now, the reports read a row a group
-    await foldBillTotals(ctx.db, p.rid);
+    await foldTotals(ctx.db, BILL_TOTALS, p.rid);
     return result;
   } catch (err) {
     await ctx.db.updateTable('fee_batches').set({ status: 'failed' }).where('rid', '=', p.rid).where('id', '=', p.batch_id).execute();

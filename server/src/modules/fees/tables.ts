@@ -139,6 +139,20 @@ export interface FeeBillTotalsTable {
   fee: Numeric;
 }
 
+/** The payments' kept totals per community, business day, pay type and cashier (migration 025, totals.ts). */
+export interface FeePaymentTotalsTable {
+  rid: number;
+  id: Generated<number>;
+  day: string;
+  pay_type: PayType;
+  cashier_name: string;
+  payments: number;
+  paid_amount: Numeric;
+  balance_used: Numeric;
+  discount: Numeric;
+  late_fee: Numeric;
+}
+
 export interface FeePaymentItemsTable {
   rid: number;
   id: Generated<number>;
@@ -220,6 +234,7 @@ export interface FeesTables {
   fee_payments: FeePaymentsTable;
   fee_bills: FeeBillsTable;
   fee_bill_totals: FeeBillTotalsTable;
+  fee_payment_totals: FeePaymentTotalsTable;
   fee_payment_items: FeePaymentItemsTable;
   fee_bill_adjustments: FeeBillAdjustmentsTable;
   fee_refunds: FeeRefundsTable;

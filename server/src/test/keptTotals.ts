@@ -1,0 +1,40 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { KEPT_TOTALS, type KeptTotals } from '../modules/fees/totals.js';
+
+/** A group where a table and its kept totals disagree, as one side sums it. */
+export type TotalsMismatch = { source: 'table' | 'totals' } & Record<string, unknown>;
+
+/**
+ * The groups where a table and its kept totals (migrations 024, 025) disagree: each group as the
+ * table sums it and as the totals do, for every group either side has. Empty when they agree.
+ */
+export async function totalsMismatches(db: Kysely<DB>, kept: KeptTotals): Promise<TotalsMismatch[]> {
+  const keys = Object.entries(kept.keys);
+  const sums = Object.entries(kept.sums);
+  const groupBy = sql.join(keys.map((_, i) => sql.raw(String(i + 1))));
+  const res = await sql<TotalsMismatch>`
+    WITH source AS (
+      SELECT ${sql.join(keys.map(([k, e]) => sql`${sql.raw(e)} AS ${sql.id(k)}`))},
+        ${sql.join(sums.map(([k, e]) => sql`${sql.raw(e)}::numeric AS ${sql.id(k)}`))}
+      FROM ${sql.table(kept.source)} GROUP BY ${groupBy}
+    ), totals AS (
+      SELECT ${sql.join(keys.map(([k]) => sql.id(k)))}, ${sql.join(sums.map(([k]) => sql`sum(${sql.id(k)})::numeric AS ${sql.id(k)}`))}
+      FROM ${sql.table(kept.table)} GROUP BY ${groupBy}
+      HAVING ${sql.join(sums.map(([k]) => sql`sum(${sql.id(k)}) <> 0`), sql` OR `)}
+    )
+    (SELECT 'table' AS source, * FROM (SELECT * FROM source EXCEPT SELECT * FROM totals) a)
+    UNION ALL
+    (SELECT 'totals' AS source, * FROM (SELECT * FROM totals EXCEPT SELECT * FROM source) b)
+    ORDER BY 2, 3, 4, 5, 1`.execute(db);
+  return res.rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date || typeof v !== 'object' ? v : String(v)])) as TotalsMismatch);
+}
+
+/** Throws, naming the groups, where any table's kept totals disagree with it. */
+export async function assertTotalsKept(db: Kysely<DB>): Promise<void> {
+  const wrong: string[] = [];
+  for (const kept of KEPT_TOTALS) {
+    for (const w of await totalsMismatches(db, kept)) wrong.push(`${kept.table}: ${JSON.stringify(w)}`);
+  }
+  if (wrong.length) throw new Error(`kept totals disagree with their tables:\n${wrong.join('\n')}`);
+}
