@@ -1,14 +1,14 @@
-import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { thingsSchema } from '../test/thingsSchema.js';
 import { PipelinedConnections } from './pipeline.js';
 import { LIGHT_TAG, PREPARE_TAG } from './prepared.js';
 
 const url = process.env.DATABASE_URL;
 
 describe.skipIf(!url)('PipelinedConnections (PostgreSQL; skipped without DATABASE_URL)', () => {
-  const schema = `t_pipe_${crypto.randomBytes(5).toString('hex')}`;
-  const options = `-c search_path=${schema} -c application_name=${schema}`;
+  let things: Awaited<ReturnType<typeof thingsSchema>>;
+  let schema: string;
   let admin: pg.Client;
   let pool: pg.Pool;
   /** statements the pool was given, the lanes having passed them on */
@@ -16,11 +16,9 @@ describe.skipIf(!url)('PipelinedConnections (PostgreSQL; skipped without DATABAS
   let lanes: PipelinedConnections;
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.query(`CREATE TABLE ${schema}.things (id int PRIMARY KEY, title text NOT NULL)`);
-    await admin.query(`INSERT INTO ${schema}.things SELECT g, 'thing ' || g FROM generate_series(1, 500) g`);
+    things = await thingsSchema(url!, 't_pipe', 500);
+    ({ schema, admin } = things);
+    const options = `-c search_path=${schema} -c application_name=${schema}`;
     pool = new pg.Pool({ connectionString: url, max: 2, options: `${options}_pool` });
     pooled = [];
     lanes = new PipelinedConnections(2, { connectionString: url, options }, true, {
@@ -33,8 +31,7 @@ describe.skipIf(!url)('PipelinedConnections (PostgreSQL; skipped without DATABAS
   afterAll(async () => {
     await lanes.end();
     await pool.end();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
+    await things.drop();
   });
 
   const light = `${PREPARE_TAG} ${LIGHT_TAG} SELECT id, title FROM things WHERE id = $1`;

@@ -1,27 +1,24 @@
-import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { thingsSchema } from '../test/thingsSchema.js';
 import { PREPARE_TAG, PREPARED_PER_CONNECTION, PreparingClient } from './prepared.js';
 
 const url = process.env.DATABASE_URL;
 
 describe.skipIf(!url)('PreparingClient (PostgreSQL; skipped without DATABASE_URL)', () => {
-  const schema = `t_prep_${crypto.randomBytes(5).toString('hex')}`;
+  let things: Awaited<ReturnType<typeof thingsSchema>>;
+  let schema: string;
   let admin: pg.Client;
   let pool: pg.Pool;
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.query(`CREATE TABLE ${schema}.things (id int PRIMARY KEY, title text NOT NULL)`);
-    await admin.query(`INSERT INTO ${schema}.things SELECT g, 'thing ' || g FROM generate_series(1, 300) g`);
+    things = await thingsSchema(url!, 't_prep', 300);
+    ({ schema, admin } = things);
     pool = new pg.Pool({ Client: PreparingClient, connectionString: url, max: 1, options: `-c search_path=${schema}` });
   });
   afterAll(async () => {
     await pool.end();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
+    await things.drop();
   });
 
   /** the statements this pool's one connection holds prepared on the server */
