@@ -59,6 +59,17 @@ export async function pickMonth(page: Page, testId: string, month: string) {
   throw new Error(`month ${month} not found in the picker`);
 }
 
+/**
+ * Waits for the page's finite animations (a dialog's zoom as it opens) to end: a click during one
+ * is aimed where the target was a frame before and can land beside it. Spinners, which turn for
+ * ever, are not waited for.
+ */
+export async function animationsDone(page: Page) {
+  await page.evaluate(() => Promise.allSettled(document.getAnimations()
+    .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+    .map((a) => a.finished)));
+}
+
 /** Waits for open dropdowns, loading tables and animations to finish before a screenshot. */
 export async function settle(page: Page) {
   await expect.poll(() => page.locator('.ant-select-dropdown:visible, .ant-spin-blur').count()).toBe(0);

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
-import { pickCascader, pickText, settle } from './antd.js';
+import { animationsDone, pickCascader, pickText, settle } from './antd.js';
 import { xlsxUpload } from './files.js';
 import { api, apiLogin, journey, signIn } from './support.js';
 
@@ -119,6 +119,7 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     const dialog = page.getByTestId('owner-search-dialog');
     await dialog.waitFor();
     await page.getByTestId('owner-search-empty').waitFor();
+    await animationsDone(page);
 
     // an empty keyword is refused with the spec's notice
     await page.getByTestId('owner-search-button').click();
