@@ -92,7 +92,11 @@ journey('console shell', ({ page: newPage }) => {
     // the pointer on the entry starts its page loading (router/lazyPage.tsx)
     const chunk = page.waitForResponse((r) => /\/assets\/MonthFees-[^/]+\.js$/.test(r.url()));
     await entry.hover();
-    await chunk;
+    // the page's chunk imports others (the charts), so its module is there only once they all came
+    // and ran, which on a busy machine can be well after its own file (one CI run clicked before):
+    // importing the same file in the page resolves at that moment
+    const url = (await chunk).url();
+    await page.evaluate(`import(${JSON.stringify(url)}).then(() => true)`);
     await page.evaluate(`(() => {
       window.spinnerSeen = false;
       new MutationObserver(() => { if (document.querySelector('.page-loading')) window.spinnerSeen = true; })
