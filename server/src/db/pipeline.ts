@@ -83,13 +83,15 @@ export class PipelinedConnections {
   #open(): Lane {
     const Client = this.prepare ? PreparingClient : pg.Client;
     const client = new Client({ ...this.config, pipeline: true } as pg.ClientConfig);
-    const lane: Lane = { client, ready: Promise.resolve(), open: false, broken: false, sent: [], corked: false };
+    const lane: Lane = {
+      client, open: false, broken: false, sent: [], corked: false,
+      ready: client.connect().then(() => { lane.open = true; }, (err: unknown) => {
+        this.#retire(lane);
+        throw err;
+      }),
+    };
     client.on('error', () => this.#retire(lane));
     client.on('end', () => this.#retire(lane));
-    lane.ready = client.connect().then(() => { lane.open = true; }, (err: unknown) => {
-      this.#retire(lane);
-      throw err;
-    });
     return lane;
   }
 

@@ -70,8 +70,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     },
     async close() {
       // whatever the file did to bills and payments, their kept totals must still add up to them
-      const kept = assertTotalsKept(database.db).then(() => undefined, (err: unknown) => err);
-      const wrong = await kept;
+      const wrong = await assertTotalsKept(database.db).then(() => undefined, (err: unknown) => err);
       await app.fastify.close();
       await database.close();
       if (schema) await dropSchema(base, schema);
