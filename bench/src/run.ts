@@ -24,7 +24,7 @@ import { DEFAULT_SCHEMA, makeScaleData, readScaleInfo } from './scale-data.js';
 import { scaleBenchmarks } from './scale.js';
 import { loadConfig } from '../../server/src/config.js';
 import { openDatabase } from '../../server/src/db/connection.js';
-import { assertTotalsKept } from '../../server/src/test/keptTotals.js';
+import { assertKeptData } from '../../server/src/test/keptData.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -87,13 +87,14 @@ async function apiOverhead(databaseUrl: string) {
 }
 
 /**
- * The kept totals of bills and payments (migrations 024, 025) still add up to them after the scale
- * set's bulk load and the generation benchmark's bills: CI's quick run fails if not.
+ * What the database keeps for reading still agrees with its tables after the scale set's bulk load
+ * and the generation benchmark's bills: the kept totals of bills and payments (migrations 024,
+ * 025) and the rooms' addresses (026). CI's quick run fails if not.
  */
-async function checkKeptTotals(databaseUrl: string, schema: string) {
+async function checkKeptData(databaseUrl: string, schema: string) {
   const database = await openDatabase(loadConfig(process.env, { databaseUrl, dbSchema: schema }));
   try {
-    await assertTotalsKept(database.db);
+    await assertKeptData(database.db);
   } finally {
     await database.close();
   }
@@ -107,7 +108,7 @@ async function scale(databaseUrl: string) {
     console.log(`(quick scale set: ${info.counts.rooms} rooms, ${info.counts.fee_bills} bills in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
     try {
       await scaleBenchmarks({ databaseUrl, schema: QUICK_SCALE.schema, info, seconds: 1, reportSeconds: 1, concurrency, log });
-      await checkKeptTotals(databaseUrl, QUICK_SCALE.schema);
+      await checkKeptData(databaseUrl, QUICK_SCALE.schema);
     } finally {
       const admin = new pg.Client({ connectionString: databaseUrl });
       await admin.connect();

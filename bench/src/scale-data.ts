@@ -118,13 +118,15 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
         const tag = `(community ${rid}, ${index + 1}/${rids.length})`;
         propertyItems[rid] = await fillCommunity(c, { rid, index, rooms: size.roomsPerCommunity, hasSpaceId }, (label, run) => log.step(`${label} ${tag}`, run));
       }
-      await log.step('sequences, receipt counters, kept totals', async () => {
+      await log.step('sequences, receipt counters, kept totals and addresses', async () => {
         await sql`SELECT setval(pg_get_serial_sequence('fee_payments', 'id'), (SELECT max(id) FROM fee_payments))`.execute(c);
         await sql`
           INSERT INTO fee_receipt_counters (rid, last_no) SELECT rid, count(*) FROM fee_payments GROUP BY rid
           ON CONFLICT (rid) DO UPDATE SET last_no = excluded.last_no`.execute(c);
         // the kept totals of bills and payments (migrations 024, 025), whose triggers the bulk load ran without
         await sql`SELECT fee_bill_totals_rebuild(), fee_payment_totals_rebuild()`.execute(c);
+        // and the rooms' kept addresses (026), their trigger left out as well
+        await sql`SELECT rooms_place_rebuild()`.execute(c);
       });
       await sql`SET session_replication_role = DEFAULT`.execute(c).catch(() => undefined);
       await log.step('VACUUM ANALYZE', async () => {

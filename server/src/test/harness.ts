@@ -6,7 +6,7 @@ import { migrate } from '../db/migrate.js';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed.js';
 import { buildApp, type App } from '../http/app.js';
 import type { Side } from '../http/registry.js';
-import { assertTotalsKept } from './keptTotals.js';
+import { assertKeptData } from './keptData.js';
 
 export interface TestAnswer<T = any> { return_code: string; return_msg: string; data: T }
 
@@ -69,8 +69,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       return res.data.token;
     },
     async close() {
-      // whatever the file did to bills and payments, their kept totals must still add up to them
-      const wrong = await assertTotalsKept(database.db).then(() => undefined, (err: unknown) => err);
+      // whatever the file did, what the database keeps for reading (bill totals, room addresses) must still agree with its tables
+      const wrong = await assertKeptData(database.db).then(() => undefined, (err: unknown) => err);
       await app.fastify.close();
       await database.close();
       if (schema) await dropSchema(base, schema);

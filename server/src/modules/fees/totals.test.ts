@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyJobs, enqueueJob } from '../../jobs/queue.js';
 import { today } from '../../lib/wire.js';
-import { totalsMismatches } from '../../test/keptTotals.js';
+import { totalsMismatches } from '../../test/keptData.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { BILL_TOTALS, foldTotals, PAYMENT_TOTALS, TOTALS_FOLD } from './totals.js';
 

@@ -18,19 +18,8 @@ export const OWNER_LOOKUP = [
 /** Small lists for the drawer's filters; stores are also shown to card staff. */
 export const SMALL_LIST_READERS = [...OWNER_LOOKUP, 'card', 'parkcard'] as const;
 
-/** '1号楼' + '1单元' + '1101': the address the spec shows (needs b = buildings, u = units, r = rooms). */
-export const addressSql = sql<string>`concat(b.title, u.title, r.title)`;
-
-/**
- * The title of the building or unit of the room aliased `room`, looked up by key: planning these
- * as joins took longer than running them (bench/README.md).
- */
-const titleByKey = (table: 'buildings' | 'units', room: string) =>
-  sql.raw(`(SELECT title FROM ${table} WHERE rid = ${room}.rid AND id = ${room}.${table === 'buildings' ? 'bid' : 'tid'})`);
-
-/** 1号楼 + 1单元 + 1101 of the room aliased `room`, its building and unit looked up by key. */
-export const keyedAddress = (room: string) =>
-  sql<string>`concat(${titleByKey('buildings', room)}, ${titleByKey('units', room)}, ${sql.raw(`${room}.title`)})`;
+/** 1号楼 + 1单元 + 1101 of the room aliased `room`, as the room keeps it (026_room_addresses.sql). */
+export const keyedAddress = (room: string) => sql.ref<string>(`${room}.address`);
 
 /** Name fragments are at most as long as the owner search box takes (member_name_keys, 004_owners.sql). */
 export const NAME_KEY_MAX = LIMITS.ownerSearchMax;
@@ -76,7 +65,7 @@ export function nameContains(rowRid: RawBuilder<unknown>, name: RawBuilder<unkno
 }
 
 /**
- * The ids of the community's rooms whose address (addressSql: building, unit and room titles run
+ * The ids of the community's rooms whose address (building, unit and room titles run
  * together, as in '1号楼1单元1101') contains `text`, in any case. Matching the joined text of every
  * room read a community's 50,000 rooms (30-50 ms); the text is found instead where it can be:
  * - in a unit's building-and-unit prefix (a few hundred units): all of that unit's rooms;
@@ -127,9 +116,7 @@ export const inRoomBuildingAndUnit = (ref: RoomRef, room: { bid: number; tid: nu
 export async function findHouse(ctx: CommunityCtx, ref: RoomRef): Promise<House | null> {
   if (!inSessionCommunity(ctx, ref)) return null;
   const row = await ctx.db.selectFrom('rooms as r')
-    .innerJoin('buildings as b', (j) => j.onRef('b.rid', '=', 'r.rid').onRef('b.id', '=', 'r.bid'))
-    .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
-    .select(['r.id as hid', 'r.bid', 'r.tid', addressSql.as('address')])
+    .select(['r.id as hid', 'r.bid', 'r.tid', 'r.address'])
     .where('r.rid', '=', ctx.rid).where('r.id', '=', ref.hid).executeTakeFirst();
   return row && inRoomBuildingAndUnit(ref, row) ? row : null;
 }

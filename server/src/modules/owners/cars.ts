@@ -4,7 +4,7 @@ import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
 import { likePattern } from '../../lib/like.js';
-import { addressSql, CAR_MANAGERS, findHouse } from './access.js';
+import { CAR_MANAGERS, findHouse } from './access.js';
 
 const carlist = defineMethod('carlist', {
   side: 'community', roles: CAR_MANAGERS, writes: false,
@@ -12,11 +12,9 @@ const carlist = defineMethod('carlist', {
   async handler(ctx, input) {
     let qb = ctx.db.selectFrom('cars as c')
       .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'c.rid').onRef('r.id', '=', 'c.hid'))
-      .innerJoin('buildings as b', (j) => j.onRef('b.rid', '=', 'r.rid').onRef('b.id', '=', 'r.bid'))
-      .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
       .leftJoin('members as m', (j) => j.onRef('m.rid', '=', 'c.rid').onRef('m.id', '=', 'c.member_id'))
       .select([
-        'c.id', 'c.hid', 'r.bid', 'r.tid', addressSql.as('address'), 'c.member_id', 'm.realname', 'm.mobile', 'c.carlicense', 'c.car_type',
+        'c.id', 'c.hid', 'r.bid', 'r.tid', 'r.address', 'c.member_id', 'm.realname', 'm.mobile', 'c.carlicense', 'c.car_type',
         'c.color', 'c.brand', 'c.status', 'c.remark', 'c.create_time',
       ])
       .where('c.rid', '=', ctx.rid);

@@ -66,6 +66,35 @@ describe('getkeywordtohouses (spec 2.4)', () => {
     }
   });
 
+  it('shows a building or unit renamed or re-sorted at once, in the search and in the drawer', async () => {
+    const db = s.database.db;
+    const building = async (bid: number) =>
+      (await sql<{ id: number; title: string; floors: number; sort: number; remark: string }>`
+        SELECT id, title, floors, sort, remark FROM buildings WHERE rid = 1 AND id = ${bid}`.execute(db)).rows[0]!;
+    const unit = async (tid: number) =>
+      (await sql<{ id: number; bid: number; title: string; sort: number }>`SELECT id, bid, title, sort FROM units WHERE rid = 1 AND id = ${tid}`.execute(db)).rows[0]!;
+    const [first, other, secondUnit] = [await building(home.bid), await building(second.bid), await unit(second.tid)];
+    const addresses = async () =>
+      (await s.call('getkeywordtohouses', { keywords: '13800138000' }, admin)).data.items.map((i: { address: string }) => i.address);
+    expect(await addresses()).toEqual(['1号楼1单元1101', '2号楼1单元801']);
+    try {
+      expect((await s.call('buildingedit', { ...first, title: '9号楼', sort: other.sort + 1 }, admin)).return_code).toBe(RC.SUCCESS);
+      expect(await addresses()).toEqual(['2号楼1单元801', '9号楼1单元1101']);
+      expect((await s.call('unitedit', { ...secondUnit, title: '东单元' }, admin)).return_code).toBe(RC.SUCCESS);
+      expect(await addresses()).toEqual(['2号楼东单元801', '9号楼1单元1101']);
+      const drawer = await s.call('houseinfoplus', second, admin);
+      expect(drawer.data.items.address).toBe('2号楼东单元801');
+      expect(drawer.data.items.houses.map((h: { address: string }) => h.address).sort()).toEqual(['2号楼东单元801', '9号楼1单元1101']);
+      // an address or sort set by hand is worked out again by the database
+      await sql`UPDATE rooms SET address = 'x', building_sort = -1 WHERE rid = 1 AND id = ${home.hid}`.execute(db);
+      expect(await addresses()).toEqual(['2号楼东单元801', '9号楼1单元1101']);
+    } finally {
+      await s.call('buildingedit', first, admin);
+      await s.call('unitedit', secondUnit, admin);
+    }
+    expect(await addresses()).toEqual(['1号楼1单元1101', '2号楼1单元801']);
+  });
+
   it('answers at most 50 houses, all of people living in or owning a room now', async () => {
     const res = await s.call('getkeywordtohouses', { keywords: '1' }, admin);
     const { rows: [all] } = await s.database.pool.query(`SELECT count(*)::int AS n FROM room_members WHERE rid = 1 AND status = 'Y'`);

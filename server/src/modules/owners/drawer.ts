@@ -9,7 +9,7 @@ import { likePattern } from '../../lib/like.js';
 import { listTemplate } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
 import {
-  addressSql, currentMemberIds, emptyPage, inSessionCommunity, OWNER_LOOKUP, SMALL_LIST_READERS, type RoomRef,
+  currentMemberIds, emptyPage, inSessionCommunity, OWNER_LOOKUP, SMALL_LIST_READERS, type RoomRef,
 } from './access.js';
 import { FEETYPE_CH, PAYTYPE_CH } from './labels.js';
 
@@ -82,17 +82,15 @@ const otherHousesOfRoom = roomTab('rm.id', (db, p: Slots<RoomValues & { keyword?
   let qb = db.selectFrom('room_members as rm')
     .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'rm.rid').onRef('m.id', '=', 'rm.member_id'))
     .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'rm.rid').onRef('r.id', '=', 'rm.hid'))
-    .innerJoin('buildings as b', (j) => j.onRef('b.rid', '=', 'r.rid').onRef('b.id', '=', 'r.bid'))
-    .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
     .leftJoin('room_categories as c', (j) => j.onRef('c.rid', '=', 'r.rid').onRef('c.id', '=', 'r.category_id'))
     .select([
       'rm.id', 'rm.hid', 'r.bid', 'r.tid', 'm.realname as ownername', 'm.mobile', 'rm.relation', 'c.title as building_cate_name',
-      addressSql.as('address'), 'm.last_login_time',
+      'r.address', 'm.last_login_time',
     ])
     .where('rm.rid', '=', p.rid).where('rm.status', '=', 'Y').where('rm.hid', '<>', p.hid)
     .where('rm.member_id', 'in', currentMemberIds(db, p.rid, p.hid))
     .where(roomNamed(p, given));
-  if (given.keyword) qb = qb.where((eb) => eb.or([eb('m.realname', 'ilike', p.keyword), eb('m.mobile', 'like', p.keyword), eb(addressSql, 'ilike', p.keyword)]));
+  if (given.keyword) qb = qb.where((eb) => eb.or([eb('m.realname', 'ilike', p.keyword), eb('m.mobile', 'like', p.keyword), eb('r.address', 'ilike', p.keyword)]));
   return qb;
 });
 
@@ -142,7 +140,7 @@ const visitorsOfRoom = roomTab('v.id', (db, p: Slots<RoomValues & { keyword?: st
   let qb = db.selectFrom('visitors as v')
     .select(['v.id', 'v.realname', 'v.mobile', 'v.visit_cause', 'v.status', 'v.visit_time', 'v.create_time'])
     // the room's address once for the page (an uncorrelated subquery runs once)
-    .select(sql<string>`(SELECT ${addressSql} FROM rooms r JOIN buildings b ON b.rid = r.rid AND b.id = r.bid JOIN units u ON u.rid = r.rid AND u.id = r.tid WHERE r.rid = ${p.rid} AND r.id = ${p.hid})`.as('address'))
+    .select(sql<string>`(SELECT address FROM rooms WHERE rid = ${p.rid} AND id = ${p.hid})`.as('address'))
     .where('v.rid', '=', p.rid).where('v.hid', '=', p.hid)
     .where(roomNamed(p, given));
   if (given.keyword) qb = qb.where((eb) => eb.or([eb('v.realname', 'ilike', p.keyword), eb('v.mobile', 'like', p.keyword), eb('v.visit_cause', 'ilike', p.keyword)]));

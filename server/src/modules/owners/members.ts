@@ -10,7 +10,7 @@ import { EXPORT_MAX, refuseOversizedExport, sheetOf } from '../../lib/excel.js';
 import { defineExport, type ExportScope } from '../../jobs/exports.js';
 import { listPage } from '../../lib/paging.js';
 import { today, wireTime } from '../../lib/wire.js';
-import { addressSql, MEMBER_MANAGERS } from './access.js';
+import { MEMBER_MANAGERS } from './access.js';
 import { keywordCondition, mobileStartsWith } from './search.js';
 
 type Filters = z.output<(typeof ownersMethods)['memberlist']>;
@@ -52,9 +52,7 @@ async function roomsOf(db: Kysely<DB>, rid: number, memberIds: number[], current
   if (!memberIds.length) return new Map<number, MemberRoom[]>();
   const rows = await db.selectFrom('room_members as rm')
     .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'rm.rid').onRef('r.id', '=', 'rm.hid'))
-    .innerJoin('buildings as b', (j) => j.onRef('b.rid', '=', 'r.rid').onRef('b.id', '=', 'r.bid'))
-    .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
-    .select(['rm.id', 'rm.member_id', 'rm.hid', 'r.bid', 'r.tid', addressSql.as('address'), 'rm.relation', 'rm.move_in_date', 'rm.move_out_date', 'rm.status'])
+    .select(['rm.id', 'rm.member_id', 'rm.hid', 'r.bid', 'r.tid', 'r.address', 'rm.relation', 'rm.move_in_date', 'rm.move_out_date', 'rm.status'])
     // one array parameter, however many people (an export asks for up to 100,000; IN would take one parameter each)
     .where('rm.rid', '=', rid).where(sql<boolean>`rm.member_id = ANY(${memberIds}::bigint[])`)
     .$if(currentOnly, (q) => q.where('rm.status', '=', 'Y'))

@@ -83,7 +83,9 @@ const relationLabel = sql`CASE relation ${sql.join(Object.entries(RELATION_CH).m
  * match per joined row. The houses are aggregated as rows in the dialog's order (`json_agg` of an
  * ordered sub-select keeps it): a JSON object built field by field per house, then ordered by a
  * window's row number, cost the database a sixth more per search (bench/README.md, eleventh
- * round). Compiled once per kind of keyword (db/compiled.ts).
+ * round). Each house's address and its building's and unit's sort are the room's own, kept by
+ * the database (026_room_addresses.sql): joining its building and unit cost a third of the
+ * statement. Compiled once per kind of keyword (db/compiled.ts).
  */
 const housesFound = template((_db, p: Slots<{ rid: number; from: string; to: string; key: string }>, kind: KeywordTerms['kind']) => sql<{ json: string }>`${prepared}
   WITH found AS MATERIALIZED (
@@ -92,13 +94,9 @@ const housesFound = template((_db, p: Slots<{ rid: number; from: string; to: str
     WHERE m.rid = ${p.rid} AND ${termsCondition(kind, p, unseenByPlanner)}
     LIMIT ${sql.lit(RESULT_MAX)})
   SELECT '{"items":' || coalesce(json_agg(h), '[]') || '}' AS json FROM (
-    SELECT f.id, r.rid, r.bid, r.tid, f.hid, f.mobile, concat(b.title, u.title, r.title) AS address, f.realname, f.relation,
-      ${relationLabel} AS relation_ch
-    FROM found f
-    JOIN rooms r ON r.rid = ${p.rid} AND r.id = f.hid
-    JOIN buildings b ON b.rid = r.rid AND b.id = r.bid
-    JOIN units u ON u.rid = r.rid AND u.id = r.tid
-    ORDER BY f.relation <> 'owner', f.realname, b.sort, r.bid, u.sort, r.tid, r.floor, r.title) h`);
+    SELECT f.id, r.rid, r.bid, r.tid, f.hid, f.mobile, r.address, f.realname, f.relation, ${relationLabel} AS relation_ch
+    FROM found f JOIN rooms r ON r.rid = ${p.rid} AND r.id = f.hid
+    ORDER BY f.relation <> 'owner', f.realname, r.building_sort, r.bid, r.unit_sort, r.tid, r.floor, r.title) h`);
 
 const getkeywordtohouses = defineMethod('getkeywordtohouses', {
   side: 'community', roles: OWNER_LOOKUP, writes: false,

@@ -44,6 +44,10 @@ export interface RoomsTable {
   state: Default<'vacant' | 'occupied' | 'rented' | 'renovating'>;
   remark: Default<string>;
   created_at: Timestamp;
+  /** 1号楼1单元1101, and its building's and unit's sort: kept by the database (026_room_addresses.sql) */
+  address: Generated<string>;
+  building_sort: Generated<number>;
+  unit_sort: Generated<number>;
 }
 
 export interface StructureTables {

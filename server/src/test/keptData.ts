@@ -30,11 +30,25 @@ export async function totalsMismatches(db: Kysely<DB>, kept: KeptTotals): Promis
   return res.rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date || typeof v !== 'object' ? v : String(v)])) as TotalsMismatch);
 }
 
-/** Throws, naming the groups, where any table's kept totals disagree with it. */
-export async function assertTotalsKept(db: Kysely<DB>): Promise<void> {
+/** Rooms whose kept address or sort orders (026_room_addresses.sql) are not their building's and unit's now. */
+export async function roomPlaceMismatches(db: Kysely<DB>) {
+  const res = await sql<{ rid: number; id: string; address: string; placed: string }>`
+    SELECT r.rid, r.id, r.address, concat(b.title, u.title, r.title) AS placed FROM rooms r
+    JOIN buildings b ON b.rid = r.rid AND b.id = r.bid JOIN units u ON u.rid = r.rid AND u.id = r.tid
+    WHERE (r.address, r.building_sort, r.unit_sort) IS DISTINCT FROM (concat(b.title, u.title, r.title), b.sort, u.sort)
+    ORDER BY r.rid, r.id`.execute(db);
+  return res.rows;
+}
+
+/**
+ * Throws, naming them, where what the database keeps for reading disagrees with the tables it is
+ * kept from: a table's kept totals, a room's address.
+ */
+export async function assertKeptData(db: Kysely<DB>): Promise<void> {
   const wrong: string[] = [];
   for (const kept of KEPT_TOTALS) {
     for (const w of await totalsMismatches(db, kept)) wrong.push(`${kept.table}: ${JSON.stringify(w)}`);
   }
-  if (wrong.length) throw new Error(`kept totals disagree with their tables:\n${wrong.join('\n')}`);
+  for (const w of await roomPlaceMismatches(db)) wrong.push(`rooms: ${JSON.stringify(w)}`);
+  if (wrong.length) throw new Error(`kept data disagrees with its tables:\n${wrong.join('\n')}`);
 }
