@@ -19,9 +19,7 @@ export type Room = Awaited<ReturnType<typeof house>>;
 /** The room of the community with its address, or refuses. */
 export async function house(ctx: CommunityCtx, hid: number) {
   const room = await ctx.db.selectFrom('rooms as r')
-    .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
-    .innerJoin('buildings as bd', (j) => j.onRef('bd.rid', '=', 'r.rid').onRef('bd.id', '=', 'r.bid'))
-    .select(['r.id', 'r.rid', 'r.bid', 'r.tid', sql<string>`bd.title || u.title || r.title`.as('address')])
+    .select(['r.id', 'r.rid', 'r.bid', 'r.tid', 'r.address'])
     .where('r.rid', '=', ctx.rid).where('r.id', '=', hid).executeTakeFirst();
   if (!room) fail('房屋不存在');
   return room!;

@@ -27,9 +27,7 @@ async function notices(ctx: CommunityCtx, hids: number[], detailed: boolean): Pr
     ctx.db.selectFrom('fee_bills as b')
       .innerJoin('fee_items as i', (j) => j.onRef('i.rid', '=', 'b.rid').onRef('i.id', '=', 'b.item_id'))
       .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'b.rid').onRef('r.id', '=', 'b.hid'))
-      .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'b.rid').onRef('u.id', '=', 'b.tid'))
-      .innerJoin('buildings as bd', (j) => j.onRef('bd.rid', '=', 'b.rid').onRef('bd.id', '=', 'b.bid'))
-      .select(['b.id', 'b.hid', 'b.title', 'b.period', 'b.daterange', 'b.fee', 'b.status', 'b.due_date', sql<string>`bd.title || u.title || r.title`.as('address'),
+      .select(['b.id', 'b.hid', 'b.title', 'b.period', 'b.daterange', 'b.fee', 'b.status', 'b.due_date', 'r.address',
         'i.late_fee_rule', 'i.late_fee_rate', 'i.late_fee_grace_days', 'i.late_fee_cap_percent',
         sql<string>`coalesce((SELECT m.realname || '|' || m.mobile FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
           WHERE rm.rid = b.rid AND rm.hid = b.hid AND rm.relation = 'owner' AND rm.status = 'Y' ORDER BY rm.id LIMIT 1), '|')`.as('owner')])

@@ -84,12 +84,10 @@ async function repriceBills(db: Kysely<DB>, rid: number, readingIds: number[], r
 function readingQuery(db: Kysely<DB>, rid: number) {
   return db.selectFrom('fee_meter_readings as m')
     .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'm.rid').onRef('r.id', '=', 'm.hid'))
-    .innerJoin('buildings as b', (j) => j.onRef('b.rid', '=', 'r.rid').onRef('b.id', '=', 'r.bid'))
-    .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
     .innerJoin('fee_items as i', (j) => j.onRef('i.rid', '=', 'm.rid').onRef('i.id', '=', 'm.item_id'))
     .leftJoin('fee_bills as fb', (j) => j.onRef('fb.rid', '=', 'm.rid').onRef('fb.hid', '=', 'm.hid').onRef('fb.item_id', '=', 'm.item_id')
       .onRef('fb.period', '=', 'm.period').on('fb.space_id', '=', 0).on('fb.car_id', '=', 0))
-    .select(['m.id', 'm.hid', 'r.bid', 'r.tid', sql<string>`b.title || u.title || r.title`.as('address'), 'm.item_id', 'i.title as item_title',
+    .select(['m.id', 'm.hid', 'r.bid', 'r.tid', 'r.address', 'm.item_id', 'i.title as item_title',
       'm.period', 'm.last_reading', 'm.this_reading', 'm.quantity', 'i.unit_price', 'fb.status as bill_status', 'fb.fee as bill_fee',
       'm.remark', 'm.created_by', 'm.created_at'])
     .where('m.rid', '=', rid);
@@ -113,7 +111,7 @@ const meterreadinglist = defineMethod('meterreadinglist', {
     if (input.tid) qb = qb.where('r.tid', '=', input.tid);
     if (input.item_id) qb = qb.where('m.item_id', '=', input.item_id);
     if (input.period) qb = qb.where('m.period', '=', input.period);
-    if (input.keyword) qb = qb.where(sql`b.title || u.title || r.title`, 'ilike', likePattern(input.keyword));
+    if (input.keyword) qb = qb.where('r.address', 'ilike', likePattern(input.keyword));
     // room order within a page, the reading id keeps the pages stable
     const page = await listPage(qb.orderBy('m.period', input.sort).orderBy('r.bid').orderBy('r.tid').orderBy('m.hid'), input, 'm.id');
     return { total: page.total, items: page.items.map(toRow) };

@@ -107,10 +107,8 @@ export function receiptRows(rid: number, filters: Array<RawBuilder<SqlBool>>): K
 export function paymentBase(db: Kysely<DB>, rid: number) {
   return db.selectFrom('fee_payments as p')
     .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'p.rid').onRef('r.id', '=', 'p.hid'))
-    .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'p.rid').onRef('u.id', '=', 'p.tid'))
-    .innerJoin('buildings as bd', (j) => j.onRef('bd.rid', '=', 'p.rid').onRef('bd.id', '=', 'p.bid'))
     .selectAll('p')
-    .select(sql<string>`bd.title || u.title || r.title`.as('address'))
+    .select('r.address')
     .select(sql<number>`(SELECT count(*)::int FROM fee_payment_items pi WHERE pi.rid = p.rid AND pi.payment_id = p.id)`.as('bill_count'))
     .where('p.rid', '=', rid);
 }

@@ -16,9 +16,7 @@ function refundQuery(db: Kysely<DB>, rid: number) {
   return db.selectFrom('fee_refunds as f')
     .innerJoin('fee_payments as p', (j) => j.onRef('p.rid', '=', 'f.rid').onRef('p.id', '=', 'f.payment_id'))
     .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'p.rid').onRef('r.id', '=', 'p.hid'))
-    .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'p.rid').onRef('u.id', '=', 'p.tid'))
-    .innerJoin('buildings as bd', (j) => j.onRef('bd.rid', '=', 'p.rid').onRef('bd.id', '=', 'p.bid'))
-    .selectAll('f').select(['p.receipt_no', sql<string>`bd.title || u.title || r.title`.as('address')])
+    .selectAll('f').select(['p.receipt_no', 'r.address'])
     .select(sql<string>`(SELECT string_agg(pi.title || ' ' || pi.period, '、' ORDER BY pi.id) FROM fee_payment_items pi
       WHERE pi.rid = f.rid AND pi.payment_id = f.payment_id AND pi.bill_id = ANY(f.bill_ids))`.as('bill_titles'))
     .where('f.rid', '=', rid);

@@ -79,10 +79,8 @@ export function arrearsRows(db: Kysely<DB>, rid: number, rooms: ArrearsByRoom, o
   const text = (col: string) => sql<string>`${sql.ref(`a.${col}`)}::numeric(14,2)::text`;
   let q = db.selectFrom(rooms.as('a'))
     .innerJoin('rooms as r', (j) => j.on('r.rid', '=', rid).onRef('r.id', '=', 'a.hid'))
-    .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
-    .innerJoin('buildings as bd', (j) => j.onRef('bd.rid', '=', 'r.rid').onRef('bd.id', '=', 'r.bid'))
     .select([
-      'a.hid', sql<string>`bd.title || u.title || r.title`.as('address'), 'a.bill_count', text('arrears').as('arrears'),
+      'a.hid', 'r.address', 'a.bill_count', text('arrears').as('arrears'),
       text('d0_30').as('d0_30'), text('d31_90').as('d31_90'), text('d91_180').as('d91_180'), text('d181_365').as('d181_365'),
       text('d365_plus').as('d365_plus'), owner('realname').as('owner_name'), owner('mobile').as('mobile'),
     ]);

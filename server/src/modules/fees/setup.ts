@@ -191,8 +191,7 @@ function targetTitleSql() {
     WHEN 'building' THEN (SELECT title FROM buildings WHERE rid = fb.rid AND id = fb.ref_id)
     WHEN 'unit' THEN (SELECT b.title || u.title FROM units u JOIN buildings b ON b.rid = u.rid AND b.id = u.bid WHERE u.rid = fb.rid AND u.id = fb.ref_id)
     WHEN 'category' THEN (SELECT title FROM room_categories WHERE rid = fb.rid AND id = fb.ref_id)
-    WHEN 'room' THEN (SELECT b.title || u.title || r.title FROM rooms r JOIN buildings b ON b.rid = r.rid AND b.id = r.bid
-          JOIN units u ON u.rid = r.rid AND u.id = r.tid WHERE r.rid = fb.rid AND r.id = fb.ref_id)
+    WHEN 'room' THEN (SELECT address FROM rooms WHERE rid = fb.rid AND id = fb.ref_id)
     WHEN 'lot' THEN (SELECT title FROM parking_lots WHERE rid = fb.rid AND id = fb.ref_id)
     WHEN 'space' THEN (SELECT l.title || ' ' || s.title FROM parking_spaces s JOIN parking_lots l ON l.rid = s.rid AND l.id = s.lot_id
           WHERE s.rid = fb.rid AND s.id = fb.ref_id)
@@ -280,13 +279,11 @@ const bindfeetargets = defineMethod('bindfeetargets', {
         .where('l.rid', '=', ctx.rid).orderBy('l.id').execute();
       return { items: rows.map((l) => ({ id: l.id, title: l.title, address: `${l.address}（计费车位 ${l.n} 个）` })) };
     }
-    const address = sql<string>`coalesce(b.title || u.title || r.title, '')`;
+    const address = sql<string>`coalesce(r.address, '')`;
     if (input.scope === 'space') {
       let qb = ctx.db.selectFrom('parking_spaces as s')
         .innerJoin('parking_lots as l', (j) => j.onRef('l.rid', '=', 's.rid').onRef('l.id', '=', 's.lot_id'))
         .leftJoin('rooms as r', (j) => j.onRef('r.rid', '=', 's.rid').onRef('r.id', '=', 's.hid'))
-        .leftJoin('buildings as b', (j) => j.onRef('b.rid', '=', 'r.rid').onRef('b.id', '=', 'r.bid'))
-        .leftJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
         .select(['s.id', 's.title', 'l.title as lot', 's.status', 's.carlicense', address.as('address')])
         .where('s.rid', '=', ctx.rid);
       if (input.lot_id) qb = qb.where('s.lot_id', '=', input.lot_id);
@@ -304,8 +301,6 @@ const bindfeetargets = defineMethod('bindfeetargets', {
     }
     let qb = ctx.db.selectFrom('cars as c')
       .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'c.rid').onRef('r.id', '=', 'c.hid'))
-      .innerJoin('buildings as b', (j) => j.onRef('b.rid', '=', 'r.rid').onRef('b.id', '=', 'r.bid'))
-      .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
       .select(['c.id', 'c.carlicense', 'c.status', address.as('address')])
       .where('c.rid', '=', ctx.rid);
     if (input.keyword) qb = qb.where('c.carlicense', 'ilike', likePattern(normalizePlate(input.keyword)));
