@@ -28,24 +28,20 @@ END $$;
 CREATE TRIGGER rooms_place BEFORE INSERT OR UPDATE OF title, bid, tid, address, building_sort, unit_sort ON rooms
   FOR EACH ROW EXECUTE FUNCTION rooms_place();
 
-CREATE FUNCTION buildings_place_rooms() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION place_rooms_rewrite() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  -- setting title rewrites each room through rooms_place, which reads the building's new row
-  UPDATE rooms SET title = title WHERE rid = NEW.rid AND bid = NEW.id;
+  -- setting title rewrites each room through rooms_place, which reads the building's or unit's new row
+  IF TG_TABLE_NAME = 'buildings' THEN
+    UPDATE rooms SET title = title WHERE rid = NEW.rid AND bid = NEW.id;
+  ELSE
+    UPDATE rooms SET title = title WHERE rid = NEW.rid AND tid = NEW.id;
+  END IF;
   RETURN NULL;
 END $$;
 CREATE TRIGGER buildings_place_rooms AFTER UPDATE OF title, sort ON buildings FOR EACH ROW
-  WHEN (OLD.title IS DISTINCT FROM NEW.title OR OLD.sort IS DISTINCT FROM NEW.sort)
-  EXECUTE FUNCTION buildings_place_rooms();
-
-CREATE FUNCTION units_place_rooms() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE rooms SET title = title WHERE rid = NEW.rid AND tid = NEW.id;
-  RETURN NULL;
-END $$;
+  WHEN (OLD.title IS DISTINCT FROM NEW.title OR OLD.sort IS DISTINCT FROM NEW.sort) EXECUTE FUNCTION place_rooms_rewrite();
 CREATE TRIGGER units_place_rooms AFTER UPDATE OF title, sort ON units FOR EACH ROW
-  WHEN (OLD.title IS DISTINCT FROM NEW.title OR OLD.sort IS DISTINCT FROM NEW.sort)
-  EXECUTE FUNCTION units_place_rooms();
+  WHEN (OLD.title IS DISTINCT FROM NEW.title OR OLD.sort IS DISTINCT FROM NEW.sort) EXECUTE FUNCTION place_rooms_rewrite();
 
 -- Every room's address and sort orders worked out again: for the rooms already here, and after a
 -- bulk load that ran without triggers (bench:data). Answers how many rooms changed.

@@ -5,7 +5,7 @@ import { defineMethod } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
 import { receiptFilters, receiptKeyword } from './payments.js';
 import { billTotals, paymentTotals } from './totals.js';
-import { keyedAddress, roomsAddressed } from '../owners/access.js';
+import { roomsAddressed } from '../owners/access.js';
 import { today, wireTime } from '../../lib/wire.js';
 
 export const REPORT_ROLES = ['feecount', 'fees_count', 'propertypaystatis', 'financecount'];
@@ -209,7 +209,7 @@ const propertypaylog = defineMethod('propertypaylog', {
     // the address is looked up by key for the page's lines alone (PostgreSQL computes such a
     // sub-select after the sort and limit): joined, every line of a common payer's 19,591
     // receipts had its room, unit and building joined before the ten were picked (+100 ms)
-    const address = sql<string>`(SELECT ${keyedAddress('r')} FROM rooms r WHERE r.rid = p.rid AND r.id = p.hid)`;
+    const address = sql<string>`(SELECT r.address FROM rooms r WHERE r.rid = p.rid AND r.id = p.hid)`;
     const qb = receipts.select(['pi.id', 'p.id as payment_id', 'p.receipt_no', address.as('address'), 'p.payer_name',
       'pi.title', 'pi.period', 'pi.fee', 'pi.late_fee', 'p.pay_type', 'p.cashier_name', 'p.created_at']);
     const countFrom = onReceipt.length ? receipts : lines;

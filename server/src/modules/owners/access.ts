@@ -18,9 +18,6 @@ export const OWNER_LOOKUP = [
 /** Small lists for the drawer's filters; stores are also shown to card staff. */
 export const SMALL_LIST_READERS = [...OWNER_LOOKUP, 'card', 'parkcard'] as const;
 
-/** 1号楼 + 1单元 + 1101 of the room aliased `room`, as the room keeps it (026_room_addresses.sql). */
-export const keyedAddress = (room: string) => sql.ref<string>(`${room}.address`);
-
 /** Name fragments are at most as long as the owner search box takes (member_name_keys, 004_owners.sql). */
 export const NAME_KEY_MAX = LIMITS.ownerSearchMax;
 

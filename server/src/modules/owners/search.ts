@@ -5,7 +5,7 @@ import { prepared, preparedLight } from '../../db/prepared.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, JsonText } from '../../http/registry.js';
 import { wireTime } from '../../lib/wire.js';
-import { hasNamePart, inRoomBuildingAndUnit, inSessionCommunity, keyedAddress, namePartKey, OWNER_LOOKUP } from './access.js';
+import { hasNamePart, inRoomBuildingAndUnit, inSessionCommunity, namePartKey, OWNER_LOOKUP } from './access.js';
 
 /**
  * The dialog shows at most RESULT_MAX houses: the first as many rooms lived in (or owned) now by
@@ -122,11 +122,11 @@ interface DrawerHeadRow {
  * (db/compiled.ts): the drawer's header loads with every drawer and every change of room.
  */
 const drawerHead = template((_db, p: Slots<{ rid: number; hid: number }>) => sql<DrawerHeadRow>`${preparedLight}
-  SELECT r.id AS hid, r.bid, r.tid, ${keyedAddress('r')} AS address,
+  SELECT r.id AS hid, r.bid, r.tid, r.address,
     o.id AS member_id, o.realname, o.mobile, o.avatar, o.balance, o.bonus, o.wx_isbind, o.app_isbind, o.create_time,
     (SELECT count(*)::int FROM room_members WHERE rid = r.rid AND hid = r.id AND status = 'Y') AS member_num,
     (SELECT coalesce(sum(fee), 0)::numeric(14,2)::text FROM fee_bills WHERE rid = r.rid AND hid = r.id AND status IN ('E', 'N')) AS gel_fee,
-    (SELECT json_agg(json_build_object('id', h.id, 'rid', h.rid, 'bid', h.bid, 'tid', h.tid, 'address', ${keyedAddress('h')}) ORDER BY hm.id)
+    (SELECT json_agg(json_build_object('id', h.id, 'rid', h.rid, 'bid', h.bid, 'tid', h.tid, 'address', h.address) ORDER BY hm.id)
       FROM room_members hm JOIN rooms h ON h.rid = hm.rid AND h.id = hm.hid
       WHERE hm.rid = r.rid AND hm.member_id = o.id AND hm.status = 'Y') AS houses
   FROM rooms r
