@@ -3,7 +3,7 @@ import { businessTimeZone, loadConfig } from '../../server/src/config.js';
 import { PipelinedConnections } from '../../server/src/db/pipeline.js';
 import { LIGHT_TAG, PREPARE_TAG, PreparingClient } from '../../server/src/db/prepared.js';
 import { captureSql } from './capture.js';
-import { runHttpLoad, runLoad, round, type LoadResult } from './load.js';
+import { runLoad, round, sampleHttpLoad, sampleLoad, summarize, type LoadResult, type LoadSample } from './load.js';
 import type { ServerProcess } from './server-process.js';
 
 export interface Answer {
@@ -62,6 +62,12 @@ export function rawLanes(databaseUrl: string, schema: string, pool: pg.Pool): Pi
 
 /** seconds each side of a comparison runs before it is measured */
 const WARM_SECONDS = 1;
+/**
+ * A side's measured seconds come in slices of at least this many, the two sides' slices taking
+ * turns (API, raw, raw, API, API, raw, …): work that other tenants of a shared machine start or
+ * stop in the middle of a comparison then falls on both sides alike instead of on one.
+ */
+const SLICE_SECONDS = 2.5;
 
 export interface SideBySide {
   name: string;
@@ -74,9 +80,32 @@ export interface SideBySide {
 }
 
 /**
+ * `seconds` of each of two loads, in alternating slices (SLICE_SECONDS) in the order A B B A A B
+ * …, so that neither side always runs first in a pair; each side's slices summed into one result.
+ */
+export async function alternating(
+  a: (seconds: number) => Promise<LoadSample>, b: (seconds: number) => Promise<LoadSample>, seconds: number,
+): Promise<[LoadResult, LoadResult]> {
+  const slices = Math.max(1, Math.floor(seconds / SLICE_SECONDS));
+  const slice = seconds / slices;
+  const as: LoadSample[] = [];
+  const bs: LoadSample[] = [];
+  for (let i = 0; i < slices; i++) {
+    if (i % 2 === 0) {
+      as.push(await a(slice));
+      bs.push(await b(slice));
+    } else {
+      bs.push(await b(slice));
+      as.push(await a(slice));
+    }
+  }
+  return [summarize(as), summarize(bs)];
+}
+
+/**
  * A method through /webapi (autocannon, 50 keep-alive connections) against the SQL its handler
  * issued (captured in process, replayed through pg with the same concurrency and the same
- * parallelism of statements), one after the other.
+ * parallelism of statements), in alternating slices.
  */
 export async function sideBySide(
   o: {
@@ -88,7 +117,7 @@ export async function sideBySide(
 ): Promise<SideBySide> {
   const { answer, sql: statements } = await o.capture.call(method, payload, o.token);
   if (answer.return_code !== 'SUCCESS') throw new Error(`${method}: ${answer.return_msg}`);
-  const load = (seconds: number) => runHttpLoad({
+  const load = (seconds: number) => sampleHttpLoad({
     url: `${o.server.url}/webapi`,
     body: JSON.stringify({ method, ...payload }),
     headers: { 'x-token': o.token },
@@ -96,27 +125,27 @@ export async function sideBySide(
     seconds,
     verify: (body) => (JSON.parse(body) as Answer).return_code === 'SUCCESS',
   });
-  const replay = (to: { query(text: string, values: unknown[]): Promise<unknown> }, seconds = o.seconds) => runLoad(async () => {
+  const replayTask = (to: { query(text: string, values: unknown[]): Promise<unknown> }) => async () => {
     await Promise.all(statements.map((q) => to.query(q.text, q.values)));
     return true;
-  }, o.concurrency, seconds);
+  };
+  const replay = (to: Parameters<typeof replayTask>[0]) => (seconds: number) => sampleLoad(replayTask(to), o.concurrency, seconds);
   // each side runs unmeasured first: a fresh server's first seconds answer about 13 % fewer
   // requests (bench/README.md, thirteenth round), and every connection plans its statements anew
   const warm = Math.min(WARM_SECONDS, o.seconds);
   await load(warm);
-  const api = await load(o.seconds);
-  await replay(o.pool, warm);
-  const raw = await replay(o.pool);
+  await replay(o.pool)(warm);
+  const [api, raw] = await alternating(load, replay(o.pool), o.seconds);
   const prepares = statements.some((q) => q.text.includes(PREPARE_TAG));
   let planned: LoadResult | undefined;
   if (o.plainPool && prepares) {
-    await replay(o.plainPool, warm);
-    planned = await replay(o.plainPool);
+    await replay(o.plainPool)(warm);
+    planned = await runLoad(replayTask(o.plainPool), o.concurrency, o.seconds);
   }
   let pipelined: LoadResult | undefined;
   if (o.lanes && statements.some((q) => q.text.includes(LIGHT_TAG))) {
-    await replay(o.lanes, warm);
-    pipelined = await replay(o.lanes);
+    await replay(o.lanes)(warm);
+    pipelined = await runLoad(replayTask(o.lanes), o.concurrency, o.seconds);
   }
   return { name: `${method} ${JSON.stringify(payload)}`, api, raw, planned, pipelined };
 }
