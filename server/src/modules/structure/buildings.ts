@@ -7,6 +7,7 @@ import { wireTime } from '../../lib/wire.js';
 import { likePattern } from '../../lib/like.js';
 import { STRUCTURE_WRITERS } from './access.js';
 import { firstDependent, tableLabel } from './dependents.js';
+import { holdPlaces } from './place-locks.js';
 
 const count = sql<number>`count(*)::int`;
 
@@ -146,6 +147,8 @@ const unitedit = defineMethod('unitedit', {
       if (rooms) fail('该单元下还有房屋，不能更换楼栋');
     }
     await refuseDuplicateUnit(ctx.db, ctx.rid, values.bid, values.title, id);
+    // its building before the unit: a rename of the building may be rewriting this unit's rooms
+    await holdPlaces(ctx.db, ctx.rid, { bids: [unit!.bid, values.bid] });
     await ctx.db.updateTable('units').set(values).where('rid', '=', ctx.rid).where('id', '=', id).execute();
     return reply(null, '保存成功');
   },

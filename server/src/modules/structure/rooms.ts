@@ -11,6 +11,7 @@ import { today, wireTime } from '../../lib/wire.js';
 import { containsOperator, likePattern } from '../../lib/like.js';
 import { STRUCTURE_WRITERS } from './access.js';
 import { firstDependent, tableLabel } from './dependents.js';
+import { holdPlaces } from './place-locks.js';
 import { requireRoom } from './require-room.js';
 
 type RoomFilters = Omit<z.output<typeof structureMethods.roomlist>, 'page' | 'limit' | 'sort'>;
@@ -109,9 +110,11 @@ const roomedit = defineMethod('roomedit', {
   summary: '修改房屋',
   async handler(ctx, input) {
     const { id, ...values } = input;
-    await requireRoom(ctx.db, ctx.rid, id);
+    const from = await requireRoom(ctx.db, ctx.rid, id);
     await checkRoom(ctx.db, ctx.rid, values);
     await refuseDuplicate(ctx.db, ctx.rid, values.tid, values.title, id);
+    // the building and unit it leaves and the ones it goes to, before the room itself
+    await holdPlaces(ctx.db, ctx.rid, { bids: [from.bid, values.bid], tids: [from.tid, values.tid] });
     await ctx.db.updateTable('rooms').set({ ...values, category_id: values.category_id ?? null })
       .where('rid', '=', ctx.rid).where('id', '=', id).execute();
     return reply(null, '保存成功');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { waitFor } from '../../test/process.js';
 
 let s: TestServer;
 let admin: string;
@@ -229,6 +230,48 @@ describe('rooms', () => {
     expect((await s.call('feebilllist', { hid: paid.hid }, admin)).data.total).toBe(bills);
     expect((await s.call('feebilllist', { hid: paid.hid }, admin)).data.items).toHaveLength(Math.min(bills, 10));
     expect((await s.call('paymentlist', { hid: paid.hid }, admin)).data.items).toHaveLength(Math.min(receipts, 10));
+  });
+
+  it.runIf(process.env.DATABASE_URL)('edits a room or a unit while their building is renamed: each waits its turn, none is aborted (PostgreSQL)', async () => {
+    const db = s.database.db;
+    const buildingTitle = async () => (await sql<{ title: string }>`SELECT title FROM buildings WHERE rid = 1 AND id = ${c1.bid}`.execute(db)).rows[0]!.title;
+    const roomRow = async () => (await sql<{ address: string; remark: string }>`SELECT address, remark FROM rooms WHERE rid = 1 AND id = ${c1.hid}`.execute(db)).rows[0]!;
+    const title = await buildingTitle();
+    const room = (await s.call('roominfo', { id: c1.hid }, admin)).data;
+    const unit = (await s.call('unitlist', { bid: c1.bid, limit: 100 }, admin)).data.items.find((u: { id: number }) => u.id === c1.tid);
+    const roomEdit = (remark: string) => ({
+      id: c1.hid, bid: room.bid, tid: room.tid, title: room.title, floor: room.floor, category_id: room.category_id,
+      built_area: room.built_area, indoor_area: room.indoor_area, state: room.state, remark,
+    });
+    /** A rename of the building that has taken its building, then lets `edit` start and rewrites the rooms. */
+    const renameWhile = async (suffix: string, edit: () => Promise<{ return_code: string; return_msg: string }>) => {
+      const renamer = await s.database.pool.connect();
+      try {
+        await renamer.query('BEGIN');
+        const pid = Number((await renamer.query('SELECT pg_backend_pid() AS pid')).rows[0]!.pid);
+        await renamer.query('SELECT 1 FROM buildings WHERE rid = 1 AND id = $1 FOR UPDATE', [c1.bid]);
+        const edited = edit();
+        // the edit is waiting on the rename (the edit used to hold the room by now, and the rename's rewrite of it deadlocked)
+        await waitFor('the edit to wait for the rename', async () =>
+          Number((await s.database.pool.query('SELECT count(*) AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [pid])).rows[0]!.n) > 0, 10_000);
+        await renamer.query("UPDATE buildings SET title = title || $2 WHERE rid = 1 AND id = $1", [c1.bid, suffix]);
+        await renamer.query('COMMIT');
+        ok(await edited);
+      } finally {
+        renamer.release();
+      }
+    };
+    try {
+      await renameWhile('东', () => s.call('roomedit', roomEdit('改于更名时'), admin));
+      expect(await roomRow()).toEqual({ address: `${title}东${unit.title}${room.title}`, remark: '改于更名时' });
+      await renameWhile('区', () => s.call('unitedit', { id: unit.id, bid: c1.bid, title: `${unit.title}甲`, sort: unit.sort }, admin));
+      expect((await roomRow()).address).toBe(`${title}东区${unit.title}甲${room.title}`);
+    } finally {
+      ok(await s.call('unitedit', { id: unit.id, bid: c1.bid, title: unit.title, sort: unit.sort }, admin));
+      await sql`UPDATE buildings SET title = ${title} WHERE rid = 1 AND id = ${c1.bid}`.execute(db);
+      ok(await s.call('roomedit', roomEdit(room.remark), admin));
+    }
+    expect((await roomRow()).address).toBe(`${title}${unit.title}${room.title}`);
   });
 
   it('keeps community 2 out of community 1 rooms', async () => {
