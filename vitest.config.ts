@@ -10,6 +10,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/src/**/*.test.ts'],
+          globalSetup: ['server/src/test/pglite-template.ts'],
           testTimeout: 60000,
           hookTimeout: 120000,
         },

@@ -32,12 +32,14 @@ pg.types.setTypeParser(DATE, (v) => v);
 
 export interface OpenOptions {
   memory?: boolean;
+  /** the embedded database starts as this saved data directory (PGlite's dumpDataDir), not empty */
+  loadDataDir?: Blob;
   /** sees every statement Kysely runs (the benchmarks replay a method's SQL with it) */
   onQuery?: (sql: string, params: readonly unknown[]) => void;
 }
 
 export async function openDatabase(config: Config, opts: OpenOptions = {}): Promise<Database> {
-  const pool = config.databaseUrl ? openPostgres(config) : await openPglite(config, opts.memory ?? false);
+  const pool = config.databaseUrl ? openPostgres(config) : await openPglite(config, opts.memory ?? false, opts.loadDataDir);
   // light statements of templates go to pipelined connections on a PostgreSQL server (db/pipeline.ts)
   const lanes = config.databaseUrl && config.pipelineConnections > 0
     ? new PipelinedConnections(config.pipelineConnections, postgresClientConfig(config), config.prepareStatements, pool)
@@ -84,10 +86,11 @@ function openPostgres(config: Config): SqlPool {
   return pool as unknown as SqlPool;
 }
 
-async function openPglite(config: Config, memory: boolean): Promise<SqlPool> {
+async function openPglite(config: Config, memory: boolean, loadDataDir?: Blob): Promise<SqlPool> {
   if (!memory) fs.mkdirSync(config.dataDir, { recursive: true });
   const pglite = await PGlite.create(memory ? undefined : config.dataDir, {
     parsers: { [DATE]: (v: string) => v },
+    loadDataDir,
   });
   await pglite.exec(`SET TIME ZONE '${config.timeZone}'`);
   return new PGlitePool(pglite) as unknown as SqlPool;

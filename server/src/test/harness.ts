@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { inject } from 'vitest';
 import type { FileAnswer, MethodName } from '@wuye/contract';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/connection.js';
@@ -31,16 +33,19 @@ export interface TestServer {
 
 /**
  * A server on a database of its own: PGlite in memory, or a fresh schema on the PostgreSQL
- * server when DATABASE_URL is set, migrated and seeded with the demo.
+ * server when DATABASE_URL is set, migrated and seeded with the demo. PGlite starts as the demo
+ * database the tests' global setup saved (pglite-template.ts), where there is one.
  */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const base = loadConfig(process.env, { logLevel: 'silent', ...overrides });
   const schema = base.databaseUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
   if (schema) await createSchema(base, schema);
   const config = { ...base, dbSchema: schema };
-  const database = await openDatabase(config, { memory: true });
+  const template = base.databaseUrl ? '' : inject('pgliteTemplate');
+  const database = await openDatabase(config, { memory: true, loadDataDir: template ? new Blob([fs.readFileSync(template)]) : undefined });
+  // on the saved demo database this finds every migration applied
   await migrate(database.pool);
-  await seedDemo(database.db);
+  if (!template) await seedDemo(database.db);
   const app = await buildApp(config, database, { logger: false });
   await app.fastify.ready();
 
