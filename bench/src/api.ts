@@ -3,7 +3,7 @@ import { businessTimeZone, loadConfig } from '../../server/src/config.js';
 import { PipelinedConnections } from '../../server/src/db/pipeline.js';
 import { LIGHT_TAG, PREPARE_TAG, PreparingClient } from '../../server/src/db/prepared.js';
 import { captureSql } from './capture.js';
-import { runLoad, round, sampleHttpLoad, sampleLoad, summarize, type LoadResult, type LoadSample } from './load.js';
+import { round, sampleHttpLoad, sampleLoad, summarize, type LoadResult, type LoadSample } from './load.js';
 import type { ServerProcess } from './server-process.js';
 
 export interface Answer {
@@ -125,28 +125,23 @@ export async function sideBySide(
     seconds,
     verify: (body) => (JSON.parse(body) as Answer).return_code === 'SUCCESS',
   });
-  const replayTask = (to: { query(text: string, values: unknown[]): Promise<unknown> }) => async () => {
+  const replay = (to: { query(text: string, values: unknown[]): Promise<unknown> }) => (seconds: number) => sampleLoad(async () => {
     await Promise.all(statements.map((q) => to.query(q.text, q.values)));
     return true;
-  };
-  const replay = (to: Parameters<typeof replayTask>[0]) => (seconds: number) => sampleLoad(replayTask(to), o.concurrency, seconds);
+  }, o.concurrency, seconds);
   // each side runs unmeasured first: a fresh server's first seconds answer about 13 % fewer
   // requests (bench/README.md, thirteenth round), and every connection plans its statements anew
   const warm = Math.min(WARM_SECONDS, o.seconds);
   await load(warm);
   await replay(o.pool)(warm);
   const [api, raw] = await alternating(load, replay(o.pool), o.seconds);
-  const prepares = statements.some((q) => q.text.includes(PREPARE_TAG));
-  let planned: LoadResult | undefined;
-  if (o.plainPool && prepares) {
-    await replay(o.plainPool)(warm);
-    planned = await runLoad(replayTask(o.plainPool), o.concurrency, o.seconds);
-  }
-  let pipelined: LoadResult | undefined;
-  if (o.lanes && statements.some((q) => q.text.includes(LIGHT_TAG))) {
-    await replay(o.lanes)(warm);
-    pipelined = await runLoad(replayTask(o.lanes), o.concurrency, o.seconds);
-  }
+  /** a raw variant shown beside, for what it would give: warmed, then measured in one run */
+  const variant = async (to: Parameters<typeof replay>[0]) => {
+    await replay(to)(warm);
+    return summarize([await replay(to)(o.seconds)]);
+  };
+  const planned = o.plainPool && statements.some((q) => q.text.includes(PREPARE_TAG)) ? await variant(o.plainPool) : undefined;
+  const pipelined = o.lanes && statements.some((q) => q.text.includes(LIGHT_TAG)) ? await variant(o.lanes) : undefined;
   return { name: `${method} ${JSON.stringify(payload)}`, api, raw, planned, pipelined };
 }
 

@@ -17,10 +17,6 @@ export interface LoadSample {
 }
 
 /** A closed-loop load generator: `concurrency` workers repeat `task` for `seconds` (the raw-SQL side). */
-export async function runLoad(task: () => Promise<boolean>, concurrency: number, seconds: number): Promise<LoadResult> {
-  return summarize([await sampleLoad(task, concurrency, seconds)]);
-}
-
 export async function sampleLoad(task: () => Promise<boolean>, concurrency: number, seconds: number): Promise<LoadSample> {
   const latencies: number[] = [];
   let errors = 0;
