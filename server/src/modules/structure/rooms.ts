@@ -24,7 +24,7 @@ function roomQuery(db: Kysely<DB>, rid: number) {
     .leftJoin('room_categories as c', (j) => j.onRef('c.rid', '=', 'r.rid').onRef('c.id', '=', 'r.category_id'))
     .select([
       'r.id', 'r.rid', 'r.bid', 'r.tid', 'r.title', 'r.floor', 'r.category_id', 'r.built_area', 'r.indoor_area', 'r.state', 'r.remark',
-      'r.created_at', 'b.title as building_title', 'u.title as unit_title', 'c.title as category_title',
+      'r.address', 'r.created_at', 'b.title as building_title', 'u.title as unit_title', 'c.title as category_title',
     ])
     .where('r.rid', '=', rid);
 }
@@ -43,7 +43,7 @@ function filtered(db: Kysely<DB>, rid: number, f: RoomFilters) {
 type RoomRow = Awaited<ReturnType<ReturnType<typeof roomQuery>['execute']>>[number];
 const toRoom = ({ created_at, ...r }: RoomRow): Room => ({
   ...r, category_title: r.category_title ?? '', state_ch: ROOM_STATE_TEXT[r.state as RoomState],
-  address: `${r.building_title}${r.unit_title}${r.title}`, create_time: wireTime(created_at),
+  create_time: wireTime(created_at),
 });
 
 /** Checks that the unit is in the building and the category in this community; area rules. */
