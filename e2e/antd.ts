@@ -19,12 +19,24 @@ export async function pickRoom(page: Page, testId: string, building: string, uni
 /** Picks a path (building > unit > room, say) in an antd Cascader whose levels load on demand. */
 export async function pickCascader(page: Page, picker: Locator, path: string[]) {
   await picker.click();
-  const item = (level: number, label: string) => page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu').nth(level)
-    .locator('.ant-cascader-menu-item').filter({ hasText: new RegExp(`^${label}$`) });
+  const item = (level: number, label: string) =>
+    page
+      .locator('.ant-cascader-dropdown:visible .ant-cascader-menu')
+      .nth(level)
+      .locator('.ant-cascader-menu-item')
+      .filter({ hasText: new RegExp(`^${label}$`) });
   for (const [level, label] of path.entries()) {
     // a level loads when its parent is clicked; a click that lands before the parent settles loads nothing, so click it again
     for (let attempt = 0; level > 0 && attempt < 3; attempt++) {
-      if (await item(level, label).waitFor({ timeout: 5000 }).then(() => true, () => false)) break;
+      if (
+        await item(level, label)
+          .waitFor({ timeout: 5000 })
+          .then(
+            () => true,
+            () => false,
+          )
+      )
+        break;
       await item(level - 1, path[level - 1]!).click();
     }
     await item(level, label).click();
@@ -35,7 +47,10 @@ export async function pickCascader(page: Page, picker: Locator, path: string[]) 
 /** Picks an option of the antd Select `select` by its whole visible text (`pick` goes by test id and title). */
 export async function pickText(page: Page, select: Locator, option: string) {
   await select.click();
-  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) }).first();
+  const item = page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${option}$`) })
+    .first();
   await item.click();
   // a chosen option closes the list; one clicked while the list was still opening is clicked again, as a user would
   await page.waitForTimeout(300);
@@ -65,9 +80,14 @@ export async function pickMonth(page: Page, testId: string, month: string) {
  * ever, are not waited for.
  */
 export async function animationsDone(page: Page) {
-  await page.evaluate(() => Promise.allSettled(document.getAnimations()
-    .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-    .map((a) => a.finished)));
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished),
+    ),
+  );
 }
 
 /** Waits for open dropdowns, loading tables and animations to finish before a screenshot. */

@@ -55,7 +55,7 @@ journey('fees: meter reading to water bill, quick payment with receipt, fee sett
     expect(await row.textContent()).toContain('未出账');
   });
 
-  it('generates that month\'s water bills for 1号楼1单元 and the bill of 101 is usage x price', async () => {
+  it("generates that month's water bills for 1号楼1单元 and the bill of 101 is usage x price", async () => {
     await page.goto('/fees/feebillworkadd');
     await page.getByTestId('feebillworkadd-page').waitFor();
     await pick(page, 'gen-items', '生活用水');
@@ -99,7 +99,7 @@ journey('fees: meter reading to water bill, quick payment with receipt, fee sett
     await expect.poll(() => page.getByTestId('setfees-page').textContent()).toContain('最近由 张经理');
   });
 
-  it('takes a quick payment of two one-off charges for 陈建国\'s home and prints the receipt', async () => {
+  it("takes a quick payment of two one-off charges for 陈建国's home and prints the receipt", async () => {
     const cashier = await newPage(DESKTOP);
     await signIn(cashier, 'cashier', undefined, '/fees/quickpay');
     await cashier.getByTestId('quickpay-page').waitFor();
@@ -132,20 +132,33 @@ journey('fees: meter reading to water bill, quick payment with receipt, fee sett
     const receipt = cashier.getByTestId('receipt');
     await receipt.waitFor();
     const text = (await receipt.textContent()) ?? '';
-    for (const s of ['阳光花园物业服务中心收款收据', '1号楼1单元1101', '装修垃圾清运费', '门禁卡工本费', '合计 220.50', '支付方式：微信']) expect(text).toContain(s);
+    for (const s of ['阳光花园物业服务中心收款收据', '1号楼1单元1101', '装修垃圾清运费', '门禁卡工本费', '合计 220.50', '支付方式：微信'])
+      expect(text).toContain(s);
     expect(await cashier.getByTestId('receipt-capital').textContent()).toBe('贰佰贰拾元伍角');
     expect(await cashier.getByTestId('receipt-footnote').textContent()).toContain('请妥善保管');
     await settle(cashier);
     await screenshot(cashier, 'fees-quickpay-receipt-1440');
 
     // print: the browser's print dialog is replaced by a counter here
-    await cashier.evaluate(() => { (window as unknown as { printed: number }).printed = 0; window.print = () => { (window as unknown as { printed: number }).printed++; }; });
+    await cashier.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => {
+        (window as unknown as { printed: number }).printed++;
+      };
+    });
     await cashier.getByTestId('receipt-print').click();
     expect(await cashier.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
     const token = await apiLogin('cashier');
     await expect.poll(async () => (await api<{ print_count: number }>('paymentinfo', { id: paymentId }, token)).data.print_count).toBe(1);
-    const info = await api<{ items: Array<{ title: string; fee: string }>; pay_type: string; receipt_no: string }>('paymentinfo', { id: paymentId }, token);
-    expect(info.data.items.map((i) => [i.title, i.fee])).toEqual([['装修垃圾清运费', '200.00'], ['门禁卡工本费', '20.50']]);
+    const info = await api<{ items: Array<{ title: string; fee: string }>; pay_type: string; receipt_no: string }>(
+      'paymentinfo',
+      { id: paymentId },
+      token,
+    );
+    expect(info.data.items.map((i) => [i.title, i.fee])).toEqual([
+      ['装修垃圾清运费', '200.00'],
+      ['门禁卡工本费', '20.50'],
+    ]);
 
     // the payment list finds it by receipt number and exports it
     await cashier.goto('/fees/payment');
@@ -160,8 +173,9 @@ journey('fees: meter reading to water bill, quick payment with receipt, fee sett
 
   it('tops up the owner balance of 1号楼1单元1101 at the cashier once, however often OK is clicked', async () => {
     const token = await apiLogin('admin');
-    const home = (await api('getkeywordtohouses', { keywords: '13800138000' }, token)).data.items
-      .find((h: { address: string }) => h.address.includes('1号楼1单元1101'));
+    const home = (await api('getkeywordtohouses', { keywords: '13800138000' }, token)).data.items.find((h: { address: string }) =>
+      h.address.includes('1号楼1单元1101'),
+    );
     const balanceOf = async () => (await api('housebalance', { hid: home.hid }, token)).data.balance as string;
     const before = await balanceOf();
     await page.goto('/desktop/cashier');
@@ -212,7 +226,11 @@ journey('fees: meter reading to water bill, quick payment with receipt, fee sett
     await signIn(phone, 'admin', undefined, '/fees/quickpay');
     const overflows: Record<string, number> = {};
     const overflow = () => phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    for (const [url, testId] of [['/fees/quickpay', 'quickpay-page'], ['/fees/meterreading', 'meterreading-page'], ['/setup/setfees', 'setfees-page']] as const) {
+    for (const [url, testId] of [
+      ['/fees/quickpay', 'quickpay-page'],
+      ['/fees/meterreading', 'meterreading-page'],
+      ['/setup/setfees', 'setfees-page'],
+    ] as const) {
       await phone.goto(url);
       await phone.getByTestId(testId).waitFor();
       await settle(phone);
@@ -225,10 +243,14 @@ journey('fees: meter reading to water bill, quick payment with receipt, fee sett
 
 journey('fees: historical bill import', ({ page: newPage }) => {
   it('uploads old bills, follows the job and lists the import with its bills', async () => {
-    const file = await xlsxUpload('2023年5月账单.xlsx', ['楼栋', '单元', '房号', '收费项目', '账期', '金额', '状态', '缴费日期'], [
-      ['4号楼', '2单元', '1403', '物业服务费', '2023-05', '223.75', '已缴', '2023-05-20'],
-      ['4号楼', '2单元', '1404', '物业服务费', '2023-05', '263.00', '', ''],
-    ]);
+    const file = await xlsxUpload(
+      '2023年5月账单.xlsx',
+      ['楼栋', '单元', '房号', '收费项目', '账期', '金额', '状态', '缴费日期'],
+      [
+        ['4号楼', '2单元', '1403', '物业服务费', '2023-05', '223.75', '已缴', '2023-05-20'],
+        ['4号楼', '2单元', '1404', '物业服务费', '2023-05', '263.00', '', ''],
+      ],
+    );
 
     const page = await newPage();
     await signIn(page, 'admin', undefined, '/fees/feeimportlist');
@@ -244,7 +266,9 @@ journey('fees: historical bill import', ({ page: newPage }) => {
     await screenshot(page, 'fees-import-1440');
 
     const bills = await api('feebilllist', { period: '2023-05', sort: 'asc' }, await apiLogin('admin'));
-    expect(bills.data.items.map((b: { house_title: string; status: string; fee: string }) => [b.house_title, b.status, b.fee]))
-      .toEqual([['1403', 'Y', '223.75'], ['1404', 'N', '263.00']]);
+    expect(bills.data.items.map((b: { house_title: string; status: string; fee: string }) => [b.house_title, b.status, b.fee])).toEqual([
+      ['1403', 'Y', '223.75'],
+      ['1404', 'N', '263.00'],
+    ]);
   });
 });

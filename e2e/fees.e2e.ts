@@ -189,7 +189,9 @@ journey('fees: item, binding, bills, cashier, receipt, refund, export', ({ page:
     expect(header.slice(0, 6)).toEqual(['账单ID', '楼栋', '单元', '房号', '收费项目', '账期']);
     expect(header).toContain('状态');
     const rows: string[][] = [];
-    ws.eachRow((row, n) => { if (n > 1) rows.push((row.values as unknown[]).slice(1).map(String)); });
+    ws.eachRow((row, n) => {
+      if (n > 1) rows.push((row.values as unknown[]).slice(1).map(String));
+    });
     expect(rows.length).toBeGreaterThanOrEqual(2);
     expect(rows.every((r) => r[1] === BUILDING && r[2] === UNIT && r[3] === ROOM)).toBe(true);
     const elevator = rows.find((r) => r[4] === ITEM)!;
@@ -225,8 +227,12 @@ journey('fees: item, binding, bills, cashier, receipt, refund, export', ({ page:
     expect(await overflow()).toBeLessThanOrEqual(0);
     await screenshot(phone, 'fees-cashier-390');
     const pages: Array<[string, string]> = [
-      ['/fees/feebilllist', 'feebilllist-page'], ['/fees/feebillworkadd', 'feebillworkadd-page'], ['/fees/payment', 'payment-page'],
-      ['/fees/refundlist', 'refundlist-page'], ['/fees/feeitemlist', 'feeitem-page'], [`/fees/print/receipt/${paymentId}`, 'receipt'],
+      ['/fees/feebilllist', 'feebilllist-page'],
+      ['/fees/feebillworkadd', 'feebillworkadd-page'],
+      ['/fees/payment', 'payment-page'],
+      ['/fees/refundlist', 'refundlist-page'],
+      ['/fees/feeitemlist', 'feeitem-page'],
+      [`/fees/print/receipt/${paymentId}`, 'receipt'],
     ];
     const overflows: Record<string, number> = {};
     for (const [url, testId] of pages) {

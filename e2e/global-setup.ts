@@ -46,15 +46,20 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  server.stdout?.on('data', (d: Buffer) => { output += d.toString(); });
-  server.stderr?.on('data', (d: Buffer) => { output += d.toString(); });
+  server.stdout?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  server.stderr?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, server, () => output);
   project.provide('baseUrl', baseUrl);
   // a server that dies mid-run fails every later journey with a refused connection: say why once
   let stopping = false;
   server.once('exit', (code, signal) => {
-    if (!stopping) console.error(`e2e server exited during the run (code ${code}, signal ${signal}); its last output:\n${output.slice(-6000)}`);
+    if (!stopping)
+      console.error(`e2e server exited during the run (code ${code}, signal ${signal}); its last output:\n${output.slice(-6000)}`);
   });
 
   return async () => {

@@ -60,8 +60,13 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     const ws = wb.worksheets[0]!;
     expect(ws.rowCount).toBe(2);
     expect((ws.getRow(1).values as unknown[]).slice(1, 6)).toEqual(['姓名', '手机号', '身份证号', '性别', '房屋（身份）']);
-    expect((ws.getRow(2).values as unknown[]).slice(1, 6))
-      .toEqual(['林晓梅', '13912345678', '11010519491231002X', '女', '3号楼1单元301（业主），3号楼2单元302（租户）']);
+    expect((ws.getRow(2).values as unknown[]).slice(1, 6)).toEqual([
+      '林晓梅',
+      '13912345678',
+      '11010519491231002X',
+      '女',
+      '3号楼1单元301（业主），3号楼2单元302（租户）',
+    ]);
     await expect.poll(() => page.getByTestId('export-progress').last().getAttribute('data-status')).toBe('success');
 
     // the export ran as a job: its notification links to the download centre, which keeps the
@@ -81,8 +86,10 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
 
     const token = await apiLogin('admin');
     const members = await api('memberlist', { mobile: '13912345678' }, token);
-    expect(members.data.items[0].rooms.map((r: { address: string; relation: string }) => `${r.address}/${r.relation}`).sort())
-      .toEqual(['3号楼1单元301/owner', '3号楼2单元302/tenant']);
+    expect(members.data.items[0].rooms.map((r: { address: string; relation: string }) => `${r.address}/${r.relation}`).sort()).toEqual([
+      '3号楼1单元301/owner',
+      '3号楼2单元302/tenant',
+    ]);
 
     await page.goto('/basismembers/cars');
     await page.getByTestId('car-list').waitFor();
@@ -90,10 +97,15 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     const carForm = page.getByTestId('car-form');
     await carForm.waitFor();
     // a building whose units fail to load stops spinning, and opening it again loads them
-    await page.route('**/webapi', (route) => (route.request().postData() ?? '').includes('unit_small_list') ? route.abort() : route.fallback());
+    await page.route('**/webapi', (route) =>
+      (route.request().postData() ?? '').includes('unit_small_list') ? route.abort() : route.fallback(),
+    );
     await carForm.getByTestId('car-room').click();
     const buildings = page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu').first();
-    await buildings.locator('.ant-cascader-menu-item').filter({ hasText: /^3号楼$/ }).click();
+    await buildings
+      .locator('.ant-cascader-menu-item')
+      .filter({ hasText: /^3号楼$/ })
+      .click();
     await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item-loading-icon').waitFor({ state: 'detached' });
     await page.unroute('**/webapi');
     await page.keyboard.press('Escape');
@@ -167,7 +179,10 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     await page.getByTestId('navbar-owner-search').click();
     await searchOwner(page, '13800138000', '陈建国');
     const texts = await page.getByTestId('owner-search-result').allTextContents();
-    await page.getByTestId('owner-search-result').nth(texts.findIndex((t) => t.includes('1101'))).click();
+    await page
+      .getByTestId('owner-search-result')
+      .nth(texts.findIndex((t) => t.includes('1101')))
+      .click();
     await page.getByTestId('owner-search-ok').click();
     await page.getByTestId('owner-drawer').waitFor();
 
@@ -222,7 +237,9 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     await page.getByTestId('bill-cashier').first().click();
     await page.waitForURL('**/desktop/cashier?**');
     const query = new URL(page.url()).searchParams;
-    expect([query.get('rid'), query.get('bid'), query.get('tid'), query.get('hid')]).toEqual([home.rid, home.bid, home.tid, home.hid].map(String));
+    expect([query.get('rid'), query.get('bid'), query.get('tid'), query.get('hid')]).toEqual(
+      [home.rid, home.bid, home.tid, home.hid].map(String),
+    );
     await page.getByTestId('owner-drawer').waitFor({ state: 'hidden' });
   });
 
@@ -276,9 +293,15 @@ journey('owners: import from Excel', ({ page: newPage }) => {
     await page.getByTestId('member-list').waitFor();
     await page.getByTestId('member-import-open').click();
     await page.getByTestId('member-import').waitFor();
-    await page.getByTestId('member-import-file').setInputFiles(
-      await xlsxUpload('members.xlsx', ['楼栋', '单元', '房号', '姓名', '手机号', '身份', '身份证号', '性别', '入住日期'],
-        [['6号楼', '2单元', '1501', '上官婉儿', '13911110001', '业主', '', '女', '2024-03-01']]));
+    await page
+      .getByTestId('member-import-file')
+      .setInputFiles(
+        await xlsxUpload(
+          'members.xlsx',
+          ['楼栋', '单元', '房号', '姓名', '手机号', '身份', '身份证号', '性别', '入住日期'],
+          [['6号楼', '2单元', '1501', '上官婉儿', '13911110001', '业主', '', '女', '2024-03-01']],
+        ),
+      );
     const success = page.getByTestId('member-import-success');
     await success.waitFor({ timeout: 30_000 });
     expect(await success.textContent()).toContain('新增住户 1 人，关联房屋 1 条');

@@ -37,10 +37,18 @@ journey('safety: HTML in owner data renders as text', ({ page: newPage }) => {
   it('shows the names literally in the owner list, the owner search and the drawer, and runs nothing', async () => {
     const token = await apiLogin('admin');
     const [hidImg, hidBold] = [await room(token, '1501'), await room(token, '1502')];
-    const tooLong = await api('memberadd', { realname: IMG_FULL, mobile: '13566660100', rooms: [{ hid: hidImg, relation: 'owner' }] }, token);
+    const tooLong = await api(
+      'memberadd',
+      { realname: IMG_FULL, mobile: '13566660100', rooms: [{ hid: hidImg, relation: 'owner' }] },
+      token,
+    );
     // the full form is longer than a name may be; refused for its length, not for its characters
     expect(tooLong.return_msg).toMatch(/realname.*30/);
-    const img = await api('memberadd', { realname: IMG_NAME, mobile: MOBILE_IMG, remark: IMG_FULL, rooms: [{ hid: hidImg, relation: 'owner' }] }, token);
+    const img = await api(
+      'memberadd',
+      { realname: IMG_NAME, mobile: MOBILE_IMG, remark: IMG_FULL, rooms: [{ hid: hidImg, relation: 'owner' }] },
+      token,
+    );
     expect(img.return_code, img.return_msg).toBe('SUCCESS');
     const bold = await api('memberadd', { realname: BOLD_NAME, mobile: MOBILE_BOLD, rooms: [{ hid: hidBold, relation: 'owner' }] }, token);
     expect(bold.return_code, bold.return_msg).toBe('SUCCESS');
@@ -51,7 +59,10 @@ journey('safety: HTML in owner data renders as text', ({ page: newPage }) => {
     await signIn(page, 'admin', undefined, '/basismembers/index');
     const list = page.getByTestId('member-list');
     await list.waitFor();
-    for (const [mobile, name] of [[MOBILE_IMG, IMG_NAME], [MOBILE_BOLD, BOLD_NAME]] as const) {
+    for (const [mobile, name] of [
+      [MOBILE_IMG, IMG_NAME],
+      [MOBILE_BOLD, BOLD_NAME],
+    ] as const) {
       await page.getByTestId('member-filter-mobile').fill(mobile);
       await page.getByTestId('table-page-search').click();
       await expect.poll(() => list.locator('.ant-table-row').count()).toBe(1);

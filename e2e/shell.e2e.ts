@@ -232,7 +232,11 @@ journey('console shell', ({ page: newPage }) => {
 
   it('draws the home page on a reload before any script runs, where the console then draws it', async () => {
     const noTags = { tagsView: false, theme: '#13c2c2', showSettings: true, fixedHeader: true, sidebarLogo: true };
-    for (const [viewport, settings] of [[DESKTOP, null], [PHONE, null], [DESKTOP, noTags]] as const) {
+    for (const [viewport, settings] of [
+      [DESKTOP, null],
+      [PHONE, null],
+      [DESKTOP, noTags],
+    ] as const) {
       const page = await newPage(viewport);
       await signIn(page, 'admin');
       await page.waitForURL(/\/dashboard/);
@@ -248,8 +252,11 @@ journey('console shell', ({ page: newPage }) => {
       await page.locator('#first-screen h2').waitFor();
       expect(await page.locator('#first-screen').innerText()).toMatch(/欢迎，张经理[\s\S]*当前小区[:：]?\s*阳光花园/);
       const drawn = await textBoxes(page, '#first-screen h2, #first-screen .fs-label, #first-screen .fs-crumb');
-      const cards = await textBoxes(page, '#first-screen .fs-figure-title, #first-screen .fs-figure-value, #first-screen .fs-figure-footer, '
-        + '#first-screen .fs-panel-title, #first-screen .fs-arrears li, #first-screen .fs-panel');
+      const cards = await textBoxes(
+        page,
+        '#first-screen .fs-figure-title, #first-screen .fs-figure-value, #first-screen .fs-figure-footer, ' +
+          '#first-screen .fs-panel-title, #first-screen .fs-arrears li, #first-screen .fs-panel',
+      );
       expect(cards.join('\n')).toMatch(/本月实收（\d{4}-\d{2}） @[\s\S]*¥[\d,]+\.\d{2} @/);
       expect(await page.locator('#first-screen .fs-tags').isVisible()).toBe(!settings);
       await screenshot(page, `first-screen-${viewport.width}${settings ? '-no-tags' : ''}`);
@@ -265,8 +272,13 @@ journey('console shell', ({ page: newPage }) => {
       expect(await page.locator('#first-screen').count()).toBe(0);
       // the same words in the same places: nothing jumps when the console takes over
       expect(await textBoxes(page, '.dashboard h2, .dashboard .ant-descriptions-item-label, .app-breadcrumb')).toEqual(drawn);
-      expect(await textBoxes(page, '.dashboard .ant-statistic-title, .dashboard .ant-statistic-content, [data-testid=dashboard-cards] .ant-card-body > div > div:nth-child(2), '
-        + '.dashboard .ant-card-head-title, .dashboard-arrears li, [data-testid=dashboard-cards] .ant-card')).toEqual(cards);
+      expect(
+        await textBoxes(
+          page,
+          '.dashboard .ant-statistic-title, .dashboard .ant-statistic-content, [data-testid=dashboard-cards] .ant-card-body > div > div:nth-child(2), ' +
+            '.dashboard .ant-card-head-title, .dashboard-arrears li, [data-testid=dashboard-cards] .ant-card',
+        ),
+      ).toEqual(cards);
       expect(asked).not.toContain('feedashboard');
       expect(asked).not.toContain('backlog_list');
     }
@@ -275,8 +287,10 @@ journey('console shell', ({ page: newPage }) => {
 
 /** Text and rounded position of the visible elements matching a selector. */
 function textBoxes(page: Page, selector: string) {
-  return page.locator(selector).evaluateAll((els) => els
-    .map((e) => ({ text: e.textContent, box: e.getBoundingClientRect() }))
-    .filter(({ box }) => box.width > 0)
-    .map(({ text, box }) => `${text} @${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}x${Math.round(box.height)}`));
+  return page.locator(selector).evaluateAll((els) =>
+    els
+      .map((e) => ({ text: e.textContent, box: e.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0)
+      .map(({ text, box }) => `${text} @${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}x${Math.round(box.height)}`),
+  );
 }

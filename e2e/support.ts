@@ -9,7 +9,9 @@ export function journey(name: string, body: (b: { page(viewport?: { width: numbe
   describe.skipIf(!inject('browserAvailable'))(name, () => {
     let browser: Browser;
     const contexts: BrowserContext[] = [];
-    beforeAll(async () => { browser = await launchBrowser(); });
+    beforeAll(async () => {
+      browser = await launchBrowser();
+    });
     afterAll(async () => {
       for (const c of contexts) await c.close();
       await browser?.close();
@@ -36,7 +38,12 @@ export async function signIn(page: Page, username: string, password = 'demo12345
 }
 
 /** Calls the API directly (for set-up and checks a user would not see). */
-export async function api<T = any>(method: string, payload: Record<string, unknown> = {}, token?: string, side: 'community' | 'group' = 'community') {
+export async function api<T = any>(
+  method: string,
+  payload: Record<string, unknown> = {},
+  token?: string,
+  side: 'community' | 'group' = 'community',
+) {
   const res = await fetch(`${baseUrl()}/${side === 'group' ? 'webapi_leader' : 'webapi'}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },

@@ -35,22 +35,24 @@ function precompress(): Plugin {
     async writeBundle(options, bundle) {
       const dir = options.dir ?? path.resolve(import.meta.dirname, 'dist');
       const files = Object.keys(bundle).filter((f) => /\.(js|mjs|css|svg|json)$/.test(f));
-      await Promise.all(files.map(async (f) => {
-        const file = path.join(dir, f);
-        const data = await fs.readFile(file);
-        if (data.length < 1024) return;
-        const [gz, br] = await Promise.all([
-          gzip(data, { level: 9 }),
-          brotli(data, {
-            params: {
-              [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-            },
-          }),
-        ]);
-        if (gz.length < data.length * 0.9) await fs.writeFile(`${file}.gz`, gz);
-        if (br.length < data.length * 0.9) await fs.writeFile(`${file}.br`, br);
-      }));
+      await Promise.all(
+        files.map(async (f) => {
+          const file = path.join(dir, f);
+          const data = await fs.readFile(file);
+          if (data.length < 1024) return;
+          const [gz, br] = await Promise.all([
+            gzip(data, { level: 9 }),
+            brotli(data, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+              },
+            }),
+          ]);
+          if (gz.length < data.length * 0.9) await fs.writeFile(`${file}.gz`, gz);
+          if (br.length < data.length * 0.9) await fs.writeFile(`${file}.br`, br);
+        }),
+      );
     },
   };
 }
@@ -107,7 +109,9 @@ function antdFirstScreenCss(): Plugin {
         const css = cssinjs.extractStyle(cache, { plain: true, types: ['style'], once: true });
         const paths = CACHE_PATH_RULE.exec(css)?.[1];
         if (!paths || css.includes('dev-only')) {
-          this.error(`antd first-screen styles: expected antd's production styles and their cache paths (NODE_ENV=${process.env.NODE_ENV})`);
+          this.error(
+            `antd first-screen styles: expected antd's production styles and their cache paths (NODE_ENV=${process.env.NODE_ENV})`,
+          );
         }
         return { body: css.replace(CACHE_PATH_RULE, ''), paths };
       };

@@ -29,8 +29,7 @@ export async function signIn(url: string, username = 'admin', password = 'demo12
 }
 
 /** Session settings of a raw-side connection: the API's schema and business time zone. */
-export const rawSessionOptions = (schema: string) =>
-  `-c search_path=${schema} -c TimeZone=${businessTimeZone()}`;
+export const rawSessionOptions = (schema: string) => `-c search_path=${schema} -c TimeZone=${businessTimeZone()}`;
 
 /**
  * The raw side's pool: same server, schema and time zone as the API's own pool, and the same
@@ -42,7 +41,9 @@ export function rawPool(databaseUrl: string, schema: string, o: { prepare?: bool
   const pool = new pg.Pool({
     Client: o.prepare === false ? pg.Client : PreparingClient,
     // as many connections as the server's own pool (PG_POOL_MAX): both sides ask with the same parallelism
-    connectionString: databaseUrl, max: loadConfig().poolMax, options: rawSessionOptions(schema),
+    connectionString: databaseUrl,
+    max: loadConfig().poolMax,
+    options: rawSessionOptions(schema),
   });
   // an idle connection ended by the server (e.g. terminated by an administrator) is replaced on next use
   pool.on('error', (err) => console.error(`raw pool: ${err.message}`));
@@ -56,7 +57,10 @@ export function rawPool(databaseUrl: string, schema: string, o: { prepare?: bool
  */
 export function rawLanes(databaseUrl: string, schema: string, pool: pg.Pool): PipelinedConnections {
   return new PipelinedConnections(
-    loadConfig().pipelineConnections || 2, { connectionString: databaseUrl, options: rawSessionOptions(schema) }, true, pool,
+    loadConfig().pipelineConnections || 2,
+    { connectionString: databaseUrl, options: rawSessionOptions(schema) },
+    true,
+    pool,
   );
 }
 
@@ -84,7 +88,9 @@ export interface SideBySide {
  * …, so that neither side always runs first in a pair; each side's slices summed into one result.
  */
 export async function alternating(
-  a: (seconds: number) => Promise<LoadSample>, b: (seconds: number) => Promise<LoadSample>, seconds: number,
+  a: (seconds: number) => Promise<LoadSample>,
+  b: (seconds: number) => Promise<LoadSample>,
+  seconds: number,
 ): Promise<[LoadResult, LoadResult]> {
   const slices = Math.max(1, Math.floor(seconds / SLICE_SECONDS));
   const slice = seconds / slices;
@@ -109,26 +115,38 @@ export async function alternating(
  */
 export async function sideBySide(
   o: {
-    server: ServerProcess; capture: Awaited<ReturnType<typeof captureSql>>; pool: pg.Pool; plainPool?: pg.Pool;
-    lanes?: PipelinedConnections; token: string; concurrency: number; seconds: number;
+    server: ServerProcess;
+    capture: Awaited<ReturnType<typeof captureSql>>;
+    pool: pg.Pool;
+    plainPool?: pg.Pool;
+    lanes?: PipelinedConnections;
+    token: string;
+    concurrency: number;
+    seconds: number;
   },
   method: string,
   payload: Record<string, unknown>,
 ): Promise<SideBySide> {
   const { answer, sql: statements } = await o.capture.call(method, payload, o.token);
   if (answer.return_code !== 'SUCCESS') throw new Error(`${method}: ${answer.return_msg}`);
-  const load = (seconds: number) => sampleHttpLoad({
-    url: `${o.server.url}/webapi`,
-    body: JSON.stringify({ method, ...payload }),
-    headers: { 'x-token': o.token },
-    concurrency: o.concurrency,
-    seconds,
-    verify: (body) => (JSON.parse(body) as Answer).return_code === 'SUCCESS',
-  });
-  const replay = (to: { query(text: string, values: unknown[]): Promise<unknown> }) => (seconds: number) => sampleLoad(async () => {
-    await Promise.all(statements.map((q) => to.query(q.text, q.values)));
-    return true;
-  }, o.concurrency, seconds);
+  const load = (seconds: number) =>
+    sampleHttpLoad({
+      url: `${o.server.url}/webapi`,
+      body: JSON.stringify({ method, ...payload }),
+      headers: { 'x-token': o.token },
+      concurrency: o.concurrency,
+      seconds,
+      verify: (body) => (JSON.parse(body) as Answer).return_code === 'SUCCESS',
+    });
+  const replay = (to: { query(text: string, values: unknown[]): Promise<unknown> }) => (seconds: number) =>
+    sampleLoad(
+      async () => {
+        await Promise.all(statements.map((q) => to.query(q.text, q.values)));
+        return true;
+      },
+      o.concurrency,
+      seconds,
+    );
   // each side runs unmeasured first: a fresh server's first seconds answer about 13 % fewer
   // requests (bench/README.md, thirteenth round), and every connection plans its statements anew
   const warm = Math.min(WARM_SECONDS, o.seconds);

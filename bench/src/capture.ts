@@ -20,7 +20,12 @@ export async function captureSql(databaseUrl: string, schema: string) {
   return {
     async call(method: string, payload: Record<string, unknown>, token: string): Promise<CapturedCall> {
       recording = [];
-      const res = await app.fastify.inject({ method: 'POST', url: '/webapi', headers: { 'x-token': token }, payload: { method, ...payload } });
+      const res = await app.fastify.inject({
+        method: 'POST',
+        url: '/webapi',
+        headers: { 'x-token': token },
+        payload: { method, ...payload },
+      });
       const sql = recording;
       recording = null;
       return { answer: res.json(), sql };

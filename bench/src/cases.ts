@@ -40,7 +40,10 @@ export const scaleApiCases: ApiCase[] = [
   { method: 'houseinfoplus', payload: ({ room }) => ({ ...room }) },
   { method: 'feebilllist', payload: ({ room }) => ({ ...room, page: 1, limit: 10, sort: 'desc' }) },
   { method: 'feebilllist', payload: () => ({ page: 1, limit: 10, status: 'N' }) },
-  { method: 'feebilllist', payload: ({ room }) => ({ bid: room.bid, cost_types: ['property'], status: 'N', page: 1, limit: 10, sort: 'desc' }) },
+  {
+    method: 'feebilllist',
+    payload: ({ room }) => ({ bid: room.bid, cost_types: ['property'], status: 'N', page: 1, limit: 10, sort: 'desc' }),
+  },
   { method: 'housecarlist', payload: ({ room }) => ({ ...room, page: 1, limit: 10 }) },
 ];
 

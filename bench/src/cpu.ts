@@ -42,7 +42,9 @@ function postgresTicks(): number {
   for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
       if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += ticks(pid);
-    } catch { /* ended meanwhile */ }
+    } catch {
+      /* ended meanwhile */
+    }
   }
   return total;
 }
@@ -58,17 +60,25 @@ try {
   for (const [i, c] of scaleApiCases.entries()) {
     if (only && !only.includes(i)) continue;
     const body = JSON.stringify({ method: c.method, ...c.payload(ctx) });
-    const load = (seconds: number) => runHttpLoad({
-      url: `${server.url}/webapi`, body, headers: { 'x-token': token }, concurrency: CONCURRENCY, seconds, verify: (b) => b.includes('"SUCCESS"'),
-    });
+    const load = (seconds: number) =>
+      runHttpLoad({
+        url: `${server.url}/webapi`,
+        body,
+        headers: { 'x-token': token },
+        concurrency: CONCURRENCY,
+        seconds,
+        verify: (b) => b.includes('"SUCCESS"'),
+      });
     await load(2); // warm: caches, plans, connections
     const server0 = ticks(server.child.pid!);
     const pg0 = postgresTicks();
     const self0 = process.cpuUsage();
     const r = await load(Number(flags.seconds));
     const self = process.cpuUsage(self0);
-    const perRequest = (clockTicks: number) => ((clockTicks / CLOCK_TICKS_PER_S) * 1000 / r.requests).toFixed(2);
-    console.log(`| ${i} \`${body}\` | ${r.rps} | ${r.p50} / ${r.p95} | ${perRequest(ticks(server.child.pid!) - server0)} / ${perRequest(postgresTicks() - pg0)} / ${((self.user + self.system) / 1000 / r.requests).toFixed(2)} |${r.errors ? ` ${r.errors} errors` : ''}`);
+    const perRequest = (clockTicks: number) => (((clockTicks / CLOCK_TICKS_PER_S) * 1000) / r.requests).toFixed(2);
+    console.log(
+      `| ${i} \`${body}\` | ${r.rps} | ${r.p50} / ${r.p95} | ${perRequest(ticks(server.child.pid!) - server0)} / ${perRequest(postgresTicks() - pg0)} / ${((self.user + self.system) / 1000 / r.requests).toFixed(2)} |${r.errors ? ` ${r.errors} errors` : ''}`,
+    );
   }
 } finally {
   await server.stop();

@@ -19,7 +19,8 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  process.stdout.write(`npm run bench:data -- [--communities ${DEFAULT_SCALE.communities}] [--rooms-per-community ${DEFAULT_SCALE.roomsPerCommunity}] [--data-dir ./bench-data] [--schema ${DEFAULT_SCHEMA}]
+  process.stdout
+    .write(`npm run bench:data -- [--communities ${DEFAULT_SCALE.communities}] [--rooms-per-community ${DEFAULT_SCALE.roomsPerCommunity}] [--data-dir ./bench-data] [--schema ${DEFAULT_SCHEMA}]
   With DATABASE_URL: fills that PostgreSQL server's schema (dropped first); otherwise PGlite in --data-dir (emptied first).
   Sign in as admin / demo123456 (community 1; switch to 2). The benchmarks use the schema with \`npm run bench -- --scale\`.
 `);
@@ -32,6 +33,8 @@ const info = await makeScaleData(
   { communities: Number(values.communities), roomsPerCommunity: Number(values['rooms-per-community']) },
 );
 process.stdout.write(`${JSON.stringify(info.counts)}\n`);
-process.stdout.write(databaseUrl
-  ? `Try it: DATABASE_URL=${databaseUrl} DB_SCHEMA=${values.schema} npm start   (admin / demo123456)\n`
-  : `Try it: DATA_DIR=${values['data-dir']} npm start   (admin / demo123456)\n`);
+process.stdout.write(
+  databaseUrl
+    ? `Try it: DATABASE_URL=${databaseUrl} DB_SCHEMA=${values.schema} npm start   (admin / demo123456)\n`
+    : `Try it: DATA_DIR=${values['data-dir']} npm start   (admin / demo123456)\n`,
+);

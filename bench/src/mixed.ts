@@ -60,27 +60,39 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
 let target: URL;
 
-interface Answer { return_code: string; return_msg: string; data: any }
+interface Answer {
+  return_code: string;
+  return_msg: string;
+  data: any;
+}
 
 function call(method: string, payload: Record<string, unknown>, token?: string): Promise<Answer> {
   const body = JSON.stringify({ method, ...payload });
   return new Promise((resolve, reject) => {
-    const req = http.request({
-      agent, hostname: target.hostname, port: target.port, path: target.pathname, method: 'POST', timeout: TIMEOUT_MS,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(token ? { 'x-token': token } : {}) },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        try {
-          if ((res.statusCode ?? 500) >= 400) reject(new Error(`HTTP ${res.statusCode}`));
-          else resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Answer);
-        } catch (err) {
-          reject(err as Error);
-        }
-      });
-      res.on('error', reject);
-    });
+    const req = http.request(
+      {
+        agent,
+        hostname: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        timeout: TIMEOUT_MS,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(token ? { 'x-token': token } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            if ((res.statusCode ?? 500) >= 400) reject(new Error(`HTTP ${res.statusCode}`));
+            else resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Answer);
+          } catch (err) {
+            reject(err as Error);
+          }
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`timed out after ${TIMEOUT_MS} ms`)));
     req.on('error', reject);
     req.end(body);
@@ -101,12 +113,15 @@ try {
   log(`server up in ${Math.round(server.startMs)} ms at ${server.url}`);
   target = new URL(`${server.url}/webapi`);
   // ---- what the workload works on, found through the API as an operator would
-  const tokens = await Promise.all(Array.from({ length: 4 }, () => must('login', { username: 'admin', password: 'demo123456' }).then((d) => d.token as string)));
+  const tokens = await Promise.all(
+    Array.from({ length: 4 }, () => must('login', { username: 'admin', password: 'demo123456' }).then((d) => d.token as string)),
+  );
   const KEYWORDS = ['138', '139', '137', '186', '135', '陈', '王', '李', '张', '建国', '秀英', '1380013'];
   const houses = new Map<number, { rid: number; bid: number; tid: number; hid: number }>();
   for (const keywords of KEYWORDS) {
     const found = await must('getkeywordtohouses', { keywords }, tokens[0]);
-    for (const h of found.items as Array<{ rid: number; bid: number; tid: number; hid: number }>) houses.set(h.hid, { rid: h.rid, bid: h.bid, tid: h.tid, hid: h.hid });
+    for (const h of found.items as Array<{ rid: number; bid: number; tid: number; hid: number }>)
+      houses.set(h.hid, { rid: h.rid, bid: h.bid, tid: h.tid, hid: h.hid });
     if (houses.size >= 300) break;
   }
   const housePool = [...houses.values()];
@@ -116,7 +131,7 @@ try {
     const list = await must('feebilllist', { ...h, limit: 20 }, tokens[0]);
     bills.push(...(list.items as Array<{ id: number }>).map((b) => b.id));
   }
-  if (!bills.length) throw new Error('no bills found for the owners\' rooms');
+  if (!bills.length) throw new Error("no bills found for the owners' rooms");
   log(`pools: ${housePool.length} rooms, ${bills.length} bills, ${KEYWORDS.length} search keywords`);
 
   // ---- the mix: nine reads, one write, in a fixed rotation
@@ -133,29 +148,45 @@ try {
     ['feebilllist', () => ({ ...pick(housePool), page: 1, limit: 10 })],
     ['housecarlist', () => ({ ...pick(housePool), page: 1, limit: 10 })],
     ['getkeywordtohouses', () => ({ keywords: pick(KEYWORDS) })],
-    ['feebillcheck', () => {
-      const id = pick(bills);
-      const next = checked.get(id) === 'Y' ? 'N' : 'Y';
-      checked.set(id, next);
-      return { ids: [id], is_check: next };
-    }],
+    [
+      'feebillcheck',
+      () => {
+        const id = pick(bills);
+        const next = checked.get(id) === 'Y' ? 'N' : 'Y';
+        checked.set(id, next);
+        return { ids: [id], is_check: next };
+      },
+    ],
   ];
 
-  interface Sample { method: string; ms: number; ok: boolean; error?: string }
+  interface Sample {
+    method: string;
+    ms: number;
+    ok: boolean;
+    error?: string;
+  }
   const samples: Sample[] = [];
   const inflight = new Set<Promise<void>>();
   const fire = (due: number, record: boolean) => {
     const [method, payload] = requests[n % requests.length]!;
     const token = tokens[n % tokens.length]!;
     n++;
-    const p = call(method, payload(), token).then(
-      (res) => {
-        if (record) samples.push({ method, ms: performance.now() - due, ok: res.return_code === 'SUCCESS', error: res.return_code === 'SUCCESS' ? undefined : `${res.return_code} ${res.return_msg}` });
-      },
-      (err: Error) => {
-        if (record) samples.push({ method, ms: performance.now() - due, ok: false, error: err.message });
-      },
-    ).finally(() => inflight.delete(p));
+    const p = call(method, payload(), token)
+      .then(
+        (res) => {
+          if (record)
+            samples.push({
+              method,
+              ms: performance.now() - due,
+              ok: res.return_code === 'SUCCESS',
+              error: res.return_code === 'SUCCESS' ? undefined : `${res.return_code} ${res.return_msg}`,
+            });
+        },
+        (err: Error) => {
+          if (record) samples.push({ method, ms: performance.now() - due, ok: false, error: err.message });
+        },
+      )
+      .finally(() => inflight.delete(p));
     inflight.add(p);
   };
 
@@ -188,18 +219,39 @@ try {
     return Math.round((s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0) * 10) / 10;
   };
   const summarize = (xs: Sample[]) => ({
-    requests: xs.length, errors: xs.filter((x) => !x.ok).length,
-    p50: pct(xs.map((x) => x.ms), 50), p95: pct(xs.map((x) => x.ms), 95), p99: pct(xs.map((x) => x.ms), 99), max: pct(xs.map((x) => x.ms), 100),
+    requests: xs.length,
+    errors: xs.filter((x) => !x.ok).length,
+    p50: pct(
+      xs.map((x) => x.ms),
+      50,
+    ),
+    p95: pct(
+      xs.map((x) => x.ms),
+      95,
+    ),
+    p99: pct(
+      xs.map((x) => x.ms),
+      99,
+    ),
+    max: pct(
+      xs.map((x) => x.ms),
+      100,
+    ),
   });
   const overall = summarize(samples);
-  const byMethod = Object.fromEntries([...new Set(samples.map((x) => x.method))].sort().map((m) => [m, summarize(samples.filter((x) => x.method === m))]));
+  const byMethod = Object.fromEntries(
+    [...new Set(samples.map((x) => x.method))].sort().map((m) => [m, summarize(samples.filter((x) => x.method === m))]),
+  );
   const errors = [...new Set(samples.filter((x) => !x.ok).map((x) => `${x.method}: ${x.error}`))].slice(0, 10);
 
   const lines = [
     '',
     `mixed workload: ${overall.requests} requests in ${elapsed.toFixed(1)} s (${(overall.requests / elapsed).toFixed(1)} req/s, target ${RPS}), schema ${schema}`,
     `  errors ${overall.errors}   p50 ${overall.p50} ms   p95 ${overall.p95} ms   p99 ${overall.p99} ms   max ${overall.max} ms   (from the due time; scheduler lag at worst ${worstLag.toFixed(1)} ms)`,
-    ...Object.entries(byMethod).map(([m, r]) => `  ${m.padEnd(20)} ${String(r.requests).padStart(6)} req  errors ${r.errors}  p50 ${r.p50}  p95 ${r.p95}  p99 ${r.p99} ms`),
+    ...Object.entries(byMethod).map(
+      ([m, r]) =>
+        `  ${m.padEnd(20)} ${String(r.requests).padStart(6)} req  errors ${r.errors}  p50 ${r.p50}  p95 ${r.p95}  p99 ${r.p99} ms`,
+    ),
     ...(errors.length ? ['  errors seen:', ...errors.map((e) => `    ${e}`)] : []),
     `  server resident memory ${memoryText(await server.memory())}`,
     '',

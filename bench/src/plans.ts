@@ -18,7 +18,9 @@ import { captureSql } from './capture.js';
 import { DEMO_OWNER_MOBILE } from './cases.js';
 import { DEFAULT_SCHEMA } from './scale-data.js';
 
-const { values: flags } = parseArgs({ options: { schema: { type: 'string', default: DEFAULT_SCHEMA }, runs: { type: 'string', default: '20' } } });
+const { values: flags } = parseArgs({
+  options: { schema: { type: 'string', default: DEFAULT_SCHEMA }, runs: { type: 'string', default: '20' } },
+});
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
   process.stderr.write('bench:plans runs against a PostgreSQL server: set DATABASE_URL\n');
@@ -32,19 +34,30 @@ type Room = { rid: number; bid: number; tid: number; hid: number };
 
 /** Payloads of each method, the common ones first: a connection meets them in this order. */
 const variants = (home: Room, other: Room): Array<[string, Record<string, unknown>]> => [
-  ...['1380', '13800138000', '1', '139', '1860', '秀英', '陈', '陈建国', '王芳', '无此人'].map((keywords) => ['getkeywordtohouses', { keywords }] as [string, Record<string, unknown>]),
-  ['houseinfoplus', home], ['houseinfoplus', other],
-  ...['housecarlist', 'member_otherhouse_list', 'visitorapplylist', 'homeconsumelist', 'housecarinoutlist', 'housefacelist'].flatMap((method) => [
-    [method, { ...home, page: 1, limit: 10 }], [method, { ...other, page: 1, limit: 10 }], [method, { ...home, page: 2, limit: 10 }],
-  ] as Array<[string, Record<string, unknown>]>),
+  ...['1380', '13800138000', '1', '139', '1860', '秀英', '陈', '陈建国', '王芳', '无此人'].map(
+    (keywords) => ['getkeywordtohouses', { keywords }] as [string, Record<string, unknown>],
+  ),
+  ['houseinfoplus', home],
+  ['houseinfoplus', other],
+  ...['housecarlist', 'member_otherhouse_list', 'visitorapplylist', 'homeconsumelist', 'housecarinoutlist', 'housefacelist'].flatMap(
+    (method) =>
+      [
+        [method, { ...home, page: 1, limit: 10 }],
+        [method, { ...other, page: 1, limit: 10 }],
+        [method, { ...home, page: 2, limit: 10 }],
+      ] as Array<[string, Record<string, unknown>]>,
+  ),
   ['feebilllist', { ...home, page: 1, limit: 10, sort: 'desc' }],
   ['feebilllist', { ...other, page: 1, limit: 10, sort: 'desc' }],
   ...(['N', 'E', 'Y'] as const).map((status) => ['feebilllist', { page: 1, limit: 10, status }] as [string, Record<string, unknown>]),
-  ...(['N', 'E', 'Y'] as const).flatMap((status) => [
-    ['feebilllist', { bid: home.bid, cost_types: ['property'], status, page: 1, limit: 10, sort: 'desc' }],
-    ['feebilllist', { bid: other.bid, cost_types: ['parking'], status, page: 1, limit: 10, sort: 'desc' }],
-    ['feebilllist', { bid: other.bid, status, page: 1, limit: 10 }],
-  ] as Array<[string, Record<string, unknown>]>),
+  ...(['N', 'E', 'Y'] as const).flatMap(
+    (status) =>
+      [
+        ['feebilllist', { bid: home.bid, cost_types: ['property'], status, page: 1, limit: 10, sort: 'desc' }],
+        ['feebilllist', { bid: other.bid, cost_types: ['parking'], status, page: 1, limit: 10, sort: 'desc' }],
+        ['feebilllist', { bid: other.bid, status, page: 1, limit: 10 }],
+      ] as Array<[string, Record<string, unknown>]>,
+  ),
   ['feebilllist', { page: 1, limit: 10, is_check: 'Y' }],
   ['feebilllist', { page: 1, limit: 10, itemid: 1 }],
   ['feebilllist', { page: 1, limit: 10 }],
@@ -81,16 +94,24 @@ try {
       }
       const preparedMs = await time(() => client.query({ name, text: q.text, values: q.values }));
       const plannedMs = await time(() => client.query(q.text, q.values));
-      const explain = await client.query(`EXPLAIN EXECUTE ${name}(${q.values.map((v) => pg.escapeLiteral(Array.isArray(v) ? `{${v.join(',')}}` : String(v))).join(', ')})`);
+      const explain = await client.query(
+        `EXPLAIN EXECUTE ${name}(${q.values.map((v) => pg.escapeLiteral(Array.isArray(v) ? `{${v.join(',')}}` : String(v))).join(', ')})`,
+      );
       const generic = explain.rows.some((r: Record<string, string>) => /\$\d/.test(r['QUERY PLAN']!));
       const slow = preparedMs > plannedMs * SLOWER + SLACK_MS;
       if (slow) bad++;
-      console.log(`| ${method} \`${JSON.stringify(payload)}\` | ${name} | ${preparedMs.toFixed(2)}${slow ? ' ✗' : ''} | ${plannedMs.toFixed(2)} | ${generic ? 'generic' : 'custom'} |`);
+      console.log(
+        `| ${method} \`${JSON.stringify(payload)}\` | ${name} | ${preparedMs.toFixed(2)}${slow ? ' ✗' : ''} | ${plannedMs.toFixed(2)} | ${generic ? 'generic' : 'custom'} |`,
+      );
     }
   }
 } finally {
   await client.end();
   await capture.close();
 }
-console.log(bad ? `\n${bad} prepared runs slower than ${SLOWER}× their re-planned time + ${SLACK_MS} ms` : `\nno prepared run slower than ${SLOWER}× its re-planned time + ${SLACK_MS} ms`);
+console.log(
+  bad
+    ? `\n${bad} prepared runs slower than ${SLOWER}× their re-planned time + ${SLACK_MS} ms`
+    : `\nno prepared run slower than ${SLOWER}× its re-planned time + ${SLACK_MS} ms`,
+);
 process.exit(bad ? 1 : 0);

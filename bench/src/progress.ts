@@ -7,7 +7,10 @@ export class Progress {
   private readonly started = performance.now();
   private readonly tty = Boolean(process.stderr.isTTY);
 
-  constructor(private total: number, private readonly width = 28) {}
+  constructor(
+    private total: number,
+    private readonly width = 28,
+  ) {}
 
   /** Grows the total when a later phase learns how many steps it has. */
   addSteps(n: number): void {

@@ -39,7 +39,10 @@ const concurrency = 50;
 const QUICK_SCALE = { schema: 'bench_scale_quick', communities: 2, roomsPerCommunity: 1_000 };
 const lines: string[] = [];
 const loadAtStart = os.loadavg();
-const log = (s: string) => { console.log(s); lines.push(s); };
+const log = (s: string) => {
+  console.log(s);
+  lines.push(s);
+};
 
 async function coldStart() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wuye-bench-'));
@@ -53,7 +56,9 @@ async function coldStart() {
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
   times.sort((a, b) => a - b);
-  log(`| embedded start, existing ./data, to first answered request | ${(times[Math.floor(times.length / 2)]! / 1000).toFixed(2)} s (median of ${times.length}; first start with demo seeding ${(first.startMs / 1000).toFixed(2)} s) | under 5 s |`);
+  log(
+    `| embedded start, existing ./data, to first answered request | ${(times[Math.floor(times.length / 2)]! / 1000).toFixed(2)} s (median of ${times.length}; first start with demo seeding ${(first.startMs / 1000).toFixed(2)} s) | under 5 s |`,
+  );
 }
 
 /** API against raw SQL on the demo data, in a fresh schema the server seeds. */
@@ -105,7 +110,9 @@ async function scale(databaseUrl: string) {
   if (quick) {
     const t = performance.now();
     const info = await makeScaleData({ databaseUrl, schema: QUICK_SCALE.schema }, QUICK_SCALE, { quiet: true });
-    console.log(`(quick scale set: ${info.counts.rooms} rooms, ${info.counts.fee_bills} bills in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+    console.log(
+      `(quick scale set: ${info.counts.rooms} rooms, ${info.counts.fee_bills} bills in ${((performance.now() - t) / 1000).toFixed(1)} s)`,
+    );
     try {
       await scaleBenchmarks({ databaseUrl, schema: QUICK_SCALE.schema, info, seconds: 1, reportSeconds: 1, concurrency, log });
       await checkKeptData(databaseUrl, QUICK_SCALE.schema);
@@ -122,7 +129,9 @@ async function scale(databaseUrl: string) {
   const info = await readScaleInfo(admin, flags.schema).finally(() => admin.end());
   if (!info) {
     if (flags.scale) throw new Error(`no scale data in schema ${flags.schema}: run DATABASE_URL=… npm run bench:data first`);
-    log(`| scale benchmarks | skipped: no scale data in schema \`${flags.schema}\` (run \`npm run bench:data\` with DATABASE_URL first) | |`);
+    log(
+      `| scale benchmarks | skipped: no scale data in schema \`${flags.schema}\` (run \`npm run bench:data\` with DATABASE_URL first) | |`,
+    );
     return;
   }
   await scaleBenchmarks({ databaseUrl, schema: flags.schema, info, seconds, reportSeconds: seconds, concurrency, log });
@@ -134,7 +143,9 @@ function writeReadme() {
   const pgVersion = serverVersion ? `, PostgreSQL ${serverVersion} on the same machine` : '';
   const load = (l: number[]) => l.map((x) => x.toFixed(1)).join(' / ');
   const stamp = `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}${pgVersion}; load average (1 / 5 / 15 min) ${load(loadAtStart)} at the start, ${load(os.loadavg())} at the end (above 2 the machine was shared with other work).`;
-  const block = ['<!-- figures:start -->', stamp, '', '| what | figure | target |', '|---|---|---|', ...lines, '<!-- figures:end -->'].join('\n');
+  const block = ['<!-- figures:start -->', stamp, '', '| what | figure | target |', '|---|---|---|', ...lines, '<!-- figures:end -->'].join(
+    '\n',
+  );
   fs.writeFileSync(file, text.replace(/<!-- figures:start -->[\s\S]*<!-- figures:end -->/, block));
 }
 

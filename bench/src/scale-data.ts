@@ -21,7 +21,13 @@ import { DEMO_PASSWORD, seedFoundation } from '../../server/src/db/seed.js';
 import { today } from '../../server/src/lib/wire.js';
 import { hashPassword } from '../../server/src/modules/auth/password.js';
 import { insertDefaultCostTypes } from '../../server/src/modules/fees/seed.js';
-import { addEmptyRoomOwnersAndMoveOuts, insertParkingRecords, MOBILE_PREFIXES, spreadNameOf, textArray } from '../../server/src/modules/owners/seed.js';
+import {
+  addEmptyRoomOwnersAndMoveOuts,
+  insertParkingRecords,
+  MOBILE_PREFIXES,
+  spreadNameOf,
+  textArray,
+} from '../../server/src/modules/owners/seed.js';
 import { insertDefaultCategories } from '../../server/src/modules/structure/defaults.js';
 import { Progress } from './progress.js';
 
@@ -81,7 +87,10 @@ export function configFor(target: ScaleTarget) {
 }
 
 /** The info of scale data made earlier in that schema, or null (the client may be a pg.Client or the server's pool). */
-export async function readScaleInfo(client: { query(text: string, values?: unknown[]): Promise<{ rows: any[] }> }, schema: string): Promise<ScaleInfo | null> {
+export async function readScaleInfo(
+  client: { query(text: string, values?: unknown[]): Promise<{ rows: any[] }> },
+  schema: string,
+): Promise<ScaleInfo | null> {
   const res = await client.query(`SELECT obj_description(oid, 'pg_namespace') AS note FROM pg_namespace WHERE nspname = $1`, [schema]);
   const note = res.rows[0]?.note as string | null | undefined;
   if (!note?.startsWith(MARK)) return null;
@@ -102,13 +111,16 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
   const log = opts.quiet ? { step: <T>(_: string, run: () => Promise<T>) => run(), finish: () => undefined } : progress;
   const database = await openDatabase(config);
   try {
-    await log.step(config.databaseUrl ? `schema ${config.dbSchema}: drop, create, migrate` : `PGlite ${config.dataDir}: migrate`, async () => {
-      if (config.databaseUrl) {
-        await sql`DROP SCHEMA IF EXISTS ${sql.id(config.dbSchema!)} CASCADE`.execute(database.db);
-        await sql`CREATE SCHEMA ${sql.id(config.dbSchema!)}`.execute(database.db);
-      }
-      await migrate(database.pool);
-    });
+    await log.step(
+      config.databaseUrl ? `schema ${config.dbSchema}: drop, create, migrate` : `PGlite ${config.dataDir}: migrate`,
+      async () => {
+        if (config.databaseUrl) {
+          await sql`DROP SCHEMA IF EXISTS ${sql.id(config.dbSchema!)} CASCADE`.execute(database.db);
+          await sql`CREATE SCHEMA ${sql.id(config.dbSchema!)}`.execute(database.db);
+        }
+        await migrate(database.pool);
+      },
+    );
     const info = await database.db.connection().execute(async (c) => {
       await tune(c, database.kind);
       const rids = await log.step('group, communities, demo accounts', () => foundation(c, size.communities));
@@ -116,7 +128,9 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
       const propertyItems: Record<string, number> = {};
       for (const [index, rid] of rids.entries()) {
         const tag = `(community ${rid}, ${index + 1}/${rids.length})`;
-        propertyItems[rid] = await fillCommunity(c, { rid, index, rooms: size.roomsPerCommunity, hasSpaceId }, (label, run) => log.step(`${label} ${tag}`, run));
+        propertyItems[rid] = await fillCommunity(c, { rid, index, rooms: size.roomsPerCommunity, hasSpaceId }, (label, run) =>
+          log.step(`${label} ${tag}`, run),
+        );
       }
       await log.step('sequences, receipt counters, kept totals and addresses', async () => {
         await sql`SELECT setval(pg_get_serial_sequence('fee_payments', 'id'), (SELECT max(id) FROM fee_payments))`.execute(c);
@@ -130,25 +144,47 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
       });
       await sql`SET session_replication_role = DEFAULT`.execute(c).catch(() => undefined);
       await log.step('VACUUM ANALYZE', async () => {
-        const tables = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1`.execute(c);
+        const tables = await sql<{
+          name: string;
+        }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1`.execute(c);
         for (const t of tables.rows) await sql`VACUUM ANALYZE ${sql.table(t.name)}`.execute(c);
       });
       const counts: Record<string, number> = {};
-      for (const table of ['rooms', 'members', 'room_members', 'cars', 'parking_records', 'visitors', 'fee_bills', 'fee_payments', 'fee_payment_items'] as const) {
+      for (const table of [
+        'rooms',
+        'members',
+        'room_members',
+        'cars',
+        'parking_records',
+        'visitors',
+        'fee_bills',
+        'fee_payments',
+        'fee_payment_items',
+      ] as const) {
         const n = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(c);
         counts[table] = n.rows[0]!.n;
       }
-      const bills = await sql<{ status: string; n: number }>`SELECT status, count(*)::int AS n FROM fee_bills GROUP BY status ORDER BY status`.execute(c);
+      const bills = await sql<{
+        status: string;
+        n: number;
+      }>`SELECT status, count(*)::int AS n FROM fee_bills GROUP BY status ORDER BY status`.execute(c);
       for (const b of bills.rows) counts[`fee_bills_${b.status}`] = b.n;
       const result: ScaleInfo = {
-        communities: rids, rooms_per_community: size.roomsPerCommunity, counts, property_items: propertyItems,
-        made_at: new Date().toISOString(), seconds: Math.round((performance.now() - started) / 1000),
+        communities: rids,
+        rooms_per_community: size.roomsPerCommunity,
+        counts,
+        property_items: propertyItems,
+        made_at: new Date().toISOString(),
+        seconds: Math.round((performance.now() - started) / 1000),
       };
       await log.step('mark the schema as scale data', () =>
-        sql`COMMENT ON SCHEMA ${sql.id(config.dbSchema ?? 'public')} IS ${sql.lit(MARK + JSON.stringify(result))}`.execute(c));
+        sql`COMMENT ON SCHEMA ${sql.id(config.dbSchema ?? 'public')} IS ${sql.lit(MARK + JSON.stringify(result))}`.execute(c),
+      );
       return result;
     });
-    log.finish(`scale data: ${info.communities.length} communities, ${info.counts.rooms} rooms, ${info.counts.members} members, ${info.counts.fee_bills} bills, ${info.counts.fee_payments} payments`);
+    log.finish(
+      `scale data: ${info.communities.length} communities, ${info.counts.rooms} rooms, ${info.counts.members} members, ${info.counts.fee_bills} bills, ${info.counts.fee_payments} payments`,
+    );
     return info;
   } finally {
     await database.close();
@@ -159,7 +195,8 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
 function wipeDataDir(dir: string) {
   if (!fs.existsSync(dir)) return;
   const entries = fs.readdirSync(dir);
-  if (entries.length && !entries.includes('PG_VERSION')) throw new Error(`${dir} exists and is not a database folder; choose another --data-dir`);
+  if (entries.length && !entries.includes('PG_VERSION'))
+    throw new Error(`${dir} exists and is not a database folder; choose another --data-dir`);
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
@@ -237,7 +274,8 @@ async function fillCommunity(c: Kysely<DB>, cm: Community, step: Step): Promise<
       SELECT b.rid, b.id, u || '单元', u, b.created_at FROM buildings b CROSS JOIN generate_series(1, ${UNITS}) u
       WHERE b.rid = ${rid} AND (b.sort - 1) * ${UNITS} + u <= ${units} ORDER BY b.id, u`.execute(c);
   });
-  await step(`rooms (${cm.rooms.toLocaleString('en')})`, () => sql`
+  await step(`rooms (${cm.rooms.toLocaleString('en')})`, () =>
+    sql`
     INSERT INTO rooms (rid, bid, tid, title, floor, category_id, built_area, indoor_area, state, created_at)
     SELECT u.rid, u.bid, u.id, (p.f * 100 + p.n)::text, p.f, CASE WHEN p.shop THEN cs.id ELSE cr.id END, a.area, round(a.area * 0.8, 2),
            CASE WHEN p.shop THEN (CASE p.n % 2 WHEN 0 THEN 'occupied' ELSE 'rented' END)
@@ -253,8 +291,13 @@ async function fillCommunity(c: Kysely<DB>, cm: Community, step: Step): Promise<
     CROSS JOIN LATERAL (SELECT (CASE WHEN p.shop THEN (ARRAY[56.00, 72.50, 64.00, 88.00])[p.n]
                              ELSE (ARRAY[89.50, 105.20, 128.00, 143.60])[p.n] END)::numeric(12,2) AS area) a
     WHERE u.ui * ${PER_UNIT} + j < ${cm.rooms}
-    ORDER BY u.id, j`.execute(c).then(() => analyze(c, 'buildings', 'units', 'rooms')));
-  const { rows: [range] } = await sql<{ lo: number }>`SELECT min(id) AS lo FROM rooms WHERE rid = ${rid}`.execute(c);
+    ORDER BY u.id, j`
+      .execute(c)
+      .then(() => analyze(c, 'buildings', 'units', 'rooms')),
+  );
+  const {
+    rows: [range],
+  } = await sql<{ lo: number }>`SELECT min(id) AS lo FROM rooms WHERE rid = ${rid}`.execute(c);
   const lo = Number(range!.lo);
 
   await step('members and room_members (owners, family, tenants)', async () => {
@@ -288,7 +331,8 @@ async function fillCommunity(c: Kysely<DB>, cm: Community, step: Step): Promise<
   });
   if (cm.index === 0) await step('the demo owner (1号楼1单元1101)', () => demoOwner(c, rid));
 
-  await step('cars', () => sql`
+  await step('cars', () =>
+    sql`
     INSERT INTO cars (rid, hid, member_id, carlicense, car_type, color, brand, status, create_time)
     SELECT x.rid, x.hid, x.member_id,
            ${PROVINCES[cm.index % PROVINCES.length]!} || substr(${PLATE_LETTERS}, 1 + ((x.n / 100000) % ${PLATE_LETTERS.length})::int, 1)
@@ -301,7 +345,10 @@ async function fillCommunity(c: Kysely<DB>, cm: Community, step: Step): Promise<
           FROM room_members rm JOIN rooms r ON r.rid = rm.rid AND r.id = rm.hid
           WHERE rm.rid = ${rid} AND rm.relation = 'owner' AND rm.status = 'Y' AND r.state <> 'vacant' AND rm.hid % 2 = 0) x
     ORDER BY x.n
-    ON CONFLICT (rid, carlicense) DO NOTHING`.execute(c).then(() => analyze(c, 'cars')));
+    ON CONFLICT (rid, carlicense) DO NOTHING`
+      .execute(c)
+      .then(() => analyze(c, 'cars')),
+  );
 
   await step('parking lots and spaces', async () => {
     await sql`
@@ -322,19 +369,23 @@ async function fillCommunity(c: Kysely<DB>, cm: Community, step: Step): Promise<
       CROSS JOIN generate_series(1, ${Math.max(10, Math.round(cm.rooms / 50))}) g`.execute(c);
     await analyze(c, 'parking_lots', 'parking_spaces');
   });
-  await step('parking in/out records', () => sql`
+  await step('parking in/out records', () =>
+    sql`
     ${insertParkingRecords(rid)}
     FROM cars c
     CROSS JOIN (SELECT id FROM parking_lots WHERE rid = ${rid} ORDER BY id LIMIT 1) l
     LEFT JOIN parking_spaces s ON s.rid = c.rid AND s.lot_id = l.id AND s.carlicense = c.carlicense
     CROSS JOIN generate_series(1, 4) g
     CROSS JOIN LATERAL (SELECT now() - ((g * 2) * interval '1 day' + ((c.id + g) % 12) * interval '1 hour') AS intime) t
-    WHERE c.rid = ${rid} AND c.hid % 3 = 0`.execute(c));
+    WHERE c.rid = ${rid} AND c.hid % 3 = 0`.execute(c),
+  );
 
   await step('merchants, points and balance ledgers', async () => {
     await sql`
       INSERT INTO merchants (rid, merchant, mobile)
-      SELECT ${rid}, s.title, '0215888' || (1000 + s.n) FROM unnest(ARRAY['便利店','超市','洗衣店','大药房']) WITH ORDINALITY AS s(title, n)`.execute(c);
+      SELECT ${rid}, s.title, '0215888' || (1000 + s.n) FROM unnest(ARRAY['便利店','超市','洗衣店','大药房']) WITH ORDINALITY AS s(title, n)`.execute(
+      c,
+    );
     const people = sql`(
       SELECT DISTINCT ON (m.id) m.id, rm.hid FROM members m
       JOIN room_members rm ON rm.rid = m.rid AND rm.member_id = m.id AND rm.status = 'Y' AND rm.relation = 'owner'
@@ -374,19 +425,23 @@ async function fillCommunity(c: Kysely<DB>, cm: Community, step: Step): Promise<
 
   const lived = sql`(SELECT DISTINCT ON (rm.hid) rm.hid, rm.member_id, rm.id FROM room_members rm
     WHERE rm.rid = ${rid} AND rm.status = 'Y' AND rm.hid % 4 = 0 ORDER BY rm.hid, rm.id)`;
-  await step('visitors', () => sql`
+  await step('visitors', () =>
+    sql`
     INSERT INTO visitors (rid, hid, member_id, realname, mobile, visit_cause, status, visit_time, create_time)
     SELECT ${rid}, r.hid, r.member_id, ${name(sql`(r.hid * 5 + g)`)}, ${mobileOf(sql`(r.hid * 3 + g + 7)`)},
            (ARRAY['亲友拜访','快递配送','家政服务','装修施工','维修上门','外卖配送'])[1 + (r.hid + g) % 6],
            (ARRAY['','Y','D','C','3','D'])[1 + (r.hid + g) % 6],
            now() + ((3 - g * 2) * interval '1 day' + g * interval '1 hour'), now() - ((g * 2) * interval '1 day')
-    FROM ${lived} r CROSS JOIN generate_series(1, 2) g`.execute(c));
+    FROM ${lived} r CROSS JOIN generate_series(1, 2) g`.execute(c),
+  );
   await step('activities, sign-ups, access records, face permissions', async () => {
     await sql`
       INSERT INTO activities (rid, title, limit_num, join_type, is_pay, status, start_time, end_time, event_start_time, event_end_time, create_user, create_time)
       VALUES (${rid}, '中秋游园会', 5000, 'all', 'N', 'Y', now() - interval '5 days', now() + interval '10 days', now() + interval '12 days', now() + interval '12 days 4 hours', '钱管家', now() - interval '6 days'),
              (${rid}, '业主羽毛球友谊赛', 64, 'owner', 'Y', 'N', now() - interval '60 days', now() - interval '40 days', now() - interval '35 days', now() - interval '35 days' + interval '6 hours', '张经理', now() - interval '62 days'),
-             (${rid}, '亲子手工课堂', 40, 'member', 'N', 'E', now() + interval '3 days', now() + interval '20 days', now() + interval '25 days', now() + interval '25 days 2 hours', '钱管家', now() - interval '1 day')`.execute(c);
+             (${rid}, '亲子手工课堂', 40, 'member', 'N', 'E', now() + interval '3 days', now() + interval '20 days', now() + interval '25 days', now() + interval '25 days 2 hours', '钱管家', now() - interval '1 day')`.execute(
+      c,
+    );
     await sql`
       INSERT INTO activity_signups (rid, activity_id, member_id, hid, create_time)
       SELECT ${rid}, a.id, rm.member_id, rm.hid, now() - ((1 + (rm.id % 5)) * interval '1 day')
@@ -395,7 +450,9 @@ async function fillCommunity(c: Kysely<DB>, cm: Community, step: Step): Promise<
       ON CONFLICT (rid, activity_id, member_id) DO NOTHING`.execute(c);
     await sql`
       INSERT INTO access_devices (rid, title, address)
-      VALUES (${rid}, '东门人行闸机', '小区东门'), (${rid}, '南门人行闸机', '小区南门'), (${rid}, '地下车库电梯厅', '地下一层电梯厅'), (${rid}, '1号楼1单元门禁', '1号楼1单元大堂')`.execute(c);
+      VALUES (${rid}, '东门人行闸机', '小区东门'), (${rid}, '南门人行闸机', '小区南门'), (${rid}, '地下车库电梯厅', '地下一层电梯厅'), (${rid}, '1号楼1单元门禁', '1号楼1单元大堂')`.execute(
+      c,
+    );
     await sql`
       INSERT INTO access_records (rid, device_id, member_id, hid, rec_time)
       SELECT ${rid}, d.id, r.member_id, r.hid, now() - ((g * 7 + r.hid % 5) * interval '1 hour')
@@ -427,8 +484,17 @@ async function fillCommunity(c: Kysely<DB>, cm: Community, step: Step): Promise<
   });
   const cashier = await sql<{ id: number; name: string }>`
     SELECT id, name FROM accounts WHERE username = 'cashier'`.execute(c);
-  const { rows: [base] } = await sql<{ next: number }>`SELECT coalesce(max(id), 0) + 1 AS next FROM fee_payments`.execute(c);
-  const billing: Billing = { ...cm, lo, items, paymentBase: Number(base!.next), receipts: 0, cashier: cashier.rows[0] ?? { id: 0, name: '系统' } };
+  const {
+    rows: [base],
+  } = await sql<{ next: number }>`SELECT coalesce(max(id), 0) + 1 AS next FROM fee_payments`.execute(c);
+  const billing: Billing = {
+    ...cm,
+    lo,
+    items,
+    paymentBase: Number(base!.next),
+    receipts: 0,
+    cashier: cashier.rows[0] ?? { id: 0, name: '系统' },
+  };
   const thisMonth = `${today().slice(0, 7)}-01`;
   // oldest period first, as a year of monthly generation and payments would have written them
   for (let m = MONTHS - 1; m >= 0; m--) {
@@ -468,7 +534,11 @@ async function demoOwner(c: Kysely<DB>, rid: number) {
       ORDER BY id LIMIT 1) f ON v.family`.execute(c);
 }
 
-interface Items { property: number; parking: number; water: number }
+interface Items {
+  property: number;
+  parking: number;
+  water: number;
+}
 
 async function feeSetup(c: Kysely<DB>, cm: Community): Promise<Items> {
   const { rid } = cm;
@@ -545,7 +615,8 @@ async function billPeriod(c: Kysely<DB>, b: Billing, m: number, start: string) {
     ORDER BY t.at, f.hid`.execute(c);
   b.receipts += Number(pays.numAffectedRows ?? 0);
 
-  const daterange = (cycle: number) => sql`${`${start} ~ `}::text || to_char(${start}::date + interval '${sql.raw(String(cycle))} months' - interval '1 day', 'YYYY-MM-DD')`;
+  const daterange = (cycle: number) =>
+    sql`${`${start} ~ `}::text || to_char(${start}::date + interval '${sql.raw(String(cycle))} months' - interval '1 day', 'YYYY-MM-DD')`;
   const due = (day: number) => sql`(${start}::date + ${sql.lit(day - 1)})`;
   const rows = [
     sql`SELECT 1 AS ord, f.*, ${items.property}::bigint AS item_id, 'property'::text AS cost_type, ${ITEMS.property.title}::text AS title,
@@ -554,8 +625,12 @@ async function billPeriod(c: Kysely<DB>, b: Billing, m: number, start: string) {
     // a parking bill's measure is its label, the space's title, as bill generation writes it
     sql`SELECT 2 AS ord, f.*, ${items.parking}::bigint, 'parking', ${ITEMS.parking.title}, ${daterange(1)}, f.space_title,
         ${ITEMS.parking.unit_price}::numeric, ${parkingFee}, ${due(ITEMS.parking.due_day)}, f.space_id FROM scale_rooms f WHERE f.space_id IS NOT NULL`,
-    ...(water ? [sql`SELECT 3 AS ord, f.*, ${items.water}::bigint, 'water', ${ITEMS.water.title}, ${daterange(ITEMS.water.cycle)},
-        ${waterQty}::text, ${ITEMS.water.unit_price}::numeric, ${waterFee}, ${due(ITEMS.water.due_day)}, 0::bigint FROM scale_rooms f`] : []),
+    ...(water
+      ? [
+          sql`SELECT 3 AS ord, f.*, ${items.water}::bigint, 'water', ${ITEMS.water.title}, ${daterange(ITEMS.water.cycle)},
+        ${waterQty}::text, ${ITEMS.water.unit_price}::numeric, ${waterFee}, ${due(ITEMS.water.due_day)}, 0::bigint FROM scale_rooms f`,
+        ]
+      : []),
   ];
   await sql`
     WITH ins AS (

@@ -31,7 +31,9 @@ export async function scaleBenchmarks(o: ScaleRun): Promise<void> {
   const { info } = o;
   const rooms = info.rooms_per_community * info.communities.length;
   const billsText = `${info.counts.fee_bills?.toLocaleString('en')} bills`;
-  o.log(`| **scale data** (schema \`${o.schema}\`) | ${info.communities.length} communities × ${info.rooms_per_community.toLocaleString('en')} rooms, ${info.counts.members?.toLocaleString('en')} members, ${billsText} (E ${info.counts.fee_bills_E} / N ${info.counts.fee_bills_N} / Y ${info.counts.fee_bills_Y}), ${info.counts.fee_payments?.toLocaleString('en')} payments; made by bench:data in ${info.seconds} s | minutes |`);
+  o.log(
+    `| **scale data** (schema \`${o.schema}\`) | ${info.communities.length} communities × ${info.rooms_per_community.toLocaleString('en')} rooms, ${info.counts.members?.toLocaleString('en')} members, ${billsText} (E ${info.counts.fee_bills_E} / N ${info.counts.fee_bills_N} / Y ${info.counts.fee_bills_Y}), ${info.counts.fee_payments?.toLocaleString('en')} payments; made by bench:data in ${info.seconds} s | minutes |`,
+  );
   const server = await startServerProcess({ DATABASE_URL: o.databaseUrl, DB_SCHEMA: o.schema, RUN_JOBS: '1', SEED_DEMO: '0' });
   const pool = rawPool(o.databaseUrl, o.schema);
   const plainPool = rawPool(o.databaseUrl, o.schema, { prepare: false });
@@ -47,10 +49,20 @@ export async function scaleBenchmarks(o: ScaleRun): Promise<void> {
     const month = day.slice(0, 7);
     const ctx: ScaleContext = {
       room: { rid: first.rid, bid: first.bid, tid: first.tid, hid: first.hid },
-      month, day, firstMonth: addMonths(`${month}-01`, -11).slice(0, 7), yearAgo: addDays(addMonths(day, -12), 1),
+      month,
+      day,
+      firstMonth: addMonths(`${month}-01`, -11).slice(0, 7),
+      yearAgo: addDays(addMonths(day, -12), 1),
     };
     const run = { server, capture, pool, plainPool, lanes, token, concurrency: o.concurrency, seconds: o.seconds };
-    for (const c of scaleApiCases) o.log(apiRow(await sideBySide(run, c.method, c.payload(ctx)), o.concurrency, `ratio ≥ 0.5, p95 < 50 ms (${rooms.toLocaleString('en')} rooms)`));
+    for (const c of scaleApiCases)
+      o.log(
+        apiRow(
+          await sideBySide(run, c.method, c.payload(ctx)),
+          o.concurrency,
+          `ratio ≥ 0.5, p95 < 50 ms (${rooms.toLocaleString('en')} rooms)`,
+        ),
+      );
     o.log(`| server resident memory after the scale API runs | ${memoryText(await server.memory())} | under 300 MB |`);
     for (const c of scaleReportCases) {
       const r = await sideBySide({ ...run, concurrency: REPORT_CLIENTS, seconds: o.reportSeconds }, c.method, c.payload(ctx));
@@ -80,7 +92,10 @@ async function steadyState(pool: pg.Pool, log: (row: string) => void) {
     WHERE datname = current_database() AND backend_xmin IS NOT NULL AND pid <> pg_backend_pid() AND now() - xact_start > interval '1 minute'
     ORDER BY xact_start LIMIT 1`);
   const t = old.rows[0];
-  if (t) log(`| warning | a transaction open for ${t.secs} s elsewhere on this server (pid ${t.pid}: \`${t.query}\`) keeps VACUUM from marking new rows visible to all: index-only scans visit the table, so the figures below are pessimistic | |`);
+  if (t)
+    log(
+      `| warning | a transaction open for ${t.secs} s elsewhere on this server (pid ${t.pid}: \`${t.query}\`) keeps VACUUM from marking new rows visible to all: index-only scans visit the table, so the figures below are pessimistic | |`,
+    );
 }
 
 const reportRow = (r: SideBySide, bills: number) =>
@@ -108,13 +123,16 @@ async function generation(o: ScaleRun, server: ServerProcess, pool: pg.Pool): Pr
   // the same rows (room, item, period, fee, dates) in one statement
   const bare = async (period: string) => {
     const t = performance.now();
-    const res = await pool.query(`
+    const res = await pool.query(
+      `
       INSERT INTO fee_bills (rid, hid, bid, tid, item_id, cost_type, title, period, daterange, measure, unit_price, fee, due_date)
       SELECT r.rid, r.id, r.bid, r.tid, i.id, i.cost_type, i.title, $3::text,
         $4::text || ' ~ ' || to_char($4::date + make_interval(months => i.cycle_months) - interval '1 day', 'YYYY-MM-DD'),
         r.built_area::text, i.unit_price, round(r.built_area * i.unit_price * i.cycle_months, 2), $4::date + (i.due_day - 1)
       FROM rooms r JOIN fee_items i ON i.rid = r.rid AND i.id = ANY($2::bigint[])
-      WHERE r.rid = ANY($1::int[])`, [rids, items, period, `${period}-01`]);
+      WHERE r.rid = ANY($1::int[])`,
+      [rids, items, period, `${period}-01`],
+    );
     return { ms: performance.now() - t, rows: res.rowCount ?? 0 };
   };
 
@@ -133,12 +151,16 @@ async function generation(o: ScaleRun, server: ServerProcess, pool: pg.Pool): Pr
       for (;;) {
         const job = await post(server.url, { method: 'jobinfo', id: go.data.job_id }, token);
         if (job.data?.status === 'done') break;
-        if (job.data?.status === 'failed' || job.data?.status === 'cancelled') throw new Error(`bill job ${job.data.status}: ${job.data.error}`);
+        if (job.data?.status === 'failed' || job.data?.status === 'cancelled')
+          throw new Error(`bill job ${job.data.status}: ${job.data.error}`);
         await new Promise((r) => setTimeout(r, 25));
       }
       waitMs += performance.now() - t;
-      const row = await pool.query<{ ms: number; n: number }>(`
-        SELECT extract(epoch FROM finished_at - started_at) * 1000 AS ms, (result->>'count')::int AS n FROM jobs WHERE id = $1`, [go.data.job_id]);
+      const row = await pool.query<{ ms: number; n: number }>(
+        `
+        SELECT extract(epoch FROM finished_at - started_at) * 1000 AS ms, (result->>'count')::int AS n FROM jobs WHERE id = $1`,
+        [go.data.job_id],
+      );
       ms += callMs + Number(row.rows[0]!.ms);
       rows += Number(row.rows[0]!.n);
     }
@@ -151,7 +173,8 @@ async function generation(o: ScaleRun, server: ServerProcess, pool: pg.Pool): Pr
     const j1 = await jobs(periods[1]!);
     const j2 = await jobs(periods[2]!);
     const b2 = await bare(periods[3]!);
-    for (const r of [b1, j1, j2, b2]) if (r.rows !== b1.rows) throw new Error(`generation made ${r.rows} bills where the bare insert made ${b1.rows}`);
+    for (const r of [b1, j1, j2, b2])
+      if (r.rows !== b1.rows) throw new Error(`generation made ${r.rows} bills where the bare insert made ${b1.rows}`);
     const [jobMs, bareMs] = [j1.ms + j2.ms, b1.ms + b2.ms];
     const s = (ms: number) => (ms / 1000).toFixed(2);
     return `| bill generation, property fee for ${b1.rows.toLocaleString('en')} rooms (${rids.length} jobs) vs one bare \`INSERT ... SELECT\` of the same rows, twice in opposite order | job path ${s(j1.ms)} + ${s(j2.ms)} s (call + job start→finish; ${s(j1.waitMs)} + ${s(j2.waitMs)} s with the runner's poll wait); bare ${s(b1.ms)} + ${s(b2.ms)} s; ×${round(jobMs / bareMs, 2)} | within 3x${b1.rows < 100_000 ? ' (at 100,000 rooms; fixed costs weigh more on a small set)' : ''} |`;

@@ -25,7 +25,11 @@ export interface ServerProcess {
   memory(): Promise<ServerMemory>;
 }
 
-export interface ServerMemory { rssMb: number; heapUsedMb: number; heapTotalMb: number }
+export interface ServerMemory {
+  rssMb: number;
+  heapUsedMb: number;
+  heapTotalMb: number;
+}
 
 /** '228 MB (JS heap 95 MB in use of 140 MB)': a row's memory figure */
 export const memoryText = (m: ServerMemory) => `${m.rssMb} MB (JS heap ${m.heapUsedMb} MB in use of ${m.heapTotalMb} MB)`;
@@ -83,7 +87,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     return mb(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024);
   };
   return {
-    url, child, startMs,
+    url,
+    child,
+    startMs,
     async memory() {
       const rss = rssMb();
       const heap = await reportedHeap(child, reportDir);
@@ -117,7 +123,8 @@ async function reportedHeap(child: ChildProcess, dir: string): Promise<{ usedMem
     const file = fs.readdirSync(dir).find((f) => f.endsWith('.json'));
     if (!file) continue;
     try {
-      return (JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { javascriptHeap: { usedMemory: number; totalMemory: number } }).javascriptHeap;
+      return (JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { javascriptHeap: { usedMemory: number; totalMemory: number } })
+        .javascriptHeap;
     } catch {
       // still being written
     }

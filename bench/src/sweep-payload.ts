@@ -9,8 +9,16 @@ export interface SweepMethod {
   input: SweepSchema & { oneOf?: SweepSchema[] };
 }
 
-interface SweepProperty { type?: string; enum?: unknown[]; const?: unknown; items?: { enum?: unknown[] } }
-interface SweepSchema { properties?: Record<string, SweepProperty>; required?: string[] }
+interface SweepProperty {
+  type?: string;
+  enum?: unknown[];
+  const?: unknown;
+  items?: { enum?: unknown[] };
+}
+interface SweepSchema {
+  properties?: Record<string, SweepProperty>;
+  required?: string[];
+}
 
 export interface SweepContext {
   room: { rid: number; bid: number; tid: number; hid: number };
@@ -65,8 +73,16 @@ export function sweepPayload(m: SweepMethod, ctx: SweepContext): Record<string, 
 
 /** what a user types into a list's text filters: a room number, a surname, a mobile prefix... */
 const TYPED: Record<string, unknown> = {
-  keyword: '1101', name: '陈', realname: '陈', mobile: '1380', title: '1', carlicense: '沪A', cashier: '赵', receipt_no: '0001',
-  min_fee: '1000', max_fee: '100',
+  keyword: '1101',
+  name: '陈',
+  realname: '陈',
+  mobile: '1380',
+  title: '1',
+  carlicense: '沪A',
+  cashier: '赵',
+  receipt_no: '0001',
+  min_fee: '1000',
+  max_fee: '100',
 };
 
 /**
@@ -84,8 +100,11 @@ export function filterPayloads(m: SweepMethod, base: Record<string, unknown>, ct
       out.push({ ...base, start_date: `${day.slice(0, 7)}-01`, end_date: day });
       continue;
     }
-    const value = p.enum?.[0] ?? (p.type === 'array' && p.items?.enum ? [p.items.enum[0]] : undefined) ?? known[field]
-      ?? (p.type === 'boolean' ? true : undefined);
+    const value =
+      p.enum?.[0] ??
+      (p.type === 'array' && p.items?.enum ? [p.items.enum[0]] : undefined) ??
+      known[field] ??
+      (p.type === 'boolean' ? true : undefined);
     if (value !== undefined) out.push({ ...base, [field]: value });
   }
   return out;

@@ -40,7 +40,13 @@ const isExport = (method: string) => method.includes('export');
 /** the export methods proper: they queue a job (a write) whose workbook the page then downloads */
 const queuesExport = (m: SweepMethod) => m.writes && isExport(m.method) && m.side === 'community';
 
-interface Timed { method: string; payload: Record<string, unknown>; median: number; max: number; answer: Answer }
+interface Timed {
+  method: string;
+  payload: Record<string, unknown>;
+  median: number;
+  max: number;
+  answer: Answer;
+}
 
 async function timeCalls(url: string, token: string, body: Record<string, unknown>, calls: number) {
   return timeRuns(() => post(url, body, token), calls);
@@ -114,11 +120,19 @@ try {
       continue;
     }
     if (queuesExport(m)) {
-      timed.push({ method: m.method, payload, ...(await timeExport(server.url, token, worker, { method: m.method, ...payload }, Number(flags.calls))) });
+      timed.push({
+        method: m.method,
+        payload,
+        ...(await timeExport(server.url, token, worker, { method: m.method, ...payload }, Number(flags.calls))),
+      });
       continue;
     }
     for (const p of [payload, ...(flags.filters && !isExport(m.method) ? filterPayloads(m, payload, ctx) : [])]) {
-      timed.push({ method: m.method, payload: p, ...(await timeCalls(server.url, token, { method: m.method, ...p }, Number(flags.calls))) });
+      timed.push({
+        method: m.method,
+        payload: p,
+        ...(await timeCalls(server.url, token, { method: m.method, ...p }, Number(flags.calls))),
+      });
     }
   }
   timed.sort((a, b) => b.median - a.median);
@@ -127,8 +141,14 @@ try {
     const ok = t.answer.return_code === 'SUCCESS';
     const slow = !isExport(t.method) && t.median > Number(flags.slow);
     if (slow) failed = true;
-    const what = ok ? (t.answer.data?.total !== undefined ? `${t.answer.data.total} rows` : 'SUCCESS') : `${t.answer.return_code} ${t.answer.return_msg}`;
-    console.log(`| ${t.method}${slow ? ' ✗' : ''} | \`${JSON.stringify(t.payload)}\` | ${t.median.toFixed(1)} / ${t.max.toFixed(1)} | ${what} |`);
+    const what = ok
+      ? t.answer.data?.total !== undefined
+        ? `${t.answer.data.total} rows`
+        : 'SUCCESS'
+      : `${t.answer.return_code} ${t.answer.return_msg}`;
+    console.log(
+      `| ${t.method}${slow ? ' ✗' : ''} | \`${JSON.stringify(t.payload)}\` | ${t.median.toFixed(1)} / ${t.max.toFixed(1)} | ${what} |`,
+    );
   }
   if (skipped.length) console.log(`\nnot called (asks for values a page gets elsewhere): ${skipped.join(', ')}`);
 } finally {

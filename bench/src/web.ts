@@ -20,8 +20,17 @@ const quick = process.argv.includes('--quick');
 /** `--js-only`: the download figures without Lighthouse (a quick look while changing the bundle) */
 const jsOnly = process.argv.includes('--js-only');
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic',
-  '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const USER = { username: 'admin', password: 'demo123456' };
 const COMMUNITY = '阳光花园';
 /** one page of each feature area: each must arrive as chunks of its own, after the dashboard */
@@ -53,18 +62,20 @@ function watchScripts(page: Page) {
   const pending: Promise<JsFile | null>[] = [];
   const onFinished = (req: Request) => {
     if (req.resourceType() !== 'script') return;
-    pending.push((async () => {
-      const res = await req.response();
-      if (!res) return null;
-      const [sizes, body] = await Promise.all([req.sizes(), res.body()]);
-      return {
-        url: new URL(req.url()).pathname,
-        wire: sizes.responseBodySize,
-        gzip: zlib.gzipSync(body, { level: 9 }).length,
-        raw: body.length,
-        encoding: (await res.headerValue('content-encoding')) ?? 'identity',
-      };
-    })());
+    pending.push(
+      (async () => {
+        const res = await req.response();
+        if (!res) return null;
+        const [sizes, body] = await Promise.all([req.sizes(), res.body()]);
+        return {
+          url: new URL(req.url()).pathname,
+          wire: sizes.responseBodySize,
+          gzip: zlib.gzipSync(body, { level: 9 }).length,
+          raw: body.length,
+          encoding: (await res.headerValue('content-encoding')) ?? 'identity',
+        };
+      })(),
+    );
   };
   page.on('requestfinished', onFinished);
   return {
@@ -99,8 +110,14 @@ async function dashboardReady(page: Page) {
 function trackNetwork(page: Page) {
   let inflight = 0;
   let changed = performance.now();
-  page.on('request', () => { inflight++; changed = performance.now(); });
-  const done = () => { inflight = Math.max(0, inflight - 1); changed = performance.now(); };
+  page.on('request', () => {
+    inflight++;
+    changed = performance.now();
+  });
+  const done = () => {
+    inflight = Math.max(0, inflight - 1);
+    changed = performance.now();
+  };
   page.on('requestfinished', done);
   page.on('requestfailed', done);
   return {
@@ -273,7 +290,9 @@ async function lighthouseMedian(url: string, preset: 'desktop' | 'mobile', token
 function checkBuild() {
   const dist = webDist;
   if (!fs.existsSync(path.join(dist, 'index.html')) || !fs.existsSync(path.join(dist, 'assets'))) {
-    console.error(`bench:web measures the built console, and ${path.relative(repoRoot, dist) || dist} is missing: run \`npm run build\` first.`);
+    console.error(
+      `bench:web measures the built console, and ${path.relative(repoRoot, dist) || dist} is missing: run \`npm run build\` first.`,
+    );
     process.exit(2);
   }
   if (process.env.WEB_DIST) return;
@@ -317,8 +336,16 @@ function writeReadme(stamp: string) {
   const text = fs.readFileSync(file, 'utf8');
   const notes = /<!-- web:notes:start -->[\s\S]*?<!-- web:notes:end -->/.exec(text)?.[0];
   const block = [
-    '<!-- web:start -->', '### Web (`npm run bench:web`)', '', stamp, '', '| what | figure | target |', '|---|---|---|', ...lines,
-    ...(notes ? ['', notes] : []), '<!-- web:end -->',
+    '<!-- web:start -->',
+    '### Web (`npm run bench:web`)',
+    '',
+    stamp,
+    '',
+    '| what | figure | target |',
+    '|---|---|---|',
+    ...lines,
+    ...(notes ? ['', notes] : []),
+    '<!-- web:end -->',
   ].join('\n');
   let next: string;
   if (/<!-- web:start -->[\s\S]*<!-- web:end -->/.test(text)) next = text.replace(/<!-- web:start -->[\s\S]*<!-- web:end -->/, () => block);
@@ -342,14 +369,22 @@ async function main() {
     browser = undefined;
 
     const signInGz = sum(js.signIn, 'gzip');
-    row('JavaScript before /login is interactive (empty cache)', jsCell(js.signIn), `under ${SIGN_IN_TARGET_KB} KB gzipped${signInGz / 1024 < SIGN_IN_TARGET_KB ? ' ✓' : ' ✗'}`);
+    row(
+      'JavaScript before /login is interactive (empty cache)',
+      jsCell(js.signIn),
+      `under ${SIGN_IN_TARGET_KB} KB gzipped${signInGz / 1024 < SIGN_IN_TARGET_KB ? ' ✓' : ' ✗'}`,
+    );
     row('… then signing in as admin until the dashboard is interactive (added)', jsCell(js.afterSignIn), '—');
     row('JavaScript before /dashboard is interactive (session, empty cache)', jsCell(js.dashboardCold), '—');
     const loaded = new Set([...js.signIn, ...js.afterSignIn, ...js.dashboardCold].map((f) => f.url));
     for (const f of js.features) {
       const own = f.files.filter((x) => !loaded.has(x.url));
       f.files.forEach((x) => loaded.add(x.url));
-      row(`… then opening ${f.path} (client-side)`, `${kb(sum(own, 'gzip'))} KB gzipped in ${own.length} chunks of its own`, `separate chunks${own.length > 0 ? ' ✓' : ' ✗'}`);
+      row(
+        `… then opening ${f.path} (client-side)`,
+        `${kb(sum(own, 'gzip'))} KB gzipped in ${own.length} chunks of its own`,
+        `separate chunks${own.length > 0 ? ' ✓' : ' ✗'}`,
+      );
     }
 
     const lh: { label: string; path: string; preset: 'desktop' | 'mobile'; token?: string }[] = [
@@ -370,13 +405,18 @@ async function main() {
     }
 
     const load = os.loadavg()[0]!.toFixed(1);
-    const stamp = `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}, load average ${loadAtStart} at the start, ${load} at the end), Node ${process.version}, ` +
+    const stamp =
+      `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}, load average ${loadAtStart} at the start, ${load} at the end), Node ${process.version}, ` +
       `Chromium at ${CHROMIUM_PATH}, demo data on a fresh embedded database${quick ? ', quick mode' : ''}${process.env.WEB_DIST ? `, build ${webDist}` : ''}. ` +
       'Counted: every script response until the page shows its content and the network is idle; gzipped = the bodies at gzip -9. ' +
       `Interactive after ${Math.round(js.timings.signInMs)} ms (/login), ${Math.round(js.timings.afterSignInMs)} ms (sign-in to dashboard), ${Math.round(js.timings.dashboardColdMs)} ms (/dashboard) in headless Chromium, unthrottled.`;
     console.log(`\n${stamp}\n\n| what | figure | target |\n|---|---|---|\n${lines.join('\n')}\n`);
     if (process.argv.includes('--files')) {
-      for (const [name, files] of [['sign-in', js.signIn], ['after sign-in', js.afterSignIn], ['dashboard cold', js.dashboardCold]] as const) {
+      for (const [name, files] of [
+        ['sign-in', js.signIn],
+        ['after sign-in', js.afterSignIn],
+        ['dashboard cold', js.dashboardCold],
+      ] as const) {
         console.log(`${name}:`);
         for (const f of [...files].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(f.gzip).padStart(7)} KB  ${f.url}`);
       }

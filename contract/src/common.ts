@@ -2,8 +2,15 @@ import { z } from 'zod';
 import { LIMITS } from './codes.js';
 
 /** Integer id on the wire, accepted as number or numeric string. */
-export const id = z.coerce.number().int().positive().max(2 ** 31 - 1);
-export const optionalId = z.union([z.literal(''), z.null(), id]).optional().transform((v) => (v === '' || v === null ? undefined : v));
+export const id = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+export const optionalId = z
+  .union([z.literal(''), z.null(), id])
+  .optional()
+  .transform((v) => (v === '' || v === null ? undefined : v));
 export const yn = z.enum(['Y', 'N']);
 export const sortOrder = z.enum(['asc', 'desc']).default('asc');
 export const text = (max: number) => z.string().trim().max(max);

@@ -69,8 +69,13 @@ const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'];
 export function formatTime(value: string | number | Date, pattern = '{y}-{m}-{d} {h}:{i}:{s}'): string {
   const d = parseTime(value);
   const parts: Record<string, string> = {
-    y: String(d.getFullYear()), m: pad(d.getMonth() + 1), d: pad(d.getDate()),
-    h: pad(d.getHours()), i: pad(d.getMinutes()), s: pad(d.getSeconds()), a: WEEKDAYS[d.getDay()]!,
+    y: String(d.getFullYear()),
+    m: pad(d.getMonth() + 1),
+    d: pad(d.getDate()),
+    h: pad(d.getHours()),
+    i: pad(d.getMinutes()),
+    s: pad(d.getSeconds()),
+    a: WEEKDAYS[d.getDay()]!,
   };
   return pattern.replace(/\{([ymdhisa])\}/g, (_, k: string) => parts[k]!);
 }
@@ -98,8 +103,12 @@ export function timeAgo(seconds: number, now: number = Date.now() / 1000): strin
 /** Shortened numbers with k, M, G, T, P, E (spec 9). */
 export function shortNumber(num: number, digits = 1): string {
   const units = [
-    { v: 1e18, s: 'E' }, { v: 1e15, s: 'P' }, { v: 1e12, s: 'T' },
-    { v: 1e9, s: 'G' }, { v: 1e6, s: 'M' }, { v: 1e3, s: 'k' },
+    { v: 1e18, s: 'E' },
+    { v: 1e15, s: 'P' },
+    { v: 1e12, s: 'T' },
+    { v: 1e9, s: 'G' },
+    { v: 1e6, s: 'M' },
+    { v: 1e3, s: 'k' },
   ];
   for (const u of units) {
     if (num >= u.v) return (num / u.v).toFixed(digits).replace(/\.0+$|(\.[0-9]*[1-9])0+$/, '$1') + u.s;

@@ -9,20 +9,37 @@ import type { FeeDashboard } from './home.js';
 /** Built-in cost types (fee categories); a community may add its own codes. */
 export const COST_TYPES = ['property', 'parking', 'water', 'electricity', 'gas', 'rent', 'deposit', 'other'] as const;
 export const COST_TYPE_CH: Record<string, string> = {
-  property: '物业费', parking: '停车费', water: '水费', electricity: '电费', gas: '燃气费', rent: '租金', deposit: '押金', other: '其他',
+  property: '物业费',
+  parking: '停车费',
+  water: '水费',
+  electricity: '电费',
+  gas: '燃气费',
+  rent: '租金',
+  deposit: '押金',
+  other: '其他',
 };
 
 export const PRICINGS = ['area_built', 'area_indoor', 'fixed', 'meter', 'quantity'] as const;
 export type PricingMethod = (typeof PRICINGS)[number];
 export const PRICING_CH: Record<PricingMethod, string> = {
-  area_built: '建筑面积 × 单价', area_indoor: '套内面积 × 单价', fixed: '固定金额', meter: '抄表读数 × 单价', quantity: '数量 × 单价',
+  area_built: '建筑面积 × 单价',
+  area_indoor: '套内面积 × 单价',
+  fixed: '固定金额',
+  meter: '抄表读数 × 单价',
+  quantity: '数量 × 单价',
 };
 
 export const BIND_SCOPES = ['region', 'building', 'unit', 'category', 'room', 'lot', 'space', 'car'] as const;
 export type BindScopeName = (typeof BIND_SCOPES)[number];
 export const BIND_SCOPE_CH: Record<BindScopeName, string> = {
-  region: '全小区', building: '楼栋', unit: '单元', category: '房屋类别', room: '单个房屋',
-  lot: '停车场', space: '单个车位', car: '车辆',
+  region: '全小区',
+  building: '楼栋',
+  unit: '单元',
+  category: '房屋类别',
+  room: '单个房屋',
+  lot: '停车场',
+  space: '单个车位',
+  car: '车辆',
 };
 /** Scopes that bill parking spaces or cars (one bill per space / car, charged to its room). */
 export const PARKING_SCOPES: readonly BindScopeName[] = ['lot', 'space', 'car'];
@@ -30,7 +47,12 @@ export const PARKING_SCOPES: readonly BindScopeName[] = ['lot', 'space', 'car'];
 export const PAY_TYPES = ['cash', 'wechat', 'alipay', 'bankcard', 'transfer', 'balance'] as const;
 export type PayTypeName = (typeof PAY_TYPES)[number];
 export const PAY_TYPE_CH: Record<PayTypeName, string> = {
-  cash: '现金', wechat: '微信', alipay: '支付宝', bankcard: '银行卡', transfer: '转账', balance: '余额',
+  cash: '现金',
+  wechat: '微信',
+  alipay: '支付宝',
+  bankcard: '银行卡',
+  transfer: '转账',
+  balance: '余额',
 };
 
 /** Bill status of spec 4: E pending, Y paid, N overdue. */
@@ -43,30 +65,37 @@ export const MSG_FEES = {
 } as const;
 
 /** A unit price: non-negative, at most four decimals (e.g. 2.5 yuan per m² per month). */
-export const unitPrice = z
-  .union([z.string(), z.number()])
-  .transform((v, ctx) => {
-    const s = String(v).trim();
-    if (!/^\d{1,10}(\.\d{1,4})?$/.test(s)) {
-      ctx.addIssue({ code: 'custom', message: '单价格式不正确，应为不小于0且最多四位小数的数字' });
-      return z.NEVER;
-    }
-    return s;
-  });
+export const unitPrice = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const s = String(v).trim();
+  if (!/^\d{1,10}(\.\d{1,4})?$/.test(s)) {
+    ctx.addIssue({ code: 'custom', message: '单价格式不正确，应为不小于0且最多四位小数的数字' });
+    return z.NEVER;
+  }
+  return s;
+});
 
 /** A billing period 'YYYY-MM'. */
-export const period = z.string().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, '账期格式不正确，应为 YYYY-MM');
+export const period = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '账期格式不正确，应为 YYYY-MM');
 
-const costTypeCode = z.string().trim().regex(/^[a-z][a-z0-9_]{1,29}$/, '费用类型编码只能是小写字母、数字和下划线，以字母开头');
+const costTypeCode = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9_]{1,29}$/, '费用类型编码只能是小写字母、数字和下划线，以字母开头');
 
 /** '' or missing means "no filter". */
-const optionalMoney = z.union([z.literal(''), z.null(), money]).optional().transform((v) => (v === '' || v === null ? undefined : v));
+const optionalMoney = z
+  .union([z.literal(''), z.null(), money])
+  .optional()
+  .transform((v) => (v === '' || v === null ? undefined : v));
 const idList = (max: number) => z.array(id).min(1).max(max);
 /** Cost types as a list or a comma-separated text. */
 const costTypeList = z
   .union([z.array(z.string().max(30)), z.string().max(300)])
   .optional()
-  .transform((v) => (typeof v === 'string' ? v.split(',') : v ?? []).map((s) => s.trim()).filter(Boolean));
+  .transform((v) => (typeof v === 'string' ? v.split(',') : (v ?? [])).map((s) => s.trim()).filter(Boolean));
 
 export const feeItemInput = z
   .object({
@@ -88,7 +117,8 @@ export const feeItemInput = z
     remark: text(200).default(''),
   })
   .refine((v) => v.late_fee_rule === 'none' || (v.late_fee_rate !== undefined && Number(v.late_fee_rate) > 0), {
-    message: '按日计滞纳金时，日费率必须大于0', path: ['late_fee_rate'],
+    message: '按日计滞纳金时，日费率必须大于0',
+    path: ['late_fee_rate'],
   });
 
 /** Filters of the bill list and its export (spec 7 `feebilllist`). */
@@ -119,7 +149,12 @@ const reportRange = {
 };
 
 /** A client-made key that makes a retried write happen once. */
-const idempotencyKey = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'idempotency_key 只能包含字母、数字、- 和 _');
+const idempotencyKey = z
+  .string()
+  .trim()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'idempotency_key 只能包含字母、数字、- 和 _');
 
 const generateScope = {
   period,
@@ -147,7 +182,10 @@ const reading = money;
 
 const meterReadingValues = {
   /** missing: the reading of the latest earlier period (0 for a first reading) */
-  last_reading: z.union([z.literal(''), z.null(), reading]).optional().transform((v) => (v === '' || v === null ? undefined : v)),
+  last_reading: z
+    .union([z.literal(''), z.null(), reading])
+    .optional()
+    .transform((v) => (v === '' || v === null ? undefined : v)),
   this_reading: reading,
   remark: text(100).default(''),
 };
@@ -170,7 +208,12 @@ export const feesMethods = {
   feeitemcateedit: z.object({ id, title: text(20).min(1), sort: z.coerce.number().int().min(0).max(9999).default(0) }),
   feeitemcatedel: z.object({ id }),
   feebill_cate_small_list: z.object({}),
-  feeitemlist: z.object({ ...paging, cost_type: z.string().max(30).optional(), keyword: text(30).optional(), status: z.enum(['', 'Y', 'N']).optional() }),
+  feeitemlist: z.object({
+    ...paging,
+    cost_type: z.string().max(30).optional(),
+    keyword: text(30).optional(),
+    status: z.enum(['', 'Y', 'N']).optional(),
+  }),
   feeiteminfo: z.object({ id }),
   feeitemadd: feeItemInput,
   feeitemedit: z.intersection(z.object({ id }), feeItemInput),
@@ -216,10 +259,21 @@ export const feesMethods = {
   }),
   // --- refunds (slice E)
   refundapply: z.object({ payment_id: id, bill_ids: z.array(id).max(500).default([]), reason: text(200).min(1, '请填写退款原因') }),
-  refund_list: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc'), status: z.enum(['', 'E', 'Y', 'N']).optional(), payment_id: optionalId }),
+  refund_list: z.object({
+    ...paging,
+    sort: z.enum(['asc', 'desc']).default('desc'),
+    status: z.enum(['', 'E', 'Y', 'N']).optional(),
+    payment_id: optionalId,
+  }),
   refundapprove: z.object({ id, approve: z.boolean(), remark: text(200).default('') }),
   // --- dunning (slice G)
-  feebillcall: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc'), bid: optionalId, tid: optionalId, keyword: text(50).optional() }),
+  feebillcall: z.object({
+    ...paging,
+    sort: z.enum(['asc', 'desc']).default('desc'),
+    bid: optionalId,
+    tid: optionalId,
+    keyword: text(50).optional(),
+  }),
   print_billcall: z.object({ hids: z.array(id).min(1).max(500) }),
   print_billcallmx: z.object({ hids: z.array(id).min(1).max(500) }),
   // --- historical bill import (slice H)
@@ -229,18 +283,35 @@ export const feesMethods = {
   feeimporterrors: z.object({ job_id: id }),
   // --- reports (slice F)
   fees_count: z.object(reportRange),
-  fees_count_nopay: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc'), bid: optionalId, tid: optionalId, keyword: text(50).optional() }),
+  fees_count_nopay: z.object({
+    ...paging,
+    sort: z.enum(['asc', 'desc']).default('desc'),
+    bid: optionalId,
+    tid: optionalId,
+    keyword: text(50).optional(),
+  }),
   month_fees: z.object({ year: z.coerce.number().int().min(2000).max(2100) }),
   paymentstatis: z.object({ start_date: wireDay, end_date: wireDay, group_by: z.enum(['pay_type', 'cashier', 'day']).default('pay_type') }),
   propertypaystatis: z.object({ period }),
-  propertypaylog: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc'), start_date: wireDay.optional(), end_date: wireDay.optional(), keyword: text(50).optional() }),
+  propertypaylog: z.object({
+    ...paging,
+    sort: z.enum(['asc', 'desc']).default('desc'),
+    start_date: wireDay.optional(),
+    end_date: wireDay.optional(),
+    keyword: text(50).optional(),
+  }),
   financereport: z.object({ start_date: wireDay, end_date: wireDay }),
   feedashboard: z.object({}),
   feereportexport: z.discriminatedUnion('report', [
     z.object({ report: z.literal('fees_count'), ...reportRange }),
     z.object({ report: z.literal('fees_count_nopay'), bid: optionalId, tid: optionalId, keyword: text(50).optional() }),
     z.object({ report: z.literal('month_fees'), year: z.coerce.number().int().min(2000).max(2100) }),
-    z.object({ report: z.literal('paymentstatis'), start_date: wireDay, end_date: wireDay, group_by: z.enum(['pay_type', 'cashier', 'day']).default('pay_type') }),
+    z.object({
+      report: z.literal('paymentstatis'),
+      start_date: wireDay,
+      end_date: wireDay,
+      group_by: z.enum(['pay_type', 'cashier', 'day']).default('pay_type'),
+    }),
     z.object({ report: z.literal('propertypaystatis'), period }),
   ]),
   paymentprint: z.object({ id }),
@@ -248,8 +319,13 @@ export const feesMethods = {
   bindfeetargets: z.object({ scope: z.enum(['lot', 'space', 'car']), lot_id: optionalId, keyword: text(20).optional() }),
   // --- meter readings (抄表)
   meterreadinglist: z.object({
-    ...paging, sort: z.enum(['asc', 'desc']).default('asc'), bid: optionalId, tid: optionalId, item_id: optionalId,
-    period: z.union([z.literal(''), period]).optional(), keyword: text(30).optional(),
+    ...paging,
+    sort: z.enum(['asc', 'desc']).default('asc'),
+    bid: optionalId,
+    tid: optionalId,
+    item_id: optionalId,
+    period: z.union([z.literal(''), period]).optional(),
+    keyword: text(30).optional(),
   }),
   meterreadingprev: z.object({ hid: id, item_id: id, period }),
   meterreadingadd: z.object({ hid: id, item_id: id, period, ...meterReadingValues }),
@@ -263,7 +339,12 @@ export const feesMethods = {
   feesettingedit: z.object({
     receipt_title: text(40).default(''),
     receipt_footnote: text(200).default(''),
-    receipt_prefix: z.string().trim().max(10).regex(/^[A-Za-z0-9-]*$/, '收据编号前缀只能包含字母、数字和 -').default(''),
+    receipt_prefix: z
+      .string()
+      .trim()
+      .max(10)
+      .regex(/^[A-Za-z0-9-]*$/, '收据编号前缀只能包含字母、数字和 -')
+      .default(''),
     allow_discount: yn.default('Y'),
     max_discount_percent: z.coerce.number().int().min(0).max(100).default(100),
     default_due_day: z.coerce.number().int().min(1).max(28).default(15),
@@ -274,7 +355,10 @@ export const feesMethods = {
     lines: z.array(quickPayLine).min(1, '请至少添加一项收费').max(20),
     pay_type: z.enum(PAY_TYPES),
     /** missing: exactly what is due */
-    paid_amount: z.union([z.literal(''), z.null(), money]).optional().transform((v) => (v === '' || v === null ? undefined : v)),
+    paid_amount: z
+      .union([z.literal(''), z.null(), money])
+      .optional()
+      .transform((v) => (v === '' || v === null ? undefined : v)),
     use_balance: z.boolean().default(false),
     payer_name: text(30).default(''),
     idempotency_key: idempotencyKey,
@@ -282,7 +366,14 @@ export const feesMethods = {
   }),
 } satisfies Record<string, z.ZodType>;
 
-export interface CostTypeRow { id: number; cost_type: string; title: string; sort: number; item_count: number; create_time: string }
+export interface CostTypeRow {
+  id: number;
+  cost_type: string;
+  title: string;
+  sort: number;
+  item_count: number;
+  create_time: string;
+}
 
 export interface FeeItemRow {
   id: number;
@@ -351,7 +442,13 @@ export interface FeeBillRow {
   create_time: string;
 }
 
-export interface GenerateAnswer { preview: boolean; count: number; total_fee: string; job_id?: number; batch_id?: number }
+export interface GenerateAnswer {
+  preview: boolean;
+  count: number;
+  total_fee: string;
+  job_id?: number;
+  batch_id?: number;
+}
 
 export interface BatchRow {
   id: number;
@@ -467,7 +564,12 @@ export interface CollectionRow {
   /** received / receivable in percent, two decimals */
   rate: string;
 }
-export interface CollectionTotals { receivable: string; received: string; arrears: string; rate: string }
+export interface CollectionTotals {
+  receivable: string;
+  received: string;
+  arrears: string;
+  rate: string;
+}
 
 export interface ArrearsRow {
   hid: number;
@@ -484,10 +586,44 @@ export interface ArrearsRow {
   d365_plus: string;
 }
 
-export interface MonthRow { month: string; receivable: string; received: string; collected: string; refunded: string; rate: string }
-export interface PaymentStatRow { key: string; label: string; count: number; amount: string; balance_used: string }
-export interface BuildingCollectionRow { bid: number; building_title: string; rooms: number; paid_rooms: number; receivable: string; received: string; arrears: string; rate: string }
-export interface PropertyPayLogRow { payment_id: number; receipt_no: string; address: string; payer_name: string; title: string; period: string; fee: string; late_fee: string; pay_type_ch: string; cashier_name: string; create_time: string }
+export interface MonthRow {
+  month: string;
+  receivable: string;
+  received: string;
+  collected: string;
+  refunded: string;
+  rate: string;
+}
+export interface PaymentStatRow {
+  key: string;
+  label: string;
+  count: number;
+  amount: string;
+  balance_used: string;
+}
+export interface BuildingCollectionRow {
+  bid: number;
+  building_title: string;
+  rooms: number;
+  paid_rooms: number;
+  receivable: string;
+  received: string;
+  arrears: string;
+  rate: string;
+}
+export interface PropertyPayLogRow {
+  payment_id: number;
+  receipt_no: string;
+  address: string;
+  payer_name: string;
+  title: string;
+  period: string;
+  fee: string;
+  late_fee: string;
+  pay_type_ch: string;
+  cashier_name: string;
+  create_time: string;
+}
 export interface FinanceReport {
   start_date: string;
   end_date: string;
@@ -516,9 +652,23 @@ export interface DunningNotice {
   total: string;
   /** total in Chinese capital numerals */
   capital_amount: string;
-  bills?: Array<{ id: number; title: string; period: string; daterange: string; fee: string; late_fee: string; due_date: string; status_ch: string }>;
+  bills?: Array<{
+    id: number;
+    title: string;
+    period: string;
+    daterange: string;
+    fee: string;
+    late_fee: string;
+    due_date: string;
+    status_ch: string;
+  }>;
 }
-export interface DunningPrint { region_title: string; region_phone: string; print_date: string; notices: DunningNotice[] }
+export interface DunningPrint {
+  region_title: string;
+  region_phone: string;
+  print_date: string;
+  notices: DunningNotice[];
+}
 
 export interface FeeImportRow {
   id: number;
@@ -532,7 +682,10 @@ export interface FeeImportRow {
   create_user: string;
   create_time: string;
 }
-export interface FeeImportResult { imported: number; errors: Array<{ row: number; column: string; reason: string }> }
+export interface FeeImportResult {
+  imported: number;
+  errors: Array<{ row: number; column: string; reason: string }>;
+}
 
 export interface MeterReadingRow {
   id: number;
@@ -557,7 +710,11 @@ export interface MeterReadingRow {
   create_time: string;
 }
 
-export interface MeterImportResult { imported: number; updated: number; errors: Array<{ row: number; column: string; reason: string }> }
+export interface MeterImportResult {
+  imported: number;
+  updated: number;
+  errors: Array<{ row: number; column: string; reason: string }>;
+}
 
 export interface FeeSettings {
   receipt_title: string;
@@ -590,7 +747,9 @@ export interface FeesOutputs {
   feebatchlist: ListAnswer<BatchRow>;
   feebatchcancel: { deleted: number };
   feebilllist: ListAnswer<FeeBillRow>;
-  feebillinfo: FeeBillRow & { adjustments: Array<{ old_fee: string; new_fee: string; reason: string; create_user: string; create_time: string }> };
+  feebillinfo: FeeBillRow & {
+    adjustments: Array<{ old_fee: string; new_fee: string; reason: string; create_user: string; create_time: string }>;
+  };
   feebilldel: null;
   feeedit: null;
   feebillcheck: { updated: number };
@@ -615,7 +774,9 @@ export interface FeesOutputs {
   feeimportlist: ListAnswer<FeeImportRow>;
   feeimporterrors: FileAnswer;
   fees_count: { items: CollectionRow[]; totals: CollectionTotals };
-  fees_count_nopay: ListAnswer<ArrearsRow> & { totals: Omit<ArrearsRow, 'hid' | 'address' | 'owner_name' | 'mobile' | 'bill_count'> & { rooms: number } };
+  fees_count_nopay: ListAnswer<ArrearsRow> & {
+    totals: Omit<ArrearsRow, 'hid' | 'address' | 'owner_name' | 'mobile' | 'bill_count'> & { rooms: number };
+  };
   month_fees: { items: MonthRow[] };
   paymentstatis: { items: PaymentStatRow[]; total_amount: string; total_count: number };
   propertypaystatis: { items: BuildingCollectionRow[]; totals: CollectionTotals };

@@ -38,22 +38,52 @@ export interface HomeWords {
  */
 export const HOME_WORDS: Record<Language, HomeWords> = {
   'zh-CN': {
-    title: '首页', welcome: '欢迎，{{name}}', region: '当前小区', endTime: '到期时间', daysLeft: '剩余天数',
-    days: '{{n}} 天', expired: '已到期', noRegion: '集团总部',
-    backlog: '待办事项', feesMonth: '本月实收（{{month}}）', feesMonthFooter: '应收 ¥{{receivable}}，收缴率 {{rate}}%',
-    topArrears: '欠费最多的楼栋', noArrears: '暂无欠费', rooms: '{{n}} 户',
+    title: '首页',
+    welcome: '欢迎，{{name}}',
+    region: '当前小区',
+    endTime: '到期时间',
+    daysLeft: '剩余天数',
+    days: '{{n}} 天',
+    expired: '已到期',
+    noRegion: '集团总部',
+    backlog: '待办事项',
+    feesMonth: '本月实收（{{month}}）',
+    feesMonthFooter: '应收 ¥{{receivable}}，收缴率 {{rate}}%',
+    topArrears: '欠费最多的楼栋',
+    noArrears: '暂无欠费',
+    rooms: '{{n}} 户',
   },
   en: {
-    title: 'Dashboard', welcome: 'Welcome, {{name}}', region: 'Community', endTime: 'Service ends', daysLeft: 'Days left',
-    days: '{{n}} days', expired: 'Expired', noRegion: 'Group head office',
-    backlog: 'To-do', feesMonth: 'Received this month ({{month}})', feesMonthFooter: 'Receivable ¥{{receivable}}, collection rate {{rate}}%',
-    topArrears: 'Buildings with the most arrears', noArrears: 'No arrears', rooms: '{{n}} rooms',
+    title: 'Dashboard',
+    welcome: 'Welcome, {{name}}',
+    region: 'Community',
+    endTime: 'Service ends',
+    daysLeft: 'Days left',
+    days: '{{n}} days',
+    expired: 'Expired',
+    noRegion: 'Group head office',
+    backlog: 'To-do',
+    feesMonth: 'Received this month ({{month}})',
+    feesMonthFooter: 'Receivable ¥{{receivable}}, collection rate {{rate}}%',
+    topArrears: 'Buildings with the most arrears',
+    noArrears: 'No arrears',
+    rooms: '{{n}} rooms',
   },
   es: {
-    title: 'Panel', welcome: 'Bienvenido, {{name}}', region: 'Comunidad', endTime: 'Fin del servicio', daysLeft: 'Días restantes',
-    days: '{{n}} días', expired: 'Vencido', noRegion: 'Sede del grupo',
-    backlog: 'Pendientes', feesMonth: 'Cobrado este mes ({{month}})', feesMonthFooter: 'Por cobrar ¥{{receivable}}, tasa de cobro {{rate}}%',
-    topArrears: 'Edificios con más deudas', noArrears: 'Sin deudas', rooms: '{{n}} viviendas',
+    title: 'Panel',
+    welcome: 'Bienvenido, {{name}}',
+    region: 'Comunidad',
+    endTime: 'Fin del servicio',
+    daysLeft: 'Días restantes',
+    days: '{{n}} días',
+    expired: 'Vencido',
+    noRegion: 'Sede del grupo',
+    backlog: 'Pendientes',
+    feesMonth: 'Cobrado este mes ({{month}})',
+    feesMonthFooter: 'Por cobrar ¥{{receivable}}, tasa de cobro {{rate}}%',
+    topArrears: 'Edificios con más deudas',
+    noArrears: 'Sin deudas',
+    rooms: '{{n}} viviendas',
   },
 };
 
@@ -89,7 +119,11 @@ export const HOME_CARDS: readonly HomeCardRule[] = [
   { key: 'daysLeft', sides: ['community'] },
 ];
 
-export function visibleHomeCards(ctx: { side: 'community' | 'group'; roles: readonly string[]; sysType?: string | undefined }): HomeCardKey[] {
+export function visibleHomeCards(ctx: {
+  side: 'community' | 'group';
+  roles: readonly string[];
+  sysType?: string | undefined;
+}): HomeCardKey[] {
   const admin = ctx.roles.includes('admin');
   return HOME_CARDS.filter(
     (c) =>

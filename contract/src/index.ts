@@ -44,6 +44,12 @@ export const methodSchemas = {
 
 export type MethodName = keyof typeof methodSchemas;
 export type MethodInput<M extends MethodName> = z.input<(typeof methodSchemas)[M]>;
-export type MethodOutputs = AuthOutputs & SystemOutputs & RenewalOutputs & RegionOutputs & JobsOutputs &
-  StructureOutputs & OwnersOutputs & FeesOutputs;
+export type MethodOutputs = AuthOutputs &
+  SystemOutputs &
+  RenewalOutputs &
+  RegionOutputs &
+  JobsOutputs &
+  StructureOutputs &
+  OwnersOutputs &
+  FeesOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

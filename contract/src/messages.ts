@@ -24,7 +24,7 @@ export const MSG = {
   fullscreenUnsupported: 'you browser can not work',
   verificationFailed: 'Verification failed, please Login again.',
   rolesMustBeArray: 'getInfo: roles must be a non-null array!',
-  needRoles: 'need roles! Like v-permission="[\'admin\',\'editor\']"',
+  needRoles: "need roles! Like v-permission=\"['admin','editor']\"",
   unknownMethod: '未知的操作',
   badJson: '请求格式错误：不是合法的 JSON',
   saved: '操作成功',

@@ -8,16 +8,14 @@ export const MONEY_RE = /^\d{1,12}(\.\d{1,2})?$/;
 export const MAX_FEN = 999_999_999_999_99n;
 
 /** A non-negative amount with at most two decimals, as string or number on input, string out. */
-export const money = z
-  .union([z.string(), z.number()])
-  .transform((v, ctx) => {
-    const s = typeof v === 'number' ? numberToMoneyText(v) : v.trim();
-    if (s === null || !MONEY_RE.test(s)) {
-      ctx.addIssue({ code: 'custom', message: '金额格式不正确，应为不小于0且最多两位小数的数字' });
-      return z.NEVER;
-    }
-    return fenToYuan(toFen(s));
-  });
+export const money = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const s = typeof v === 'number' ? numberToMoneyText(v) : v.trim();
+  if (s === null || !MONEY_RE.test(s)) {
+    ctx.addIssue({ code: 'custom', message: '金额格式不正确，应为不小于0且最多两位小数的数字' });
+    return z.NEVER;
+  }
+  return fenToYuan(toFen(s));
+});
 
 function numberToMoneyText(n: number): string | null {
   if (!Number.isFinite(n) || n < 0) return null;
@@ -99,7 +97,10 @@ function integerToCapital(n: bigint): string {
   let pendingZero = false;
   for (let g = groups.length - 1; g >= 0; g--) {
     const group = groups[g]!;
-    if (group === 0) { pendingZero = out !== ''; continue; }
+    if (group === 0) {
+      pendingZero = out !== '';
+      continue;
+    }
     if (pendingZero || (out !== '' && group < 1000)) out += '零';
     out += groupToCapital(group) + BIG_UNITS[g];
     pendingZero = false;
@@ -112,7 +113,10 @@ function groupToCapital(group: number): string {
   let zero = false;
   for (let i = 3; i >= 0; i--) {
     const d = Math.floor(group / 10 ** i) % 10;
-    if (d === 0) { zero = out !== ''; continue; }
+    if (d === 0) {
+      zero = out !== '';
+      continue;
+    }
     if (zero) out += '零';
     out += DIGITS[d]! + SMALL_UNITS[i]!;
     zero = false;

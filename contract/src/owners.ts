@@ -39,9 +39,7 @@ const L = 'A-HJ-NP-Z';
  * Chinese plates: province + issuing letter + 5 characters (the last may be 挂学警港澳), or
  * the 8-character new-energy plates: small D/F + letter-or-digit + 4 digits, large 5 digits + D/F.
  */
-export const PLATE_RE = new RegExp(
-  `^[${PROVINCES}][${L}](?:[${L}0-9]{4}[${L}0-9挂学警港澳]|[DF][${L}0-9]\\d{4}|\\d{5}[DF])$`,
-);
+export const PLATE_RE = new RegExp(`^[${PROVINCES}][${L}](?:[${L}0-9]{4}[${L}0-9挂学警港澳]|[DF][${L}0-9]\\d{4}|\\d{5}[DF])$`);
 
 /** '沪a·12345 ' -> '沪A12345' (stored without the dot). */
 export const normalizePlate = (value: string): string => value.replace(/[\s·•.-]/g, '').toUpperCase();
@@ -52,10 +50,17 @@ export const displayPlate = (plate: string): string => (plate.length >= 3 ? `${p
 export const isNewEnergyPlate = (plate: string): boolean => plate.length === 8;
 
 const mobile = z.string().trim().regex(MOBILE_RE, '手机号码格式不正确，应为11位手机号');
-const idCard = z.string().trim().toUpperCase().refine((v) => v === '' || isValidIdCard(v), { message: '身份证号码不正确' });
+const idCard = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((v) => v === '' || isValidIdCard(v), { message: '身份证号码不正确' });
 const plate = z.string().transform(normalizePlate).pipe(z.string().regex(PLATE_RE, '车牌号格式不正确（如 沪A12345、沪AD12345）'));
 const wireDate = z.string().regex(WIRE_DATE_RE, '日期格式应为 YYYY-MM-DD');
-const optionalDate = z.union([z.literal(''), z.null(), wireDate]).optional().transform((v) => v || undefined);
+const optionalDate = z
+  .union([z.literal(''), z.null(), wireDate])
+  .optional()
+  .transform((v) => v || undefined);
 
 export const RELATIONS = ['owner', 'family', 'tenant'] as const;
 export type RelationCode = (typeof RELATIONS)[number];
@@ -122,7 +127,11 @@ const carFields = {
 export const ownersMethods = {
   /* spec 2.4: the global owner search */
   getkeywordtohouses: z.object({
-    keywords: z.string({ error: MSG.ownerKeywordRequired }).trim().min(1, MSG.ownerKeywordRequired).max(LIMITS.ownerSearchMax, `keywords 长度不能超过${LIMITS.ownerSearchMax}个字符`),
+    keywords: z
+      .string({ error: MSG.ownerKeywordRequired })
+      .trim()
+      .min(1, MSG.ownerKeywordRequired)
+      .max(LIMITS.ownerSearchMax, `keywords 长度不能超过${LIMITS.ownerSearchMax}个字符`),
   }),
   /* spec 2.5: the drawer's header */
   houseinfoplus: z.object({ ...house, keyword: text(50).optional(), building_cate_id: optionalId }),
@@ -133,8 +142,13 @@ export const ownersMethods = {
   visitorapplylist: z.object({ ...houseList, keyword: text(30).optional() }),
   homebonuslist: z.object({ ...houseList, mid: optionalId }),
   homeconsumelist: z.object({
-    ...houseList, mid: optionalId,
-    io_type: z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2)])).default(LIMITS.ioTypeBalanceConsume),
+    ...houseList,
+    mid: optionalId,
+    io_type: z.coerce
+      .number()
+      .int()
+      .pipe(z.union([z.literal(1), z.literal(2)]))
+      .default(LIMITS.ioTypeBalanceConsume),
   }),
   housecarinoutlist: z.object({ ...houseList, parkid: optionalId, carno: text(12).optional() }),
   housesignuplist: z.object({ ...houseList, title: text(50).optional() }),
@@ -156,7 +170,14 @@ export const ownersMethods = {
   memberimporterrors: z.object({ job_id: id }),
 
   /* cars bound to rooms (/basismembers/cars) */
-  carlist: z.object({ ...paging, carlicense: text(12).optional(), hid: optionalId, bid: optionalId, status: z.union([z.literal(''), yn]).optional(), keyword: text(30).optional() }),
+  carlist: z.object({
+    ...paging,
+    carlicense: text(12).optional(),
+    hid: optionalId,
+    bid: optionalId,
+    status: z.union([z.literal(''), yn]).optional(),
+    keyword: text(30).optional(),
+  }),
   caradd: z.object(carFields),
   caredit: z.object({ id, ...carFields }),
   cardel: z.object({ id }),
@@ -203,40 +224,126 @@ export interface OwnerInfo {
   houses: Array<{ id: number; rid: number; bid: number; tid: number; address: string }>;
 }
 
-export interface HouseCarItem { id: number; realname: string; mobile: string; carlicense: string; car_type_ch: string; status: YN; status_ch: string; create_time: string }
+export interface HouseCarItem {
+  id: number;
+  realname: string;
+  mobile: string;
+  carlicense: string;
+  car_type_ch: string;
+  status: YN;
+  status_ch: string;
+  create_time: string;
+}
 export interface OtherHouseItem {
-  id: number; hid: number; bid: number; tid: number; ownername: string; mobile: string; relation_ch: string;
-  building_cate_name: string; address: string; last_login_time: string;
+  id: number;
+  hid: number;
+  bid: number;
+  tid: number;
+  ownername: string;
+  mobile: string;
+  relation_ch: string;
+  building_cate_name: string;
+  address: string;
+  last_login_time: string;
 }
 export interface CarportItem {
-  id: number; parktitle: string; title: string; carlicense: string; status: string; status_ch: string;
-  start_date: string; end_date: string; realname: string;
+  id: number;
+  parktitle: string;
+  title: string;
+  carlicense: string;
+  status: string;
+  status_ch: string;
+  start_date: string;
+  end_date: string;
+  realname: string;
 }
 export interface VisitorItem {
-  id: number; address: string; realname: string; mobile: string; visit_cause: string; status: string; status_ch: string;
-  visit_time: string; create_time: string;
+  id: number;
+  address: string;
+  realname: string;
+  mobile: string;
+  visit_cause: string;
+  status: string;
+  status_ch: string;
+  visit_time: string;
+  create_time: string;
 }
 export interface BonusItem {
-  id: number; merchant: string; orderid: string; name: string; code: string; user_code: string; num: number;
-  pay_cate: string; cate: string; source: string; create_time: string; action_user: string;
+  id: number;
+  merchant: string;
+  orderid: string;
+  name: string;
+  code: string;
+  user_code: string;
+  num: number;
+  pay_cate: string;
+  cate: string;
+  source: string;
+  create_time: string;
+  action_user: string;
 }
 export interface BalanceItem {
-  id: number; merchant: string; orderid: string; io_type: 1 | 2; feetype: string; feetype_ch: string; paytype: string; paytype_ch: string;
-  total_fee: string; status: YN; status_ch: string; create_user: string; create_time: string;
+  id: number;
+  merchant: string;
+  orderid: string;
+  io_type: 1 | 2;
+  feetype: string;
+  feetype_ch: string;
+  paytype: string;
+  paytype_ch: string;
+  total_fee: string;
+  status: YN;
+  status_ch: string;
+  create_user: string;
+  create_time: string;
 }
 export interface ParkingRecordItem {
-  id: number; parktitle: string; carno: string; inlane: string; intime: string; outlane: string; outtime: string;
-  total_fee: string; pay_fee: string; car_type: string; reason: string;
+  id: number;
+  parktitle: string;
+  carno: string;
+  inlane: string;
+  intime: string;
+  outlane: string;
+  outtime: string;
+  total_fee: string;
+  pay_fee: string;
+  car_type: string;
+  reason: string;
 }
 export interface SignupActivityItem {
-  id: number; title: string; limit_num: number; totle_num: number; join_type_ch: string; is_pay_ch: string;
-  status: string; status_ch: string; start_time: string; end_time: string; event_start_time: string; event_end_time: string;
-  create_user: string; create_time: string; realname: string;
+  id: number;
+  title: string;
+  limit_num: number;
+  totle_num: number;
+  join_type_ch: string;
+  is_pay_ch: string;
+  status: string;
+  status_ch: string;
+  start_time: string;
+  end_time: string;
+  event_start_time: string;
+  event_end_time: string;
+  create_user: string;
+  create_time: string;
+  realname: string;
 }
-export interface AccessRecordItem { id: number; room_name: string; address: string; rec_time: string; realname: string }
+export interface AccessRecordItem {
+  id: number;
+  room_name: string;
+  address: string;
+  rec_time: string;
+  realname: string;
+}
 export interface FacePermissionItem {
-  id: number; area_title: string; door_start_time: string; door_end_time: string; status: string; status_ch: string;
-  create_user: string; create_time: string; realname: string;
+  id: number;
+  area_title: string;
+  door_start_time: string;
+  door_end_time: string;
+  status: string;
+  status_ch: string;
+  create_user: string;
+  create_time: string;
+  realname: string;
 }
 
 export interface MemberRoom {
@@ -253,8 +360,19 @@ export interface MemberRoom {
   status: YN;
 }
 export interface MemberItem {
-  id: number; realname: string; mobile: string; id_card: string; gender: '' | 'M' | 'F'; gender_ch: string; avatar: string;
-  wx_isbind: YN; app_isbind: YN; balance: string; bonus: number; remark: string; create_time: string;
+  id: number;
+  realname: string;
+  mobile: string;
+  id_card: string;
+  gender: '' | 'M' | 'F';
+  gender_ch: string;
+  avatar: string;
+  wx_isbind: YN;
+  app_isbind: YN;
+  balance: string;
+  bonus: number;
+  remark: string;
+  create_time: string;
   rooms: MemberRoom[];
   /** the rooms lived in now, as one text */
   houses: string;
@@ -263,9 +381,23 @@ export interface MemberDetail extends MemberItem {
   cars: Array<{ id: number; hid: number; carlicense: string; car_type_ch: string; status_ch: string }>;
 }
 export interface CarItem {
-  id: number; hid: number; bid: number; tid: number; address: string; member_id: number | null; realname: string; mobile: string;
-  carlicense: string; car_type: string; car_type_ch: string; color: string; brand: string; status: YN; status_ch: string;
-  remark: string; create_time: string;
+  id: number;
+  hid: number;
+  bid: number;
+  tid: number;
+  address: string;
+  member_id: number | null;
+  realname: string;
+  mobile: string;
+  carlicense: string;
+  car_type: string;
+  car_type_ch: string;
+  color: string;
+  brand: string;
+  status: YN;
+  status_ch: string;
+  remark: string;
+  create_time: string;
 }
 /** Result of a member_import job: nothing is written when errors is not empty. */
 export interface MemberImportResult {

@@ -1,17 +1,44 @@
 /** Role names of spec section 6. */
 export const ROLE_NAMES = [
-  'admin', 'leader_admin',
-  'feecount', 'propertypaystatis', 'fees_count', 'businesscounts', 'financecount', 'apply', 'memberbasis',
-  'steward', 'notices', 'repairs', 'security', 'service', 'team', 'crm', 'care', 'rentroom', 'tenant',
-  'carpark', 'card', 'currents', 'parkcard', 'charginglist', 'devicelist', 'setup', 'setfees',
-  'invoicelist', 'fees', 'payment', 'cashier', 'preprint', 'printbill', 'call',
+  'admin',
+  'leader_admin',
+  'feecount',
+  'propertypaystatis',
+  'fees_count',
+  'businesscounts',
+  'financecount',
+  'apply',
+  'memberbasis',
+  'steward',
+  'notices',
+  'repairs',
+  'security',
+  'service',
+  'team',
+  'crm',
+  'care',
+  'rentroom',
+  'tenant',
+  'carpark',
+  'card',
+  'currents',
+  'parkcard',
+  'charginglist',
+  'devicelist',
+  'setup',
+  'setfees',
+  'invoicelist',
+  'fees',
+  'payment',
+  'cashier',
+  'preprint',
+  'printbill',
+  'call',
 ] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
 /** Leader-side flags and the update-log permission (spec 6). */
-export const PERMISSION_FLAGS = [
-  'is_diyhome_auth', 'is_smsset_auth', 'is_microapp_auth', 'is_wechatset_auth', 'updatelog',
-] as const;
+export const PERMISSION_FLAGS = ['is_diyhome_auth', 'is_smsset_auth', 'is_microapp_auth', 'is_wechatset_auth', 'updatelog'] as const;
 
 /** Account types (sys_type). */
 export const SYS_TYPES = ['property', 'merchant', 'leader'] as const;

@@ -10,14 +10,22 @@ import type { ListAnswer } from './codes.js';
 export const ROOM_STATES = ['vacant', 'occupied', 'rented', 'renovating'] as const;
 export type RoomState = (typeof ROOM_STATES)[number];
 export const ROOM_STATE_TEXT: Record<RoomState, string> = {
-  vacant: '空置', occupied: '已入住', rented: '出租', renovating: '装修中',
+  vacant: '空置',
+  occupied: '已入住',
+  rented: '出租',
+  renovating: '装修中',
 };
 
 /** Kinds of room category; the kind drives defaults elsewhere (e.g. parking fees). */
 export const ROOM_CATEGORY_KINDS = ['residence', 'shop', 'office', 'parking', 'storage', 'other'] as const;
 export type RoomCategoryKind = (typeof ROOM_CATEGORY_KINDS)[number];
 export const ROOM_CATEGORY_KIND_TEXT: Record<RoomCategoryKind, string> = {
-  residence: '住宅', shop: '商铺', office: '写字楼', parking: '车位', storage: '储藏室', other: '其他',
+  residence: '住宅',
+  shop: '商铺',
+  office: '写字楼',
+  parking: '车位',
+  storage: '储藏室',
+  other: '其他',
 };
 
 /** Headers of the room import template, in order. */
@@ -35,10 +43,23 @@ export const areaValue = z.union([z.string(), z.number()]).transform((v, ctx) =>
   return s;
 });
 
-const title = (max: number, what: string) => z.string({ error: `请输入${what}` }).trim().min(1, `请输入${what}`).max(max);
+const title = (max: number, what: string) =>
+  z
+    .string({ error: `请输入${what}` })
+    .trim()
+    .min(1, `请输入${what}`)
+    .max(max);
 const wireDate = z.string().trim().regex(WIRE_DATE_RE, '日期格式应为 YYYY-MM-DD');
-const url = z.string().trim().max(500).refine((v) => v === '' || /^(https?:\/\/|\/)/.test(v), { message: '地址必须以 http://、https:// 或 / 开头' });
-const phone = z.string().trim().max(30).refine((v) => v === '' || /^[\d\-+() ]{5,30}$/.test(v), { message: '联系电话格式不正确' });
+const url = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === '' || /^(https?:\/\/|\/)/.test(v), { message: '地址必须以 http://、https:// 或 / 开头' });
+const phone = z
+  .string()
+  .trim()
+  .max(30)
+  .refine((v) => v === '' || /^[\d\-+() ]{5,30}$/.test(v), { message: '联系电话格式不正确' });
 const sortNo = z.coerce.number().int().min(0).max(99999).default(0);
 const roomState = z.enum(ROOM_STATES, { error: '房屋状态取值不正确' });
 
@@ -230,7 +251,10 @@ export interface Room {
   create_time: string;
 }
 
-export interface SmallItem { id: number; title: string }
+export interface SmallItem {
+  id: number;
+  title: string;
+}
 
 export interface RoomMapItem {
   id: number;
@@ -245,7 +269,11 @@ export interface RoomMapItem {
 }
 
 /** One bad cell of an import: the Excel row number, the column header and why. */
-export interface ImportRowError { row: number; column: string; reason: string }
+export interface ImportRowError {
+  row: number;
+  column: string;
+  reason: string;
+}
 
 export interface RoomImportResult {
   created_buildings: number;

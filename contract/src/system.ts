@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { id, paging, text } from './common.js';
 import type { ListAnswer, YN } from './codes.js';
 
-const url = z.string().trim().max(500).refine((v) => v === '' || /^(https?:\/\/|\/)/.test(v), { message: '地址必须以 http://、https:// 或 / 开头' });
+const url = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === '' || /^(https?:\/\/|\/)/.test(v), { message: '地址必须以 http://、https:// 或 / 开头' });
 
 export const setSysInfoInput = z.object({
   sub_title: text(60).optional(),
@@ -59,8 +63,18 @@ export interface BacklogItem {
   done_time: string;
 }
 
-export interface CommonLink { id: number; title: string; url: string }
-export interface ResourceItem { id: number; title: string; url: string; kind: string; remark: string }
+export interface CommonLink {
+  id: number;
+  title: string;
+  url: string;
+}
+export interface ResourceItem {
+  id: number;
+  title: string;
+  url: string;
+  kind: string;
+  remark: string;
+}
 
 export interface SystemOutputs {
   get_system_info: { end_time: string; items: SystemInfo };

@@ -38,7 +38,13 @@ export function issueMessage(issue: z.core.$ZodRawIssue): string {
 
 function typeName(t: string): string {
   const names: Record<string, string> = {
-    string: '文本', number: '数字', int: '整数', boolean: '布尔值', array: '列表', object: '对象', date: '日期',
+    string: '文本',
+    number: '数字',
+    int: '整数',
+    boolean: '布尔值',
+    array: '列表',
+    object: '对象',
+    date: '日期',
   };
   return names[t] ?? t;
 }

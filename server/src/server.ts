@@ -25,7 +25,9 @@ export async function startServer(config: Config, opts: { quiet?: boolean } = {}
   const url = `http://localhost:${port}`;
   if (!opts.quiet) printBanner(url, database.kind, seeded, Date.now() - started);
   return {
-    app, database, url,
+    app,
+    database,
+    url,
     async stop() {
       await app.jobs.stop();
       await app.fastify.close();

@@ -45,9 +45,11 @@ function loadAntdStyles(session: boolean): Promise<void> {
     const link = document.createElement('link');
     link.rel = 'stylesheet';
     link.href = href;
-    loaded.push(new Promise((resolve) => {
-      link.onload = link.onerror = () => resolve();
-    }));
+    loaded.push(
+      new Promise((resolve) => {
+        link.onload = link.onerror = () => resolve();
+      }),
+    );
     return link;
   });
   document.head.prepend(...links);

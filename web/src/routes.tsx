@@ -6,13 +6,7 @@
  * meta: title (i18n key under `route.`), icon, roles, noCache, affix, keepAlive, activeMenu,
  * isBack, breadcrumb; `hidden` keeps a page out of the menu (detail/edit pages, with activeMenu).
  */
-import {
-  CloudDownloadOutlined,
-  DashboardOutlined,
-  DesktopOutlined,
-  HistoryOutlined,
-  SettingOutlined,
-} from '@ant-design/icons';
+import { CloudDownloadOutlined, DashboardOutlined, DesktopOutlined, HistoryOutlined, SettingOutlined } from '@ant-design/icons';
 import type { AppRoute } from './router/types';
 import type { Side } from './utils/auth';
 import { registerRouteTitles } from './i18n';
@@ -42,7 +36,9 @@ const updatelog: AppRoute = {
   path: '/updatelog',
   redirect: '/updatelog/updatelog',
   meta: { title: 'route.updatelog', icon: HistoryOutlined, roles: ['admin', 'updatelog'] },
-  children: [{ path: 'updatelog', component: UpdateLog, meta: { title: 'route.updatelog', icon: HistoryOutlined, roles: ['admin', 'updatelog'] } }],
+  children: [
+    { path: 'updatelog', component: UpdateLog, meta: { title: 'route.updatelog', icon: HistoryOutlined, roles: ['admin', 'updatelog'] } },
+  ],
 };
 
 /** Community side (admin areas of spec 2.6). */
@@ -78,11 +74,7 @@ export const communityRoutes: AppRoute[] = [
 ];
 
 /** Group side (leader_admin areas of spec 2.6). */
-export const leaderRoutes: AppRoute[] = [
-  dashboard,
-  ...structureLeaderRoutes,
-  updatelog,
-];
+export const leaderRoutes: AppRoute[] = [dashboard, ...structureLeaderRoutes, updatelog];
 
 export function routesFor(side: Side): AppRoute[] {
   return side === 'group' ? leaderRoutes : communityRoutes;

@@ -13,7 +13,7 @@ describe('statement templates', () => {
     return qb;
   });
 
-  it('binds each call\'s values where the builder took them, the constants where they were', () => {
+  it("binds each call's values where the builder took them, the constants where they were", () => {
     const q = rooms.bind({ title: false }, { rid: 1, hid: 41 });
     expect(q.sql).toBe('select "id", "title" from "rooms" where "rid" = $1 and "id" = $2 and "bid" > $3');
     expect(q.parameters).toEqual([1, 41, 0]);
@@ -58,8 +58,10 @@ describe('the shape of the given values', () => {
 describe('statement templates on a database', () => {
   let database: Database;
   const seen: string[] = [];
-  const series = template((_db, p: Slots<{ n: number }>) =>
-    sql<{ n: number; app: string }>`SELECT g AS n, current_setting('application_name') AS app FROM generate_series(1, ${p.n}::int) AS g`);
+  const series = template(
+    (_db, p: Slots<{ n: number }>) =>
+      sql<{ n: number; app: string }>`SELECT g AS n, current_setting('application_name') AS app FROM generate_series(1, ${p.n}::int) AS g`,
+  );
 
   beforeAll(async () => {
     database = await openDatabase(loadConfig(process.env, { dbSchema: undefined }), { memory: true, onQuery: (text) => seen.push(text) });

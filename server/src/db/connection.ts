@@ -41,9 +41,10 @@ export interface OpenOptions {
 export async function openDatabase(config: Config, opts: OpenOptions = {}): Promise<Database> {
   const pool = config.databaseUrl ? openPostgres(config) : await openPglite(config, opts.memory ?? false, opts.loadDataDir);
   // light statements of templates go to pipelined connections on a PostgreSQL server (db/pipeline.ts)
-  const lanes = config.databaseUrl && config.pipelineConnections > 0
-    ? new PipelinedConnections(config.pipelineConnections, postgresClientConfig(config), config.prepareStatements, pool)
-    : undefined;
+  const lanes =
+    config.databaseUrl && config.pipelineConnections > 0
+      ? new PipelinedConnections(config.pipelineConnections, postgresClientConfig(config), config.prepareStatements, pool)
+      : undefined;
   if (config.databaseUrl && config.dbSchema) {
     if (!/^[a-z_][a-z0-9_]*$/.test(config.dbSchema)) throw new Error(`DB_SCHEMA must be a plain lower-case name: ${config.dbSchema}`);
     await pool.query(`CREATE SCHEMA IF NOT EXISTS ${config.dbSchema}`);
@@ -51,7 +52,11 @@ export async function openDatabase(config: Config, opts: OpenOptions = {}): Prom
   const onQuery = opts.onQuery;
   const db = new Kysely<DB>({
     dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }),
-    log: onQuery ? (event) => { if (event.level === 'query') onQuery(event.query.sql, event.query.parameters); } : undefined,
+    log: onQuery
+      ? (event) => {
+          if (event.level === 'query') onQuery(event.query.sql, event.query.parameters);
+        }
+      : undefined,
   });
   runTemplatesOn(db, async (text, parameters) => {
     const result = await (lanes ?? pool).query(text, parameters);

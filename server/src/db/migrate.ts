@@ -9,7 +9,10 @@ const MIGRATION_LOCK = 724_311;
 
 /** Applies the numbered SQL files of migrations/ not yet applied, each in its own transaction. */
 export async function migrate(pool: SqlPool): Promise<string[]> {
-  const files = fs.readdirSync(dir).filter((f) => /^\d+_.*\.sql$/.test(f)).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => /^\d+_.*\.sql$/.test(f))
+    .sort();
   const client = await pool.connect();
   const applied: string[] = [];
   try {

@@ -40,7 +40,10 @@ export class PGlitePool {
 
 export class PGliteClient {
   private released = false;
-  constructor(private readonly pglite: PGlite, private readonly onRelease: () => void) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly onRelease: () => void,
+  ) {}
 
   async query(sql: string, params: readonly unknown[] = []) {
     const res = await this.pglite.query<Record<string, unknown>>(sql, params as unknown[], { rowMode: 'object' });

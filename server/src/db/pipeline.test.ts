@@ -36,9 +36,10 @@ describe.skipIf(!url)('PipelinedConnections (PostgreSQL; skipped without DATABAS
 
   const light = `${PREPARE_TAG} ${LIGHT_TAG} SELECT id, title FROM things WHERE id = $1`;
   /** the server processes of the lanes (the pool's go by another application name) */
-  const lanePids = async () => (await admin.query<{ pid: number }>(
-    'SELECT pid FROM pg_stat_activity WHERE application_name = $1 ORDER BY pid', [schema],
-  )).rows.map((r) => r.pid);
+  const lanePids = async () =>
+    (await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1 ORDER BY pid', [schema])).rows.map(
+      (r) => r.pid,
+    );
 
   it('answers each of many statements in flight at once with its own rows, on two connections', async () => {
     await Promise.all([lanes.query(light, [1]), lanes.query(light, [2])]); // both connections open
@@ -88,12 +89,20 @@ describe.skipIf(!url)('PipelinedConnections (PostgreSQL; skipped without DATABAS
     const before = await lanePids();
     expect(before).toHaveLength(2);
     const slow = `${PREPARE_TAG} ${LIGHT_TAG} SELECT pg_sleep(5)::text AS slept, $1::int AS id`;
-    const held = [lanes.query(slow, [1]), lanes.query(slow, [2])].map((p) => p.then(() => 'answered', () => 'failed'));
+    const held = [lanes.query(slow, [1]), lanes.query(slow, [2])].map((p) =>
+      p.then(
+        () => 'answered',
+        () => 'failed',
+      ),
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     await admin.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) pid', [before]);
     expect(await Promise.all(held)).toEqual(['failed', 'failed']);
     const again = await Promise.all([lanes.query(light, [5]), lanes.query(light, [6])]);
-    expect(again.map((a) => a.rows[0])).toEqual([{ id: 5, title: 'thing 5' }, { id: 6, title: 'thing 6' }]);
+    expect(again.map((a) => a.rows[0])).toEqual([
+      { id: 5, title: 'thing 5' },
+      { id: 6, title: 'thing 6' },
+    ]);
     const after = await lanePids();
     expect(after).toHaveLength(2);
     expect(after.some((pid) => before.includes(pid))).toBe(false);

@@ -84,11 +84,20 @@ export class PipelinedConnections {
     const Client = this.prepare ? PreparingClient : pg.Client;
     const client = new Client({ ...this.config, pipeline: true } as pg.ClientConfig);
     const lane: Lane = {
-      client, open: false, broken: false, sent: [], corked: false,
-      ready: client.connect().then(() => { lane.open = true; }, (err: unknown) => {
-        this.#retire(lane);
-        throw err;
-      }),
+      client,
+      open: false,
+      broken: false,
+      sent: [],
+      corked: false,
+      ready: client.connect().then(
+        () => {
+          lane.open = true;
+        },
+        (err: unknown) => {
+          this.#retire(lane);
+          throw err;
+        },
+      ),
     };
     client.on('error', () => this.#retire(lane));
     client.on('end', () => this.#retire(lane));

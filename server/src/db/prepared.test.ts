@@ -82,7 +82,8 @@ describe.skipIf(!url)('PreparingClient (PostgreSQL; skipped without DATABASE_URL
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      for (let n = 0; n < PREPARED_PER_CONNECTION + 10; n++) await client.query(`${PREPARE_TAG} SELECT ${n} AS n, title FROM things WHERE id = $1`, [1]);
+      for (let n = 0; n < PREPARED_PER_CONNECTION + 10; n++)
+        await client.query(`${PREPARE_TAG} SELECT ${n} AS n, title FROM things WHERE id = $1`, [1]);
       await client.query(`${PREPARE_TAG} UPDATE things SET title = $1 WHERE id = $2`, ['renamed', 1]);
       await client.query('COMMIT');
       expect((await client.query('SELECT title FROM things WHERE id = $1', [1])).rows).toEqual([{ title: 'renamed' }]);

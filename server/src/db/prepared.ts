@@ -107,8 +107,11 @@ export class PreparingClient extends pg.Client {
     this.#names.delete(text);
     const parsed = (this as unknown as { connection: ConnectionInternals }).connection.parsedStatements;
     if (parsed[name] === undefined) return;
-    super.query(`DEALLOCATE ${name}`)
-      .then(() => { delete parsed[name]; })
+    super
+      .query(`DEALLOCATE ${name}`)
+      .then(() => {
+        delete parsed[name];
+      })
       .catch(() => undefined);
   }
 

@@ -11,15 +11,51 @@ export const DEMO_PASSWORD = 'demo123456';
 
 /** Demo accounts printed at start-up and listed in the README. */
 export const DEMO_ACCOUNTS = [
-  { username: 'admin', name: '张经理', roles: ['admin'], sys_type: 'property', regions: [1, 2], note: '管理员，阳光花园（也可切换到翠湖苑）' },
+  {
+    username: 'admin',
+    name: '张经理',
+    roles: ['admin'],
+    sys_type: 'property',
+    regions: [1, 2],
+    note: '管理员，阳光花园（也可切换到翠湖苑）',
+  },
   { username: 'admin2', name: '李经理', roles: ['admin'], sys_type: 'property', regions: [2], note: '管理员，翠湖苑（20 天后到期）' },
   { username: 'leader', name: '王总', roles: ['leader_admin'], sys_type: 'leader', regions: [], note: '集团总部' },
   { username: 'merchant', name: '便利店老板', roles: ['card'], sys_type: 'merchant', regions: [1], note: '商户账号' },
   { username: 'cashier', name: '赵收银', roles: ['cashier', 'fees', 'payment'], sys_type: 'property', regions: [1], note: '收银员' },
-  { username: 'steward', name: '钱管家', roles: ['steward', 'notices', 'repairs'], sys_type: 'property', regions: [1], note: '管家（弱密码提示）', weak: true },
-  { username: 'cashier2', name: '孙收银', roles: ['cashier', 'fees', 'payment'], sys_type: 'property', regions: [2], note: '收银员，翠湖苑（到期提醒）' },
-  { username: 'expired', name: '周收银', roles: ['cashier', 'fees'], sys_type: 'property', regions: [3], note: '收银员，老城小区（已到期，强制续费）' },
-  { username: 'expired2', name: '吴收银', roles: ['cashier', 'fees'], sys_type: 'property', regions: [4], note: '收银员，东湖小区（已到期，强制续费）' },
+  {
+    username: 'steward',
+    name: '钱管家',
+    roles: ['steward', 'notices', 'repairs'],
+    sys_type: 'property',
+    regions: [1],
+    note: '管家（弱密码提示）',
+    weak: true,
+  },
+  {
+    username: 'cashier2',
+    name: '孙收银',
+    roles: ['cashier', 'fees', 'payment'],
+    sys_type: 'property',
+    regions: [2],
+    note: '收银员，翠湖苑（到期提醒）',
+  },
+  {
+    username: 'expired',
+    name: '周收银',
+    roles: ['cashier', 'fees'],
+    sys_type: 'property',
+    regions: [3],
+    note: '收银员，老城小区（已到期，强制续费）',
+  },
+  {
+    username: 'expired2',
+    name: '吴收银',
+    roles: ['cashier', 'fees'],
+    sys_type: 'property',
+    regions: [4],
+    note: '收银员，东湖小区（已到期，强制续费）',
+  },
 ] as const;
 
 export const DEMO_ACTIVATION_CODES = ['WY-DEMO-0001', 'WY-DEMO-0002', 'WY-DEMO-0003', 'WY-DEMO-0004', 'WY-DEMO-0005'];
@@ -45,44 +81,105 @@ export async function seedDemo(db: Kysely<DB>): Promise<boolean> {
 
 export async function seedFoundation(db: Kysely<DB>, passwordHash: string) {
   const day = today();
-  const { id: groupId } = await db.insertInto('groups')
-    .values({ title: '幸福里物业集团', website_url: 'https://www.example.com' }).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('regions').values([
-    { group_id: groupId, title: '阳光花园', address: '上海市浦东新区张杨路 1288 号', phone: '021-58881234', area: '128000.00',
-      sub_title: '阳光花园物业管理平台', end_time: addDays(day, 300), price_per_year: '3600.00',
-      copyright: 'Copyright © 2026 幸福里物业集团 版权所有', help_work_url: '/updatelog/updatelog' },
-    { group_id: groupId, title: '翠湖苑', address: '杭州市西湖区文一西路 66 号', phone: '0571-88776655', area: '86000.00',
-      sub_title: '翠湖苑物业管理平台', end_time: addDays(day, 20), price_per_year: '2400.00',
-      copyright: 'Copyright © 2026 幸福里物业集团 版权所有' },
-    { group_id: groupId, title: '老城小区', address: '南京市秦淮区中华路 18 号', phone: '025-86661234', area: '32000.00',
-      sub_title: '老城小区物业管理平台', end_time: addDays(day, -5), price_per_year: '1200.00' },
-    { group_id: groupId, title: '东湖小区', address: '武汉市武昌区东湖路 9 号', phone: '027-86661234', area: '21000.00',
-      sub_title: '东湖小区物业管理平台', end_time: addDays(day, -40), price_per_year: '1000.00' },
-  ]).execute();
+  const { id: groupId } = await db
+    .insertInto('groups')
+    .values({ title: '幸福里物业集团', website_url: 'https://www.example.com' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('regions')
+    .values([
+      {
+        group_id: groupId,
+        title: '阳光花园',
+        address: '上海市浦东新区张杨路 1288 号',
+        phone: '021-58881234',
+        area: '128000.00',
+        sub_title: '阳光花园物业管理平台',
+        end_time: addDays(day, 300),
+        price_per_year: '3600.00',
+        copyright: 'Copyright © 2026 幸福里物业集团 版权所有',
+        help_work_url: '/updatelog/updatelog',
+      },
+      {
+        group_id: groupId,
+        title: '翠湖苑',
+        address: '杭州市西湖区文一西路 66 号',
+        phone: '0571-88776655',
+        area: '86000.00',
+        sub_title: '翠湖苑物业管理平台',
+        end_time: addDays(day, 20),
+        price_per_year: '2400.00',
+        copyright: 'Copyright © 2026 幸福里物业集团 版权所有',
+      },
+      {
+        group_id: groupId,
+        title: '老城小区',
+        address: '南京市秦淮区中华路 18 号',
+        phone: '025-86661234',
+        area: '32000.00',
+        sub_title: '老城小区物业管理平台',
+        end_time: addDays(day, -5),
+        price_per_year: '1200.00',
+      },
+      {
+        group_id: groupId,
+        title: '东湖小区',
+        address: '武汉市武昌区东湖路 9 号',
+        phone: '027-86661234',
+        area: '21000.00',
+        sub_title: '东湖小区物业管理平台',
+        end_time: addDays(day, -40),
+        price_per_year: '1000.00',
+      },
+    ])
+    .execute();
   for (const a of DEMO_ACCOUNTS) {
-    const { id } = await db.insertInto('accounts').values({
-      username: a.username, password_hash: passwordHash, name: a.name, roles: [...a.roles], sys_type: a.sys_type,
-      group_id: groupId, password_status: 'weak' in a && a.weak ? 'N' : 'Y',
-      permissions: a.username === 'admin' ? ['updatelog'] : [],
-      introduction: a.note,
-    }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await db
+      .insertInto('accounts')
+      .values({
+        username: a.username,
+        password_hash: passwordHash,
+        name: a.name,
+        roles: [...a.roles],
+        sys_type: a.sys_type,
+        group_id: groupId,
+        password_status: 'weak' in a && a.weak ? 'N' : 'Y',
+        permissions: a.username === 'admin' ? ['updatelog'] : [],
+        introduction: a.note,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     if (a.regions.length) {
-      await db.insertInto('account_regions').values(a.regions.map((rid, sort) => ({ account_id: id, rid, sort }))).execute();
+      await db
+        .insertInto('account_regions')
+        .values(a.regions.map((rid, sort) => ({ account_id: id, rid, sort })))
+        .execute();
     }
   }
-  await db.insertInto('activation_codes').values(DEMO_ACTIVATION_CODES.map((code) => ({ code, group_id: groupId, months: 12 }))).execute();
-  await db.insertInto('backlog').values([
-    { rid: 1, title: '3 号楼 2 单元 1102 报修：厨房漏水', kind: 'repair', link: '/steward/repairs', content: '业主来电，需今天上门' },
-    { rid: 1, title: '审核退款申请：2 号楼 801 物业费', kind: 'refund', link: '/setup/backlog', content: '重复缴费，申请退回 1 个月' },
-    { rid: 1, title: '本月物业费账单待生成', kind: 'fees', link: '/setup/backlog', content: '每月 1 日前生成下月账单' },
-    { rid: 1, title: '消防通道占用投诉', kind: 'complaint', link: '/setup/backlog', content: '5 号楼北侧' },
-    { rid: 2, title: '电梯年检到期提醒', kind: 'other', content: '1 号楼两部电梯' },
-  ]).execute();
-  await db.insertInto('common_links').values([
-    { rid: 1, title: '集团官网', url: 'https://www.example.com', sort: 1 },
-    { rid: 1, title: '操作手册', url: '/updatelog/updatelog', sort: 2 },
-  ]).execute();
-  await db.insertInto('resources').values([
-    { group_id: groupId, title: '物业管理系统操作手册', url: '/updatelog/updatelog', kind: 'doc', sort: 1 },
-  ]).execute();
+  await db
+    .insertInto('activation_codes')
+    .values(DEMO_ACTIVATION_CODES.map((code) => ({ code, group_id: groupId, months: 12 })))
+    .execute();
+  await db
+    .insertInto('backlog')
+    .values([
+      { rid: 1, title: '3 号楼 2 单元 1102 报修：厨房漏水', kind: 'repair', link: '/steward/repairs', content: '业主来电，需今天上门' },
+      { rid: 1, title: '审核退款申请：2 号楼 801 物业费', kind: 'refund', link: '/setup/backlog', content: '重复缴费，申请退回 1 个月' },
+      { rid: 1, title: '本月物业费账单待生成', kind: 'fees', link: '/setup/backlog', content: '每月 1 日前生成下月账单' },
+      { rid: 1, title: '消防通道占用投诉', kind: 'complaint', link: '/setup/backlog', content: '5 号楼北侧' },
+      { rid: 2, title: '电梯年检到期提醒', kind: 'other', content: '1 号楼两部电梯' },
+    ])
+    .execute();
+  await db
+    .insertInto('common_links')
+    .values([
+      { rid: 1, title: '集团官网', url: 'https://www.example.com', sort: 1 },
+      { rid: 1, title: '操作手册', url: '/updatelog/updatelog', sort: 2 },
+    ])
+    .execute();
+  await db
+    .insertInto('resources')
+    .values([{ group_id: groupId, title: '物业管理系统操作手册', url: '/updatelog/updatelog', kind: 'doc', sort: 1 }])
+    .execute();
 }

@@ -11,7 +11,11 @@ describe('answerText', () => {
   it('puts JSON text from the database in as data, unchanged', () => {
     const text = '{"items" : [{"id":1,"address":"1号楼1单元101"}]}';
     const body = answerText({ return_code: 'SUCCESS', return_msg: '操作"成功"', data: new JsonText(text) });
-    expect(JSON.parse(body)).toEqual({ return_code: 'SUCCESS', return_msg: '操作"成功"', data: { items: [{ id: 1, address: '1号楼1单元101' }] } });
+    expect(JSON.parse(body)).toEqual({
+      return_code: 'SUCCESS',
+      return_msg: '操作"成功"',
+      data: { items: [{ id: 1, address: '1号楼1单元101' }] },
+    });
     expect(body.endsWith(`"data":${text}}`)).toBe(true);
   });
 });

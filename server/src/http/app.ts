@@ -9,7 +9,15 @@ import type { Database } from '../db/connection.js';
 import { modules } from '../modules/index.js';
 import { answerText } from './answer-text.js';
 import { apiDocsHtml, apiDocsJson } from './api-docs.js';
-import { ASSET_LOADER_HASH, firstScreenOf, isHomePath, parseCookies, renderFirstScreen, withFirstScreen, type FirstScreen } from './first-screen.js';
+import {
+  ASSET_LOADER_HASH,
+  firstScreenOf,
+  isHomePath,
+  parseCookies,
+  renderFirstScreen,
+  withFirstScreen,
+  type FirstScreen,
+} from './first-screen.js';
 import { Dispatcher } from './dispatcher.js';
 import { MESSAGES } from './errors.js';
 import { Registry, type Side } from './registry.js';
@@ -36,8 +44,7 @@ const SECURITY_HEADERS: Record<string, string> = {
   'referrer-policy': 'same-origin',
   'cross-origin-opener-policy': 'same-origin',
   // antd writes its styles inline; scripts only from ourselves, and the first screen's asset loader
-  'content-security-policy':
-    `default-src 'self'; script-src 'self' ${ASSET_LOADER_HASH}; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https: http:; connect-src 'self'; frame-ancestors 'self'; form-action 'self'`,
+  'content-security-policy': `default-src 'self'; script-src 'self' ${ASSET_LOADER_HASH}; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https: http:; connect-src 'self'; frame-ancestors 'self'; form-action 'self'`,
 };
 
 export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}): Promise<App> {
@@ -53,15 +60,22 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   // bill totals are remembered only where other processes' changes are heard (PostgreSQL)
   const billCounts = new CountCache(config.countCacheMs);
   if (database.kind === 'postgres' && (config.sessionCacheMs > 0 || config.countCacheMs > 0)) {
-    const stopListening = listenForChanges(config, [
-      { channel: AUTH_CHANNEL, cache: sessions },
-      { channel: BILLS_CHANNEL, cache: billCounts },
-    ], fastify.log);
+    const stopListening = listenForChanges(
+      config,
+      [
+        { channel: AUTH_CHANNEL, cache: sessions },
+        { channel: BILLS_CHANNEL, cache: billCounts },
+      ],
+      fastify.log,
+    );
     fastify.addHook('onClose', async () => stopListening());
   }
   const services = createServices(database.db, sessions, billCounts);
   // a committed write may have ended sessions (logout, password, region switch) or changed bills
-  const afterWrite = () => { sessions.clear(); billCounts.clear(); };
+  const afterWrite = () => {
+    sessions.clear();
+    billCounts.clear();
+  };
   const dispatcher = new Dispatcher(registry, database.db, config, services, afterWrite);
 
   // set as each request comes in, so that every answer, errors included, carries them; a callback
@@ -83,7 +97,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   });
 
   const rpc = (side: Side, forcedMethod?: string) => async (req: FastifyRequest, reply: FastifyReply) => {
-    const body = forcedMethod ? { ...(asObject(req.body)), method: forcedMethod } : req.body;
+    const body = forcedMethod ? { ...asObject(req.body), method: forcedMethod } : req.body;
     const answer = await dispatcher.call({
       side,
       anySide: Boolean(forcedMethod),
@@ -111,7 +125,14 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   fastify.get('/api-docs.json', async () => apiDocsJson(registry));
   registerSandboxPayPages(fastify, services, database.db);
   await serveWeb(fastify, config, (cookies) => firstScreenOf(database.db, config, cookies, sessions));
-  return { fastify, registry, dispatcher, services, sessions, jobs: new JobRunner(database.db, fastify.log, { afterJob: () => billCounts.clear() }) };
+  return {
+    fastify,
+    registry,
+    dispatcher,
+    services,
+    sessions,
+    jobs: new JobRunner(database.db, fastify.log, { afterJob: () => billCounts.clear() }),
+  };
 }
 
 function asObject(v: unknown): Record<string, unknown> {
@@ -125,13 +146,13 @@ function headerToken(req: FastifyRequest): string | undefined {
 
 /** The built console, with index.html for every client-side route. */
 async function serveWeb(
-  fastify: FastifyInstance, config: Config, firstScreen: (cookies: Record<string, string>) => Promise<FirstScreen | null>,
+  fastify: FastifyInstance,
+  config: Config,
+  firstScreen: (cookies: Record<string, string>) => Promise<FirstScreen | null>,
 ) {
   const index = path.join(config.webDist, 'index.html');
   if (!fs.existsSync(index)) {
-    fastify.get('/', async (_req, reply) =>
-      reply.type('text/html; charset=utf-8').send('<p>控制台尚未构建：请运行 npm run build</p>'),
-    );
+    fastify.get('/', async (_req, reply) => reply.type('text/html; charset=utf-8').send('<p>控制台尚未构建：请运行 npm run build</p>'));
     return;
   }
   await fastify.register(fastifyStatic, {

@@ -22,9 +22,7 @@ export function subscriptionEnded(regionEnd: string | null, timeZone: string): b
 }
 
 /** Resolves X-Token to a live session, or throws the spec's 50008 / 50012 / 50014. */
-export async function authenticate(
-  db: Kysely<DB>, config: Config, token: string | undefined, cache?: SessionCache,
-): Promise<AuthResult> {
+export async function authenticate(db: Kysely<DB>, config: Config, token: string | undefined, cache?: SessionCache): Promise<AuthResult> {
   if (!token || token.length > 200) throw new BizError(MESSAGES.noToken, RC.ILLEGAL_TOKEN);
   // remembered by the token as sent, so a remembered session costs no hashing (a tenth of the
   // dispatcher's own time per call); the database only ever sees and stores its hash
@@ -59,8 +57,21 @@ function loadSession(db: Kysely<DB>, tokenHash: string): Promise<SessionRow | un
     .innerJoin('accounts as a', 'a.id', 's.account_id')
     .leftJoin('regions as r', 'r.id', 's.rid')
     .select([
-      's.token_hash', 's.side', 's.rid', 's.expires_at', 's.ended_at', 's.end_reason', 's.last_seen_at',
-      'a.id as account_id', 'a.username', 'a.name', 'a.sys_type', 'a.group_id', 'a.roles', 'a.permissions', 'a.status',
+      's.token_hash',
+      's.side',
+      's.rid',
+      's.expires_at',
+      's.ended_at',
+      's.end_reason',
+      's.last_seen_at',
+      'a.id as account_id',
+      'a.username',
+      'a.name',
+      'a.sys_type',
+      'a.group_id',
+      'a.roles',
+      'a.permissions',
+      'a.status',
       'r.end_time',
     ])
     .where('s.token_hash', '=', tokenHash)

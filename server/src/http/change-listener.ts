@@ -40,7 +40,10 @@ export function listenForChanges(config: Config, caches: ListeningCache[], log: 
     void c.end().catch(() => undefined);
     if (stopped || retry) return;
     if (err) log.warn({ err }, 'change listener lost; caches off until it reconnects');
-    retry = setTimeout(() => { retry = null; void connect(); }, 2000);
+    retry = setTimeout(() => {
+      retry = null;
+      void connect();
+    }, 2000);
   };
   void connect();
   return async () => {

@@ -23,8 +23,11 @@ describe('dispatcher', () => {
 
   it('answers 50014 for an expired token', async () => {
     const token = await s.login('cashier');
-    await s.database.db.updateTable('sessions').set({ expires_at: sql`now() - interval '1 minute'` })
-      .where('token_hash', '=', hashToken(token)).execute();
+    await s.database.db
+      .updateTable('sessions')
+      .set({ expires_at: sql`now() - interval '1 minute'` })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
     s.app.sessions.clear(); // changed behind the API
     const res = await s.call('userinfo', {}, token);
     expect(res.return_code).toBe(RC.TOKEN_EXPIRED);
@@ -88,11 +91,17 @@ describe('dispatcher', () => {
   });
 
   it('writes one audit row per write, passwords removed, and a row for a refused write', async () => {
-    const before = await s.database.db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const before = await s.database.db
+      .selectFrom('audit_log')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     await s.call('setsysinfo', { copyright: '版权所有' }, admin);
     await s.call('login', { username: 'admin', password: 'wrong-password' });
     const rows = await s.database.db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(2).execute();
-    const after = await s.database.db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const after = await s.database.db
+      .selectFrom('audit_log')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n - before.n).toBe(2);
     const [login, setsys] = rows;
     expect(setsys).toMatchObject({ method: 'setsysinfo', outcome: 'SUCCESS', rid: 1, username: 'admin' });

@@ -103,7 +103,13 @@ export class Dispatcher {
   /** The handler's context: one literal, not spreads, as it is made on every call. */
   private ctx(db: Kysely<DB>, session: Session | null, info: CallInfo): Ctx & { rid?: number } {
     return {
-      db, session, config: this.config, log: info.log, ip: info.ip, origin: info.origin, services: this.services,
+      db,
+      session,
+      config: this.config,
+      log: info.log,
+      ip: info.ip,
+      origin: info.origin,
+      services: this.services,
       rid: session?.rid ?? undefined,
     };
   }
@@ -142,7 +148,13 @@ export function redact(value: unknown): unknown {
 }
 
 function writeAudit(
-  db: Kysely<DB>, def: MethodDef, session: Session | null, input: unknown, info: CallInfo, outcome: string, message: string,
+  db: Kysely<DB>,
+  def: MethodDef,
+  session: Session | null,
+  input: unknown,
+  info: CallInfo,
+  outcome: string,
+  message: string,
 ): Promise<void> {
   return recordAudit(db, { session, side: info.side, method: def.name, input, outcome, message, ip: info.ip });
 }

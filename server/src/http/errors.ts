@@ -6,7 +6,11 @@ export class BizError extends Error {
    * @param commitWork true when what the handler wrote so far must still be committed
    *   (e.g. a failed sign-in attempt is counted even though the sign-in is refused)
    */
-  constructor(message: string, readonly code: string = RC.FAIL, readonly commitWork = false) {
+  constructor(
+    message: string,
+    readonly code: string = RC.FAIL,
+    readonly commitWork = false,
+  ) {
     super(message);
     this.name = 'BizError';
   }

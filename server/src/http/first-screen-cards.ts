@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import {
-  FIRST_SCREEN_DATA_ID, groupedAmount, visibleHomeCards, type FirstScreenData, type HomeCardKey, type HomeWords, type SystemInfo,
+  FIRST_SCREEN_DATA_ID,
+  groupedAmount,
+  visibleHomeCards,
+  type FirstScreenData,
+  type HomeCardKey,
+  type HomeWords,
+  type SystemInfo,
 } from '@wuye/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
@@ -58,19 +64,29 @@ const groupedInt = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ','
 
 /** the dashboard's FigureCard: an icon in its colour, a title, a value and a footer */
 function figure(figureIcon: string, color: string, title: string, value: string, footer?: string): string {
-  return `<div class="fs-panel"><div class="fs-figure"><div class="fs-figure-icon" style="color:${color}">${figureIcon}</div>`
-    + `<div class="fs-figure-text"><div class="fs-figure-title">${escapeHtml(title)}</div><div class="fs-figure-value">${escapeHtml(value)}</div>`
-    + `${footer ? `<div class="fs-figure-footer">${escapeHtml(footer)}</div>` : ''}</div></div></div>`;
+  return (
+    `<div class="fs-panel"><div class="fs-figure"><div class="fs-figure-icon" style="color:${color}">${figureIcon}</div>` +
+    `<div class="fs-figure-text"><div class="fs-figure-title">${escapeHtml(title)}</div><div class="fs-figure-value">${escapeHtml(value)}</div>` +
+    `${footer ? `<div class="fs-figure-footer">${escapeHtml(footer)}</div>` : ''}</div></div></div>`
+  );
 }
 
 function arrearsCard(words: HomeWords, data: FirstScreenData): string {
   const rows = data.feedashboard?.top_arrears ?? [];
-  const body = rows.length > 0
-    ? `<ul class="fs-arrears">${rows.map((b) => `<li><span>${escapeHtml(`${b.building_title}（${fill(words.rooms, { n: b.rooms })}）`)}</span>`
-      + `<span class="fs-arrears-amount">¥${groupedAmount(b.arrears)}</span></li>`).join('')}</ul>`
-    : `<div class="fs-empty">${escapeHtml(words.noArrears)}</div>`;
-  return `<div class="fs-panel"><div class="fs-panel-head"><span class="fs-panel-title"><span class="fs-head-icon">${ICONS.arrears}</span>`
-    + `${escapeHtml(words.topArrears)}</span></div><div class="fs-panel-body">${body}</div></div>`;
+  const body =
+    rows.length > 0
+      ? `<ul class="fs-arrears">${rows
+          .map(
+            (b) =>
+              `<li><span>${escapeHtml(`${b.building_title}（${fill(words.rooms, { n: b.rooms })}）`)}</span>` +
+              `<span class="fs-arrears-amount">¥${groupedAmount(b.arrears)}</span></li>`,
+          )
+          .join('')}</ul>`
+      : `<div class="fs-empty">${escapeHtml(words.noArrears)}</div>`;
+  return (
+    `<div class="fs-panel"><div class="fs-panel-head"><span class="fs-panel-title"><span class="fs-head-icon">${ICONS.arrears}</span>` +
+    `${escapeHtml(words.topArrears)}</span></div><div class="fs-panel-body">${body}</div></div>`
+  );
 }
 
 function card(key: HomeCardKey, words: HomeWords, data: FirstScreenData, info: Pick<SystemInfo, 'end_time' | 'days_left'>): string {
@@ -79,14 +95,24 @@ function card(key: HomeCardKey, words: HomeWords, data: FirstScreenData, info: P
     case 'backlog':
       return figure(ICONS.backlog, '#36a3f7', words.backlog, groupedInt(data.backlog ?? 0));
     case 'feesMonth':
-      return figure(ICONS.feesMonth, '#34bfa3', fill(words.feesMonth, { month: fees?.month ?? '' }), fees ? `¥${groupedAmount(fees.received)}` : '-',
-        fees ? fill(words.feesMonthFooter, { receivable: groupedAmount(fees.receivable), rate: fees.rate }) : undefined);
+      return figure(
+        ICONS.feesMonth,
+        '#34bfa3',
+        fill(words.feesMonth, { month: fees?.month ?? '' }),
+        fees ? `¥${groupedAmount(fees.received)}` : '-',
+        fees ? fill(words.feesMonthFooter, { receivable: groupedAmount(fees.receivable), rate: fees.rate }) : undefined,
+      );
     case 'feesArrears':
       return arrearsCard(words, data);
     case 'daysLeft': {
       const days = info.end_time ? info.days_left : null;
-      return figure(ICONS.daysLeft, days !== null && days < 30 ? '#f4516c' : '#40c9c6', words.daysLeft, days === null ? '-' : groupedInt(days),
-        info.end_time ? `${words.endTime}: ${info.end_time.slice(0, 10)}` : undefined);
+      return figure(
+        ICONS.daysLeft,
+        days !== null && days < 30 ? '#f4516c' : '#40c9c6',
+        words.daysLeft,
+        days === null ? '-' : groupedInt(days),
+        info.end_time ? `${words.endTime}: ${info.end_time.slice(0, 10)}` : undefined,
+      );
     }
   }
 }

@@ -8,11 +8,16 @@ import { HOME_WORDS } from '@wuye/contract';
 import { renderCardData, renderCards } from './first-screen-cards.js';
 import { parseCookies, renderFirstScreen, withFirstScreen } from './first-screen.js';
 
-const INDEX = '<!doctype html><head><script type="module" crossorigin src="/assets/index-1.js"></script>'
-  + '<link rel="modulepreload" crossorigin href="/assets/react-1.js"><link rel="preload" as="style" href="/assets/a.css">'
-  + '</head><body><div id="root"><div class="boot"></div></div></body>';
+const INDEX =
+  '<!doctype html><head><script type="module" crossorigin src="/assets/index-1.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/react-1.js"><link rel="preload" as="style" href="/assets/a.css">' +
+  '</head><body><div id="root"><div class="boot"></div></div></body>';
 
-const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 const screenOf = (html: string) => html.match(/<div id="first-screen"[\s\S]*?(?=<div id="root">)/)?.[0] ?? null;
 
 /** The home page drawn by the server from the session (issue 6: the first paint on a phone). */
@@ -30,10 +35,9 @@ describe('first screen of the home page', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  const page = (url: string, cookie?: string) =>
-    server.app.fastify.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const page = (url: string, cookie?: string) => server.app.fastify.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
-  it('draws the signed-in user\'s welcome card and community, with the console\'s assets started after it', async () => {
+  it("draws the signed-in user's welcome card and community, with the console's assets started after it", async () => {
     const token = await server.login('admin');
     for (const url of ['/dashboard', '/', '/dashboard?from=bookmark']) {
       const res = await page(url, `Admin-Token=${token}; sidebarStatus=1`);
@@ -46,8 +50,10 @@ describe('first screen of the home page', () => {
       expect(textOf(screen!)).toMatch(/当前小区 阳光花园 到期时间 \d{4}-\d{2}-\d{2} 剩余天数 \d+ 天/);
       // the scripts and preloads wait in a template for the loader, which the policy allows by its hash
       expect(res.body).toContain('<head></head>');
-      expect(res.body).toContain('<template id="console-assets"><script type="module" crossorigin src="/assets/index-1.js"></script>'
-        + '<link rel="modulepreload" crossorigin href="/assets/react-1.js"><link rel="preload" as="style" href="/assets/a.css"></template><script>');
+      expect(res.body).toContain(
+        '<template id="console-assets"><script type="module" crossorigin src="/assets/index-1.js"></script>' +
+          '<link rel="modulepreload" crossorigin href="/assets/react-1.js"><link rel="preload" as="style" href="/assets/a.css"></template><script>',
+      );
       const loader = /<script>(.*?)<\/script><\/body>/.exec(res.body)![1]!;
       const hash = createHash('sha256').update(loader).digest('base64');
       expect(String(res.headers['content-security-policy'])).toContain(`script-src 'self' 'sha256-${hash}';`);
@@ -59,7 +65,9 @@ describe('first screen of the home page', () => {
   it('speaks the language of the language cookie and keeps a closed sidebar closed', async () => {
     const token = await server.login('cashier2');
     const en = screenOf((await page('/dashboard', `Admin-Token=${token}; language=en; sidebarStatus=0`)).body)!;
-    expect(textOf(en)).toMatch(/^翠湖苑\S* Dashboard Dashboard Welcome, 孙收银 Community 翠湖苑 Service ends \d{4}-\d{2}-\d{2} Days left \d+ days/);
+    expect(textOf(en)).toMatch(
+      /^翠湖苑\S* Dashboard Dashboard Welcome, 孙收银 Community 翠湖苑 Service ends \d{4}-\d{2}-\d{2} Days left \d+ days/,
+    );
     expect(en).toContain('class="fs fs-closed"');
     const es = screenOf((await page('/dashboard', `Admin-Token=${token}; language=es`)).body)!;
     expect(textOf(es)).toContain('Bienvenido, 孙收银');
@@ -79,9 +87,14 @@ describe('first screen of the home page', () => {
 
   const dataOf = (html: string) => {
     const json = html.match(/<script type="application\/json" id="first-screen-data">(.*?)<\/script>/)?.[1];
-    return json === undefined ? null : JSON.parse(json) as Record<string, unknown>;
+    return json === undefined ? null : (JSON.parse(json) as Record<string, unknown>);
   };
-  const cardTitles = (screen: string) => [...screen.matchAll(/class="fs-(?:figure-title|panel-title)">(?:<span class="fs-head-icon">[\s\S]*?<\/svg><\/span><\/span>)?([^<]*)</g)].map((m) => m[1]);
+  const cardTitles = (screen: string) =>
+    [
+      ...screen.matchAll(
+        /class="fs-(?:figure-title|panel-title)">(?:<span class="fs-head-icon">[\s\S]*?<\/svg><\/span><\/span>)?([^<]*)</g,
+      ),
+    ].map((m) => m[1]);
 
   it('draws the figure cards the user sees, with the figures the console would ask for, and hands them over', async () => {
     const token = await server.login('admin');
@@ -99,7 +112,7 @@ describe('first screen of the home page', () => {
     expect(dataOf(res.body)).toEqual({ backlog, feedashboard: fees });
   });
 
-  it('draws each community its own figures, and only the cards of the user\'s roles', async () => {
+  it("draws each community its own figures, and only the cards of the user's roles", async () => {
     const cashier2 = await server.login('cashier2');
     const res = await page('/dashboard', `Admin-Token=${cashier2}`);
     expect(dataOf(res.body)!.feedashboard).toEqual((await server.call('feedashboard', {}, cashier2)).data);
@@ -166,10 +179,15 @@ describe('first screen markup', () => {
     expect(textOf(wide)).toBe('当前小区 阳光&lt;花园&gt; 到期时间 2027-01-31 剩余天数 12 天');
   });
 
-  it('shows the community\'s logo in the sidebar, or the home icon without one', () => {
+  it("shows the community's logo in the sidebar, or the home icon without one", () => {
     expect(renderFirstScreen({ name: '张三', info, side: 'community' }, {})).toContain('<svg class="fs-logo-icon"');
-    const withLogo = renderFirstScreen({ name: '张三', info: { ...info, logo_url: 'https://cdn.example.com/l.png?a=1&b="2"' }, side: 'community' }, {});
-    expect(withLogo).toContain('<img class="fs-logo-img" src="https://cdn.example.com/l.png?a=1&amp;b=&quot;2&quot;" alt=""><span>阳光&lt;花园&gt;</span>');
+    const withLogo = renderFirstScreen(
+      { name: '张三', info: { ...info, logo_url: 'https://cdn.example.com/l.png?a=1&b="2"' }, side: 'community' },
+      {},
+    );
+    expect(withLogo).toContain(
+      '<img class="fs-logo-img" src="https://cdn.example.com/l.png?a=1&amp;b=&quot;2&quot;" alt=""><span>阳光&lt;花园&gt;</span>',
+    );
   });
 
   it('follows the layout the user set: a closed sidebar, no tag strip, no logo, a theme colour', () => {
@@ -181,13 +199,18 @@ describe('first screen markup', () => {
   });
 
   it('reads cookies as the browser sends them', () => {
-    expect(parseCookies('a=1; Admin-Token=abc%3D; language=en;bad; x=%E0%A4')).toEqual({ 'a': '1', 'Admin-Token': 'abc=', 'language': 'en' });
+    expect(parseCookies('a=1; Admin-Token=abc%3D; language=en;bad; x=%E0%A4')).toEqual({ a: '1', 'Admin-Token': 'abc=', language: 'en' });
     expect(parseCookies(undefined)).toEqual({});
   });
 
   it('hands the figures over as JSON that no title can end early', () => {
-    const feedashboard = { month: '2026-11', receivable: '1.00', received: '0.00', rate: '0.00',
-      top_arrears: [{ bid: 1, building_title: '</script><script>alert(1)</script>', arrears: '1.00', rooms: 1 }] };
+    const feedashboard = {
+      month: '2026-11',
+      receivable: '1.00',
+      received: '0.00',
+      rate: '0.00',
+      top_arrears: [{ bid: 1, building_title: '</script><script>alert(1)</script>', arrears: '1.00', rooms: 1 }],
+    };
     const html = renderCardData({ keys: ['feesArrears'], data: { feedashboard } });
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     expect(JSON.parse(html.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, ''))).toEqual({ feedashboard });

@@ -52,7 +52,10 @@ export function isHomePath(url: string): boolean {
 
 /** The data of the first screen, or null without a live session (the spinner then stays). */
 export async function firstScreenOf(
-  db: Kysely<DB>, config: Config, cookies: Record<string, string>, cache?: SessionCache,
+  db: Kysely<DB>,
+  config: Config,
+  cookies: Record<string, string>,
+  cache?: SessionCache,
 ): Promise<FirstScreen | null> {
   const token = cookies[COOKIES.token];
   if (!token) return null;
@@ -79,7 +82,8 @@ function daysText(words: HomeWords, info: FirstScreen['info']): string {
 }
 
 /** antd's HomeOutlined, the sidebar's logo when the community has none (web/src/shell/Sidebar.tsx) */
-const HOME_ICON = '<svg class="fs-logo-icon" viewBox="64 64 896 896" aria-hidden="true"><path d="M946.5 505L560.1 118.8l-25.9-25.9a31.5 31.5 0 00-44.4 0L77.5 505a63.9 63.9 0 00-18.8 46c.4 35.2 29.7 63.3 64.9 63.3h42.5V940h691.8V614.3h43.4c17.1 0 33.2-6.7 45.3-18.8a63.6 63.6 0 0018.7-45.3c0-17-6.7-33.1-18.8-45.2zM568 868H456V664h112v204zm217.9-325.7V868H632V640c0-22.1-17.9-40-40-40H432c-22.1 0-40 17.9-40 40v228H238.1V542.3h-96l370-369.7 23.1 23.1L882 542.3h-96.1z"/></svg>';
+const HOME_ICON =
+  '<svg class="fs-logo-icon" viewBox="64 64 896 896" aria-hidden="true"><path d="M946.5 505L560.1 118.8l-25.9-25.9a31.5 31.5 0 00-44.4 0L77.5 505a63.9 63.9 0 00-18.8 46c.4 35.2 29.7 63.3 64.9 63.3h42.5V940h691.8V614.3h43.4c17.1 0 33.2-6.7 45.3-18.8a63.6 63.6 0 0018.7-45.3c0-17-6.7-33.1-18.8-45.2zM568 868H456V664h112v204zm217.9-325.7V868H632V640c0-22.1-17.9-40-40-40H432c-22.1 0-40 17.9-40 40v228H238.1V542.3h-96l370-369.7 23.1 23.1L882 542.3h-96.1z"/></svg>';
 
 function logo(info: FirstScreen['info']): string {
   const image = info.logo_url ? `<img class="fs-logo-img" src="${escapeHtml(info.logo_url)}" alt="">` : HOME_ICON;
@@ -90,7 +94,8 @@ function logo(info: FirstScreen['info']): string {
 function descriptions(items: [string, string][], columns: number, className: string): string {
   const rows: string[] = [];
   for (let i = 0; i < items.length; i += columns) {
-    const cells = items.slice(i, i + columns)
+    const cells = items
+      .slice(i, i + columns)
       .map(([label, value]) => `<td><div><span class="fs-label">${escapeHtml(label)}</span><span>${value}</span></div></td>`);
     rows.push(`<tr>${cells.join('')}</tr>`);
   }
@@ -120,15 +125,18 @@ export function renderFirstScreen(screen: FirstScreen, cookies: Record<string, s
   }
   const title = escapeHtml(words.title);
   const { classes, style } = layoutOf(cookies);
-  return `<div id="first-screen" class="${classes}"${style} aria-busy="true">`
-    + `<div class="fs-side">${logo(info)}</div>`
-    + '<div class="fs-main"><div class="fs-bar"></div>'
-    + `<div class="fs-tags"><span class="fs-tag">${title}</span></div>`
-    + `<div class="fs-content"><div class="fs-crumb">${title}</div>`
-    + `<div class="fs-card"><h2>${escapeHtml(fill(words.welcome, { name: screen.name }))}</h2>`
-    + descriptions(items, 3, 'fs-wide') + descriptions(items, 1, 'fs-narrow')
-    + `</div>${screen.cards ? renderCards(screen.cards, words, info) : ''}</div></div></div>`
-    + (screen.cards ? renderCardData(screen.cards) : '');
+  return (
+    `<div id="first-screen" class="${classes}"${style} aria-busy="true">` +
+    `<div class="fs-side">${logo(info)}</div>` +
+    '<div class="fs-main"><div class="fs-bar"></div>' +
+    `<div class="fs-tags"><span class="fs-tag">${title}</span></div>` +
+    `<div class="fs-content"><div class="fs-crumb">${title}</div>` +
+    `<div class="fs-card"><h2>${escapeHtml(fill(words.welcome, { name: screen.name }))}</h2>` +
+    descriptions(items, 3, 'fs-wide') +
+    descriptions(items, 1, 'fs-narrow') +
+    `</div>${screen.cards ? renderCards(screen.cards, words, info) : ''}</div></div></div>` +
+    (screen.cards ? renderCardData(screen.cards) : '')
+  );
 }
 
 /**
@@ -136,11 +144,12 @@ export function renderFirstScreen(screen: FirstScreen, cookies: Record<string, s
  * frame (or after 200 ms where no frame comes, as in a background tab). Inline, so the first screen
  * needs no request of its own; allowed by its hash in the content security policy (app.ts).
  */
-const ASSET_LOADER = '(function(){var done=false;function load(){if(done)return;done=true;'
-  + 'var t=document.getElementById("console-assets");if(!t)return;'
-  + 'Array.prototype.forEach.call(t.content.children,function(e){var n=document.createElement(e.tagName);'
-  + 'Array.prototype.forEach.call(e.attributes,function(a){n.setAttribute(a.name,a.value)});document.head.appendChild(n)})}'
-  + 'requestAnimationFrame(function(){setTimeout(load)});setTimeout(load,200)})()';
+const ASSET_LOADER =
+  '(function(){var done=false;function load(){if(done)return;done=true;' +
+  'var t=document.getElementById("console-assets");if(!t)return;' +
+  'Array.prototype.forEach.call(t.content.children,function(e){var n=document.createElement(e.tagName);' +
+  'Array.prototype.forEach.call(e.attributes,function(a){n.setAttribute(a.name,a.value)});document.head.appendChild(n)})}' +
+  'requestAnimationFrame(function(){setTimeout(load)});setTimeout(load,200)})()';
 
 /** The loader's hash for the content security policy's script-src. */
 export const ASSET_LOADER_HASH = `'sha256-${createHash('sha256').update(ASSET_LOADER).digest('base64')}'`;

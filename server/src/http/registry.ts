@@ -43,7 +43,10 @@ export interface CommunityCtx extends Ctx {
 
 /** A success answer with its own message (default 操作成功). */
 export class Reply<T> {
-  constructor(readonly data: T, readonly msg: string) {}
+  constructor(
+    readonly data: T,
+    readonly msg: string,
+  ) {}
 }
 export const reply = <T>(data: T, msg: string) => new Reply(data, msg);
 

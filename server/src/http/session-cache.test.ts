@@ -28,8 +28,12 @@ describe('SessionCache', () => {
 
 describe('remembered sessions through the API', () => {
   let s: TestServer;
-  beforeAll(async () => { s = await startTestServer(); });
-  afterAll(async () => { await s.close(); });
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(async () => {
+    await s.close();
+  });
 
   it('sees a region switch at once', async () => {
     const token = await s.login('admin');
@@ -43,7 +47,9 @@ describe('remembered sessions through the API', () => {
     await other.fastify.ready();
     try {
       const callOther = async (token: string) =>
-        (await other.fastify.inject({ method: 'POST', url: '/webapi', headers: { 'x-token': token }, payload: { method: 'userinfo' } })).json();
+        (
+          await other.fastify.inject({ method: 'POST', url: '/webapi', headers: { 'x-token': token }, payload: { method: 'userinfo' } })
+        ).json();
       const token = await s.login('cashier');
       // wait for the other process to listen, so its cache is on and this session gets remembered there
       for (let i = 0; i < 50 && !(await cacheIsOn(other)); i++) await new Promise((r) => setTimeout(r, 50));

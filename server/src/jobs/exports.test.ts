@@ -24,7 +24,11 @@ const listOf = async (token: string): Promise<ExportItem[]> => {
 };
 
 const fileRows = (db: TestServer['database']['db'], jobId: number) =>
-  db.selectFrom('export_files').select(sql<number>`count(*)::int`.as('n')).where('job_id', '=', jobId).executeTakeFirstOrThrow();
+  db
+    .selectFrom('export_files')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('job_id', '=', jobId)
+    .executeTakeFirstOrThrow();
 
 describe('an export as a job (the download centre)', () => {
   let jobId: number;
@@ -71,10 +75,16 @@ describe('an export as a job (the download centre)', () => {
     expect((await s.call('exportlist', { page: 0 }, admin)).return_code).toBe('FAIL');
     expect((await s.call('exportlist', {})).return_code).toBe('50008');
     // an export the caller may not make queues nothing
-    const before = await s.database.db.selectFrom('jobs').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const before = await s.database.db
+      .selectFrom('jobs')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect((await s.call('memberexport', {}, merchant)).return_code).toBe('NO_PERMISSION');
     expect((await s.call('roomexport', { bid: 'x' }, admin)).return_code).toBe('FAIL');
-    const after = await s.database.db.selectFrom('jobs').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const after = await s.database.db
+      .selectFrom('jobs')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(after).toEqual(before);
   });
 
@@ -93,19 +103,35 @@ describe('an export as a job (the download centre)', () => {
   it('tells why an export failed', async () => {
     const mine = await s.database.db.selectFrom('jobs').select(['rid', 'created_by']).where('id', '=', jobId).executeTakeFirstOrThrow();
     const broken = await enqueueJob(s.database.db, {
-      rid: mine.rid, kind: EXPORT_KIND, createdBy: mine.created_by, payload: { method: 'nosuchexport', input: {}, filename: '坏.xlsx' },
+      rid: mine.rid,
+      kind: EXPORT_KIND,
+      createdBy: mine.created_by,
+      payload: { method: 'nosuchexport', input: {}, filename: '坏.xlsx' },
     });
     await s.runJobs();
-    expect((await listOf(admin)).find((e) => e.id === broken)).toMatchObject({ status: 'failed', status_ch: '失败', error: '未知的导出 nosuchexport' });
+    expect((await listOf(admin)).find((e) => e.id === broken)).toMatchObject({
+      status: 'failed',
+      status_ch: '失败',
+      error: '未知的导出 nosuchexport',
+    });
     expect((await s.call('exportfile', { id: broken }, admin)).return_msg).toBe('导出失败：未知的导出 nosuchexport');
   });
 
   it(`keeps a file ${7} days: the daily purge removes older ones and the list shows them expired`, async () => {
-    await s.database.db.updateTable('export_files').set({ created_at: sql`now() - interval '8 days'` }).where('job_id', '=', jobId).execute();
+    await s.database.db
+      .updateTable('export_files')
+      .set({ created_at: sql`now() - interval '8 days'` })
+      .where('job_id', '=', jobId)
+      .execute();
     await enqueueJob(s.database.db, { rid: null, kind: EXPORT_PURGE, payload: {}, createdBy: null });
     await s.runJobs();
     expect(await fileRows(s.database.db, jobId)).toEqual({ n: 0 });
-    expect((await listOf(admin)).find((e) => e.id === jobId)).toMatchObject({ status: 'done', status_ch: '已过期', downloadable: 'N', expire_time: '' });
+    expect((await listOf(admin)).find((e) => e.id === jobId)).toMatchObject({
+      status: 'done',
+      status_ch: '已过期',
+      downloadable: 'N',
+      expire_time: '',
+    });
     expect((await s.call('exportfile', { id: jobId }, admin)).return_msg).toBe('导出文件已过期（保留 7 天），请重新导出');
   });
 

@@ -1,10 +1,25 @@
 import { sql, type Kysely } from 'kysely';
 import {
-  EXPORT_KEEP_DAYS, EXPORT_KIND, jobInProgress, jobPercent, type ExportItem, type ExportQueued, type JobStatus, type MethodName,
+  EXPORT_KEEP_DAYS,
+  EXPORT_KIND,
+  jobInProgress,
+  jobPercent,
+  type ExportItem,
+  type ExportQueued,
+  type JobStatus,
+  type MethodName,
 } from '@wuye/contract';
 import type { DB } from '../db/schema.js';
 import { fail } from '../http/errors.js';
-import { defineMethod, reply, type CommunityCtx, type HandlerInput, type MethodDef, type MethodSpec, type Roles } from '../http/registry.js';
+import {
+  defineMethod,
+  reply,
+  type CommunityCtx,
+  type HandlerInput,
+  type MethodDef,
+  type MethodSpec,
+  type Roles,
+} from '../http/registry.js';
 import { writeSheet, type Sheet } from '../lib/excel.js';
 import { listPage } from '../lib/paging.js';
 import { wireTime } from '../lib/wire.js';
@@ -63,7 +78,9 @@ registerJobKind(EXPORT_KIND, async (ctx) => {
   await ctx.progress(0, sheet.rows);
   const content = await writeSheet(sheet, (written) => ctx.progress(written));
   // a worker that died after this line runs the job again: the second file replaces the first
-  await ctx.db.insertInto('export_files').values({ rid, job_id: ctx.job.id, filename, content, rows: sheet.rows })
+  await ctx.db
+    .insertInto('export_files')
+    .values({ rid, job_id: ctx.job.id, filename, content, rows: sheet.rows })
     .onConflict((oc) => oc.columns(['rid', 'job_id']).doUpdateSet({ content, rows: sheet.rows, created_at: sql`now()` }))
     .execute();
   await ctx.progress(sheet.rows);
@@ -75,8 +92,10 @@ export const EXPORT_PURGE = 'export_purge';
 // files older than EXPORT_KEEP_DAYS go once a day; their jobs stay in the list as 已过期
 registerDailyJob(EXPORT_PURGE, {});
 registerJobKind(EXPORT_PURGE, async (ctx) => {
-  const res = await ctx.db.deleteFrom('export_files')
-    .where('created_at', '<', sql<Date>`now() - make_interval(days => ${EXPORT_KEEP_DAYS})`).executeTakeFirst();
+  const res = await ctx.db
+    .deleteFrom('export_files')
+    .where('created_at', '<', sql<Date>`now() - make_interval(days => ${EXPORT_KEEP_DAYS})`)
+    .executeTakeFirst();
   return { deleted: Number(res.numDeletedRows) };
 });
 
@@ -91,44 +110,72 @@ const ownExportsWithFiles = (db: Kysely<DB>, rid: number, accountId: number) =>
   ownExports(db, rid, accountId).leftJoin('export_files as f', (j) => j.onRef('f.rid', '=', 'j.rid').onRef('f.job_id', '=', 'j.id'));
 
 const exportlist = defineMethod('exportlist', {
-  side: 'community', roles: 'any', writes: false,
+  side: 'community',
+  roles: 'any',
+  writes: false,
   summary: '下载中心：本人的导出任务（文件名、状态、进度、行数、大小、过期时间），新的在前',
   async handler(ctx, input) {
-    const qb = ownExportsWithFiles(ctx.db, ctx.rid, ctx.session.accountId)
-      .select([
-        'j.id', 'j.status', 'j.progress', 'j.total', 'j.error', 'j.created_at', 'j.finished_at',
-        sql<string>`j.payload->>'filename'`.as('filename'), 'f.rows', 'f.created_at as file_at',
-        sql<number | null>`octet_length(f.content)`.as('size'),
-      ]);
+    const qb = ownExportsWithFiles(ctx.db, ctx.rid, ctx.session.accountId).select([
+      'j.id',
+      'j.status',
+      'j.progress',
+      'j.total',
+      'j.error',
+      'j.created_at',
+      'j.finished_at',
+      sql<string>`j.payload->>'filename'`.as('filename'),
+      'f.rows',
+      'f.created_at as file_at',
+      sql<number | null>`octet_length(f.content)`.as('size'),
+    ]);
     const page = await listPage(qb, input, 'j.id', ownExports(ctx.db, ctx.rid, ctx.session.accountId));
     return { total: page.total, items: page.items.map(toExportItem) };
   },
 });
 
 interface ExportRow {
-  id: number; status: JobStatus; progress: number; total: number; error: string; filename: string;
-  created_at: Date; finished_at: Date | null; rows: number | null; file_at: Date | null; size: number | null;
+  id: number;
+  status: JobStatus;
+  progress: number;
+  total: number;
+  error: string;
+  filename: string;
+  created_at: Date;
+  finished_at: Date | null;
+  rows: number | null;
+  file_at: Date | null;
+  size: number | null;
 }
 
 function toExportItem(r: ExportRow): ExportItem {
   const kept = r.file_at !== null;
   const expired = r.status === 'done' && !kept;
   return {
-    id: r.id, filename: r.filename, status: r.status, status_ch: expired ? '已过期' : STATUS_CH[r.status],
+    id: r.id,
+    filename: r.filename,
+    status: r.status,
+    status_ch: expired ? '已过期' : STATUS_CH[r.status],
     percent: jobPercent(r),
-    rows: r.rows ?? 0, size: Number(r.size ?? 0), error: r.error,
-    create_time: wireTime(r.created_at), finish_time: wireTime(r.finished_at),
+    rows: r.rows ?? 0,
+    size: Number(r.size ?? 0),
+    error: r.error,
+    create_time: wireTime(r.created_at),
+    finish_time: wireTime(r.finished_at),
     expire_time: kept ? wireTime(new Date(r.file_at!.getTime() + EXPORT_KEEP_DAYS * 86_400_000)) : '',
     downloadable: kept ? 'Y' : 'N',
   };
 }
 
 const exportfile = defineMethod('exportfile', {
-  side: 'community', roles: 'any', writes: false,
+  side: 'community',
+  roles: 'any',
+  writes: false,
   summary: '下载一个已完成的导出文件（仅本人的导出）',
   async handler(ctx, input) {
-    const job = await ownExportsWithFiles(ctx.db, ctx.rid, ctx.session.accountId).where('j.id', '=', input.id)
-      .select(['j.status', 'j.error', 'f.filename', 'f.content']).executeTakeFirst();
+    const job = await ownExportsWithFiles(ctx.db, ctx.rid, ctx.session.accountId)
+      .where('j.id', '=', input.id)
+      .select(['j.status', 'j.error', 'f.filename', 'f.content'])
+      .executeTakeFirst();
     if (!job) return fail('导出记录不存在');
     if (jobInProgress(job.status)) return fail('导出尚未完成，请稍候');
     if (job.status !== 'done') return fail(`导出失败：${job.error || '未知原因'}`);
@@ -138,11 +185,16 @@ const exportfile = defineMethod('exportfile', {
 });
 
 const exportdel = defineMethod('exportdel', {
-  side: 'community', roles: 'any', writes: true,
+  side: 'community',
+  roles: 'any',
+  writes: true,
   summary: '从下载中心删除一个导出（连同文件，仅本人的导出；进行中的不能删除）',
   async handler(ctx, input) {
-    const job = await ownExports(ctx.db, ctx.rid, ctx.session.accountId).where('j.id', '=', input.id)
-      .select('j.status').forUpdate().executeTakeFirst();
+    const job = await ownExports(ctx.db, ctx.rid, ctx.session.accountId)
+      .where('j.id', '=', input.id)
+      .select('j.status')
+      .forUpdate()
+      .executeTakeFirst();
     if (!job) return fail('导出记录不存在');
     if (jobInProgress(job.status)) return fail('导出进行中，完成后才能删除');
     await ctx.db.deleteFrom('jobs').where('id', '=', input.id).where('rid', '=', ctx.rid).execute();

@@ -54,9 +54,17 @@ export async function enqueueJob(
   job: { rid: number | null; kind: string; payload: Record<string, unknown>; createdBy: number | null; total?: number },
 ): Promise<number> {
   if (!handlers.has(job.kind)) throw new Error(`unknown job kind ${job.kind}`);
-  const row = await db.insertInto('jobs').values({
-    rid: job.rid, kind: job.kind, payload: JSON.stringify(job.payload), created_by: job.createdBy, total: job.total ?? 0,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('jobs')
+    .values({
+      rid: job.rid,
+      kind: job.kind,
+      payload: JSON.stringify(job.payload),
+      created_by: job.createdBy,
+      total: job.total ?? 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 

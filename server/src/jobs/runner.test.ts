@@ -13,13 +13,17 @@ registerJobKind('test_count', async (ctx) => {
   return { counted: n };
 });
 let dailyRuns = 0;
-registerJobKind('test_daily', async () => { dailyRuns++; });
+registerJobKind('test_daily', async () => {
+  dailyRuns++;
+});
 registerDailyJob('test_daily');
 registerJobKind('test_fail', async () => {
   throw new Error('坏数据');
 });
 
-beforeAll(async () => { s = await startTestServer(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
 afterAll(() => s.close());
 
 describe('job runner', () => {
@@ -52,9 +56,11 @@ describe('job runner', () => {
 
   it('queues again a job whose worker died, and lists jobs', async () => {
     const id = await enqueueJob(s.database.db, { rid: 1, kind: 'test_count', payload: { n: 1 }, createdBy: null });
-    await s.database.db.updateTable('jobs')
+    await s.database.db
+      .updateTable('jobs')
       .set({ status: 'running', locked_by: 'dead-worker', heartbeat_at: sql`now() - interval '5 minutes'`, attempts: 1 })
-      .where('id', '=', id).execute();
+      .where('id', '=', id)
+      .execute();
     await s.runJobs();
     const row = await s.database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.status).toBe('done');

@@ -77,10 +77,17 @@ export class JobRunner {
     for (const [kind, payload] of dailyJobs()) {
       await this.db.transaction().execute(async (trx) => {
         await sql`select pg_advisory_xact_lock(hashtext(${'daily:' + kind}))`.execute(trx);
-        const exists = await trx.selectFrom('jobs').select('id').where('kind', '=', kind)
+        const exists = await trx
+          .selectFrom('jobs')
+          .select('id')
+          .where('kind', '=', kind)
           .where('created_at', '>=', sql<Date>`${day}::date::timestamp at time zone current_setting('TimeZone')`)
           .executeTakeFirst();
-        if (!exists) await trx.insertInto('jobs').values({ rid: null, kind, payload: JSON.stringify(payload) }).execute();
+        if (!exists)
+          await trx
+            .insertInto('jobs')
+            .values({ rid: null, kind, payload: JSON.stringify(payload) })
+            .execute();
       });
     }
     this.dailyCheckedOn = day;
@@ -90,42 +97,66 @@ export class JobRunner {
     const stale = sql<boolean>`heartbeat_at < now() - make_interval(secs => ${STALE_SECONDS})`;
     // given up on: failed together with the kind's own records (e.g. a bill batch), in one transaction
     await this.db.transaction().execute(async (trx) => {
-      const given = await trx.updateTable('jobs')
+      const given = await trx
+        .updateTable('jobs')
         .set({ status: 'failed', error: '任务中断次数过多，已停止，可重新发起', finished_at: sql`now()` })
-        .where('status', '=', 'running').where(stale).where('attempts', '>=', MAX_ATTEMPTS).returningAll().execute();
+        .where('status', '=', 'running')
+        .where(stale)
+        .where('attempts', '>=', MAX_ATTEMPTS)
+        .returningAll()
+        .execute();
       for (const job of given) await jobAbandoned(job.kind)?.(trx, job);
     });
-    await this.db.updateTable('jobs').set({ status: 'queued', locked_by: null })
-      .where('status', '=', 'running').where(stale).execute();
+    await this.db.updateTable('jobs').set({ status: 'queued', locked_by: null }).where('status', '=', 'running').where(stale).execute();
   }
 
   private async claim(): Promise<JobRow | undefined> {
     return this.db.transaction().execute(async (trx) => {
-      const next = await trx.selectFrom('jobs').select('id').where('status', '=', 'queued')
-        .orderBy('id').limit(1).forUpdate().skipLocked().executeTakeFirst();
+      const next = await trx
+        .selectFrom('jobs')
+        .select('id')
+        .where('status', '=', 'queued')
+        .orderBy('id')
+        .limit(1)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
       if (!next) return undefined;
-      return trx.updateTable('jobs')
+      return trx
+        .updateTable('jobs')
         .set({
-          status: 'running', locked_by: this.workerId, heartbeat_at: sql`now()`, started_at: sql`coalesce(started_at, now())`,
+          status: 'running',
+          locked_by: this.workerId,
+          heartbeat_at: sql`now()`,
+          started_at: sql`coalesce(started_at, now())`,
           attempts: sql`attempts + 1`,
         })
-        .where('id', '=', next.id).returningAll().executeTakeFirstOrThrow();
+        .where('id', '=', next.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
     });
   }
 
   private async execute(job: JobRow): Promise<void> {
     const handler = jobHandler(job.kind);
     const finish = (values: { status: 'done' | 'failed'; result?: string | null; error?: string }) =>
-      this.db.updateTable('jobs').set({ ...values, finished_at: sql`now()`, heartbeat_at: sql`now()` })
-        .where('id', '=', job.id).where('locked_by', '=', this.workerId).where('status', '=', 'running').execute();
+      this.db
+        .updateTable('jobs')
+        .set({ ...values, finished_at: sql`now()`, heartbeat_at: sql`now()` })
+        .where('id', '=', job.id)
+        .where('locked_by', '=', this.workerId)
+        .where('status', '=', 'running')
+        .execute();
     if (!handler) {
       await finish({ status: 'failed', error: `未知的任务类型 ${job.kind}` });
       return;
     }
     const progress = async (done: number, total?: number) => {
-      await this.db.updateTable('jobs')
+      await this.db
+        .updateTable('jobs')
         .set({ progress: done, ...(total !== undefined ? { total } : {}), heartbeat_at: sql`now()` })
-        .where('id', '=', job.id).execute();
+        .where('id', '=', job.id)
+        .execute();
     };
     // what step() queued: in order, and all written before the job's end is
     let reports: Promise<void> = Promise.resolve();
@@ -141,7 +172,8 @@ export class JobRunner {
           return row?.status === 'cancelled';
         },
         step: (done, total) => {
-          reports = reports.then(() => progress(done, total))
+          reports = reports
+            .then(() => progress(done, total))
             .catch((err: unknown) => this.log.warn({ err, job: job.id }, 'progress failed'));
           return STEP_DELAY_MS > 0 ? new Promise((r) => setTimeout(r, STEP_DELAY_MS)) : Promise.resolve();
         },

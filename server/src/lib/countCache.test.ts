@@ -9,7 +9,16 @@ describe('CountCache', () => {
   const counter = (start: number) => {
     let n = start;
     let calls = 0;
-    return { count: async () => { calls++; return n; }, set: (v: number) => { n = v; }, calls: () => calls };
+    return {
+      count: async () => {
+        calls++;
+        return n;
+      },
+      set: (v: number) => {
+        n = v;
+      },
+      calls: () => calls,
+    };
   };
 
   it('counts every time while off', async () => {
@@ -44,7 +53,10 @@ describe('CountCache', () => {
     const cache = new CountCache(60_000);
     cache.setEnabled(true);
     let release!: () => void;
-    const slow = () => new Promise<number>((resolve) => { release = () => resolve(1); });
+    const slow = () =>
+      new Promise<number>((resolve) => {
+        release = () => resolve(1);
+      });
     const pending = cache.total('k', slow);
     cache.clear();
     release();
@@ -85,27 +97,49 @@ describe.runIf(process.env.DATABASE_URL)('remembered bill totals through the API
   afterAll(() => t.close());
 
   it('answers a repeated total from memory, the same as counting', async () => {
-    const exact = await t.database.db.selectFrom('fee_bills').select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('rid', '=', 1).where('status', '=', 'N').executeTakeFirstOrThrow();
+    const exact = await t.database.db
+      .selectFrom('fee_bills')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('rid', '=', 1)
+      .where('status', '=', 'N')
+      .executeTakeFirstOrThrow();
     expect(await overdue()).toBe(Number(exact.n));
     expect(await overdue()).toBe(Number(exact.n));
   });
 
   it('sees a payment through the API at once', async () => {
     const before = await overdue();
-    const bill = await t.database.db.selectFrom('fee_bills').select(['id', 'hid']).where('rid', '=', 1).where('status', '=', 'N')
-      .orderBy('id').executeTakeFirstOrThrow();
+    const bill = await t.database.db
+      .selectFrom('fee_bills')
+      .select(['id', 'hid'])
+      .where('rid', '=', 1)
+      .where('status', '=', 'N')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const owed = (await t.call('cashierbills', { hid: bill.hid }, cashier)).data.items.find((b: { id: number }) => b.id === bill.id);
-    const paid = await t.call('cashierpay', {
-      hid: bill.hid, bill_ids: [bill.id], pay_type: 'cash', paid_amount: owed.total, idempotency_key: `count-${Date.now()}`,
-    }, cashier);
+    const paid = await t.call(
+      'cashierpay',
+      {
+        hid: bill.hid,
+        bill_ids: [bill.id],
+        pay_type: 'cash',
+        paid_amount: owed.total,
+        idempotency_key: `count-${Date.now()}`,
+      },
+      cashier,
+    );
     expect(paid.return_code).toBe('SUCCESS');
     expect(await overdue()).toBe(before - 1);
   });
 
   it('sees bills a job generated as soon as the job has run', async () => {
-    const item = await t.database.db.selectFrom('fee_items').select('id').where('rid', '=', 1).where('cost_type', '=', 'property')
-      .orderBy('id').executeTakeFirstOrThrow();
+    const item = await t.database.db
+      .selectFrom('fee_items')
+      .select('id')
+      .where('rid', '=', 1)
+      .where('cost_type', '=', 'property')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const period = addMonths(`${today().slice(0, 7)}-01`, 3).slice(0, 7);
     const list = async () => (await t.call('feebilllist', { itemid: item.id, period }, admin)).data.total as number;
     expect(await list()).toBe(0);
@@ -117,14 +151,23 @@ describe.runIf(process.env.DATABASE_URL)('remembered bill totals through the API
 
   it('hears a change made behind the API, as another process would make it', async () => {
     const before = await overdue();
-    const bill = await t.database.db.selectFrom('fee_bills').select('id').where('rid', '=', 1).where('status', '=', 'N')
-      .orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const bill = await t.database.db
+      .selectFrom('fee_bills')
+      .select('id')
+      .where('rid', '=', 1)
+      .where('status', '=', 'N')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     await t.database.db.updateTable('fee_bills').set({ status: 'E' }).where('id', '=', bill.id).execute();
     expect(await waitForTotal(overdue, before - 1)).toBe(before - 1);
   });
 
   it('counts a keyword search every time: it reads rooms and members too', async () => {
-    const member = await t.database.db.selectFrom('members').select(['id', 'realname']).where('rid', '=', 1).where('realname', '=', '陈建国')
+    const member = await t.database.db
+      .selectFrom('members')
+      .select(['id', 'realname'])
+      .where('rid', '=', 1)
+      .where('realname', '=', '陈建国')
       .executeTakeFirstOrThrow();
     const byName = async () => (await t.call('feebilllist', { keyword: '陈建国' }, admin)).data.total as number;
     const before = await byName();
@@ -142,16 +185,35 @@ describe.runIf(process.env.DATABASE_URL)('remembered bill totals through the API
     await other.fastify.ready();
     try {
       await waitUntilListening(other);
-      const otherOverdue = async () => (await other.fastify.inject({
-        method: 'POST', url: '/webapi', headers: { 'x-token': admin }, payload: { method: 'feebilllist', status: 'N' },
-      })).json().data.total as number;
+      const otherOverdue = async () =>
+        (
+          await other.fastify.inject({
+            method: 'POST',
+            url: '/webapi',
+            headers: { 'x-token': admin },
+            payload: { method: 'feebilllist', status: 'N' },
+          })
+        ).json().data.total as number;
       const before = await otherOverdue();
-      const bill = await t.database.db.selectFrom('fee_bills').select(['id', 'hid']).where('rid', '=', 1).where('status', '=', 'N')
-        .orderBy('id').executeTakeFirstOrThrow();
+      const bill = await t.database.db
+        .selectFrom('fee_bills')
+        .select(['id', 'hid'])
+        .where('rid', '=', 1)
+        .where('status', '=', 'N')
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
       const owed = (await t.call('cashierbills', { hid: bill.hid }, cashier)).data.items.find((b: { id: number }) => b.id === bill.id);
-      await t.call('cashierpay', {
-        hid: bill.hid, bill_ids: [bill.id], pay_type: 'cash', paid_amount: owed.total, idempotency_key: `count-other-${Date.now()}`,
-      }, cashier);
+      await t.call(
+        'cashierpay',
+        {
+          hid: bill.hid,
+          bill_ids: [bill.id],
+          pay_type: 'cash',
+          paid_amount: owed.total,
+          idempotency_key: `count-other-${Date.now()}`,
+        },
+        cashier,
+      );
       expect(await waitForTotal(otherOverdue, before - 1)).toBe(before - 1);
     } finally {
       await other.fastify.close();
@@ -164,7 +226,10 @@ async function waitUntilListening(app: App): Promise<void> {
   const cache = app.services.billCounts;
   for (let i = 0; i < 100; i++) {
     let calls = 0;
-    const count = async () => { calls++; return 0; };
+    const count = async () => {
+      calls++;
+      return 0;
+    };
     await cache.total('probe', count);
     await cache.total('probe', count);
     cache.clear();

@@ -4,7 +4,11 @@ import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/connection.js';
 import { EXPORT_MAX, readXlsx, refuseOversizedExport, sheetOf, writeSheet, xlsxFile } from './excel.js';
 
-interface Row { id: number; name: string; fee: string }
+interface Row {
+  id: number;
+  name: string;
+  fee: string;
+}
 
 const columns = [
   { header: '编号', value: (r: Row) => r.id },
@@ -57,10 +61,12 @@ describe('xlsxFile', () => {
 });
 
 describe('writeSheet', () => {
-  it('reports the rows written every 5,000 rows, for an export job\'s progress bar', async () => {
+  it("reports the rows written every 5,000 rows, for an export job's progress bar", async () => {
     const rows: Row[] = Array.from({ length: 12_345 }, (_, i) => ({ id: i, name: `业主${i}`, fee: '1.00' }));
     const reported: number[] = [];
-    const content = await writeSheet(sheetOf('进度', columns, rows), async (n) => { reported.push(n); });
+    const content = await writeSheet(sheetOf('进度', columns, rows), async (n) => {
+      reported.push(n);
+    });
     expect(reported).toEqual([5000, 10_000]);
     expect((await readXlsx(content.toString('base64'))).rows).toHaveLength(12_345);
   });
@@ -73,9 +79,10 @@ describe('refuseOversizedExport', () => {
   });
   afterAll(() => database?.close());
 
-  const rows = (n: number) => database.db.selectFrom(sql<{ n: number }>`generate_series(1, ${n}::int)`.as('g')).select(sql<number>`1`.as('one'));
+  const rows = (n: number) =>
+    database.db.selectFrom(sql<{ n: number }>`generate_series(1, ${n}::int)`.as('g')).select(sql<number>`1`.as('one'));
 
-  it('lets an export of up to EXPORT_MAX rows through and refuses one more, in the spec\'s words', async () => {
+  it("lets an export of up to EXPORT_MAX rows through and refuses one more, in the spec's words", async () => {
     await expect(refuseOversizedExport(database.db, rows(EXPORT_MAX))).resolves.toBeUndefined();
     await expect(refuseOversizedExport(database.db, rows(EXPORT_MAX + 1))).rejects.toThrow('导出数据超过 10 万行，请缩小筛选范围');
     await expect(refuseOversizedExport(database.db, rows(0))).resolves.toBeUndefined();

@@ -59,9 +59,19 @@ export const EXPORT_MAX = 100_000;
  * counted no further than one past the bound: reading 100,001 joined bills only to refuse them took
  * 2 s at 50,000 rooms.
  */
-export async function refuseOversizedExport<QDB, TB extends keyof QDB, O>(db: Kysely<DB>, rows: SelectQueryBuilder<QDB, TB, O>): Promise<void> {
-  const counted = await db.selectFrom(rows.clearOrderBy().limit(EXPORT_MAX + 1).as('r'))
-    .select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+export async function refuseOversizedExport<QDB, TB extends keyof QDB, O>(
+  db: Kysely<DB>,
+  rows: SelectQueryBuilder<QDB, TB, O>,
+): Promise<void> {
+  const counted = await db
+    .selectFrom(
+      rows
+        .clearOrderBy()
+        .limit(EXPORT_MAX + 1)
+        .as('r'),
+    )
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
   if (counted.n > EXPORT_MAX) fail('导出数据超过 10 万行，请缩小筛选范围');
 }
 
@@ -83,12 +93,16 @@ export async function readXlsx(base64: string): Promise<{ headers: string[]; row
   const ws = wb.worksheets[0];
   if (!ws) throw new Error('Excel 文件中没有工作表');
   const headers: string[] = [];
-  ws.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => { headers[col - 1] = cellText(cell.value).trim(); });
+  ws.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => {
+    headers[col - 1] = cellText(cell.value).trim();
+  });
   const rows: SheetRow[] = [];
   ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     if (rowNumber === 1) return;
     const values: Record<string, string> = {};
-    headers.forEach((h, i) => { if (h) values[h] = cellText(row.getCell(i + 1).value).trim(); });
+    headers.forEach((h, i) => {
+      if (h) values[h] = cellText(row.getCell(i + 1).value).trim();
+    });
     if (Object.values(values).some((v) => v !== '')) rows.push({ rowNumber, values });
   });
   return { headers, rows };
@@ -108,9 +122,14 @@ function cellText(v: ExcelJS.CellValue): string {
 
 /** A per-row error report (row, column, reason) as a workbook (imports give it back). */
 export function errorReport(filename: string, errors: Array<{ row: number; column: string; reason: string }>): Promise<FileAnswer> {
-  return xlsxFile(filename, '错误报告', [
-    { header: '行号', value: (e) => e.row, width: 8 },
-    { header: '列', value: (e) => e.column, width: 16 },
-    { header: '原因', value: (e) => e.reason, width: 60 },
-  ], errors);
+  return xlsxFile(
+    filename,
+    '错误报告',
+    [
+      { header: '行号', value: (e) => e.row, width: 8 },
+      { header: '列', value: (e) => e.column, width: 16 },
+      { header: '原因', value: (e) => e.reason, width: 60 },
+    ],
+    errors,
+  );
 }

@@ -17,7 +17,11 @@ export async function listPage<DB, TB extends keyof DB, O, CDB = DB, CTB extends
   orderColumn: string,
   countFrom?: SelectQueryBuilder<CDB, CTB, unknown> | (() => Promise<number>),
 ): Promise<{ items: O[]; total: number }> {
-  const items = qb.orderBy(sql.ref(orderColumn), paging.sort).limit(sql.lit(paging.limit)).offset(sql.lit(offsetOf(paging))).execute();
+  const items = qb
+    .orderBy(sql.ref(orderColumn), paging.sort)
+    .limit(sql.lit(paging.limit))
+    .offset(sql.lit(offsetOf(paging)))
+    .execute();
   const total = typeof countFrom === 'function' ? countFrom : countFrom ? () => countRows(countFrom) : () => countRows(qb);
   return pageWithTotal(items, paging, total);
 }
@@ -44,13 +48,22 @@ export const pageClause = (paging: Paging) => sql`LIMIT ${sql.lit(paging.limit)}
  *   PostgreSQL took the intersection with the community's half of the table, 24 ms of index for
  *   a number's common pieces (bench/README.md, nineteenth round).
  */
-export interface KeywordPart { match: RawBuilder<SqlBool>; fenced?: boolean; keyed?: boolean }
+export interface KeywordPart {
+  match: RawBuilder<SqlBool>;
+  fenced?: boolean;
+  keyed?: boolean;
+}
 
 /**
  * The rows a keyword searches: `table alias` of community `rid` (a value or a statement
  * template's slot) meeting the list's other `filters`.
  */
-export interface KeywordRows { table: string; alias: string; rid: unknown; filters: Array<RawBuilder<SqlBool>> }
+export interface KeywordRows {
+  table: string;
+  alias: string;
+  rid: unknown;
+  filters: Array<RawBuilder<SqlBool>>;
+}
 
 /** The rows of `rows` that meet `part`, as a FROM and WHERE. */
 function rowsMeeting({ table, alias, rid, filters }: KeywordRows, { match, keyed }: KeywordPart) {
@@ -69,9 +82,10 @@ export function keywordPage(rows: KeywordRows, parts: KeywordPart[], paging: Pag
   const dir = sql.raw(paging.sort === 'desc' ? 'DESC' : 'ASC');
   const upTo = sql.lit(paging.page * paging.limit);
   const id = sql.ref(`${rows.alias}.id`);
-  const first = (part: KeywordPart) => part.fenced
-    ? sql`(SELECT f.id FROM (SELECT ${id} FROM ${rowsMeeting(rows, part)} OFFSET 0) f ORDER BY f.id ${dir} LIMIT ${upTo})`
-    : sql`(SELECT ${id} FROM ${rowsMeeting(rows, part)} ORDER BY ${id} ${dir} LIMIT ${upTo})`;
+  const first = (part: KeywordPart) =>
+    part.fenced
+      ? sql`(SELECT f.id FROM (SELECT ${id} FROM ${rowsMeeting(rows, part)} OFFSET 0) f ORDER BY f.id ${dir} LIMIT ${upTo})`
+      : sql`(SELECT ${id} FROM ${rowsMeeting(rows, part)} ORDER BY ${id} ${dir} LIMIT ${upTo})`;
   return sql<SqlBool>`${id} IN (SELECT m.id FROM (${sql.join(parts.map(first), sql` UNION `)}) m ORDER BY m.id ${dir} ${pageClause(paging)})`;
 }
 
@@ -81,7 +95,10 @@ export function keywordPage(rows: KeywordRows, parts: KeywordPart[], paging: Pag
  */
 export function keywordMatches(rows: KeywordRows, parts: KeywordPart[]) {
   const id = sql.ref(`${rows.alias}.id`);
-  return sql.join(parts.map((part) => sql`SELECT ${id} FROM ${rowsMeeting(rows, part)}`), sql` UNION `);
+  return sql.join(
+    parts.map((part) => sql`SELECT ${id} FROM ${rowsMeeting(rows, part)}`),
+    sql` UNION `,
+  );
 }
 
 /**
@@ -102,7 +119,11 @@ export const pageShapeKey = (paging: Paging) => `${paging.sort} ${paging.limit} 
  * to the database, the larger part of a small list's cost), so it is asked only when the page
  * does not tell the total itself.
  */
-export async function pageWithTotal<O>(items: Promise<O[]>, paging: Paging, total: () => Promise<number>): Promise<{ items: O[]; total: number }> {
+export async function pageWithTotal<O>(
+  items: Promise<O[]>,
+  paging: Paging,
+  total: () => Promise<number>,
+): Promise<{ items: O[]; total: number }> {
   const rows = await items;
   return { items: rows, total: lastPageTotal(rows.length, paging) ?? (await total()) };
 }
@@ -128,7 +149,10 @@ const totalOf = (row: unknown) => Number((row as { total?: number } | undefined)
 
 /** The query counting what `qb` selects. */
 function countQuery<DB, TB extends keyof DB>(qb: SelectQueryBuilder<DB, TB, unknown>) {
-  return qb.clearSelect().clearOrderBy().select(sql<number>`count(*)::int`.as('total'));
+  return qb
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`count(*)::int`.as('total'));
 }
 
 /**
@@ -149,8 +173,10 @@ export function listTemplate<P extends object, QDB, TB extends keyof QDB, O>(
   // a shape is the values given and the page; what is given is worked out only to build one
   const page = template(
     (db, p: Slots<P>, shape: { values: P; paging: Paging }) =>
-      tagged(build(db, p, givenOf(shape.values))).orderBy(sql.ref(orderColumn), shape.paging.sort)
-        .limit(sql.lit(shape.paging.limit)).offset(sql.lit(offsetOf(shape.paging))),
+      tagged(build(db, p, givenOf(shape.values)))
+        .orderBy(sql.ref(orderColumn), shape.paging.sort)
+        .limit(sql.lit(shape.paging.limit))
+        .offset(sql.lit(offsetOf(shape.paging))),
     ({ values, paging }) => `${givenKey(values)}${pageShapeKey(paging)}`,
   );
   const count = template((db, p: Slots<P>, values: P) => countQuery(tagged(build(db, p, givenOf(values)))), givenKey);

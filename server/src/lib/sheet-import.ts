@@ -25,8 +25,11 @@ export async function enqueueSheetImport(
   if (sheet.rows.length === 0) fail('文件中没有数据行');
   if (sheet.rows.length > spec.maxRows) fail(`一次最多导入 ${spec.maxRows} 行，请分批导入`);
   const jobId = await enqueueJob(ctx.db, {
-    rid: ctx.rid, kind: spec.kind, payload: { ...spec.options, filename: upload.filename, rows: sheet.rows },
-    createdBy: ctx.session.accountId, total: sheet.rows.length,
+    rid: ctx.rid,
+    kind: spec.kind,
+    payload: { ...spec.options, filename: upload.filename, rows: sheet.rows },
+    createdBy: ctx.session.accountId,
+    total: sheet.rows.length,
   });
   return reply({ job_id: jobId }, `已开始导入 ${sheet.rows.length} 行，请稍候`);
 }

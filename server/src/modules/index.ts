@@ -10,5 +10,12 @@ import { feesModule } from './fees/methods.js';
 
 /** Every area's methods; adding an area = one line here. */
 export const modules: MethodDef[][] = [
-  authModule, systemModule, renewalModule, regionModule, jobsModule, structureModule, ownersModule, feesModule,
+  authModule,
+  systemModule,
+  renewalModule,
+  regionModule,
+  jobsModule,
+  structureModule,
+  ownersModule,
+  feesModule,
 ];

@@ -17,30 +17,33 @@ button{font-size:18px;padding:10px 32px;background:#07c160;color:#fff;border:0;b
  */
 export function registerSandboxPayPages(root: FastifyInstance, services: Services, db: Kysely<DB>) {
   void root.register(async (fastify) => {
-  // the pay page's form posts urlencoded; only these routes accept it
-  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) => done(null, {}));
-  const findOrder = (orderid: string) =>
-    db.selectFrom('renewal_orders as o').innerJoin('regions as r', 'r.id', 'o.rid')
-      .select(['o.orderid', 'o.total_fee', 'o.years', 'o.status', 'r.title'])
-      .where('o.orderid', '=', orderid).executeTakeFirst();
+    // the pay page's form posts urlencoded; only these routes accept it
+    fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) => done(null, {}));
+    const findOrder = (orderid: string) =>
+      db
+        .selectFrom('renewal_orders as o')
+        .innerJoin('regions as r', 'r.id', 'o.rid')
+        .select(['o.orderid', 'o.total_fee', 'o.years', 'o.status', 'r.title'])
+        .where('o.orderid', '=', orderid)
+        .executeTakeFirst();
 
-  fastify.get<{ Params: { orderid: string } }>('/sandbox-pay/:orderid', async (req, reply) => {
-    const order = await findOrder(req.params.orderid);
-    reply.type('text/html; charset=utf-8');
-    if (!order) return page('<h2>订单不存在</h2>');
-    const settled = await services.sandbox.queryOrder(order.orderid);
-    if (settled.paid) return page(`<h2 data-testid="sandbox-paid">支付成功</h2><p>订单 ${esc(order.orderid)} 已支付</p>`);
-    return page(`<h2>模拟支付（沙箱）</h2><p>${esc(order.title)} 续费 ${order.years} 年</p>
+    fastify.get<{ Params: { orderid: string } }>('/sandbox-pay/:orderid', async (req, reply) => {
+      const order = await findOrder(req.params.orderid);
+      reply.type('text/html; charset=utf-8');
+      if (!order) return page('<h2>订单不存在</h2>');
+      const settled = await services.sandbox.queryOrder(order.orderid);
+      if (settled.paid) return page(`<h2 data-testid="sandbox-paid">支付成功</h2><p>订单 ${esc(order.orderid)} 已支付</p>`);
+      return page(`<h2>模拟支付（沙箱）</h2><p>${esc(order.title)} 续费 ${order.years} 年</p>
 <div class="fee">¥${esc(order.total_fee)}</div><p>订单号 ${esc(order.orderid)}</p>
 <form method="post" action="/sandbox-pay/${encodeURIComponent(order.orderid)}"><button data-testid="sandbox-pay" type="submit">确认支付</button></form>`);
-  });
+    });
 
-  fastify.post<{ Params: { orderid: string } }>('/sandbox-pay/:orderid', async (req, reply) => {
-    const order = await findOrder(req.params.orderid);
-    reply.type('text/html; charset=utf-8');
-    if (!order) return page('<h2>订单不存在</h2>');
-    await services.sandbox.settle(order.orderid, order.total_fee);
-    return page(`<h2 data-testid="sandbox-paid">支付成功</h2><p>¥${esc(order.total_fee)}，请回到控制台完成续费</p>`);
-  });
+    fastify.post<{ Params: { orderid: string } }>('/sandbox-pay/:orderid', async (req, reply) => {
+      const order = await findOrder(req.params.orderid);
+      reply.type('text/html; charset=utf-8');
+      if (!order) return page('<h2>订单不存在</h2>');
+      await services.sandbox.settle(order.orderid, order.total_fee);
+      return page(`<h2 data-testid="sandbox-paid">支付成功</h2><p>¥${esc(order.total_fee)}，请回到控制台完成续费</p>`);
+    });
   });
 }

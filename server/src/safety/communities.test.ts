@@ -59,32 +59,58 @@ async function setUpVictim(): Promise<Victim> {
   const db = s.database.db;
   const [admin2, cashier2] = await Promise.all([s.login('admin2'), s.login('cashier2')]);
   // community 2 gets bills, a payment, a refund request, a car, a generation job and a renewal order through the API
-  const item = await db.selectFrom('fee_items').select('id').where('rid', '=', VICTIM).where('pricing', '=', 'area_built').executeTakeFirstOrThrow();
+  const item = await db
+    .selectFrom('fee_items')
+    .select('id')
+    .where('rid', '=', VICTIM)
+    .where('pricing', '=', 'area_built')
+    .executeTakeFirstOrThrow();
   expect((await s.call('feebillgenerate', { period: '2026-01', item_ids: [item.id] }, admin2)).return_code).toBe(RC.SUCCESS);
   await s.runJobs();
-  const owned = await db.selectFrom('room_members as rm').innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'rm.rid').onRef('m.id', '=', 'rm.member_id'))
+  const owned = await db
+    .selectFrom('room_members as rm')
+    .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'rm.rid').onRef('m.id', '=', 'rm.member_id'))
     .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'rm.rid').onRef('r.id', '=', 'rm.hid'))
     .select(['rm.hid', 'r.bid', 'r.tid', 'r.category_id', 'm.id', 'm.realname', 'm.mobile'])
-    .where('rm.rid', '=', VICTIM).where('rm.relation', '=', 'owner').where('rm.status', '=', 'Y').orderBy('rm.hid').limit(2).execute();
-  const [home, paid] = owned as [typeof owned[number], typeof owned[number]];
+    .where('rm.rid', '=', VICTIM)
+    .where('rm.relation', '=', 'owner')
+    .where('rm.status', '=', 'Y')
+    .orderBy('rm.hid')
+    .limit(2)
+    .execute();
+  const [home, paid] = owned as [(typeof owned)[number], (typeof owned)[number]];
   const bills = (await s.call('cashierbills', { hid: paid.hid }, cashier2)).data.items as Array<{ id: number; total: string }>;
-  const pay = await s.call('cashierpay', {
-    hid: paid.hid, bill_ids: bills.map((b) => b.id), pay_type: 'cash', idempotency_key: 'victim-payment-1',
-    paid_amount: fenToYuan(bills.reduce((sum, b) => sum + toFen(b.total), 0n)),
-  }, cashier2);
+  const pay = await s.call(
+    'cashierpay',
+    {
+      hid: paid.hid,
+      bill_ids: bills.map((b) => b.id),
+      pay_type: 'cash',
+      idempotency_key: 'victim-payment-1',
+      paid_amount: fenToYuan(bills.reduce((sum, b) => sum + toFen(b.total), 0n)),
+    },
+    cashier2,
+  );
   expect(pay.return_code).toBe(RC.SUCCESS);
   expect((await s.call('refundapply', { payment_id: pay.data.id, reason: '重复缴费' }, cashier2)).return_code).toBe(RC.SUCCESS);
   const plate = '浙A7C315';
-  expect((await s.call('caradd', { hid: home.hid, member_id: home.id, carlicense: plate, brand: '比亚迪' }, admin2)).return_code).toBe(RC.SUCCESS);
+  expect((await s.call('caradd', { hid: home.hid, member_id: home.id, carlicense: plate, brand: '比亚迪' }, admin2)).return_code).toBe(
+    RC.SUCCESS,
+  );
   const order = await s.call('get_region_delay_pay', {}, cashier2);
   expect(order.return_code).toBe(RC.SUCCESS);
-  const billIds = (await db.selectFrom('fee_bills').select('id').where('rid', '=', VICTIM).where('hid', '=', home.hid).execute()).map((b) => b.id);
+  const billIds = (await db.selectFrom('fee_bills').select('id').where('rid', '=', VICTIM).where('hid', '=', home.hid).execute()).map(
+    (b) => b.id,
+  );
   expect(billIds.length).toBeGreaterThan(0);
 
   return {
     room: { hid: home.hid, bid: home.bid, tid: home.tid, category_id: home.category_id },
     member: { id: home.id, realname: home.realname, mobile: home.mobile },
-    plate, billIds, ...(await idsOf(db, VICTIM)), orderid: order.data.items.orderid,
+    plate,
+    billIds,
+    ...(await idsOf(db, VICTIM)),
+    orderid: order.data.items.orderid,
   };
 }
 
@@ -108,18 +134,41 @@ async function idsOf(db: Kysely<DB>, rid: number): Promise<Pick<Victim, 'anyIds'
 /** The operator's own things in community 1: a room with an owner, unpaid bills and a car. */
 async function ownThings(): Promise<Victim> {
   const db = s.database.db;
-  const home = await db.selectFrom('room_members as rm').innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'rm.rid').onRef('m.id', '=', 'rm.member_id'))
+  const home = await db
+    .selectFrom('room_members as rm')
+    .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'rm.rid').onRef('m.id', '=', 'rm.member_id'))
     .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'rm.rid').onRef('r.id', '=', 'rm.hid'))
     .innerJoin('cars as c', (j) => j.onRef('c.rid', '=', 'rm.rid').onRef('c.hid', '=', 'rm.hid'))
     .select(['rm.hid', 'r.bid', 'r.tid', 'r.category_id', 'm.id', 'm.realname', 'm.mobile', 'c.carlicense'])
-    .where('rm.rid', '=', OPERATOR).where('rm.relation', '=', 'owner').where('rm.status', '=', 'Y')
-    .where((eb) => eb.exists(eb.selectFrom('fee_bills as b').select('b.id').whereRef('b.rid', '=', 'rm.rid').whereRef('b.hid', '=', 'rm.hid').where('b.status', '<>', 'Y')))
-    .orderBy('rm.hid').executeTakeFirstOrThrow();
-  const bills = await db.selectFrom('fee_bills').select('id').where('rid', '=', OPERATOR).where('hid', '=', home.hid).where('status', '<>', 'Y').execute();
+    .where('rm.rid', '=', OPERATOR)
+    .where('rm.relation', '=', 'owner')
+    .where('rm.status', '=', 'Y')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('fee_bills as b')
+          .select('b.id')
+          .whereRef('b.rid', '=', 'rm.rid')
+          .whereRef('b.hid', '=', 'rm.hid')
+          .where('b.status', '<>', 'Y'),
+      ),
+    )
+    .orderBy('rm.hid')
+    .executeTakeFirstOrThrow();
+  const bills = await db
+    .selectFrom('fee_bills')
+    .select('id')
+    .where('rid', '=', OPERATOR)
+    .where('hid', '=', home.hid)
+    .where('status', '<>', 'Y')
+    .execute();
   return {
     room: { hid: home.hid, bid: home.bid, tid: home.tid, category_id: home.category_id },
     member: { id: home.id, realname: home.realname, mobile: home.mobile },
-    plate: home.carlicense, billIds: bills.map((b) => b.id), ...(await idsOf(db, OPERATOR)), orderid: '',
+    plate: home.carlicense,
+    billIds: bills.map((b) => b.id),
+    ...(await idsOf(db, OPERATOR)),
+    orderid: '',
   };
 }
 
@@ -127,7 +176,10 @@ async function ownThings(): Promise<Victim> {
  * Text found only in the victim's rows (any text column of any table), so an answer holding one
  * of them carries the victim's data.
  */
-async function onlyIn(db: Kysely<DB>, isVictim: (table: string, columns: Set<string>) => ReturnType<typeof sql> | null): Promise<Set<string>> {
+async function onlyIn(
+  db: Kysely<DB>,
+  isVictim: (table: string, columns: Set<string>) => ReturnType<typeof sql> | null,
+): Promise<Set<string>> {
   const cols = await sql<{ table_name: string; column_name: string }>`
     SELECT c.table_name, c.column_name FROM information_schema.columns c
     JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
@@ -151,20 +203,33 @@ async function onlyIn(db: Kysely<DB>, isVictim: (table: string, columns: Set<str
 }
 
 /** One number for all of the victim's rows: count and hash of each table's matching rows. */
-async function checksum(db: Kysely<DB>, victimRows: (table: string, columns: Set<string>) => ReturnType<typeof sql> | null): Promise<string> {
+async function checksum(
+  db: Kysely<DB>,
+  victimRows: (table: string, columns: Set<string>) => ReturnType<typeof sql> | null,
+): Promise<string> {
   const allCols = await sql<{ table_name: string; column_name: string }>`
     SELECT c.table_name, c.column_name FROM information_schema.columns c
     JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
     WHERE c.table_schema = current_schema()`.execute(db);
   const columnsOf = new Map<string, Set<string>>();
   for (const c of allCols.rows) columnsOf.set(c.table_name, (columnsOf.get(c.table_name) ?? new Set()).add(c.column_name));
-  const parts = [...columnsOf.keys()].sort().filter((t) => !VOLATILE.has(t)).flatMap((table) => {
-    const where = victimRows(table, columnsOf.get(table)!);
-    return where ? [sql`SELECT ${table}::text AS t, count(*)::text || ':' || coalesce(sum(hashtext(x::text)::bigint), 0)::text AS c
-      FROM ${sql.table(table)} x WHERE ${where}`] : [];
-  });
+  const parts = [...columnsOf.keys()]
+    .sort()
+    .filter((t) => !VOLATILE.has(t))
+    .flatMap((table) => {
+      const where = victimRows(table, columnsOf.get(table)!);
+      return where
+        ? [
+            sql`SELECT ${table}::text AS t, count(*)::text || ':' || coalesce(sum(hashtext(x::text)::bigint), 0)::text AS c
+      FROM ${sql.table(table)} x WHERE ${where}`,
+          ]
+        : [];
+    });
   const res = await sql<{ t: string; c: string }>`${sql.join(parts, sql` UNION ALL `)}`.execute(db);
-  return res.rows.map((r) => `${r.t}=${r.c}`).sort().join(',');
+  return res.rows
+    .map((r) => `${r.t}=${r.c}`)
+    .sort()
+    .join(',');
 }
 
 /** community 2's rows: every table with rid, the community itself, and the accounts that work only there */
@@ -212,28 +277,78 @@ let seq = 0;
 
 /** Fields that name something of the victim's, and what they get. */
 const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
-  rid: v.anyIds.get('regions'), hid: v.room.hid, hids: [v.room.hid], bid: v.room.bid, tid: v.room.tid, mid: v.member.id, member_id: v.member.id,
-  category_id: v.room.category_id, building_cate_id: v.room.category_id,
-  item_id: v.byTable.fee_items, item_ids: [v.byTable.fee_items], itemid: v.byTable.fee_items,
-  bill_ids: v.billIds, ids: v.billIds, payment_id: v.byTable.fee_payments, job_id: v.byTable.jobs, batch_id: v.byTable.fee_batches,
-  parkid: v.byTable.parking_lots, lot_id: v.byTable.parking_lots, space_id: v.byTable.parking_spaces, car_id: v.byTable.cars,
-  device: v.byTable.access_devices, ref_ids: [v.room.hid],
-  rooms: [{ hid: v.room.hid, relation: 'owner' }], orderid: v.orderid,
+  rid: v.anyIds.get('regions'),
+  hid: v.room.hid,
+  hids: [v.room.hid],
+  bid: v.room.bid,
+  tid: v.room.tid,
+  mid: v.member.id,
+  member_id: v.member.id,
+  category_id: v.room.category_id,
+  building_cate_id: v.room.category_id,
+  item_id: v.byTable.fee_items,
+  item_ids: [v.byTable.fee_items],
+  itemid: v.byTable.fee_items,
+  bill_ids: v.billIds,
+  ids: v.billIds,
+  payment_id: v.byTable.fee_payments,
+  job_id: v.byTable.jobs,
+  batch_id: v.byTable.fee_batches,
+  parkid: v.byTable.parking_lots,
+  lot_id: v.byTable.parking_lots,
+  space_id: v.byTable.parking_spaces,
+  car_id: v.byTable.cars,
+  device: v.byTable.access_devices,
+  ref_ids: [v.room.hid],
+  rooms: [{ hid: v.room.hid, relation: 'owner' }],
+  orderid: v.orderid,
 });
 
 /** Plain fields: a valid value; reads search for the victim's owner, writes create fresh things. */
 const VALUES = (v: Victim, write: boolean): Record<string, unknown> => ({
-  keywords: write ? '跨区' : v.member.mobile, keyword: write ? '跨区' : v.member.realname, name: v.member.realname,
+  keywords: write ? '跨区' : v.member.mobile,
+  keyword: write ? '跨区' : v.member.realname,
+  name: v.member.realname,
   mobile: write ? `137${String(10_000_000 + ++seq).slice(-8)}` : v.member.mobile,
-  realname: '跨区测试', title: `跨区测试${++seq}`, reason: '跨区测试', remark: '跨区测试',
-  carlicense: write ? `沪Z${String(10_000 + ++seq).slice(-5)}` : v.plate, carno: v.plate,
-  period: '2026-01', start_period: '2020-01', end_period: '2031-12', start_date: '2020-01-01', end_date: '2031-12-31',
-  date: '2031-01-01', year: 2026, end_time: '2031-12-31', months: 1, years: 1,
-  pay_type: 'cash', paid_amount: '100000.00', amount: '10.00', fee: '1.00', discount: '0', unit_price: '1.00', price_per_year: '1.00',
-  idempotency_key: `cross-community-${++seq}`, scope: 'room', is_check: 'Y', approve: true, use_balance: false, preview: false,
-  cost_type: 'property', pricing: 'fixed', relation: 'owner',
-  username: 'admin2', password: 'Hacked#2026', password2: 'Hacked#2026', oldpassword: 'demo123456', act_code: 'NO-SUCH-CODE',
-  filename: 'rooms.xlsx', file_base64: Buffer.from('not an excel file').toString('base64'),
+  realname: '跨区测试',
+  title: `跨区测试${++seq}`,
+  reason: '跨区测试',
+  remark: '跨区测试',
+  carlicense: write ? `沪Z${String(10_000 + ++seq).slice(-5)}` : v.plate,
+  carno: v.plate,
+  period: '2026-01',
+  start_period: '2020-01',
+  end_period: '2031-12',
+  start_date: '2020-01-01',
+  end_date: '2031-12-31',
+  date: '2031-01-01',
+  year: 2026,
+  end_time: '2031-12-31',
+  months: 1,
+  years: 1,
+  pay_type: 'cash',
+  paid_amount: '100000.00',
+  amount: '10.00',
+  fee: '1.00',
+  discount: '0',
+  unit_price: '1.00',
+  price_per_year: '1.00',
+  idempotency_key: `cross-community-${++seq}`,
+  scope: 'room',
+  is_check: 'Y',
+  approve: true,
+  use_balance: false,
+  preview: false,
+  cost_type: 'property',
+  pricing: 'fixed',
+  relation: 'owner',
+  username: 'admin2',
+  password: 'Hacked#2026',
+  password2: 'Hacked#2026',
+  oldpassword: 'demo123456',
+  act_code: 'NO-SUCH-CODE',
+  filename: 'rooms.xlsx',
+  file_base64: Buffer.from('not an excel file').toString('base64'),
 });
 
 /** A valid value for a field from its JSON schema (fields nobody listed above). */
@@ -252,15 +367,21 @@ function sample(schema: Json | undefined): unknown {
   }
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
-    case 'integer': case 'number': return Math.max(1, schema.minimum ?? 1);
-    case 'boolean': return false;
-    case 'array': return schema.minItems ? [sample(schema.items)] : [];
-    case 'object': return Object.fromEntries((schema.required ?? []).map((k: string) => [k, sample(schema.properties?.[k])]));
+    case 'integer':
+    case 'number':
+      return Math.max(1, schema.minimum ?? 1);
+    case 'boolean':
+      return false;
+    case 'array':
+      return schema.minItems ? [sample(schema.items)] : [];
+    case 'object':
+      return Object.fromEntries((schema.required ?? []).map((k: string) => [k, sample(schema.properties?.[k])]));
     case 'string':
       if (schema.pattern === '^\\d{4}-\\d{2}-\\d{2}$') return '2031-01-01';
       if (schema.pattern?.startsWith('^\\d{4}-(0[1-9]')) return '2026-01';
       return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
-    default: return 'x';
+    default:
+      return 'x';
   }
 }
 
@@ -336,7 +457,12 @@ function payloads(def: MethodDef, v: Victim, idCandidates: number[]): { list: Js
 
 // ---- the walk -------------------------------------------------------------------------------
 
-interface Walk { problems: string[]; reached: Set<string>; notReached: string[]; calls: number }
+interface Walk {
+  problems: string[];
+  reached: Set<string>;
+  notReached: string[];
+  calls: number;
+}
 
 /**
  * The operator's own valid payload with one id field at a time pointing at the victim's thing
@@ -347,9 +473,12 @@ function mixedPayloads(def: MethodDef, own: Victim, v: Victim): { list: Json[]; 
   const base = list[0];
   if (!base) return { list: [], unmapped };
   const theirs = VICTIM_ID_FIELDS(v);
-  const variants = Object.keys(base).filter((f) => f in theirs && f !== 'rid').map((f) => ({
-    ...base, [f]: Array.isArray(base[f]) ? [...(base[f] as unknown[]), ...(theirs[f] as unknown[])] : theirs[f],
-  }));
+  const variants = Object.keys(base)
+    .filter((f) => f in theirs && f !== 'rid')
+    .map((f) => ({
+      ...base,
+      [f]: Array.isArray(base[f]) ? [...(base[f] as unknown[]), ...(theirs[f] as unknown[])] : theirs[f],
+    }));
   return { list: variants, unmapped };
 }
 
@@ -364,8 +493,14 @@ async function followExport(name: string, res: TestAnswer, token: string, side: 
 }
 
 async function walk(
-  defs: MethodDef[], token: string, side: 'community' | 'group', v: Victim, idCandidates: number[],
-  victimRows: Parameters<typeof checksum>[1], fingerprints: Set<string>, victimRid: (rid: unknown) => boolean,
+  defs: MethodDef[],
+  token: string,
+  side: 'community' | 'group',
+  v: Victim,
+  idCandidates: number[],
+  victimRows: Parameters<typeof checksum>[1],
+  fingerprints: Set<string>,
+  victimRid: (rid: unknown) => boolean,
   sessionCheck: () => Promise<string | null>,
   build: (def: MethodDef) => { list: Json[]; unmapped: string[] } = (def) => payloads(def, v, idCandidates),
 ): Promise<Walk> {
@@ -391,7 +526,10 @@ async function walk(
       if (/系统繁忙/.test(res.return_msg)) out.problems.push(`${def.name}: internal error for ${JSON.stringify(payload).slice(0, 160)}`);
       const answered = await followExport(def.name, res, token, side);
       const leaked = (await strings(answered)).filter((t) => fingerprints.has(t));
-      if (leaked.length) out.problems.push(`${def.name} ${JSON.stringify(payload).slice(0, 120)} answered the other side's data: ${[...new Set(leaked)].slice(0, 5).join(' | ')}`);
+      if (leaked.length)
+        out.problems.push(
+          `${def.name} ${JSON.stringify(payload).slice(0, 120)} answered the other side's data: ${[...new Set(leaked)].slice(0, 5).join(' | ')}`,
+        );
       const rids = ridsIn(res.data).filter(victimRid);
       if (rids.length) out.problems.push(`${def.name} ${JSON.stringify(payload).slice(0, 120)} answered rows of rid ${rids[0]}`);
     }
@@ -405,12 +543,33 @@ async function walk(
   return out;
 }
 
-async function addAccount(username: string, values: { roles: string[]; sys_type: 'property' | 'leader'; group_id: number; regions: number[] }) {
+async function addAccount(
+  username: string,
+  values: { roles: string[]; sys_type: 'property' | 'leader'; group_id: number; regions: number[] },
+) {
   const db = s.database.db;
-  const { password_hash } = await db.selectFrom('accounts').select('password_hash').where('username', '=', 'admin').executeTakeFirstOrThrow();
-  const { id } = await db.insertInto('accounts').values({ username, password_hash, name: `安全测试${username}`, roles: values.roles, sys_type: values.sys_type, group_id: values.group_id })
-    .returning('id').executeTakeFirstOrThrow();
-  if (values.regions.length) await db.insertInto('account_regions').values(values.regions.map((rid, sort) => ({ account_id: id, rid, sort }))).execute();
+  const { password_hash } = await db
+    .selectFrom('accounts')
+    .select('password_hash')
+    .where('username', '=', 'admin')
+    .executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('accounts')
+    .values({
+      username,
+      password_hash,
+      name: `安全测试${username}`,
+      roles: values.roles,
+      sys_type: values.sys_type,
+      group_id: values.group_id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (values.regions.length)
+    await db
+      .insertInto('account_regions')
+      .values(values.regions.map((rid, sort) => ({ account_id: id, rid, sort })))
+      .execute();
 }
 
 beforeAll(async () => {
@@ -439,9 +598,22 @@ describe('the other community', () => {
     const own = await s.login('admin2');
     const names = ['getkeywordtohouses', 'houseinfoplus', 'feebilllist', 'housecarlist', 'memberexport', 'buildingedit'];
     const defs = names.map((n) => s.app.registry.byName.get(n)!);
-    const result = await walk(defs, own, 'community', victim, [victim.room.bid], communityRows, victimStrings,
-      (rid) => Number(rid) === VICTIM, async () => null);
-    for (const n of names.slice(0, -1)) expect(result.problems.some((p) => p.startsWith(`${n} `) && /other side's data|rows of rid/.test(p)), n).toBe(true);
+    const result = await walk(
+      defs,
+      own,
+      'community',
+      victim,
+      [victim.room.bid],
+      communityRows,
+      victimStrings,
+      (rid) => Number(rid) === VICTIM,
+      async () => null,
+    );
+    for (const n of names.slice(0, -1))
+      expect(
+        result.problems.some((p) => p.startsWith(`${n} `) && /other side's data|rows of rid/.test(p)),
+        n,
+      ).toBe(true);
     expect(result.problems).toContain("buildingedit: changed the other side's rows");
     victimStrings = await onlyIn(s.database.db, communityRows);
   });
@@ -451,11 +623,24 @@ describe('the other community', () => {
     const idCandidates = [...new Set(victim.anyIds.values())];
     const opHash = hashToken(operator);
     const sessionCheck = async () => {
-      const row = await s.database.db.selectFrom('sessions').select(['rid', 'ended_at']).where('token_hash', '=', opHash).executeTakeFirst();
+      const row = await s.database.db
+        .selectFrom('sessions')
+        .select(['rid', 'ended_at'])
+        .where('token_hash', '=', opHash)
+        .executeTakeFirst();
       return row?.rid === OPERATOR && !row.ended_at ? null : `the operator's session moved or ended: ${JSON.stringify(row)}`;
     };
-    const result = await walk(defs, operator, 'community', victim, idCandidates, communityRows, victimStrings,
-      (rid) => Number(rid) === VICTIM, sessionCheck);
+    const result = await walk(
+      defs,
+      operator,
+      'community',
+      victim,
+      idCandidates,
+      communityRows,
+      victimStrings,
+      (rid) => Number(rid) === VICTIM,
+      sessionCheck,
+    );
     expect(result.problems).toEqual([]);
     // every method was really called with a payload that passes its schema
     expect(result.notReached).toEqual([]);
@@ -464,16 +649,37 @@ describe('the other community', () => {
 
   it("an operator of community 1 mixing one of community 2's ids into its own valid write changes nothing there", async () => {
     const own = await ownThings();
-    const defs = s.app.registry.all().filter((d) => d.spec.side === 'community' && d.spec.writes && !SKIP.has(d.name)
-      && !('id' in ((z.toJSONSchema(d.schema, { io: 'input', unrepresentable: 'any' }) as Json).properties ?? {})));
+    const defs = s.app.registry
+      .all()
+      .filter(
+        (d) =>
+          d.spec.side === 'community' &&
+          d.spec.writes &&
+          !SKIP.has(d.name) &&
+          !('id' in ((z.toJSONSchema(d.schema, { io: 'input', unrepresentable: 'any' }) as Json).properties ?? {})),
+      );
     const opHash = hashToken(operator);
-    const result = await walk(defs, operator, 'community', victim, [], communityRows, victimStrings, (rid) => Number(rid) === VICTIM,
-      async () => ((await s.database.db.selectFrom('sessions').select('rid').where('token_hash', '=', opHash).executeTakeFirst())?.rid === OPERATOR ? null : 'session moved'),
-      (def) => mixedPayloads(def, own, victim));
+    const result = await walk(
+      defs,
+      operator,
+      'community',
+      victim,
+      [],
+      communityRows,
+      victimStrings,
+      (rid) => Number(rid) === VICTIM,
+      async () =>
+        (await s.database.db.selectFrom('sessions').select('rid').where('token_hash', '=', opHash).executeTakeFirst())?.rid === OPERATOR
+          ? null
+          : 'session moved',
+      (def) => mixedPayloads(def, own, victim),
+    );
     expect(result.problems).toEqual([]);
     expect(result.notReached).toEqual([]);
     // the money paths are among them
-    expect([...result.reached]).toEqual(expect.arrayContaining(['cashierpay', 'bindfeeadd', 'feebillcheck', 'memberadd', 'caradd', 'refundapply']));
+    expect([...result.reached]).toEqual(
+      expect.arrayContaining(['cashierpay', 'bindfeeadd', 'feebillcheck', 'memberadd', 'caradd', 'refundapply']),
+    );
   }, 300_000);
 
   it("a head office of another group given the first group's community ids gets nothing and changes nothing", async () => {
@@ -488,13 +694,23 @@ describe('the other community', () => {
     expect(fingerprints.has('翠湖苑')).toBe(true);
     const regionIds = (await db.selectFrom('regions').select('id').where('group_id', '=', 1).execute()).map((r) => r.id);
     const hash = hashToken(outsider);
-    const result = await walk(defs, outsider, 'group', victim, regionIds, groupRows, fingerprints,
+    const result = await walk(
+      defs,
+      outsider,
+      'group',
+      victim,
+      regionIds,
+      groupRows,
+      fingerprints,
       (rid) => regionIds.includes(Number(rid)),
-      async () => ((await db.selectFrom('sessions').select('ended_at').where('token_hash', '=', hash).executeTakeFirst())?.ended_at ? 'session ended' : null));
+      async () =>
+        (await db.selectFrom('sessions').select('ended_at').where('token_hash', '=', hash).executeTakeFirst())?.ended_at
+          ? 'session ended'
+          : null,
+    );
     expect(result.problems).toEqual([]);
     expect(result.notReached).toEqual([]);
     // the group's own write that does succeed for it (a new community) did not land in the first group
     expect(await db.selectFrom('regions').select('id').where('group_id', '=', 1).execute()).toHaveLength(regionIds.length);
   }, 300_000);
 });
-

@@ -5,7 +5,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/connection.js';
 import type { DB } from '../db/schema.js';
 import { startTestServer } from '../test/harness.js';
-import { prepareProcessDatabase, spawnServer, waitFor, type InProcessApi, type ProcessDatabase, type ServerProcess } from '../test/process.js';
+import {
+  prepareProcessDatabase,
+  spawnServer,
+  waitFor,
+  type InProcessApi,
+  type ProcessDatabase,
+  type ServerProcess,
+} from '../test/process.js';
 
 /**
  * The real server (a child process on a PGlite folder, or on a PostgreSQL schema with
@@ -30,7 +37,9 @@ let watcher: Database | undefined;
 let server: ServerProcess | undefined;
 
 async function addRooms(db: Kysely<DB>) {
-  await sql`INSERT INTO buildings (rid, title, floors, sort) SELECT 1, '扩建' || g || '号楼', 30, 100 + g FROM generate_series(1, ${EXTRA_BUILDINGS}) g`.execute(db);
+  await sql`INSERT INTO buildings (rid, title, floors, sort) SELECT 1, '扩建' || g || '号楼', 30, 100 + g FROM generate_series(1, ${EXTRA_BUILDINGS}) g`.execute(
+    db,
+  );
   await sql`INSERT INTO units (rid, bid, title, sort) SELECT b.rid, b.id, u || '单元', u FROM buildings b CROSS JOIN generate_series(1, 2) u
     WHERE b.rid = 1 AND b.title LIKE '扩建%'`.execute(db);
   await sql`INSERT INTO rooms (rid, bid, tid, title, floor, category_id, built_area, indoor_area, state)
@@ -56,11 +65,22 @@ async function killMidJob(jobId: number, meanwhile?: (s: ServerProcess) => Promi
     // done before the payment made meanwhile
     server = await spawnServer(pdb, { JOB_STEP_DELAY_MS: '150' }, { ready: 'started' });
     if (watcher) {
-      const halfWay = () => waitFor('the job to be half way', async () => {
-        const j = await watcher!.db.selectFrom('jobs').select(['status', 'progress', 'total']).where('id', '=', jobId).executeTakeFirstOrThrow();
-        if (j.status === 'done' || j.status === 'failed') throw new Error(`job ${jobId} ended (${j.status}) before the kill: make it bigger`);
-        return j.status === 'running' && j.progress > 0 && j.progress < j.total;
-      }, 120_000, 10);
+      const halfWay = () =>
+        waitFor(
+          'the job to be half way',
+          async () => {
+            const j = await watcher!.db
+              .selectFrom('jobs')
+              .select(['status', 'progress', 'total'])
+              .where('id', '=', jobId)
+              .executeTakeFirstOrThrow();
+            if (j.status === 'done' || j.status === 'failed')
+              throw new Error(`job ${jobId} ended (${j.status}) before the kill: make it bigger`);
+            return j.status === 'running' && j.progress > 0 && j.progress < j.total;
+          },
+          120_000,
+          10,
+        );
       await halfWay();
       // PostgreSQL serves other calls while the job runs: what they commit must survive the kill
       if (meanwhile) {
@@ -72,7 +92,9 @@ async function killMidJob(jobId: number, meanwhile?: (s: ServerProcess) => Promi
     }
     await server.kill();
     server = undefined;
-    const job = await pdb.with((db) => db.selectFrom('jobs').select(['status', 'attempts']).where('id', '=', jobId).executeTakeFirstOrThrow());
+    const job = await pdb.with((db) =>
+      db.selectFrom('jobs').select(['status', 'attempts']).where('id', '=', jobId).executeTakeFirstOrThrow(),
+    );
     if (job.status === 'queued' && attempt < 4) continue;
     expect(job.status, 'the kill landed while the job was running').toBe('running');
     return job;
@@ -80,27 +102,49 @@ async function killMidJob(jobId: number, meanwhile?: (s: ServerProcess) => Promi
 }
 
 /** What a minute without heartbeat does: the next runner queues the dead worker's job again. */
-const ageHeartbeat = (jobId: number) => pdb.with((db) => db.updateTable('jobs')
-  .set({ heartbeat_at: sql`now() - interval '5 minutes'` }).where('id', '=', jobId).execute());
+const ageHeartbeat = (jobId: number) =>
+  pdb.with((db) =>
+    db
+      .updateTable('jobs')
+      .set({ heartbeat_at: sql`now() - interval '5 minutes'` })
+      .where('id', '=', jobId)
+      .execute(),
+  );
 
 async function waitForJob(s: ServerProcess, token: string, jobId: number) {
-  return waitFor(`job ${jobId} to end`, async () => {
-    const res = await s.call('jobinfo', { id: jobId }, token);
-    return ['done', 'failed'].includes(res.data?.status) ? res.data : undefined;
-  }, LONG ? 1_800_000 : 180_000, 200);
+  return waitFor(
+    `job ${jobId} to end`,
+    async () => {
+      const res = await s.call('jobinfo', { id: jobId }, token);
+      return ['done', 'failed'].includes(res.data?.status) ? res.data : undefined;
+    },
+    LONG ? 1_800_000 : 180_000,
+    200,
+  );
 }
 
 /** Pays all unpaid bills of `n` rooms of community 1, answering the payments made. */
 async function payRooms(api: Pick<InProcessApi, 'call' | 'login'>, db: Kysely<DB>, n: number, skip: Set<number>) {
   const cashier = await api.login('cashier');
-  const rooms = await db.selectFrom('fee_bills').select('hid').where('rid', '=', 1).where('status', '<>', 'Y')
-    .groupBy('hid').orderBy('hid').limit(n + skip.size).execute();
+  const rooms = await db
+    .selectFrom('fee_bills')
+    .select('hid')
+    .where('rid', '=', 1)
+    .where('status', '<>', 'Y')
+    .groupBy('hid')
+    .orderBy('hid')
+    .limit(n + skip.size)
+    .execute();
   const paid: Array<{ id: number; receipt_no: string; paid_amount: string; bill_ids: number[] }> = [];
   for (const { hid } of rooms.filter((r) => !skip.has(r.hid)).slice(0, n)) {
     skip.add(hid);
     const bills = (await api.call('cashierbills', { hid }, cashier)).data.items as Array<{ id: number; total: string }>;
     const amount = fenToYuan(bills.reduce((s, b) => s + toFen(b.total), 0n));
-    const res = await api.call('cashierpay', { hid, bill_ids: bills.map((b) => b.id), pay_type: 'cash', paid_amount: amount, idempotency_key: `crash-${hid}-pay` }, cashier);
+    const res = await api.call(
+      'cashierpay',
+      { hid, bill_ids: bills.map((b) => b.id), pay_type: 'cash', paid_amount: amount, idempotency_key: `crash-${hid}-pay` },
+      cashier,
+    );
     expect(res.return_code).toBe(RC.SUCCESS);
     paid.push({ id: res.data.id, receipt_no: res.data.receipt_no, paid_amount: amount, bill_ids: bills.map((b) => b.id) });
   }
@@ -109,16 +153,37 @@ async function payRooms(api: Pick<InProcessApi, 'call' | 'login'>, db: Kysely<DB
 
 async function expectPaymentsKept(db: Kysely<DB>, paid: Awaited<ReturnType<typeof payRooms>>) {
   for (const p of paid) {
-    const row = await db.selectFrom('fee_payments').select(['receipt_no', 'paid_amount']).where('rid', '=', 1).where('id', '=', p.id).executeTakeFirst();
+    const row = await db
+      .selectFrom('fee_payments')
+      .select(['receipt_no', 'paid_amount'])
+      .where('rid', '=', 1)
+      .where('id', '=', p.id)
+      .executeTakeFirst();
     expect(row, `payment ${p.receipt_no}`).toEqual({ receipt_no: p.receipt_no, paid_amount: p.paid_amount });
-    const bills = await db.selectFrom('fee_bills').select(['status', 'payment_id']).where('rid', '=', 1).where('id', 'in', p.bill_ids).execute();
-    expect(bills.every((b) => b.status === 'Y' && b.payment_id === p.id), `bills of payment ${p.receipt_no}`).toBe(true);
+    const bills = await db
+      .selectFrom('fee_bills')
+      .select(['status', 'payment_id'])
+      .where('rid', '=', 1)
+      .where('id', 'in', p.bill_ids)
+      .execute();
+    expect(
+      bills.every((b) => b.status === 'Y' && b.payment_id === p.id),
+      `bills of payment ${p.receipt_no}`,
+    ).toBe(true);
   }
 }
 
-const batchBills = (db: Kysely<DB>, batchId: number) => db.selectFrom('fee_bills').where('rid', '=', 1).where('batch_id', '=', batchId)
-  .select([sql<number>`count(*)::int`.as('n'), sql<number>`count(DISTINCT hid)::int`.as('rooms'), sql<string>`coalesce(sum(fee), 0)::numeric(14,2)::text`.as('total')])
-  .executeTakeFirstOrThrow();
+const batchBills = (db: Kysely<DB>, batchId: number) =>
+  db
+    .selectFrom('fee_bills')
+    .where('rid', '=', 1)
+    .where('batch_id', '=', batchId)
+    .select([
+      sql<number>`count(*)::int`.as('n'),
+      sql<number>`count(DISTINCT hid)::int`.as('rooms'),
+      sql<string>`coalesce(sum(fee), 0)::numeric(14,2)::text`.as('total'),
+    ])
+    .executeTakeFirstOrThrow();
 
 describe(`the server killed with SIGKILL mid-job (${EXTRA_BUILDINGS * 240} extra rooms)`, () => {
   beforeAll(async () => {
@@ -135,48 +200,66 @@ describe(`the server killed with SIGKILL mid-job (${EXTRA_BUILDINGS * 240} extra
     await pdb?.dispose();
   });
 
-  it('bill generation: no half batch after the kill, the job finishes after restart, nothing twice, payments kept', async () => {
-    // payments before the job, and on PostgreSQL one more while it runs
-    const used = new Set<number>();
-    const { paid, job } = await pdb.api(async (api) => {
-      const paid = await payRooms(api, api.db, 3, used);
-      const admin = await api.login('admin');
-      const item = await api.db.selectFrom('fee_items').select('id').where('rid', '=', 1).where('pricing', '=', 'area_built').orderBy('id').executeTakeFirstOrThrow();
-      const res = await api.call('feebillgenerate', { period: PERIOD, item_ids: [item.id] }, admin);
-      expect(res.return_code).toBe(RC.SUCCESS);
-      expect(res.data.count).toBeGreaterThan(EXTRA_BUILDINGS * 240);
-      return { paid, job: { ...(res.data as { job_id: number; batch_id: number; count: number; total_fee: string }), item_id: item.id } };
-    });
+  it(
+    'bill generation: no half batch after the kill, the job finishes after restart, nothing twice, payments kept',
+    async () => {
+      // payments before the job, and on PostgreSQL one more while it runs
+      const used = new Set<number>();
+      const { paid, job } = await pdb.api(async (api) => {
+        const paid = await payRooms(api, api.db, 3, used);
+        const admin = await api.login('admin');
+        const item = await api.db
+          .selectFrom('fee_items')
+          .select('id')
+          .where('rid', '=', 1)
+          .where('pricing', '=', 'area_built')
+          .orderBy('id')
+          .executeTakeFirstOrThrow();
+        const res = await api.call('feebillgenerate', { period: PERIOD, item_ids: [item.id] }, admin);
+        expect(res.return_code).toBe(RC.SUCCESS);
+        expect(res.data.count).toBeGreaterThan(EXTRA_BUILDINGS * 240);
+        return { paid, job: { ...(res.data as { job_id: number; batch_id: number; count: number; total_fee: string }), item_id: item.id } };
+      });
 
-    const killed = await killMidJob(job.job_id, async (s) => { paid.push(...(await payRooms(s, watcher!.db, 1, used))); });
-    expect(killed.attempts).toBe(1);
-    await pdb.with(async (db) => {
-      // the batch is not done and has no bill at all: its transaction died with the process
-      expect(await batchBills(db, job.batch_id)).toEqual({ n: 0, rooms: 0, total: '0.00' });
-      expect((await db.selectFrom('fee_batches').select('status').where('id', '=', job.batch_id).executeTakeFirstOrThrow()).status).toBe('running');
-      await expectPaymentsKept(db, paid);
-    });
+      const killed = await killMidJob(job.job_id, async (s) => {
+        paid.push(...(await payRooms(s, watcher!.db, 1, used)));
+      });
+      expect(killed.attempts).toBe(1);
+      await pdb.with(async (db) => {
+        // the batch is not done and has no bill at all: its transaction died with the process
+        expect(await batchBills(db, job.batch_id)).toEqual({ n: 0, rooms: 0, total: '0.00' });
+        expect((await db.selectFrom('fee_batches').select('status').where('id', '=', job.batch_id).executeTakeFirstOrThrow()).status).toBe(
+          'running',
+        );
+        await expectPaymentsKept(db, paid);
+      });
 
-    await ageHeartbeat(job.job_id);
-    server = await spawnServer(pdb);
-    const admin = await server.login('admin');
-    const info = await waitForJob(server, admin, job.job_id);
-    expect(info).toMatchObject({ status: 'done', result: { count: job.count, total_fee: job.total_fee } });
-    const batches = await server.call('feebatchlist', { limit: 50 }, admin);
-    expect(batches.data.items.find((b: { id: number }) => b.id === job.batch_id)).toMatchObject({ status: 'done', bill_count: job.count, total_fee: job.total_fee });
-    // running it again finds nothing to do
-    const again = await server.call('feebillgenerate', { period: PERIOD, item_ids: [job.item_id] }, admin);
-    expect(again.return_msg).toContain('没有需要生成的账单');
-    await server.stop();
-    server = undefined;
+      await ageHeartbeat(job.job_id);
+      server = await spawnServer(pdb);
+      const admin = await server.login('admin');
+      const info = await waitForJob(server, admin, job.job_id);
+      expect(info).toMatchObject({ status: 'done', result: { count: job.count, total_fee: job.total_fee } });
+      const batches = await server.call('feebatchlist', { limit: 50 }, admin);
+      expect(batches.data.items.find((b: { id: number }) => b.id === job.batch_id)).toMatchObject({
+        status: 'done',
+        bill_count: job.count,
+        total_fee: job.total_fee,
+      });
+      // running it again finds nothing to do
+      const again = await server.call('feebillgenerate', { period: PERIOD, item_ids: [job.item_id] }, admin);
+      expect(again.return_msg).toContain('没有需要生成的账单');
+      await server.stop();
+      server = undefined;
 
-    await pdb.with(async (db) => {
-      expect(await batchBills(db, job.batch_id)).toEqual({ n: job.count, rooms: job.count, total: job.total_fee });
-      const attempts = await db.selectFrom('jobs').select('attempts').where('id', '=', job.job_id).executeTakeFirstOrThrow();
-      expect(attempts.attempts).toBe(2);
-      await expectPaymentsKept(db, paid);
-    });
-  }, LONG ? 3_600_000 : 600_000);
+      await pdb.with(async (db) => {
+        expect(await batchBills(db, job.batch_id)).toEqual({ n: job.count, rooms: job.count, total: job.total_fee });
+        const attempts = await db.selectFrom('jobs').select('attempts').where('id', '=', job.job_id).executeTakeFirstOrThrow();
+        expect(attempts.attempts).toBe(2);
+        await expectPaymentsKept(db, paid);
+      });
+    },
+    LONG ? 3_600_000 : 600_000,
+  );
 
   it('room import: all or nothing after the kill, finished after restart, a second import of the file adds nothing', async () => {
     const wb = new ExcelJS.Workbook();
@@ -189,8 +272,14 @@ describe(`the server killed with SIGKILL mid-job (${EXTRA_BUILDINGS * 240} extra
       ws.addRow([`导入${b}号楼`, `${u}单元`, String(floor * 100 + (i % 4) + 1), floor, '98.50', '80.10', '住宅', '空置', '']);
     }
     const file = { filename: 'rooms.xlsx', file_base64: Buffer.from(await wb.xlsx.writeBuffer()).toString('base64') };
-    const importedRooms = (db: Kysely<DB>) => db.selectFrom('rooms as r').innerJoin('buildings as b', (j) => j.onRef('b.rid', '=', 'r.rid').onRef('b.id', '=', 'r.bid'))
-      .where('r.rid', '=', 1).where('b.title', 'like', '导入%').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const importedRooms = (db: Kysely<DB>) =>
+      db
+        .selectFrom('rooms as r')
+        .innerJoin('buildings as b', (j) => j.onRef('b.rid', '=', 'r.rid').onRef('b.id', '=', 'r.bid'))
+        .where('r.rid', '=', 1)
+        .where('b.title', 'like', '导入%')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow();
 
     const jobId = await pdb.api(async (api) => {
       const res = await api.call('roomimport', file, await api.login('admin'));
@@ -207,7 +296,10 @@ describe(`the server killed with SIGKILL mid-job (${EXTRA_BUILDINGS * 240} extra
     server = await spawnServer(pdb);
     const admin = await server.login('admin');
     const info = await waitForJob(server, admin, jobId);
-    expect(info).toMatchObject({ status: 'done', result: { created_rooms: IMPORT_ROWS, created_buildings: Math.ceil(IMPORT_ROWS / 200), errors: [] } });
+    expect(info).toMatchObject({
+      status: 'done',
+      result: { created_rooms: IMPORT_ROWS, created_buildings: Math.ceil(IMPORT_ROWS / 200), errors: [] },
+    });
     // the same file again: every row is reported as existing, nothing is added
     const again = await server.call('roomimport', file, admin);
     const second = await waitForJob(server, admin, again.data.job_id);
@@ -226,26 +318,41 @@ describe('a job whose workers keep dying', () => {
     const s = await startTestServer();
     try {
       const admin = await s.login('admin');
-      const item = await s.database.db.selectFrom('fee_items').select('id').where('rid', '=', 1).where('pricing', '=', 'area_built').executeTakeFirstOrThrow();
+      const item = await s.database.db
+        .selectFrom('fee_items')
+        .select('id')
+        .where('rid', '=', 1)
+        .where('pricing', '=', 'area_built')
+        .executeTakeFirstOrThrow();
       const scope = { period: '2032-02', item_ids: [item.id] };
       const first = await s.call('feebillgenerate', scope, admin);
       expect(first.return_code).toBe(RC.SUCCESS);
       // the third worker to claim it died too
-      await s.database.db.updateTable('jobs')
+      await s.database.db
+        .updateTable('jobs')
         .set({ status: 'running', locked_by: 'dead-worker', attempts: 3, heartbeat_at: sql`now() - interval '5 minutes'` })
-        .where('id', '=', first.data.job_id).execute();
+        .where('id', '=', first.data.job_id)
+        .execute();
       await s.runJobs();
       const job = await s.call('jobinfo', { id: first.data.job_id }, admin);
       expect(job.data).toMatchObject({ status: 'failed' });
       const batches = await s.call('feebatchlist', {}, admin);
-      expect(batches.data.items.find((b: { id: number }) => b.id === first.data.batch_id)).toMatchObject({ status: 'failed', bill_count: 0 });
+      expect(batches.data.items.find((b: { id: number }) => b.id === first.data.batch_id)).toMatchObject({
+        status: 'failed',
+        bill_count: 0,
+      });
 
       const second = await s.call('feebillgenerate', scope, admin);
       expect(second.data.count).toBe(first.data.count);
       await s.runJobs();
       expect((await s.call('jobinfo', { id: second.data.job_id }, admin)).data.status).toBe('done');
-      const bills = await s.database.db.selectFrom('fee_bills').where('rid', '=', 1).where('period', '=', scope.period).where('item_id', '=', item.id)
-        .select([sql<number>`count(*)::int`.as('n'), sql<number>`count(DISTINCT hid)::int`.as('rooms')]).executeTakeFirstOrThrow();
+      const bills = await s.database.db
+        .selectFrom('fee_bills')
+        .where('rid', '=', 1)
+        .where('period', '=', scope.period)
+        .where('item_id', '=', item.id)
+        .select([sql<number>`count(*)::int`.as('n'), sql<number>`count(DISTINCT hid)::int`.as('rooms')])
+        .executeTakeFirstOrThrow();
       expect(bills).toEqual({ n: first.data.count, rooms: first.data.count });
     } finally {
       await s.close();

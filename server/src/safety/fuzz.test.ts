@@ -25,8 +25,25 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const hostileString = fc.oneof(
-  fc.constantFrom('', ' ', "'; DROP TABLE accounts; --", '<img src=x onerror=alert(1)>', '../../etc/passwd', '%00', '\u0000',
-    '𠮷野家🏠', '\u202Eevil', 'null', 'undefined', 'NaN', '-1', '1.234', '99999999999999999999', '2026-13-45', '1e309'),
+  fc.constantFrom(
+    '',
+    ' ',
+    "'; DROP TABLE accounts; --",
+    '<img src=x onerror=alert(1)>',
+    '../../etc/passwd',
+    '%00',
+    '\u0000',
+    '𠮷野家🏠',
+    '\u202Eevil',
+    'null',
+    'undefined',
+    'NaN',
+    '-1',
+    '1.234',
+    '99999999999999999999',
+    '2026-13-45',
+    '1e309',
+  ),
   fc.string({ maxLength: 20 }),
   fc.string({ minLength: 5000, maxLength: 20000 }),
 );
@@ -40,7 +57,7 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 function fieldNames(def: MethodDef): string[] {
-  const shape = (def.schema as unknown as { shape?: Record<string, unknown>; def?: { in?: { shape?: Record<string, unknown> } } });
+  const shape = def.schema as unknown as { shape?: Record<string, unknown>; def?: { in?: { shape?: Record<string, unknown> } } };
   const keys = Object.keys(shape.shape ?? shape.def?.in?.shape ?? {});
   return [...keys, 'rid', 'id', 'extra_field'];
 }
@@ -52,8 +69,11 @@ async function checksum(): Promise<string> {
     order by table_name`.execute(s.database.db);
   const parts: string[] = [];
   for (const { table_name } of tables.rows) {
-    const row = await sql<{ c: string }>`select count(*)::text || ':' || coalesce(sum(hashtext(t::text)::bigint), 0)::text as c from ${sql.table(table_name)} t`
-      .execute(s.database.db);
+    const row = await sql<{
+      c: string;
+    }>`select count(*)::text || ':' || coalesce(sum(hashtext(t::text)::bigint), 0)::text as c from ${sql.table(table_name)} t`.execute(
+      s.database.db,
+    );
     parts.push(`${table_name}=${row.rows[0]!.c}`);
   }
   return parts.join(',');
@@ -65,13 +85,18 @@ describe('bad input', () => {
     for (const def of s.app.registry.all()) {
       const side = def.spec.side === 'group' ? 'group' : 'community';
       const token = def.spec.side === 'public' ? undefined : tokens[side];
-      const payloads = fc.sample(fc.dictionary(fc.constantFrom(...fieldNames(def)), hostileValue, { maxKeys: 6 }), { numRuns: RUNS, seed: 42 });
+      const payloads = fc.sample(fc.dictionary(fc.constantFrom(...fieldNames(def)), hostileValue, { maxKeys: 6 }), {
+        numRuns: RUNS,
+        seed: 42,
+      });
       const before = def.spec.writes && !STATEFUL_BY_DESIGN.has(def.name) ? await checksum() : '';
       let succeeded = 0;
       for (const payload of payloads) {
         const res = await s.app.fastify.inject({
-          method: 'POST', url: side === 'group' ? '/webapi_leader' : '/webapi',
-          headers: token ? { 'x-token': token } : {}, payload: { ...payload, method: def.name },
+          method: 'POST',
+          url: side === 'group' ? '/webapi_leader' : '/webapi',
+          headers: token ? { 'x-token': token } : {},
+          payload: { ...payload, method: def.name },
         });
         const body = res.json();
         if (res.statusCode >= 500 || !ANSWER_CODES.includes(body.return_code) || typeof body.return_msg !== 'string') {

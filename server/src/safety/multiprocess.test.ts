@@ -77,7 +77,7 @@ describe.skipIf(!PG)('two server processes on one PostgreSQL schema (skipped wit
     expect((await b.call('userinfo', {}, token)).return_code).toBe(RC.ILLEGAL_TOKEN);
   });
 
-  it('a password change on B ends the account\'s other session on A as soon as A hears of it', async () => {
+  it("a password change on B ends the account's other session on A as soon as A hears of it", async () => {
     const other = await a.login('merchant');
     const mine = await b.login('merchant');
     expect((await a.call('userinfo', {}, other)).return_code).toBe(RC.SUCCESS);
@@ -94,33 +94,54 @@ describe.skipIf(!PG)('two server processes on one PostgreSQL schema (skipped wit
 
   it(`${JOBS} queued jobs run exactly once between the two runners`, async () => {
     const admin = await a.login('admin');
-    const item = await db.db.selectFrom('fee_items').select('id').where('rid', '=', 1).where('pricing', '=', 'area_built').executeTakeFirstOrThrow();
+    const item = await db.db
+      .selectFrom('fee_items')
+      .select('id')
+      .where('rid', '=', 1)
+      .where('pricing', '=', 'area_built')
+      .executeTakeFirstOrThrow();
     // queued through both processes, for two years of months ahead
-    const answers = await Promise.all(Array.from({ length: JOBS }, (_, i) => {
-      const period = `${2033 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`;
-      return (i % 2 ? b : a).call('feebillgenerate', { period, item_ids: [item.id] }, admin);
-    }));
+    const answers = await Promise.all(
+      Array.from({ length: JOBS }, (_, i) => {
+        const period = `${2033 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`;
+        return (i % 2 ? b : a).call('feebillgenerate', { period, item_ids: [item.id] }, admin);
+      }),
+    );
     expect(answers.map((x) => x.return_code)).toEqual(Array(JOBS).fill(RC.SUCCESS));
     const ids = answers.map((x) => x.data.job_id as number);
-    const jobs = await waitFor('all jobs to end', async () => {
-      const rows = await db.db.selectFrom('jobs').select(['id', 'status', 'attempts', 'locked_by']).where('id', 'in', ids).execute();
-      return rows.every((r) => r.status === 'done' || r.status === 'failed') ? rows : undefined;
-    }, 180_000, 200);
+    const jobs = await waitFor(
+      'all jobs to end',
+      async () => {
+        const rows = await db.db.selectFrom('jobs').select(['id', 'status', 'attempts', 'locked_by']).where('id', 'in', ids).execute();
+        return rows.every((r) => r.status === 'done' || r.status === 'failed') ? rows : undefined;
+      },
+      180_000,
+      200,
+    );
     expect(jobs.map((j) => [j.status, j.attempts])).toEqual(Array(JOBS).fill(['done', 1]));
     // both processes took part
     expect(new Set(jobs.map((j) => j.locked_by!.split(':')[1])).size).toBe(2);
     for (const x of answers) {
-      const bills = await db.db.selectFrom('fee_bills').where('rid', '=', 1).where('batch_id', '=', x.data.batch_id)
-        .select([sql<number>`count(*)::int`.as('n'), sql<number>`count(DISTINCT hid)::int`.as('rooms')]).executeTakeFirstOrThrow();
+      const bills = await db.db
+        .selectFrom('fee_bills')
+        .where('rid', '=', 1)
+        .where('batch_id', '=', x.data.batch_id)
+        .select([sql<number>`count(*)::int`.as('n'), sql<number>`count(DISTINCT hid)::int`.as('rooms')])
+        .executeTakeFirstOrThrow();
       expect(bills).toEqual({ n: x.data.count, rooms: x.data.count });
     }
   }, 240_000);
 
   it('the daily job is queued once, whichever process sees the day first', async () => {
-    const daily = await waitFor('the daily job to end', async () => {
-      const rows = await db.db.selectFrom('jobs').select(['status']).where('kind', '=', 'bill_overdue').execute();
-      return rows.every((r) => r.status === 'done') ? rows : undefined;
-    }, 60_000, 100);
+    const daily = await waitFor(
+      'the daily job to end',
+      async () => {
+        const rows = await db.db.selectFrom('jobs').select(['status']).where('kind', '=', 'bill_overdue').execute();
+        return rows.every((r) => r.status === 'done') ? rows : undefined;
+      },
+      60_000,
+      100,
+    );
     expect(daily).toEqual([{ status: 'done' }]);
   });
 });

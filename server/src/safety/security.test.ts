@@ -22,12 +22,22 @@ describe('audit log', () => {
   afterAll(() => s?.close());
 
   const auditCount = async () =>
-    (await s.database.db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+    (
+      await s.database.db
+        .selectFrom('audit_log')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   /** Makes one successful write and answers its data, checking the one audit row it left. */
   async function audited(method: string, payload: Record<string, unknown>, token: string, username: string) {
     const before = await auditCount();
-    const lastId = (await s.database.db.selectFrom('audit_log').select(sql<number>`coalesce(max(id), 0)::int`.as('id')).executeTakeFirstOrThrow()).id;
+    const lastId = (
+      await s.database.db
+        .selectFrom('audit_log')
+        .select(sql<number>`coalesce(max(id), 0)::int`.as('id'))
+        .executeTakeFirstOrThrow()
+    ).id;
     const res = await s.call(method, payload, token);
     expect(res.return_code, `${method}: ${res.return_msg}`).toBe(RC.SUCCESS);
     expect(await auditCount(), `${method} leaves one audit row`).toBe(before + 1);
@@ -45,22 +55,56 @@ describe('audit log', () => {
     const room = await audited('roomadd', { bid: building.id, tid: unit.id, title: '101', built_area: '88.20' }, admin, 'admin');
     await audited('roomedit', { id: room.id, bid: building.id, tid: unit.id, title: '102', built_area: '88.20' }, admin, 'admin');
     // owners
-    await audited('memberadd', { realname: '审计业主', mobile: '13655550001', rooms: [{ hid: room.id, relation: 'owner' }] }, admin, 'admin');
+    await audited(
+      'memberadd',
+      { realname: '审计业主', mobile: '13655550001', rooms: [{ hid: room.id, relation: 'owner' }] },
+      admin,
+      'admin',
+    );
     await audited('caradd', { hid: room.id, carlicense: '沪C55501' }, admin, 'admin');
     // fees
-    const item = await db.selectFrom('fee_items').select('id').where('rid', '=', 1).where('pricing', '=', 'area_built').executeTakeFirstOrThrow();
+    const item = await db
+      .selectFrom('fee_items')
+      .select('id')
+      .where('rid', '=', 1)
+      .where('pricing', '=', 'area_built')
+      .executeTakeFirstOrThrow();
     await audited('bindfeeadd', { item_id: item.id, scope: 'room', ref_ids: [room.id] }, admin, 'admin');
-    const unpaid = await db.selectFrom('fee_bills').select('hid').where('rid', '=', 1).where('status', '<>', 'Y').orderBy('hid').executeTakeFirstOrThrow();
+    const unpaid = await db
+      .selectFrom('fee_bills')
+      .select('hid')
+      .where('rid', '=', 1)
+      .where('status', '<>', 'Y')
+      .orderBy('hid')
+      .executeTakeFirstOrThrow();
     const bills = (await s.call('cashierbills', { hid: unpaid.hid }, cashier)).data.items as Array<{ id: number; total: string }>;
     await audited('feebillcheck', { ids: [bills[0]!.id], is_check: 'Y' }, admin, 'admin');
-    await audited('cashierpay', {
-      hid: unpaid.hid, bill_ids: bills.map((b) => b.id), pay_type: 'cash', idempotency_key: 'audit-sample-1',
-      paid_amount: fenToYuan(bills.reduce((sum, b) => sum + toFen(b.total), 0n)),
-    }, cashier, 'cashier');
+    await audited(
+      'cashierpay',
+      {
+        hid: unpaid.hid,
+        bill_ids: bills.map((b) => b.id),
+        pay_type: 'cash',
+        idempotency_key: 'audit-sample-1',
+        paid_amount: fenToYuan(bills.reduce((sum, b) => sum + toFen(b.total), 0n)),
+      },
+      cashier,
+      'cashier',
+    );
     // account: the password is not in the row
-    await audited('sysusereditpassword', { username: 'cashier', password: 'Audit#Secret-31', password2: 'Audit#Secret-31' }, cashier, 'cashier');
-    const leaked = await db.selectFrom('audit_log').select('method')
-      .where(sql<boolean>`payload::text LIKE '%Audit#Secret-31%' OR message LIKE '%Audit#Secret-31%' OR payload::text LIKE ${'%' + DEMO_PASSWORD + '%'}`).execute();
+    await audited(
+      'sysusereditpassword',
+      { username: 'cashier', password: 'Audit#Secret-31', password2: 'Audit#Secret-31' },
+      cashier,
+      'cashier',
+    );
+    const leaked = await db
+      .selectFrom('audit_log')
+      .select('method')
+      .where(
+        sql<boolean>`payload::text LIKE '%Audit#Secret-31%' OR message LIKE '%Audit#Secret-31%' OR payload::text LIKE ${'%' + DEMO_PASSWORD + '%'}`,
+      )
+      .execute();
     expect(leaked).toEqual([]);
   });
 
@@ -69,19 +113,31 @@ describe('audit log', () => {
     const answers = {
       'a call': await f.inject({ method: 'POST', url: '/webapi', headers: { 'x-token': admin }, payload: { method: 'userinfo' } }),
       'no token': await f.inject({ method: 'POST', url: '/webapi', payload: { method: 'userinfo' } }),
-      'bad JSON': await f.inject({ method: 'POST', url: '/webapi', headers: { 'content-type': 'application/json' }, payload: '{"method":' }),
-      'too large': await f.inject({ method: 'POST', url: '/webapi', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ method: 'login', username: 'x'.repeat(s.config.bodyLimitBytes) }) }),
+      'bad JSON': await f.inject({
+        method: 'POST',
+        url: '/webapi',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"method":',
+      }),
+      'too large': await f.inject({
+        method: 'POST',
+        url: '/webapi',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ method: 'login', username: 'x'.repeat(s.config.bodyLimitBytes) }),
+      }),
       'group side': await f.inject({ method: 'POST', url: '/webapi_leader', payload: { method: 'userinfo' } }),
       'console page': await f.inject({ method: 'GET', url: '/basismembers/index' }),
-      'catalogue': await f.inject({ method: 'GET', url: '/api-docs' }),
-      'health': await f.inject({ method: 'GET', url: '/healthz' }),
+      catalogue: await f.inject({ method: 'GET', url: '/api-docs' }),
+      health: await f.inject({ method: 'GET', url: '/healthz' }),
     };
     for (const [what, res] of Object.entries(answers)) {
       expect(res.statusCode, what).toBeLessThan(500);
       expect(res.headers['x-content-type-options'], what).toBe('nosniff');
       expect(res.headers['x-frame-options'], what).toBe('SAMEORIGIN');
       expect(res.headers['referrer-policy'], what).toBe('same-origin');
-      expect(String(res.headers['content-security-policy']), what).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';.*frame-ancestors 'self'/);
+      expect(String(res.headers['content-security-policy']), what).toMatch(
+        /script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';.*frame-ancestors 'self'/,
+      );
     }
     expect(answers['too large'].statusCode).toBe(413);
   });
@@ -100,7 +156,9 @@ describe('passwords in the running server', () => {
   let pdb: ProcessDatabase;
   let server: ServerProcess | undefined;
   // an empty database: the server migrates and seeds the demo itself, as on a first `npm start`
-  beforeAll(async () => { pdb = await prepareProcessDatabase({ seed: false }); });
+  beforeAll(async () => {
+    pdb = await prepareProcessDatabase({ seed: false });
+  });
   afterAll(async () => {
     await server?.kill();
     await pdb?.dispose();
@@ -109,7 +167,15 @@ describe('passwords in the running server', () => {
   it('never appear in answers, audit rows or log lines', async () => {
     // every request logged, at the most verbose level
     server = await spawnServer(pdb, { LOG_LEVEL: 'trace', LOG_REQUESTS: '1', SEED_DEMO: '1' });
-    const secrets = ['Wr0ng#Secret-7', 'Gh0st#Secret-8', 'Mism#Secret-A1', 'Mism#Secret-B2', 'N3w#Secret-2026', 'Br0ken#Secret-9', 'Old#Secret-55'];
+    const secrets = [
+      'Wr0ng#Secret-7',
+      'Gh0st#Secret-8',
+      'Mism#Secret-A1',
+      'Mism#Secret-B2',
+      'N3w#Secret-2026',
+      'Br0ken#Secret-9',
+      'Old#Secret-55',
+    ];
     const answers: unknown[] = [];
     const call = async (method: string, payload: Record<string, unknown>, token?: string) => {
       const res = await server!.call(method, payload, token);
@@ -120,14 +186,21 @@ describe('passwords in the running server', () => {
     expect((await call('login', { username: 'ghost', password: 'Gh0st#Secret-8' })).return_code).toBe(RC.FAIL);
     const token = (await call('login', { username: 'cashier2', password: DEMO_PASSWORD })).data.token as string;
     for (const m of ['userinfo', 'sysuserinfo']) await call(m, {}, token);
-    expect((await call('sysusereditpassword', { username: 'cashier2', password: 'Mism#Secret-A1', password2: 'Mism#Secret-B2' }, token)).return_code).toBe(RC.FAIL);
+    expect(
+      (await call('sysusereditpassword', { username: 'cashier2', password: 'Mism#Secret-A1', password2: 'Mism#Secret-B2' }, token))
+        .return_code,
+    ).toBe(RC.FAIL);
     const change = { username: 'cashier2', password: 'N3w#Secret-2026', password2: 'N3w#Secret-2026' };
     expect((await call('sysusereditpassword', { ...change, oldpassword: 'Old#Secret-55' }, token)).return_code).toBe(RC.FAIL);
     expect((await call('sysusereditpassword', { ...change, oldpassword: DEMO_PASSWORD }, token)).return_code).toBe(RC.SUCCESS);
     const fresh = (await call('login', { username: 'cashier2', password: 'N3w#Secret-2026' })).data.token as string;
     await call('sysuserinfo', {}, fresh);
     // a broken body carrying a password
-    const broken = await fetch(`${server.url}/webapi`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"method":"login","username":"admin","password":"Br0ken#Secret-9"' });
+    const broken = await fetch(`${server.url}/webapi`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"method":"login","username":"admin","password":"Br0ken#Secret-9"',
+    });
     expect(broken.status).toBeLessThan(500);
     const proc = server;
     await proc.stop();

@@ -10,7 +10,11 @@ import { buildApp, type App } from '../http/app.js';
 import type { Side } from '../http/registry.js';
 import { assertKeptData } from './keptData.js';
 
-export interface TestAnswer<T = any> { return_code: string; return_msg: string; data: T }
+export interface TestAnswer<T = any> {
+  return_code: string;
+  return_msg: string;
+  data: T;
+}
 
 export interface TestServer {
   app: App;
@@ -59,7 +63,10 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     return res.json();
   };
   return {
-    app, database, config, call,
+    app,
+    database,
+    config,
+    call,
     runJobs: () => app.jobs.drain(),
     async exportFile(method, payload, token) {
       const queued = await call<{ job_id: number }>(method, payload, token);
@@ -75,7 +82,10 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     },
     async close() {
       // whatever the file did, what the database keeps for reading (bill totals, room addresses) must still agree with its tables
-      const wrong = await assertKeptData(database.db).then(() => undefined, (err: unknown) => err);
+      const wrong = await assertKeptData(database.db).then(
+        () => undefined,
+        (err: unknown) => err,
+      );
       await app.fastify.close();
       await database.close();
       if (schema) await dropSchema(base, schema);

@@ -21,13 +21,21 @@ export async function totalsMismatches(db: Kysely<DB>, kept: KeptTotals): Promis
     ), totals AS (
       SELECT ${sql.join(keys.map(([k]) => sql.id(k)))}, ${sql.join(sums.map(([k]) => sql`sum(${sql.id(k)})::numeric AS ${sql.id(k)}`))}
       FROM ${sql.table(kept.table)} GROUP BY ${groupBy}
-      HAVING ${sql.join(sums.map(([k]) => sql`sum(${sql.id(k)}) <> 0`), sql` OR `)}
+      HAVING ${sql.join(
+        sums.map(([k]) => sql`sum(${sql.id(k)}) <> 0`),
+        sql` OR `,
+      )}
     )
     (SELECT 'table' AS source, * FROM (SELECT * FROM source EXCEPT SELECT * FROM totals) a)
     UNION ALL
     (SELECT 'totals' AS source, * FROM (SELECT * FROM totals EXCEPT SELECT * FROM source) b)
     ORDER BY 2, 3, 4, 5, 1`.execute(db);
-  return res.rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date || typeof v !== 'object' ? v : String(v)])) as TotalsMismatch);
+  return res.rows.map(
+    (r) =>
+      Object.fromEntries(
+        Object.entries(r).map(([k, v]) => [k, v instanceof Date || typeof v !== 'object' ? v : String(v)]),
+      ) as TotalsMismatch,
+  );
 }
 
 /** Rooms whose kept address or sort orders (026_room_addresses.sql) are not their building's and unit's now. */

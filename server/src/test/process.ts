@@ -55,7 +55,9 @@ export interface InProcessApi {
 }
 
 /** Creates, migrates and seeds (demo, then `setup`) a database for server processes. */
-export async function prepareProcessDatabase(opts: { seed?: boolean; setup?: (db: Kysely<DB>) => Promise<void> } = {}): Promise<ProcessDatabase> {
+export async function prepareProcessDatabase(
+  opts: { seed?: boolean; setup?: (db: Kysely<DB>) => Promise<void> } = {},
+): Promise<ProcessDatabase> {
   const base = loadConfig(process.env, { logLevel: 'silent' });
   const schema = base.databaseUrl ? `p_${crypto.randomBytes(6).toString('hex')}` : undefined;
   const dataDir = base.databaseUrl ? '' : fs.mkdtempSync(path.join(os.tmpdir(), 'wuye-proc-'));
@@ -86,7 +88,9 @@ export async function prepareProcessDatabase(opts: { seed?: boolean; setup?: (db
       await app.fastify.ready();
       const call: InProcessApi['call'] = async (method, payload = {}, token, side = 'community') => {
         const res = await app.fastify.inject({
-          method: 'POST', url: side === 'group' ? '/webapi_leader' : '/webapi', headers: token ? { 'x-token': token } : {},
+          method: 'POST',
+          url: side === 'group' ? '/webapi_leader' : '/webapi',
+          headers: token ? { 'x-token': token } : {},
           payload: { method, ...payload },
         });
         return res.json();
@@ -114,8 +118,11 @@ export async function prepareProcessDatabase(opts: { seed?: boolean; setup?: (db
         const client = new pg.Client({ connectionString: base.databaseUrl });
         await client.connect();
         // a killed server's backend runs its last statement to the end before it notices; don't wait for it
-        await client.query(`SELECT pg_terminate_backend(l.pid) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
-          JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND l.pid <> pg_backend_pid()`, [schema]);
+        await client.query(
+          `SELECT pg_terminate_backend(l.pid) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+          JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND l.pid <> pg_backend_pid()`,
+          [schema],
+        );
         await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
         await client.end();
       } else {
@@ -153,7 +160,9 @@ const BANNER = '物业管理控制台已启动';
  * a job claimed at start keeps the process busy until it ends, so /healthz would wait for it.
  */
 export async function spawnServer(
-  database: ProcessDatabase, env: Record<string, string> = {}, opts: { ready?: 'health' | 'started' } = {},
+  database: ProcessDatabase,
+  env: Record<string, string> = {},
+  opts: { ready?: 'health' | 'started' } = {},
 ): Promise<ServerProcess> {
   await buildServer();
   // node itself runs the built server (no npm wrapper), so a signal reaches it; PORT=0 lets the
@@ -166,8 +175,12 @@ export async function spawnServer(
   live.add(child);
   child.once('exit', () => live.delete(child));
   let output = '';
-  child.stdout!.on('data', (d: Buffer) => { output += d.toString(); });
-  child.stderr!.on('data', (d: Buffer) => { output += d.toString(); });
+  child.stdout!.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr!.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 120_000;
   let url = '';
@@ -198,7 +211,9 @@ export async function spawnServer(
     return (await res.json()) as TestAnswer;
   };
   return {
-    url, child, call,
+    url,
+    child,
+    call,
     output: () => output,
     async login(username, password = DEMO_PASSWORD) {
       const res = await call<{ token: string }>('login', { username, password });

@@ -20,7 +20,10 @@ describe('answer handling (spec 7, 8)', () => {
     expect(classifyAnswer(null)).toMatchObject({ kind: 'fail', message: 'error' });
   });
   it('result_code answers show result_msg', () => {
-    expect(classifyAnswer({ result_code: 'FAIL', result_msg: '余额不足', data: null })).toMatchObject({ kind: 'result', message: '余额不足' });
+    expect(classifyAnswer({ result_code: 'FAIL', result_msg: '余额不足', data: null })).toMatchObject({
+      kind: 'result',
+      message: '余额不足',
+    });
     expect(classifyAnswer({ return_code: 'SUCCESS', result_code: 'FAIL', result_msg: 'r', data: null })).toMatchObject({ kind: 'result' });
   });
 });

@@ -27,9 +27,15 @@ export interface CallOptions {
 // the browser cuts off calls in flight when the page is left or reloaded; that is no failure
 let leavingPage = false;
 if (typeof window !== 'undefined') {
-  window.addEventListener('beforeunload', () => { leavingPage = true; });
-  window.addEventListener('pagehide', () => { leavingPage = true; });
-  window.addEventListener('pageshow', () => { leavingPage = false; });
+  window.addEventListener('beforeunload', () => {
+    leavingPage = true;
+  });
+  window.addEventListener('pagehide', () => {
+    leavingPage = true;
+  });
+  window.addEventListener('pageshow', () => {
+    leavingPage = false;
+  });
 }
 
 /** A rejected call: `code` is the return code ('NETWORK' for transport failures, 'ABORTED' when cut off). */
@@ -73,9 +79,9 @@ function offerRelogin(): void {
  * Decides what a wire answer means (spec 8). Pure apart from the side effects passed in,
  * so the rules are unit-tested.
  */
-export function classifyAnswer(answer: WireAnswer<unknown> | null | undefined):
-  | { ok: true }
-  | { ok: false; kind: 'auth_end' | 'relogin' | 'fail' | 'result'; code: string; message: string } {
+export function classifyAnswer(
+  answer: WireAnswer<unknown> | null | undefined,
+): { ok: true } | { ok: false; kind: 'auth_end' | 'relogin' | 'fail' | 'result'; code: string; message: string } {
   if (!answer || typeof answer !== 'object') return { ok: false, kind: 'fail', code: RC.FAIL, message: 'error' };
   if (answer.return_code === undefined && answer.result_code !== undefined) {
     if (answer.result_code === RC.SUCCESS) return { ok: true };
@@ -116,7 +122,10 @@ export async function request<M extends MethodName>(method: M, ...args: CallArgs
   const payload = args[0];
   const options: CallOptions = args[1] ?? {};
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('timeout of 600000ms exceeded', 'TimeoutError')), LIMITS.requestTimeoutMs);
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('timeout of 600000ms exceeded', 'TimeoutError')),
+    LIMITS.requestTimeoutMs,
+  );
   const onAbort = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onAbort);
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };

@@ -13,7 +13,11 @@ import { followJob } from './useJob';
 export type ExportMethod = { [M in MethodName]: MethodOutput<M> extends ExportQueued ? M : never }[MethodName];
 
 /** The download centre, where every export stays for EXPORT_KEEP_DAYS (pages/setup/Download.tsx). */
-const downloads = <Link to="/setup/download" data-testid="export-open-downloads">下载中心</Link>;
+const downloads = (
+  <Link to="/setup/download" data-testid="export-open-downloads">
+    下载中心
+  </Link>
+);
 
 /** The export's progress notification, kept open (duration 0) until the job ends. */
 function showProgress(queued: ExportQueued, percent: number, status: 'active' | 'success' | 'exception', text: ReactNode): void {
@@ -33,11 +37,20 @@ function showProgress(queued: ExportQueued, percent: number, status: 'active' | 
 }
 
 /** Where a running export is: waiting for a worker, reading its rows, then writing them (the total is known once read). */
-const stageText = (job: JobInfo) => (job.status === 'queued' ? '排队中…'
-  : job.total > 0 ? `写入中… ${job.progress.toLocaleString('zh-CN')} / ${job.total.toLocaleString('zh-CN')} 行` : '读取数据…');
+const stageText = (job: JobInfo) =>
+  job.status === 'queued'
+    ? '排队中…'
+    : job.total > 0
+      ? `写入中… ${job.progress.toLocaleString('zh-CN')} / ${job.total.toLocaleString('zh-CN')} 行`
+      : '读取数据…';
 
 /** A running export's line: its stage, and where it can be fetched later without waiting here. */
-const runningText = (stage: string) => <>{stage}<span style={{ float: 'right' }}>{downloads}</span></>;
+const runningText = (stage: string) => (
+  <>
+    {stage}
+    <span style={{ float: 'right' }}>{downloads}</span>
+  </>
+);
 
 /** Follows a queued export until it ends, showing its progress; answers the finished job, or undefined when it lost track or gave up. */
 async function follow(queued: ExportQueued): Promise<JobInfo | undefined> {

@@ -4,7 +4,13 @@ import { LIMITS } from '@wuye/contract/codes';
 import { call } from './client';
 
 /** The tag colour of each job status (antd's preset colours), on every page that lists jobs. */
-export const JOB_STATUS_COLOR: Record<JobStatus, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error', cancelled: 'default' };
+export const JOB_STATUS_COLOR: Record<JobStatus, string> = {
+  queued: 'default',
+  running: 'processing',
+  done: 'success',
+  failed: 'error',
+  cancelled: 'default',
+};
 
 /** A job no longer queued or running. */
 export const jobFinished = (job: JobInfo | undefined): job is JobInfo => job !== undefined && !jobInProgress(job.status);

@@ -12,14 +12,7 @@ export interface MoneyInputProps extends Omit<InputProps, 'value' | 'onChange'> 
  * decimals. The value stays a decimal string (money is never a float).
  */
 export default function MoneyInput({ value, onChange, ...rest }: MoneyInputProps) {
-  return (
-    <Input
-      inputMode="decimal"
-      {...rest}
-      value={value ?? ''}
-      onChange={(e) => onChange?.(sanitizeMoneyInput(e.target.value))}
-    />
-  );
+  return <Input inputMode="decimal" {...rest} value={value ?? ''} onChange={(e) => onChange?.(sanitizeMoneyInput(e.target.value))} />;
 }
 
 /** Form rule of the amount proof (spec 5): 输入不能为空 / 只能输入阿拉伯数字. */

@@ -15,7 +15,15 @@ export function usePermission(): (roles: unknown) => boolean {
  * The role directive as a component: renders its children only for holders of one of `roles`
  * (spec 6: the element is removed otherwise). Throws `need roles!` without roles (spec 5).
  */
-export default function Permission({ roles, children, fallback = null }: { roles: readonly string[]; children: ReactNode; fallback?: ReactNode }) {
+export default function Permission({
+  roles,
+  children,
+  fallback = null,
+}: {
+  roles: readonly string[];
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
   assertRoles(roles);
   const userRoles = useUser((s) => s.roles);
   return <>{checkPermission(userRoles, roles) ? children : fallback}</>;

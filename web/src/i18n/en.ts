@@ -52,7 +52,13 @@ const en: DeepPartial<Messages> = {
     fixedHeader: 'Fixed header',
     sidebarLogo: 'Sidebar logo',
   },
-  login: { title: 'Property management console', username: 'Username', password: 'Password', submit: 'Sign in', capsLock: 'Caps lock is on' },
+  login: {
+    title: 'Property management console',
+    username: 'Username',
+    password: 'Password',
+    submit: 'Sign in',
+    capsLock: 'Caps lock is on',
+  },
   errorLog: { title: 'Error log', message: 'Message', info: 'Info', url: 'URL', time: 'Time', clear: 'Clear', empty: 'No errors' },
   common: {
     ok: 'OK',

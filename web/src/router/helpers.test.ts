@@ -31,7 +31,11 @@ const tree: AppRoute[] = [
       },
     ],
   },
-  { path: '/setup', meta: { title: '系统设置', roles: ['setup'] }, children: [{ path: 'backlog', component: Page, meta: { title: '待办' } }] },
+  {
+    path: '/setup',
+    meta: { title: '系统设置', roles: ['setup'] },
+    children: [{ path: 'backlog', component: Page, meta: { title: '待办' } }],
+  },
 ];
 
 describe('permitted routes (spec 2.1, 6)', () => {

@@ -3,7 +3,12 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { lazyPage, preloadComponent } from './lazyPage';
 
-const draw = (Page: React.ComponentType) => renderToString(<Suspense fallback={<i>loading</i>}><Page /></Suspense>);
+const draw = (Page: React.ComponentType) =>
+  renderToString(
+    <Suspense fallback={<i>loading</i>}>
+      <Page />
+    </Suspense>,
+  );
 
 describe('lazyPage', () => {
   it('loads its module once, on first use or when preloaded, and then draws the page at once', async () => {

@@ -17,9 +17,14 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyP
   let loading: Promise<unknown> | undefined;
   const preload = () => {
     loading ??= load().then(
-      (m) => { loaded = m.default; },
+      (m) => {
+        loaded = m.default;
+      },
       // a failed load (a new build's chunk names, the network) may be tried again
-      (err: unknown) => { loading = undefined; throw err; },
+      (err: unknown) => {
+        loading = undefined;
+        throw err;
+      },
     );
     return loading;
   };
@@ -40,7 +45,10 @@ export function preloadComponent(component: ComponentType | undefined): void {
 /** Preloads the page a menu entry leads to: (path) => void, for its pointer-enter. */
 export function usePreloadPath(): (path: string | undefined) => void {
   const { flat } = useRoutesInfo();
-  return useCallback((path) => {
-    if (path) preloadComponent(findFlat(flat, path)?.route.component);
-  }, [flat]);
+  return useCallback(
+    (path) => {
+      if (path) preloadComponent(findFlat(flat, path)?.route.component);
+    },
+    [flat],
+  );
 }

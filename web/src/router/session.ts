@@ -21,7 +21,10 @@ let earlyUserLoad: Promise<void> | null = null;
  */
 export function startUserLoad(): void {
   earlyUserLoad = loadUserOnce();
-  earlyUserLoad.then(() => void loadSystemInfo(), () => undefined);
+  earlyUserLoad.then(
+    () => void loadSystemInfo(),
+    () => undefined,
+  );
 }
 /** The call startUserLoad began (once), or a new one. */
 export function takeUserLoad(): Promise<void> {

@@ -14,7 +14,9 @@ export default function AppDownload({ info, show }: { info: SystemInfo | null; s
       {show.propertyApp && (
         <div className="app-download-item">
           <QrImage text={info.property_app_url} size={110} />
-          <a href={info.property_app_url} target="_blank" rel="noreferrer">{t('navbar.propertyApp')}</a>
+          <a href={info.property_app_url} target="_blank" rel="noreferrer">
+            {t('navbar.propertyApp')}
+          </a>
         </div>
       )}
       {show.wxapp && (
@@ -26,12 +28,16 @@ export default function AppDownload({ info, show }: { info: SystemInfo | null; s
       {show.consumeMobileApp && (
         <div className="app-download-item">
           <QrImage text={info.consume_mobile_app_url} size={110} />
-          <a href={info.consume_mobile_app_url} target="_blank" rel="noreferrer">{t('navbar.consumeMobileApp')}</a>
+          <a href={info.consume_mobile_app_url} target="_blank" rel="noreferrer">
+            {t('navbar.consumeMobileApp')}
+          </a>
         </div>
       )}
       {show.consumeApp && (
         <div className="app-download-item">
-          <a href={info.consume_app_url} target="_blank" rel="noreferrer">{t('navbar.consumeApp')}</a>
+          <a href={info.consume_app_url} target="_blank" rel="noreferrer">
+            {t('navbar.consumeApp')}
+          </a>
         </div>
       )}
     </div>

@@ -16,7 +16,14 @@ export default function HeaderSearchSelect({ onClose }: { onClose: () => void })
   const [query, setQuery] = useState('');
   const lng = i18n.language;
   // the titles follow the language
-  const fuse = useMemo(() => new Fuse(searchEntries(permitted, (k) => t(k, { lng })), SEARCH_OPTIONS), [permitted, t, lng]);
+  const fuse = useMemo(
+    () =>
+      new Fuse(
+        searchEntries(permitted, (k) => t(k, { lng })),
+        SEARCH_OPTIONS,
+      ),
+    [permitted, t, lng],
+  );
   const options = query ? fuse.search(query).map((r) => ({ value: r.item.path, label: r.item.title })) : [];
   return (
     <Select

@@ -110,7 +110,12 @@ export default function Layout() {
   ].join(' ');
 
   return (
-    <div className={classes} style={{ '--theme': theme, '--sidebar-width': `${LIMITS.sidebarWidthPx}px` } as CSSProperties} data-testid="layout" data-device={device}>
+    <div
+      className={classes}
+      style={{ '--theme': theme, '--sidebar-width': `${LIMITS.sidebarWidthPx}px` } as CSSProperties}
+      data-testid="layout"
+      data-device={device}
+    >
       {!mobile && (
         <aside className="sidebar-container">
           <Sidebar />

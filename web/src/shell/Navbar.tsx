@@ -39,7 +39,12 @@ function ErrorLogButton() {
   if (!errorLogEnabled() || count === 0) return null;
   return (
     <Tooltip title={t('navbar.errorLog')}>
-      <span className="navbar-icon-wrap" data-testid="error-log" data-count={count} onClick={() => useDialogs.getState().setErrorLogOpen(true)}>
+      <span
+        className="navbar-icon-wrap"
+        data-testid="error-log"
+        data-count={count}
+        onClick={() => useDialogs.getState().setErrorLogOpen(true)}
+      >
         <Badge dot>
           <BugOutlined className="navbar-icon-in-badge error-log-icon" />
         </Badge>
@@ -104,7 +109,12 @@ export default function Navbar() {
         )}
         {show.backlog && (
           <Tooltip title={t('navbar.backlog')}>
-            <span className="navbar-icon-wrap" data-testid="navbar-backlog" data-count={backlogCount} onClick={() => void navigate('/setup/backlog')}>
+            <span
+              className="navbar-icon-wrap"
+              data-testid="navbar-backlog"
+              data-count={backlogCount}
+              onClick={() => void navigate('/setup/backlog')}
+            >
               <Badge count={backlogCount} size="small" overflowCount={99} offset={[2, -2]}>
                 <ScheduleOutlined className="navbar-icon-in-badge" />
               </Badge>
@@ -113,7 +123,11 @@ export default function Navbar() {
         )}
         {show.updatelog && !mobile && (
           <Tooltip title={t('navbar.updatelog')}>
-            <FileTextOutlined className="navbar-icon" data-testid="navbar-updatelog" onClick={() => void navigate('/updatelog/updatelog')} />
+            <FileTextOutlined
+              className="navbar-icon"
+              data-testid="navbar-updatelog"
+              onClick={() => void navigate('/updatelog/updatelog')}
+            />
           </Tooltip>
         )}
         {show.floorPlan && !mobile && (
@@ -133,7 +147,11 @@ export default function Navbar() {
         <LangSelect />
         {showSettings && (
           <Tooltip title={t('navbar.settings')}>
-            <SettingOutlined className="navbar-icon" data-testid="settings-toggle" onClick={() => useSettings.getState().setDrawerOpen(true)} />
+            <SettingOutlined
+              className="navbar-icon"
+              data-testid="settings-toggle"
+              onClick={() => useSettings.getState().setDrawerOpen(true)}
+            />
           </Tooltip>
         )}
         <UserMenu showSwitch={show.switchRegion} compact={mobile} />

@@ -11,13 +11,7 @@ export default function SettingsDrawer() {
   const size = useAppStore((a) => a.size);
   const setSize = useAppStore((a) => a.setSize);
   return (
-    <Drawer
-      open={s.drawerOpen}
-      onClose={() => s.setDrawerOpen(false)}
-      title={t('settings.title')}
-      placement="right"
-      size={300}
-    >
+    <Drawer open={s.drawerOpen} onClose={() => s.setDrawerOpen(false)} title={t('settings.title')} placement="right" size={300}>
       <div className="settings-drawer" data-testid="settings-drawer">
         <div className="settings-item">
           <span>{t('settings.theme')}</span>

@@ -23,7 +23,11 @@ export default function TopMenu({ mobile }: { mobile: boolean }) {
       key: r.path,
       onMouseEnter: () => preload(firstPagePath(r)),
       icon: Icon ? <Icon /> : undefined,
-      label: <span data-testid={`top-menu-item-${r.path.replace(/^\//, '').replace(/\//g, '-')}`}>{r.meta?.title ? t(r.meta.title) : r.path}</span>,
+      label: (
+        <span data-testid={`top-menu-item-${r.path.replace(/^\//, '').replace(/\//g, '-')}`}>
+          {r.meta?.title ? t(r.meta.title) : r.path}
+        </span>
+      ),
     };
   });
   const onClick: MenuProps['onClick'] = ({ key }) => {

@@ -22,8 +22,12 @@ function iconOf(route: AppRoute) {
 export function sidebarItems(routes: readonly AppRoute[], base: string, t: TFunction, preload: (path: string) => void): MenuItem[] {
   const items: MenuItem[] = [];
   // a page starts loading as the pointer reaches its entry (router/lazyPage.tsx)
-  const page = (key: string, icon: ReturnType<typeof iconOf>, text: string): MenuItem =>
-    ({ key, icon, label: text, onMouseEnter: () => preload(key) });
+  const page = (key: string, icon: ReturnType<typeof iconOf>, text: string): MenuItem => ({
+    key,
+    icon,
+    label: text,
+    onMouseEnter: () => preload(key),
+  });
   for (const route of routes) {
     if (route.hidden) continue;
     const fullPath = isExternal(route.path) ? route.path : joinPath(base, route.path);
@@ -33,7 +37,12 @@ export function sidebarItems(routes: readonly AppRoute[], base: string, t: TFunc
       const onlyPath = isExternal(only.path) ? only.path : joinPath(fullPath, only.path);
       items.push(page(onlyPath, iconOf(only) ?? iconOf(route), label(only, t)));
     } else if (visible.length > 0) {
-      items.push({ key: fullPath, icon: iconOf(route), label: label(route, t), children: sidebarItems(route.children!, fullPath, t, preload) });
+      items.push({
+        key: fullPath,
+        icon: iconOf(route),
+        label: label(route, t),
+        children: sidebarItems(route.children!, fullPath, t, preload),
+      });
     } else if (route.component || isExternal(route.path)) {
       items.push(page(fullPath, iconOf(route), label(route, t)));
     }

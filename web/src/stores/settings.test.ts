@@ -8,7 +8,9 @@ describe('layout cookie of the settings', () => {
   });
 
   it('names what changes the first screen: tag strip, logo, theme colour', () => {
-    expect(layoutCookieOf({ ...DEFAULT_SETTINGS, tagsView: false, sidebarLogo: false, theme: '#13C2C2' })).toBe('tags=0&logo=0&theme=13C2C2');
+    expect(layoutCookieOf({ ...DEFAULT_SETTINGS, tagsView: false, sidebarLogo: false, theme: '#13C2C2' })).toBe(
+      'tags=0&logo=0&theme=13C2C2',
+    );
     expect(layoutCookieOf({ ...DEFAULT_SETTINGS, theme: DEFAULT_SETTINGS.theme.toUpperCase() })).toBe('');
   });
 });

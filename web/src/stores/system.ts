@@ -34,7 +34,8 @@ export const useSystem = create<SystemState>()((set) => ({
  * midnight in China and midnight where the browser is, they differ by one.
  */
 export function daysLeftOf(
-  info: Pick<SystemInfo, 'end_time' | 'days_left'> & Partial<Pick<SystemInfo, 'time_zone'>> | null, now: Date = new Date(),
+  info: (Pick<SystemInfo, 'end_time' | 'days_left'> & Partial<Pick<SystemInfo, 'time_zone'>>) | null,
+  now: Date = new Date(),
 ): number | null {
   if (!info) return null;
   const end = (info.end_time || '').slice(0, 10);

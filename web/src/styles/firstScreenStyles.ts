@@ -9,8 +9,26 @@
  */
 import { createElement as h, type ReactElement, type ReactNode } from 'react';
 import {
-  App, Avatar, Badge, Breadcrumb, Button, Card, Col, ConfigProvider, Descriptions, Dropdown, Empty, Form, Input, Menu, Row,
-  Skeleton, Spin, Statistic, Tag, Tooltip,
+  App,
+  Avatar,
+  Badge,
+  Breadcrumb,
+  Button,
+  Card,
+  Col,
+  ConfigProvider,
+  Descriptions,
+  Dropdown,
+  Empty,
+  Form,
+  Input,
+  Menu,
+  Row,
+  Skeleton,
+  Spin,
+  Statistic,
+  Tag,
+  Tooltip,
 } from 'antd';
 import { buildTheme, DEFAULT_THEME } from '../theme.ts';
 

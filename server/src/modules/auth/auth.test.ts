@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
 afterAll(() => s.close());
 
 describe('login', () => {
@@ -79,12 +81,22 @@ describe('logout and password change', () => {
   it('applies the spec rules and messages', async () => {
     const token = await s.login('admin2');
     const base = { username: 'admin2' };
-    expect((await s.call('sysusereditpassword', { ...base, password: '123', password2: '123' }, token)).return_msg).toBe(MSG.passwordLength);
-    expect((await s.call('sysusereditpassword', { ...base, password: 'a'.repeat(19), password2: 'a'.repeat(19) }, token)).return_msg).toBe(MSG.passwordLength);
-    expect((await s.call('sysusereditpassword', { ...base, password: 'abcdef12', password2: 'abcdef13' }, token)).return_msg).toBe(MSG.passwordMismatch);
+    expect((await s.call('sysusereditpassword', { ...base, password: '123', password2: '123' }, token)).return_msg).toBe(
+      MSG.passwordLength,
+    );
+    expect((await s.call('sysusereditpassword', { ...base, password: 'a'.repeat(19), password2: 'a'.repeat(19) }, token)).return_msg).toBe(
+      MSG.passwordLength,
+    );
+    expect((await s.call('sysusereditpassword', { ...base, password: 'abcdef12', password2: 'abcdef13' }, token)).return_msg).toBe(
+      MSG.passwordMismatch,
+    );
     expect((await s.call('sysusereditpassword', { ...base, password: 'abcdef12' }, token)).return_msg).toBe(MSG.enterConfirm);
-    expect((await s.call('sysusereditpassword', { password: 'abcdef12', password2: 'abcdef12' }, token)).return_msg).toBe(MSG.usernameRequired);
-    expect((await s.call('sysusereditpassword', { username: 'admin', password: 'abcdef12', password2: 'abcdef12' }, token)).return_code).toBe(RC.FAIL);
+    expect((await s.call('sysusereditpassword', { password: 'abcdef12', password2: 'abcdef12' }, token)).return_msg).toBe(
+      MSG.usernameRequired,
+    );
+    expect(
+      (await s.call('sysusereditpassword', { username: 'admin', password: 'abcdef12', password2: 'abcdef12' }, token)).return_code,
+    ).toBe(RC.FAIL);
   });
 
   it('changes the password, ends the other sessions with 50012 and keeps this one', async () => {

@@ -22,14 +22,24 @@ const login = defineMethod('login', {
     const side = account.sys_type === 'leader' ? 'group' : 'community';
     const rid = side === 'community' ? await pickRegion(ctx, account.id, input.rid) : null;
     if (account.single_login === 'Y') {
-      await ctx.db.updateTable('sessions').set({ ended_at: sql`now()`, end_reason: 'elsewhere' })
-        .where('account_id', '=', account.id).where('ended_at', 'is', null).execute();
+      await ctx.db
+        .updateTable('sessions')
+        .set({ ended_at: sql`now()`, end_reason: 'elsewhere' })
+        .where('account_id', '=', account.id)
+        .where('ended_at', 'is', null)
+        .execute();
     }
     const { token, hash } = newToken();
-    await ctx.db.insertInto('sessions').values({
-      token_hash: hash, account_id: account.id, side, rid,
-      expires_at: sql`now() + make_interval(hours => ${ctx.config.tokenTtlHours})`,
-    }).execute();
+    await ctx.db
+      .insertInto('sessions')
+      .values({
+        token_hash: hash,
+        account_id: account.id,
+        side,
+        rid,
+        expires_at: sql`now() + make_interval(hours => ${ctx.config.tokenTtlHours})`,
+      })
+      .execute();
     await ctx.db.deleteFrom('login_failures').where('username', '=', input.username).execute();
     return reply({ token, rid, side }, '登录成功');
   },
@@ -37,7 +47,8 @@ const login = defineMethod('login', {
 
 async function refuseWhileLocked(ctx: Ctx, username: string) {
   const { lockoutAttempts, lockoutMinutes } = ctx.config;
-  const row = await ctx.db.selectFrom('login_failures')
+  const row = await ctx.db
+    .selectFrom('login_failures')
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('at').as('last')])
     .where('username', '=', username)
     .where('at', '>', sql<Date>`now() - make_interval(mins => ${lockoutMinutes})`)
@@ -51,8 +62,13 @@ async function refuseWhileLocked(ctx: Ctx, username: string) {
 
 /** The community to sign in to: the asked one if the account has it, else its first. */
 async function pickRegion(ctx: Ctx, accountId: number, wanted: number | undefined): Promise<number> {
-  const rows = await ctx.db.selectFrom('account_regions').select('rid').where('account_id', '=', accountId)
-    .orderBy('sort').orderBy('rid').execute();
+  const rows = await ctx.db
+    .selectFrom('account_regions')
+    .select('rid')
+    .where('account_id', '=', accountId)
+    .orderBy('sort')
+    .orderBy('rid')
+    .execute();
   if (rows.length === 0) fail('该账号未分配小区，请联系管理员');
   if (wanted === undefined) return rows[0]!.rid;
   if (!rows.some((r) => r.rid === wanted)) fail('该账号无权登录所选小区');
@@ -60,59 +76,95 @@ async function pickRegion(ctx: Ctx, accountId: number, wanted: number | undefine
 }
 
 const userinfo = defineMethod('userinfo', {
-  side: 'both', roles: 'any', writes: false, allowExpired: true,
+  side: 'both',
+  roles: 'any',
+  writes: false,
+  allowExpired: true,
   summary: '当前用户：姓名、角色（非空）、头像、简介、权限标记',
   async handler(ctx) {
-    const a = await ctx.db.selectFrom('accounts').select(['name', 'roles', 'avatar', 'introduction', 'permissions'])
-      .where('id', '=', ctx.session.accountId).executeTakeFirstOrThrow();
+    const a = await ctx.db
+      .selectFrom('accounts')
+      .select(['name', 'roles', 'avatar', 'introduction', 'permissions'])
+      .where('id', '=', ctx.session.accountId)
+      .executeTakeFirstOrThrow();
     return { name: a.name, roles: a.roles, avatar: a.avatar, introduction: a.introduction, permissions: a.permissions };
   },
 });
 
 const logout = defineMethod('logout', {
-  side: 'both', roles: 'any', writes: true, allowExpired: true,
+  side: 'both',
+  roles: 'any',
+  writes: true,
+  allowExpired: true,
   summary: '退出登录：令牌立即失效',
   async handler(ctx) {
-    await ctx.db.updateTable('sessions').set({ ended_at: sql`now()`, end_reason: 'logout' })
-      .where('token_hash', '=', ctx.session.tokenHash).execute();
+    await ctx.db
+      .updateTable('sessions')
+      .set({ ended_at: sql`now()`, end_reason: 'logout' })
+      .where('token_hash', '=', ctx.session.tokenHash)
+      .execute();
     return reply(null, '已退出登录');
   },
 });
 
 const sysuserinfo = defineMethod('sysuserinfo', {
-  side: 'both', roles: 'any', writes: false, allowExpired: true,
+  side: 'both',
+  roles: 'any',
+  writes: false,
+  allowExpired: true,
   summary: '当前账号：username, name, sysid, rid, sys_type, password_status（N 为弱密码）',
   async handler(ctx) {
-    const a = await ctx.db.selectFrom('accounts').select(['id', 'username', 'name', 'sys_type', 'password_status'])
-      .where('id', '=', ctx.session.accountId).executeTakeFirstOrThrow();
+    const a = await ctx.db
+      .selectFrom('accounts')
+      .select(['id', 'username', 'name', 'sys_type', 'password_status'])
+      .where('id', '=', ctx.session.accountId)
+      .executeTakeFirstOrThrow();
     return {
       items: {
-        username: a.username, name: a.name, sysid: a.id, rid: ctx.session.rid ?? 0,
-        sys_type: a.sys_type, password_status: a.password_status,
+        username: a.username,
+        name: a.name,
+        sysid: a.id,
+        rid: ctx.session.rid ?? 0,
+        sys_type: a.sys_type,
+        password_status: a.password_status,
       },
     };
   },
 });
 
 const sysusereditpassword = defineMethod('sysusereditpassword', {
-  side: 'both', roles: 'any', writes: true, allowExpired: true,
+  side: 'both',
+  roles: 'any',
+  writes: true,
+  allowExpired: true,
   summary: '修改本人密码（6-18 位，两次一致）；结束该账号的其他会话',
   async handler(ctx, input) {
-    const account = await ctx.db.selectFrom('accounts').select(['id', 'username', 'password_hash'])
-      .where('id', '=', ctx.session.accountId).executeTakeFirstOrThrow();
+    const account = await ctx.db
+      .selectFrom('accounts')
+      .select(['id', 'username', 'password_hash'])
+      .where('id', '=', ctx.session.accountId)
+      .executeTakeFirstOrThrow();
     if (input.id !== undefined && input.id !== account.id) fail('只能修改本人的密码');
     if (input.username !== account.username) fail('用户名与当前账号不一致');
     if (input.oldpassword !== undefined && !(await verifyPassword(input.oldpassword, account.password_hash))) {
       fail('原密码不正确');
     }
     if (input.password !== input.password2) fail(MSG.passwordMismatch);
-    await ctx.db.updateTable('accounts').set({
-      password_hash: await hashPassword(input.password),
-      password_status: isWeakPassword(input.password) ? 'N' : 'Y',
-    }).where('id', '=', account.id).execute();
-    await ctx.db.updateTable('sessions').set({ ended_at: sql`now()`, end_reason: 'password' })
-      .where('account_id', '=', account.id).where('ended_at', 'is', null)
-      .where('token_hash', '!=', ctx.session.tokenHash).execute();
+    await ctx.db
+      .updateTable('accounts')
+      .set({
+        password_hash: await hashPassword(input.password),
+        password_status: isWeakPassword(input.password) ? 'N' : 'Y',
+      })
+      .where('id', '=', account.id)
+      .execute();
+    await ctx.db
+      .updateTable('sessions')
+      .set({ ended_at: sql`now()`, end_reason: 'password' })
+      .where('account_id', '=', account.id)
+      .where('ended_at', 'is', null)
+      .where('token_hash', '!=', ctx.session.tokenHash)
+      .execute();
     return reply(null, '密码修改成功');
   },
 });

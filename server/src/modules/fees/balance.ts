@@ -3,13 +3,24 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 
-export interface HouseOwner { member_id: number; realname: string; balance: string }
+export interface HouseOwner {
+  member_id: number;
+  realname: string;
+  balance: string;
+}
 
 /** The room's current owner (the earliest who still lives there), if any. */
 export async function houseOwner(db: Kysely<DB>, rid: number, hid: number, lock = false): Promise<HouseOwner | undefined> {
-  const rm = await db.selectFrom('room_members').select('member_id')
-    .where('rid', '=', rid).where('hid', '=', hid).where('relation', '=', 'owner').where('status', '=', 'Y')
-    .orderBy('id').limit(1).executeTakeFirst();
+  const rm = await db
+    .selectFrom('room_members')
+    .select('member_id')
+    .where('rid', '=', rid)
+    .where('hid', '=', hid)
+    .where('relation', '=', 'owner')
+    .where('status', '=', 'Y')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   if (!rm) return undefined;
   let q = db.selectFrom('members').select(['id as member_id', 'realname', 'balance']).where('rid', '=', rid).where('id', '=', rm.member_id);
   if (lock) q = q.forUpdate();
@@ -38,16 +49,30 @@ export interface BalanceMove {
 export async function moveBalance(db: Kysely<DB>, m: BalanceMove): Promise<void> {
   if (m.fen <= 0n) return;
   const amount = fenToYuan(m.fen);
-  const res = await db.updateTable('members')
+  const res = await db
+    .updateTable('members')
     .set({ balance: m.ioType === 1 ? sql`balance + ${amount}::numeric` : sql`balance - ${amount}::numeric` })
-    .where('rid', '=', m.rid).where('id', '=', m.memberId)
+    .where('rid', '=', m.rid)
+    .where('id', '=', m.memberId)
     .where((eb) => (m.ioType === 2 ? eb('balance', '>=', amount) : eb.val(true)))
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) fail('业主余额不足');
-  await db.insertInto('balance_ledger').values({
-    rid: m.rid, member_id: m.memberId, hid: m.hid, orderid: m.orderid, io_type: m.ioType, feetype: m.feetype,
-    paytype: m.paytype, total_fee: amount, status: 'Y', remark: m.remark, create_user: m.createUser,
-  }).execute();
+  await db
+    .insertInto('balance_ledger')
+    .values({
+      rid: m.rid,
+      member_id: m.memberId,
+      hid: m.hid,
+      orderid: m.orderid,
+      io_type: m.ioType,
+      feetype: m.feetype,
+      paytype: m.paytype,
+      total_fee: amount,
+      status: 'Y',
+      remark: m.remark,
+      create_user: m.createUser,
+    })
+    .execute();
 }
 
 export const balanceFen = (owner: HouseOwner | undefined): bigint => (owner ? toFen(owner.balance) : 0n);

@@ -16,8 +16,15 @@ describe('billFilterKey (remembered bill-list totals)', () => {
       billFilterKey(1, base),
       billFilterKey(2, base),
       ...[
-        { status: 'E' }, { status: 'N', bid: 1 }, { status: 'N', tid: 1 }, { status: 'N', hid: 1 }, { status: 'N', cost_types: ['property'] },
-        { status: 'N', title: '物业' }, { status: 'N', min_fee: '1.00' }, { status: 'N', max_fee: '1.00' }, { status: 'N', is_check: 'Y' },
+        { status: 'E' },
+        { status: 'N', bid: 1 },
+        { status: 'N', tid: 1 },
+        { status: 'N', hid: 1 },
+        { status: 'N', cost_types: ['property'] },
+        { status: 'N', title: '物业' },
+        { status: 'N', min_fee: '1.00' },
+        { status: 'N', max_fee: '1.00' },
+        { status: 'N', is_check: 'Y' },
         { status: 'N', itemid: 1 },
       ].map((f) => billFilterKey(1, parse(f))),
     ];

@@ -16,7 +16,8 @@ export type BillFilters = Omit<z.output<(typeof feesMethods)['exportfees']>, 'so
 
 /** Bills of the community joined to their room, unit, building, community and item. */
 export function billBase(db: Kysely<DB>, rid: number) {
-  return db.selectFrom('fee_bills as b')
+  return db
+    .selectFrom('fee_bills as b')
     .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'b.rid').onRef('r.id', '=', 'b.hid'))
     .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'b.rid').onRef('u.id', '=', 'b.tid'))
     .innerJoin('buildings as bd', (j) => j.onRef('bd.rid', '=', 'b.rid').onRef('bd.id', '=', 'b.bid'))
@@ -27,15 +28,39 @@ export function billBase(db: Kysely<DB>, rid: number) {
 
 /** The bill's own columns and its item's late-fee rule, as both bill queries below select them. */
 const BILL_COLUMNS = [
-  'b.id', 'b.rid', 'b.bid', 'b.tid', 'b.hid', 'b.item_id', 'b.cost_type', 'b.title', 'b.period', 'b.daterange', 'b.measure',
-  'b.unit_price', 'b.fee', 'b.status', 'b.is_check', 'b.due_date', 'b.late_fee', 'b.paid_at', 'b.payment_id', 'b.batch_id',
-  'b.space_id', 'b.car_id', 'b.create_time',
+  'b.id',
+  'b.rid',
+  'b.bid',
+  'b.tid',
+  'b.hid',
+  'b.item_id',
+  'b.cost_type',
+  'b.title',
+  'b.period',
+  'b.daterange',
+  'b.measure',
+  'b.unit_price',
+  'b.fee',
+  'b.status',
+  'b.is_check',
+  'b.due_date',
+  'b.late_fee',
+  'b.paid_at',
+  'b.payment_id',
+  'b.batch_id',
+  'b.space_id',
+  'b.car_id',
+  'b.create_time',
 ] as const;
 const LATE_FEE_RULE_COLUMNS = ['i.late_fee_rule', 'i.late_fee_rate', 'i.late_fee_grace_days', 'i.late_fee_cap_percent'] as const;
 
 export function selectBillRow(qb: ReturnType<typeof billBase>) {
   return qb.select([
-    ...BILL_COLUMNS, 'rg.title as region_title', 'bd.title as building_title', 'u.title as unit_title', 'r.title as house_title',
+    ...BILL_COLUMNS,
+    'rg.title as region_title',
+    'bd.title as building_title',
+    'u.title as unit_title',
+    'r.title as house_title',
     ...LATE_FEE_RULE_COLUMNS,
   ]);
 }
@@ -73,10 +98,20 @@ function billValues(rid: number, f: BillFilters, lookups: BillLookups): BillValu
   if (f.keyword && !lookups.keyword) throw new Error('a keyword needs its matches (billLookups)');
   const keyword = f.keyword && lookups.keyword ? keywordValues(rid, f.keyword, lookups.keyword) : {};
   return {
-    rid, bid: f.bid || undefined, tid: f.tid || undefined, hid: f.hid || undefined,
-    cost_types: f.cost_types.length ? f.cost_types : undefined, titles: f.title ? lookups.titles : undefined,
-    status: f.status || undefined, min_fee: f.min_fee, max_fee: f.max_fee, is_check: f.is_check || undefined,
-    itemid: f.itemid || undefined, period: f.period || undefined, batch_id: f.batch_id || undefined, ...keyword,
+    rid,
+    bid: f.bid || undefined,
+    tid: f.tid || undefined,
+    hid: f.hid || undefined,
+    cost_types: f.cost_types.length ? f.cost_types : undefined,
+    titles: f.title ? lookups.titles : undefined,
+    status: f.status || undefined,
+    min_fee: f.min_fee,
+    max_fee: f.max_fee,
+    is_check: f.is_check || undefined,
+    itemid: f.itemid || undefined,
+    period: f.period || undefined,
+    batch_id: f.batch_id || undefined,
+    ...keyword,
   };
 }
 
@@ -109,7 +144,9 @@ const billPage = template(
     const where = (conditions: Array<RawBuilder<SqlBool>>) =>
       sql`b.rid = ${p.rid}${conditions.length ? sql` AND ${sql.join(conditions, sql` AND `)}` : sql``}`;
     const arms = keywordArms(v, value);
-    const picked = arms ? sql`b.rid = ${p.rid} AND ${keywordPage({ table: 'fee_bills', alias: 'b', rid: p.rid, filters: own }, keywordParts(arms), paging)}` : sql`${where(own)} ORDER BY b.id ${dir} ${pageClause(paging)}`;
+    const picked = arms
+      ? sql`b.rid = ${p.rid} AND ${keywordPage({ table: 'fee_bills', alias: 'b', rid: p.rid, filters: own }, keywordParts(arms), paging)}`
+      : sql`${where(own)} ORDER BY b.id ${dir} ${pageClause(paging)}`;
     return sql<Raw>`${prepare ? preparedLight : sql``}
     SELECT ${sql.raw(BILL_COLUMNS.join(', '))},
       (SELECT title FROM regions WHERE id = b.rid) AS region_title,
@@ -163,11 +200,21 @@ function ownFilters(v: BillValues, value: (k: keyof BillValues) => unknown = (k)
  * names (fee_bills_period_order), or a parking bill whose label (its space or plate, kept as its
  * measure) contains the keyword (fee_bills_parking_label, 020). A room's own bill measures a quantity.
  */
-interface KeywordArms { rooms: RawBuilder<SqlBool>; titles: RawBuilder<SqlBool>; period: RawBuilder<SqlBool>; label: RawBuilder<SqlBool> }
+interface KeywordArms {
+  rooms: RawBuilder<SqlBool>;
+  titles: RawBuilder<SqlBool>;
+  period: RawBuilder<SqlBool>;
+  label: RawBuilder<SqlBool>;
+}
 
 function keywordArms(v: BillValues, value: (k: keyof BillValues) => unknown = (k) => v[k]): KeywordArms | undefined {
   if (v.kw_period === undefined) return undefined;
-  const label = nameMatches(sql`b.rid`, sql`b.measure`, value('kw_label_key'), v.kw_label_like === undefined ? undefined : value('kw_label_like'));
+  const label = nameMatches(
+    sql`b.rid`,
+    sql`b.measure`,
+    value('kw_label_key'),
+    v.kw_label_like === undefined ? undefined : value('kw_label_like'),
+  );
   return {
     rooms: sql<SqlBool>`b.hid = ANY(${value('kw_hids')}::bigint[])`,
     titles: sql<SqlBool>`b.title = ANY(${value('kw_titles')}::text[])`,
@@ -181,8 +228,12 @@ function keywordArms(v: BillValues, value: (k: keyof BillValues) => unknown = (k
  * so that it is looked up in its GIN index, never by walking the parking bills and computing each
  * one's keys.
  */
-const keywordParts = (arms: KeywordArms): KeywordPart[] =>
-  [{ match: arms.rooms }, { match: arms.titles }, { match: arms.period }, { match: arms.label, fenced: true }];
+const keywordParts = (arms: KeywordArms): KeywordPart[] => [
+  { match: arms.rooms },
+  { match: arms.titles },
+  { match: arms.period },
+  { match: arms.label, fenced: true },
+];
 
 /** All of the bill's filters, the keyword's parts as one OR (a count or an export reads every match). */
 function allFilters(v: BillValues): Array<RawBuilder<SqlBool>> {
@@ -200,7 +251,10 @@ function allFilters(v: BillValues): Array<RawBuilder<SqlBool>> {
 export function billCount(db: Kysely<DB>, rid: number, f: BillFilters, lookups: BillLookups) {
   if (f.rid !== undefined && f.rid !== rid) return null;
   const own = allFilters(billValues(rid, f, lookups));
-  return db.selectFrom('fee_bills as b').where('b.rid', '=', rid).$if(own.length > 0, (qb) => qb.where((eb) => eb.and(own)));
+  return db
+    .selectFrom('fee_bills as b')
+    .where('b.rid', '=', rid)
+    .$if(own.length > 0, (qb) => qb.where((eb) => eb.and(own)));
 }
 
 /**
@@ -234,7 +288,10 @@ export function billFilterKey(rid: number, f: BillFilters & Partial<Paging>): st
  * starts with it, and the bill titles that contain it (the community's few distinct titles, read
  * by skipping through index fee_bills_title).
  */
-export interface KeywordMatches { hids: string[]; titles: string[] }
+export interface KeywordMatches {
+  hids: string[];
+  titles: string[];
+}
 
 async function keywordMatches(db: Kysely<DB>, rid: number, keyword: string): Promise<KeywordMatches> {
   const res = await sql<KeywordMatches>`SELECT
@@ -263,11 +320,16 @@ function titlesContaining(rid: number, text: string) {
  * the bills is an index look-up: the titles the title filter is part of (a title matching none
  * read a community's 1,000,000 bills to find no page, 335 ms at scale), and the keyword's matches.
  */
-export interface BillLookups { titles?: string[]; keyword?: KeywordMatches }
+export interface BillLookups {
+  titles?: string[];
+  keyword?: KeywordMatches;
+}
 
 export async function billLookups(db: Kysely<DB>, rid: number, f: Pick<BillFilters, 'title' | 'keyword'>): Promise<BillLookups> {
   const [titles, keyword] = await Promise.all([
-    f.title ? sql<{ titles: string[] }>`SELECT ${titlesContaining(rid, f.title)} AS titles`.execute(db).then((r) => r.rows[0]!.titles) : undefined,
+    f.title
+      ? sql<{ titles: string[] }>`SELECT ${titlesContaining(rid, f.title)} AS titles`.execute(db).then((r) => r.rows[0]!.titles)
+      : undefined,
     f.keyword ? keywordMatches(db, rid, f.keyword) : undefined,
   ]);
   return { ...(titles && { titles }), ...(keyword && { keyword }) };
@@ -279,7 +341,12 @@ export async function billLookups(db: Kysely<DB>, rid: number, f: Pick<BillFilte
  * index look-up (the room, the title, the period, the parking bills' labels), where matching the
  * joined text of every bill read a community's 1,000,000 bills for each call (0.9 s at 50,000 rooms).
  */
-export function applyBillFilters(qb: ReturnType<typeof billBase>, f: BillFilters, rid: number, lookups: BillLookups): ReturnType<typeof billBase> | null {
+export function applyBillFilters(
+  qb: ReturnType<typeof billBase>,
+  f: BillFilters,
+  rid: number,
+  lookups: BillLookups,
+): ReturnType<typeof billBase> | null {
   if (f.rid !== undefined && f.rid !== rid) return null;
   for (const c of allFilters(billValues(rid, f, lookups))) qb = qb.where(c);
   return qb;
@@ -291,11 +358,33 @@ type Raw = Awaited<ReturnType<ReturnType<typeof selectBillRow>['executeTakeFirst
 export function toBillRow(b: Raw, onDay = today()): FeeBillRow {
   const late = b.status === 'Y' ? b.late_fee : fenToYuan(lateFeeFen(toFen(b.fee), b.due_date, onDay, b));
   return {
-    id: b.id, rid: b.rid, bid: b.bid, tid: b.tid, hid: b.hid, item_id: b.item_id, cost_type: b.cost_type, title: b.title,
-    region_title: b.region_title, building_title: b.building_title, unit_title: b.unit_title, house_title: b.house_title,
-    period: b.period, daterange: b.daterange, measure: b.measure, unit_price: b.unit_price, status: b.status as BillStatus,
-    status_ch: BILL_STATUS_CH[b.status as BillStatus], fee: b.fee, late_fee: late, is_check: b.is_check, due_date: b.due_date,
-    paid_at: wireTime(b.paid_at), payment_id: b.payment_id ?? 0, batch_id: b.batch_id ?? 0,
-    space_id: b.space_id, car_id: b.car_id, create_time: wireTime(b.create_time),
+    id: b.id,
+    rid: b.rid,
+    bid: b.bid,
+    tid: b.tid,
+    hid: b.hid,
+    item_id: b.item_id,
+    cost_type: b.cost_type,
+    title: b.title,
+    region_title: b.region_title,
+    building_title: b.building_title,
+    unit_title: b.unit_title,
+    house_title: b.house_title,
+    period: b.period,
+    daterange: b.daterange,
+    measure: b.measure,
+    unit_price: b.unit_price,
+    status: b.status as BillStatus,
+    status_ch: BILL_STATUS_CH[b.status as BillStatus],
+    fee: b.fee,
+    late_fee: late,
+    is_check: b.is_check,
+    due_date: b.due_date,
+    paid_at: wireTime(b.paid_at),
+    payment_id: b.payment_id ?? 0,
+    batch_id: b.batch_id ?? 0,
+    space_id: b.space_id,
+    car_id: b.car_id,
+    create_time: wireTime(b.create_time),
   };
 }

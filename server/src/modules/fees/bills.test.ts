@@ -17,23 +17,48 @@ const nextPeriod = addMonths(`${today().slice(0, 7)}-01`, 1).slice(0, 7);
 
 beforeAll(async () => {
   t = await startTestServer();
-  [admin, admin2, steward, cashier] = (await Promise.all(['admin', 'admin2', 'steward', 'cashier'].map((u) => t.login(u)))) as [string, string, string, string];
-  const add = await t.call('feeitemadd', {
-    cost_type: 'property', title: '电梯费', pricing: 'area_built', unit_price: '0.3333', cycle_months: 3, due_day: 10,
-  }, admin);
+  [admin, admin2, steward, cashier] = (await Promise.all(['admin', 'admin2', 'steward', 'cashier'].map((u) => t.login(u)))) as [
+    string,
+    string,
+    string,
+    string,
+  ];
+  const add = await t.call(
+    'feeitemadd',
+    {
+      cost_type: 'property',
+      title: '电梯费',
+      pricing: 'area_built',
+      unit_price: '0.3333',
+      cycle_months: 3,
+      due_day: 10,
+    },
+    admin,
+  );
   itemId = add.data.id;
-  bid = (await t.database.db.selectFrom('buildings').select('id').where('rid', '=', 1).where('title', '=', '2号楼').executeTakeFirstOrThrow()).id;
+  bid = (
+    await t.database.db.selectFrom('buildings').select('id').where('rid', '=', 1).where('title', '=', '2号楼').executeTakeFirstOrThrow()
+  ).id;
   await t.call('bindfeeadd', { item_id: itemId, scope: 'building', ref_ids: [bid] }, admin);
 });
 afterAll(() => t.close());
 
 describe('feebillgenerate', () => {
   it('previews count and total without writing, then generates through the job', async () => {
-    const rooms = await t.database.db.selectFrom('rooms').select(['id', 'built_area']).where('rid', '=', 1).where('bid', '=', bid).execute();
+    const rooms = await t.database.db
+      .selectFrom('rooms')
+      .select(['id', 'built_area'])
+      .where('rid', '=', 1)
+      .where('bid', '=', bid)
+      .execute();
     const preview = await t.call('feebillgenerate', { period: nextPeriod, item_ids: [itemId], preview: true }, admin);
     expect(preview.return_code).toBe('SUCCESS');
     expect(preview.data.count).toBe(rooms.length);
-    const before = await t.database.db.selectFrom('fee_bills').select((eb) => eb.fn.countAll<number>().as('n')).where('item_id', '=', itemId).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('fee_bills')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('item_id', '=', itemId)
+      .executeTakeFirstOrThrow();
     expect(Number(before.n)).toBe(0);
 
     const go = await t.call('feebillgenerate', { period: nextPeriod, item_ids: [itemId] }, admin);
@@ -46,7 +71,14 @@ describe('feebillgenerate', () => {
     const list = await t.call('feebilllist', { itemid: itemId, limit: 200 }, admin);
     expect(list.data.total).toBe(rooms.length);
     const bill = list.data.items[0];
-    expect(bill).toMatchObject({ status: 'E', status_ch: '待缴', region_title: '阳光花园', building_title: '2号楼', unit_price: '0.3333', late_fee: '0.00' });
+    expect(bill).toMatchObject({
+      status: 'E',
+      status_ch: '待缴',
+      region_title: '阳光花园',
+      building_title: '2号楼',
+      unit_price: '0.3333',
+      late_fee: '0.00',
+    });
     expect(bill.daterange).toMatch(new RegExp(`^${nextPeriod}-01 ~ \\d{4}-\\d{2}-\\d{2}$`));
     expect(bill.due_date).toBe(`${nextPeriod}-10`);
     // 3 months x area x 0.3333, rounded half up to the fen
@@ -65,8 +97,12 @@ describe('feebillgenerate', () => {
   it('validates payloads, communities and roles', async () => {
     expect((await t.call('feebillgenerate', { period: '2026-13', item_ids: [itemId] }, admin)).return_msg).toContain('账期格式不正确');
     expect((await t.call('feebillgenerate', { period: nextPeriod, item_ids: [] }, admin)).return_msg).toContain('item_ids');
-    expect((await t.call('feebillgenerate', { period: nextPeriod, item_ids: [itemId], preview: true }, admin2)).return_msg).toBe('收费项目不存在');
-    expect((await t.call('feebillgenerate', { period: nextPeriod, item_ids: [itemId], preview: true }, steward)).return_code).toBe('NO_PERMISSION');
+    expect((await t.call('feebillgenerate', { period: nextPeriod, item_ids: [itemId], preview: true }, admin2)).return_msg).toBe(
+      '收费项目不存在',
+    );
+    expect((await t.call('feebillgenerate', { period: nextPeriod, item_ids: [itemId], preview: true }, steward)).return_code).toBe(
+      'NO_PERMISSION',
+    );
   });
 
   it('editing an item leaves issued bills alone', async () => {
@@ -82,7 +118,8 @@ describe('feebillgenerate', () => {
   it('starts one generation of a period and item at a time, so none ends as an empty batch', async () => {
     const period = addMonths(`${nextPeriod}-01`, 1).slice(0, 7);
     const newItem = async (title: string) => {
-      const id = (await t.call('feeitemadd', { cost_type: 'property', title, pricing: 'fixed', unit_price: '20', due_day: 15 }, admin)).data.id as number;
+      const id = (await t.call('feeitemadd', { cost_type: 'property', title, pricing: 'fixed', unit_price: '20', due_day: 15 }, admin)).data
+        .id as number;
       await t.call('bindfeeadd', { item_id: id, scope: 'building', ref_ids: [bid] }, admin);
       return id;
     };
@@ -97,10 +134,17 @@ describe('feebillgenerate', () => {
     expect((await t.call('feebillgenerate', { period, item_ids: [rubbish, cleaning] }, admin)).return_msg).toContain('正在生成');
     expect((await t.call('feebillgenerate', { period, item_ids: [rubbish] }, admin)).return_code).toBe('SUCCESS');
     await t.runJobs();
-    const batches = await t.database.db.selectFrom('fee_batches').select(['status', 'bill_count'])
-      .where('rid', '=', 1).where('period', '=', period).execute();
+    const batches = await t.database.db
+      .selectFrom('fee_batches')
+      .select(['status', 'bill_count'])
+      .where('rid', '=', 1)
+      .where('period', '=', period)
+      .execute();
     const rooms = started[0]!.data.count as number;
-    expect(batches).toEqual([{ status: 'done', bill_count: rooms }, { status: 'done', bill_count: rooms }]);
+    expect(batches).toEqual([
+      { status: 'done', bill_count: rooms },
+      { status: 'done', bill_count: rooms },
+    ]);
     expect((await t.call('feebillgenerate', { period, item_ids: [cleaning] }, admin)).return_msg).toContain('没有需要生成的账单');
   });
 });
@@ -109,7 +153,20 @@ describe('feebilllist filters', () => {
   it('answers spec 3 fields and filters by status, fee range, cost type, check flag, keyword', async () => {
     const all = await t.call('feebilllist', {}, admin);
     expect(all.data.items).toHaveLength(10);
-    for (const k of ['id', 'title', 'region_title', 'building_title', 'unit_title', 'house_title', 'daterange', 'measure', 'status', 'status_ch', 'fee', 'create_time']) {
+    for (const k of [
+      'id',
+      'title',
+      'region_title',
+      'building_title',
+      'unit_title',
+      'house_title',
+      'daterange',
+      'measure',
+      'status',
+      'status_ch',
+      'fee',
+      'create_time',
+    ]) {
       expect(all.data.items[0]).toHaveProperty(k);
     }
     const paid = await t.call('feebilllist', { status: 'Y' }, admin);
@@ -125,16 +182,28 @@ describe('feebilllist filters', () => {
     expect((await t.call('feebilllist', { cost_types: 'property,water,parking' }, admin)).data.total).toBe(all.data.total);
     expect((await t.call('feebilllist', { cost_types: 'property,parking' }, admin)).data.total).toBe(all.data.total - water);
     const kw = await t.call('feebilllist', { keyword: '2号楼1单元' }, admin);
-    expect(kw.data.items.every((b: { building_title: string; unit_title: string }) => b.building_title === '2号楼' && b.unit_title === '1单元')).toBe(true);
-    const owner = await t.database.db.selectFrom('room_members as rm').innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'rm.rid').onRef('m.id', '=', 'rm.member_id'))
-      .select(['rm.hid', 'm.realname']).where('rm.rid', '=', 1).where('rm.status', '=', 'Y').orderBy('rm.id').executeTakeFirst();
+    expect(
+      kw.data.items.every((b: { building_title: string; unit_title: string }) => b.building_title === '2号楼' && b.unit_title === '1单元'),
+    ).toBe(true);
+    const owner = await t.database.db
+      .selectFrom('room_members as rm')
+      .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'rm.rid').onRef('m.id', '=', 'rm.member_id'))
+      .select(['rm.hid', 'm.realname'])
+      .where('rm.rid', '=', 1)
+      .where('rm.status', '=', 'Y')
+      .orderBy('rm.id')
+      .executeTakeFirst();
     if (owner) {
       const byName = await t.call('feebilllist', { keyword: owner.realname, limit: 200 }, admin);
       expect(byName.data.items.some((b: { hid: number }) => b.hid === owner.hid)).toBe(true);
       // a person's name or mobile prefix selects exactly the bills of the rooms they live in (this community's)
-      const mobile = (await sql<{ mobile: string }>`SELECT mobile FROM members WHERE rid = 1 AND realname = ${owner.realname}`.execute(t.database.db)).rows[0]!.mobile;
+      const mobile = (
+        await sql<{ mobile: string }>`SELECT mobile FROM members WHERE rid = 1 AND realname = ${owner.realname}`.execute(t.database.db)
+      ).rows[0]!.mobile;
       for (const keyword of [owner.realname, mobile.slice(0, 7)]) {
-        const expected = await sql<{ n: number }>`SELECT count(*)::int n FROM fee_bills b WHERE b.rid = 1 AND EXISTS (SELECT 1 FROM room_members rm
+        const expected = await sql<{
+          n: number;
+        }>`SELECT count(*)::int n FROM fee_bills b WHERE b.rid = 1 AND EXISTS (SELECT 1 FROM room_members rm
           JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id WHERE rm.rid = b.rid AND rm.hid = b.hid AND rm.status = 'Y'
           AND (m.realname ILIKE ${`%${keyword}%`} OR m.mobile LIKE ${`${keyword}%`}))`.execute(t.database.db);
         expect((await t.call('feebilllist', { keyword }, admin)).data.total, keyword).toBe(expected.rows[0]!.n);
@@ -153,18 +222,46 @@ describe('feebilllist filters', () => {
 
   it('finds by keyword the bills whose room, people, title, period or parking label match, as the joined text does', async () => {
     const db = t.database.db;
-    const label = (await sql<{ measure: string }>`SELECT measure FROM fee_bills WHERE rid = 1 AND space_id <> 0 ORDER BY id LIMIT 1`.execute(db)).rows[0]!.measure;
-    const person = (await sql<{ realname: string; id: string }>`SELECT m.realname, m.id FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
-      WHERE rm.rid = 1 AND rm.status = 'Y' ORDER BY rm.id DESC LIMIT 1`.execute(db)).rows[0]!;
+    const label = (
+      await sql<{ measure: string }>`SELECT measure FROM fee_bills WHERE rid = 1 AND space_id <> 0 ORDER BY id LIMIT 1`.execute(db)
+    ).rows[0]!.measure;
+    const person = (
+      await sql<{
+        realname: string;
+        id: string;
+      }>`SELECT m.realname, m.id FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
+      WHERE rm.rid = 1 AND rm.status = 'Y' ORDER BY rm.id DESC LIMIT 1`.execute(db)
+    ).rows[0]!;
     // a second person with a name longer than a name key (11 characters): longer keywords are matched whole
-    const other = (await sql<{ id: string }>`SELECT m.id FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
-      WHERE rm.rid = 1 AND rm.status = 'Y' AND m.id <> ${person.id} ORDER BY rm.id LIMIT 1`.execute(db)).rows[0]!;
-    await db.updateTable('members').set({ realname: 'Maximilian Alexander' }).where('rid', '=', 1).where('id', '=', Number(other.id)).execute();
+    const other = (
+      await sql<{ id: string }>`SELECT m.id FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
+      WHERE rm.rid = 1 AND rm.status = 'Y' AND m.id <> ${person.id} ORDER BY rm.id LIMIT 1`.execute(db)
+    ).rows[0]!;
+    await db
+      .updateTable('members')
+      .set({ realname: 'Maximilian Alexander' })
+      .where('rid', '=', 1)
+      .where('id', '=', Number(other.id))
+      .execute();
     const month = today().slice(0, 7);
     const none = ['不存在的词', 'Maximilian Alexandra'];
-    for (const keyword of ['2号楼1单元', '801', person.realname, '物业', '用水', label.slice(-4), month, 'XIMILIAN ALEXAN', 'lian', ...none]) {
+    for (const keyword of [
+      '2号楼1单元',
+      '801',
+      person.realname,
+      '物业',
+      '用水',
+      label.slice(-4),
+      month,
+      'XIMILIAN ALEXAN',
+      'lian',
+      ...none,
+    ]) {
       const like = `%${keyword}%`;
-      const expected = await sql<{ n: number; ids: string[] | null }>`SELECT count(*)::int n, (array_agg(b.id::text ORDER BY b.id DESC))[1:10] ids
+      const expected = await sql<{
+        n: number;
+        ids: string[] | null;
+      }>`SELECT count(*)::int n, (array_agg(b.id::text ORDER BY b.id DESC))[1:10] ids
         FROM fee_bills b JOIN rooms r ON r.rid = b.rid AND r.id = b.hid JOIN units u ON u.rid = b.rid AND u.id = b.tid
         JOIN buildings bd ON bd.rid = b.rid AND bd.id = b.bid
         WHERE b.rid = 1 AND (b.title ILIKE ${like} OR concat(bd.title, u.title, r.title) ILIKE ${like} OR b.period = ${keyword}
@@ -173,7 +270,10 @@ describe('feebilllist filters', () => {
             AND rm.hid = b.hid AND rm.status = 'Y' AND (m.realname ILIKE ${like} OR m.mobile LIKE ${`${keyword}%`})))`.execute(db);
       const listed = await t.call('feebilllist', { keyword, sort: 'desc' }, admin);
       expect(listed.data.total, keyword).toBe(expected.rows[0]!.n);
-      expect(listed.data.items.map((b: { id: number }) => String(b.id)), keyword).toEqual(expected.rows[0]!.ids ?? []);
+      expect(
+        listed.data.items.map((b: { id: number }) => String(b.id)),
+        keyword,
+      ).toEqual(expected.rows[0]!.ids ?? []);
       if (!none.includes(keyword)) expect(expected.rows[0]!.n, keyword).toBeGreaterThan(0);
     }
     // another community's session finds none of community 1's bills by their keywords
@@ -182,16 +282,31 @@ describe('feebilllist filters', () => {
 
   it('picks a page exactly as the joined query would, with or without a keyword', async () => {
     const month = today().slice(0, 7);
-    const label = (await sql<{ measure: string }>`SELECT measure FROM fee_bills WHERE rid = 1 AND space_id <> 0 ORDER BY id LIMIT 1`
-      .execute(t.database.db)).rows[0]!.measure;
-    const cases = [{}, { status: 'N', page: 2 }, { status: 'Y', sort: 'asc', page: 3 }, { bid, sort: 'desc', limit: 20 },
-      { cost_types: ['water'], min_fee: '10', page: 2, sort: 'asc' }, { itemid: itemId, page: 2 },
-      { cost_types: ['property', 'parking'], max_fee: '100000', is_check: 'N', sort: 'desc' }, { title: '费', status: 'N', bid },
-      { period: month, page: 2 }, { period: addMonths(today(), -1).slice(0, 7), sort: 'desc' },
+    const label = (
+      await sql<{ measure: string }>`SELECT measure FROM fee_bills WHERE rid = 1 AND space_id <> 0 ORDER BY id LIMIT 1`.execute(
+        t.database.db,
+      )
+    ).rows[0]!.measure;
+    const cases = [
+      {},
+      { status: 'N', page: 2 },
+      { status: 'Y', sort: 'asc', page: 3 },
+      { bid, sort: 'desc', limit: 20 },
+      { cost_types: ['water'], min_fee: '10', page: 2, sort: 'asc' },
+      { itemid: itemId, page: 2 },
+      { cost_types: ['property', 'parking'], max_fee: '100000', is_check: 'N', sort: 'desc' },
+      { title: '费', status: 'N', bid },
+      { period: month, page: 2 },
+      { period: addMonths(today(), -1).slice(0, 7), sort: 'desc' },
       // a keyword's page is the union of its parts' first rows (keywordPage): rooms, titles, a period, mixed, deep pages
-      { keyword: '801', page: 2 }, { keyword: '801', page: 2, sort: 'desc', status: 'N' }, { keyword: '物业', page: 4, sort: 'asc' },
-      { keyword: month, page: 2, sort: 'desc' }, { keyword: '1', page: 5, limit: 20, cost_types: ['property', 'water'] },
-      { keyword: '2号楼', bid, page: 2, is_check: 'N' }, { keyword: label.slice(-5, -2), page: 2, sort: 'desc' }];
+      { keyword: '801', page: 2 },
+      { keyword: '801', page: 2, sort: 'desc', status: 'N' },
+      { keyword: '物业', page: 4, sort: 'asc' },
+      { keyword: month, page: 2, sort: 'desc' },
+      { keyword: '1', page: 5, limit: 20, cost_types: ['property', 'water'] },
+      { keyword: '2号楼', bid, page: 2, is_check: 'N' },
+      { keyword: label.slice(-5, -2), page: 2, sort: 'desc' },
+    ];
     for (const payload of cases) {
       // the reference matches a title as text, where the list looks its titles up first; a keyword's
       // matches it reads as one OR (applyBillFilters)
@@ -199,7 +314,10 @@ describe('feebilllist filters', () => {
       const lookups = await billLookups(t.database.db, 1, input);
       const joined = await selectBillRow(applyBillFilters(billBase(t.database.db, 1), input, 1, lookups)!)
         .$if(Boolean(title), (q) => q.where('b.title', 'ilike', `%${title}%`))
-        .orderBy('b.id', input.sort).limit(input.limit).offset((input.page - 1) * input.limit).execute();
+        .orderBy('b.id', input.sort)
+        .limit(input.limit)
+        .offset((input.page - 1) * input.limit)
+        .execute();
       const listed = await t.call('feebilllist', payload, admin);
       expect(joined.length, JSON.stringify(payload)).toBeGreaterThan(0);
       expect(listed.data.items, JSON.stringify(payload)).toEqual(joined.map((b) => toBillRow(b)));
@@ -234,7 +352,9 @@ describe('feeedit, feebillcheck, feebilldel', () => {
     expect((await t.call('feeedit', { id: bill.id, fee: '100', reason: '面积复测' }, admin)).return_code).toBe('SUCCESS');
     const info = await t.call('feebillinfo', { id: bill.id }, admin);
     expect(info.data.fee).toBe('100.00');
-    expect(info.data.adjustments).toEqual([expect.objectContaining({ old_fee: bill.fee, new_fee: '100.00', reason: '面积复测', create_user: '张经理' })]);
+    expect(info.data.adjustments).toEqual([
+      expect.objectContaining({ old_fee: bill.fee, new_fee: '100.00', reason: '面积复测', create_user: '张经理' }),
+    ]);
     expect((await t.call('feebillinfo', { id: bill.id }, admin2)).return_msg).toBe('账单不存在');
   });
 
@@ -260,7 +380,12 @@ describe('feeedit, feebillcheck, feebilldel', () => {
     expect((await t.call('feebilldel', { id: 'abc' }, admin)).return_msg).toContain('id');
     expect((await t.call('feebilldel', { id: bill.id }, admin)).return_code).toBe('SUCCESS');
     expect((await t.call('feebillinfo', { id: bill.id }, admin)).return_msg).toBe('账单不存在');
-    const audit = await t.database.db.selectFrom('audit_log').select(['outcome']).where('method', '=', 'feebilldel').where('outcome', '=', 'SUCCESS').execute();
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['outcome'])
+      .where('method', '=', 'feebilldel')
+      .where('outcome', '=', 'SUCCESS')
+      .execute();
     expect(audit.length).toBe(1);
   });
 });
@@ -287,7 +412,9 @@ describe('exportfees', () => {
 describe('batches and overdue', () => {
   it('cancels a batch while none of its bills is paid', async () => {
     const batches = await t.call('feebatchlist', {}, admin);
-    const mine = batches.data.items.find((b: { period: string; item_titles: string }) => b.period === nextPeriod && b.item_titles === '电梯费');
+    const mine = batches.data.items.find(
+      (b: { period: string; item_titles: string }) => b.period === nextPeriod && b.item_titles === '电梯费',
+    );
     expect(mine).toMatchObject({ status: 'done', paid_count: 0 });
     const seeded = batches.data.items.find((b: { paid_count: number }) => b.paid_count > 0);
     expect((await t.call('feebatchcancel', { id: seeded.id }, admin)).return_msg).toBe('该批次已有账单缴费，不能撤销');

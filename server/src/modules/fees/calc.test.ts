@@ -3,18 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { billFeeFen, lateFeeFen, periodRange, scaled } from './calc.js';
 
 const decimal = (maxInt: number, places: number) =>
-  fc.tuple(fc.integer({ min: 0, max: maxInt }), fc.integer({ min: 0, max: 10 ** places - 1 }))
+  fc
+    .tuple(fc.integer({ min: 0, max: maxInt }), fc.integer({ min: 0, max: 10 ** places - 1 }))
     .map(([i, f]) => `${i}.${String(f).padStart(places, '0')}`);
 
 describe('bill amounts', () => {
   it('rounding never loses a fen: within half a fen of the exact amount, halves rounded up', () => {
-    fc.assert(fc.property(decimal(9999, 2), decimal(999, 4), fc.integer({ min: 1, max: 12 }), (measure, price, months) => {
-      const fen = billFeeFen(measure, price, months);
-      // exact amount in 1/10000 fen
-      const exact = scaled(measure, 2) * scaled(price, 4) * BigInt(months);
-      const diff = fen * 10_000n - exact;
-      expect(diff > -5_000n && diff <= 5_000n).toBe(true);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(decimal(9999, 2), decimal(999, 4), fc.integer({ min: 1, max: 12 }), (measure, price, months) => {
+        const fen = billFeeFen(measure, price, months);
+        // exact amount in 1/10000 fen
+        const exact = scaled(measure, 2) * scaled(price, 4) * BigInt(months);
+        const diff = fen * 10_000n - exact;
+        expect(diff > -5_000n && diff <= 5_000n).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('matches hand-computed cases', () => {
@@ -35,14 +39,16 @@ describe('late fees', () => {
   });
 
   it('grows with the days and never passes the cap', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 800 }), (fee, days) => {
-      const on = new Date(Date.UTC(2026, 0, 10) + days * 86_400_000).toISOString().slice(0, 10);
-      const next = new Date(Date.UTC(2026, 0, 11) + days * 86_400_000).toISOString().slice(0, 10);
-      const a = lateFeeFen(BigInt(fee), '2026-01-10', on, rule);
-      const b = lateFeeFen(BigInt(fee), '2026-01-10', next, rule);
-      expect(b >= a).toBe(true);
-      expect(b * 100n <= BigInt(fee) * 10n + 50n).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 800 }), (fee, days) => {
+        const on = new Date(Date.UTC(2026, 0, 10) + days * 86_400_000).toISOString().slice(0, 10);
+        const next = new Date(Date.UTC(2026, 0, 11) + days * 86_400_000).toISOString().slice(0, 10);
+        const a = lateFeeFen(BigInt(fee), '2026-01-10', on, rule);
+        const b = lateFeeFen(BigInt(fee), '2026-01-10', next, rule);
+        expect(b >= a).toBe(true);
+        expect(b * 100n <= BigInt(fee) * 10n + 50n).toBe(true);
+      }),
+    );
   });
 });
 

@@ -1,4 +1,14 @@
-import { BILL_STATUS_CH, fenToYuan, MSG_FEES, toFen, type BillStatus, type CashierBill, type Paging, type PaymentInfo, type PayTypeName } from '@wuye/contract';
+import {
+  BILL_STATUS_CH,
+  fenToYuan,
+  MSG_FEES,
+  toFen,
+  type BillStatus,
+  type CashierBill,
+  type Paging,
+  type PaymentInfo,
+  type PayTypeName,
+} from '@wuye/contract';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx, type Reply } from '../../http/registry.js';
@@ -10,7 +20,16 @@ import { keywordCount, keywordPage, listPage, pageWithTotal, type KeywordPart } 
 import { today } from '../../lib/wire.js';
 import { balanceFen, houseOwner, moveBalance } from './balance.js';
 import { lateFeeFen } from './calc.js';
-import { paymentBase, paymentInfo, receiptFilters, receiptKeyword, receiptKeywordParts, receiptNumberPart, receiptRows, toPaymentRow } from './payments.js';
+import {
+  paymentBase,
+  paymentInfo,
+  receiptFilters,
+  receiptKeyword,
+  receiptKeywordParts,
+  receiptNumberPart,
+  receiptRows,
+  toPaymentRow,
+} from './payments.js';
 import { ROLES } from './roles.js';
 import { checkDiscount, feeSettings } from './settings.js';
 
@@ -18,24 +37,48 @@ export type Room = Awaited<ReturnType<typeof house>>;
 
 /** The room of the community with its address, or refuses. */
 export async function house(ctx: CommunityCtx, hid: number) {
-  const room = await ctx.db.selectFrom('rooms as r')
+  const room = await ctx.db
+    .selectFrom('rooms as r')
     .select(['r.id', 'r.rid', 'r.bid', 'r.tid', 'r.address'])
-    .where('r.rid', '=', ctx.rid).where('r.id', '=', hid).executeTakeFirst();
+    .where('r.rid', '=', ctx.rid)
+    .where('r.id', '=', hid)
+    .executeTakeFirst();
   if (!room) fail('房屋不存在');
   return room!;
 }
 
 /** Unpaid bills of a room joined to their item's late-fee rule; `lock` takes row locks (FOR UPDATE OF b). */
 function unpaidQuery(ctx: CommunityCtx, hid: number) {
-  return ctx.db.selectFrom('fee_bills as b')
+  return ctx.db
+    .selectFrom('fee_bills as b')
     .innerJoin('fee_items as i', (j) => j.onRef('i.rid', '=', 'b.rid').onRef('i.id', '=', 'b.item_id'))
-    .select(['b.id', 'b.hid', 'b.title', 'b.cost_type', 'b.period', 'b.daterange', 'b.measure', 'b.unit_price', 'b.fee', 'b.status',
-      'b.due_date', 'b.space_id', 'b.car_id', 'i.late_fee_rule', 'i.late_fee_rate', 'i.late_fee_grace_days', 'i.late_fee_cap_percent'])
-    .where('b.rid', '=', ctx.rid).where('b.hid', '=', hid);
+    .select([
+      'b.id',
+      'b.hid',
+      'b.title',
+      'b.cost_type',
+      'b.period',
+      'b.daterange',
+      'b.measure',
+      'b.unit_price',
+      'b.fee',
+      'b.status',
+      'b.due_date',
+      'b.space_id',
+      'b.car_id',
+      'i.late_fee_rule',
+      'i.late_fee_rate',
+      'i.late_fee_grace_days',
+      'i.late_fee_cap_percent',
+    ])
+    .where('b.rid', '=', ctx.rid)
+    .where('b.hid', '=', hid);
 }
 
 const cashierbills = defineMethod('cashierbills', {
-  side: 'community', roles: ROLES.cashier, writes: false,
+  side: 'community',
+  roles: ROLES.cashier,
+  writes: false,
   summary: '收银台：一个房屋的未缴账单（含今日滞纳金）、合计、业主与余额',
   async handler(ctx, input) {
     const room = await house(ctx, input.hid);
@@ -52,15 +95,33 @@ const cashierbills = defineMethod('cashierbills', {
       feeSum += fee;
       lateSum += late;
       return {
-        id: b.id, title: b.title, cost_type: b.cost_type, period: b.period, daterange: b.daterange, measure: b.measure,
-        unit_price: b.unit_price, fee: b.fee, late_fee: fenToYuan(late), total: fenToYuan(fee + late), status: b.status as BillStatus,
-        status_ch: BILL_STATUS_CH[b.status as BillStatus], due_date: b.due_date, space_id: b.space_id, car_id: b.car_id,
+        id: b.id,
+        title: b.title,
+        cost_type: b.cost_type,
+        period: b.period,
+        daterange: b.daterange,
+        measure: b.measure,
+        unit_price: b.unit_price,
+        fee: b.fee,
+        late_fee: fenToYuan(late),
+        total: fenToYuan(fee + late),
+        status: b.status as BillStatus,
+        status_ch: BILL_STATUS_CH[b.status as BillStatus],
+        due_date: b.due_date,
+        space_id: b.space_id,
+        car_id: b.car_id,
       };
     });
     return {
       house: {
-        hid: room.id, rid: room.rid, bid: room.bid, tid: room.tid, address: room.address,
-        owner_name: owner?.realname ?? '', member_id: owner?.member_id ?? 0, balance: owner?.balance ?? '0.00',
+        hid: room.id,
+        rid: room.rid,
+        bid: room.bid,
+        tid: room.tid,
+        address: room.address,
+        owner_name: owner?.realname ?? '',
+        member_id: owner?.member_id ?? 0,
+        balance: owner?.balance ?? '0.00',
       },
       items,
       totals: { receivable: fenToYuan(feeSum), late_fee: fenToYuan(lateSum), total: fenToYuan(feeSum + lateSum) },
@@ -70,7 +131,12 @@ const cashierbills = defineMethod('cashierbills', {
 
 /** The payment a key already made, if any. */
 export async function byKey(ctx: CommunityCtx, key: string) {
-  return ctx.db.selectFrom('fee_payments').select(['id', 'hid']).where('rid', '=', ctx.rid).where('idempotency_key', '=', key).executeTakeFirst();
+  return ctx.db
+    .selectFrom('fee_payments')
+    .select(['id', 'hid'])
+    .where('rid', '=', ctx.rid)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
 }
 
 /** A retry with the same key answers the payment it made, once it is sure the key was used for this room. */
@@ -111,8 +177,14 @@ export async function payBills(ctx: CommunityCtx, room: Room, req: PayRequest): 
   const hid = room.id;
   const ids = [...new Set(req.billIds)].sort((a, b) => a - b);
   // lock in id order so two cashiers never deadlock; a second payer waits here, then sees Y
-  const locked = await ctx.db.selectFrom('fee_bills').select(['id', 'hid', 'status']).where('rid', '=', ctx.rid).where('id', 'in', ids)
-    .orderBy('id').forUpdate().execute();
+  const locked = await ctx.db
+    .selectFrom('fee_bills')
+    .select(['id', 'hid', 'status'])
+    .where('rid', '=', ctx.rid)
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
   const again = await byKey(ctx, req.idempotencyKey);
   if (again) return replay(ctx, again, hid);
   if (locked.length !== ids.length) fail(MSG_FEES.billNotFound);
@@ -141,44 +213,96 @@ export async function payBills(ctx: CommunityCtx, room: Room, req: PayRequest): 
   if (toBalance > 0n && !owner) fail('该房屋没有登记业主，多收的金额无法转入余额，请按应收金额收款');
 
   const receiptNo = await nextReceiptNo(ctx, settings.receipt_prefix);
-  const payment = await ctx.db.insertInto('fee_payments').values({
-    rid: ctx.rid, receipt_no: receiptNo, hid: room.id, bid: room.bid, tid: room.tid, member_id: owner?.member_id ?? null,
-    payer_name: req.payerName || owner?.realname || '', receivable: fenToYuan(receivable), late_fee: fenToYuan(late), discount: fenToYuan(discount),
-    balance_used: fenToYuan(balanceUsed), due: fenToYuan(due), paid_amount: fenToYuan(paid), to_balance: fenToYuan(toBalance),
-    pay_type: req.payType, cashier_id: ctx.session.accountId, cashier_name: ctx.session.name,
-    idempotency_key: req.idempotencyKey, remark: req.remark,
-  }).returning('id').executeTakeFirstOrThrow();
-  await ctx.db.insertInto('fee_payment_items').values(lines.map((b) => ({
-    rid: ctx.rid, payment_id: payment.id, bill_id: b.id, cost_type: b.cost_type,
-    // a parking bill names its space or plate on the receipt
-    title: b.space_id || b.car_id ? `${b.title}（${b.measure}）` : b.title, period: b.period, daterange: b.daterange,
-    fee: b.fee, late_fee: fenToYuan(b.lateFen),
-  }))).execute();
+  const payment = await ctx.db
+    .insertInto('fee_payments')
+    .values({
+      rid: ctx.rid,
+      receipt_no: receiptNo,
+      hid: room.id,
+      bid: room.bid,
+      tid: room.tid,
+      member_id: owner?.member_id ?? null,
+      payer_name: req.payerName || owner?.realname || '',
+      receivable: fenToYuan(receivable),
+      late_fee: fenToYuan(late),
+      discount: fenToYuan(discount),
+      balance_used: fenToYuan(balanceUsed),
+      due: fenToYuan(due),
+      paid_amount: fenToYuan(paid),
+      to_balance: fenToYuan(toBalance),
+      pay_type: req.payType,
+      cashier_id: ctx.session.accountId,
+      cashier_name: ctx.session.name,
+      idempotency_key: req.idempotencyKey,
+      remark: req.remark,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await ctx.db
+    .insertInto('fee_payment_items')
+    .values(
+      lines.map((b) => ({
+        rid: ctx.rid,
+        payment_id: payment.id,
+        bill_id: b.id,
+        cost_type: b.cost_type,
+        // a parking bill names its space or plate on the receipt
+        title: b.space_id || b.car_id ? `${b.title}（${b.measure}）` : b.title,
+        period: b.period,
+        daterange: b.daterange,
+        fee: b.fee,
+        late_fee: fenToYuan(b.lateFen),
+      })),
+    )
+    .execute();
   for (const b of lines) {
-    await ctx.db.updateTable('fee_bills')
+    await ctx.db
+      .updateTable('fee_bills')
       .set({ status: 'Y', paid_at: sql`now()`, payment_id: payment.id, late_fee: fenToYuan(b.lateFen) })
-      .where('rid', '=', ctx.rid).where('id', '=', b.id).execute();
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', b.id)
+      .execute();
   }
   if (owner) {
     const common = { rid: ctx.rid, memberId: owner.member_id, hid: room.id, orderid: receiptNo, createUser: ctx.session.name };
-    await moveBalance(ctx.db, { ...common, fen: balanceUsed, ioType: 2, feetype: bills[0]?.cost_type ?? 'property', paytype: 'balance',
-      remark: `收据 ${receiptNo} 余额抵扣` });
-    await moveBalance(ctx.db, { ...common, fen: toBalance, ioType: 1, feetype: 'recharge', paytype: req.payType,
-      remark: `收据 ${receiptNo} 多收转入余额` });
+    await moveBalance(ctx.db, {
+      ...common,
+      fen: balanceUsed,
+      ioType: 2,
+      feetype: bills[0]?.cost_type ?? 'property',
+      paytype: 'balance',
+      remark: `收据 ${receiptNo} 余额抵扣`,
+    });
+    await moveBalance(ctx.db, {
+      ...common,
+      fen: toBalance,
+      ioType: 1,
+      feetype: 'recharge',
+      paytype: req.payType,
+      remark: `收据 ${receiptNo} 多收转入余额`,
+    });
   }
   return reply(await paymentInfo(ctx.db, ctx.rid, payment.id), '收费成功');
 }
 
 const cashierpay = defineMethod('cashierpay', {
-  side: 'community', roles: ROLES.cashier, writes: true,
-  summary: '收银台收费（一个事务）：锁定账单、计滞纳金、优惠、余额抵扣；实收不少于应收，多收转入业主余额；生成连续收据号；同一 idempotency_key 重试只收一次',
+  side: 'community',
+  roles: ROLES.cashier,
+  writes: true,
+  summary:
+    '收银台收费（一个事务）：锁定账单、计滞纳金、优惠、余额抵扣；实收不少于应收，多收转入业主余额；生成连续收据号；同一 idempotency_key 重试只收一次',
   async handler(ctx, input) {
     const first = await byKey(ctx, input.idempotency_key);
     if (first) return replay(ctx, first, input.hid);
     const room = await house(ctx, input.hid);
     return payBills(ctx, room, {
-      billIds: input.bill_ids, payType: input.pay_type, paidAmount: input.paid_amount, useBalance: input.use_balance,
-      discount: input.discount, idempotencyKey: input.idempotency_key, remark: input.remark,
+      billIds: input.bill_ids,
+      payType: input.pay_type,
+      paidAmount: input.paid_amount,
+      useBalance: input.use_balance,
+      discount: input.discount,
+      idempotencyKey: input.idempotency_key,
+      remark: input.remark,
     });
   },
 });
@@ -214,14 +338,18 @@ function receiptCount(ctx: ExportScope, conditions: Array<RawBuilder<SqlBool>>) 
 }
 
 const paymentlist = defineMethod('paymentlist', {
-  side: 'community', roles: ROLES.payments, writes: false,
+  side: 'community',
+  roles: ROLES.payments,
+  writes: false,
   summary: '收费记录（收据）：按日期区间、支付方式、收银员、收据号、关键字（地址/业主/收据号）、房屋筛选，默认新的在前',
   async handler(ctx, input) {
     const { receipt_no, ...others } = input;
     // the page is searched by the keyword's parts, else by the receipt number, which beside a keyword is one more filter
     const searched = input.keyword
       ? await receiptKeywordParts(ctx.db, ctx.rid, input.keyword, { receiptNo: true })
-      : receipt_no ? [receiptNumberPart(ctx.rid, receipt_no)] : undefined;
+      : receipt_no
+        ? [receiptNumberPart(ctx.rid, receipt_no)]
+        : undefined;
     const filters = receiptFilters(input.keyword ? input : others);
     const page = searched
       ? await searchedReceipts(ctx, filters, searched, input)
@@ -237,7 +365,9 @@ const paymentlist = defineMethod('paymentlist', {
  */
 function searchedReceipts(ctx: ExportScope, filters: Array<RawBuilder<SqlBool>>, parts: KeywordPart[], paging: Paging) {
   const rows = receiptRows(ctx.rid, filters);
-  const items = filteredPayments(ctx, [keywordPage(rows, parts, paging)]).orderBy('p.id', paging.sort).execute();
+  const items = filteredPayments(ctx, [keywordPage(rows, parts, paging)])
+    .orderBy('p.id', paging.sort)
+    .execute();
   return pageWithTotal(items, paging, () => keywordCount(ctx.db, rows, parts));
 }
 
@@ -250,33 +380,43 @@ const paymentexport = defineExport('paymentexport', {
   },
   async sheet(scope, input) {
     const rows = await filteredPayments(scope, await paymentConditions(scope, input))
-      .select(sql<string>`(SELECT string_agg(pi.title || ' ' || pi.period, '、' ORDER BY pi.id) FROM fee_payment_items pi
-        WHERE pi.rid = p.rid AND pi.payment_id = p.id)`.as('titles'))
-      .orderBy('p.id', input.sort).limit(EXPORT_MAX).execute();
-    return sheetOf('收费记录', [
-      { header: '收据号', value: (p) => p.receipt_no, width: 14 },
-      { header: '房屋', value: (p) => p.address, width: 18 },
-      { header: '缴费人', value: (p) => p.payer_name },
-      { header: '收费项目', value: (p) => p.titles, width: 36 },
-      { header: '应收', value: (p) => p.receivable },
-      { header: '滞纳金', value: (p) => p.late_fee },
-      { header: '优惠', value: (p) => p.discount },
-      { header: '合计', value: (p) => p.total },
-      { header: '余额抵扣', value: (p) => p.balance_used },
-      { header: '实收', value: (p) => p.paid_amount },
-      { header: '转入余额', value: (p) => p.to_balance },
-      { header: '支付方式', value: (p) => p.pay_type_ch },
-      { header: '状态', value: (p) => p.status_ch },
-      { header: '已退金额', value: (p) => p.refunded_amount },
-      { header: '收银员', value: (p) => p.cashier_name },
-      { header: '收款时间', value: (p) => p.create_time, width: 20 },
-      { header: '备注', value: (p) => p.remark, width: 20 },
-    ], rows.map((p) => ({ ...toPaymentRow(p), titles: p.titles ?? '' })));
+      .select(
+        sql<string>`(SELECT string_agg(pi.title || ' ' || pi.period, '、' ORDER BY pi.id) FROM fee_payment_items pi
+        WHERE pi.rid = p.rid AND pi.payment_id = p.id)`.as('titles'),
+      )
+      .orderBy('p.id', input.sort)
+      .limit(EXPORT_MAX)
+      .execute();
+    return sheetOf(
+      '收费记录',
+      [
+        { header: '收据号', value: (p) => p.receipt_no, width: 14 },
+        { header: '房屋', value: (p) => p.address, width: 18 },
+        { header: '缴费人', value: (p) => p.payer_name },
+        { header: '收费项目', value: (p) => p.titles, width: 36 },
+        { header: '应收', value: (p) => p.receivable },
+        { header: '滞纳金', value: (p) => p.late_fee },
+        { header: '优惠', value: (p) => p.discount },
+        { header: '合计', value: (p) => p.total },
+        { header: '余额抵扣', value: (p) => p.balance_used },
+        { header: '实收', value: (p) => p.paid_amount },
+        { header: '转入余额', value: (p) => p.to_balance },
+        { header: '支付方式', value: (p) => p.pay_type_ch },
+        { header: '状态', value: (p) => p.status_ch },
+        { header: '已退金额', value: (p) => p.refunded_amount },
+        { header: '收银员', value: (p) => p.cashier_name },
+        { header: '收款时间', value: (p) => p.create_time, width: 20 },
+        { header: '备注', value: (p) => p.remark, width: 20 },
+      ],
+      rows.map((p) => ({ ...toPaymentRow(p), titles: p.titles ?? '' })),
+    );
   },
 });
 
 const paymentinfoMethod = defineMethod('paymentinfo', {
-  side: 'community', roles: ROLES.payments, writes: false,
+  side: 'community',
+  roles: ROLES.payments,
+  writes: false,
   summary: '一笔收费的收据数据：账单明细、金额、支付方式、收银员、大写金额（capital_amount）',
   async handler(ctx, input) {
     return paymentInfo(ctx.db, ctx.rid, input.id);
@@ -284,11 +424,18 @@ const paymentinfoMethod = defineMethod('paymentinfo', {
 });
 
 const paymentprint = defineMethod('paymentprint', {
-  side: 'community', roles: ROLES.payments, writes: true,
+  side: 'community',
+  roles: ROLES.payments,
+  writes: true,
   summary: '记录一次收据打印（补打次数）',
   async handler(ctx, input) {
-    const row = await ctx.db.updateTable('fee_payments').set({ print_count: sql`print_count + 1` })
-      .where('rid', '=', ctx.rid).where('id', '=', input.id).returning('print_count').executeTakeFirst();
+    const row = await ctx.db
+      .updateTable('fee_payments')
+      .set({ print_count: sql`print_count + 1` })
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', input.id)
+      .returning('print_count')
+      .executeTakeFirst();
     if (!row) fail('收费记录不存在');
     return reply({ print_count: row!.print_count }, '已记录打印');
   },

@@ -55,7 +55,8 @@ describe('historical bill import', () => {
   });
 
   it('imports nothing when a row is bad, and reports the rows', async () => {
-    const file = await xlsx([HEAD,
+    const file = await xlsx([
+      HEAD,
       ['1号楼', '1单元', '101', '物业服务费', '2024-01', '223.75', '已缴', '2024-01-20'],
       ['1号楼', '1单元', '9999', '物业服务费', '2024-01', '1.00', '', ''],
       ['1号楼', '1单元', '102', '物业服务费', '2024-13', '1.005', '坏', ''],
@@ -74,7 +75,8 @@ describe('historical bill import', () => {
   });
 
   it('imports good rows as bills; a second import of the same bills is refused per row', async () => {
-    const rows = [HEAD,
+    const rows = [
+      HEAD,
       ['1号楼', '1单元', '101', '物业服务费', '2024-02', '223.75', '已缴', '2024-02-20'],
       ['1号楼', '1单元', '102', '物业服务费', '2024-02', '263.00', '', ''],
     ];
@@ -82,7 +84,10 @@ describe('historical bill import', () => {
     await t.runJobs();
     expect(((await t.call('jobinfo', { id: res.data.job_id }, admin)).data.result as { imported: number }).imported).toBe(2);
     const bills = await t.call('feebilllist', { period: '2024-02', sort: 'asc' }, admin);
-    expect(bills.data.items.map((b: { status: string; fee: string }) => [b.status, b.fee])).toEqual([['Y', '223.75'], ['N', '263.00']]);
+    expect(bills.data.items.map((b: { status: string; fee: string }) => [b.status, b.fee])).toEqual([
+      ['Y', '223.75'],
+      ['N', '263.00'],
+    ]);
     const again = await t.call('feebillimport', { filename: 'ok.xlsx', file_base64: await xlsx(rows) }, admin);
     await t.runJobs();
     expect(((await t.call('jobinfo', { id: again.data.job_id }, admin)).data.result as { errors: unknown[] }).errors).toHaveLength(2);
@@ -90,8 +95,12 @@ describe('historical bill import', () => {
 
   it('checks the file, the community and roles', async () => {
     expect((await t.call('feebillimport', { filename: 'a.csv', file_base64: 'eA==' }, admin)).return_msg).toContain('.xlsx');
-    expect((await t.call('feebillimport', { filename: 'a.xlsx', file_base64: await xlsx([['x']]) }, admin)).return_msg).toContain('表头不正确');
-    expect((await t.call('feebillimport', { filename: 'a.xlsx', file_base64: await xlsx([HEAD]) }, admin)).return_msg).toBe('文件中没有数据行');
+    expect((await t.call('feebillimport', { filename: 'a.xlsx', file_base64: await xlsx([['x']]) }, admin)).return_msg).toContain(
+      '表头不正确',
+    );
+    expect((await t.call('feebillimport', { filename: 'a.xlsx', file_base64: await xlsx([HEAD]) }, admin)).return_msg).toBe(
+      '文件中没有数据行',
+    );
     expect((await t.call('feebillimport', { filename: 'a.xlsx', file_base64: '' }, admin)).return_msg).toContain('请选择文件');
     expect((await t.call('feebillimport', { filename: 'a.xlsx', file_base64: 'eA==' }, steward)).return_code).toBe('NO_PERMISSION');
     expect((await t.call('feeimportlist', {}, admin2)).data.total).toBe(0);

@@ -28,18 +28,24 @@ export const ROOM_BOUND = sql<boolean>`EXISTS (SELECT 1 FROM fee_bindings fb WHE
  * The building / unit / room filters apply to the room the bill belongs to.
  */
 function targets(rid: number, s: GenerateScope, onlyBid?: number, skipBilled = true): RawBuilder<unknown> {
-  const roomFilters = sql.join([
-    s.bid ? sql`AND r.bid = ${s.bid}` : sql``,
-    s.tid ? sql`AND r.tid = ${s.tid}` : sql``,
-    s.hids?.length ? sql`AND r.id IN (${sql.join(s.hids)})` : sql``,
-    onlyBid !== undefined ? sql`AND r.bid = ${onlyBid}` : sql``,
-  ], sql` `);
+  const roomFilters = sql.join(
+    [
+      s.bid ? sql`AND r.bid = ${s.bid}` : sql``,
+      s.tid ? sql`AND r.tid = ${s.tid}` : sql``,
+      s.hids?.length ? sql`AND r.id IN (${sql.join(s.hids)})` : sql``,
+      onlyBid !== undefined ? sql`AND r.bid = ${onlyBid}` : sql``,
+    ],
+    sql` `,
+  );
   const items = sql`i.id IN (${sql.join(s.item_ids)}) AND i.status = 'Y'`;
   const start = `${s.period}-01`;
   const itemCols = sql`i.id AS item_id, i.cost_type, i.title, i.unit_price, i.cycle_months, i.due_day`;
   const parkingQty = sql`CASE WHEN i.pricing IN ('meter', 'quantity') THEN i.default_quantity ELSE 1::numeric END`;
   // each branch checks its own key against the bills (the planner estimates them like plain joins)
-  const unbilled = (space: RawBuilder<unknown>, car: RawBuilder<unknown>) => !skipBilled ? sql`true` : sql`NOT EXISTS (SELECT 1 FROM fee_bills x
+  const unbilled = (space: RawBuilder<unknown>, car: RawBuilder<unknown>) =>
+    !skipBilled
+      ? sql`true`
+      : sql`NOT EXISTS (SELECT 1 FROM fee_bills x
     WHERE x.rid = r.rid AND x.hid = r.id AND x.item_id = i.id AND x.period = ${s.period} AND x.space_id = ${space} AND x.car_id = ${car})`;
   // uncorrelated, so evaluated once: a generation without parking bindings skips the space and car scans
   const anyBinding = (scopes: string[]) => sql`EXISTS (SELECT 1 FROM fee_bindings fb0 WHERE fb0.rid = ${rid}
@@ -96,7 +102,10 @@ export async function previewGeneration(db: Kysely<DB>, rid: number, s: Generate
 
 /** Buildings that have candidate bills, so the job can insert (and report progress) building by building. */
 export async function candidateBuildings(db: Kysely<DB>, rid: number, s: GenerateScope): Promise<Array<{ bid: number; n: number }>> {
-  const res = await sql<{ bid: number; n: number }>`SELECT t.bid, count(*)::int AS n ${candidates(rid, s)} GROUP BY t.bid ORDER BY t.bid`.execute(db);
+  const res = await sql<{
+    bid: number;
+    n: number;
+  }>`SELECT t.bid, count(*)::int AS n ${candidates(rid, s)} GROUP BY t.bid ORDER BY t.bid`.execute(db);
   return res.rows.map((r) => ({ bid: Number(r.bid), n: Number(r.n) }));
 }
 

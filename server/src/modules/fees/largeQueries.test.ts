@@ -21,7 +21,8 @@ const one = async <T>(query: string): Promise<T> => (await sql.raw<T>(query).exe
 describe('bill list totals', () => {
   it('counts what the filters select, with or without the keyword', async () => {
     const building = await one<{ bid: number; tid: number; hid: number }>(
-      `SELECT bid, tid, hid FROM fee_bills WHERE rid = 1 AND status = 'N' ORDER BY id LIMIT 1`);
+      `SELECT bid, tid, hid FROM fee_bills WHERE rid = 1 AND status = 'N' ORDER BY id LIMIT 1`,
+    );
     const cases: Array<[Record<string, unknown>, string]> = [
       [{}, `true`],
       [{ status: 'N' }, `status = 'N'`],
@@ -47,7 +48,8 @@ describe('arrears at scale', () => {
 
   it('fees_count_nopay and feebillcall agree with the unpaid bills, filtered by building, unit and address', async () => {
     const room = await one<{ bid: number; tid: number; title: string }>(
-      `SELECT r.bid, r.tid, r.title FROM fee_bills b JOIN rooms r ON r.rid = b.rid AND r.id = b.hid WHERE b.rid = 1 AND b.status <> 'Y' ORDER BY b.id LIMIT 1`);
+      `SELECT r.bid, r.tid, r.title FROM fee_bills b JOIN rooms r ON r.rid = b.rid AND r.id = b.hid WHERE b.rid = 1 AND b.status <> 'Y' ORDER BY b.id LIMIT 1`,
+    );
     const cases: Array<[Record<string, unknown>, string]> = [
       [{}, ''],
       [{ bid: room.bid }, `AND b.bid = ${room.bid}`],

@@ -30,7 +30,12 @@ const MSG = {
 } as const;
 
 async function meterItem(db: Kysely<DB>, rid: number, itemId: number) {
-  const item = await db.selectFrom('fee_items').select(['id', 'title', 'pricing']).where('rid', '=', rid).where('id', '=', itemId).executeTakeFirst();
+  const item = await db
+    .selectFrom('fee_items')
+    .select(['id', 'title', 'pricing'])
+    .where('rid', '=', rid)
+    .where('id', '=', itemId)
+    .executeTakeFirst();
   if (!item) fail(MSG.itemMissing);
   if (item!.pricing !== 'meter') fail(MSG.notMeter);
   return item!;
@@ -45,16 +50,31 @@ async function checkRoomAndMeterItem(ctx: CommunityCtx, hid: number, itemId: num
 
 /** The reading of the latest period before `period` (what this period's meter started from). */
 async function previous(db: Kysely<DB>, rid: number, hid: number, itemId: number, period: string) {
-  return db.selectFrom('fee_meter_readings').select(['this_reading', 'period'])
-    .where('rid', '=', rid).where('hid', '=', hid).where('item_id', '=', itemId).where('period', '<', period)
-    .orderBy('period', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('fee_meter_readings')
+    .select(['this_reading', 'period'])
+    .where('rid', '=', rid)
+    .where('hid', '=', hid)
+    .where('item_id', '=', itemId)
+    .where('period', '<', period)
+    .orderBy('period', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** Locks the room's own bill of the item and period (not a parking bill) and refuses when it is paid. */
 async function lockBill(ctx: CommunityCtx, hid: number, itemId: number, period: string) {
-  const bill = await ctx.db.selectFrom('fee_bills').select(['id', 'status'])
-    .where('rid', '=', ctx.rid).where('hid', '=', hid).where('item_id', '=', itemId).where('period', '=', period)
-    .where('space_id', '=', 0).where('car_id', '=', 0).forUpdate().executeTakeFirst();
+  const bill = await ctx.db
+    .selectFrom('fee_bills')
+    .select(['id', 'status'])
+    .where('rid', '=', ctx.rid)
+    .where('hid', '=', hid)
+    .where('item_id', '=', itemId)
+    .where('period', '=', period)
+    .where('space_id', '=', 0)
+    .where('car_id', '=', 0)
+    .forUpdate()
+    .executeTakeFirst();
   if (bill?.status === 'Y') fail(MSG.paid);
   return bill;
 }
@@ -82,28 +102,68 @@ async function repriceBills(db: Kysely<DB>, rid: number, readingIds: number[], r
 }
 
 function readingQuery(db: Kysely<DB>, rid: number) {
-  return db.selectFrom('fee_meter_readings as m')
+  return db
+    .selectFrom('fee_meter_readings as m')
     .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'm.rid').onRef('r.id', '=', 'm.hid'))
     .innerJoin('fee_items as i', (j) => j.onRef('i.rid', '=', 'm.rid').onRef('i.id', '=', 'm.item_id'))
-    .leftJoin('fee_bills as fb', (j) => j.onRef('fb.rid', '=', 'm.rid').onRef('fb.hid', '=', 'm.hid').onRef('fb.item_id', '=', 'm.item_id')
-      .onRef('fb.period', '=', 'm.period').on('fb.space_id', '=', 0).on('fb.car_id', '=', 0))
-    .select(['m.id', 'm.hid', 'r.bid', 'r.tid', 'r.address', 'm.item_id', 'i.title as item_title',
-      'm.period', 'm.last_reading', 'm.this_reading', 'm.quantity', 'i.unit_price', 'fb.status as bill_status', 'fb.fee as bill_fee',
-      'm.remark', 'm.created_by', 'm.created_at'])
+    .leftJoin('fee_bills as fb', (j) =>
+      j
+        .onRef('fb.rid', '=', 'm.rid')
+        .onRef('fb.hid', '=', 'm.hid')
+        .onRef('fb.item_id', '=', 'm.item_id')
+        .onRef('fb.period', '=', 'm.period')
+        .on('fb.space_id', '=', 0)
+        .on('fb.car_id', '=', 0),
+    )
+    .select([
+      'm.id',
+      'm.hid',
+      'r.bid',
+      'r.tid',
+      'r.address',
+      'm.item_id',
+      'i.title as item_title',
+      'm.period',
+      'm.last_reading',
+      'm.this_reading',
+      'm.quantity',
+      'i.unit_price',
+      'fb.status as bill_status',
+      'fb.fee as bill_fee',
+      'm.remark',
+      'm.created_by',
+      'm.created_at',
+    ])
     .where('m.rid', '=', rid);
 }
 
 type Raw = Awaited<ReturnType<ReturnType<typeof readingQuery>['executeTakeFirstOrThrow']>>;
 
 const toRow = (m: Raw): MeterReadingRow => ({
-  id: m.id, hid: m.hid, bid: m.bid, tid: m.tid, address: m.address, item_id: m.item_id, item_title: m.item_title, period: m.period,
-  last_reading: m.last_reading, this_reading: m.this_reading, quantity: m.quantity, unit_price: m.unit_price,
-  amount: fenToYuan(billFeeFen(m.quantity, m.unit_price, 1)), bill_status: (m.bill_status ?? '') as '' | BillStatus,
-  bill_fee: m.bill_fee ?? '', remark: m.remark, create_user: m.created_by, create_time: wireTime(m.created_at),
+  id: m.id,
+  hid: m.hid,
+  bid: m.bid,
+  tid: m.tid,
+  address: m.address,
+  item_id: m.item_id,
+  item_title: m.item_title,
+  period: m.period,
+  last_reading: m.last_reading,
+  this_reading: m.this_reading,
+  quantity: m.quantity,
+  unit_price: m.unit_price,
+  amount: fenToYuan(billFeeFen(m.quantity, m.unit_price, 1)),
+  bill_status: (m.bill_status ?? '') as '' | BillStatus,
+  bill_fee: m.bill_fee ?? '',
+  remark: m.remark,
+  create_user: m.created_by,
+  create_time: wireTime(m.created_at),
 });
 
 const meterreadinglist = defineMethod('meterreadinglist', {
-  side: 'community', roles: ROLES, writes: false,
+  side: 'community',
+  roles: ROLES,
+  writes: false,
   summary: '抄表记录：按楼栋、单元、收费项目、账期、房号关键字筛选；含上次/本次读数、用量、按现价估算的金额和该账期账单状态',
   async handler(ctx, input) {
     let qb = readingQuery(ctx.db, ctx.rid);
@@ -119,7 +179,9 @@ const meterreadinglist = defineMethod('meterreadinglist', {
 });
 
 const meterreadingprev = defineMethod('meterreadingprev', {
-  side: 'community', roles: ROLES, writes: false,
+  side: 'community',
+  roles: ROLES,
+  writes: false,
   summary: '上期读数：该房屋该收费项目在此账期之前最近一期的本次读数（没有时为 0），录入时预填为上次读数',
   async handler(ctx, input) {
     await checkRoomAndMeterItem(ctx, input.hid, input.item_id);
@@ -129,20 +191,40 @@ const meterreadingprev = defineMethod('meterreadingprev', {
 });
 
 const meterreadingadd = defineMethod('meterreadingadd', {
-  side: 'community', roles: ROLES, writes: true,
-  summary: '录入一条抄表读数（房屋、抄表计费的收费项目、账期、本次读数；上次读数不填取上期读数）；该账期账单已缴时拒绝，未缴账单按读数重算金额并留调整记录',
+  side: 'community',
+  roles: ROLES,
+  writes: true,
+  summary:
+    '录入一条抄表读数（房屋、抄表计费的收费项目、账期、本次读数；上次读数不填取上期读数）；该账期账单已缴时拒绝，未缴账单按读数重算金额并留调整记录',
   async handler(ctx, input) {
     await checkRoomAndMeterItem(ctx, input.hid, input.item_id);
     await lockBill(ctx, input.hid, input.item_id, input.period);
-    const dup = await ctx.db.selectFrom('fee_meter_readings').select('id').where('rid', '=', ctx.rid).where('hid', '=', input.hid)
-      .where('item_id', '=', input.item_id).where('period', '=', input.period).executeTakeFirst();
+    const dup = await ctx.db
+      .selectFrom('fee_meter_readings')
+      .select('id')
+      .where('rid', '=', ctx.rid)
+      .where('hid', '=', input.hid)
+      .where('item_id', '=', input.item_id)
+      .where('period', '=', input.period)
+      .executeTakeFirst();
     if (dup) fail('该房屋该账期已录入读数，请直接修改');
     const last = input.last_reading ?? (await previous(ctx.db, ctx.rid, input.hid, input.item_id, input.period))?.this_reading ?? '0.00';
     if (toFen(input.this_reading) < toFen(last)) fail(`${MSG.backwards}（上次读数 ${last}）`);
-    const row = await ctx.db.insertInto('fee_meter_readings').values({
-      rid: ctx.rid, hid: input.hid, item_id: input.item_id, period: input.period, last_reading: last, this_reading: input.this_reading,
-      remark: input.remark, created_by: ctx.session.name,
-    }).onConflict((oc) => oc.columns(['rid', 'hid', 'item_id', 'period']).doNothing()).returning('id').executeTakeFirst();
+    const row = await ctx.db
+      .insertInto('fee_meter_readings')
+      .values({
+        rid: ctx.rid,
+        hid: input.hid,
+        item_id: input.item_id,
+        period: input.period,
+        last_reading: last,
+        this_reading: input.this_reading,
+        remark: input.remark,
+        created_by: ctx.session.name,
+      })
+      .onConflict((oc) => oc.columns(['rid', 'hid', 'item_id', 'period']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
     if (!row) fail('该房屋该账期已录入读数，请直接修改');
     const updated = await repriceBills(ctx.db, ctx.rid, [row!.id], '抄表读数录入', ctx.session.name);
     return reply({ id: row!.id, bill_updated: updated > 0 }, updated ? '保存成功，已按读数更新该账期的未缴账单' : '保存成功');
@@ -150,29 +232,46 @@ const meterreadingadd = defineMethod('meterreadingadd', {
 });
 
 const meterreadingedit = defineMethod('meterreadingedit', {
-  side: 'community', roles: ROLES, writes: true,
+  side: 'community',
+  roles: ROLES,
+  writes: true,
   summary: '修改抄表读数；该账期账单已缴时拒绝，未缴账单按新读数重算金额并留调整记录',
   async handler(ctx, input) {
-    const m = await ctx.db.selectFrom('fee_meter_readings').select(['id', 'hid', 'item_id', 'period', 'last_reading'])
-      .where('rid', '=', ctx.rid).where('id', '=', input.id).forUpdate().executeTakeFirst();
+    const m = await ctx.db
+      .selectFrom('fee_meter_readings')
+      .select(['id', 'hid', 'item_id', 'period', 'last_reading'])
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', input.id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!m) fail(MSG.notFound);
     await lockBill(ctx, m!.hid, m!.item_id, m!.period);
     const last = input.last_reading ?? m!.last_reading;
     if (toFen(input.this_reading) < toFen(last)) fail(`${MSG.backwards}（上次读数 ${last}）`);
-    await ctx.db.updateTable('fee_meter_readings')
+    await ctx.db
+      .updateTable('fee_meter_readings')
       .set({ last_reading: last, this_reading: input.this_reading, remark: input.remark, updated_at: sql`now()` })
-      .where('rid', '=', ctx.rid).where('id', '=', input.id).execute();
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', input.id)
+      .execute();
     const updated = await repriceBills(ctx.db, ctx.rid, [input.id], '抄表读数修改', ctx.session.name);
     return reply({ bill_updated: updated > 0 }, updated ? '保存成功，已按新读数更新该账期的未缴账单' : '保存成功');
   },
 });
 
 const meterreadingdel = defineMethod('meterreadingdel', {
-  side: 'community', roles: ROLES, writes: true,
+  side: 'community',
+  roles: ROLES,
+  writes: true,
   summary: '删除抄表读数；该账期已出账时拒绝（账单按读数计算，请改为修改读数）',
   async handler(ctx, input) {
-    const m = await ctx.db.selectFrom('fee_meter_readings').select(['id', 'hid', 'item_id', 'period'])
-      .where('rid', '=', ctx.rid).where('id', '=', input.id).forUpdate().executeTakeFirst();
+    const m = await ctx.db
+      .selectFrom('fee_meter_readings')
+      .select(['id', 'hid', 'item_id', 'period'])
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', input.id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!m) fail(MSG.notFound);
     const bill = await lockBill(ctx, m!.hid, m!.item_id, m!.period);
     if (bill) fail('该房屋该账期已按此读数出账，不能删除，如需更正请修改读数');
@@ -182,8 +281,11 @@ const meterreadingdel = defineMethod('meterreadingdel', {
 });
 
 const meterreadingtemplate = defineMethod('meterreadingtemplate', {
-  side: 'community', roles: ROLES, writes: false,
-  summary: '抄表导入模板（.xlsx）：楼栋、单元、房号、收费项目、账期、本次读数，可选上次读数、备注；给出收费项目和账期时列出绑定该项目的房屋并预填上次读数（可按楼栋）',
+  side: 'community',
+  roles: ROLES,
+  writes: false,
+  summary:
+    '抄表导入模板（.xlsx）：楼栋、单元、房号、收费项目、账期、本次读数，可选上次读数、备注；给出收费项目和账期时列出绑定该项目的房屋并预填上次读数（可按楼栋）',
   async handler(ctx, input) {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('抄表');
@@ -211,29 +313,42 @@ const meterreadingtemplate = defineMethod('meterreadingtemplate', {
     }
     const help = wb.addWorksheet('说明');
     for (const line of [
-      ['收费项目', '按抄表读数计费的收费项目名称'], ['账期', 'YYYY-MM，例如 2025-01'],
-      ['本次读数', '不小于 0，最多两位小数，且不小于上次读数'], ['上次读数', '不填时取该房屋上一期的本次读数，没有则为 0'],
+      ['收费项目', '按抄表读数计费的收费项目名称'],
+      ['账期', 'YYYY-MM，例如 2025-01'],
+      ['本次读数', '不小于 0，最多两位小数，且不小于上次读数'],
+      ['上次读数', '不填时取该房屋上一期的本次读数，没有则为 0'],
       ['注意', '同一房屋、收费项目、账期已有读数时按文件更新；账单已缴的不能修改；任何一行有错误时整个文件都不导入'],
-    ]) help.addRow(line);
+    ])
+      help.addRow(line);
     const buffer = await wb.xlsx.writeBuffer();
     return { filename: name, content_base64: Buffer.from(buffer).toString('base64') };
   },
 });
 
 const meterreadingimport = defineMethod('meterreadingimport', {
-  side: 'community', roles: ROLES, writes: true,
-  summary: '上传抄表 Excel：检查表头后作为后台任务导入（jobinfo 查进度，joblist kind=meter_import 查记录）；有错误行则全部不导入，可下载错误报告',
+  side: 'community',
+  roles: ROLES,
+  writes: true,
+  summary:
+    '上传抄表 Excel：检查表头后作为后台任务导入（jobinfo 查进度，joblist kind=meter_import 查记录）；有错误行则全部不导入，可下载错误报告',
   async handler(ctx, input) {
     return enqueueSheetImport(ctx, input, { kind: METER_IMPORT, requiredHeaders: REQUIRED, maxRows: MAX_ROWS });
   },
 });
 
 const meterreadingerrors = defineMethod('meterreadingerrors', {
-  side: 'community', roles: ROLES, writes: false,
+  side: 'community',
+  roles: ROLES,
+  writes: false,
   summary: '下载一次抄表导入的错误报告（行号、列、原因）',
   async handler(ctx, input) {
-    const job = await ctx.db.selectFrom('jobs').select(['status', 'result']).where('rid', '=', ctx.rid).where('id', '=', input.job_id)
-      .where('kind', '=', METER_IMPORT).executeTakeFirst();
+    const job = await ctx.db
+      .selectFrom('jobs')
+      .select(['status', 'result'])
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', input.job_id)
+      .where('kind', '=', METER_IMPORT)
+      .executeTakeFirst();
     if (!job) fail('导入记录不存在');
     if (job!.status !== 'done') fail('导入尚未完成');
     const errors = (job!.result as MeterImportResult | null)?.errors ?? [];
@@ -242,14 +357,26 @@ const meterreadingerrors = defineMethod('meterreadingerrors', {
   },
 });
 
-interface Valid { row: number; hid: number; item_id: number; period: string; last: string | undefined; this: string; remark: string }
+interface Valid {
+  row: number;
+  hid: number;
+  item_id: number;
+  period: string;
+  last: string | undefined;
+  this: string;
+  remark: string;
+}
 
 /** Checks every row; answers the valid ones with their previous reading filled in, or the errors. */
 async function validate(db: Kysely<DB>, rid: number, rows: SheetRow[]) {
   const [rooms, items] = await Promise.all([
-    db.selectFrom('rooms as r').innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
+    db
+      .selectFrom('rooms as r')
+      .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
       .innerJoin('buildings as bd', (j) => j.onRef('bd.rid', '=', 'r.rid').onRef('bd.id', '=', 'r.bid'))
-      .select(['r.id', 'r.title', 'u.title as unit', 'bd.title as building']).where('r.rid', '=', rid).execute(),
+      .select(['r.id', 'r.title', 'u.title as unit', 'bd.title as building'])
+      .where('r.rid', '=', rid)
+      .execute(),
     db.selectFrom('fee_items').select(['id', 'title', 'pricing']).where('rid', '=', rid).execute(),
   ]);
   const roomOf = new Map(rooms.map((r) => [`${r.building}|${r.unit}|${r.title}`, r.id]));
@@ -304,7 +431,7 @@ async function validate(db: Kysely<DB>, rid: number, rows: SheetRow[]) {
     const meter = `${r.hid}|${r.item_id}`;
     if (k.paid) errors.push({ row: r.row, column: '账期', reason: '该房屋该账期的账单已缴费，不能再录入或修改读数' });
     const fromFile = inFile.get(meter);
-    const prev = fromFile && (!k.prev_period || fromFile.period > k.prev_period) ? fromFile.reading : k.prev ?? '0.00';
+    const prev = fromFile && (!k.prev_period || fromFile.period > k.prev_period) ? fromFile.reading : (k.prev ?? '0.00');
     r.last ??= prev;
     if (toFen(r.this) < toFen(r.last)) errors.push({ row: r.row, column: '本次读数', reason: `本次读数不能小于上次读数 ${r.last}` });
     inFile.set(meter, { period: r.period, reading: r.this });
@@ -321,7 +448,7 @@ registerJobKind(METER_IMPORT, async (ctx): Promise<MeterImportResult> => {
   const { valid, errors } = await validate(ctx.db, rid, rows);
   if (errors.length) return { imported: 0, updated: 0, errors: errors.slice(0, MAX_ERRORS) };
   const user = ctx.job.created_by
-    ? (await ctx.db.selectFrom('accounts').select('name').where('id', '=', ctx.job.created_by).executeTakeFirst())?.name ?? ''
+    ? ((await ctx.db.selectFrom('accounts').select('name').where('id', '=', ctx.job.created_by).executeTakeFirst())?.name ?? '')
     : '';
   let imported = 0;
   let updated = 0;
@@ -336,14 +463,28 @@ registerJobKind(METER_IMPORT, async (ctx): Promise<MeterImportResult> => {
     if (locked.rows.some((b) => b.status === 'Y')) throw new Error('导入过程中有账单被缴费，已全部撤销，请重新导入');
     const ids: number[] = [];
     for (let i = 0; i < valid.length; i += 1000) {
-      const res = await trx.insertInto('fee_meter_readings')
-        .values(valid.slice(i, i + 1000).map((r) => ({
-          rid, hid: r.hid, item_id: r.item_id, period: r.period, last_reading: r.last!, this_reading: r.this, remark: r.remark, created_by: user,
-        })))
-        .onConflict((oc) => oc.columns(['rid', 'hid', 'item_id', 'period']).doUpdateSet({
-          last_reading: (eb) => eb.ref('excluded.last_reading'), this_reading: (eb) => eb.ref('excluded.this_reading'),
-          remark: (eb) => eb.ref('excluded.remark'), updated_at: sql`now()`,
-        }))
+      const res = await trx
+        .insertInto('fee_meter_readings')
+        .values(
+          valid.slice(i, i + 1000).map((r) => ({
+            rid,
+            hid: r.hid,
+            item_id: r.item_id,
+            period: r.period,
+            last_reading: r.last!,
+            this_reading: r.this,
+            remark: r.remark,
+            created_by: user,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['rid', 'hid', 'item_id', 'period']).doUpdateSet({
+            last_reading: (eb) => eb.ref('excluded.last_reading'),
+            this_reading: (eb) => eb.ref('excluded.this_reading'),
+            remark: (eb) => eb.ref('excluded.remark'),
+            updated_at: sql`now()`,
+          }),
+        )
         .returning(['id', sql<boolean>`(xmax = 0)`.as('inserted')])
         .execute();
       for (const r of res) {
@@ -360,6 +501,12 @@ registerJobKind(METER_IMPORT, async (ctx): Promise<MeterImportResult> => {
 });
 
 export const meterMethods = [
-  meterreadinglist, meterreadingprev, meterreadingadd, meterreadingedit, meterreadingdel, meterreadingtemplate, meterreadingimport,
+  meterreadinglist,
+  meterreadingprev,
+  meterreadingadd,
+  meterreadingedit,
+  meterreadingdel,
+  meterreadingtemplate,
+  meterreadingimport,
   meterreadingerrors,
 ];

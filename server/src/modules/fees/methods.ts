@@ -14,6 +14,17 @@ import { settingMethods } from './settings.js';
 import { setupMethods } from './setup.js';
 
 /** The fees area: set-up, bills, cashier, prepayment, refunds, reports, dunning, import; parking bills, meter readings, settings, quick payments (issue 5). */
-export const feesModule: MethodDef[] = [...setupMethods, ...billMethods, ...cashierMethods, ...prepayMethods, ...refundMethods,
-  ...reportMethods, ...reportExportMethods, ...dunningMethods, ...importMethods, ...meterMethods, ...settingMethods, ...quickpayMethods,
+export const feesModule: MethodDef[] = [
+  ...setupMethods,
+  ...billMethods,
+  ...cashierMethods,
+  ...prepayMethods,
+  ...refundMethods,
+  ...reportMethods,
+  ...reportExportMethods,
+  ...dunningMethods,
+  ...importMethods,
+  ...meterMethods,
+  ...settingMethods,
+  ...quickpayMethods,
 ];

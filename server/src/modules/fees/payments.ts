@@ -71,7 +71,9 @@ const RECEIPT_NO_TEXT = /^[A-Za-z0-9-]+$/;
  * A page is picked from the parts by keywordPage; receiptKeyword takes them as one condition.
  */
 export async function receiptKeywordParts(db: Kysely<DB>, rid: number, keyword: string, o: { receiptNo: boolean }): Promise<KeywordPart[]> {
-  const rooms = await sql<{ hids: string[] }>`SELECT coalesce(array_agg(a.id), '{}') AS hids FROM (${roomsAddressed(rid, keyword)}) a`.execute(db);
+  const rooms = await sql<{
+    hids: string[];
+  }>`SELECT coalesce(array_agg(a.id), '{}') AS hids FROM (${roomsAddressed(rid, keyword)}) a`.execute(db);
   const parts: KeywordPart[] = [
     { match: sql<SqlBool>`p.hid = ANY(${rooms.rows[0]!.hids}::bigint[])` },
     { match: nameContains(sql`p.rid`, sql`p.payer_name`, rid, keyword), fenced: true, keyed: true },
@@ -89,7 +91,12 @@ export async function receiptKeywordParts(db: Kysely<DB>, rid: number, keyword: 
  * one condition, PostgreSQL walked them all for a name no receipt has, computing each one's name
  * fragments (6 s).
  */
-export async function receiptKeyword(db: Kysely<DB>, rid: number, keyword: string, o: { receiptNo: boolean }): Promise<RawBuilder<SqlBool>> {
+export async function receiptKeyword(
+  db: Kysely<DB>,
+  rid: number,
+  keyword: string,
+  o: { receiptNo: boolean },
+): Promise<RawBuilder<SqlBool>> {
   return anyReceiptPart(rid, await receiptKeywordParts(db, rid, keyword, o));
 }
 
@@ -105,7 +112,8 @@ export function receiptRows(rid: number, filters: Array<RawBuilder<SqlBool>>): K
 
 /** Payments of the community with their room address. */
 export function paymentBase(db: Kysely<DB>, rid: number) {
-  return db.selectFrom('fee_payments as p')
+  return db
+    .selectFrom('fee_payments as p')
     .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'p.rid').onRef('r.id', '=', 'p.hid'))
     .selectAll('p')
     .select('r.address')
@@ -118,11 +126,28 @@ type Raw = Awaited<ReturnType<ReturnType<typeof paymentBase>['executeTakeFirstOr
 export function toPaymentRow(p: Raw): PaymentRow {
   const total = fenToYuan(toFen(p.receivable) + toFen(p.late_fee) - toFen(p.discount));
   return {
-    id: p.id, receipt_no: p.receipt_no, hid: p.hid, address: p.address, payer_name: p.payer_name, receivable: p.receivable,
-    late_fee: p.late_fee, discount: p.discount, total, balance_used: p.balance_used, due: p.due, paid_amount: p.paid_amount,
-    to_balance: p.to_balance, pay_type: p.pay_type, pay_type_ch: PAY_TYPE_CH[p.pay_type], cashier_name: p.cashier_name,
-    status: p.status, status_ch: PAYMENT_STATUS_CH[p.status], refunded_amount: p.refunded_amount, bill_count: Number(p.bill_count),
-    remark: p.remark, create_time: wireTime(p.created_at),
+    id: p.id,
+    receipt_no: p.receipt_no,
+    hid: p.hid,
+    address: p.address,
+    payer_name: p.payer_name,
+    receivable: p.receivable,
+    late_fee: p.late_fee,
+    discount: p.discount,
+    total,
+    balance_used: p.balance_used,
+    due: p.due,
+    paid_amount: p.paid_amount,
+    to_balance: p.to_balance,
+    pay_type: p.pay_type,
+    pay_type_ch: PAY_TYPE_CH[p.pay_type],
+    cashier_name: p.cashier_name,
+    status: p.status,
+    status_ch: PAYMENT_STATUS_CH[p.status],
+    refunded_amount: p.refunded_amount,
+    bill_count: Number(p.bill_count),
+    remark: p.remark,
+    create_time: wireTime(p.created_at),
   };
 }
 
@@ -133,12 +158,22 @@ export async function paymentInfo(db: Kysely<DB>, rid: number, id: number): Prom
   const [region, settings, items] = await Promise.all([
     db.selectFrom('regions').select('title').where('id', '=', rid).executeTakeFirstOrThrow(),
     db.selectFrom('fee_settings').select(['receipt_title', 'receipt_footnote']).where('rid', '=', rid).executeTakeFirst(),
-    db.selectFrom('fee_payment_items').select(['bill_id', 'title', 'period', 'daterange', 'fee', 'late_fee', 'refunded'])
-      .where('rid', '=', rid).where('payment_id', '=', id).orderBy('id').execute(),
+    db
+      .selectFrom('fee_payment_items')
+      .select(['bill_id', 'title', 'period', 'daterange', 'fee', 'late_fee', 'refunded'])
+      .where('rid', '=', rid)
+      .where('payment_id', '=', id)
+      .orderBy('id')
+      .execute(),
   ]);
   const row = toPaymentRow(p!);
   return {
-    ...row, region_title: region.title, receipt_title: settings?.receipt_title || `${region.title} 收款收据`,
-    receipt_footnote: settings?.receipt_footnote ?? '', print_count: p!.print_count, capital_amount: capitalAmount(row.total), items,
+    ...row,
+    region_title: region.title,
+    receipt_title: settings?.receipt_title || `${region.title} 收款收据`,
+    receipt_footnote: settings?.receipt_footnote ?? '',
+    print_count: p!.print_count,
+    capital_amount: capitalAmount(row.total),
+    items,
   };
 }

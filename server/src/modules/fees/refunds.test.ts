@@ -13,30 +13,61 @@ const key = () => `refund-test-${++n}-${Date.now()}`;
 
 beforeAll(async () => {
   t = await startTestServer();
-  [admin, admin2, steward, cashier] = (await Promise.all(['admin', 'admin2', 'steward', 'cashier'].map((u) => t.login(u)))) as [string, string, string, string];
+  [admin, admin2, steward, cashier] = (await Promise.all(['admin', 'admin2', 'steward', 'cashier'].map((u) => t.login(u)))) as [
+    string,
+    string,
+    string,
+    string,
+  ];
 });
 afterAll(() => t.close());
 
 const used = new Set<number>();
 async function room(min: number) {
-  const rows = await t.database.db.selectFrom('fee_bills').select('hid').where('rid', '=', 1).where('status', '<>', 'Y')
-    .groupBy('hid').having(sql`count(*)`, '>=', min).orderBy('hid', 'desc').execute();
+  const rows = await t.database.db
+    .selectFrom('fee_bills')
+    .select('hid')
+    .where('rid', '=', 1)
+    .where('status', '<>', 'Y')
+    .groupBy('hid')
+    .having(sql`count(*)`, '>=', min)
+    .orderBy('hid', 'desc')
+    .execute();
   const hid = rows.map((r) => r.hid).find((h) => !used.has(h))!;
   used.add(hid);
   const db = t.database.db;
-  const owner = await db.selectFrom('room_members').select('member_id').where('rid', '=', 1).where('hid', '=', hid)
-    .where('relation', '=', 'owner').where('status', '=', 'Y').orderBy('id').executeTakeFirst();
+  const owner = await db
+    .selectFrom('room_members')
+    .select('member_id')
+    .where('rid', '=', 1)
+    .where('hid', '=', hid)
+    .where('relation', '=', 'owner')
+    .where('status', '=', 'Y')
+    .orderBy('id')
+    .executeTakeFirst();
   let memberId = owner?.member_id;
   if (!memberId) {
-    const m = await db.insertInto('members').values({ rid: 1, realname: '退款业主', mobile: `198${String(hid).padStart(8, '0')}` }).returning('id').executeTakeFirstOrThrow();
+    const m = await db
+      .insertInto('members')
+      .values({ rid: 1, realname: '退款业主', mobile: `198${String(hid).padStart(8, '0')}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db.insertInto('room_members').values({ rid: 1, hid, member_id: m.id, relation: 'owner' }).execute();
     memberId = m.id;
   }
-  const bills = (await t.call('cashierbills', { hid }, cashier)).data.items as Array<{ id: number; fee: string; total: string; status: string }>;
+  const bills = (await t.call('cashierbills', { hid }, cashier)).data.items as Array<{
+    id: number;
+    fee: string;
+    total: string;
+    status: string;
+  }>;
   return { hid, memberId, bills };
 }
 const balance = async (memberId: number) =>
-  toFen((await t.database.db.selectFrom('members').select('balance').where('rid', '=', 1).where('id', '=', memberId).executeTakeFirstOrThrow()).balance);
+  toFen(
+    (await t.database.db.selectFrom('members').select('balance').where('rid', '=', 1).where('id', '=', memberId).executeTakeFirstOrThrow())
+      .balance,
+  );
 
 describe('prepayment', () => {
   it('tops up the owner balance once per key and pays from it', async () => {
@@ -52,7 +83,11 @@ describe('prepayment', () => {
     expect(toFen(info.data.balance)).toBe(before + 50000n);
     const bill = r.bills[0]!;
     if (toFen(bill.total) <= before + 50000n) {
-      const pay = await t.call('cashierpay', { hid: r.hid, bill_ids: [bill.id], pay_type: 'balance', paid_amount: '0', idempotency_key: key() }, cashier);
+      const pay = await t.call(
+        'cashierpay',
+        { hid: r.hid, bill_ids: [bill.id], pay_type: 'balance', paid_amount: '0', idempotency_key: key() },
+        cashier,
+      );
       expect(pay.return_code).toBe('SUCCESS');
       expect(pay.data.balance_used).toBe(bill.total);
       expect(await balance(r.memberId)).toBe(before + 50000n - toFen(bill.total));
@@ -61,12 +96,22 @@ describe('prepayment', () => {
 
   it('refuses zero, 3 decimals, other communities and roles', async () => {
     const r = await room(1);
-    expect((await t.call('balancetopup', { hid: r.hid, amount: '0', pay_type: 'cash', idempotency_key: key() }, cashier)).return_msg).toContain('充值金额必须大于0');
-    expect((await t.call('balancetopup', { hid: r.hid, amount: '1.001', pay_type: 'cash', idempotency_key: key() }, cashier)).return_msg).toContain('amount');
-    expect((await t.call('balancetopup', { hid: r.hid, amount: '1', pay_type: 'balance', idempotency_key: key() }, cashier)).return_msg).toContain('pay_type');
-    expect((await t.call('balancetopup', { hid: r.hid, amount: '1', pay_type: 'cash', idempotency_key: key() }, admin2)).return_msg).toBe('房屋不存在');
+    expect(
+      (await t.call('balancetopup', { hid: r.hid, amount: '0', pay_type: 'cash', idempotency_key: key() }, cashier)).return_msg,
+    ).toContain('充值金额必须大于0');
+    expect(
+      (await t.call('balancetopup', { hid: r.hid, amount: '1.001', pay_type: 'cash', idempotency_key: key() }, cashier)).return_msg,
+    ).toContain('amount');
+    expect(
+      (await t.call('balancetopup', { hid: r.hid, amount: '1', pay_type: 'balance', idempotency_key: key() }, cashier)).return_msg,
+    ).toContain('pay_type');
+    expect((await t.call('balancetopup', { hid: r.hid, amount: '1', pay_type: 'cash', idempotency_key: key() }, admin2)).return_msg).toBe(
+      '房屋不存在',
+    );
     expect((await t.call('housebalance', { hid: r.hid }, admin2)).return_msg).toBe('房屋不存在');
-    expect((await t.call('balancetopup', { hid: r.hid, amount: '1', pay_type: 'cash', idempotency_key: key() }, steward)).return_code).toBe('NO_PERMISSION');
+    expect((await t.call('balancetopup', { hid: r.hid, amount: '1', pay_type: 'cash', idempotency_key: key() }, steward)).return_code).toBe(
+      'NO_PERMISSION',
+    );
   });
 });
 
@@ -78,16 +123,27 @@ describe('refunds', () => {
     const ids = r.bills.slice(0, 2).map((b) => b.id);
     const total = r.bills.slice(0, 2).reduce((s, b) => s + toFen(b.total), 0n);
     const usedFen = startBalance < total - 100n ? startBalance : total - 100n;
-    const pay = await t.call('cashierpay', {
-      hid: r.hid, bill_ids: ids, pay_type: 'cash', use_balance: true, discount: '1.00',
-      paid_amount: fenToYuan(total - 100n - usedFen + 1234n), idempotency_key: key(),
-    }, cashier);
+    const pay = await t.call(
+      'cashierpay',
+      {
+        hid: r.hid,
+        bill_ids: ids,
+        pay_type: 'cash',
+        use_balance: true,
+        discount: '1.00',
+        paid_amount: fenToYuan(total - 100n - usedFen + 1234n),
+        idempotency_key: key(),
+      },
+      cashier,
+    );
     expect(pay.return_code).toBe('SUCCESS');
     expect(pay.data.to_balance).toBe('12.34');
     const apply = await t.call('refundapply', { payment_id: pay.data.id, reason: '重复缴费' }, cashier);
     expect(apply.return_code).toBe('SUCCESS');
     expect(apply.data.amount).toBe(fenToYuan(total - 100n));
-    expect((await t.call('refundapply', { payment_id: pay.data.id, reason: '再来' }, cashier)).return_msg).toBe('该收据已有待审核的退款申请');
+    expect((await t.call('refundapply', { payment_id: pay.data.id, reason: '再来' }, cashier)).return_msg).toBe(
+      '该收据已有待审核的退款申请',
+    );
     // the cashier cannot approve
     expect((await t.call('refundapprove', { id: apply.data.id, approve: true }, cashier)).return_code).toBe('NO_PERMISSION');
     expect((await t.call('refundapprove', { id: apply.data.id, approve: true }, admin2)).return_msg).toBe('退款申请不存在');
@@ -107,7 +163,11 @@ describe('refunds', () => {
     expect((await t.call('refundapprove', { id: apply.data.id, approve: true }, admin)).return_msg).toBe('该退款申请已处理');
     expect((await t.call('refundapply', { payment_id: pay.data.id, reason: 'x' }, cashier)).return_msg).toBe('该收据已全部退款');
     // the bills can be paid again
-    const repay = await t.call('cashierpay', { hid: r.hid, bill_ids: ids, pay_type: 'cash', paid_amount: '99999', idempotency_key: key() }, cashier);
+    const repay = await t.call(
+      'cashierpay',
+      { hid: r.hid, bill_ids: ids, pay_type: 'cash', paid_amount: '99999', idempotency_key: key() },
+      cashier,
+    );
     expect(repay.return_code).toBe('SUCCESS');
   });
 
@@ -115,12 +175,18 @@ describe('refunds', () => {
     const r = await room(2);
     const ids = r.bills.slice(0, 2).map((b) => b.id);
     const total = r.bills.slice(0, 2).reduce((s, b) => s + toFen(b.total), 0n);
-    const pay = await t.call('cashierpay', { hid: r.hid, bill_ids: ids, pay_type: 'alipay', discount: '0.03', paid_amount: fenToYuan(total - 3n), idempotency_key: key() }, cashier);
+    const pay = await t.call(
+      'cashierpay',
+      { hid: r.hid, bill_ids: ids, pay_type: 'alipay', discount: '0.03', paid_amount: fenToYuan(total - 3n), idempotency_key: key() },
+      cashier,
+    );
     const first = await t.call('refundapply', { payment_id: pay.data.id, bill_ids: [ids[0]], reason: '面积有误' }, cashier);
     expect(first.data.amount).toBe(r.bills[0]!.total);
     await t.call('refundapprove', { id: first.data.id, approve: true }, admin);
     expect((await t.call('paymentinfo', { id: pay.data.id }, cashier)).data.status).toBe('P');
-    expect((await t.call('refundapply', { payment_id: pay.data.id, bill_ids: [ids[0]], reason: 'x' }, cashier)).return_msg).toBe('所选账单不在该收据中或已退款');
+    expect((await t.call('refundapply', { payment_id: pay.data.id, bill_ids: [ids[0]], reason: 'x' }, cashier)).return_msg).toBe(
+      '所选账单不在该收据中或已退款',
+    );
     const second = await t.call('refundapply', { payment_id: pay.data.id, bill_ids: [ids[1]], reason: '搬离' }, cashier);
     expect(second.data.amount).toBe(fenToYuan(toFen(r.bills[1]!.total) - 3n));
     const rejected = await t.call('refundapprove', { id: second.data.id, approve: false, remark: '不符合' }, admin);

@@ -13,28 +13,51 @@ const APPROVE_ROLES = ['financecount'];
 const STATUS_CH = { E: '待审核', Y: '已退款', N: '已驳回' } as const;
 
 function refundQuery(db: Kysely<DB>, rid: number) {
-  return db.selectFrom('fee_refunds as f')
+  return db
+    .selectFrom('fee_refunds as f')
     .innerJoin('fee_payments as p', (j) => j.onRef('p.rid', '=', 'f.rid').onRef('p.id', '=', 'f.payment_id'))
     .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'p.rid').onRef('r.id', '=', 'p.hid'))
-    .selectAll('f').select(['p.receipt_no', 'r.address'])
-    .select(sql<string>`(SELECT string_agg(pi.title || ' ' || pi.period, '、' ORDER BY pi.id) FROM fee_payment_items pi
-      WHERE pi.rid = f.rid AND pi.payment_id = f.payment_id AND pi.bill_id = ANY(f.bill_ids))`.as('bill_titles'))
+    .selectAll('f')
+    .select(['p.receipt_no', 'r.address'])
+    .select(
+      sql<string>`(SELECT string_agg(pi.title || ' ' || pi.period, '、' ORDER BY pi.id) FROM fee_payment_items pi
+      WHERE pi.rid = f.rid AND pi.payment_id = f.payment_id AND pi.bill_id = ANY(f.bill_ids))`.as('bill_titles'),
+    )
     .where('f.rid', '=', rid);
 }
 
 type Raw = Awaited<ReturnType<ReturnType<typeof refundQuery>['executeTakeFirstOrThrow']>>;
 
 const toRow = (f: Raw): RefundRow => ({
-  id: f.id, payment_id: f.payment_id, receipt_no: f.receipt_no, address: f.address, bill_ids: f.bill_ids.map(Number),
-  bill_titles: f.bill_titles ?? '', amount: f.amount, cash_amount: f.cash_amount, balance_amount: f.balance_amount, reason: f.reason,
-  status: f.status, status_ch: STATUS_CH[f.status], applicant: f.applicant, approver: f.approver, approve_remark: f.approve_remark,
-  create_time: wireTime(f.created_at), approve_time: wireTime(f.approved_at),
+  id: f.id,
+  payment_id: f.payment_id,
+  receipt_no: f.receipt_no,
+  address: f.address,
+  bill_ids: f.bill_ids.map(Number),
+  bill_titles: f.bill_titles ?? '',
+  amount: f.amount,
+  cash_amount: f.cash_amount,
+  balance_amount: f.balance_amount,
+  reason: f.reason,
+  status: f.status,
+  status_ch: STATUS_CH[f.status],
+  applicant: f.applicant,
+  approver: f.approver,
+  approve_remark: f.approve_remark,
+  create_time: wireTime(f.created_at),
+  approve_time: wireTime(f.approved_at),
 });
 
 /** The payment's still-unrefunded lines; `ids` narrows them (and must all be among them). */
 async function openLines(ctx: CommunityCtx, paymentId: number, ids: number[]) {
-  const lines = await ctx.db.selectFrom('fee_payment_items').select(['bill_id', 'fee', 'late_fee'])
-    .where('rid', '=', ctx.rid).where('payment_id', '=', paymentId).where('refunded', '=', 'N').orderBy('id').execute();
+  const lines = await ctx.db
+    .selectFrom('fee_payment_items')
+    .select(['bill_id', 'fee', 'late_fee'])
+    .where('rid', '=', ctx.rid)
+    .where('payment_id', '=', paymentId)
+    .where('refunded', '=', 'N')
+    .orderBy('id')
+    .execute();
   const chosen = ids.length ? lines.filter((l) => ids.includes(l.bill_id)) : lines;
   if (chosen.length === 0 || chosen.length !== (ids.length ? new Set(ids).size : lines.length)) fail('所选账单不在该收据中或已退款');
   return { lines, chosen };
@@ -44,33 +67,60 @@ async function openLines(ctx: CommunityCtx, paymentId: number, ids: number[]) {
  * What a refund of `chosen` returns: the lines' fees and late fees, except that the refund that
  * empties the receipt returns exactly what is left of its total (so a discount is never lost).
  */
-function refundAmount(p: { receivable: string; late_fee: string; discount: string; refunded_amount: string }, all: number, chosen: Array<{ fee: string; late_fee: string }>): bigint {
+function refundAmount(
+  p: { receivable: string; late_fee: string; discount: string; refunded_amount: string },
+  all: number,
+  chosen: Array<{ fee: string; late_fee: string }>,
+): bigint {
   const left = toFen(p.receivable) + toFen(p.late_fee) - toFen(p.discount) - toFen(p.refunded_amount);
   const lines = chosen.reduce((s, l) => s + toFen(l.fee) + toFen(l.late_fee), 0n);
   return chosen.length === all || lines > left ? left : lines;
 }
 
 const refundapply = defineMethod('refundapply', {
-  side: 'community', roles: APPLY_ROLES, writes: true,
+  side: 'community',
+  roles: APPLY_ROLES,
+  writes: true,
   summary: '退款申请：一张收据的全部或部分账单，须填写原因，待有权限的角色审核',
   async handler(ctx, input) {
-    const p = await ctx.db.selectFrom('fee_payments').selectAll().where('rid', '=', ctx.rid).where('id', '=', input.payment_id).executeTakeFirst();
+    const p = await ctx.db
+      .selectFrom('fee_payments')
+      .selectAll()
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', input.payment_id)
+      .executeTakeFirst();
     if (!p) fail('收费记录不存在');
     if (p!.status === 'R') fail('该收据已全部退款');
-    const pending = await ctx.db.selectFrom('fee_refunds').select('id').where('rid', '=', ctx.rid).where('payment_id', '=', p!.id)
-      .where('status', '=', 'E').executeTakeFirst();
+    const pending = await ctx.db
+      .selectFrom('fee_refunds')
+      .select('id')
+      .where('rid', '=', ctx.rid)
+      .where('payment_id', '=', p!.id)
+      .where('status', '=', 'E')
+      .executeTakeFirst();
     if (pending) fail('该收据已有待审核的退款申请');
     const { lines, chosen } = await openLines(ctx, p!.id, input.bill_ids);
     const amount = fenToYuan(refundAmount(p!, lines.length, chosen));
-    const row = await ctx.db.insertInto('fee_refunds').values({
-      rid: ctx.rid, payment_id: p!.id, bill_ids: chosen.map((l) => l.bill_id), amount, reason: input.reason, applicant: ctx.session.name,
-    }).returning('id').executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .insertInto('fee_refunds')
+      .values({
+        rid: ctx.rid,
+        payment_id: p!.id,
+        bill_ids: chosen.map((l) => l.bill_id),
+        amount,
+        reason: input.reason,
+        applicant: ctx.session.name,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return reply({ id: row.id, amount }, `已提交退款申请，金额 ${amount} 元`);
   },
 });
 
 const refundList = defineMethod('refund_list', {
-  side: 'community', roles: [...APPLY_ROLES, ...APPROVE_ROLES], writes: false,
+  side: 'community',
+  roles: [...APPLY_ROLES, ...APPROVE_ROLES],
+  writes: false,
   summary: '退款申请列表：收据号、房屋、账单、金额（原路退回/退回余额）、原因、状态、申请人、审核人',
   async handler(ctx, input) {
     let qb = refundQuery(ctx.db, ctx.rid);
@@ -82,46 +132,99 @@ const refundList = defineMethod('refund_list', {
 });
 
 const refundapprove = defineMethod('refundapprove', {
-  side: 'community', roles: APPROVE_ROLES, writes: true,
+  side: 'community',
+  roles: APPROVE_ROLES,
+  writes: true,
   summary: '审核退款：驳回，或批准并精确冲回（账单恢复未缴、余额抵扣部分退回余额、其余原路退回，收据标记部分/全部退款）',
   async handler(ctx, input) {
-    const f = await ctx.db.selectFrom('fee_refunds').selectAll().where('rid', '=', ctx.rid).where('id', '=', input.id).forUpdate().executeTakeFirst();
+    const f = await ctx.db
+      .selectFrom('fee_refunds')
+      .selectAll()
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', input.id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!f) fail('退款申请不存在');
     if (f!.status !== 'E') fail('该退款申请已处理');
     const done = { approver: ctx.session.name, approve_remark: input.remark, approved_at: sql<Date>`now()` };
     if (!input.approve) {
-      await ctx.db.updateTable('fee_refunds').set({ status: 'N', ...done }).where('rid', '=', ctx.rid).where('id', '=', f!.id).execute();
+      await ctx.db
+        .updateTable('fee_refunds')
+        .set({ status: 'N', ...done })
+        .where('rid', '=', ctx.rid)
+        .where('id', '=', f!.id)
+        .execute();
       return reply(toRow(await refundQuery(ctx.db, ctx.rid).where('f.id', '=', f!.id).executeTakeFirstOrThrow()), '已驳回');
     }
-    const p = await ctx.db.selectFrom('fee_payments').selectAll().where('rid', '=', ctx.rid).where('id', '=', f!.payment_id).forUpdate().executeTakeFirstOrThrow();
+    const p = await ctx.db
+      .selectFrom('fee_payments')
+      .selectAll()
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', f!.payment_id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     const billIds = f!.bill_ids.map(Number);
-    await ctx.db.selectFrom('fee_bills').select('id').where('rid', '=', ctx.rid).where('id', 'in', billIds).orderBy('id').forUpdate().execute();
+    await ctx.db
+      .selectFrom('fee_bills')
+      .select('id')
+      .where('rid', '=', ctx.rid)
+      .where('id', 'in', billIds)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
     const { lines } = await openLines(ctx, p.id, billIds);
     const amount = toFen(f!.amount);
-    const cashSoFar = await ctx.db.selectFrom('fee_refunds').where('rid', '=', ctx.rid).where('payment_id', '=', p.id).where('status', '=', 'Y')
-      .select(sql<string>`coalesce(sum(cash_amount), 0)::text`.as('cash')).executeTakeFirstOrThrow();
+    const cashSoFar = await ctx.db
+      .selectFrom('fee_refunds')
+      .where('rid', '=', ctx.rid)
+      .where('payment_id', '=', p.id)
+      .where('status', '=', 'Y')
+      .select(sql<string>`coalesce(sum(cash_amount), 0)::text`.as('cash'))
+      .executeTakeFirstOrThrow();
     const cashRoom = toFen(p.due) - toFen(cashSoFar.cash);
     const cashBack = amount < cashRoom ? amount : cashRoom;
     const balanceBack = amount - cashBack;
     if (balanceBack > 0n) {
       if (!p.member_id) fail('该收据没有业主，无法退回余额');
       await moveBalance(ctx.db, {
-        rid: ctx.rid, memberId: p.member_id!, hid: p.hid, fen: balanceBack, ioType: 1, feetype: 'refund', paytype: 'balance',
-        orderid: p.receipt_no, remark: `收据 ${p.receipt_no} 退款退回余额`, createUser: ctx.session.name,
+        rid: ctx.rid,
+        memberId: p.member_id!,
+        hid: p.hid,
+        fen: balanceBack,
+        ioType: 1,
+        feetype: 'refund',
+        paytype: 'balance',
+        orderid: p.receipt_no,
+        remark: `收据 ${p.receipt_no} 退款退回余额`,
+        createUser: ctx.session.name,
       });
     }
-    await ctx.db.updateTable('fee_bills')
+    await ctx.db
+      .updateTable('fee_bills')
       .set({ status: sql`CASE WHEN due_date < current_date THEN 'N' ELSE 'E' END`, paid_at: null, payment_id: null, late_fee: '0' })
-      .where('rid', '=', ctx.rid).where('id', 'in', billIds).execute();
-    await ctx.db.updateTable('fee_payment_items').set({ refunded: 'Y' })
-      .where('rid', '=', ctx.rid).where('payment_id', '=', p.id).where('bill_id', 'in', billIds).execute();
+      .where('rid', '=', ctx.rid)
+      .where('id', 'in', billIds)
+      .execute();
+    await ctx.db
+      .updateTable('fee_payment_items')
+      .set({ refunded: 'Y' })
+      .where('rid', '=', ctx.rid)
+      .where('payment_id', '=', p.id)
+      .where('bill_id', 'in', billIds)
+      .execute();
     const allBack = lines.length === billIds.length;
-    await ctx.db.updateTable('fee_payments')
+    await ctx.db
+      .updateTable('fee_payments')
       .set({ refunded_amount: fenToYuan(toFen(p.refunded_amount) + amount), status: allBack ? 'R' : 'P' })
-      .where('rid', '=', ctx.rid).where('id', '=', p.id).execute();
-    await ctx.db.updateTable('fee_refunds')
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', p.id)
+      .execute();
+    await ctx.db
+      .updateTable('fee_refunds')
       .set({ status: 'Y', cash_amount: fenToYuan(cashBack), balance_amount: fenToYuan(balanceBack), ...done })
-      .where('rid', '=', ctx.rid).where('id', '=', f!.id).execute();
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', f!.id)
+      .execute();
     return reply(toRow(await refundQuery(ctx.db, ctx.rid).where('f.id', '=', f!.id).executeTakeFirstOrThrow()), '退款成功');
   },
 });

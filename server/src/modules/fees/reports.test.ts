@@ -16,12 +16,19 @@ const first = addMonths(`${month}-01`, -2).slice(0, 7);
 
 beforeAll(async () => {
   t = await startTestServer();
-  [admin, admin2, steward, cashier] = (await Promise.all(['admin', 'admin2', 'steward', 'cashier'].map((u) => t.login(u)))) as [string, string, string, string];
+  [admin, admin2, steward, cashier] = (await Promise.all(['admin', 'admin2', 'steward', 'cashier'].map((u) => t.login(u)))) as [
+    string,
+    string,
+    string,
+    string,
+  ];
 });
 afterAll(() => t.close());
 
 const sumBills = async (where: string) => {
-  const r = await sql<{ s: string }>`SELECT coalesce(sum(fee), 0)::numeric(14,2)::text s FROM fee_bills WHERE rid = 1 AND ${sql.raw(where)}`.execute(t.database.db);
+  const r = await sql<{
+    s: string;
+  }>`SELECT coalesce(sum(fee), 0)::numeric(14,2)::text s FROM fee_bills WHERE rid = 1 AND ${sql.raw(where)}`.execute(t.database.db);
   return r.rows[0]!.s;
 };
 
@@ -30,7 +37,8 @@ describe('collection reports', () => {
     const res = await t.call('fees_count', { start_period: first, end_period: month }, admin);
     expect(res.return_code).toBe('SUCCESS');
     const prev = addMonths(`${month}-01`, -1).slice(0, 7);
-    const rows = (title: string) => res.data.items.filter((r: { title: string }) => r.title === title).map((r: { period: string }) => r.period);
+    const rows = (title: string) =>
+      res.data.items.filter((r: { title: string }) => r.title === title).map((r: { period: string }) => r.period);
     expect(rows('物业服务费')).toEqual([first, prev, month]);
     // the demo's water bills of last month and parking bills of this month
     expect([rows('生活用水'), rows('地下车位管理费')]).toEqual([[prev], [month]]);
@@ -68,7 +76,9 @@ describe('collection reports', () => {
         (SELECT coalesce(sum(fee), 0) FROM fee_bills WHERE rid = 1 AND period = m.month AND status = 'Y')::numeric(14,2)::text AS received,
         (SELECT coalesce(sum(paid_amount), 0) FROM fee_payments WHERE rid = 1 AND to_char(created_at, 'YYYY-MM') = m.month)::numeric(14,2)::text AS collected,
         (SELECT coalesce(sum(amount), 0) FROM fee_refunds WHERE rid = 1 AND status = 'Y' AND to_char(approved_at, 'YYYY-MM') = m.month)::numeric(14,2)::text AS refunded
-      FROM (SELECT to_char(make_date(${year}::int, n, 1), 'YYYY-MM') AS month FROM generate_series(1, 12) n) m ORDER BY m.month`.execute(t.database.db);
+      FROM (SELECT to_char(make_date(${year}::int, n, 1), 'YYYY-MM') AS month FROM generate_series(1, 12) n) m ORDER BY m.month`.execute(
+      t.database.db,
+    );
     expect(m.data.items.map(({ rate: _, ...r }: { rate: string }) => r)).toEqual(byMonth.rows);
     expect(byMonth.rows.some((r) => Number(r.collected) > 0)).toBe(true);
     const p = await t.call('propertypaystatis', { period: first }, admin);
@@ -91,7 +101,12 @@ describe('payment reports', () => {
     const range = { start_date: addMonths(today(), -4), end_date: today() };
     for (const group_by of ['pay_type', 'cashier', 'day']) {
       const res = await t.call('paymentstatis', { ...range, group_by }, admin);
-      const all = await sql<{ s: string; n: number }>`SELECT coalesce(sum(paid_amount), 0)::numeric(14,2)::text s, count(*)::int n FROM fee_payments WHERE rid = 1`.execute(t.database.db);
+      const all = await sql<{
+        s: string;
+        n: number;
+      }>`SELECT coalesce(sum(paid_amount), 0)::numeric(14,2)::text s, count(*)::int n FROM fee_payments WHERE rid = 1`.execute(
+        t.database.db,
+      );
       expect(res.data.total_amount).toBe(all.rows[0]!.s);
       expect(res.data.total_count).toBe(all.rows[0]!.n);
     }
@@ -107,39 +122,53 @@ describe('payment reports', () => {
 
   it('propertypaylog lists and counts the property lines of the receipts, as their bills say', async () => {
     const range = { start_date: addMonths(today(), -1), end_date: today() };
-    const keyword = (await sql<{ title: string }>`SELECT title FROM buildings WHERE rid = 1 ORDER BY id LIMIT 1`.execute(t.database.db)).rows[0]!.title;
+    const keyword = (await sql<{ title: string }>`SELECT title FROM buildings WHERE rid = 1 ORDER BY id LIMIT 1`.execute(t.database.db))
+      .rows[0]!.title;
     // the lines counted by joining every line's bill and room, as the log read them before 013
-    const joined = async (where: string) => (await sql<{ n: number; page: string[] }>`
+    const joined = async (where: string) =>
+      (
+        await sql<{ n: number; page: string[] }>`
       SELECT count(*)::int n, (array_agg(p.receipt_no || ' ' || pi.title || ' ' || pi.period ORDER BY pi.id DESC))[1:10] page
       FROM fee_payment_items pi JOIN fee_payments p ON p.rid = pi.rid AND p.id = pi.payment_id
       JOIN fee_bills b ON b.rid = pi.rid AND b.id = pi.bill_id
       JOIN rooms r ON r.rid = p.rid AND r.id = p.hid JOIN units u ON u.rid = p.rid AND u.id = p.tid JOIN buildings bd ON bd.rid = p.rid AND bd.id = p.bid
-      WHERE pi.rid = 1 AND b.cost_type = 'property' AND ${sql.raw(where)}`.execute(t.database.db)).rows[0]!;
+      WHERE pi.rid = 1 AND b.cost_type = 'property' AND ${sql.raw(where)}`.execute(t.database.db)
+      ).rows[0]!;
     const cases: Array<[Record<string, string>, string]> = [
       [{}, 'true'],
       [range, `p.created_at >= '${range.start_date}'::date AND p.created_at < '${range.end_date}'::date + 1`],
       [{ keyword }, `(p.payer_name ILIKE '%${keyword}%' OR bd.title || u.title || r.title ILIKE '%${keyword}%')`],
-      [{ ...range, keyword }, `p.created_at >= '${range.start_date}'::date AND p.created_at < '${range.end_date}'::date + 1
-        AND (p.payer_name ILIKE '%${keyword}%' OR bd.title || u.title || r.title ILIKE '%${keyword}%')`],
+      [
+        { ...range, keyword },
+        `p.created_at >= '${range.start_date}'::date AND p.created_at < '${range.end_date}'::date + 1
+        AND (p.payer_name ILIKE '%${keyword}%' OR bd.title || u.title || r.title ILIKE '%${keyword}%')`,
+      ],
     ];
     for (const [filters, where] of cases) {
       const expected = await joined(where);
       const res = await t.call('propertypaylog', { ...filters, sort: 'desc' }, admin);
       expect(res.data.total, JSON.stringify(filters)).toBe(expected.n);
       expect(expected.n, JSON.stringify(filters)).toBeGreaterThan(10);
-      expect(res.data.items.map((r: { receipt_no: string; title: string; period: string }) => `${r.receipt_no} ${r.title} ${r.period}`),
-        JSON.stringify(filters)).toEqual(expected.page);
+      expect(
+        res.data.items.map((r: { receipt_no: string; title: string; period: string }) => `${r.receipt_no} ${r.title} ${r.period}`),
+        JSON.stringify(filters),
+      ).toEqual(expected.page);
     }
     // by payer, whole or in part, literally, and nothing for a name no receipt has
-    const payer = (await sql<{ payer_name: string }>`SELECT payer_name FROM fee_payments WHERE rid = 1 AND payer_name <> '' ORDER BY id LIMIT 1`
-      .execute(t.database.db)).rows[0]!.payer_name;
+    const payer = (
+      await sql<{ payer_name: string }>`SELECT payer_name FROM fee_payments WHERE rid = 1 AND payer_name <> '' ORDER BY id LIMIT 1`.execute(
+        t.database.db,
+      )
+    ).rows[0]!.payer_name;
     for (const word of [payer, payer.slice(-1), '%', '不存在的人']) {
       const has = (text: string) => `strpos(lower(${text}), lower('${word}')) > 0`;
       const expected = await joined(`(${has('p.payer_name')} OR ${has('bd.title || u.title || r.title')})`);
       const res = await t.call('propertypaylog', { keyword: word, sort: 'desc' }, admin);
       expect([word, res.data.total]).toEqual([word, expected.n]);
-      expect(res.data.items.map((r: { receipt_no: string; title: string; period: string }) => `${r.receipt_no} ${r.title} ${r.period}`), word)
-        .toEqual(expected.page ?? []);
+      expect(
+        res.data.items.map((r: { receipt_no: string; title: string; period: string }) => `${r.receipt_no} ${r.title} ${r.period}`),
+        word,
+      ).toEqual(expected.page ?? []);
     }
   });
 

@@ -7,7 +7,12 @@ import { wireTime } from '../../lib/wire.js';
 import { ROLES } from './roles.js';
 
 const DEFAULTS = {
-  receipt_title: '', receipt_footnote: '', receipt_prefix: '', allow_discount: 'Y' as const, max_discount_percent: 100, default_due_day: 15,
+  receipt_title: '',
+  receipt_footnote: '',
+  receipt_prefix: '',
+  allow_discount: 'Y' as const,
+  max_discount_percent: 100,
+  default_due_day: 15,
 };
 
 /** The community's fee settings; the defaults when it has saved none. */
@@ -15,9 +20,14 @@ export async function feeSettings(db: Kysely<DB>, rid: number): Promise<FeeSetti
   const row = await db.selectFrom('fee_settings').selectAll().where('rid', '=', rid).executeTakeFirst();
   if (!row) return { ...DEFAULTS, update_user: '', update_time: '' };
   return {
-    receipt_title: row.receipt_title, receipt_footnote: row.receipt_footnote, receipt_prefix: row.receipt_prefix,
-    allow_discount: row.allow_discount, max_discount_percent: row.max_discount_percent, default_due_day: row.default_due_day,
-    update_user: row.updated_by, update_time: wireTime(row.updated_at),
+    receipt_title: row.receipt_title,
+    receipt_footnote: row.receipt_footnote,
+    receipt_prefix: row.receipt_prefix,
+    allow_discount: row.allow_discount,
+    max_discount_percent: row.max_discount_percent,
+    default_due_day: row.default_due_day,
+    update_user: row.updated_by,
+    update_time: wireTime(row.updated_at),
   };
 }
 
@@ -25,7 +35,11 @@ export async function feeSettings(db: Kysely<DB>, rid: number): Promise<FeeSetti
  * The cashier's discount rule: none at all when the settings forbid it, else at most
  * max_discount_percent of the total (bills plus late fees), rounded down to the fen.
  */
-export function checkDiscount(settings: Pick<FeeSettings, 'allow_discount' | 'max_discount_percent'>, discountFen: bigint, totalFen: bigint): void {
+export function checkDiscount(
+  settings: Pick<FeeSettings, 'allow_discount' | 'max_discount_percent'>,
+  discountFen: bigint,
+  totalFen: bigint,
+): void {
   if (discountFen <= 0n) return;
   if (settings.allow_discount !== 'Y') fail('本小区不允许在收银台优惠减免（含滞纳金减免），请将优惠金额改为 0');
   const max = (totalFen * BigInt(settings.max_discount_percent)) / 100n;
@@ -35,7 +49,9 @@ export function checkDiscount(settings: Pick<FeeSettings, 'allow_discount' | 'ma
 }
 
 const feesettinginfo = defineMethod('feesettinginfo', {
-  side: 'community', roles: ROLES.read, writes: false,
+  side: 'community',
+  roles: ROLES.read,
+  writes: false,
   summary: '收费设置：收据标题、收据备注、收据编号前缀、收银台是否允许优惠（减免滞纳金）及最高优惠比例、默认缴费日',
   async handler(ctx) {
     return feeSettings(ctx.db, ctx.rid);
@@ -43,12 +59,17 @@ const feesettinginfo = defineMethod('feesettinginfo', {
 });
 
 const feesettingedit = defineMethod('feesettingedit', {
-  side: 'community', roles: ['setfees'], writes: true,
+  side: 'community',
+  roles: ['setfees'],
+  writes: true,
   summary: '保存收费设置（setfees 或管理员）；收据编号前缀只影响之后的收据',
   async handler(ctx, input) {
     const values = { ...input, updated_by: ctx.session.name, updated_at: new Date() };
-    await ctx.db.insertInto('fee_settings').values({ rid: ctx.rid, ...values })
-      .onConflict((oc) => oc.column('rid').doUpdateSet(values)).execute();
+    await ctx.db
+      .insertInto('fee_settings')
+      .values({ rid: ctx.rid, ...values })
+      .onConflict((oc) => oc.column('rid').doUpdateSet(values))
+      .execute();
     return reply(null, '保存成功');
   },
 });

@@ -9,13 +9,27 @@ let cashier: string;
 
 beforeAll(async () => {
   t = await startTestServer();
-  [admin, admin2, steward, cashier] = (await Promise.all(['admin', 'admin2', 'steward', 'cashier'].map((u) => t.login(u)))) as [string, string, string, string];
+  [admin, admin2, steward, cashier] = (await Promise.all(['admin', 'admin2', 'steward', 'cashier'].map((u) => t.login(u)))) as [
+    string,
+    string,
+    string,
+    string,
+  ];
 });
 afterAll(() => t.close());
 
 const item = (over: Record<string, unknown> = {}) => ({
-  cost_type: 'property', title: '测试物业费', pricing: 'area_built', unit_price: '1.8500', cycle_months: 1, due_day: 10,
-  late_fee_rule: 'daily', late_fee_rate: '0.5', late_fee_grace_days: 5, late_fee_cap_percent: 50, ...over,
+  cost_type: 'property',
+  title: '测试物业费',
+  pricing: 'area_built',
+  unit_price: '1.8500',
+  cycle_months: 1,
+  due_day: 10,
+  late_fee_rule: 'daily',
+  late_fee_rate: '0.5',
+  late_fee_grace_days: 5,
+  late_fee_cap_percent: 50,
+  ...over,
 });
 
 describe('cost types', () => {
@@ -25,7 +39,16 @@ describe('cost types', () => {
     expect(list.data.total).toBe(8);
     expect(list.data.items[0]).toMatchObject({ cost_type: 'property', title: '物业费' });
     const small = await t.call('feebill_cate_small_list', {}, cashier);
-    expect(small.data.items.map((i: { title: string }) => i.title)).toEqual(['物业费', '停车费', '水费', '电费', '燃气费', '租金', '押金', '其他']);
+    expect(small.data.items.map((i: { title: string }) => i.title)).toEqual([
+      '物业费',
+      '停车费',
+      '水费',
+      '电费',
+      '燃气费',
+      '租金',
+      '押金',
+      '其他',
+    ]);
   });
 
   it('adds, edits and deletes a custom type', async () => {
@@ -58,7 +81,13 @@ describe('fee items', () => {
     expect(add.return_code).toBe('SUCCESS');
     id = add.data.id;
     const info = await t.call('feeiteminfo', { id }, admin);
-    expect(info.data).toMatchObject({ title: '测试物业费', unit_price: '1.8500', late_fee_rate: '0.5000', pricing_ch: '建筑面积 × 单价', bind_count: 0 });
+    expect(info.data).toMatchObject({
+      title: '测试物业费',
+      unit_price: '1.8500',
+      late_fee_rate: '0.5000',
+      pricing_ch: '建筑面积 × 单价',
+      bind_count: 0,
+    });
     const list = await t.call('feeitemlist', { keyword: '测试' }, admin);
     expect(list.data.total).toBe(1);
     const things = await t.call('feethinglist', { cost_type: 'property' }, cashier);
@@ -88,7 +117,7 @@ describe('fee items', () => {
     expect((await t.call('feeitemlist', {}, steward)).return_code).toBe('NO_PERMISSION');
   });
 
-  it('binds by building, unit, category and room; rejects other communities\' targets', async () => {
+  it("binds by building, unit, category and room; rejects other communities' targets", async () => {
     const db = t.database.db;
     const b1 = await db.selectFrom('buildings').select('id').where('rid', '=', 1).orderBy('id').executeTakeFirstOrThrow();
     const u1 = await db.selectFrom('units').select('id').where('rid', '=', 1).orderBy('id').executeTakeFirstOrThrow();
@@ -99,12 +128,19 @@ describe('fee items', () => {
     expect((await t.call('bindfeeadd', { item_id: id, scope: 'unit', ref_ids: [u1.id] }, admin)).data.added).toBe(1);
     expect((await t.call('bindfeeadd', { item_id: id, scope: 'room', ref_ids: [r1.id] }, admin)).data.added).toBe(1);
     expect((await t.call('bindfeeadd', { item_id: id, scope: 'region' }, admin)).data.added).toBe(1);
-    expect((await t.call('bindfeeadd', { item_id: id, scope: 'building', ref_ids: [b2.id] }, admin)).return_msg).toBe('所选的绑定对象不存在');
+    expect((await t.call('bindfeeadd', { item_id: id, scope: 'building', ref_ids: [b2.id] }, admin)).return_msg).toBe(
+      '所选的绑定对象不存在',
+    );
     expect((await t.call('bindfeeadd', { item_id: id, scope: 'building', ref_ids: [] }, admin)).return_msg).toBe('请选择要绑定的对象');
     expect((await t.call('bindfeeadd', { item_id: id, scope: 'region' }, admin2)).return_msg).toBe('收费项目不存在');
     const list = await t.call('bindfeelist', { item_id: id }, admin);
     expect(list.data.total).toBe(4);
-    expect(list.data.items.map((b: { target_title: string }) => b.target_title)).toEqual(['1号楼', '1号楼1单元', expect.stringMatching(/^1号楼1单元\d+$/), '阳光花园']);
+    expect(list.data.items.map((b: { target_title: string }) => b.target_title)).toEqual([
+      '1号楼',
+      '1号楼1单元',
+      expect.stringMatching(/^1号楼1单元\d+$/),
+      '阳光花园',
+    ]);
     expect((await t.call('bindfeelist', { item_id: id }, admin2)).data.total).toBe(0);
     const first = list.data.items[0].id;
     expect((await t.call('bindfeedel', { id: first }, admin2)).return_msg).toBe('绑定不存在');
@@ -114,8 +150,13 @@ describe('fee items', () => {
   });
 
   it('deletes an item without bills; refuses one with bills', async () => {
-    const billed = await t.database.db.selectFrom('fee_items').select('id').where('rid', '=', 1).where('cost_type', '=', 'property')
-      .where('title', '=', '物业服务费').executeTakeFirstOrThrow();
+    const billed = await t.database.db
+      .selectFrom('fee_items')
+      .select('id')
+      .where('rid', '=', 1)
+      .where('cost_type', '=', 'property')
+      .where('title', '=', '物业服务费')
+      .executeTakeFirstOrThrow();
     expect((await t.call('feeitemdel', { id: billed.id }, admin)).return_msg).toBe('该收费项目已有账单，不能删除，可将其停用');
     expect((await t.call('feeitemdel', { id }, steward)).return_code).toBe('NO_PERMISSION');
     expect((await t.call('feeitemdel', { id }, admin)).return_code).toBe('SUCCESS');

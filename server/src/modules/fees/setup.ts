@@ -1,4 +1,13 @@
-import { BIND_SCOPE_CH, COST_TYPE_CH, normalizePlate, PARKING_SCOPES, PRICING_CH, SPACE_STATUS_CH, type BindScopeName, type FeeItemRow } from '@wuye/contract';
+import {
+  BIND_SCOPE_CH,
+  COST_TYPE_CH,
+  normalizePlate,
+  PARKING_SCOPES,
+  PRICING_CH,
+  SPACE_STATUS_CH,
+  type BindScopeName,
+  type FeeItemRow,
+} from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
@@ -10,57 +19,104 @@ import { ROLES } from './roles.js';
 import { feeSettings } from './settings.js';
 
 const feeitemcatelist = defineMethod('feeitemcatelist', {
-  side: 'community', roles: ROLES.read, writes: false,
+  side: 'community',
+  roles: ROLES.read,
+  writes: false,
   summary: '费用类型（物业费、停车费、水费、电费、燃气费、租金、押金、其他及自定义），含各类型的收费项目数',
   async handler(ctx, input) {
-    const qb = ctx.db.selectFrom('fee_cost_types as c')
+    const qb = ctx.db
+      .selectFrom('fee_cost_types as c')
       .select(['c.id', 'c.cost_type', 'c.title', 'c.sort', 'c.created_at'])
-      .select((eb) => eb.selectFrom('fee_items as i').whereRef('i.rid', '=', 'c.rid').whereRef('i.cost_type', '=', 'c.cost_type')
-        .select(sql<number>`count(*)::int`.as('n')).as('item_count'))
+      .select((eb) =>
+        eb
+          .selectFrom('fee_items as i')
+          .whereRef('i.rid', '=', 'c.rid')
+          .whereRef('i.cost_type', '=', 'c.cost_type')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .as('item_count'),
+      )
       .where('c.rid', '=', ctx.rid);
     const page = await listPage(qb, input, 'c.id');
     return {
       total: page.total,
       items: page.items.map((c) => ({
-        id: c.id, cost_type: c.cost_type, title: c.title, sort: c.sort, item_count: Number(c.item_count ?? 0), create_time: wireTime(c.created_at),
+        id: c.id,
+        cost_type: c.cost_type,
+        title: c.title,
+        sort: c.sort,
+        item_count: Number(c.item_count ?? 0),
+        create_time: wireTime(c.created_at),
       })),
     };
   },
 });
 
 const feeitemcateadd = defineMethod('feeitemcateadd', {
-  side: 'community', roles: ROLES.setup, writes: true,
+  side: 'community',
+  roles: ROLES.setup,
+  writes: true,
   summary: '新增费用类型：编码（小写字母）与名称，本小区内不可重复',
   async handler(ctx, input) {
-    const dup = await ctx.db.selectFrom('fee_cost_types').select('id').where('rid', '=', ctx.rid)
-      .where((eb) => eb.or([eb('cost_type', '=', input.cost_type), eb('title', '=', input.title)])).executeTakeFirst();
+    const dup = await ctx.db
+      .selectFrom('fee_cost_types')
+      .select('id')
+      .where('rid', '=', ctx.rid)
+      .where((eb) => eb.or([eb('cost_type', '=', input.cost_type), eb('title', '=', input.title)]))
+      .executeTakeFirst();
     if (dup) fail('费用类型编码或名称已存在');
-    const row = await ctx.db.insertInto('fee_cost_types').values({ rid: ctx.rid, ...input }).returning('id').executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .insertInto('fee_cost_types')
+      .values({ rid: ctx.rid, ...input })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return reply({ id: row.id }, '保存成功');
   },
 });
 
 const feeitemcateedit = defineMethod('feeitemcateedit', {
-  side: 'community', roles: ROLES.setup, writes: true,
+  side: 'community',
+  roles: ROLES.setup,
+  writes: true,
   summary: '修改费用类型的名称和排序（编码不可改）',
   async handler(ctx, input) {
-    const dup = await ctx.db.selectFrom('fee_cost_types').select('id').where('rid', '=', ctx.rid)
-      .where('title', '=', input.title).where('id', '<>', input.id).executeTakeFirst();
+    const dup = await ctx.db
+      .selectFrom('fee_cost_types')
+      .select('id')
+      .where('rid', '=', ctx.rid)
+      .where('title', '=', input.title)
+      .where('id', '<>', input.id)
+      .executeTakeFirst();
     if (dup) fail('费用类型名称已存在');
-    const res = await ctx.db.updateTable('fee_cost_types').set({ title: input.title, sort: input.sort })
-      .where('rid', '=', ctx.rid).where('id', '=', input.id).executeTakeFirst();
+    const res = await ctx.db
+      .updateTable('fee_cost_types')
+      .set({ title: input.title, sort: input.sort })
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', input.id)
+      .executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) fail('费用类型不存在');
     return reply(null, '保存成功');
   },
 });
 
 const feeitemcatedel = defineMethod('feeitemcatedel', {
-  side: 'community', roles: ROLES.setup, writes: true,
+  side: 'community',
+  roles: ROLES.setup,
+  writes: true,
   summary: '删除费用类型；仍有收费项目使用时拒绝',
   async handler(ctx, input) {
-    const row = await ctx.db.selectFrom('fee_cost_types').select('cost_type').where('rid', '=', ctx.rid).where('id', '=', input.id).executeTakeFirst();
+    const row = await ctx.db
+      .selectFrom('fee_cost_types')
+      .select('cost_type')
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', input.id)
+      .executeTakeFirst();
     if (!row) fail('费用类型不存在');
-    const used = await ctx.db.selectFrom('fee_items').select('id').where('rid', '=', ctx.rid).where('cost_type', '=', row!.cost_type).executeTakeFirst();
+    const used = await ctx.db
+      .selectFrom('fee_items')
+      .select('id')
+      .where('rid', '=', ctx.rid)
+      .where('cost_type', '=', row!.cost_type)
+      .executeTakeFirst();
     if (used) fail('该费用类型下还有收费项目，不能删除');
     await ctx.db.deleteFrom('fee_cost_types').where('rid', '=', ctx.rid).where('id', '=', input.id).execute();
     return reply(null, '删除成功');
@@ -68,36 +124,66 @@ const feeitemcatedel = defineMethod('feeitemcatedel', {
 });
 
 const feebillCateSmallList = defineMethod('feebill_cate_small_list', {
-  side: 'community', roles: ROLES.read, writes: false,
+  side: 'community',
+  roles: ROLES.read,
+  writes: false,
   summary: '账单分类（费用类型）下拉：cost_type、title',
   async handler(ctx) {
-    const items = await ctx.db.selectFrom('fee_cost_types').select(['cost_type', 'title'])
-      .where('rid', '=', ctx.rid).orderBy('sort').orderBy('id').execute();
+    const items = await ctx.db
+      .selectFrom('fee_cost_types')
+      .select(['cost_type', 'title'])
+      .where('rid', '=', ctx.rid)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
     return { items };
   },
 });
 
 function itemQuery(db: Kysely<DB>, rid: number) {
-  return db.selectFrom('fee_items as i')
+  return db
+    .selectFrom('fee_items as i')
     .leftJoin('fee_cost_types as c', (j) => j.onRef('c.rid', '=', 'i.rid').onRef('c.cost_type', '=', 'i.cost_type'))
-    .selectAll('i').select('c.title as cost_type_title')
-    .select((eb) => eb.selectFrom('fee_bindings as fb').whereRef('fb.rid', '=', 'i.rid').whereRef('fb.item_id', '=', 'i.id')
-      .select(sql<number>`count(*)::int`.as('n')).as('bind_count'))
+    .selectAll('i')
+    .select('c.title as cost_type_title')
+    .select((eb) =>
+      eb
+        .selectFrom('fee_bindings as fb')
+        .whereRef('fb.rid', '=', 'i.rid')
+        .whereRef('fb.item_id', '=', 'i.id')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .as('bind_count'),
+    )
     .where('i.rid', '=', rid);
 }
 
 type ItemQueryRow = Awaited<ReturnType<ReturnType<typeof itemQuery>['executeTakeFirstOrThrow']>>;
 
 const toItemRow = (i: ItemQueryRow): FeeItemRow => ({
-  id: i.id, cost_type: i.cost_type, cost_type_title: i.cost_type_title ?? COST_TYPE_CH[i.cost_type] ?? i.cost_type, title: i.title,
-  pricing: i.pricing, pricing_ch: PRICING_CH[i.pricing], unit_price: i.unit_price, default_quantity: i.default_quantity,
-  cycle_months: i.cycle_months, due_day: i.due_day, late_fee_rule: i.late_fee_rule, late_fee_rate: i.late_fee_rate,
-  late_fee_grace_days: i.late_fee_grace_days, late_fee_cap_percent: i.late_fee_cap_percent, status: i.status, remark: i.remark,
-  bind_count: Number(i.bind_count ?? 0), create_time: wireTime(i.created_at),
+  id: i.id,
+  cost_type: i.cost_type,
+  cost_type_title: i.cost_type_title ?? COST_TYPE_CH[i.cost_type] ?? i.cost_type,
+  title: i.title,
+  pricing: i.pricing,
+  pricing_ch: PRICING_CH[i.pricing],
+  unit_price: i.unit_price,
+  default_quantity: i.default_quantity,
+  cycle_months: i.cycle_months,
+  due_day: i.due_day,
+  late_fee_rule: i.late_fee_rule,
+  late_fee_rate: i.late_fee_rate,
+  late_fee_grace_days: i.late_fee_grace_days,
+  late_fee_cap_percent: i.late_fee_cap_percent,
+  status: i.status,
+  remark: i.remark,
+  bind_count: Number(i.bind_count ?? 0),
+  create_time: wireTime(i.created_at),
 });
 
 const feeitemlist = defineMethod('feeitemlist', {
-  side: 'community', roles: ROLES.read, writes: false,
+  side: 'community',
+  roles: ROLES.read,
+  writes: false,
   summary: '收费项目列表：计费方式、单价、周期、缴费日、滞纳金规则、绑定数；可按费用类型、关键字、状态筛选',
   async handler(ctx, input) {
     let qb = itemQuery(ctx.db, ctx.rid);
@@ -110,7 +196,9 @@ const feeitemlist = defineMethod('feeitemlist', {
 });
 
 const feeiteminfo = defineMethod('feeiteminfo', {
-  side: 'community', roles: ROLES.read, writes: false,
+  side: 'community',
+  roles: ROLES.read,
+  writes: false,
   summary: '一个收费项目的全部设置（编辑页）',
   async handler(ctx, input) {
     const row = await itemQuery(ctx.db, ctx.rid).where('i.id', '=', input.id).executeTakeFirst();
@@ -120,31 +208,55 @@ const feeiteminfo = defineMethod('feeiteminfo', {
 });
 
 async function checkCostType(db: Kysely<DB>, rid: number, costType: string) {
-  const row = await db.selectFrom('fee_cost_types').select('id').where('rid', '=', rid).where('cost_type', '=', costType).executeTakeFirst();
+  const row = await db
+    .selectFrom('fee_cost_types')
+    .select('id')
+    .where('rid', '=', rid)
+    .where('cost_type', '=', costType)
+    .executeTakeFirst();
   if (!row) fail('费用类型不存在');
 }
 
 async function checkTitle(db: Kysely<DB>, rid: number, title: string, exceptId = 0) {
-  const row = await db.selectFrom('fee_items').select('id').where('rid', '=', rid).where('title', '=', title).where('id', '<>', exceptId).executeTakeFirst();
+  const row = await db
+    .selectFrom('fee_items')
+    .select('id')
+    .where('rid', '=', rid)
+    .where('title', '=', title)
+    .where('id', '<>', exceptId)
+    .executeTakeFirst();
   if (row) fail('收费项目名称已存在');
 }
 
 const feeitemadd = defineMethod('feeitemadd', {
-  side: 'community', roles: ROLES.setup, writes: true,
-  summary: '新增收费项目：计费方式（建筑面积/套内面积/固定/抄表/数量）、单价（4位小数）、周期月数、缴费日、滞纳金（日费率‰、宽限天数、封顶%）',
+  side: 'community',
+  roles: ROLES.setup,
+  writes: true,
+  summary:
+    '新增收费项目：计费方式（建筑面积/套内面积/固定/抄表/数量）、单价（4位小数）、周期月数、缴费日、滞纳金（日费率‰、宽限天数、封顶%）',
   async handler(ctx, input) {
     await checkCostType(ctx.db, ctx.rid, input.cost_type);
     await checkTitle(ctx.db, ctx.rid, input.title);
     const due_day = input.due_day ?? (await feeSettings(ctx.db, ctx.rid)).default_due_day;
-    const row = await ctx.db.insertInto('fee_items').values({
-      rid: ctx.rid, ...input, due_day, default_quantity: input.default_quantity ?? '0', late_fee_rate: input.late_fee_rate ?? '0',
-    }).returning('id').executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .insertInto('fee_items')
+      .values({
+        rid: ctx.rid,
+        ...input,
+        due_day,
+        default_quantity: input.default_quantity ?? '0',
+        late_fee_rate: input.late_fee_rate ?? '0',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return reply({ id: row.id }, '保存成功');
   },
 });
 
 const feeitemedit = defineMethod('feeitemedit', {
-  side: 'community', roles: ROLES.setup, writes: true,
+  side: 'community',
+  roles: ROLES.setup,
+  writes: true,
   summary: '修改收费项目；已出的账单按出账时的单价和金额保留，不受影响',
   async handler(ctx, input) {
     const { id, ...values } = input;
@@ -152,21 +264,32 @@ const feeitemedit = defineMethod('feeitemedit', {
     await checkTitle(ctx.db, ctx.rid, values.title, id);
     await checkNotParkingArea(ctx.db, ctx.rid, id, values.pricing);
     const due_day = values.due_day ?? (await feeSettings(ctx.db, ctx.rid)).default_due_day;
-    const res = await ctx.db.updateTable('fee_items')
+    const res = await ctx.db
+      .updateTable('fee_items')
       .set({ ...values, due_day, default_quantity: values.default_quantity ?? '0', late_fee_rate: values.late_fee_rate ?? '0' })
-      .where('rid', '=', ctx.rid).where('id', '=', id).executeTakeFirst();
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) fail('收费项目不存在');
     return reply(null, '保存成功');
   },
 });
 
 const feeitemdel = defineMethod('feeitemdel', {
-  side: 'community', roles: ROLES.setup, writes: true,
+  side: 'community',
+  roles: ROLES.setup,
+  writes: true,
   summary: '删除收费项目；已有账单时拒绝（可改为停用）',
   async handler(ctx, input) {
     const item = await ctx.db.selectFrom('fee_items').select('id').where('rid', '=', ctx.rid).where('id', '=', input.id).executeTakeFirst();
     if (!item) fail('收费项目不存在');
-    const billed = await ctx.db.selectFrom('fee_bills').select('id').where('rid', '=', ctx.rid).where('item_id', '=', input.id).limit(1).executeTakeFirst();
+    const billed = await ctx.db
+      .selectFrom('fee_bills')
+      .select('id')
+      .where('rid', '=', ctx.rid)
+      .where('item_id', '=', input.id)
+      .limit(1)
+      .executeTakeFirst();
     if (billed) fail('该收费项目已有账单，不能删除，可将其停用');
     await ctx.db.deleteFrom('fee_items').where('rid', '=', ctx.rid).where('id', '=', input.id).execute();
     return reply(null, '删除成功');
@@ -174,11 +297,16 @@ const feeitemdel = defineMethod('feeitemdel', {
 });
 
 const feethinglist = defineMethod('feethinglist', {
-  side: 'community', roles: ROLES.read, writes: false,
+  side: 'community',
+  roles: ROLES.read,
+  writes: false,
   summary: '启用中的收费项目下拉：id、title、cost_type、pricing、unit_price',
   async handler(ctx, input) {
-    let qb = ctx.db.selectFrom('fee_items').select(['id', 'title', 'cost_type', 'pricing', 'unit_price'])
-      .where('rid', '=', ctx.rid).where('status', '=', 'Y');
+    let qb = ctx.db
+      .selectFrom('fee_items')
+      .select(['id', 'title', 'cost_type', 'pricing', 'unit_price'])
+      .where('rid', '=', ctx.rid)
+      .where('status', '=', 'Y');
     if (input.cost_type) qb = qb.where('cost_type', '=', input.cost_type);
     return { items: await qb.orderBy('id').execute() };
   },
@@ -200,10 +328,13 @@ function targetTitleSql() {
 }
 
 const bindfeelist = defineMethod('bindfeelist', {
-  side: 'community', roles: ROLES.read, writes: false,
+  side: 'community',
+  roles: ROLES.read,
+  writes: false,
   summary: '收费项目绑定：按全小区、楼栋、单元、房屋类别或单个房屋；停车费按停车场、单个车位或车辆',
   async handler(ctx, input) {
-    let qb = ctx.db.selectFrom('fee_bindings as fb')
+    let qb = ctx.db
+      .selectFrom('fee_bindings as fb')
       .innerJoin('fee_items as i', (j) => j.onRef('i.rid', '=', 'fb.rid').onRef('i.id', '=', 'fb.item_id'))
       .select(['fb.id', 'fb.item_id', 'i.title as item_title', 'fb.scope', 'fb.ref_id', 'fb.created_by', 'fb.created_at'])
       .select(targetTitleSql().as('target_title'))
@@ -214,15 +345,31 @@ const bindfeelist = defineMethod('bindfeelist', {
     return {
       total: page.total,
       items: page.items.map((b) => ({
-        id: b.id, item_id: b.item_id, item_title: b.item_title, scope: b.scope, scope_ch: BIND_SCOPE_CH[b.scope], ref_id: b.ref_id,
-        target_title: b.target_title ?? '', create_user: b.created_by, create_time: wireTime(b.created_at),
+        id: b.id,
+        item_id: b.item_id,
+        item_title: b.item_title,
+        scope: b.scope,
+        scope_ch: BIND_SCOPE_CH[b.scope],
+        ref_id: b.ref_id,
+        target_title: b.target_title ?? '',
+        create_user: b.created_by,
+        create_time: wireTime(b.created_at),
       })),
     };
   },
 });
 
-const SCOPE_TABLE: Record<Exclude<BindScopeName, 'region'>, 'buildings' | 'units' | 'room_categories' | 'rooms' | 'parking_lots' | 'parking_spaces' | 'cars'> = {
-  building: 'buildings', unit: 'units', category: 'room_categories', room: 'rooms', lot: 'parking_lots', space: 'parking_spaces', car: 'cars',
+const SCOPE_TABLE: Record<
+  Exclude<BindScopeName, 'region'>,
+  'buildings' | 'units' | 'room_categories' | 'rooms' | 'parking_lots' | 'parking_spaces' | 'cars'
+> = {
+  building: 'buildings',
+  unit: 'units',
+  category: 'room_categories',
+  room: 'rooms',
+  lot: 'parking_lots',
+  space: 'parking_spaces',
+  car: 'cars',
 };
 
 const PARKING_AREA_MSG = '按面积计费的收费项目不能绑定到停车场、车位或车辆，请改用固定金额或数量计费';
@@ -230,27 +377,45 @@ const PARKING_AREA_MSG = '按面积计费的收费项目不能绑定到停车场
 /** An item billed per space or car cannot be priced by a room's area. */
 async function checkNotParkingArea(db: Kysely<DB>, rid: number, itemId: number, pricing: string) {
   if (!pricing.startsWith('area')) return;
-  const bound = await db.selectFrom('fee_bindings').select('id').where('rid', '=', rid).where('item_id', '=', itemId)
-    .where('scope', 'in', [...PARKING_SCOPES]).executeTakeFirst();
+  const bound = await db
+    .selectFrom('fee_bindings')
+    .select('id')
+    .where('rid', '=', rid)
+    .where('item_id', '=', itemId)
+    .where('scope', 'in', [...PARKING_SCOPES])
+    .executeTakeFirst();
   if (bound) fail(PARKING_AREA_MSG);
 }
 
 const bindfeeadd = defineMethod('bindfeeadd', {
-  side: 'community', roles: ROLES.setup, writes: true,
-  summary: '绑定收费项目：scope region（全小区，ref_ids 为空）或 building/unit/category/room 加目标 id 列表；停车费 lot（停车场内已售/已租且有房屋的车位）、space（车位）、car（车辆，ref_ids 为空表示全部车辆），每个车位/车辆一张账单，计入其房屋；已绑定的跳过',
+  side: 'community',
+  roles: ROLES.setup,
+  writes: true,
+  summary:
+    '绑定收费项目：scope region（全小区，ref_ids 为空）或 building/unit/category/room 加目标 id 列表；停车费 lot（停车场内已售/已租且有房屋的车位）、space（车位）、car（车辆，ref_ids 为空表示全部车辆），每个车位/车辆一张账单，计入其房屋；已绑定的跳过',
   async handler(ctx, input) {
-    const item = await ctx.db.selectFrom('fee_items').select(['id', 'pricing']).where('rid', '=', ctx.rid).where('id', '=', input.item_id).executeTakeFirst();
+    const item = await ctx.db
+      .selectFrom('fee_items')
+      .select(['id', 'pricing'])
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', input.item_id)
+      .executeTakeFirst();
     if (!item) fail('收费项目不存在');
     if (PARKING_SCOPES.includes(input.scope) && item!.pricing.startsWith('area')) fail(PARKING_AREA_MSG);
     let refIds = [0];
     if (input.scope !== 'region' && !(input.scope === 'car' && input.ref_ids.length === 0)) {
       if (input.ref_ids.length === 0) fail('请选择要绑定的对象');
       refIds = [...new Set(input.ref_ids)];
-      const found = await ctx.db.selectFrom(SCOPE_TABLE[input.scope]).select('id')
-        .where('rid', '=', ctx.rid).where('id', 'in', refIds).execute();
+      const found = await ctx.db
+        .selectFrom(SCOPE_TABLE[input.scope])
+        .select('id')
+        .where('rid', '=', ctx.rid)
+        .where('id', 'in', refIds)
+        .execute();
       if (found.length !== refIds.length) fail('所选的绑定对象不存在');
     }
-    const res = await ctx.db.insertInto('fee_bindings')
+    const res = await ctx.db
+      .insertInto('fee_bindings')
       .values(refIds.map((ref_id) => ({ rid: ctx.rid, item_id: input.item_id, scope: input.scope, ref_id, created_by: ctx.session.name })))
       .onConflict((oc) => oc.columns(['rid', 'item_id', 'scope', 'ref_id']).doNothing())
       .executeTakeFirst();
@@ -260,7 +425,9 @@ const bindfeeadd = defineMethod('bindfeeadd', {
 });
 
 const bindfeedel = defineMethod('bindfeedel', {
-  side: 'community', roles: ROLES.setup, writes: true,
+  side: 'community',
+  roles: ROLES.setup,
+  writes: true,
   summary: '解除一条绑定（已出的账单不受影响）',
   async handler(ctx, input) {
     const res = await ctx.db.deleteFrom('fee_bindings').where('rid', '=', ctx.rid).where('id', '=', input.id).executeTakeFirst();
@@ -270,18 +437,30 @@ const bindfeedel = defineMethod('bindfeedel', {
 });
 
 const bindfeetargets = defineMethod('bindfeetargets', {
-  side: 'community', roles: ROLES.setup, writes: false,
-  summary: '停车费绑定的可选对象：scope=lot 停车场；space 车位（可按停车场、车位号或车牌筛选，含状态与所属房屋）；car 车辆（可按车牌筛选）；最多 200 条',
+  side: 'community',
+  roles: ROLES.setup,
+  writes: false,
+  summary:
+    '停车费绑定的可选对象：scope=lot 停车场；space 车位（可按停车场、车位号或车牌筛选，含状态与所属房屋）；car 车辆（可按车牌筛选）；最多 200 条',
   async handler(ctx, input) {
     if (input.scope === 'lot') {
-      const rows = await ctx.db.selectFrom('parking_lots as l').select(['l.id', 'l.title', 'l.address'])
-        .select(sql<number>`(SELECT count(*)::int FROM parking_spaces s WHERE s.rid = l.rid AND s.lot_id = l.id AND s.status <> 'idle' AND s.hid IS NOT NULL)`.as('n'))
-        .where('l.rid', '=', ctx.rid).orderBy('l.id').execute();
+      const rows = await ctx.db
+        .selectFrom('parking_lots as l')
+        .select(['l.id', 'l.title', 'l.address'])
+        .select(
+          sql<number>`(SELECT count(*)::int FROM parking_spaces s WHERE s.rid = l.rid AND s.lot_id = l.id AND s.status <> 'idle' AND s.hid IS NOT NULL)`.as(
+            'n',
+          ),
+        )
+        .where('l.rid', '=', ctx.rid)
+        .orderBy('l.id')
+        .execute();
       return { items: rows.map((l) => ({ id: l.id, title: l.title, address: `${l.address}（计费车位 ${l.n} 个）` })) };
     }
     const address = sql<string>`coalesce(r.address, '')`;
     if (input.scope === 'space') {
-      let qb = ctx.db.selectFrom('parking_spaces as s')
+      let qb = ctx.db
+        .selectFrom('parking_spaces as s')
         .innerJoin('parking_lots as l', (j) => j.onRef('l.rid', '=', 's.rid').onRef('l.id', '=', 's.lot_id'))
         .leftJoin('rooms as r', (j) => j.onRef('r.rid', '=', 's.rid').onRef('r.id', '=', 's.hid'))
         .select(['s.id', 's.title', 'l.title as lot', 's.status', 's.carlicense', address.as('address')])
@@ -294,12 +473,14 @@ const bindfeetargets = defineMethod('bindfeetargets', {
       const rows = await qb.orderBy('s.lot_id').orderBy('s.title').limit(200).execute();
       return {
         items: rows.map((s) => ({
-          id: s.id, title: `${s.lot} ${s.title}`,
+          id: s.id,
+          title: `${s.lot} ${s.title}`,
           address: [SPACE_STATUS_CH[s.status] ?? s.status, s.address || '无房屋，不计费', s.carlicense].filter(Boolean).join(' · '),
         })),
       };
     }
-    let qb = ctx.db.selectFrom('cars as c')
+    let qb = ctx.db
+      .selectFrom('cars as c')
       .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'c.rid').onRef('r.id', '=', 'c.hid'))
       .select(['c.id', 'c.carlicense', 'c.status', address.as('address')])
       .where('c.rid', '=', ctx.rid);
@@ -310,6 +491,19 @@ const bindfeetargets = defineMethod('bindfeetargets', {
 });
 
 export const setupMethods = [
-  feeitemcatelist, feeitemcateadd, feeitemcateedit, feeitemcatedel, feebillCateSmallList,
-  feeitemlist, feeiteminfo, feeitemadd, feeitemedit, feeitemdel, feethinglist, bindfeelist, bindfeeadd, bindfeedel, bindfeetargets,
+  feeitemcatelist,
+  feeitemcateadd,
+  feeitemcateedit,
+  feeitemcatedel,
+  feebillCateSmallList,
+  feeitemlist,
+  feeiteminfo,
+  feeitemadd,
+  feeitemedit,
+  feeitemdel,
+  feethinglist,
+  bindfeelist,
+  bindfeeadd,
+  bindfeedel,
+  bindfeetargets,
 ];

@@ -18,14 +18,26 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const run = (statement: string) => sql.raw(statement).execute(t.database.db);
-const totalsRows = async () => Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM fee_bill_totals`.execute(t.database.db)).rows[0]!.n);
+const totalsRows = async () =>
+  Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM fee_bill_totals`.execute(t.database.db)).rows[0]!.n);
 /** the groups of bills there are, each a row once folded */
-const groups = async () => Number((await sql<{ n: number }>`
-  SELECT count(*)::int AS n FROM (SELECT DISTINCT rid, period, item_id, cost_type, status FROM fee_bills) g`.execute(t.database.db)).rows[0]!.n);
+const groups = async () =>
+  Number(
+    (
+      await sql<{ n: number }>`
+  SELECT count(*)::int AS n FROM (SELECT DISTINCT rid, period, item_id, cost_type, status FROM fee_bills) g`.execute(t.database.db)
+    ).rows[0]!.n,
+  );
 
-const paymentTotalsRows = async () => Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM fee_payment_totals`.execute(t.database.db)).rows[0]!.n);
-const paymentGroups = async () => Number((await sql<{ n: number }>`
-  SELECT count(*)::int AS n FROM (SELECT DISTINCT rid, created_at::date, pay_type, cashier_name FROM fee_payments) g`.execute(t.database.db)).rows[0]!.n);
+const paymentTotalsRows = async () =>
+  Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM fee_payment_totals`.execute(t.database.db)).rows[0]!.n);
+const paymentGroups = async () =>
+  Number(
+    (
+      await sql<{ n: number }>`
+  SELECT count(*)::int AS n FROM (SELECT DISTINCT rid, created_at::date, pay_type, cashier_name FROM fee_payments) g`.execute(t.database.db)
+    ).rows[0]!.n,
+  );
 
 describe('fee_bill_totals', () => {
   it('holds the demo bills after seeding, one row a group once folded', async () => {
@@ -62,16 +74,21 @@ describe('fee_bill_totals', () => {
     // all of a group's bills deleted: the group is gone from the totals as from the bills
     await run(`DELETE FROM fee_bills WHERE period IN ('${later}', '${latest}')`);
     expect(await totalsMismatches(t.database.db, BILL_TOTALS)).toEqual([]);
-    const left = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM fee_bill_totals WHERE period IN (${later}, ${latest})
+    const left = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM fee_bill_totals WHERE period IN (${later}, ${latest})
       GROUP BY rid, period, item_id, status HAVING sum(bills) <> 0) g`.execute(t.database.db);
     expect(left.rows[0]!.n).toBe(0);
   });
 
   it('keeps nothing of a change that was rolled back', async () => {
-    await t.database.db.transaction().execute(async (trx) => {
-      await sql`UPDATE fee_bills SET status = 'Y' WHERE period = ${month} AND status <> 'Y'`.execute(trx);
-      await sql`SELECT 1/0`.execute(trx);
-    }).catch(() => undefined);
+    await t.database.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`UPDATE fee_bills SET status = 'Y' WHERE period = ${month} AND status <> 'Y'`.execute(trx);
+        await sql`SELECT 1/0`.execute(trx);
+      })
+      .catch(() => undefined);
     expect(await totalsMismatches(t.database.db, BILL_TOTALS)).toEqual([]);
   });
 
@@ -99,7 +116,7 @@ describe('fee_bill_totals', () => {
     expect(await totalsMismatches(t.database.db, BILL_TOTALS)).toEqual([]);
   });
 
-  it('is folded by a daily job, with the payments\' totals', async () => {
+  it("is folded by a daily job, with the payments' totals", async () => {
     expect(dailyJobs().has(TOTALS_FOLD)).toBe(true);
     await run(`UPDATE fee_bills SET status = 'E' WHERE status = 'N' AND due_date >= current_date`);
     await run(`UPDATE fee_payments SET paid_amount = paid_amount + 1 WHERE id % 3 = 0`);
@@ -186,7 +203,10 @@ describe('fee_payment_totals', () => {
       SELECT to_char(created_at, 'YYYY-MM') AS month, sum(paid_amount)::numeric(14,2)::text AS collected
       FROM fee_payments WHERE rid = 1 AND created_at >= make_date(${year}::int, 1, 1) AND created_at < make_date(${year + 1}::int, 1, 1)
       GROUP BY 1 ORDER BY 1`.execute(t.database.db);
-    expect(months.data.items.filter((m: { collected: string }) => m.collected !== '0.00').map(({ month, collected: c }: { month: string; collected: string }) => ({ month, collected: c })))
-      .toEqual(collected.rows);
+    expect(
+      months.data.items
+        .filter((m: { collected: string }) => m.collected !== '0.00')
+        .map(({ month, collected: c }: { month: string; collected: string }) => ({ month, collected: c })),
+    ).toEqual(collected.rows);
   });
 });

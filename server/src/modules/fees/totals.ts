@@ -29,7 +29,13 @@ export const PAYMENT_TOTALS: KeptTotals = {
   source: 'fee_payments',
   // the day in the session's time zone, the business one (migration 025)
   keys: { rid: 'rid', day: 'created_at::date', pay_type: 'pay_type', cashier_name: 'cashier_name' },
-  sums: { payments: 'count(*)', paid_amount: 'sum(paid_amount)', balance_used: 'sum(balance_used)', discount: 'sum(discount)', late_fee: 'sum(late_fee)' },
+  sums: {
+    payments: 'count(*)',
+    paid_amount: 'sum(paid_amount)',
+    balance_used: 'sum(balance_used)',
+    discount: 'sum(discount)',
+    late_fee: 'sum(late_fee)',
+  },
 };
 
 export const KEPT_TOTALS = [BILL_TOTALS, PAYMENT_TOTALS];
@@ -39,10 +45,17 @@ export const KEPT_TOTALS = [BILL_TOTALS, PAYMENT_TOTALS];
  * totals instead of the bills: a year of a community's bills is a few hundred rows there, against
  * a million bills. Groups whose bills were all deleted are left out, as they have no bills.
  */
-export function billTotals(db: Kysely<DB>, rid: number, f: { start_period: string; end_period: string; cost_type?: string | undefined; itemid?: number | undefined }) {
-  let q = db.selectFrom('fee_bill_totals as t')
+export function billTotals(
+  db: Kysely<DB>,
+  rid: number,
+  f: { start_period: string; end_period: string; cost_type?: string | undefined; itemid?: number | undefined },
+) {
+  let q = db
+    .selectFrom('fee_bill_totals as t')
     .select(['t.item_id', 't.period', 't.status', sql<string>`sum(t.bills)`.as('n'), sql<string>`sum(t.fee)`.as('fee')])
-    .where('t.rid', '=', rid).where('t.period', '>=', f.start_period).where('t.period', '<=', f.end_period);
+    .where('t.rid', '=', rid)
+    .where('t.period', '>=', f.start_period)
+    .where('t.period', '<=', f.end_period);
   if (f.cost_type) q = q.where('t.cost_type', '=', f.cost_type);
   if (f.itemid) q = q.where('t.item_id', '=', f.itemid);
   return q.groupBy(['t.period', 't.item_id', 't.status']).having(sql`sum(t.bills)`, '<>', 0);
@@ -53,8 +66,11 @@ export function billTotals(db: Kysely<DB>, rid: number, f: { start_period: strin
  * year of a community's payments is a few thousand rows there, against hundreds of thousands.
  */
 export function paymentTotals(db: Kysely<DB>, rid: number, start: string, end: string) {
-  return db.selectFrom('fee_payment_totals as t')
-    .where('t.rid', '=', rid).where('t.day', '>=', sql<string>`${start}::date`).where('t.day', '<', sql<string>`${addDays(end, 1)}::date`);
+  return db
+    .selectFrom('fee_payment_totals as t')
+    .where('t.rid', '=', rid)
+    .where('t.day', '>=', sql<string>`${start}::date`)
+    .where('t.day', '<', sql<string>`${addDays(end, 1)}::date`);
 }
 
 /**
@@ -70,7 +86,10 @@ export async function foldTotals(db: Kysely<DB>, kept: KeptTotals, rid?: number)
       RETURNING ${keys}, ${sql.join(sums.map((s) => sql.id(s)))}),
     folded AS (INSERT INTO ${sql.table(kept.table)} (${keys}, ${sql.join(sums.map((s) => sql.id(s)))})
       SELECT ${keys}, ${sql.join(sums.map((s) => sql`sum(${sql.id(s)})`))} FROM gone GROUP BY ${keys}
-      HAVING ${sql.join(sums.map((s) => sql`sum(${sql.id(s)}) <> 0`), sql` OR `)})
+      HAVING ${sql.join(
+        sums.map((s) => sql`sum(${sql.id(s)}) <> 0`),
+        sql` OR `,
+      )})
     SELECT count(*)::int AS folded FROM gone`.execute(db);
   return res.rows[0]?.folded ?? 0;
 }

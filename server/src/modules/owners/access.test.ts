@@ -5,7 +5,9 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 import { roomsAddressed } from './access.js';
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
 afterAll(() => s.close());
 
 /** The rooms whose joined address contains the text, the plain way: every room's address read. */
@@ -27,13 +29,18 @@ describe('roomsAddressed', () => {
     // a building and a unit with Latin letters, to match in any case
     const b = await db.insertInto('buildings').values({ rid: 1, title: 'A座' }).returning('id').executeTakeFirstOrThrow();
     const u = await db.insertInto('units').values({ rid: 1, bid: b.id, title: 'East单元' }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('rooms').values([
-      { rid: 1, bid: b.id, tid: u.id, title: '1201', floor: 12 },
-      { rid: 1, bid: b.id, tid: u.id, title: 'B12', floor: 1 },
-    ]).execute();
-    const addresses = (await sql<{ a: string }>`SELECT concat(b.title, u.title, r.title) a FROM rooms r
+    await db
+      .insertInto('rooms')
+      .values([
+        { rid: 1, bid: b.id, tid: u.id, title: '1201', floor: 12 },
+        { rid: 1, bid: b.id, tid: u.id, title: 'B12', floor: 1 },
+      ])
+      .execute();
+    const addresses = (
+      await sql<{ a: string }>`SELECT concat(b.title, u.title, r.title) a FROM rooms r
       JOIN units u ON u.rid = r.rid AND u.id = r.tid JOIN buildings b ON b.rid = r.rid AND b.id = r.bid
-      WHERE r.rid = 1 AND r.id IN ((SELECT min(id) FROM rooms WHERE rid = 1), (SELECT max(id) FROM rooms WHERE rid = 1))`.execute(db)).rows.map((r) => r.a);
+      WHERE r.rid = 1 AND r.id IN ((SELECT min(id) FROM rooms WHERE rid = 1), (SELECT max(id) FROM rooms WHERE rid = 1))`.execute(db)
+    ).rows.map((r) => r.a);
     expect(addresses).toContain('A座East单元B12');
     // every part of two whole addresses, so every way a text can span building, unit and room
     const parts = new Set<string>();

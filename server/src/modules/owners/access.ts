@@ -13,7 +13,18 @@ export const CAR_MANAGERS = ['memberbasis', 'carpark'] as const;
  * residents (cashier, stewards, parking, access, activities); merchants are not among them.
  */
 export const OWNER_LOOKUP = [
-  'memberbasis', 'cashier', 'fees', 'payment', 'steward', 'repairs', 'notices', 'carpark', 'currents', 'service', 'crm', 'care',
+  'memberbasis',
+  'cashier',
+  'fees',
+  'payment',
+  'steward',
+  'repairs',
+  'notices',
+  'carpark',
+  'currents',
+  'service',
+  'crm',
+  'care',
 ] as const;
 /** Small lists for the drawer's filters; stores are also shown to card staff. */
 export const SMALL_LIST_READERS = [...OWNER_LOOKUP, 'card', 'parkcard'] as const;
@@ -96,7 +107,12 @@ export interface House {
 }
 
 /** A payload naming a room: its id, and optionally its community, building and unit. */
-export interface RoomRef { rid?: number; bid?: number; tid?: number; hid: number }
+export interface RoomRef {
+  rid?: number;
+  bid?: number;
+  tid?: number;
+  hid: number;
+}
 
 /** A payload rid, where given, is the session's community: another community's names no room here. */
 export const inSessionCommunity = (ctx: CommunityCtx, ref: RoomRef) => ref.rid === undefined || ref.rid === ctx.rid;
@@ -112,9 +128,12 @@ export const inRoomBuildingAndUnit = (ref: RoomRef, room: { bid: number; tid: nu
  */
 export async function findHouse(ctx: CommunityCtx, ref: RoomRef): Promise<House | null> {
   if (!inSessionCommunity(ctx, ref)) return null;
-  const row = await ctx.db.selectFrom('rooms as r')
+  const row = await ctx.db
+    .selectFrom('rooms as r')
     .select(['r.id as hid', 'r.bid', 'r.tid', 'r.address'])
-    .where('r.rid', '=', ctx.rid).where('r.id', '=', ref.hid).executeTakeFirst();
+    .where('r.rid', '=', ctx.rid)
+    .where('r.id', '=', ref.hid)
+    .executeTakeFirst();
   return row && inRoomBuildingAndUnit(ref, row) ? row : null;
 }
 
@@ -122,6 +141,5 @@ export const emptyPage = <T>() => ({ items: [] as T[], total: 0 });
 
 /** Ids of the people living in the room now. */
 export function currentMemberIds(db: Kysely<DB>, rid: number, hid: number) {
-  return db.selectFrom('room_members').select('member_id')
-    .where('rid', '=', rid).where('hid', '=', hid).where('status', '=', 'Y');
+  return db.selectFrom('room_members').select('member_id').where('rid', '=', rid).where('hid', '=', hid).where('status', '=', 'Y');
 }

@@ -36,17 +36,24 @@ describe('getkeywordtohouses (spec 2.4)', () => {
     expect(res.data.items.length).toBeGreaterThanOrEqual(2);
     for (const item of res.data.items) expect(item.mobile.startsWith('1380013')).toBe(true);
     expect(res.data.items[0]).toMatchObject({ rid: 1, mobile: '13800138000', realname: '陈建国', address: '1号楼1单元1101' });
-    expect(Object.keys(res.data.items[0])).toEqual(expect.arrayContaining(['id', 'rid', 'bid', 'tid', 'hid', 'mobile', 'address', 'realname']));
+    expect(Object.keys(res.data.items[0])).toEqual(
+      expect.arrayContaining(['id', 'rid', 'bid', 'tid', 'hid', 'mobile', 'address', 'realname']),
+    );
   });
 
   it('finds houses by any part of a name', async () => {
     for (const keywords of ['陈建国', '建国', '陈建', '建']) {
       const res = await s.call('getkeywordtohouses', { keywords }, admin);
-      expect(res.data.items.some((i: { realname: string }) => i.realname === '陈建国'), keywords).toBe(true);
+      expect(
+        res.data.items.some((i: { realname: string }) => i.realname === '陈建国'),
+        keywords,
+      ).toBe(true);
       for (const item of res.data.items) expect(item.realname).toContain(keywords);
     }
     const family = await s.call('getkeywordtohouses', { keywords: '秀英' }, admin);
-    expect(family.data.items.some((i: { realname: string; relation: string }) => i.realname === '李秀英' && i.relation === 'family')).toBe(true);
+    expect(family.data.items.some((i: { realname: string; relation: string }) => i.realname === '李秀英' && i.relation === 'family')).toBe(
+      true,
+    );
   });
 
   it('orders owners first, then by name and address, as the joined query would', async () => {
@@ -69,10 +76,19 @@ describe('getkeywordtohouses (spec 2.4)', () => {
   it('shows a building or unit renamed or re-sorted at once, in the search and in the drawer', async () => {
     const db = s.database.db;
     const building = async (bid: number) =>
-      (await sql<{ id: number; title: string; floors: number; sort: number; remark: string }>`
-        SELECT id, title, floors, sort, remark FROM buildings WHERE rid = 1 AND id = ${bid}`.execute(db)).rows[0]!;
+      (
+        await sql<{ id: number; title: string; floors: number; sort: number; remark: string }>`
+        SELECT id, title, floors, sort, remark FROM buildings WHERE rid = 1 AND id = ${bid}`.execute(db)
+      ).rows[0]!;
     const unit = async (tid: number) =>
-      (await sql<{ id: number; bid: number; title: string; sort: number }>`SELECT id, bid, title, sort FROM units WHERE rid = 1 AND id = ${tid}`.execute(db)).rows[0]!;
+      (
+        await sql<{
+          id: number;
+          bid: number;
+          title: string;
+          sort: number;
+        }>`SELECT id, bid, title, sort FROM units WHERE rid = 1 AND id = ${tid}`.execute(db)
+      ).rows[0]!;
     const [first, other, secondUnit] = [await building(home.bid), await building(second.bid), await unit(second.tid)];
     const addresses = async () =>
       (await s.call('getkeywordtohouses', { keywords: '13800138000' }, admin)).data.items.map((i: { address: string }) => i.address);
@@ -97,7 +113,9 @@ describe('getkeywordtohouses (spec 2.4)', () => {
 
   it('answers at most 50 houses, all of people living in or owning a room now', async () => {
     const res = await s.call('getkeywordtohouses', { keywords: '1' }, admin);
-    const { rows: [all] } = await s.database.pool.query(`SELECT count(*)::int AS n FROM room_members WHERE rid = 1 AND status = 'Y'`);
+    const {
+      rows: [all],
+    } = await s.database.pool.query(`SELECT count(*)::int AS n FROM room_members WHERE rid = 1 AND status = 'Y'`);
     expect((all as { n: number }).n).toBeGreaterThan(50);
     expect(res.data.items).toHaveLength(50);
     const ids = res.data.items.map((i: { id: number }) => i.id);
@@ -106,7 +124,10 @@ describe('getkeywordtohouses (spec 2.4)', () => {
   });
 
   it('refuses an empty keyword with the spec text and more than 11 characters', async () => {
-    expect(await s.call('getkeywordtohouses', { keywords: '' }, admin)).toMatchObject({ return_code: RC.FAIL, return_msg: '请输入手机号码或业主姓名' });
+    expect(await s.call('getkeywordtohouses', { keywords: '' }, admin)).toMatchObject({
+      return_code: RC.FAIL,
+      return_msg: '请输入手机号码或业主姓名',
+    });
     expect(await s.call('getkeywordtohouses', { keywords: '   ' }, admin)).toMatchObject({ return_msg: '请输入手机号码或业主姓名' });
     expect(await s.call('getkeywordtohouses', {}, admin)).toMatchObject({ return_msg: '请输入手机号码或业主姓名' });
     const long = await s.call('getkeywordtohouses', { keywords: '138001380001' }, admin);
@@ -123,7 +144,11 @@ describe('getkeywordtohouses (spec 2.4)', () => {
   });
 
   it('matches Latin names in any case, lower-cased as the name index was', async () => {
-    const added = await s.call('memberadd', { realname: 'İlker MÜLLER', mobile: '13977770001', rooms: [{ hid: second.hid, relation: 'tenant' }] }, admin);
+    const added = await s.call(
+      'memberadd',
+      { realname: 'İlker MÜLLER', mobile: '13977770001', rooms: [{ hid: second.hid, relation: 'tenant' }] },
+      admin,
+    );
     expect(added.return_code).toBe(RC.SUCCESS);
     // JavaScript lower-cases İ to two characters (i + a dot), the database to one: the key must be the database's
     let link = 0;
@@ -152,7 +177,14 @@ describe('houseinfoplus (spec 2.5 header)', () => {
     const res = await s.call('houseinfoplus', { ...home, keyword: '', building_cate_id: '' }, cashier);
     expect(res.return_code).toBe(RC.SUCCESS);
     const info = res.data.items;
-    expect(info).toMatchObject({ owner_name: '陈建国', mobile: '13800138000', wx_isbind: 'Y', app_isbind: 'Y', member_num: 3, hid: home.hid });
+    expect(info).toMatchObject({
+      owner_name: '陈建国',
+      mobile: '13800138000',
+      wx_isbind: 'Y',
+      app_isbind: 'Y',
+      member_num: 3,
+      hid: home.hid,
+    });
     expect(info.owner_balance).toMatch(/^\d+\.\d{2}$/);
     expect(info.gel_fee).toMatch(/^\d+\.\d{2}$/);
     expect(info.owner_bonus).toBeGreaterThan(0);
@@ -165,17 +197,30 @@ describe('houseinfoplus (spec 2.5 header)', () => {
   it('answers a room nobody lives in with the room alone', async () => {
     const { rows } = await s.database.pool.query(
       `SELECT r.id, r.bid, r.tid FROM rooms r WHERE r.rid = 1
-       AND NOT EXISTS (SELECT 1 FROM room_members rm WHERE rm.rid = r.rid AND rm.hid = r.id AND rm.status = 'Y') ORDER BY r.id LIMIT 1`);
+       AND NOT EXISTS (SELECT 1 FROM room_members rm WHERE rm.rid = r.rid AND rm.hid = r.id AND rm.status = 'Y') ORDER BY r.id LIMIT 1`,
+    );
     const empty = rows[0] as { id: number; bid: number; tid: number } | undefined;
     const res = await s.call('houseinfoplus', { rid: 1, bid: empty!.bid, tid: empty!.tid, hid: empty!.id }, admin);
-    expect(res.data.items).toMatchObject({ member_id: null, owner_name: '', mobile: '', owner_balance: '0.00', member_num: 0, owner_bonus: 0, create_time: '', hid: empty!.id });
+    expect(res.data.items).toMatchObject({
+      member_id: null,
+      owner_name: '',
+      mobile: '',
+      owner_balance: '0.00',
+      member_num: 0,
+      owner_bonus: 0,
+      create_time: '',
+      hid: empty!.id,
+    });
     expect(res.data.items.houses).toEqual([{ id: empty!.id, rid: 1, bid: empty!.bid, tid: empty!.tid, address: res.data.items.address }]);
   });
 
   it('sums the unpaid and overdue bills as arrears', async () => {
-    const { rows } = await s.database.pool.query(
-      `SELECT coalesce(sum(fee), 0)::numeric(14,2)::text AS fee FROM fee_bills WHERE rid = 1 AND hid = $1 AND status IN ('E', 'N')`, [home.hid],
-    ).catch(() => ({ rows: [{ fee: '0.00' }] }));
+    const { rows } = await s.database.pool
+      .query(
+        `SELECT coalesce(sum(fee), 0)::numeric(14,2)::text AS fee FROM fee_bills WHERE rid = 1 AND hid = $1 AND status IN ('E', 'N')`,
+        [home.hid],
+      )
+      .catch(() => ({ rows: [{ fee: '0.00' }] }));
     expect((await s.call('houseinfoplus', home, admin)).data.items.gel_fee).toBe(rows[0]!.fee);
   });
 
@@ -200,12 +245,42 @@ const TABS: Array<{ method: string; fields: string[] }> = [
   { method: 'member_otherhouse_list', fields: ['id', 'ownername', 'mobile', 'building_cate_name', 'address', 'last_login_time'] },
   { method: 'housecarportlist', fields: ['id', 'parktitle', 'title', 'carlicense', 'status_ch'] },
   { method: 'visitorapplylist', fields: ['address', 'realname', 'mobile', 'visit_cause', 'status', 'status_ch', 'visit_time'] },
-  { method: 'homebonuslist', fields: ['merchant', 'orderid', 'name', 'code', 'user_code', 'num', 'pay_cate', 'cate', 'source', 'create_time', 'action_user'] },
-  { method: 'homeconsumelist', fields: ['merchant', 'orderid', 'feetype_ch', 'paytype_ch', 'total_fee', 'status', 'create_user', 'create_time'] },
-  { method: 'housecarinoutlist', fields: ['id', 'parktitle', 'carno', 'inlane', 'intime', 'outlane', 'outtime', 'total_fee', 'pay_fee', 'car_type', 'reason'] },
-  { method: 'housesignuplist', fields: ['id', 'title', 'limit_num', 'totle_num', 'join_type_ch', 'is_pay_ch', 'status', 'status_ch', 'start_time', 'end_time', 'event_start_time', 'event_end_time', 'create_user', 'create_time'] },
+  {
+    method: 'homebonuslist',
+    fields: ['merchant', 'orderid', 'name', 'code', 'user_code', 'num', 'pay_cate', 'cate', 'source', 'create_time', 'action_user'],
+  },
+  {
+    method: 'homeconsumelist',
+    fields: ['merchant', 'orderid', 'feetype_ch', 'paytype_ch', 'total_fee', 'status', 'create_user', 'create_time'],
+  },
+  {
+    method: 'housecarinoutlist',
+    fields: ['id', 'parktitle', 'carno', 'inlane', 'intime', 'outlane', 'outtime', 'total_fee', 'pay_fee', 'car_type', 'reason'],
+  },
+  {
+    method: 'housesignuplist',
+    fields: [
+      'id',
+      'title',
+      'limit_num',
+      'totle_num',
+      'join_type_ch',
+      'is_pay_ch',
+      'status',
+      'status_ch',
+      'start_time',
+      'end_time',
+      'event_start_time',
+      'event_end_time',
+      'create_user',
+      'create_time',
+    ],
+  },
   { method: 'housecurrentlist', fields: ['room_name', 'address', 'rec_time'] },
-  { method: 'housefacelist', fields: ['id', 'area_title', 'door_start_time', 'door_end_time', 'status', 'status_ch', 'create_user', 'create_time'] },
+  {
+    method: 'housefacelist',
+    fields: ['id', 'area_title', 'door_start_time', 'door_end_time', 'status', 'status_ch', 'create_user', 'create_time'],
+  },
 ];
 
 describe('the drawer tabs', () => {
@@ -259,7 +334,9 @@ describe('the drawer tabs', () => {
   });
 
   it('filters cars by plate, with or without the dot', async () => {
-    expect((await s.call('housecarlist', { ...home, carlicense: '沪AD' }, admin)).data.items.map((c: { carlicense: string }) => c.carlicense)).toEqual(['沪AD12345']);
+    expect(
+      (await s.call('housecarlist', { ...home, carlicense: '沪AD' }, admin)).data.items.map((c: { carlicense: string }) => c.carlicense),
+    ).toEqual(['沪AD12345']);
     expect((await s.call('housecarlist', { ...home, carlicense: '沪a·123' }, admin)).data.items[0].carlicense).toBe('沪A12345');
     expect((await s.call('housecarlist', { ...home, carlicense: '12345' }, admin)).data.total).toBe(2);
     expect((await s.call('housecarlist', { ...home, carlicense: '粤' }, admin)).data.total).toBe(0);
@@ -290,7 +367,9 @@ describe('the drawer tabs', () => {
     const income = await s.call('homeconsumelist', { ...home, io_type: 1 }, admin);
     expect(income.data.items[0]).toMatchObject({ io_type: 1, feetype_ch: '余额充值' });
     expect((await s.call('homeconsumelist', { ...home, io_type: 3 }, admin)).return_msg).toContain('io_type');
-    expect((await s.call('merchant_auth_small_list', {}, admin2)).data.items.map((m: { merchant: string }) => m.merchant)).not.toContain(stores[0].merchant);
+    expect((await s.call('merchant_auth_small_list', {}, admin2)).data.items.map((m: { merchant: string }) => m.merchant)).not.toContain(
+      stores[0].merchant,
+    );
   });
 
   it("lists the room's own balance movements and its people's that name no room, and nobody else's", async () => {
@@ -320,12 +399,18 @@ describe('the drawer tabs', () => {
   });
 
   it('filters sign-ups by title, access records by device and face permissions by date', async () => {
-    expect((await s.call('housesignuplist', { ...home, title: '中秋' }, admin)).data.items.every((a: { title: string }) => a.title === '中秋游园会')).toBe(true);
+    expect(
+      (await s.call('housesignuplist', { ...home, title: '中秋' }, admin)).data.items.every(
+        (a: { title: string }) => a.title === '中秋游园会',
+      ),
+    ).toBe(true);
     expect((await s.call('housesignuplist', { ...home, title: '不存在的活动' }, admin)).data.total).toBe(0);
     const all = await s.call('housecurrentlist', { ...home, limit: 100 }, admin);
     const device = all.data.items[0];
     const devices = (await s.call('access_device_small_list', {}, admin)).data.items;
-    expect((await s.call('access_device_small_list', {}, admin2)).data.items.map((d: { title: string }) => d.title)).not.toContain(devices[0].title);
+    expect((await s.call('access_device_small_list', {}, admin2)).data.items.map((d: { title: string }) => d.title)).not.toContain(
+      devices[0].title,
+    );
     const deviceId = devices.find((d: { title: string }) => d.title === device.room_name).id;
     const one = await s.call('housecurrentlist', { ...home, device: deviceId, limit: 100 }, admin);
     expect(one.data.total).toBeLessThan(all.data.total);

@@ -1,4 +1,12 @@
-import { genderOfIdCard, isValidIdCard, MOBILE_RE, RELATION_CH, WIRE_DATE_RE, type MemberImportResult, type RelationCode } from '@wuye/contract';
+import {
+  genderOfIdCard,
+  isValidIdCard,
+  MOBILE_RE,
+  RELATION_CH,
+  WIRE_DATE_RE,
+  type MemberImportResult,
+  type RelationCode,
+} from '@wuye/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { SheetRow } from '../../lib/excel.js';
@@ -10,12 +18,30 @@ const MAX_ERRORS = 5000;
 
 type RowError = MemberImportResult['errors'][number];
 
-interface ParsedLink { row: number; hid: number; mobile: string; realname: string; relation: RelationCode; id_card: string; gender: '' | 'M' | 'F'; move_in_date: string | null }
+interface ParsedLink {
+  row: number;
+  hid: number;
+  mobile: string;
+  realname: string;
+  relation: RelationCode;
+  id_card: string;
+  gender: '' | 'M' | 'F';
+  move_in_date: string | null;
+}
 
 const RELATION_BY_TEXT = new Map<string, RelationCode>(
-  (Object.entries(RELATION_CH) as [RelationCode, string][]).flatMap(([code, ch]) => [[code, code], [ch, code]]),
+  (Object.entries(RELATION_CH) as [RelationCode, string][]).flatMap(([code, ch]) => [
+    [code, code],
+    [ch, code],
+  ]),
 );
-const GENDER_BY_TEXT = new Map<string, '' | 'M' | 'F'>([['', ''], ['男', 'M'], ['女', 'F'], ['M', 'M'], ['F', 'F']]);
+const GENDER_BY_TEXT = new Map<string, '' | 'M' | 'F'>([
+  ['', ''],
+  ['男', 'M'],
+  ['女', 'F'],
+  ['M', 'M'],
+  ['F', 'F'],
+]);
 
 interface Existing {
   /** `${building}|${unit}|${room}` -> hid */
@@ -27,16 +53,28 @@ interface Existing {
 }
 
 async function loadExisting(db: Kysely<DB>, rid: number, mobiles: string[]): Promise<Existing> {
-  const rooms = await db.selectFrom('rooms as r')
+  const rooms = await db
+    .selectFrom('rooms as r')
     .innerJoin('buildings as b', (j) => j.onRef('b.rid', '=', 'r.rid').onRef('b.id', '=', 'r.bid'))
     .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
-    .select(['r.id', 'b.title as building', 'u.title as unit', 'r.title']).where('r.rid', '=', rid).execute();
+    .select(['r.id', 'b.title as building', 'u.title as unit', 'r.title'])
+    .where('r.rid', '=', rid)
+    .execute();
   const members = mobiles.length
     ? await db.selectFrom('members').select(['id', 'realname', 'mobile']).where('rid', '=', rid).where('mobile', 'in', mobiles).execute()
     : [];
   const links = members.length
-    ? await db.selectFrom('room_members').select(['member_id', 'hid']).where('rid', '=', rid).where('status', '=', 'Y')
-      .where('member_id', 'in', members.map((m) => m.id)).execute()
+    ? await db
+        .selectFrom('room_members')
+        .select(['member_id', 'hid'])
+        .where('rid', '=', rid)
+        .where('status', '=', 'Y')
+        .where(
+          'member_id',
+          'in',
+          members.map((m) => m.id),
+        )
+        .execute()
     : [];
   return {
     rooms: new Map(rooms.map((r) => [`${r.building}|${r.unit}|${r.title}`, r.id])),
@@ -54,7 +92,9 @@ export function validateRows(rows: SheetRow[], existing: Existing): { links: Par
   for (const { rowNumber: row, values } of rows) {
     const v = (h: string) => (values[h] ?? '').trim();
     const before = errors.length;
-    const bad = (column: string, reason: string) => { errors.push({ row, column, reason }); };
+    const bad = (column: string, reason: string) => {
+      errors.push({ row, column, reason });
+    };
     const building = v('楼栋');
     const unit = v('单元');
     const room = v('房号');
@@ -88,7 +128,16 @@ export function validateRows(rows: SheetRow[], existing: Existing): { links: Par
       }
     }
     if (errors.length === before) {
-      links.push({ row, hid: hid!, mobile, realname, relation: relation!, id_card: idCard, gender: gender || genderOfIdCard(idCard), move_in_date: moveIn || null });
+      links.push({
+        row,
+        hid: hid!,
+        mobile,
+        realname,
+        relation: relation!,
+        id_card: idCard,
+        gender: gender || genderOfIdCard(idCard),
+        move_in_date: moveIn || null,
+      });
     }
   }
   return { links, errors };
@@ -97,32 +146,59 @@ export function validateRows(rows: SheetRow[], existing: Existing): { links: Par
 /** Creates the new people, then their room links, in one transaction. */
 async function importLinks(ctx: JobContext, rid: number, links: ParsedLink[], existing: Existing): Promise<MemberImportResult> {
   const total = links.length;
-  const result = await ctx.db.transaction().execute(async (trx) => {
-    const ids = new Map([...existing.members].map(([mobile, m]) => [mobile, m.id]));
-    const people = [...new Map(links.filter((l) => !ids.has(l.mobile)).map((l) => [l.mobile, l])).values()];
-    for (let i = 0; i < people.length; i += BATCH) {
-      const created = await trx.insertInto('members').values(people.slice(i, i + BATCH).map((p) => ({
-        rid, realname: p.realname, mobile: p.mobile, id_card: p.id_card, gender: p.gender,
-      }))).returning(['id', 'mobile']).execute();
-      for (const c of created) ids.set(c.mobile, c.id);
-    }
-    const fresh = links.filter((l) => !existing.links.has(`${ids.get(l.mobile)!}|${l.hid}`));
-    for (let i = 0; i < fresh.length; i += BATCH) {
-      await trx.insertInto('room_members').values(fresh.slice(i, i + BATCH).map((l) => ({
-        rid, hid: l.hid, member_id: ids.get(l.mobile)!, relation: l.relation, move_in_date: l.move_in_date,
-      }))).execute();
-      await ctx.step(Math.min(total, i + BATCH), total);
-    }
-    const hids = [...new Set(fresh.map((l) => l.hid))];
-    for (let i = 0; i < hids.length; i += 1000) {
-      await trx.updateTable('rooms').set({ state: 'occupied' })
-        .where('rid', '=', rid).where('id', 'in', hids.slice(i, i + 1000)).where('state', '=', 'vacant').execute();
-    }
-    return { created_members: people.length, linked_rooms: fresh.length, errors: [] };
-  }).catch((err: unknown) => {
-    if ((err as { code?: string }).code === '23505') throw new Error('导入过程中有相同手机号的住户被他人录入，已全部撤销，请重新导入');
-    throw err;
-  });
+  const result = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const ids = new Map([...existing.members].map(([mobile, m]) => [mobile, m.id]));
+      const people = [...new Map(links.filter((l) => !ids.has(l.mobile)).map((l) => [l.mobile, l])).values()];
+      for (let i = 0; i < people.length; i += BATCH) {
+        const created = await trx
+          .insertInto('members')
+          .values(
+            people.slice(i, i + BATCH).map((p) => ({
+              rid,
+              realname: p.realname,
+              mobile: p.mobile,
+              id_card: p.id_card,
+              gender: p.gender,
+            })),
+          )
+          .returning(['id', 'mobile'])
+          .execute();
+        for (const c of created) ids.set(c.mobile, c.id);
+      }
+      const fresh = links.filter((l) => !existing.links.has(`${ids.get(l.mobile)!}|${l.hid}`));
+      for (let i = 0; i < fresh.length; i += BATCH) {
+        await trx
+          .insertInto('room_members')
+          .values(
+            fresh.slice(i, i + BATCH).map((l) => ({
+              rid,
+              hid: l.hid,
+              member_id: ids.get(l.mobile)!,
+              relation: l.relation,
+              move_in_date: l.move_in_date,
+            })),
+          )
+          .execute();
+        await ctx.step(Math.min(total, i + BATCH), total);
+      }
+      const hids = [...new Set(fresh.map((l) => l.hid))];
+      for (let i = 0; i < hids.length; i += 1000) {
+        await trx
+          .updateTable('rooms')
+          .set({ state: 'occupied' })
+          .where('rid', '=', rid)
+          .where('id', 'in', hids.slice(i, i + 1000))
+          .where('state', '=', 'vacant')
+          .execute();
+      }
+      return { created_members: people.length, linked_rooms: fresh.length, errors: [] };
+    })
+    .catch((err: unknown) => {
+      if ((err as { code?: string }).code === '23505') throw new Error('导入过程中有相同手机号的住户被他人录入，已全部撤销，请重新导入');
+      throw err;
+    });
   return result;
 }
 

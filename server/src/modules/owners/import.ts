@@ -10,7 +10,9 @@ import { MEMBER_IMPORT_KIND } from './import-job.js';
 const REQUIRED_HEADERS = ['楼栋', '单元', '房号', '姓名', '手机号'];
 
 const memberimporttemplate = defineMethod('memberimporttemplate', {
-  side: 'community', roles: MEMBER_MANAGERS, writes: false,
+  side: 'community',
+  roles: MEMBER_MANAGERS,
+  writes: false,
   summary: '住户导入模板（.xlsx）：表头、示例与填写说明',
   async handler(): Promise<FileAnswer> {
     const wb = new ExcelJS.Workbook();
@@ -19,7 +21,10 @@ const memberimporttemplate = defineMethod('memberimporttemplate', {
     ws.getRow(1).font = { bold: true };
     ws.addRow(['1号楼', '1单元', '1101', '张三', '13900000000', '业主', '', '男', '2024-05-01']);
     const help = wb.addWorksheet('填写说明');
-    help.columns = [{ header: '列', width: 12 }, { header: '说明', width: 80 }];
+    help.columns = [
+      { header: '列', width: 12 },
+      { header: '说明', width: 80 },
+    ];
     help.getRow(1).font = { bold: true };
     for (const line of [
       ['楼栋/单元/房号', '必填，必须是系统中已有的房屋（如 1号楼 / 1单元 / 1101）'],
@@ -30,14 +35,17 @@ const memberimporttemplate = defineMethod('memberimporttemplate', {
       ['性别', '男 或 女，可不填'],
       ['入住日期', 'YYYY-MM-DD，可不填'],
       ['注意', '任何一行有错误时整个文件都不导入，请下载错误报告按行修改后重新上传'],
-    ]) help.addRow(line);
+    ])
+      help.addRow(line);
     const buffer = await wb.xlsx.writeBuffer();
     return { filename: '住户导入模板.xlsx', content_base64: Buffer.from(buffer).toString('base64') };
   },
 });
 
 const memberimport = defineMethod('memberimport', {
-  side: 'community', roles: MEMBER_MANAGERS, writes: true,
+  side: 'community',
+  roles: MEMBER_MANAGERS,
+  writes: true,
   summary: '上传住户 Excel：检查表头后作为后台任务导入（返回 job_id，用 jobinfo 查看进度）；有错误行则全部不导入',
   async handler(ctx, input) {
     return enqueueSheetImport(ctx, input, { kind: MEMBER_IMPORT_KIND, requiredHeaders: REQUIRED_HEADERS, maxRows: MEMBER_IMPORT_MAX_ROWS });
@@ -45,11 +53,18 @@ const memberimport = defineMethod('memberimport', {
 });
 
 const memberimporterrors = defineMethod('memberimporterrors', {
-  side: 'community', roles: MEMBER_MANAGERS, writes: false,
+  side: 'community',
+  roles: MEMBER_MANAGERS,
+  writes: false,
   summary: '下载一次住户导入的错误报告（行号、列、原因）',
   async handler(ctx, input) {
-    const job = await ctx.db.selectFrom('jobs').select(['status', 'result'])
-      .where('rid', '=', ctx.rid).where('id', '=', input.job_id).where('kind', '=', MEMBER_IMPORT_KIND).executeTakeFirst();
+    const job = await ctx.db
+      .selectFrom('jobs')
+      .select(['status', 'result'])
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', input.job_id)
+      .where('kind', '=', MEMBER_IMPORT_KIND)
+      .executeTakeFirst();
     if (!job) return fail('导入记录不存在');
     if (job.status !== 'done') fail('导入尚未完成');
     const errors = (job.result as MemberImportResult | null)?.errors ?? [];

@@ -19,7 +19,9 @@ let addr: string[] = [];
 async function roomId(rid: number, building: string, unit: string, title: string): Promise<number> {
   const { rows } = await s.database.pool.query(
     `SELECT r.id FROM rooms r JOIN buildings b ON b.rid = r.rid AND b.id = r.bid JOIN units u ON u.rid = r.rid AND u.id = r.tid
-     WHERE r.rid = $1 AND b.title = $2 AND u.title = $3 AND r.title = $4`, [rid, building, unit, title]);
+     WHERE r.rid = $1 AND b.title = $2 AND u.title = $3 AND r.title = $4`,
+    [rid, building, unit, title],
+  );
   return Number(rows[0]!.id);
 }
 
@@ -32,11 +34,13 @@ beforeAll(async () => {
   await s.database.pool.query(
     `INSERT INTO rooms (rid, bid, tid, title, floor) SELECT u.rid, u.bid, u.id, t, 16 FROM units u
      JOIN buildings b ON b.rid = u.rid AND b.id = u.bid AND b.title = '6号楼' CROSS JOIN unnest(ARRAY['1601', '1602', '1603']) t
-     WHERE u.rid = 1 AND u.title = '1单元'`);
+     WHERE u.rid = 1 AND u.title = '1单元'`,
+  );
   const { rows } = await s.database.pool.query(
     `SELECT r.id, concat(b.title, u.title, r.title) AS address FROM rooms r
      JOIN buildings b ON b.rid = r.rid AND b.id = r.bid JOIN units u ON u.rid = r.rid AND u.id = r.tid
-     WHERE r.rid = 1 AND NOT EXISTS (SELECT 1 FROM room_members rm WHERE rm.rid = r.rid AND rm.hid = r.id) AND r.floor = 16 ORDER BY r.id LIMIT 3`);
+     WHERE r.rid = 1 AND NOT EXISTS (SELECT 1 FROM room_members rm WHERE rm.rid = r.rid AND rm.hid = r.id) AND r.floor = 16 ORDER BY r.id LIMIT 3`,
+  );
   [roomA, roomB, roomC] = rows.map((r) => Number(r.id)) as [number, number, number];
   addr = rows.map((r) => String(r.address));
   otherRoom = await roomId(2, '1号楼', '1单元', '101');
@@ -50,8 +54,10 @@ describe('validation rules', () => {
     expect(isValidIdCard('110105194902300028')).toBe(false);
     // the 17th digit: odd for men, even for women; nothing from an invalid number
     expect(['110105198001010016', '11010519491231002X', '110105194912310021', ''].map(genderOfIdCard)).toEqual(['M', 'F', '', '']);
-    for (const p of ['沪A·12345', '沪AD12345', '粤B12345D', '京AF1234', '苏E1234挂', '浙A1B2C3']) expect(PLATE_RE.test(normalizePlate(p)), p).toBe(true);
-    for (const p of ['沪I12345', '沪A1234', '沪AD123456', 'AA12345', '沪A12O45', '港A12345']) expect(PLATE_RE.test(normalizePlate(p)), p).toBe(false);
+    for (const p of ['沪A·12345', '沪AD12345', '粤B12345D', '京AF1234', '苏E1234挂', '浙A1B2C3'])
+      expect(PLATE_RE.test(normalizePlate(p)), p).toBe(true);
+    for (const p of ['沪I12345', '沪A1234', '沪AD123456', 'AA12345', '沪A12O45', '港A12345'])
+      expect(PLATE_RE.test(normalizePlate(p)), p).toBe(false);
   });
 });
 
@@ -59,15 +65,36 @@ describe('members', () => {
   let memberId = 0;
 
   it('adds a person with two rooms and finds them', async () => {
-    const res = await s.call('memberadd', {
-      realname: '欧阳娜娜', mobile: '13912345678', id_card: '11010519491231002x', gender: 'F', wx_isbind: 'Y',
-      rooms: [{ hid: roomA, relation: 'owner', move_in_date: '2024-03-01' }, { hid: roomB, relation: 'tenant' }],
-    }, admin);
+    const res = await s.call(
+      'memberadd',
+      {
+        realname: '欧阳娜娜',
+        mobile: '13912345678',
+        id_card: '11010519491231002x',
+        gender: 'F',
+        wx_isbind: 'Y',
+        rooms: [
+          { hid: roomA, relation: 'owner', move_in_date: '2024-03-01' },
+          { hid: roomB, relation: 'tenant' },
+        ],
+      },
+      admin,
+    );
     expect(res).toMatchObject({ return_code: RC.SUCCESS, return_msg: '添加成功' });
     memberId = res.data.id;
     const info = await s.call('memberinfo', { id: memberId }, admin);
-    expect(info.data).toMatchObject({ realname: '欧阳娜娜', id_card: '11010519491231002X', gender_ch: '女', wx_isbind: 'Y', app_isbind: 'N', balance: '0.00' });
-    expect(info.data.rooms.map((r: { address: string; relation_ch: string }) => `${r.address}${r.relation_ch}`)).toEqual([`${addr[0]}业主`, `${addr[1]}租户`]);
+    expect(info.data).toMatchObject({
+      realname: '欧阳娜娜',
+      id_card: '11010519491231002X',
+      gender_ch: '女',
+      wx_isbind: 'Y',
+      app_isbind: 'N',
+      balance: '0.00',
+    });
+    expect(info.data.rooms.map((r: { address: string; relation_ch: string }) => `${r.address}${r.relation_ch}`)).toEqual([
+      `${addr[0]}业主`,
+      `${addr[1]}租户`,
+    ]);
     const byMobile = await s.call('getkeywordtohouses', { keywords: '1391234' }, admin);
     expect(byMobile.data.items.filter((i: { realname: string }) => i.realname === '欧阳娜娜')).toHaveLength(2);
     const byName = await s.call('getkeywordtohouses', { keywords: '阳娜' }, admin);
@@ -78,32 +105,61 @@ describe('members', () => {
 
   it('answers the owner search in the dialog order: owners first, then by name, each with its relation', async () => {
     // neither the order they are added in nor their mobiles' order (either way round) is the dialog's
-    const people = [['张伟', '13777700001', 'owner'], ['艾琳', '13777700002', 'family'], ['包拯', '13777700003', 'owner']] as const;
+    const people = [
+      ['张伟', '13777700001', 'owner'],
+      ['艾琳', '13777700002', 'family'],
+      ['包拯', '13777700003', 'owner'],
+    ] as const;
     for (const [realname, mobile, relation] of people) {
       expect((await s.call('memberadd', { realname, mobile, rooms: [{ hid: roomC, relation }] }, admin)).return_code).toBe(RC.SUCCESS);
     }
     const found = await s.call('getkeywordtohouses', { keywords: '1377770' }, admin);
-    expect(found.data.items.map((i: { realname: string; relation_ch: string; address: string }) => `${i.realname}${i.relation_ch}${i.address}`))
-      .toEqual([`包拯${RELATION_CH.owner}${addr[2]}`, `张伟${RELATION_CH.owner}${addr[2]}`, `艾琳${RELATION_CH.family}${addr[2]}`]);
+    expect(
+      found.data.items.map((i: { realname: string; relation_ch: string; address: string }) => `${i.realname}${i.relation_ch}${i.address}`),
+    ).toEqual([`包拯${RELATION_CH.owner}${addr[2]}`, `张伟${RELATION_CH.owner}${addr[2]}`, `艾琳${RELATION_CH.family}${addr[2]}`]);
   });
 
   it('takes a gender left blank from the ID number, and keeps one chosen', async () => {
     const rooms = [{ hid: roomA, relation: 'family' }];
     const blank = await s.call('memberadd', { realname: '岳云', mobile: '13912340001', id_card: '110105198001010016', rooms }, admin);
     expect((await s.call('memberinfo', { id: blank.data.id }, admin)).data).toMatchObject({ gender: 'M', gender_ch: '男' });
-    const chosen = await s.call('memberadd', { realname: '岳银瓶', mobile: '13912340002', id_card: '110105198001010016', gender: 'F', rooms }, admin);
+    const chosen = await s.call(
+      'memberadd',
+      { realname: '岳银瓶', mobile: '13912340002', id_card: '110105198001010016', gender: 'F', rooms },
+      admin,
+    );
     expect((await s.call('memberinfo', { id: chosen.data.id }, admin)).data.gender).toBe('F');
     const none = await s.call('memberadd', { realname: '岳雷', mobile: '13912340003', rooms }, admin);
     expect((await s.call('memberinfo', { id: none.data.id }, admin)).data.gender).toBe('');
-    await s.call('memberedit', { id: none.data.id, realname: '岳雷', mobile: '13912340003', id_card: '320102198511110025', rooms: [] }, admin);
+    await s.call(
+      'memberedit',
+      { id: none.data.id, realname: '岳雷', mobile: '13912340003', id_card: '320102198511110025', rooms: [] },
+      admin,
+    );
     expect((await s.call('memberinfo', { id: none.data.id }, admin)).data.gender_ch).toBe('女');
   });
 
   it('refuses a taken mobile, unknown or foreign rooms and bad fields', async () => {
     const base = { realname: '张三', mobile: '13912345679', rooms: [{ hid: roomA, relation: 'family' }] };
     expect((await s.call('memberadd', { ...base, mobile: '13912345678' }, admin)).return_msg).toContain('已登记为住户“欧阳娜娜”');
-    expect((await s.call('memberadd', { ...base, rooms: [{ hid: otherRoom, relation: 'owner' }] }, admin)).return_msg).toBe('所选房屋不存在或不属于当前小区');
-    expect((await s.call('memberadd', { ...base, rooms: [{ hid: roomA, relation: 'owner' }, { hid: roomA, relation: 'family' }] }, admin)).return_msg).toBe('同一房屋不能重复选择');
+    expect((await s.call('memberadd', { ...base, rooms: [{ hid: otherRoom, relation: 'owner' }] }, admin)).return_msg).toBe(
+      '所选房屋不存在或不属于当前小区',
+    );
+    expect(
+      (
+        await s.call(
+          'memberadd',
+          {
+            ...base,
+            rooms: [
+              { hid: roomA, relation: 'owner' },
+              { hid: roomA, relation: 'family' },
+            ],
+          },
+          admin,
+        )
+      ).return_msg,
+    ).toBe('同一房屋不能重复选择');
     expect((await s.call('memberadd', { ...base, rooms: [] }, admin)).return_msg).toContain('请至少选择一个房屋');
     expect((await s.call('memberadd', { ...base, mobile: '1391234567' }, admin)).return_msg).toContain('手机号码格式不正确');
     expect((await s.call('memberadd', { ...base, id_card: '110105194912310021' }, admin)).return_msg).toContain('身份证号码不正确');
@@ -133,19 +189,33 @@ describe('members', () => {
   });
 
   it('edits a person, adds a room and changes a relation', async () => {
-    const res = await s.call('memberedit', {
-      id: memberId, realname: '欧阳娜娜', mobile: '13912345670', gender: 'F', app_isbind: 'Y',
-      rooms: [{ hid: roomB, relation: 'family' }, { hid: roomC, relation: 'owner' }],
-    }, admin);
+    const res = await s.call(
+      'memberedit',
+      {
+        id: memberId,
+        realname: '欧阳娜娜',
+        mobile: '13912345670',
+        gender: 'F',
+        app_isbind: 'Y',
+        rooms: [
+          { hid: roomB, relation: 'family' },
+          { hid: roomC, relation: 'owner' },
+        ],
+      },
+      admin,
+    );
     expect(res).toMatchObject({ return_code: RC.SUCCESS, return_msg: '保存成功' });
     const info = await s.call('memberinfo', { id: memberId }, admin);
     expect(info.data).toMatchObject({ mobile: '13912345670', app_isbind: 'Y' });
     expect(info.data.rooms.map((r: { relation: string }) => r.relation)).toEqual(['owner', 'family', 'owner']);
-    const taken = (await s.database.pool.query(`SELECT mobile FROM members WHERE rid = 1 AND id <> $1 LIMIT 1`, [memberId])).rows[0]!.mobile;
+    const taken = (await s.database.pool.query(`SELECT mobile FROM members WHERE rid = 1 AND id <> $1 LIMIT 1`, [memberId])).rows[0]!
+      .mobile;
     expect((await s.call('memberedit', { id: memberId, realname: 'x', mobile: taken }, admin)).return_msg).toContain('已登记为住户');
     expect((await s.call('memberedit', { id: memberId, realname: 'x', mobile: '13912345670' }, admin2)).return_msg).toBe('住户不存在');
     expect((await s.call('memberinfo', { id: memberId }, admin2)).return_msg).toBe('住户不存在');
-    expect((await s.call('memberedit', { id: memberId, realname: 'x', mobile: '13912345670' }, cashier)).return_code).toBe(RC.NO_PERMISSION);
+    expect((await s.call('memberedit', { id: memberId, realname: 'x', mobile: '13912345670' }, cashier)).return_code).toBe(
+      RC.NO_PERMISSION,
+    );
     expect((await s.call('memberinfo', { id: 'x' }, admin)).return_msg).toContain('id');
   });
 
@@ -251,7 +321,13 @@ describe('cars', () => {
     expect(res).toMatchObject({ return_code: RC.SUCCESS, return_msg: '添加成功' });
     carId = res.data.id;
     const list = await s.call('carlist', { carlicense: 'D88888' }, admin);
-    expect(list.data.items[0]).toMatchObject({ carlicense: '沪AD88888', car_type: 'new_energy', car_type_ch: '新能源车', address: addr[0], status_ch: '正常' });
+    expect(list.data.items[0]).toMatchObject({
+      carlicense: '沪AD88888',
+      car_type: 'new_energy',
+      car_type_ch: '新能源车',
+      address: addr[0],
+      status_ch: '正常',
+    });
     const tab = await s.call('housecarlist', { hid: roomA }, admin);
     expect(tab.data.items.map((c: { carlicense: string }) => c.carlicense)).toContain('沪AD88888');
   });
@@ -261,13 +337,18 @@ describe('cars', () => {
     expect((await s.call('caradd', { hid: roomA, carlicense: '沪AD88888' }, admin)).return_msg).toBe('车牌 沪AD88888 已登记');
     expect((await s.call('caradd', { hid: otherRoom, carlicense: '沪A77777' }, admin)).return_msg).toBe('所选房屋不存在或不属于当前小区');
     const stranger = (await s.database.pool.query(`SELECT id FROM members WHERE rid = 1 AND mobile = '13800138000'`)).rows[0]!.id;
-    expect((await s.call('caradd', { hid: roomA, member_id: stranger, carlicense: '沪A77777' }, admin)).return_msg).toBe('车主必须是该房屋的在住住户');
+    expect((await s.call('caradd', { hid: roomA, member_id: stranger, carlicense: '沪A77777' }, admin)).return_msg).toBe(
+      '车主必须是该房屋的在住住户',
+    );
     expect((await s.call('caradd', { hid: roomA, carlicense: '沪A77777' }, cashier)).return_code).toBe(RC.NO_PERMISSION);
   });
 
   it('edits and deletes, within the community only', async () => {
     expect((await s.call('caredit', { id: carId, hid: roomA, carlicense: '沪B66666', status: 'N' }, admin)).return_msg).toBe('保存成功');
-    expect((await s.call('carlist', { carlicense: '沪B66666' }, admin)).data.items[0]).toMatchObject({ car_type: 'small', status_ch: '停用' });
+    expect((await s.call('carlist', { carlicense: '沪B66666' }, admin)).data.items[0]).toMatchObject({
+      car_type: 'small',
+      status_ch: '停用',
+    });
     expect((await s.call('caredit', { id: carId, hid: roomA, carlicense: '沪B66666' }, admin2)).return_msg).toBe('车辆不存在');
     expect((await s.call('carlist', { carlicense: '沪B66666' }, admin2)).data.total).toBe(0);
     expect((await s.call('cardel', { id: carId }, admin2)).return_msg).toBe('车辆不存在');

@@ -1,5 +1,13 @@
 import {
-  CAR_TYPE_CH, GENDER_CH, genderOfIdCard, RELATION_CH, type MemberDetail, type MemberItem, type MemberRoom, type RelationCode, type ownersMethods,
+  CAR_TYPE_CH,
+  GENDER_CH,
+  genderOfIdCard,
+  RELATION_CH,
+  type MemberDetail,
+  type MemberItem,
+  type MemberRoom,
+  type RelationCode,
+  type ownersMethods,
 } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -24,65 +32,135 @@ function filtered(ctx: ExportScope, f: Omit<Filters, 'page' | 'limit' | 'sort'>)
   if (f.wx_isbind) qb = qb.where('m.wx_isbind', '=', f.wx_isbind);
   if (f.app_isbind) qb = qb.where('m.app_isbind', '=', f.app_isbind);
   if (f.bid || f.hid || f.relation || f.living === 'Y') {
-    qb = qb.where(({ exists, selectFrom }) => exists(
-      selectFrom('room_members as rm').innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'rm.rid').onRef('r.id', '=', 'rm.hid'))
-        .select(sql`1`.as('x'))
-        .whereRef('rm.rid', '=', 'm.rid').whereRef('rm.member_id', '=', 'm.id').where('rm.status', '=', 'Y')
-        .$if(!!f.bid, (q) => q.where('r.bid', '=', f.bid!))
-        .$if(!!f.hid, (q) => q.where('r.id', '=', f.hid!))
-        .$if(!!f.relation, (q) => q.where('rm.relation', '=', f.relation as RelationCode)),
-    ));
+    qb = qb.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('room_members as rm')
+          .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'rm.rid').onRef('r.id', '=', 'rm.hid'))
+          .select(sql`1`.as('x'))
+          .whereRef('rm.rid', '=', 'm.rid')
+          .whereRef('rm.member_id', '=', 'm.id')
+          .where('rm.status', '=', 'Y')
+          .$if(!!f.bid, (q) => q.where('r.bid', '=', f.bid!))
+          .$if(!!f.hid, (q) => q.where('r.id', '=', f.hid!))
+          .$if(!!f.relation, (q) => q.where('rm.relation', '=', f.relation as RelationCode)),
+      ),
+    );
   }
   if (f.living === 'N') {
-    qb = qb.where(({ not, exists, selectFrom }) => not(exists(
-      selectFrom('room_members as rm').select(sql`1`.as('x'))
-        .whereRef('rm.rid', '=', 'm.rid').whereRef('rm.member_id', '=', 'm.id').where('rm.status', '=', 'Y'),
-    )));
+    qb = qb.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('room_members as rm')
+            .select(sql`1`.as('x'))
+            .whereRef('rm.rid', '=', 'm.rid')
+            .whereRef('rm.member_id', '=', 'm.id')
+            .where('rm.status', '=', 'Y'),
+        ),
+      ),
+    );
   }
   return qb;
 }
 
 const memberColumns = [
-  'm.id', 'm.realname', 'm.mobile', 'm.id_card', 'm.gender', 'm.avatar', 'm.wx_isbind', 'm.app_isbind', 'm.balance', 'm.bonus',
-  'm.remark', 'm.create_time',
+  'm.id',
+  'm.realname',
+  'm.mobile',
+  'm.id_card',
+  'm.gender',
+  'm.avatar',
+  'm.wx_isbind',
+  'm.app_isbind',
+  'm.balance',
+  'm.bonus',
+  'm.remark',
+  'm.create_time',
 ] as const;
 
 /** Room links of these members, current first, with the addresses. */
 async function roomsOf(db: Kysely<DB>, rid: number, memberIds: number[], currentOnly: boolean) {
   if (!memberIds.length) return new Map<number, MemberRoom[]>();
-  const rows = await db.selectFrom('room_members as rm')
+  const rows = await db
+    .selectFrom('room_members as rm')
     .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'rm.rid').onRef('r.id', '=', 'rm.hid'))
-    .select(['rm.id', 'rm.member_id', 'rm.hid', 'r.bid', 'r.tid', 'r.address', 'rm.relation', 'rm.move_in_date', 'rm.move_out_date', 'rm.status'])
+    .select([
+      'rm.id',
+      'rm.member_id',
+      'rm.hid',
+      'r.bid',
+      'r.tid',
+      'r.address',
+      'rm.relation',
+      'rm.move_in_date',
+      'rm.move_out_date',
+      'rm.status',
+    ])
     // one array parameter, however many people (an export asks for up to 100,000; IN would take one parameter each)
-    .where('rm.rid', '=', rid).where(sql<boolean>`rm.member_id = ANY(${memberIds}::bigint[])`)
+    .where('rm.rid', '=', rid)
+    .where(sql<boolean>`rm.member_id = ANY(${memberIds}::bigint[])`)
     .$if(currentOnly, (q) => q.where('rm.status', '=', 'Y'))
-    .orderBy('rm.status', 'desc').orderBy('rm.id').execute();
+    .orderBy('rm.status', 'desc')
+    .orderBy('rm.id')
+    .execute();
   const byMember = new Map<number, MemberRoom[]>();
   for (const r of rows) {
     const list = byMember.get(r.member_id) ?? [];
     list.push({
-      id: r.id, hid: r.hid, bid: r.bid, tid: r.tid, address: r.address, relation: r.relation, relation_ch: RELATION_CH[r.relation],
-      move_in_date: r.move_in_date ?? '', move_out_date: r.move_out_date ?? '', status: r.status,
+      id: r.id,
+      hid: r.hid,
+      bid: r.bid,
+      tid: r.tid,
+      address: r.address,
+      relation: r.relation,
+      relation_ch: RELATION_CH[r.relation],
+      move_in_date: r.move_in_date ?? '',
+      move_out_date: r.move_out_date ?? '',
+      status: r.status,
     });
     byMember.set(r.member_id, list);
   }
   return byMember;
 }
 
-type MemberRow = { id: number; realname: string; mobile: string; id_card: string; gender: '' | 'M' | 'F'; avatar: string;
-  wx_isbind: 'Y' | 'N'; app_isbind: 'Y' | 'N'; balance: string; bonus: number; remark: string; create_time: Date };
+type MemberRow = {
+  id: number;
+  realname: string;
+  mobile: string;
+  id_card: string;
+  gender: '' | 'M' | 'F';
+  avatar: string;
+  wx_isbind: 'Y' | 'N';
+  app_isbind: 'Y' | 'N';
+  balance: string;
+  bonus: number;
+  remark: string;
+  create_time: Date;
+};
 
 const toItem = (m: MemberRow, rooms: MemberRoom[]): MemberItem => ({
-  ...m, gender_ch: GENDER_CH[m.gender] ?? '', create_time: wireTime(m.create_time), rooms,
-  houses: rooms.filter((r) => r.status === 'Y').map((r) => `${r.address}（${r.relation_ch}）`).join('，'),
+  ...m,
+  gender_ch: GENDER_CH[m.gender] ?? '',
+  create_time: wireTime(m.create_time),
+  rooms,
+  houses: rooms
+    .filter((r) => r.status === 'Y')
+    .map((r) => `${r.address}（${r.relation_ch}）`)
+    .join('，'),
 });
 
 const memberlist = defineMethod('memberlist', {
-  side: 'community', roles: MEMBER_MANAGERS, writes: false,
+  side: 'community',
+  roles: MEMBER_MANAGERS,
+  writes: false,
   summary: '业主管理列表：按姓名、手机号、楼栋、房屋、身份、微信/APP 绑定、在住筛选，含所住房屋',
   async handler(ctx, input) {
     const page = await listPage(filtered(ctx, input).select(memberColumns), input, 'm.id');
-    const rooms = await roomsOf(ctx.db, ctx.rid, page.items.map((m) => m.id), false);
+    const rooms = await roomsOf(
+      ctx.db,
+      ctx.rid,
+      page.items.map((m) => m.id),
+      false,
+    );
     return { total: page.total, items: page.items.map((m) => toItem(m, rooms.get(m.id) ?? [])) };
   },
 });
@@ -92,19 +170,32 @@ async function loadMember(ctx: CommunityCtx, id: number) {
 }
 
 const memberinfo = defineMethod('memberinfo', {
-  side: 'community', roles: MEMBER_MANAGERS, writes: false,
+  side: 'community',
+  roles: MEMBER_MANAGERS,
+  writes: false,
   summary: '住户详情：资料、所有房屋（含已迁出）与车辆',
   async handler(ctx, input): Promise<MemberDetail> {
     const m = await loadMember(ctx, input.id);
     if (!m) return fail('住户不存在');
     const [rooms, cars] = await Promise.all([
       roomsOf(ctx.db, ctx.rid, [m.id], false),
-      ctx.db.selectFrom('cars').select(['id', 'hid', 'carlicense', 'car_type', 'status'])
-        .where('rid', '=', ctx.rid).where('member_id', '=', m.id).orderBy('id').execute(),
+      ctx.db
+        .selectFrom('cars')
+        .select(['id', 'hid', 'carlicense', 'car_type', 'status'])
+        .where('rid', '=', ctx.rid)
+        .where('member_id', '=', m.id)
+        .orderBy('id')
+        .execute(),
     ]);
     return {
       ...toItem(m, rooms.get(m.id) ?? []),
-      cars: cars.map((c) => ({ id: c.id, hid: c.hid, carlicense: c.carlicense, car_type_ch: CAR_TYPE_CH[c.car_type] ?? c.car_type, status_ch: c.status === 'Y' ? '正常' : '停用' })),
+      cars: cars.map((c) => ({
+        id: c.id,
+        hid: c.hid,
+        carlicense: c.carlicense,
+        car_type_ch: CAR_TYPE_CH[c.car_type] ?? c.car_type,
+        status_ch: c.status === 'Y' ? '正常' : '停用',
+      })),
     };
   },
 });
@@ -121,50 +212,85 @@ async function checkRooms(ctx: CommunityCtx, links: RoomLink[]): Promise<void> {
 }
 
 async function checkMobileFree(ctx: CommunityCtx, mobile: string, exceptId?: number): Promise<void> {
-  const other = await ctx.db.selectFrom('members').select(['id', 'realname'])
-    .where('rid', '=', ctx.rid).where('mobile', '=', mobile)
-    .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId!)).executeTakeFirst();
+  const other = await ctx.db
+    .selectFrom('members')
+    .select(['id', 'realname'])
+    .where('rid', '=', ctx.rid)
+    .where('mobile', '=', mobile)
+    .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId!))
+    .executeTakeFirst();
   if (other) fail(`手机号 ${mobile} 已登记为住户“${other.realname}”，请在其资料中添加房屋`);
 }
 
 /** Links a person to rooms (or updates the relation of a link that exists) and marks vacant rooms lived in. */
 async function linkRooms(ctx: CommunityCtx, memberId: number, links: RoomLink[]): Promise<void> {
   for (const link of links) {
-    const current = await ctx.db.selectFrom('room_members').select('id')
-      .where('rid', '=', ctx.rid).where('hid', '=', link.hid).where('member_id', '=', memberId).where('status', '=', 'Y').executeTakeFirst();
+    const current = await ctx.db
+      .selectFrom('room_members')
+      .select('id')
+      .where('rid', '=', ctx.rid)
+      .where('hid', '=', link.hid)
+      .where('member_id', '=', memberId)
+      .where('status', '=', 'Y')
+      .executeTakeFirst();
     if (current) {
-      await ctx.db.updateTable('room_members')
+      await ctx.db
+        .updateTable('room_members')
         .set({ relation: link.relation, ...(link.move_in_date ? { move_in_date: link.move_in_date } : {}) })
-        .where('rid', '=', ctx.rid).where('id', '=', current.id).execute();
+        .where('rid', '=', ctx.rid)
+        .where('id', '=', current.id)
+        .execute();
     } else {
-      await ctx.db.insertInto('room_members').values({
-        rid: ctx.rid, hid: link.hid, member_id: memberId, relation: link.relation, move_in_date: link.move_in_date ?? today(),
-      }).execute();
+      await ctx.db
+        .insertInto('room_members')
+        .values({
+          rid: ctx.rid,
+          hid: link.hid,
+          member_id: memberId,
+          relation: link.relation,
+          move_in_date: link.move_in_date ?? today(),
+        })
+        .execute();
     }
-    await ctx.db.updateTable('rooms').set({ state: link.relation === 'tenant' ? 'rented' : 'occupied' })
-      .where('rid', '=', ctx.rid).where('id', '=', link.hid).where('state', '=', 'vacant').execute();
+    await ctx.db
+      .updateTable('rooms')
+      .set({ state: link.relation === 'tenant' ? 'rented' : 'occupied' })
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', link.hid)
+      .where('state', '=', 'vacant')
+      .execute();
   }
 }
 
 /** A gender left blank is the one the ID number records (the form fills it in too; an import may not). */
-const withGender = <T extends { gender: '' | 'M' | 'F'; id_card: string }>(person: T): T =>
-  ({ ...person, gender: person.gender || genderOfIdCard(person.id_card) });
+const withGender = <T extends { gender: '' | 'M' | 'F'; id_card: string }>(person: T): T => ({
+  ...person,
+  gender: person.gender || genderOfIdCard(person.id_card),
+});
 
 const memberadd = defineMethod('memberadd', {
-  side: 'community', roles: MEMBER_MANAGERS, writes: true,
+  side: 'community',
+  roles: MEMBER_MANAGERS,
+  writes: true,
   summary: '新增住户：资料（姓名、手机号、身份证、性别、绑定）与一个或多个房屋及身份（业主/家属/租户）',
   async handler(ctx, input) {
     await checkRooms(ctx, input.rooms);
     await checkMobileFree(ctx, input.mobile);
     const { rooms, ...person } = withGender(input);
-    const { id } = await ctx.db.insertInto('members').values({ rid: ctx.rid, ...person }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await ctx.db
+      .insertInto('members')
+      .values({ rid: ctx.rid, ...person })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await linkRooms(ctx, id, rooms);
     return reply({ id }, '添加成功');
   },
 });
 
 const memberedit = defineMethod('memberedit', {
-  side: 'community', roles: MEMBER_MANAGERS, writes: true,
+  side: 'community',
+  roles: MEMBER_MANAGERS,
+  writes: true,
   summary: '编辑住户资料；rooms 可为其添加房屋或修改在住房屋的身份（迁出用 membermoveout）',
   async handler(ctx, input) {
     if (!(await loadMember(ctx, input.id))) return fail('住户不存在');
@@ -178,22 +304,42 @@ const memberedit = defineMethod('memberedit', {
 });
 
 const membermoveout = defineMethod('membermoveout', {
-  side: 'community', roles: MEMBER_MANAGERS, writes: true,
+  side: 'community',
+  roles: MEMBER_MANAGERS,
+  writes: true,
   summary: '迁出：结束一条住户-房屋关系（id 为关系 id），保留为历史；房屋无人在住时改为空置',
   async handler(ctx, input) {
-    const link = await ctx.db.selectFrom('room_members').select(['id', 'hid', 'status', 'move_in_date'])
-      .where('rid', '=', ctx.rid).where('id', '=', input.id).executeTakeFirst();
+    const link = await ctx.db
+      .selectFrom('room_members')
+      .select(['id', 'hid', 'status', 'move_in_date'])
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', input.id)
+      .executeTakeFirst();
     if (!link) return fail('住户房屋关系不存在');
     if (link.status !== 'Y') return fail('该住户已从此房屋迁出');
     const date = input.date ?? today();
     if (link.move_in_date && date < link.move_in_date) return fail(`迁出日期不能早于入住日期 ${link.move_in_date}`);
-    await ctx.db.updateTable('room_members').set({ status: 'N', move_out_date: date })
-      .where('rid', '=', ctx.rid).where('id', '=', link.id).execute();
-    const left = await ctx.db.selectFrom('room_members').select('id')
-      .where('rid', '=', ctx.rid).where('hid', '=', link.hid).where('status', '=', 'Y').executeTakeFirst();
+    await ctx.db
+      .updateTable('room_members')
+      .set({ status: 'N', move_out_date: date })
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', link.id)
+      .execute();
+    const left = await ctx.db
+      .selectFrom('room_members')
+      .select('id')
+      .where('rid', '=', ctx.rid)
+      .where('hid', '=', link.hid)
+      .where('status', '=', 'Y')
+      .executeTakeFirst();
     if (!left) {
-      await ctx.db.updateTable('rooms').set({ state: 'vacant' })
-        .where('rid', '=', ctx.rid).where('id', '=', link.hid).where('state', 'in', ['occupied', 'rented']).execute();
+      await ctx.db
+        .updateTable('rooms')
+        .set({ state: 'vacant' })
+        .where('rid', '=', ctx.rid)
+        .where('id', '=', link.hid)
+        .where('state', 'in', ['occupied', 'rented'])
+        .execute();
     }
     return reply({ id: link.id, move_out_date: date }, '迁出成功');
   },
@@ -206,19 +352,28 @@ const memberexport = defineExport('memberexport', {
   check: (scope, input) => refuseOversizedExport(scope.db, filtered(scope, input).select('m.id')),
   async sheet(scope, input) {
     const rows = await filtered(scope, input).select(memberColumns).orderBy('m.id', input.sort).limit(EXPORT_MAX).execute();
-    const rooms = await roomsOf(scope.db, scope.rid, rows.map((m) => m.id), true);
-    return sheetOf('住户', [
-      { header: '姓名', value: (m) => m.realname },
-      { header: '手机号', value: (m) => m.mobile, width: 14 },
-      { header: '身份证号', value: (m) => m.id_card, width: 22 },
-      { header: '性别', value: (m) => m.gender_ch },
-      { header: '房屋（身份）', value: (m) => m.houses, width: 40 },
-      { header: '微信绑定', value: (m) => (m.wx_isbind === 'Y' ? '已绑定' : '未绑定') },
-      { header: 'APP绑定', value: (m) => (m.app_isbind === 'Y' ? '已绑定' : '未绑定') },
-      { header: '余额', value: (m) => m.balance },
-      { header: '积分', value: (m) => m.bonus },
-      { header: '登记时间', value: (m) => m.create_time, width: 20 },
-    ], rows.map((m) => toItem(m, rooms.get(m.id) ?? [])));
+    const rooms = await roomsOf(
+      scope.db,
+      scope.rid,
+      rows.map((m) => m.id),
+      true,
+    );
+    return sheetOf(
+      '住户',
+      [
+        { header: '姓名', value: (m) => m.realname },
+        { header: '手机号', value: (m) => m.mobile, width: 14 },
+        { header: '身份证号', value: (m) => m.id_card, width: 22 },
+        { header: '性别', value: (m) => m.gender_ch },
+        { header: '房屋（身份）', value: (m) => m.houses, width: 40 },
+        { header: '微信绑定', value: (m) => (m.wx_isbind === 'Y' ? '已绑定' : '未绑定') },
+        { header: 'APP绑定', value: (m) => (m.app_isbind === 'Y' ? '已绑定' : '未绑定') },
+        { header: '余额', value: (m) => m.balance },
+        { header: '积分', value: (m) => m.bonus },
+        { header: '登记时间', value: (m) => m.create_time, width: 20 },
+      ],
+      rows.map((m) => toItem(m, rooms.get(m.id) ?? [])),
+    );
   },
 });
 

@@ -74,7 +74,10 @@ export function mobileStartsWith(digits: string, value: KeywordValue = asParamet
 const unseenByPlanner: KeywordValue = (text) => sql<string>`(SELECT ${text}::text)`;
 
 /** The relation's label (contract RELATION_CH) of the row's `relation`. */
-const relationLabel = sql`CASE relation ${sql.join(Object.entries(RELATION_CH).map(([code, label]) => sql`WHEN ${code} THEN ${label}`), sql` `)} END`;
+const relationLabel = sql`CASE relation ${sql.join(
+  Object.entries(RELATION_CH).map(([code, label]) => sql`WHEN ${code} THEN ${label}`),
+  sql` `,
+)} END`;
 
 /**
  * The owner search's statement. One statement, one round trip, and the answer's JSON written by
@@ -87,7 +90,8 @@ const relationLabel = sql`CASE relation ${sql.join(Object.entries(RELATION_CH).m
  * the database (026_room_addresses.sql): joining its building and unit cost a third of the
  * statement. Compiled once per kind of keyword (db/compiled.ts).
  */
-const housesFound = template((_db, p: Slots<{ rid: number; from: string; to: string; key: string }>, kind: KeywordTerms['kind']) => sql<{ json: string }>`${prepared}
+const housesFound = template(
+  (_db, p: Slots<{ rid: number; from: string; to: string; key: string }>, kind: KeywordTerms['kind']) => sql<{ json: string }>`${prepared}
   WITH found AS MATERIALIZED (
     SELECT rm.id, rm.hid, rm.relation, m.mobile, m.realname FROM members m
     JOIN room_members rm ON rm.rid = m.rid AND rm.member_id = m.id AND rm.status = 'Y'
@@ -96,10 +100,13 @@ const housesFound = template((_db, p: Slots<{ rid: number; from: string; to: str
   SELECT '{"items":' || coalesce(json_agg(h), '[]') || '}' AS json FROM (
     SELECT f.id, r.rid, r.bid, r.tid, f.hid, f.mobile, r.address, f.realname, f.relation, ${relationLabel} AS relation_ch
     FROM found f JOIN rooms r ON r.rid = ${p.rid} AND r.id = f.hid
-    ORDER BY f.relation <> 'owner', f.realname, r.building_sort, r.bid, r.unit_sort, r.tid, r.floor, r.title) h`);
+    ORDER BY f.relation <> 'owner', f.realname, r.building_sort, r.bid, r.unit_sort, r.tid, r.floor, r.title) h`,
+);
 
 const getkeywordtohouses = defineMethod('getkeywordtohouses', {
-  side: 'community', roles: OWNER_LOOKUP, writes: false,
+  side: 'community',
+  roles: OWNER_LOOKUP,
+  writes: false,
   summary: '全局业主搜索：手机号前缀或姓名任意部分（≤11 字），本小区内在住的房屋：id、rid、bid、tid、hid、mobile、address、realname',
   async handler(ctx, input) {
     const terms = keywordTerms(ctx.rid, input.keywords);
@@ -109,10 +116,22 @@ const getkeywordtohouses = defineMethod('getkeywordtohouses', {
 });
 
 interface DrawerHeadRow {
-  hid: number; bid: number; tid: number; address: string;
-  member_id: number | null; realname: string | null; mobile: string | null; avatar: string | null;
-  balance: string | null; bonus: number | null; wx_isbind: 'Y' | 'N' | null; app_isbind: 'Y' | 'N' | null; create_time: Date | null;
-  member_num: number; gel_fee: string; houses: OwnerInfo['houses'] | null;
+  hid: number;
+  bid: number;
+  tid: number;
+  address: string;
+  member_id: number | null;
+  realname: string | null;
+  mobile: string | null;
+  avatar: string | null;
+  balance: string | null;
+  bonus: number | null;
+  wx_isbind: 'Y' | 'N' | null;
+  app_isbind: 'Y' | 'N' | null;
+  create_time: Date | null;
+  member_num: number;
+  gel_fee: string;
+  houses: OwnerInfo['houses'] | null;
 }
 
 /**
@@ -121,7 +140,8 @@ interface DrawerHeadRow {
  * unpaid-bills index of 007_perf_indexes.sql) and the owner's rooms. Compiled once
  * (db/compiled.ts): the drawer's header loads with every drawer and every change of room.
  */
-const drawerHead = template((_db, p: Slots<{ rid: number; hid: number }>) => sql<DrawerHeadRow>`${preparedLight}
+const drawerHead = template(
+  (_db, p: Slots<{ rid: number; hid: number }>) => sql<DrawerHeadRow>`${preparedLight}
   SELECT r.id AS hid, r.bid, r.tid, r.address,
     o.id AS member_id, o.realname, o.mobile, o.avatar, o.balance, o.bonus, o.wx_isbind, o.app_isbind, o.create_time,
     (SELECT count(*)::int FROM room_members WHERE rid = r.rid AND hid = r.id AND status = 'Y') AS member_num,
@@ -135,17 +155,21 @@ const drawerHead = template((_db, p: Slots<{ rid: number; hid: number }>) => sql
     FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
     WHERE rm.rid = r.rid AND rm.hid = r.id AND rm.status = 'Y'
     ORDER BY rm.relation <> 'owner', rm.id LIMIT 1) o ON true
-  WHERE r.rid = ${p.rid} AND r.id = ${p.hid}`);
+  WHERE r.rid = ${p.rid} AND r.id = ${p.hid}`,
+);
 
 const houseinfoplus = defineMethod('houseinfoplus', {
-  side: 'community', roles: OWNER_LOOKUP, writes: false,
+  side: 'community',
+  roles: OWNER_LOOKUP,
+  writes: false,
   summary: '业主抽屉头部：房屋业主的头像、姓名、欠费、手机、余额、人数、积分、登记时间、微信/APP 绑定，及其名下房屋',
   async handler(ctx, input) {
     if (!inSessionCommunity(ctx, input)) return fail(HOUSE_NOT_FOUND);
     const [row] = await drawerHead.rows(ctx.db, null, { rid: ctx.rid, hid: input.hid });
     if (!row || !inRoomBuildingAndUnit(input, row)) return fail(HOUSE_NOT_FOUND);
     const houses = row.houses ?? [];
-    if (!houses.some((h) => h.id === row.hid)) houses.unshift({ id: row.hid, rid: ctx.rid, bid: row.bid, tid: row.tid, address: row.address });
+    if (!houses.some((h) => h.id === row.hid))
+      houses.unshift({ id: row.hid, rid: ctx.rid, bid: row.bid, tid: row.tid, address: row.address });
     const items: OwnerInfo = {
       member_id: row.member_id,
       owner_headurl: row.avatar ?? '',
@@ -158,7 +182,11 @@ const houseinfoplus = defineMethod('houseinfoplus', {
       member_num: row.member_num,
       owner_bonus: row.bonus ?? 0,
       create_time: wireTime(row.create_time),
-      rid: ctx.rid, bid: row.bid, tid: row.tid, hid: row.hid, address: row.address,
+      rid: ctx.rid,
+      bid: row.bid,
+      tid: row.tid,
+      hid: row.hid,
+      address: row.address,
       houses,
     };
     return { items };

@@ -1,16 +1,105 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
-export const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤'.split('');
+export const SURNAMES =
+  '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤'.split(
+    '',
+  );
 export const GIVEN = [
-  '伟', '芳', '娜', '秀英', '敏', '静', '丽', '强', '磊', '军', '洋', '勇', '艳', '杰', '娟', '涛', '明', '超', '秀兰', '霞',
-  '平', '刚', '桂英', '建华', '志强', '海燕', '晓东', '丽华', '子涵', '欣怡', '浩然', '梓萱', '宇轩', '雨桐', '俊杰', '思远',
-  '佳琪', '文博', '一鸣', '诗涵', '振华', '国庆', '红梅', '玉兰', '建平', '春生', '雪梅', '志明', '婷婷', '博文',
+  '伟',
+  '芳',
+  '娜',
+  '秀英',
+  '敏',
+  '静',
+  '丽',
+  '强',
+  '磊',
+  '军',
+  '洋',
+  '勇',
+  '艳',
+  '杰',
+  '娟',
+  '涛',
+  '明',
+  '超',
+  '秀兰',
+  '霞',
+  '平',
+  '刚',
+  '桂英',
+  '建华',
+  '志强',
+  '海燕',
+  '晓东',
+  '丽华',
+  '子涵',
+  '欣怡',
+  '浩然',
+  '梓萱',
+  '宇轩',
+  '雨桐',
+  '俊杰',
+  '思远',
+  '佳琪',
+  '文博',
+  '一鸣',
+  '诗涵',
+  '振华',
+  '国庆',
+  '红梅',
+  '玉兰',
+  '建平',
+  '春生',
+  '雪梅',
+  '志明',
+  '婷婷',
+  '博文',
 ];
-export const MOBILE_PREFIXES = ['138', '139', '137', '136', '135', '150', '151', '152', '158', '159', '186', '187', '188', '189', '131', '132'];
+export const MOBILE_PREFIXES = [
+  '138',
+  '139',
+  '137',
+  '136',
+  '135',
+  '150',
+  '151',
+  '152',
+  '158',
+  '159',
+  '186',
+  '187',
+  '188',
+  '189',
+  '131',
+  '132',
+];
 
 /** Put before a one-character given name (or nothing, the blanks), as most names have two given characters. */
-export const MIDDLE = ['', '', '', '建', '志', '晓', '文', '子', '思', '佳', '雨', '国', '海', '春', '玉', '德', '嘉', '宏', '亚', '新', '立'];
+export const MIDDLE = [
+  '',
+  '',
+  '',
+  '建',
+  '志',
+  '晓',
+  '文',
+  '子',
+  '思',
+  '佳',
+  '雨',
+  '国',
+  '海',
+  '春',
+  '玉',
+  '德',
+  '嘉',
+  '宏',
+  '亚',
+  '新',
+  '立',
+];
 
 /** A SQL text[] literal of fixed words (ours, never user input). */
 export const textArray = (values: readonly string[]) => sql.raw(`ARRAY[${values.map((v) => `'${v}'`).join(',')}]::text[]`);
@@ -125,48 +214,110 @@ export async function addEmptyRoomOwnersAndMoveOuts(db: Kysely<DB>, rid: number)
 
 /** 陈建国 owns 1号楼1单元1101 (lives there with his family) and 2号楼1单元801 (rented out). */
 async function seedDemoOwner(db: Kysely<DB>, rid: number): Promise<void> {
-  const pick = (building: string, room: string) => db.selectFrom('rooms as r')
-    .innerJoin('buildings as b', (j) => j.onRef('b.rid', '=', 'r.rid').onRef('b.id', '=', 'r.bid'))
-    .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
-    .select('r.id').where('r.rid', '=', rid).where('b.title', '=', building)
-    .orderBy(sql`u.title = '1单元'`, 'desc').orderBy(sql`r.title = ${room}`, 'desc').orderBy('r.floor').orderBy('r.id')
-    .limit(1).executeTakeFirst();
+  const pick = (building: string, room: string) =>
+    db
+      .selectFrom('rooms as r')
+      .innerJoin('buildings as b', (j) => j.onRef('b.rid', '=', 'r.rid').onRef('b.id', '=', 'r.bid'))
+      .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
+      .select('r.id')
+      .where('r.rid', '=', rid)
+      .where('b.title', '=', building)
+      .orderBy(sql`u.title = '1单元'`, 'desc')
+      .orderBy(sql`r.title = ${room}`, 'desc')
+      .orderBy('r.floor')
+      .orderBy('r.id')
+      .limit(1)
+      .executeTakeFirst();
   const home = await pick('1号楼', '1101');
   const second = await pick('2号楼', '801');
   if (!home || !second) return;
   // the demo rooms belong to the demo family alone: the people generated there go
   const demoHids = [home.id, second.id];
-  const generated = (await db.selectFrom('room_members').select('member_id').where('rid', '=', rid).where('hid', 'in', demoHids).execute())
-    .map((r) => r.member_id);
+  const generated = (
+    await db.selectFrom('room_members').select('member_id').where('rid', '=', rid).where('hid', 'in', demoHids).execute()
+  ).map((r) => r.member_id);
   await db.deleteFrom('room_members').where('rid', '=', rid).where('hid', 'in', demoHids).execute();
   if (generated.length) {
-    await db.deleteFrom('members').where('rid', '=', rid).where('id', 'in', generated)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('room_members as o').select('o.id')
-        .whereRef('o.rid', '=', 'members.rid').whereRef('o.member_id', '=', 'members.id'))))
+    await db
+      .deleteFrom('members')
+      .where('rid', '=', rid)
+      .where('id', 'in', generated)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('room_members as o').select('o.id').whereRef('o.rid', '=', 'members.rid').whereRef('o.member_id', '=', 'members.id'),
+          ),
+        ),
+      )
       .execute();
   }
   await db.updateTable('rooms').set({ state: 'occupied' }).where('rid', '=', rid).where('id', '=', home.id).execute();
   await db.updateTable('rooms').set({ state: 'rented' }).where('rid', '=', rid).where('id', '=', second.id).execute();
-  const people = await db.insertInto('members').values([
-    { rid, realname: '陈建国', mobile: DEMO_MOBILE, id_card: '310115197805121234', gender: 'M', wx_isbind: 'Y', app_isbind: 'Y',
-      avatar: '', remark: '演示业主', last_login_time: sql`now() - interval '2 hours'`, create_time: sql`now() - interval '800 days'` },
-    { rid, realname: '李秀英', mobile: '13900139001', gender: 'F', wx_isbind: 'Y', app_isbind: 'N', create_time: sql`now() - interval '790 days'` },
-    { rid, realname: '陈思远', mobile: '13700137002', gender: 'M', wx_isbind: 'N', app_isbind: 'Y', create_time: sql`now() - interval '400 days'` },
-    { rid, realname: '王磊', mobile: '15800158003', gender: 'M', wx_isbind: 'Y', app_isbind: 'N', create_time: sql`now() - interval '120 days'` },
-  ]).returning(['id', 'realname']).execute();
+  const people = await db
+    .insertInto('members')
+    .values([
+      {
+        rid,
+        realname: '陈建国',
+        mobile: DEMO_MOBILE,
+        id_card: '310115197805121234',
+        gender: 'M',
+        wx_isbind: 'Y',
+        app_isbind: 'Y',
+        avatar: '',
+        remark: '演示业主',
+        last_login_time: sql`now() - interval '2 hours'`,
+        create_time: sql`now() - interval '800 days'`,
+      },
+      {
+        rid,
+        realname: '李秀英',
+        mobile: '13900139001',
+        gender: 'F',
+        wx_isbind: 'Y',
+        app_isbind: 'N',
+        create_time: sql`now() - interval '790 days'`,
+      },
+      {
+        rid,
+        realname: '陈思远',
+        mobile: '13700137002',
+        gender: 'M',
+        wx_isbind: 'N',
+        app_isbind: 'Y',
+        create_time: sql`now() - interval '400 days'`,
+      },
+      {
+        rid,
+        realname: '王磊',
+        mobile: '15800158003',
+        gender: 'M',
+        wx_isbind: 'Y',
+        app_isbind: 'N',
+        create_time: sql`now() - interval '120 days'`,
+      },
+    ])
+    .returning(['id', 'realname'])
+    .execute();
   const id = (name: string) => people.find((p) => p.realname === name)!.id;
-  await db.insertInto('room_members').values([
-    { rid, hid: home.id, member_id: id('陈建国'), relation: 'owner', move_in_date: sql<string>`current_date - 800` },
-    { rid, hid: home.id, member_id: id('李秀英'), relation: 'family', move_in_date: sql<string>`current_date - 790` },
-    { rid, hid: home.id, member_id: id('陈思远'), relation: 'family', move_in_date: sql<string>`current_date - 400` },
-    { rid, hid: second.id, member_id: id('陈建国'), relation: 'owner', move_in_date: sql<string>`current_date - 600` },
-    { rid, hid: second.id, member_id: id('王磊'), relation: 'tenant', move_in_date: sql<string>`current_date - 120` },
-  ]).execute();
-  await db.insertInto('cars').values([
-    { rid, hid: home.id, member_id: id('陈建国'), carlicense: '沪A12345', car_type: 'small', color: '黑色', brand: '大众帕萨特' },
-    { rid, hid: home.id, member_id: id('李秀英'), carlicense: '沪AD12345', car_type: 'new_energy', color: '白色', brand: '比亚迪汉' },
-    { rid, hid: second.id, member_id: id('王磊'), carlicense: '沪B67890', car_type: 'small', color: '银色', brand: '丰田卡罗拉' },
-  ]).execute();
+  await db
+    .insertInto('room_members')
+    .values([
+      { rid, hid: home.id, member_id: id('陈建国'), relation: 'owner', move_in_date: sql<string>`current_date - 800` },
+      { rid, hid: home.id, member_id: id('李秀英'), relation: 'family', move_in_date: sql<string>`current_date - 790` },
+      { rid, hid: home.id, member_id: id('陈思远'), relation: 'family', move_in_date: sql<string>`current_date - 400` },
+      { rid, hid: second.id, member_id: id('陈建国'), relation: 'owner', move_in_date: sql<string>`current_date - 600` },
+      { rid, hid: second.id, member_id: id('王磊'), relation: 'tenant', move_in_date: sql<string>`current_date - 120` },
+    ])
+    .execute();
+  await db
+    .insertInto('cars')
+    .values([
+      { rid, hid: home.id, member_id: id('陈建国'), carlicense: '沪A12345', car_type: 'small', color: '黑色', brand: '大众帕萨特' },
+      { rid, hid: home.id, member_id: id('李秀英'), carlicense: '沪AD12345', car_type: 'new_energy', color: '白色', brand: '比亚迪汉' },
+      { rid, hid: second.id, member_id: id('王磊'), carlicense: '沪B67890', car_type: 'small', color: '银色', brand: '丰田卡罗拉' },
+    ])
+    .execute();
 }
 
 const PROVINCE: Record<number, string> = { 1: '沪', 2: '浙' };
@@ -188,7 +339,10 @@ async function seedCarsAndParking(db: Kysely<DB>, rid: number): Promise<void> {
       AND NOT EXISTS (SELECT 1 FROM cars c WHERE c.rid = rm.rid AND c.hid = rm.hid)
     ON CONFLICT (rid, carlicense) DO NOTHING`.execute(db);
   const lots = rid === 1 ? ['地下停车场A区', '地面停车场'] : ['翠湖地下车库', '访客停车场'];
-  await db.insertInto('parking_lots').values(lots.map((title, i) => ({ rid, title, address: i === 0 ? '小区地下一层' : '小区东门内' }))).execute();
+  await db
+    .insertInto('parking_lots')
+    .values(lots.map((title, i) => ({ rid, title, address: i === 0 ? '小区地下一层' : '小区东门内' })))
+    .execute();
   // spaces of the first lot: one per car (sold or rented), then some idle ones
   await sql`
     WITH lot AS (SELECT id FROM parking_lots WHERE rid = ${rid} ORDER BY id LIMIT 1),
@@ -215,7 +369,10 @@ async function seedCarsAndParking(db: Kysely<DB>, rid: number): Promise<void> {
 
 async function seedLedgers(db: Kysely<DB>, rid: number): Promise<void> {
   const stores = rid === 1 ? ['阳光便利店', '幸福里超市', '邻里洗衣店', '康乐大药房'] : ['翠湖便利店', '湖畔咖啡'];
-  await db.insertInto('merchants').values(stores.map((merchant, i) => ({ rid, merchant, mobile: `0215888${String(1000 + i)}` }))).execute();
+  await db
+    .insertInto('merchants')
+    .values(stores.map((merchant, i) => ({ rid, merchant, mobile: `0215888${String(1000 + i)}` })))
+    .execute();
   const people = sql`(
     SELECT DISTINCT ON (m.id) m.id, rm.hid, m.realname, (m.mobile = ${DEMO_MOBILE}) AS demo FROM members m
     JOIN room_members rm ON rm.rid = m.rid AND rm.member_id = m.id AND rm.status = 'Y' AND rm.relation = 'owner'
@@ -262,17 +419,54 @@ async function seedVisitorsActivitiesAccess(db: Kysely<DB>, rid: number): Promis
            (ARRAY['','Y','D','C','3','D'])[1 + (r.hid + g) % 6],
            now() + ((3 - g * 2) * interval '1 day' + (g) * interval '1 hour'), now() - ((g * 2) * interval '1 day')
     FROM ${lived} r CROSS JOIN generate_series(1, CASE WHEN r.hid IN ${demoRooms} THEN 12 ELSE 1 END) g`.execute(db);
-  const activities = await db.insertInto('activities').values([
-    { rid, title: '中秋游园会', limit_num: 200, join_type: 'all', is_pay: 'N', status: 'Y', start_time: sql`now() - interval '5 days'`,
-      end_time: sql`now() + interval '10 days'`, event_start_time: sql`now() + interval '12 days'`, event_end_time: sql`now() + interval '12 days 4 hours'`,
-      create_user: '钱管家', create_time: sql`now() - interval '6 days'` },
-    { rid, title: '业主羽毛球友谊赛', limit_num: 32, join_type: 'owner', is_pay: 'Y', status: 'N', start_time: sql`now() - interval '60 days'`,
-      end_time: sql`now() - interval '40 days'`, event_start_time: sql`now() - interval '35 days'`, event_end_time: sql`now() - interval '35 days' + interval '6 hours'`,
-      create_user: '张经理', create_time: sql`now() - interval '62 days'` },
-    { rid, title: '亲子手工课堂', limit_num: 20, join_type: 'member', is_pay: 'N', status: 'E', start_time: sql`now() + interval '3 days'`,
-      end_time: sql`now() + interval '20 days'`, event_start_time: sql`now() + interval '25 days'`, event_end_time: sql`now() + interval '25 days 2 hours'`,
-      create_user: '钱管家', create_time: sql`now() - interval '1 day'` },
-  ]).returning('id').execute();
+  const activities = await db
+    .insertInto('activities')
+    .values([
+      {
+        rid,
+        title: '中秋游园会',
+        limit_num: 200,
+        join_type: 'all',
+        is_pay: 'N',
+        status: 'Y',
+        start_time: sql`now() - interval '5 days'`,
+        end_time: sql`now() + interval '10 days'`,
+        event_start_time: sql`now() + interval '12 days'`,
+        event_end_time: sql`now() + interval '12 days 4 hours'`,
+        create_user: '钱管家',
+        create_time: sql`now() - interval '6 days'`,
+      },
+      {
+        rid,
+        title: '业主羽毛球友谊赛',
+        limit_num: 32,
+        join_type: 'owner',
+        is_pay: 'Y',
+        status: 'N',
+        start_time: sql`now() - interval '60 days'`,
+        end_time: sql`now() - interval '40 days'`,
+        event_start_time: sql`now() - interval '35 days'`,
+        event_end_time: sql`now() - interval '35 days' + interval '6 hours'`,
+        create_user: '张经理',
+        create_time: sql`now() - interval '62 days'`,
+      },
+      {
+        rid,
+        title: '亲子手工课堂',
+        limit_num: 20,
+        join_type: 'member',
+        is_pay: 'N',
+        status: 'E',
+        start_time: sql`now() + interval '3 days'`,
+        end_time: sql`now() + interval '20 days'`,
+        event_start_time: sql`now() + interval '25 days'`,
+        event_end_time: sql`now() + interval '25 days 2 hours'`,
+        create_user: '钱管家',
+        create_time: sql`now() - interval '1 day'`,
+      },
+    ])
+    .returning('id')
+    .execute();
   const ids = sql.raw(`ARRAY[${activities.map((a) => a.id).join(',')}]::bigint[]`);
   await sql`
     INSERT INTO activity_signups (rid, activity_id, member_id, hid, create_time)
@@ -280,15 +474,29 @@ async function seedVisitorsActivitiesAccess(db: Kysely<DB>, rid: number): Promis
     FROM room_members rm CROSS JOIN unnest(${ids}) AS a(id)
     WHERE rm.rid = ${rid} AND rm.status = 'Y' AND (rm.hid IN ${demoRooms} OR (rm.id + a.id) % 9 = 0)
     ON CONFLICT (rid, activity_id, member_id) DO NOTHING`.execute(db);
-  const devices = rid === 1
-    ? [['1号楼1单元门禁', '1号楼1单元大堂'], ['东门人行闸机', '小区东门'], ['地下车库电梯厅', '地下一层电梯厅'], ['南门人行闸机', '小区南门']]
-    : [['翠湖苑正门闸机', '小区正门'], ['1号楼门禁', '1号楼大堂']];
-  await db.insertInto('access_devices').values(devices.map(([title, address]) => ({ rid, title: title!, address: address! }))).execute();
+  const devices =
+    rid === 1
+      ? [
+          ['1号楼1单元门禁', '1号楼1单元大堂'],
+          ['东门人行闸机', '小区东门'],
+          ['地下车库电梯厅', '地下一层电梯厅'],
+          ['南门人行闸机', '小区南门'],
+        ]
+      : [
+          ['翠湖苑正门闸机', '小区正门'],
+          ['1号楼门禁', '1号楼大堂'],
+        ];
+  await db
+    .insertInto('access_devices')
+    .values(devices.map(([title, address]) => ({ rid, title: title!, address: address! })))
+    .execute();
   await sql`
     INSERT INTO access_records (rid, device_id, member_id, hid, rec_time)
     SELECT ${rid}, d.id, r.member_id, r.hid, now() - ((g * 7 + r.hid % 5) * interval '1 hour')
     FROM ${lived} r CROSS JOIN generate_series(1, CASE WHEN r.hid IN ${demoRooms} THEN 24 ELSE 2 END) g
-    JOIN LATERAL (SELECT id FROM access_devices WHERE rid = ${rid} ORDER BY id OFFSET (g % ${devices.length}) LIMIT 1) d ON true`.execute(db);
+    JOIN LATERAL (SELECT id FROM access_devices WHERE rid = ${rid} ORDER BY id OFFSET (g % ${devices.length}) LIMIT 1) d ON true`.execute(
+    db,
+  );
   await sql`
     INSERT INTO face_permissions (rid, member_id, hid, area_title, door_start_time, door_end_time, status, create_user, create_time)
     SELECT ${rid}, rm.member_id, rm.hid, (ARRAY['全部门禁','东门人行闸机','单元门禁','地下车库'])[1 + (rm.id + g) % 4],

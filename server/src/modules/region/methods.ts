@@ -3,26 +3,46 @@ import { defineMethod, reply } from '../../http/registry.js';
 import { daysLeft } from '../../lib/wire.js';
 
 const regionlist = defineMethod('regionlist', {
-  side: 'community', roles: 'any', writes: false, allowExpired: true,
+  side: 'community',
+  roles: 'any',
+  writes: false,
+  allowExpired: true,
   summary: '当前账号可进入的小区（切换小区用）',
   async handler(ctx) {
-    const rows = await ctx.db.selectFrom('account_regions as ar').innerJoin('regions as r', 'r.id', 'ar.rid')
+    const rows = await ctx.db
+      .selectFrom('account_regions as ar')
+      .innerJoin('regions as r', 'r.id', 'ar.rid')
       .select(['r.id', 'r.title', 'r.address', 'r.end_time'])
-      .where('ar.account_id', '=', ctx.session.accountId).orderBy('ar.sort').orderBy('r.id').execute();
+      .where('ar.account_id', '=', ctx.session.accountId)
+      .orderBy('ar.sort')
+      .orderBy('r.id')
+      .execute();
     return {
       items: rows.map((r) => ({
-        rid: r.id, title: r.title, address: r.address, end_time: r.end_time, days_left: daysLeft(r.end_time), current: r.id === ctx.rid,
+        rid: r.id,
+        title: r.title,
+        address: r.address,
+        end_time: r.end_time,
+        days_left: daysLeft(r.end_time),
+        current: r.id === ctx.rid,
       })),
     };
   },
 });
 
 const regionswitch = defineMethod('regionswitch', {
-  side: 'community', roles: 'any', writes: true, allowExpired: true,
+  side: 'community',
+  roles: 'any',
+  writes: true,
+  allowExpired: true,
   summary: '把当前会话切换到账号的另一个小区（令牌不变）',
   async handler(ctx, input) {
-    const allowed = await ctx.db.selectFrom('account_regions').select('rid')
-      .where('account_id', '=', ctx.session.accountId).where('rid', '=', input.rid).executeTakeFirst();
+    const allowed = await ctx.db
+      .selectFrom('account_regions')
+      .select('rid')
+      .where('account_id', '=', ctx.session.accountId)
+      .where('rid', '=', input.rid)
+      .executeTakeFirst();
     if (!allowed) fail('无权进入该小区');
     await ctx.db.updateTable('sessions').set({ rid: input.rid }).where('token_hash', '=', ctx.session.tokenHash).execute();
     return reply({ rid: input.rid }, '已切换小区');

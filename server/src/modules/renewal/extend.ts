@@ -15,9 +15,17 @@ export async function extendRegion(
   const from = region.end_time < today() ? today() : region.end_time;
   const newEnd = addMonths(from, change.months);
   await db.updateTable('regions').set({ end_time: newEnd }).where('id', '=', change.rid).execute();
-  await db.insertInto('region_delay_log').values({
-    rid: change.rid, kind: change.kind, ref: change.ref, old_end: region.end_time, new_end: newEnd,
-    amount: change.amount, operator: change.operator,
-  }).execute();
+  await db
+    .insertInto('region_delay_log')
+    .values({
+      rid: change.rid,
+      kind: change.kind,
+      ref: change.ref,
+      old_end: region.end_time,
+      new_end: newEnd,
+      amount: change.amount,
+      operator: change.operator,
+    })
+    .execute();
   return newEnd;
 }

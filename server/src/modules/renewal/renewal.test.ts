@@ -28,7 +28,10 @@ describe('renewal by QR payment', () => {
     const page = await s.app.fastify.inject({ url: `/sandbox-pay/${orderid}` });
     expect(page.body).toContain('¥2400.00');
     const paid = await s.app.fastify.inject({
-      method: 'POST', url: `/sandbox-pay/${orderid}`, payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      url: `/sandbox-pay/${orderid}`,
+      payload: '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(paid.body).toContain('支付成功');
 

@@ -18,13 +18,27 @@ async function refuseDuplicate(db: Kysely<DB>, rid: number, title: string, excep
 }
 
 const buildinglist = defineMethod('buildinglist', {
-  side: 'community', roles: 'any', writes: false,
+  side: 'community',
+  roles: 'any',
+  writes: false,
   summary: '楼栋列表（含单元数、房屋数）；按名称筛选',
   async handler(ctx, input) {
-    let qb = ctx.db.selectFrom('buildings as b').select(['b.id', 'b.title', 'b.floors', 'b.sort', 'b.remark', 'b.created_at'])
+    let qb = ctx.db
+      .selectFrom('buildings as b')
+      .select(['b.id', 'b.title', 'b.floors', 'b.sort', 'b.remark', 'b.created_at'])
       .select((eb) => [
-        eb.selectFrom('units').select(count.as('n')).whereRef('units.rid', '=', 'b.rid').whereRef('units.bid', '=', 'b.id').as('unit_count'),
-        eb.selectFrom('rooms').select(count.as('n')).whereRef('rooms.rid', '=', 'b.rid').whereRef('rooms.bid', '=', 'b.id').as('room_count'),
+        eb
+          .selectFrom('units')
+          .select(count.as('n'))
+          .whereRef('units.rid', '=', 'b.rid')
+          .whereRef('units.bid', '=', 'b.id')
+          .as('unit_count'),
+        eb
+          .selectFrom('rooms')
+          .select(count.as('n'))
+          .whereRef('rooms.rid', '=', 'b.rid')
+          .whereRef('rooms.bid', '=', 'b.id')
+          .as('room_count'),
       ])
       .where('b.rid', '=', ctx.rid);
     if (input.title) qb = qb.where('b.title', 'ilike', likePattern(input.title));
@@ -32,34 +46,52 @@ const buildinglist = defineMethod('buildinglist', {
     return {
       total: page.total,
       items: page.items.map(({ created_at, ...b }) => ({
-        ...b, unit_count: b.unit_count ?? 0, room_count: b.room_count ?? 0, create_time: wireTime(created_at),
+        ...b,
+        unit_count: b.unit_count ?? 0,
+        room_count: b.room_count ?? 0,
+        create_time: wireTime(created_at),
       })),
     };
   },
 });
 
 const buildingSmallList = defineMethod('building_small_list', {
-  side: 'community', roles: 'any', writes: false,
+  side: 'community',
+  roles: 'any',
+  writes: false,
   summary: '楼栋下拉（id、title）',
   async handler(ctx) {
-    const items = await ctx.db.selectFrom('buildings').select(['id', 'title']).where('rid', '=', ctx.rid)
-      .orderBy('sort').orderBy('id').execute();
+    const items = await ctx.db
+      .selectFrom('buildings')
+      .select(['id', 'title'])
+      .where('rid', '=', ctx.rid)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
     return { items };
   },
 });
 
 const buildingadd = defineMethod('buildingadd', {
-  side: 'community', roles: STRUCTURE_WRITERS, writes: true,
+  side: 'community',
+  roles: STRUCTURE_WRITERS,
+  writes: true,
   summary: '新增楼栋',
   async handler(ctx, input) {
     await refuseDuplicate(ctx.db, ctx.rid, input.title);
-    const { id } = await ctx.db.insertInto('buildings').values({ rid: ctx.rid, ...input }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await ctx.db
+      .insertInto('buildings')
+      .values({ rid: ctx.rid, ...input })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return reply({ id }, '添加成功');
   },
 });
 
 const buildingedit = defineMethod('buildingedit', {
-  side: 'community', roles: STRUCTURE_WRITERS, writes: true,
+  side: 'community',
+  roles: STRUCTURE_WRITERS,
+  writes: true,
   summary: '修改楼栋',
   async handler(ctx, input) {
     const { id, ...values } = input;
@@ -71,10 +103,17 @@ const buildingedit = defineMethod('buildingedit', {
 });
 
 const buildingdel = defineMethod('buildingdel', {
-  side: 'community', roles: STRUCTURE_WRITERS, writes: true,
+  side: 'community',
+  roles: STRUCTURE_WRITERS,
+  writes: true,
   summary: '删除楼栋（还有单元或房屋时拒绝）',
   async handler(ctx, input) {
-    const building = await ctx.db.selectFrom('buildings').select('id').where('rid', '=', ctx.rid).where('id', '=', input.id).executeTakeFirst();
+    const building = await ctx.db
+      .selectFrom('buildings')
+      .select('id')
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', input.id)
+      .executeTakeFirst();
     if (!building) fail('楼栋不存在');
     const dependent = await firstDependent(ctx.db, 'buildings', ctx.rid, input.id);
     if (dependent === 'units' || dependent === 'rooms') fail('该楼栋下还有单元或房屋，不能删除');
@@ -96,12 +135,23 @@ async function refuseDuplicateUnit(db: Kysely<DB>, rid: number, bid: number, tit
 }
 
 const unitlist = defineMethod('unitlist', {
-  side: 'community', roles: 'any', writes: false,
+  side: 'community',
+  roles: 'any',
+  writes: false,
   summary: '单元列表（含所属楼栋、房屋数）；按楼栋、名称筛选',
   async handler(ctx, input) {
-    let qb = ctx.db.selectFrom('units as u').innerJoin('buildings as b', (j) => j.onRef('b.rid', '=', 'u.rid').onRef('b.id', '=', 'u.bid'))
+    let qb = ctx.db
+      .selectFrom('units as u')
+      .innerJoin('buildings as b', (j) => j.onRef('b.rid', '=', 'u.rid').onRef('b.id', '=', 'u.bid'))
       .select(['u.id', 'u.bid', 'b.title as building_title', 'u.title', 'u.sort', 'u.created_at'])
-      .select((eb) => eb.selectFrom('rooms').select(count.as('n')).whereRef('rooms.rid', '=', 'u.rid').whereRef('rooms.tid', '=', 'u.id').as('room_count'))
+      .select((eb) =>
+        eb
+          .selectFrom('rooms')
+          .select(count.as('n'))
+          .whereRef('rooms.rid', '=', 'u.rid')
+          .whereRef('rooms.tid', '=', 'u.id')
+          .as('room_count'),
+      )
       .where('u.rid', '=', ctx.rid);
     if (input.bid) qb = qb.where('u.bid', '=', input.bid);
     if (input.title) qb = qb.where('u.title', 'ilike', likePattern(input.title));
@@ -114,28 +164,44 @@ const unitlist = defineMethod('unitlist', {
 });
 
 const unitSmallList = defineMethod('unit_small_list', {
-  side: 'community', roles: 'any', writes: false,
+  side: 'community',
+  roles: 'any',
+  writes: false,
   summary: '某楼栋的单元下拉（id、title）',
   async handler(ctx, input) {
-    const items = await ctx.db.selectFrom('units').select(['id', 'title']).where('rid', '=', ctx.rid).where('bid', '=', input.bid)
-      .orderBy('sort').orderBy('id').execute();
+    const items = await ctx.db
+      .selectFrom('units')
+      .select(['id', 'title'])
+      .where('rid', '=', ctx.rid)
+      .where('bid', '=', input.bid)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
     return { items };
   },
 });
 
 const unitadd = defineMethod('unitadd', {
-  side: 'community', roles: STRUCTURE_WRITERS, writes: true,
+  side: 'community',
+  roles: STRUCTURE_WRITERS,
+  writes: true,
   summary: '新增单元',
   async handler(ctx, input) {
     await requireBuilding(ctx.db, ctx.rid, input.bid);
     await refuseDuplicateUnit(ctx.db, ctx.rid, input.bid, input.title);
-    const { id } = await ctx.db.insertInto('units').values({ rid: ctx.rid, ...input }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await ctx.db
+      .insertInto('units')
+      .values({ rid: ctx.rid, ...input })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return reply({ id }, '添加成功');
   },
 });
 
 const unitedit = defineMethod('unitedit', {
-  side: 'community', roles: STRUCTURE_WRITERS, writes: true,
+  side: 'community',
+  roles: STRUCTURE_WRITERS,
+  writes: true,
   summary: '修改单元（有房屋时不能更换楼栋）',
   async handler(ctx, input) {
     const { id, ...values } = input;
@@ -143,7 +209,13 @@ const unitedit = defineMethod('unitedit', {
     if (!unit) fail('单元不存在');
     if (unit!.bid !== values.bid) {
       await requireBuilding(ctx.db, ctx.rid, values.bid);
-      const rooms = await ctx.db.selectFrom('rooms').select('id').where('rid', '=', ctx.rid).where('tid', '=', id).limit(1).executeTakeFirst();
+      const rooms = await ctx.db
+        .selectFrom('rooms')
+        .select('id')
+        .where('rid', '=', ctx.rid)
+        .where('tid', '=', id)
+        .limit(1)
+        .executeTakeFirst();
       if (rooms) fail('该单元下还有房屋，不能更换楼栋');
     }
     await refuseDuplicateUnit(ctx.db, ctx.rid, values.bid, values.title, id);
@@ -155,7 +227,9 @@ const unitedit = defineMethod('unitedit', {
 });
 
 const unitdel = defineMethod('unitdel', {
-  side: 'community', roles: STRUCTURE_WRITERS, writes: true,
+  side: 'community',
+  roles: STRUCTURE_WRITERS,
+  writes: true,
   summary: '删除单元（还有房屋时拒绝）',
   async handler(ctx, input) {
     const unit = await ctx.db.selectFrom('units').select('id').where('rid', '=', ctx.rid).where('id', '=', input.id).executeTakeFirst();
@@ -169,6 +243,14 @@ const unitdel = defineMethod('unitdel', {
 });
 
 export const buildingMethods = [
-  buildinglist, buildingSmallList, buildingadd, buildingedit, buildingdel,
-  unitlist, unitSmallList, unitadd, unitedit, unitdel,
+  buildinglist,
+  buildingSmallList,
+  buildingadd,
+  buildingedit,
+  buildingdel,
+  unitlist,
+  unitSmallList,
+  unitadd,
+  unitedit,
+  unitdel,
 ];

@@ -15,19 +15,31 @@ async function refuseDuplicate(db: Kysely<DB>, rid: number, title: string, excep
 }
 
 const roomcatelist = defineMethod('roomcatelist', {
-  side: 'community', roles: 'any', writes: false,
+  side: 'community',
+  roles: 'any',
+  writes: false,
   summary: '房屋类型（住宅、商铺、写字楼、车位、储藏室…）及使用它的房屋数；按名称筛选',
   async handler(ctx, input) {
-    let qb = ctx.db.selectFrom('room_categories as c').select(['c.id', 'c.title', 'c.kind', 'c.sort'])
-      .select((eb) => eb.selectFrom('rooms').select(sql<number>`count(*)::int`.as('n'))
-        .whereRef('rooms.rid', '=', 'c.rid').whereRef('rooms.category_id', '=', 'c.id').as('room_count'))
+    let qb = ctx.db
+      .selectFrom('room_categories as c')
+      .select(['c.id', 'c.title', 'c.kind', 'c.sort'])
+      .select((eb) =>
+        eb
+          .selectFrom('rooms')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('rooms.rid', '=', 'c.rid')
+          .whereRef('rooms.category_id', '=', 'c.id')
+          .as('room_count'),
+      )
       .where('c.rid', '=', ctx.rid);
     if (input.title) qb = qb.where('c.title', 'ilike', likePattern(input.title));
     const page = await listPage(qb, input, 'c.id');
     return {
       total: page.total,
       items: page.items.map((c) => ({
-        ...c, kind: c.kind as RoomCategoryKind, kind_ch: ROOM_CATEGORY_KIND_TEXT[c.kind as RoomCategoryKind] ?? c.kind,
+        ...c,
+        kind: c.kind as RoomCategoryKind,
+        kind_ch: ROOM_CATEGORY_KIND_TEXT[c.kind as RoomCategoryKind] ?? c.kind,
         room_count: c.room_count ?? 0,
       })),
     };
@@ -35,27 +47,42 @@ const roomcatelist = defineMethod('roomcatelist', {
 });
 
 const roomcateSmallList = defineMethod('roomcate_small_list', {
-  side: 'community', roles: 'any', writes: false,
+  side: 'community',
+  roles: 'any',
+  writes: false,
   summary: '房屋类型下拉（id、title）',
   async handler(ctx) {
-    const items = await ctx.db.selectFrom('room_categories').select(['id', 'title'])
-      .where('rid', '=', ctx.rid).orderBy('sort').orderBy('id').execute();
+    const items = await ctx.db
+      .selectFrom('room_categories')
+      .select(['id', 'title'])
+      .where('rid', '=', ctx.rid)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
     return { items };
   },
 });
 
 const roomcateadd = defineMethod('roomcateadd', {
-  side: 'community', roles: STRUCTURE_WRITERS, writes: true,
+  side: 'community',
+  roles: STRUCTURE_WRITERS,
+  writes: true,
   summary: '新增房屋类型',
   async handler(ctx, input) {
     await refuseDuplicate(ctx.db, ctx.rid, input.title);
-    const { id } = await ctx.db.insertInto('room_categories').values({ rid: ctx.rid, ...input }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await ctx.db
+      .insertInto('room_categories')
+      .values({ rid: ctx.rid, ...input })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return reply({ id }, '添加成功');
   },
 });
 
 const roomcateedit = defineMethod('roomcateedit', {
-  side: 'community', roles: STRUCTURE_WRITERS, writes: true,
+  side: 'community',
+  roles: STRUCTURE_WRITERS,
+  writes: true,
   summary: '修改房屋类型',
   async handler(ctx, input) {
     const { id, ...values } = input;
@@ -67,11 +94,17 @@ const roomcateedit = defineMethod('roomcateedit', {
 });
 
 const roomcatedel = defineMethod('roomcatedel', {
-  side: 'community', roles: STRUCTURE_WRITERS, writes: true,
+  side: 'community',
+  roles: STRUCTURE_WRITERS,
+  writes: true,
   summary: '删除房屋类型（仍有房屋使用时拒绝）',
   async handler(ctx, input) {
-    const used = await ctx.db.selectFrom('rooms').select(sql<number>`count(*)::int`.as('n'))
-      .where('rid', '=', ctx.rid).where('category_id', '=', input.id).executeTakeFirstOrThrow();
+    const used = await ctx.db
+      .selectFrom('rooms')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('rid', '=', ctx.rid)
+      .where('category_id', '=', input.id)
+      .executeTakeFirstOrThrow();
     if (used.n > 0) fail(`还有 ${used.n} 套房屋使用该类型，不能删除`);
     const dependent = await firstDependent(ctx.db, 'room_categories', ctx.rid, input.id);
     if (dependent) fail(`该房屋类型下还有${tableLabel(dependent)}，不能删除`);

@@ -11,7 +11,8 @@ export const DEFAULT_ROOM_CATEGORIES = [
 ] as const;
 
 export async function insertDefaultCategories(db: Kysely<DB>, rid: number): Promise<void> {
-  await db.insertInto('room_categories')
+  await db
+    .insertInto('room_categories')
     .values(DEFAULT_ROOM_CATEGORIES.map((c) => ({ rid, ...c })))
     .onConflict((oc) => oc.columns(['rid', 'title']).doNothing())
     .execute();

@@ -3,9 +3,19 @@ import type { DB } from '../../db/schema.js';
 
 /** Readable names of tables that may hang on a building, unit, room or room category. */
 const LABELS: Record<string, string> = {
-  units: '单元', rooms: '房屋', room_members: '业主或住户记录', fee_bills: '账单', fee_payments: '缴费记录',
-  fee_bindings: '收费项目绑定', cars: '车辆', parking_spaces: '车位', balance_ledger: '余额记录', visitors: '访客记录',
-  activity_signups: '活动报名记录', access_records: '门禁通行记录', face_permissions: '人脸权限',
+  units: '单元',
+  rooms: '房屋',
+  room_members: '业主或住户记录',
+  fee_bills: '账单',
+  fee_payments: '缴费记录',
+  fee_bindings: '收费项目绑定',
+  cars: '车辆',
+  parking_spaces: '车位',
+  balance_ledger: '余额记录',
+  visitors: '访客记录',
+  activity_signups: '活动报名记录',
+  access_records: '门禁通行记录',
+  face_permissions: '人脸权限',
 };
 export const tableLabel = (table: string) => LABELS[table] ?? table;
 
@@ -32,8 +42,12 @@ const KNOWN_REFS: Record<Parent, Reference[]> = {
     { table: 'fee_bindings', columns: ['rid', 'ref_id'], refColumns: ['rid', 'id'], scope: { column: 'scope', value: 'room' } },
   ],
   units: [{ table: 'fee_bindings', columns: ['rid', 'ref_id'], refColumns: ['rid', 'id'], scope: { column: 'scope', value: 'unit' } }],
-  buildings: [{ table: 'fee_bindings', columns: ['rid', 'ref_id'], refColumns: ['rid', 'id'], scope: { column: 'scope', value: 'building' } }],
-  room_categories: [{ table: 'fee_bindings', columns: ['rid', 'ref_id'], refColumns: ['rid', 'id'], scope: { column: 'scope', value: 'category' } }],
+  buildings: [
+    { table: 'fee_bindings', columns: ['rid', 'ref_id'], refColumns: ['rid', 'id'], scope: { column: 'scope', value: 'building' } },
+  ],
+  room_categories: [
+    { table: 'fee_bindings', columns: ['rid', 'ref_id'], refColumns: ['rid', 'id'], scope: { column: 'scope', value: 'category' } },
+  ],
 };
 
 /** Foreign keys pointing at `table`, read from the catalogue, so later areas' tables are covered too. */

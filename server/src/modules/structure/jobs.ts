@@ -63,25 +63,36 @@ const floorFromTitle = (title: string) => {
  * Checks every row; answers the rooms to create, the row errors (row, column, reason) and how many
  * rows were left out as existing rooms (only when `skipExisting`; otherwise each is an error).
  */
-export function validateRows(rows: SheetRow[], existing: Existing, skipExisting = false): { rooms: ParsedRoom[]; errors: ImportRowError[]; skipped: number } {
+export function validateRows(
+  rows: SheetRow[],
+  existing: Existing,
+  skipExisting = false,
+): { rooms: ParsedRoom[]; errors: ImportRowError[]; skipped: number } {
   const errors: ImportRowError[] = [];
   const rooms: ParsedRoom[] = [];
   const seen = new Map<string, number>();
   let skipped = 0;
   for (const { rowNumber: row, values } of rows) {
     const v = (h: string) => (values[h] ?? '').trim();
-    const bad = (column: string, reason: string) => { errors.push({ row, column, reason }); };
+    const bad = (column: string, reason: string) => {
+      errors.push({ row, column, reason });
+    };
     const before = errors.length;
     const building = v('楼栋');
     const unit = v('单元');
     const title = v('房号');
-    for (const [column, value] of [['楼栋', building], ['单元', unit], ['房号', title]] as const) {
+    for (const [column, value] of [
+      ['楼栋', building],
+      ['单元', unit],
+      ['房号', title],
+    ] as const) {
       if (!value) bad(column, `${column}不能为空`);
       else if (value.length > 30) bad(column, `${column}不能超过30个字符`);
     }
     let floor = floorFromTitle(title);
     if (v('楼层')) {
-      if (!/^-?\d{1,3}$/.test(v('楼层')) || Number(v('楼层')) < -10 || Number(v('楼层')) > 200) bad('楼层', '楼层必须是 -10 到 200 之间的整数');
+      if (!/^-?\d{1,3}$/.test(v('楼层')) || Number(v('楼层')) < -10 || Number(v('楼层')) > 200)
+        bad('楼层', '楼层必须是 -10 到 200 之间的整数');
       else floor = Number(v('楼层'));
     }
     const areas: Record<string, string> = {};
@@ -120,8 +131,16 @@ export function validateRows(rows: SheetRow[], existing: Existing, skipExisting 
     }
     if (errors.length === before) {
       rooms.push({
-        row, building, unit, title, floor, built_area: areas['建筑面积']!, indoor_area: areas['套内面积']!,
-        category_id: categoryId, state: state!, remark: v('备注'),
+        row,
+        building,
+        unit,
+        title,
+        floor,
+        built_area: areas['建筑面积']!,
+        indoor_area: areas['套内面积']!,
+        category_id: categoryId,
+        state: state!,
+        remark: v('备注'),
       });
     }
   }
@@ -129,40 +148,73 @@ export function validateRows(rows: SheetRow[], existing: Existing, skipExisting 
 }
 
 /** Creates the missing buildings and units, then the rooms, all in one transaction. */
-async function importRooms(ctx: JobContext, rid: number, rooms: ParsedRoom[], existing: Existing, skipped: number): Promise<RoomImportResult> {
+async function importRooms(
+  ctx: JobContext,
+  rid: number,
+  rooms: ParsedRoom[],
+  existing: Existing,
+  skipped: number,
+): Promise<RoomImportResult> {
   const total = rooms.length;
-  const result = await ctx.db.transaction().execute(async (trx) => {
-    const buildings = new Map(existing.buildings);
-    const newBuildings = [...new Set(rooms.map((r) => r.building))].filter((t) => !buildings.has(t));
-    if (newBuildings.length) {
-      const floors = (t: string) => Math.max(0, ...rooms.filter((r) => r.building === t).map((r) => r.floor));
-      const created = await trx.insertInto('buildings')
-        .values(newBuildings.map((title, i) => ({ rid, title, floors: floors(title), sort: i })))
-        .returning(['id', 'title']).execute();
-      for (const b of created) buildings.set(b.title, b.id);
-    }
-    const units = new Map(existing.units);
-    const unitKey = (r: ParsedRoom) => `${buildings.get(r.building)!}|${r.unit}`;
-    const newUnits = [...new Map(rooms.filter((r) => !units.has(unitKey(r))).map((r) => [unitKey(r), r])).values()];
-    if (newUnits.length) {
-      const created = await trx.insertInto('units')
-        .values(newUnits.map((r) => ({ rid, bid: buildings.get(r.building)!, title: r.unit })))
-        .returning(['id', 'bid', 'title']).execute();
-      for (const u of created) units.set(`${u.bid}|${u.title}`, u.id);
-    }
-    for (let i = 0; i < rooms.length; i += BATCH) {
-      const batch = rooms.slice(i, i + BATCH);
-      await trx.insertInto('rooms').values(batch.map((r) => ({
-        rid, bid: buildings.get(r.building)!, tid: units.get(unitKey(r))!, title: r.title, floor: r.floor,
-        category_id: r.category_id, built_area: r.built_area, indoor_area: r.indoor_area, state: r.state, remark: r.remark,
-      }))).execute();
-      await ctx.step(Math.min(total, i + BATCH), total);
-    }
-    return { created_buildings: newBuildings.length, created_units: newUnits.length, created_rooms: rooms.length, skipped_rooms: skipped, errors: [] };
-  }).catch((err: unknown) => {
-    if ((err as { code?: string }).code === '23505') throw new Error('导入过程中有相同的楼栋、单元或房屋被他人录入，已全部撤销，请重新导入');
-    throw err;
-  });
+  const result = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const buildings = new Map(existing.buildings);
+      const newBuildings = [...new Set(rooms.map((r) => r.building))].filter((t) => !buildings.has(t));
+      if (newBuildings.length) {
+        const floors = (t: string) => Math.max(0, ...rooms.filter((r) => r.building === t).map((r) => r.floor));
+        const created = await trx
+          .insertInto('buildings')
+          .values(newBuildings.map((title, i) => ({ rid, title, floors: floors(title), sort: i })))
+          .returning(['id', 'title'])
+          .execute();
+        for (const b of created) buildings.set(b.title, b.id);
+      }
+      const units = new Map(existing.units);
+      const unitKey = (r: ParsedRoom) => `${buildings.get(r.building)!}|${r.unit}`;
+      const newUnits = [...new Map(rooms.filter((r) => !units.has(unitKey(r))).map((r) => [unitKey(r), r])).values()];
+      if (newUnits.length) {
+        const created = await trx
+          .insertInto('units')
+          .values(newUnits.map((r) => ({ rid, bid: buildings.get(r.building)!, title: r.unit })))
+          .returning(['id', 'bid', 'title'])
+          .execute();
+        for (const u of created) units.set(`${u.bid}|${u.title}`, u.id);
+      }
+      for (let i = 0; i < rooms.length; i += BATCH) {
+        const batch = rooms.slice(i, i + BATCH);
+        await trx
+          .insertInto('rooms')
+          .values(
+            batch.map((r) => ({
+              rid,
+              bid: buildings.get(r.building)!,
+              tid: units.get(unitKey(r))!,
+              title: r.title,
+              floor: r.floor,
+              category_id: r.category_id,
+              built_area: r.built_area,
+              indoor_area: r.indoor_area,
+              state: r.state,
+              remark: r.remark,
+            })),
+          )
+          .execute();
+        await ctx.step(Math.min(total, i + BATCH), total);
+      }
+      return {
+        created_buildings: newBuildings.length,
+        created_units: newUnits.length,
+        created_rooms: rooms.length,
+        skipped_rooms: skipped,
+        errors: [],
+      };
+    })
+    .catch((err: unknown) => {
+      if ((err as { code?: string }).code === '23505')
+        throw new Error('导入过程中有相同的楼栋、单元或房屋被他人录入，已全部撤销，请重新导入');
+      throw err;
+    });
   return result;
 }
 
@@ -175,7 +227,13 @@ registerJobKind(ROOM_IMPORT_KIND, async (ctx) => {
   const { rooms, errors, skipped } = validateRows(rows, existing, ctx.payload.skip_existing === 'Y');
   if (errors.length) {
     // any bad row: nothing is imported, the rows to fix are reported
-    return { created_buildings: 0, created_units: 0, created_rooms: 0, skipped_rooms: 0, errors: errors.slice(0, MAX_ERRORS) } satisfies RoomImportResult;
+    return {
+      created_buildings: 0,
+      created_units: 0,
+      created_rooms: 0,
+      skipped_rooms: 0,
+      errors: errors.slice(0, MAX_ERRORS),
+    } satisfies RoomImportResult;
   }
   if (await ctx.cancelled()) throw new Error('任务已取消');
   return importRooms(ctx, rid, rooms, existing, skipped);

@@ -10,7 +10,12 @@ const group = (method: string, payload: Record<string, unknown>, token: string) 
 
 beforeAll(async () => {
   s = await startTestServer();
-  [admin, admin2, steward, leader] = (await Promise.all(['admin', 'admin2', 'steward', 'leader'].map((u) => s.login(u)))) as [string, string, string, string];
+  [admin, admin2, steward, leader] = (await Promise.all(['admin', 'admin2', 'steward', 'leader'].map((u) => s.login(u)))) as [
+    string,
+    string,
+    string,
+    string,
+  ];
 });
 afterAll(() => s.close());
 
@@ -26,7 +31,11 @@ describe('regioninfo / regionedit', () => {
   });
 
   it('lets the admin edit its own community only', async () => {
-    const res = await s.call('regionedit', { title: '阳光花园', address: '上海市浦东新区张杨路 1290 号', phone: '021-58880000', area: '130000.5', copyright: '© 阳光' }, admin);
+    const res = await s.call(
+      'regionedit',
+      { title: '阳光花园', address: '上海市浦东新区张杨路 1290 号', phone: '021-58880000', area: '130000.5', copyright: '© 阳光' },
+      admin,
+    );
     expect(res.return_code).toBe('SUCCESS');
     expect(res.return_msg).toBe('保存成功');
     expect(res.data).toMatchObject({ id: 1, address: '上海市浦东新区张杨路 1290 号', area: '130000.50' });
@@ -72,7 +81,11 @@ describe('leader communities', () => {
   });
 
   it('adds a community with the default room categories, refuses a duplicate name', async () => {
-    const res = await group('leaderregionadd', { title: '星河湾', address: '广州市番禺区', phone: '020-12345678', area: '56000', end_time: '2027-12-31', price_per_year: '1800' }, leader);
+    const res = await group(
+      'leaderregionadd',
+      { title: '星河湾', address: '广州市番禺区', phone: '020-12345678', area: '56000', end_time: '2027-12-31', price_per_year: '1800' },
+      leader,
+    );
     expect(res.return_code).toBe('SUCCESS');
     const id = res.data.id;
     const cats = await s.database.db.selectFrom('room_categories').select('title').where('rid', '=', id).orderBy('sort').execute();
@@ -90,7 +103,13 @@ describe('leader communities', () => {
     expect(res.return_code).toBe('SUCCESS');
     expect(res.data).toMatchObject({ id: 3, end_time: '2027-06-30', price_per_year: '1500.00' });
     const log = await group('regiondelaylog', { rid: 3 }, leader);
-    expect(log.data.items[0]).toMatchObject({ rid: 3, kind: 'manual', new_end: '2027-06-30', operator: 'leader', region_title: '老城小区' });
+    expect(log.data.items[0]).toMatchObject({
+      rid: 3,
+      kind: 'manual',
+      new_end: '2027-06-30',
+      operator: 'leader',
+      region_title: '老城小区',
+    });
     const missing = await group('leaderregionedit', { id: 9999, title: 'x', end_time: '2027-06-30', price_per_year: '1' }, leader);
     expect(missing.return_msg).toBe('小区不存在');
   });

@@ -13,8 +13,16 @@ const LEADER = ['leader_admin'] as const;
 const DELAY_KIND_TEXT = { pay: '扫码续费', code: '激活码续费', manual: '手动延期' } as const;
 
 const toDetail = (r: Selectable<RegionsTable>): RegionDetail => ({
-  id: r.id, title: r.title, address: r.address, phone: r.phone, area: r.area, logo_url: r.logo_url,
-  region_img: r.region_img, copyright: r.copyright, end_time: r.end_time, days_left: daysLeft(r.end_time),
+  id: r.id,
+  title: r.title,
+  address: r.address,
+  phone: r.phone,
+  area: r.area,
+  logo_url: r.logo_url,
+  region_img: r.region_img,
+  copyright: r.copyright,
+  end_time: r.end_time,
+  days_left: daysLeft(r.end_time),
 });
 
 async function leaderRegion(db: Kysely<DB>, groupId: number, id: number): Promise<LeaderRegion | undefined> {
@@ -23,30 +31,50 @@ async function leaderRegion(db: Kysely<DB>, groupId: number, id: number): Promis
 }
 
 function leaderRegionQuery(db: Kysely<DB>, groupId: number) {
-  return db.selectFrom('regions as r').selectAll('r')
+  return db
+    .selectFrom('regions as r')
+    .selectAll('r')
     .select((eb) => [
-      eb.selectFrom('buildings').select(sql<number>`count(*)::int`.as('n')).whereRef('buildings.rid', '=', 'r.id').as('building_count'),
-      eb.selectFrom('rooms').select(sql<number>`count(*)::int`.as('n')).whereRef('rooms.rid', '=', 'r.id').as('room_count'),
+      eb
+        .selectFrom('buildings')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('buildings.rid', '=', 'r.id')
+        .as('building_count'),
+      eb
+        .selectFrom('rooms')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('rooms.rid', '=', 'r.id')
+        .as('room_count'),
     ])
     .where('r.group_id', '=', groupId);
 }
 
 type LeaderRow = Selectable<RegionsTable> & { building_count: number | null; room_count: number | null };
 const toLeaderRegion = (r: LeaderRow): LeaderRegion => ({
-  ...toDetail(r), price_per_year: r.price_per_year, status: r.status === 'N' ? 'N' : 'Y',
-  building_count: r.building_count ?? 0, room_count: r.room_count ?? 0, create_time: wireTime(r.created_at),
+  ...toDetail(r),
+  price_per_year: r.price_per_year,
+  status: r.status === 'N' ? 'N' : 'Y',
+  building_count: r.building_count ?? 0,
+  room_count: r.room_count ?? 0,
+  create_time: wireTime(r.created_at),
 });
 
 /** A community of the leader's own group, or a refusal. */
 async function ownRegion(db: Kysely<DB>, session: Session, id: number) {
-  const region = await db.selectFrom('regions').select(['id', 'end_time', 'title'])
-    .where('id', '=', id).where('group_id', '=', session.groupId).executeTakeFirst();
+  const region = await db
+    .selectFrom('regions')
+    .select(['id', 'end_time', 'title'])
+    .where('id', '=', id)
+    .where('group_id', '=', session.groupId)
+    .executeTakeFirst();
   if (!region) fail('小区不存在');
   return region!;
 }
 
 const regioninfo = defineMethod('regioninfo', {
-  side: 'community', roles: 'any', writes: false,
+  side: 'community',
+  roles: 'any',
+  writes: false,
   summary: '本小区资料：名称、地址、电话、面积、logo、平面图、版权、到期日与剩余天数',
   async handler(ctx) {
     return toDetail(await ctx.db.selectFrom('regions').selectAll().where('id', '=', ctx.rid).executeTakeFirstOrThrow());
@@ -54,7 +82,9 @@ const regioninfo = defineMethod('regioninfo', {
 });
 
 const regionedit = defineMethod('regionedit', {
-  side: 'community', roles: ['admin'], writes: true,
+  side: 'community',
+  roles: ['admin'],
+  writes: true,
   summary: '修改本小区资料（名称、地址、电话、面积、logo、平面图、版权）',
   async handler(ctx, input) {
     await refuseDuplicateTitle(ctx, input.title, ctx.rid);
@@ -64,7 +94,9 @@ const regionedit = defineMethod('regionedit', {
 });
 
 const leaderregionlist = defineMethod('leaderregionlist', {
-  side: 'group', roles: LEADER, writes: false,
+  side: 'group',
+  roles: LEADER,
+  writes: false,
   summary: '集团下的小区：到期日、剩余天数、续费单价、楼栋与房屋数；按名称筛选',
   async handler(ctx, input) {
     let qb = leaderRegionQuery(ctx.db, ctx.session.groupId);
@@ -75,19 +107,26 @@ const leaderregionlist = defineMethod('leaderregionlist', {
 });
 
 const leaderregionadd = defineMethod('leaderregionadd', {
-  side: 'group', roles: LEADER, writes: true,
+  side: 'group',
+  roles: LEADER,
+  writes: true,
   summary: '新增小区（含到期日、续费单价），并建好默认房屋类型',
   async handler(ctx, input) {
     await refuseDuplicateTitle(ctx, input.title);
-    const { id } = await ctx.db.insertInto('regions').values({ ...input, group_id: ctx.session.groupId, sub_title: input.title })
-      .returning('id').executeTakeFirstOrThrow();
+    const { id } = await ctx.db
+      .insertInto('regions')
+      .values({ ...input, group_id: ctx.session.groupId, sub_title: input.title })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await insertDefaultCategories(ctx.db, id);
     return reply({ id }, '添加成功');
   },
 });
 
 const leaderregionedit = defineMethod('leaderregionedit', {
-  side: 'group', roles: LEADER, writes: true,
+  side: 'group',
+  roles: LEADER,
+  writes: true,
   summary: '修改小区资料、到期日、续费单价、状态；改到期日记入续费记录',
   async handler(ctx, input) {
     const { id, ...values } = input;
@@ -95,10 +134,18 @@ const leaderregionedit = defineMethod('leaderregionedit', {
     await refuseDuplicateTitle(ctx, values.title, id);
     await ctx.db.updateTable('regions').set(values).where('id', '=', id).execute();
     if (values.end_time !== region.end_time) {
-      await ctx.db.insertInto('region_delay_log').values({
-        rid: id, kind: 'manual', ref: '集团修改到期日', old_end: region.end_time, new_end: values.end_time, amount: '0',
-        operator: ctx.session.username,
-      }).execute();
+      await ctx.db
+        .insertInto('region_delay_log')
+        .values({
+          rid: id,
+          kind: 'manual',
+          ref: '集团修改到期日',
+          old_end: region.end_time,
+          new_end: values.end_time,
+          amount: '0',
+          operator: ctx.session.username,
+        })
+        .execute();
     }
     return reply((await leaderRegion(ctx.db, ctx.session.groupId, id))!, '保存成功');
   },
@@ -111,12 +158,18 @@ async function refuseDuplicateTitle(ctx: Ctx & { session: Session }, title: stri
 }
 
 const leaderregiondelay = defineMethod('leaderregiondelay', {
-  side: 'group', roles: LEADER, writes: true,
+  side: 'group',
+  roles: LEADER,
+  writes: true,
   summary: '手动延长小区服务期（按月），记入续费记录',
   async handler(ctx, input) {
     await ownRegion(ctx.db, ctx.session, input.rid);
     const endTime = await extendRegion(ctx.db, {
-      rid: input.rid, months: input.months, kind: 'manual', ref: input.remark || '手动延期', amount: '0',
+      rid: input.rid,
+      months: input.months,
+      kind: 'manual',
+      ref: input.remark || '手动延期',
+      amount: '0',
       operator: ctx.session.username,
     });
     return reply({ rid: input.rid, end_time: endTime }, `延期成功，服务有效期至 ${endTime}`);
@@ -124,11 +177,26 @@ const leaderregiondelay = defineMethod('leaderregiondelay', {
 });
 
 const regiondelaylog = defineMethod('regiondelaylog', {
-  side: 'both', roles: ['admin', 'setup', 'leader_admin'], writes: false,
+  side: 'both',
+  roles: ['admin', 'setup', 'leader_admin'],
+  writes: false,
   summary: '续费记录：集团端看全部小区（可按 rid 筛选），小区端只看本小区',
   async handler(ctx, input) {
-    let qb = ctx.db.selectFrom('region_delay_log as l').innerJoin('regions as r', 'r.id', 'l.rid')
-      .select(['l.id', 'l.rid', 'r.title as region_title', 'l.kind', 'l.ref', 'l.old_end', 'l.new_end', 'l.amount', 'l.operator', 'l.created_at'])
+    let qb = ctx.db
+      .selectFrom('region_delay_log as l')
+      .innerJoin('regions as r', 'r.id', 'l.rid')
+      .select([
+        'l.id',
+        'l.rid',
+        'r.title as region_title',
+        'l.kind',
+        'l.ref',
+        'l.old_end',
+        'l.new_end',
+        'l.amount',
+        'l.operator',
+        'l.created_at',
+      ])
       .where('r.group_id', '=', ctx.session.groupId);
     // community side: the session's community only, whatever the payload says
     if (ctx.session.rid !== null) qb = qb.where('l.rid', '=', ctx.session.rid);
@@ -137,11 +205,28 @@ const regiondelaylog = defineMethod('regiondelaylog', {
     return {
       total: page.total,
       items: page.items.map((l) => ({
-        id: l.id, rid: l.rid, region_title: l.region_title, kind: l.kind, kind_ch: DELAY_KIND_TEXT[l.kind], ref: l.ref,
-        old_end: l.old_end, new_end: l.new_end, amount: l.amount, operator: l.operator, create_time: wireTime(l.created_at),
+        id: l.id,
+        rid: l.rid,
+        region_title: l.region_title,
+        kind: l.kind,
+        kind_ch: DELAY_KIND_TEXT[l.kind],
+        ref: l.ref,
+        old_end: l.old_end,
+        new_end: l.new_end,
+        amount: l.amount,
+        operator: l.operator,
+        create_time: wireTime(l.created_at),
       })),
     };
   },
 });
 
-export const regionMethods = [regioninfo, regionedit, leaderregionlist, leaderregionadd, leaderregionedit, leaderregiondelay, regiondelaylog];
+export const regionMethods = [
+  regioninfo,
+  regionedit,
+  leaderregionlist,
+  leaderregionadd,
+  leaderregionedit,
+  leaderregiondelay,
+  regiondelaylog,
+];

@@ -18,13 +18,28 @@ type RoomFilters = Omit<z.output<typeof structureMethods.roomlist>, 'page' | 'li
 type RoomFields = z.output<typeof structureMethods.roomadd>;
 
 function roomQuery(db: Kysely<DB>, rid: number) {
-  return db.selectFrom('rooms as r')
+  return db
+    .selectFrom('rooms as r')
     .innerJoin('buildings as b', (j) => j.onRef('b.rid', '=', 'r.rid').onRef('b.id', '=', 'r.bid'))
     .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
     .leftJoin('room_categories as c', (j) => j.onRef('c.rid', '=', 'r.rid').onRef('c.id', '=', 'r.category_id'))
     .select([
-      'r.id', 'r.rid', 'r.bid', 'r.tid', 'r.title', 'r.floor', 'r.category_id', 'r.built_area', 'r.indoor_area', 'r.state', 'r.remark',
-      'r.address', 'r.created_at', 'b.title as building_title', 'u.title as unit_title', 'c.title as category_title',
+      'r.id',
+      'r.rid',
+      'r.bid',
+      'r.tid',
+      'r.title',
+      'r.floor',
+      'r.category_id',
+      'r.built_area',
+      'r.indoor_area',
+      'r.state',
+      'r.remark',
+      'r.address',
+      'r.created_at',
+      'b.title as building_title',
+      'u.title as unit_title',
+      'c.title as category_title',
     ])
     .where('r.rid', '=', rid);
 }
@@ -42,7 +57,9 @@ function filtered(db: Kysely<DB>, rid: number, f: RoomFilters) {
 
 type RoomRow = Awaited<ReturnType<ReturnType<typeof roomQuery>['execute']>>[number];
 const toRoom = ({ created_at, ...r }: RoomRow): Room => ({
-  ...r, category_title: r.category_title ?? '', state_ch: ROOM_STATE_TEXT[r.state as RoomState],
+  ...r,
+  category_title: r.category_title ?? '',
+  state_ch: ROOM_STATE_TEXT[r.state as RoomState],
   create_time: wireTime(created_at),
 });
 
@@ -52,7 +69,12 @@ async function checkRoom(db: Kysely<DB>, rid: number, input: RoomFields) {
   if (!unit) fail('所选单元不存在');
   if (unit!.bid !== input.bid) fail('所选单元不属于所选楼栋');
   if (input.category_id) {
-    const cat = await db.selectFrom('room_categories').select('id').where('rid', '=', rid).where('id', '=', input.category_id).executeTakeFirst();
+    const cat = await db
+      .selectFrom('room_categories')
+      .select('id')
+      .where('rid', '=', rid)
+      .where('id', '=', input.category_id)
+      .executeTakeFirst();
     if (!cat) fail('所选房屋类型不存在');
   }
   if (toFen(input.indoor_area) > toFen(input.built_area)) fail('套内面积不能大于建筑面积');
@@ -65,7 +87,9 @@ async function refuseDuplicate(db: Kysely<DB>, rid: number, tid: number, title: 
 }
 
 const roomlist = defineMethod('roomlist', {
-  side: 'community', roles: 'any', writes: false,
+  side: 'community',
+  roles: 'any',
+  writes: false,
   summary: '房屋列表：按楼栋、单元、类型、状态、楼层、房号筛选；含楼栋、单元、类型名与状态文字',
   async handler(ctx, input) {
     const page = await listPage(filtered(ctx.db, ctx.rid, input), input, 'r.id');
@@ -74,7 +98,9 @@ const roomlist = defineMethod('roomlist', {
 });
 
 const roominfo = defineMethod('roominfo', {
-  side: 'community', roles: 'any', writes: false,
+  side: 'community',
+  roles: 'any',
+  writes: false,
   summary: '一套房屋的详情',
   async handler(ctx, input) {
     const row = await roomQuery(ctx.db, ctx.rid).where('r.id', '=', input.id).executeTakeFirst();
@@ -84,29 +110,44 @@ const roominfo = defineMethod('roominfo', {
 });
 
 const roomSmallList = defineMethod('room_small_list', {
-  side: 'community', roles: 'any', writes: false,
+  side: 'community',
+  roles: 'any',
+  writes: false,
   summary: '某单元的房屋下拉（id、title）',
   async handler(ctx, input) {
-    const items = await ctx.db.selectFrom('rooms').select(['id', 'title']).where('rid', '=', ctx.rid).where('tid', '=', input.tid)
-      .orderBy('floor').orderBy('title').execute();
+    const items = await ctx.db
+      .selectFrom('rooms')
+      .select(['id', 'title'])
+      .where('rid', '=', ctx.rid)
+      .where('tid', '=', input.tid)
+      .orderBy('floor')
+      .orderBy('title')
+      .execute();
     return { items };
   },
 });
 
 const roomadd = defineMethod('roomadd', {
-  side: 'community', roles: STRUCTURE_WRITERS, writes: true,
+  side: 'community',
+  roles: STRUCTURE_WRITERS,
+  writes: true,
   summary: '新增房屋',
   async handler(ctx, input) {
     await checkRoom(ctx.db, ctx.rid, input);
     await refuseDuplicate(ctx.db, ctx.rid, input.tid, input.title);
-    const { id } = await ctx.db.insertInto('rooms').values({ rid: ctx.rid, ...input, category_id: input.category_id ?? null })
-      .returning('id').executeTakeFirstOrThrow();
+    const { id } = await ctx.db
+      .insertInto('rooms')
+      .values({ rid: ctx.rid, ...input, category_id: input.category_id ?? null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return reply({ id }, '添加成功');
   },
 });
 
 const roomedit = defineMethod('roomedit', {
-  side: 'community', roles: STRUCTURE_WRITERS, writes: true,
+  side: 'community',
+  roles: STRUCTURE_WRITERS,
+  writes: true,
   summary: '修改房屋',
   async handler(ctx, input) {
     const { id, ...values } = input;
@@ -115,8 +156,12 @@ const roomedit = defineMethod('roomedit', {
     await refuseDuplicate(ctx.db, ctx.rid, values.tid, values.title, id);
     // the building and unit it leaves and the ones it goes to, before the room itself
     await holdPlaces(ctx.db, ctx.rid, { bids: [from.bid, values.bid], tids: [from.tid, values.tid] });
-    await ctx.db.updateTable('rooms').set({ ...values, category_id: values.category_id ?? null })
-      .where('rid', '=', ctx.rid).where('id', '=', id).execute();
+    await ctx.db
+      .updateTable('rooms')
+      .set({ ...values, category_id: values.category_id ?? null })
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', id)
+      .execute();
     return reply(null, '保存成功');
   },
 });
@@ -127,7 +172,9 @@ const ROOM_DEPENDENT_MESSAGES: Record<string, string> = {
 };
 
 const roomdel = defineMethod('roomdel', {
-  side: 'community', roles: STRUCTURE_WRITERS, writes: true,
+  side: 'community',
+  roles: STRUCTURE_WRITERS,
+  writes: true,
   summary: '删除房屋（还有业主、住户、账单等关联数据时拒绝）',
   async handler(ctx, input) {
     await requireRoom(ctx.db, ctx.rid, input.id);
@@ -139,15 +186,30 @@ const roomdel = defineMethod('roomdel', {
 });
 
 const roommap = defineMethod('roommap', {
-  side: 'community', roles: 'any', writes: false,
+  side: 'community',
+  roles: 'any',
+  writes: false,
   summary: '房态图：一栋楼的全部房屋（单元、楼层、状态），不分页',
   async handler(ctx, input) {
-    const rows = await roomQuery(ctx.db, ctx.rid).where('r.bid', '=', input.bid)
-      .orderBy('u.sort').orderBy('r.tid').orderBy('r.floor', 'desc').orderBy('r.title').limit(5000).execute();
+    const rows = await roomQuery(ctx.db, ctx.rid)
+      .where('r.bid', '=', input.bid)
+      .orderBy('u.sort')
+      .orderBy('r.tid')
+      .orderBy('r.floor', 'desc')
+      .orderBy('r.title')
+      .limit(5000)
+      .execute();
     return {
       items: rows.map((r) => ({
-        id: r.id, tid: r.tid, unit_title: r.unit_title, title: r.title, floor: r.floor, state: r.state,
-        state_ch: ROOM_STATE_TEXT[r.state as RoomState], category_title: r.category_title ?? '', built_area: r.built_area,
+        id: r.id,
+        tid: r.tid,
+        unit_title: r.unit_title,
+        title: r.title,
+        floor: r.floor,
+        state: r.state,
+        state_ch: ROOM_STATE_TEXT[r.state as RoomState],
+        category_title: r.category_title ?? '',
+        built_area: r.built_area,
       })),
     };
   },
@@ -160,19 +222,23 @@ const roomexport = defineExport('roomexport', {
   check: ({ db, rid }, input) => refuseOversizedExport(db, filtered(db, rid, input)),
   async sheet({ db, rid }, input) {
     const rows = await filtered(db, rid, input).orderBy('r.id', input.sort).limit(EXPORT_MAX).execute();
-    return sheetOf('房屋', [
-      { header: 'ID', value: (r) => r.id, width: 8 },
-      { header: '楼栋', value: (r) => r.building_title },
-      { header: '单元', value: (r) => r.unit_title },
-      { header: '房号', value: (r) => r.title },
-      { header: '楼层', value: (r) => r.floor, width: 8 },
-      { header: '建筑面积', value: (r) => r.built_area },
-      { header: '套内面积', value: (r) => r.indoor_area },
-      { header: '房屋类型', value: (r) => r.category_title },
-      { header: '状态', value: (r) => r.state_ch },
-      { header: '备注', value: (r) => r.remark, width: 30 },
-      { header: '创建时间', value: (r) => r.create_time, width: 20 },
-    ], rows.map(toRoom));
+    return sheetOf(
+      '房屋',
+      [
+        { header: 'ID', value: (r) => r.id, width: 8 },
+        { header: '楼栋', value: (r) => r.building_title },
+        { header: '单元', value: (r) => r.unit_title },
+        { header: '房号', value: (r) => r.title },
+        { header: '楼层', value: (r) => r.floor, width: 8 },
+        { header: '建筑面积', value: (r) => r.built_area },
+        { header: '套内面积', value: (r) => r.indoor_area },
+        { header: '房屋类型', value: (r) => r.category_title },
+        { header: '状态', value: (r) => r.state_ch },
+        { header: '备注', value: (r) => r.remark, width: 30 },
+        { header: '创建时间', value: (r) => r.create_time, width: 20 },
+      ],
+      rows.map(toRoom),
+    );
   },
 });
 

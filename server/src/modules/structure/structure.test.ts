@@ -14,7 +14,12 @@ let c1: { bid: number; tid: number; hid: number };
 
 beforeAll(async () => {
   s = await startTestServer();
-  [admin, admin2, steward, merchant] = (await Promise.all(['admin', 'admin2', 'steward', 'merchant'].map((u) => s.login(u)))) as [string, string, string, string];
+  [admin, admin2, steward, merchant] = (await Promise.all(['admin', 'admin2', 'steward', 'merchant'].map((u) => s.login(u)))) as [
+    string,
+    string,
+    string,
+    string,
+  ];
   const room = await s.call('roomlist', { limit: 1 }, admin);
   const r = room.data.items[0];
   c1 = { bid: r.bid, tid: r.tid, hid: r.id };
@@ -87,7 +92,11 @@ describe('buildings and units', () => {
     const u = await s.call('unitadd', { bid: b.data.id, title: '1单元' }, admin);
     ok(u);
     expect((await s.call('unitadd', { bid: b.data.id, title: '1单元' }, admin)).return_msg).toBe('该楼栋下已有单元“1单元”');
-    const r = await s.call('roomadd', { bid: b.data.id, tid: u.data.id, title: '1801', floor: 18, built_area: '120.5', indoor_area: '96.40' }, admin);
+    const r = await s.call(
+      'roomadd',
+      { bid: b.data.id, tid: u.data.id, title: '1801', floor: 18, built_area: '120.5', indoor_area: '96.40' },
+      admin,
+    );
     ok(r);
     expect((await s.call('buildingdel', { id: b.data.id }, admin)).return_msg).toBe('该楼栋下还有单元或房屋，不能删除');
     expect((await s.call('unitdel', { id: u.data.id }, admin)).return_msg).toBe('该单元下还有房屋，不能删除');
@@ -117,16 +126,21 @@ describe('buildings and units', () => {
     const unit = units.data.items[1];
     ok(await s.call('unitedit', { id: unit.id, bid: c1.bid, title: '二单元', sort: 2 }, admin));
     const buildings = await s.call('building_small_list', {}, admin);
-    expect((await s.call('unitedit', { id: unit.id, bid: buildings.data.items[1].id, title: '二单元' }, admin)).return_msg)
-      .toBe('该单元下还有房屋，不能更换楼栋');
+    expect((await s.call('unitedit', { id: unit.id, bid: buildings.data.items[1].id, title: '二单元' }, admin)).return_msg).toBe(
+      '该单元下还有房屋，不能更换楼栋',
+    );
     expect((await s.call('unitedit', { id: unit.id, bid: c1.bid, title: '1单元' }, admin)).return_msg).toBe('该楼栋下已有单元“1单元”');
     ok(await s.call('unitedit', { id: unit.id, bid: c1.bid, title: '2单元', sort: 2 }, admin));
   });
 
   it('refuses writes without the role', async () => {
     for (const [method, payload] of [
-      ['buildingadd', { title: 'x' }], ['buildingedit', { id: c1.bid, title: 'x' }], ['buildingdel', { id: c1.bid }],
-      ['unitadd', { bid: c1.bid, title: 'x' }], ['unitedit', { id: c1.tid, bid: c1.bid, title: 'x' }], ['unitdel', { id: c1.tid }],
+      ['buildingadd', { title: 'x' }],
+      ['buildingedit', { id: c1.bid, title: 'x' }],
+      ['buildingdel', { id: c1.bid }],
+      ['unitadd', { bid: c1.bid, title: 'x' }],
+      ['unitedit', { id: c1.tid, bid: c1.bid, title: 'x' }],
+      ['unitdel', { id: c1.tid }],
     ] as const) {
       expect((await s.call(method, payload, steward)).return_code, method).toBe('NO_PERMISSION');
       expect((await s.call(method, payload, merchant)).return_code, method).toBe('NO_PERMISSION');
@@ -153,10 +167,20 @@ describe('rooms', () => {
     ok(all);
     expect(all.data.total).toBe(722);
     expect(all.data.items).toHaveLength(10);
-    expect(all.data.items[0]).toMatchObject({ building_title: '1号楼', unit_title: '1单元', category_title: '住宅', title: '101', address: '1号楼1单元101' });
+    expect(all.data.items[0]).toMatchObject({
+      building_title: '1号楼',
+      unit_title: '1单元',
+      category_title: '住宅',
+      title: '101',
+      address: '1号楼1单元101',
+    });
     const byUnit = await s.call('roomlist', { bid: c1.bid, tid: c1.tid, floor: 11 }, admin);
     expect(byUnit.data.items.map((r: { title: string }) => r.title)).toEqual(['1101', '1102', '1103', '1104']);
-    const shops = await s.call('roomlist', { category_id: (await s.call('roomcatelist', { title: '商铺' }, admin)).data.items[0].id }, admin);
+    const shops = await s.call(
+      'roomlist',
+      { category_id: (await s.call('roomcatelist', { title: '商铺' }, admin)).data.items[0].id },
+      admin,
+    );
     expect(shops.data.items.map((r: { title: string }) => r.title)).toEqual(['S01', 'S02']);
     const vacant = await s.call('roomlist', { state: 'vacant', limit: 200 }, admin);
     expect(vacant.data.total).toBeGreaterThan(0);
@@ -164,7 +188,16 @@ describe('rooms', () => {
     const occupied = await s.call('roomlist', { state: 'occupied' }, admin);
     expect(occupied.data.total).toBeGreaterThan(all.data.total / 2);
     const keyword = await s.call('roomlist', { keyword: '150', bid: c1.bid }, admin);
-    expect(keyword.data.items.map((r: { title: string }) => r.title)).toEqual(['1501', '1502', '1503', '1504', '1501', '1502', '1503', '1504']);
+    expect(keyword.data.items.map((r: { title: string }) => r.title)).toEqual([
+      '1501',
+      '1502',
+      '1503',
+      '1504',
+      '1501',
+      '1502',
+      '1503',
+      '1504',
+    ]);
     const empty = await s.call('roomlist', { bid: '', tid: '', state: '', floor: '' }, admin);
     expect(empty.data.total).toBe(722);
     expect((await s.call('roomlist', { state: 'sold' }, admin)).return_msg).toContain('state');
@@ -181,28 +214,79 @@ describe('rooms', () => {
 
   it('adds and edits with checks on unit, building, category, areas and duplicates', async () => {
     const cat = (await s.call('roomcatelist', { title: '储藏室' }, admin)).data.items[0].id;
-    const add = await s.call('roomadd', { bid: c1.bid, tid: c1.tid, title: 'B-01', floor: -1, category_id: cat, built_area: 12.5, indoor_area: '10', state: 'vacant', remark: '地下储藏室' }, admin);
+    const add = await s.call(
+      'roomadd',
+      {
+        bid: c1.bid,
+        tid: c1.tid,
+        title: 'B-01',
+        floor: -1,
+        category_id: cat,
+        built_area: 12.5,
+        indoor_area: '10',
+        state: 'vacant',
+        remark: '地下储藏室',
+      },
+      admin,
+    );
     ok(add);
     const info = await s.call('roominfo', { id: add.data.id }, admin);
-    expect(info.data).toMatchObject({ title: 'B-01', floor: -1, built_area: '12.50', indoor_area: '10.00', category_title: '储藏室', state_ch: '空置' });
+    expect(info.data).toMatchObject({
+      title: 'B-01',
+      floor: -1,
+      built_area: '12.50',
+      indoor_area: '10.00',
+      category_title: '储藏室',
+      state_ch: '空置',
+    });
     expect((await s.call('roomadd', { bid: c1.bid, tid: c1.tid, title: 'B-01' }, admin)).return_msg).toBe('该单元下已有房号“B-01”');
-    expect((await s.call('roomadd', { bid: c1.bid, tid: c1.tid, title: 'B-02', built_area: '10', indoor_area: '11' }, admin)).return_msg).toBe('套内面积不能大于建筑面积');
-    expect((await s.call('roomadd', { bid: c1.bid, tid: c1.tid, title: 'B-02', built_area: '10.123' }, admin)).return_msg).toMatch(/built_area.*面积格式不正确/);
+    expect(
+      (await s.call('roomadd', { bid: c1.bid, tid: c1.tid, title: 'B-02', built_area: '10', indoor_area: '11' }, admin)).return_msg,
+    ).toBe('套内面积不能大于建筑面积');
+    expect((await s.call('roomadd', { bid: c1.bid, tid: c1.tid, title: 'B-02', built_area: '10.123' }, admin)).return_msg).toMatch(
+      /built_area.*面积格式不正确/,
+    );
     expect((await s.call('roomadd', { bid: c1.bid, tid: c1.tid, title: '' }, admin)).return_msg).toContain('请输入房号');
-    expect((await s.call('roomadd', { bid: c1.bid, tid: c1.tid, title: 'B-02', state: 'sold' }, admin)).return_msg).toContain('房屋状态取值不正确');
+    expect((await s.call('roomadd', { bid: c1.bid, tid: c1.tid, title: 'B-02', state: 'sold' }, admin)).return_msg).toContain(
+      '房屋状态取值不正确',
+    );
     const otherBuilding = (await s.call('building_small_list', {}, admin)).data.items[1].id;
     expect((await s.call('roomadd', { bid: otherBuilding, tid: c1.tid, title: 'B-02' }, admin)).return_msg).toBe('所选单元不属于所选楼栋');
-    ok(await s.call('roomedit', { id: add.data.id, bid: c1.bid, tid: c1.tid, title: 'B-01', floor: -1, category_id: cat, built_area: '13', indoor_area: '11', state: 'rented' }, admin));
-    expect((await s.call('roominfo', { id: add.data.id }, admin)).data).toMatchObject({ built_area: '13.00', state: 'rented', state_ch: '出租' });
-    expect((await s.call('roomedit', { id: add.data.id, bid: c1.bid, tid: c1.tid, title: '101' }, admin)).return_msg).toBe('该单元下已有房号“101”');
+    ok(
+      await s.call(
+        'roomedit',
+        {
+          id: add.data.id,
+          bid: c1.bid,
+          tid: c1.tid,
+          title: 'B-01',
+          floor: -1,
+          category_id: cat,
+          built_area: '13',
+          indoor_area: '11',
+          state: 'rented',
+        },
+        admin,
+      ),
+    );
+    expect((await s.call('roominfo', { id: add.data.id }, admin)).data).toMatchObject({
+      built_area: '13.00',
+      state: 'rented',
+      state_ch: '出租',
+    });
+    expect((await s.call('roomedit', { id: add.data.id, bid: c1.bid, tid: c1.tid, title: '101' }, admin)).return_msg).toBe(
+      '该单元下已有房号“101”',
+    );
     ok(await s.call('roomdel', { id: add.data.id }, admin));
   });
 
   it('moves a room to another unit with its bills and receipts, which stay listed after the unit it left goes', async () => {
     const db = s.database.db;
     // a room with bills and a receipt (not in the building the other tests count)
-    const paid = (await sql<{ hid: number; title: string }>`SELECT r.id hid, r.title FROM rooms r WHERE r.rid = 1 AND r.bid <> ${c1.bid}
-      AND EXISTS (SELECT 1 FROM fee_payments p WHERE p.rid = 1 AND p.hid = r.id) ORDER BY r.id DESC LIMIT 1`.execute(db)).rows[0]!;
+    const paid = (
+      await sql<{ hid: number; title: string }>`SELECT r.id hid, r.title FROM rooms r WHERE r.rid = 1 AND r.bid <> ${c1.bid}
+      AND EXISTS (SELECT 1 FROM fee_payments p WHERE p.rid = 1 AND p.hid = r.id) ORDER BY r.id DESC LIMIT 1`.execute(db)
+    ).rows[0]!;
     const bills = (await s.call('feebilllist', { hid: paid.hid }, admin)).data.total;
     const receipts = (await s.call('paymentlist', { hid: paid.hid }, admin)).data.total;
     expect(bills).toBeGreaterThan(0);
@@ -232,47 +316,68 @@ describe('rooms', () => {
     expect((await s.call('paymentlist', { hid: paid.hid }, admin)).data.items).toHaveLength(Math.min(receipts, 10));
   });
 
-  it.runIf(process.env.DATABASE_URL)('edits a room or a unit while their building is renamed: each waits its turn, none is aborted (PostgreSQL)', async () => {
-    const db = s.database.db;
-    const buildingTitle = async () => (await sql<{ title: string }>`SELECT title FROM buildings WHERE rid = 1 AND id = ${c1.bid}`.execute(db)).rows[0]!.title;
-    const roomRow = async () => (await sql<{ address: string; remark: string }>`SELECT address, remark FROM rooms WHERE rid = 1 AND id = ${c1.hid}`.execute(db)).rows[0]!;
-    const title = await buildingTitle();
-    const room = (await s.call('roominfo', { id: c1.hid }, admin)).data;
-    const unit = (await s.call('unitlist', { bid: c1.bid, limit: 100 }, admin)).data.items.find((u: { id: number }) => u.id === c1.tid);
-    const roomEdit = (remark: string) => ({
-      id: c1.hid, bid: room.bid, tid: room.tid, title: room.title, floor: room.floor, category_id: room.category_id,
-      built_area: room.built_area, indoor_area: room.indoor_area, state: room.state, remark,
-    });
-    /** A rename of the building that has taken its building, then lets `edit` start and rewrites the rooms. */
-    const renameWhile = async (suffix: string, edit: () => Promise<{ return_code: string; return_msg: string }>) => {
-      const renamer = await s.database.pool.connect();
+  it.runIf(process.env.DATABASE_URL)(
+    'edits a room or a unit while their building is renamed: each waits its turn, none is aborted (PostgreSQL)',
+    async () => {
+      const db = s.database.db;
+      const buildingTitle = async () =>
+        (await sql<{ title: string }>`SELECT title FROM buildings WHERE rid = 1 AND id = ${c1.bid}`.execute(db)).rows[0]!.title;
+      const roomRow = async () =>
+        (await sql<{ address: string; remark: string }>`SELECT address, remark FROM rooms WHERE rid = 1 AND id = ${c1.hid}`.execute(db))
+          .rows[0]!;
+      const title = await buildingTitle();
+      const room = (await s.call('roominfo', { id: c1.hid }, admin)).data;
+      const unit = (await s.call('unitlist', { bid: c1.bid, limit: 100 }, admin)).data.items.find((u: { id: number }) => u.id === c1.tid);
+      const roomEdit = (remark: string) => ({
+        id: c1.hid,
+        bid: room.bid,
+        tid: room.tid,
+        title: room.title,
+        floor: room.floor,
+        category_id: room.category_id,
+        built_area: room.built_area,
+        indoor_area: room.indoor_area,
+        state: room.state,
+        remark,
+      });
+      /** A rename of the building that has taken its building, then lets `edit` start and rewrites the rooms. */
+      const renameWhile = async (suffix: string, edit: () => Promise<{ return_code: string; return_msg: string }>) => {
+        const renamer = await s.database.pool.connect();
+        try {
+          await renamer.query('BEGIN');
+          const pid = Number((await renamer.query('SELECT pg_backend_pid() AS pid')).rows[0]!.pid);
+          await renamer.query('SELECT 1 FROM buildings WHERE rid = 1 AND id = $1 FOR UPDATE', [c1.bid]);
+          const edited = edit();
+          // the edit is waiting on the rename (the edit used to hold the room by now, and the rename's rewrite of it deadlocked)
+          await waitFor(
+            'the edit to wait for the rename',
+            async () =>
+              Number(
+                (await s.database.pool.query('SELECT count(*) AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [pid]))
+                  .rows[0]!.n,
+              ) > 0,
+            10_000,
+          );
+          await renamer.query('UPDATE buildings SET title = title || $2 WHERE rid = 1 AND id = $1', [c1.bid, suffix]);
+          await renamer.query('COMMIT');
+          ok(await edited);
+        } finally {
+          renamer.release();
+        }
+      };
       try {
-        await renamer.query('BEGIN');
-        const pid = Number((await renamer.query('SELECT pg_backend_pid() AS pid')).rows[0]!.pid);
-        await renamer.query('SELECT 1 FROM buildings WHERE rid = 1 AND id = $1 FOR UPDATE', [c1.bid]);
-        const edited = edit();
-        // the edit is waiting on the rename (the edit used to hold the room by now, and the rename's rewrite of it deadlocked)
-        await waitFor('the edit to wait for the rename', async () =>
-          Number((await s.database.pool.query('SELECT count(*) AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [pid])).rows[0]!.n) > 0, 10_000);
-        await renamer.query("UPDATE buildings SET title = title || $2 WHERE rid = 1 AND id = $1", [c1.bid, suffix]);
-        await renamer.query('COMMIT');
-        ok(await edited);
+        await renameWhile('东', () => s.call('roomedit', roomEdit('改于更名时'), admin));
+        expect(await roomRow()).toEqual({ address: `${title}东${unit.title}${room.title}`, remark: '改于更名时' });
+        await renameWhile('区', () => s.call('unitedit', { id: unit.id, bid: c1.bid, title: `${unit.title}甲`, sort: unit.sort }, admin));
+        expect((await roomRow()).address).toBe(`${title}东区${unit.title}甲${room.title}`);
       } finally {
-        renamer.release();
+        ok(await s.call('unitedit', { id: unit.id, bid: c1.bid, title: unit.title, sort: unit.sort }, admin));
+        await sql`UPDATE buildings SET title = ${title} WHERE rid = 1 AND id = ${c1.bid}`.execute(db);
+        ok(await s.call('roomedit', roomEdit(room.remark), admin));
       }
-    };
-    try {
-      await renameWhile('东', () => s.call('roomedit', roomEdit('改于更名时'), admin));
-      expect(await roomRow()).toEqual({ address: `${title}东${unit.title}${room.title}`, remark: '改于更名时' });
-      await renameWhile('区', () => s.call('unitedit', { id: unit.id, bid: c1.bid, title: `${unit.title}甲`, sort: unit.sort }, admin));
-      expect((await roomRow()).address).toBe(`${title}东区${unit.title}甲${room.title}`);
-    } finally {
-      ok(await s.call('unitedit', { id: unit.id, bid: c1.bid, title: unit.title, sort: unit.sort }, admin));
-      await sql`UPDATE buildings SET title = ${title} WHERE rid = 1 AND id = ${c1.bid}`.execute(db);
-      ok(await s.call('roomedit', roomEdit(room.remark), admin));
-    }
-    expect((await roomRow()).address).toBe(`${title}${unit.title}${room.title}`);
-  });
+      expect((await roomRow()).address).toBe(`${title}${unit.title}${room.title}`);
+    },
+  );
 
   it('keeps community 2 out of community 1 rooms', async () => {
     expect((await s.call('roomadd', { bid: c1.bid, tid: c1.tid, title: '9999' }, admin2)).return_msg).toBe('所选单元不存在');
@@ -281,8 +386,10 @@ describe('rooms', () => {
     const oneCat = (await s.call('roomcatelist', {}, admin)).data.items[0].id;
     const twoRoom = (await s.call('roomlist', { limit: 1 }, admin2)).data.items[0];
     // a category of community 1 cannot be given to a room of community 2
-    expect((await s.call('roomedit', { id: twoRoom.id, bid: twoRoom.bid, tid: twoRoom.tid, title: twoRoom.title, category_id: oneCat }, admin2)).return_msg)
-      .toBe('所选房屋类型不存在');
+    expect(
+      (await s.call('roomedit', { id: twoRoom.id, bid: twoRoom.bid, tid: twoRoom.tid, title: twoRoom.title, category_id: oneCat }, admin2))
+        .return_msg,
+    ).toBe('所选房屋类型不存在');
     expect((await s.call('roomlist', { bid: c1.bid }, admin2)).data.total).toBe(0);
     expect((await s.call('roominfo', { id: c1.hid }, admin)).data.title).toBe('101');
   });
@@ -317,8 +424,11 @@ describe('rooms', () => {
     }
     if (await exists('fee_bills')) {
       const billOnly = await sql<{ hid: number }>`SELECT b.hid FROM fee_bills b WHERE b.rid = 1
-        AND NOT EXISTS (SELECT 1 FROM room_members m WHERE m.rid = b.rid AND m.hid = b.hid) LIMIT 1`.execute(db).catch(() => ({ rows: [] as { hid: number }[] }));
-      if (billOnly.rows[0]) expect((await s.call('roomdel', { id: billOnly.rows[0].hid }, admin)).return_msg).toBe('该房屋还有账单，不能删除');
+        AND NOT EXISTS (SELECT 1 FROM room_members m WHERE m.rid = b.rid AND m.hid = b.hid) LIMIT 1`
+        .execute(db)
+        .catch(() => ({ rows: [] as { hid: number }[] }));
+      if (billOnly.rows[0])
+        expect((await s.call('roomdel', { id: billOnly.rows[0].hid }, admin)).return_msg).toBe('该房屋还有账单，不能删除');
     }
   });
 

@@ -8,7 +8,10 @@ import { wireTime } from '../../lib/wire.js';
 import { systemInfoOf } from './info.js';
 
 const getSystemInfo = defineMethod('get_system_info', {
-  side: 'both', roles: 'any', writes: false, allowExpired: true,
+  side: 'both',
+  roles: 'any',
+  writes: false,
+  allowExpired: true,
   summary: '系统信息：小区名、标题、logo、到期日、剩余天数、续费单价、应用下载地址、平面图、版权',
   async handler(ctx) {
     const items = await systemInfoOf(ctx.db, ctx.config, ctx.session);
@@ -17,7 +20,9 @@ const getSystemInfo = defineMethod('get_system_info', {
 });
 
 const getSystemExtendinfo = defineMethod('get_system_extendinfo', {
-  side: 'both', roles: 'any', writes: false,
+  side: 'both',
+  roles: 'any',
+  writes: false,
   summary: '扩展信息：地图服务密钥（也可 POST /get_system_extendinfo）',
   async handler(ctx) {
     return { data: { items: { map_key: ctx.config.mapKey, map_provider: 'amap' } } };
@@ -25,7 +30,9 @@ const getSystemExtendinfo = defineMethod('get_system_extendinfo', {
 });
 
 const setsysinfo = defineMethod('setsysinfo', {
-  side: 'community', roles: ['admin', 'setup'], writes: true,
+  side: 'community',
+  roles: ['admin', 'setup'],
+  writes: true,
   summary: '设置本小区的系统信息（标题、logo、平面图、版权、应用地址）',
   async handler(ctx, input) {
     const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
@@ -36,15 +43,22 @@ const setsysinfo = defineMethod('setsysinfo', {
 });
 
 const getFileSet = defineMethod('get_file_set', {
-  side: 'both', roles: 'any', writes: false,
+  side: 'both',
+  roles: 'any',
+  writes: false,
   summary: '文件上传设置：存储方式、大小上限、允许的扩展名',
   async handler() {
-    return { type: 'local' as const, items: { max_size_mb: 10, exts: ['jpg', 'jpeg', 'png', 'gif', 'xlsx', 'xls', 'pdf'], upload_url: '/upload' } };
+    return {
+      type: 'local' as const,
+      items: { max_size_mb: 10, exts: ['jpg', 'jpeg', 'png', 'gif', 'xlsx', 'xls', 'pdf'], upload_url: '/upload' },
+    };
   },
 });
 
 const getCommonLinks = defineMethod('get_common_links', {
-  side: 'community', roles: 'any', writes: false,
+  side: 'community',
+  roles: 'any',
+  writes: false,
   summary: '常用链接与集团官网地址',
   async handler(ctx) {
     const [group, items] = await Promise.all([
@@ -56,11 +70,18 @@ const getCommonLinks = defineMethod('get_common_links', {
 });
 
 const getResourcesList = defineMethod('get_resources_list', {
-  side: 'both', roles: 'any', writes: false,
+  side: 'both',
+  roles: 'any',
+  writes: false,
   summary: '资料下载：集团提供的手册、模板、应用安装包',
   async handler(ctx) {
-    const items = await ctx.db.selectFrom('resources').select(['id', 'title', 'url', 'kind', 'remark'])
-      .where('group_id', '=', ctx.session.groupId).orderBy('sort').orderBy('id').execute();
+    const items = await ctx.db
+      .selectFrom('resources')
+      .select(['id', 'title', 'url', 'kind', 'remark'])
+      .where('group_id', '=', ctx.session.groupId)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
     return { items, total: items.length };
   },
 });
@@ -69,14 +90,22 @@ const getResourcesList = defineMethod('get_resources_list', {
  * The to-do list: the top bar counts it on every page, so its statements are compiled once
  * (db/compiled.ts) and, filtered by equality alone, prepared and pipelined as light (db/prepared.ts).
  */
-interface BacklogValues { rid: number; status?: 'E' | 'Y' }
-const backlogPage = listTemplate('id', (db, p: Slots<BacklogValues>, given: Given<BacklogValues>) => {
-  let qb = db.selectFrom('backlog')
-    .select(['id', 'title', 'content', 'kind', 'link', 'status', 'created_at', 'done_at'])
-    .where('rid', '=', p.rid);
-  if (given.status) qb = qb.where('status', '=', p.status);
-  return qb;
-}, { prepare: 'light' });
+interface BacklogValues {
+  rid: number;
+  status?: 'E' | 'Y';
+}
+const backlogPage = listTemplate(
+  'id',
+  (db, p: Slots<BacklogValues>, given: Given<BacklogValues>) => {
+    let qb = db
+      .selectFrom('backlog')
+      .select(['id', 'title', 'content', 'kind', 'link', 'status', 'created_at', 'done_at'])
+      .where('rid', '=', p.rid);
+    if (given.status) qb = qb.where('status', '=', p.status);
+    return qb;
+  },
+  { prepare: 'light' },
+);
 
 /** The pending to-do items: the top bar's badge and the home page's card (also in its first screen). */
 export async function pendingBacklogCount(db: Kysely<DB>, rid: number): Promise<number> {
@@ -84,27 +113,40 @@ export async function pendingBacklogCount(db: Kysely<DB>, rid: number): Promise<
 }
 
 const backlogList = defineMethod('backlog_list', {
-  side: 'community', roles: 'any', writes: false,
+  side: 'community',
+  roles: 'any',
+  writes: false,
   summary: '待办事项（status E 待办、Y 已办；空为全部），data.total 为数量',
   async handler(ctx, input) {
     const page = await backlogPage(ctx.db, { rid: ctx.rid, status: input.status || undefined }, input);
     return {
       total: page.total,
       items: page.items.map((b) => ({
-        id: b.id, title: b.title, content: b.content, kind: b.kind, link: b.link, status: b.status,
-        create_time: wireTime(b.created_at), done_time: wireTime(b.done_at),
+        id: b.id,
+        title: b.title,
+        content: b.content,
+        kind: b.kind,
+        link: b.link,
+        status: b.status,
+        create_time: wireTime(b.created_at),
+        done_time: wireTime(b.done_at),
       })),
     };
   },
 });
 
 const backlogDone = defineMethod('backlog_done', {
-  side: 'community', roles: 'any', writes: true,
+  side: 'community',
+  roles: 'any',
+  writes: true,
   summary: '将一条待办标记为已办',
   async handler(ctx, input) {
-    const res = await ctx.db.updateTable('backlog')
+    const res = await ctx.db
+      .updateTable('backlog')
       .set({ status: 'Y', done_by: ctx.session.accountId, done_at: sql`now()` })
-      .where('rid', '=', ctx.rid).where('id', '=', input.id).where('status', '=', 'E')
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', input.id)
+      .where('status', '=', 'E')
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) fail('待办不存在或已处理');
     return reply(null, '已处理');
@@ -112,5 +154,12 @@ const backlogDone = defineMethod('backlog_done', {
 });
 
 export const systemModule = [
-  getSystemInfo, getSystemExtendinfo, setsysinfo, getFileSet, getCommonLinks, getResourcesList, backlogList, backlogDone,
+  getSystemInfo,
+  getSystemExtendinfo,
+  setsysinfo,
+  getFileSet,
+  getCommonLinks,
+  getResourcesList,
+  backlogList,
+  backlogDone,
 ];

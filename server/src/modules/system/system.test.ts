@@ -14,7 +14,13 @@ afterAll(() => s.close());
 describe('system info', () => {
   it('answers the community info with days left', async () => {
     const res = await s.call('get_system_info', {}, admin2);
-    expect(res.data.items).toMatchObject({ rid: 2, region_title: '翠湖苑', days_left: 20, time_zone: 'Asia/Shanghai', price_per_year: '2400.00' });
+    expect(res.data.items).toMatchObject({
+      rid: 2,
+      region_title: '翠湖苑',
+      days_left: 20,
+      time_zone: 'Asia/Shanghai',
+      price_per_year: '2400.00',
+    });
     expect(res.data.end_time).toBe(res.data.items.end_time);
   });
 

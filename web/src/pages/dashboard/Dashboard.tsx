@@ -24,23 +24,35 @@ export default function Dashboard() {
           column={{ xs: 1, sm: 1, md: 3 }}
           items={[
             { key: 'region', label: t('dashboard.region'), children: <span data-testid="dashboard-region">{regionTitle}</span> },
-            ...(side === 'group' ? [] : [
-            { key: 'end', label: t('dashboard.endTime'), children: <span data-testid="dashboard-end">{info?.end_time?.slice(0, 10) || '-'}</span> },
-            {
-              key: 'days',
-              label: t('dashboard.daysLeft'),
-              children: (
-                <span data-testid="dashboard-days">
-                  {days === null ? '-' : days < 0 ? <Tag color="error">{t('dashboard.expired')}</Tag> : t('dashboard.days', { n: days })}
-                  {days !== null && days < 30 && side === 'community' && (
-                    <Button size="small" type="link" onClick={() => useDialogs.getState().openRenewal(days < 0)}>
-                      {t('dashboard.renew')}
-                    </Button>
-                  )}
-                </span>
-              ),
-            },
-            ]),
+            ...(side === 'group'
+              ? []
+              : [
+                  {
+                    key: 'end',
+                    label: t('dashboard.endTime'),
+                    children: <span data-testid="dashboard-end">{info?.end_time?.slice(0, 10) || '-'}</span>,
+                  },
+                  {
+                    key: 'days',
+                    label: t('dashboard.daysLeft'),
+                    children: (
+                      <span data-testid="dashboard-days">
+                        {days === null ? (
+                          '-'
+                        ) : days < 0 ? (
+                          <Tag color="error">{t('dashboard.expired')}</Tag>
+                        ) : (
+                          t('dashboard.days', { n: days })
+                        )}
+                        {days !== null && days < 30 && side === 'community' && (
+                          <Button size="small" type="link" onClick={() => useDialogs.getState().openRenewal(days < 0)}>
+                            {t('dashboard.renew')}
+                          </Button>
+                        )}
+                      </span>
+                    ),
+                  },
+                ]),
           ]}
         />
       </Card>

@@ -34,14 +34,21 @@ export function FeesArrearsCard() {
       loading={isLoading}
       data-testid="card-fees-arrears"
       style={{ height: '100%' }}
-      title={<span><WarningOutlined style={{ color: '#f4516c', marginRight: 8 }} />{t('dashboard.topArrears')}</span>}
+      title={
+        <span>
+          <WarningOutlined style={{ color: '#f4516c', marginRight: 8 }} />
+          {t('dashboard.topArrears')}
+        </span>
+      }
     >
       {/* a plain list: antd's List would bring pagination and select onto the dashboard */}
       {data && data.top_arrears.length > 0 ? (
         <ul className="dashboard-arrears">
           {data.top_arrears.map((b) => (
             <li key={b.bid}>
-              <span>{b.building_title}（{t('dashboard.rooms', { n: b.rooms })}）</span>
+              <span>
+                {b.building_title}（{t('dashboard.rooms', { n: b.rooms })}）
+              </span>
               <span className="dashboard-arrears-amount">¥{groupedAmount(b.arrears)}</span>
             </li>
           ))}

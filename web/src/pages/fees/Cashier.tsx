@@ -22,7 +22,11 @@ export default function Cashier() {
   const [place, setPlace] = useState<RoomPick>({ bid: num(params.get('bid')), tid: num(params.get('tid')), hid: num(params.get('hid')) });
   const hid = place.hid;
   const bills = useQuery({
-    queryKey: ['cashierbills', hid], queryFn: () => call('cashierbills', { hid: hid! }), enabled: !!hid, retry: false, refetchOnWindowFocus: false,
+    queryKey: ['cashierbills', hid],
+    queryFn: () => call('cashierbills', { hid: hid! }),
+    enabled: !!hid,
+    retry: false,
+    refetchOnWindowFocus: false,
   });
   const items = useMemo(() => bills.data?.items ?? [], [bills.data]);
   const [selected, setSelected] = useState<number[]>([]);
@@ -32,7 +36,12 @@ export default function Cashier() {
   const [paid, setPaid] = useState('');
   const [remark, setRemark] = useState('');
   const [topUp, setTopUp] = useState(false);
-  const settings = useQuery({ queryKey: ['fees', 'settings'], queryFn: () => call('feesettinginfo', {}), retry: false, refetchOnWindowFocus: false }).data;
+  const settings = useQuery({
+    queryKey: ['fees', 'settings'],
+    queryFn: () => call('feesettinginfo', {}),
+    retry: false,
+    refetchOnWindowFocus: false,
+  }).data;
   const discountAllowed = settings?.allow_discount !== 'N';
   const { submitting, submit, newAttempt } = useIdempotentSubmit();
 
@@ -50,11 +59,15 @@ export default function Cashier() {
   const settled = settlePayment({ total, balance, useBalance, payType, paid, hasOwner: !!bills.data?.house.member_id });
   const { balanceUsed, due, paidFen, toBalance } = settled;
   const problem =
-    chosen.length === 0 ? '请选择要缴的账单'
-      : total < 0n ? '优惠金额不能大于应收合计'
-        : discountFen > 0n && !discountAllowed ? '本小区不允许在收银台优惠减免（含滞纳金减免）'
-        : discountFen > maxDiscount ? `优惠金额不能超过应收合计（含滞纳金）的 ${settings?.max_discount_percent ?? 100}%，本次最多优惠 ${yuan(maxDiscount)} 元`
-        : settled.problem;
+    chosen.length === 0
+      ? '请选择要缴的账单'
+      : total < 0n
+        ? '优惠金额不能大于应收合计'
+        : discountFen > 0n && !discountAllowed
+          ? '本小区不允许在收银台优惠减免（含滞纳金减免）'
+          : discountFen > maxDiscount
+            ? `优惠金额不能超过应收合计（含滞纳金）的 ${settings?.max_discount_percent ?? 100}%，本次最多优惠 ${yuan(maxDiscount)} 元`
+            : settled.problem;
 
   const pick = (v: RoomPick) => {
     setPlace(v);
@@ -66,10 +79,18 @@ export default function Cashier() {
 
   const confirm = async () => {
     if (problem || !hid || submitting) return;
-    const answer = await submit((idempotency_key) => request('cashierpay', {
-      hid, bill_ids: selected, pay_type: payType, paid_amount: yuan(paidFen), use_balance: useBalance,
-      discount: yuan(discountFen), idempotency_key, remark,
-    }));
+    const answer = await submit((idempotency_key) =>
+      request('cashierpay', {
+        hid,
+        bill_ids: selected,
+        pay_type: payType,
+        paid_amount: yuan(paidFen),
+        use_balance: useBalance,
+        discount: yuan(discountFen),
+        idempotency_key,
+        remark,
+      }),
+    );
     if (!answer) return;
     noticeSuccess(`${answer.return_msg ?? '收费成功'}，收据号 ${answer.data.receipt_no}`);
     setDiscount('');
@@ -82,9 +103,22 @@ export default function Cashier() {
   // compact columns so the table fits beside the payment card at 1440 px
   const columns: TableColumnsType<CashierBill> = [
     {
-      title: '收费项目', dataIndex: 'title', width: 110,
+      title: '收费项目',
+      dataIndex: 'title',
+      width: 110,
       // a parking bill names its space or plate
-      render: (t: string, b) => (b.space_id || b.car_id ? <span>{t}<br /><Tag color="blue" style={{ marginTop: 2 }}>{b.measure}</Tag></span> : t),
+      render: (t: string, b) =>
+        b.space_id || b.car_id ? (
+          <span>
+            {t}
+            <br />
+            <Tag color="blue" style={{ marginTop: 2 }}>
+              {b.measure}
+            </Tag>
+          </span>
+        ) : (
+          t
+        ),
     },
     { title: '计费周期', dataIndex: 'daterange', width: 185 },
     { title: '金额', dataIndex: 'fee', width: 85, align: 'right' },
@@ -108,56 +142,113 @@ export default function Cashier() {
             <Descriptions.Item label="余额">
               {bills.data.house.balance} 元
               {bills.data.house.member_id > 0 && (
-                <Button size="small" type="link" onClick={() => setTopUp(true)} data-testid="cashier-topup">预存</Button>
+                <Button size="small" type="link" onClick={() => setTopUp(true)} data-testid="cashier-topup">
+                  预存
+                </Button>
               )}
             </Descriptions.Item>
             <Descriptions.Item label="欠费合计">{bills.data.totals.total} 元</Descriptions.Item>
           </Descriptions>
         )}
       </Card>
-      {hid && <TopUp hid={hid} open={topUp} onClose={(changed) => { setTopUp(false); if (changed) void bills.refetch(); }} />}
+      {hid && (
+        <TopUp
+          hid={hid}
+          open={topUp}
+          onClose={(changed) => {
+            setTopUp(false);
+            if (changed) void bills.refetch();
+          }}
+        />
+      )}
       {!hid ? (
-        <Card><Empty description="请先选择房屋" /></Card>
+        <Card>
+          <Empty description="请先选择房屋" />
+        </Card>
       ) : (
         <Row gutter={16}>
           <Col xs={24} xl={16}>
             <Card title="未缴账单">
               <div data-testid="cashier-bills">
-                <Table<CashierBill> rowKey="id" size="small" columns={columns} dataSource={items} loading={bills.isFetching} pagination={false}
-                  scroll={{ x: 'max-content' }} rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }} />
+                <Table<CashierBill>
+                  rowKey="id"
+                  size="small"
+                  columns={columns}
+                  dataSource={items}
+                  loading={bills.isFetching}
+                  pagination={false}
+                  scroll={{ x: 'max-content' }}
+                  rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+                />
               </div>
             </Card>
           </Col>
           <Col xs={24} xl={8}>
             <Card title="收款" data-testid="cashier-totals">
               <Row gutter={8}>
-                <Col span={8}><Statistic title="应收" value={yuan(receivable)} data-testid="cashier-receivable" /></Col>
-                <Col span={8}><Statistic title="滞纳金" value={yuan(late)} data-testid="cashier-late" /></Col>
-                <Col span={8}><Statistic title="应缴金额" value={yuan(due)} styles={{ content: { color: '#cf1322' } }} data-testid="cashier-due" /></Col>
+                <Col span={8}>
+                  <Statistic title="应收" value={yuan(receivable)} data-testid="cashier-receivable" />
+                </Col>
+                <Col span={8}>
+                  <Statistic title="滞纳金" value={yuan(late)} data-testid="cashier-late" />
+                </Col>
+                <Col span={8}>
+                  <Statistic title="应缴金额" value={yuan(due)} styles={{ content: { color: '#cf1322' } }} data-testid="cashier-due" />
+                </Col>
               </Row>
               <Form layout="horizontal" labelCol={{ flex: '76px' }} wrapperCol={{ flex: '1 1 0' }} style={{ marginTop: 16 }}>
-                <Form.Item label="优惠" extra={discountAllowed && settings && settings.max_discount_percent < 100 ? `最多 ${yuan(maxDiscount)} 元` : undefined}>
-                  <MoneyInput value={discount} onChange={setDiscount} disabled={!discountAllowed} placeholder={discountAllowed ? '0.00' : '本小区不允许优惠'}
-                    data-testid="cashier-discount" />
+                <Form.Item
+                  label="优惠"
+                  extra={discountAllowed && settings && settings.max_discount_percent < 100 ? `最多 ${yuan(maxDiscount)} 元` : undefined}
+                >
+                  <MoneyInput
+                    value={discount}
+                    onChange={setDiscount}
+                    disabled={!discountAllowed}
+                    placeholder={discountAllowed ? '0.00' : '本小区不允许优惠'}
+                    data-testid="cashier-discount"
+                  />
                 </Form.Item>
                 <Form.Item label="余额抵扣">
-                  <Checkbox checked={useBalance} onChange={(e) => setUseBalance(e.target.checked)} disabled={balance === 0n} data-testid="cashier-use-balance">
+                  <Checkbox
+                    checked={useBalance}
+                    onChange={(e) => setUseBalance(e.target.checked)}
+                    disabled={balance === 0n}
+                    data-testid="cashier-use-balance"
+                  >
                     使用余额（可用 {yuan(balance)} 元，本次抵扣 {yuan(balanceUsed)} 元）
                   </Checkbox>
                 </Form.Item>
                 <Form.Item label="支付方式">
-                  <Radio.Group value={payType} onChange={(e) => setPayType(e.target.value as PayTypeName)} data-testid="cashier-pay-type"
-                    options={PAY_TYPES.map((p) => ({ value: p, label: PAY_TYPE_CH[p] }))} />
+                  <Radio.Group
+                    value={payType}
+                    onChange={(e) => setPayType(e.target.value as PayTypeName)}
+                    data-testid="cashier-pay-type"
+                    options={PAY_TYPES.map((p) => ({ value: p, label: PAY_TYPE_CH[p] }))}
+                  />
                 </Form.Item>
                 <Form.Item label="实收金额">
                   <MoneyInput value={paid} onChange={setPaid} placeholder={yuan(due)} data-testid="cashier-paid" />
                 </Form.Item>
-                {toBalance > 0n && <Form.Item label="转入余额"><span data-testid="cashier-to-balance">{yuan(toBalance)} 元</span></Form.Item>}
-                <Form.Item label="备注"><Input value={remark} onChange={(e) => setRemark(e.target.value)} maxLength={200} /></Form.Item>
+                {toBalance > 0n && (
+                  <Form.Item label="转入余额">
+                    <span data-testid="cashier-to-balance">{yuan(toBalance)} 元</span>
+                  </Form.Item>
+                )}
+                <Form.Item label="备注">
+                  <Input value={remark} onChange={(e) => setRemark(e.target.value)} maxLength={200} />
+                </Form.Item>
               </Form>
               {problem && chosen.length > 0 && <Alert type="warning" showIcon title={problem} style={{ marginBottom: 12 }} />}
-              <SafeButton type="primary" block size="large" loading={submitting} disabled={!!problem || submitting}
-                onClick={() => void confirm()} data-testid="cashier-confirm">
+              <SafeButton
+                type="primary"
+                block
+                size="large"
+                loading={submitting}
+                disabled={!!problem || submitting}
+                onClick={() => void confirm()}
+                data-testid="cashier-confirm"
+              >
                 确认收款 {yuan(paidFen)} 元
               </SafeButton>
             </Card>

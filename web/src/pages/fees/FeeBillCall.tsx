@@ -9,30 +9,56 @@ import TablePage from '../../components/TablePage';
 import { AGING_COLUMNS } from './reports/FeesCountNopay';
 import { RoomSelects, type RoomPick } from './shared';
 
-interface Filters { place?: RoomPick; keyword?: string }
+interface Filters {
+  place?: RoomPick;
+  keyword?: string;
+}
 
 /** Dunning (/fees/feebillcall): rooms in arrears; print summary or detailed notices for the chosen ones. */
 export default function FeeBillCall() {
   const navigate = useNavigate();
   const list = useList('feebillcall', { sort: 'desc' });
   const [selected, setSelected] = useState<number[]>([]);
-  const print = (detailed: boolean) => void navigate(`/fees/${detailed ? 'print_billcallmx' : 'print_billcall'}?hids=${selected.join(',')}`);
+  const print = (detailed: boolean) =>
+    void navigate(`/fees/${detailed ? 'print_billcallmx' : 'print_billcall'}?hids=${selected.join(',')}`);
   const columns: TableColumnsType<ArrearsRow> = [
-    { title: '房屋', dataIndex: 'address' }, { title: '业主', dataIndex: 'owner_name' }, { title: '电话', dataIndex: 'mobile' },
-    { title: '欠费账单', dataIndex: 'bill_count' }, { title: '欠费合计', dataIndex: 'arrears', align: 'right' }, ...AGING_COLUMNS,
+    { title: '房屋', dataIndex: 'address' },
+    { title: '业主', dataIndex: 'owner_name' },
+    { title: '电话', dataIndex: 'mobile' },
+    { title: '欠费账单', dataIndex: 'bill_count' },
+    { title: '欠费合计', dataIndex: 'arrears', align: 'right' },
+    ...AGING_COLUMNS,
   ];
   return (
-    <TablePage<ArrearsRow, Filters> testId="feebillcall-page" title="催缴管理" list={list} columns={columns} rowKey="hid"
+    <TablePage<ArrearsRow, Filters>
+      testId="feebillcall-page"
+      title="催缴管理"
+      list={list}
+      columns={columns}
+      rowKey="hid"
       onSearch={(v) => list.setFilters({ sort: 'desc', bid: v.place?.bid, tid: v.place?.tid, keyword: v.keyword })}
-      filters={<>
-        <Form.Item name="place" label="楼栋"><PlaceField /></Form.Item>
-        <Form.Item name="keyword" label="房号"><Input allowClear style={{ width: 130 }} /></Form.Item>
-      </>}
-      toolbar={<>
-        <Button icon={<PrinterOutlined />} disabled={!selected.length} onClick={() => print(false)} data-testid="call-print">打印催缴单</Button>
-        <Button icon={<PrinterOutlined />} disabled={!selected.length} onClick={() => print(true)} data-testid="call-print-mx">打印明细</Button>
-      </>}
-      tableProps={{ rowSelection: { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) } }} />
+      filters={
+        <>
+          <Form.Item name="place" label="楼栋">
+            <PlaceField />
+          </Form.Item>
+          <Form.Item name="keyword" label="房号">
+            <Input allowClear style={{ width: 130 }} />
+          </Form.Item>
+        </>
+      }
+      toolbar={
+        <>
+          <Button icon={<PrinterOutlined />} disabled={!selected.length} onClick={() => print(false)} data-testid="call-print">
+            打印催缴单
+          </Button>
+          <Button icon={<PrinterOutlined />} disabled={!selected.length} onClick={() => print(true)} data-testid="call-print-mx">
+            打印明细
+          </Button>
+        </>
+      }
+      tableProps={{ rowSelection: { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) } }}
+    />
   );
 }
 

@@ -11,7 +11,12 @@ import TablePage from '../../components/TablePage';
 import { useConfirmDelete } from '../../components/useConfirmDelete';
 import { useActionFixed } from './shared';
 
-interface CateForm { id?: number; cost_type: string; title: string; sort: number }
+interface CateForm {
+  id?: number;
+  cost_type: string;
+  title: string;
+  sort: number;
+}
 
 /** Cost types (/fees/feeitemcatelist): the fee categories bills are grouped by. */
 export default function FeeItemCateList() {
@@ -57,16 +62,30 @@ export default function FeeItemCateList() {
     { title: '收费项目数', dataIndex: 'item_count', width: 110 },
     { title: '创建时间', dataIndex: 'create_time', width: 170 },
     {
-      title: '操作', key: 'op', width: 150, fixed: actionFixed,
+      title: '操作',
+      key: 'op',
+      width: 150,
+      fixed: actionFixed,
       render: (_, row) => (
         <Space size={4}>
-          <Button size="small" type="link" onClick={() => open(row)} data-testid={`cate-edit-${row.id}`}>编辑</Button>
-          <Button size="small" type="link" danger data-testid={`cate-del-${row.id}`}
-            onClick={() => confirmDelete(async () => {
-              const answer = await request('feeitemcatedel', { id: row.id });
-              noticeSuccess(answer.return_msg ?? '操作成功');
-              changed();
-            })}>删除</Button>
+          <Button size="small" type="link" onClick={() => open(row)} data-testid={`cate-edit-${row.id}`}>
+            编辑
+          </Button>
+          <Button
+            size="small"
+            type="link"
+            danger
+            data-testid={`cate-del-${row.id}`}
+            onClick={() =>
+              confirmDelete(async () => {
+                const answer = await request('feeitemcatedel', { id: row.id });
+                noticeSuccess(answer.return_msg ?? '操作成功');
+                changed();
+              })
+            }
+          >
+            删除
+          </Button>
         </Space>
       ),
     },
@@ -75,21 +94,40 @@ export default function FeeItemCateList() {
   return (
     <>
       <TablePage<CostTypeRow>
-        testId="feeitemcate-page" list={list} columns={columns} rowKey="id" title="费用类型"
-        toolbar={<Button type="primary" icon={<PlusOutlined />} onClick={() => open()} data-testid="cate-add">新增费用类型</Button>}
+        testId="feeitemcate-page"
+        list={list}
+        columns={columns}
+        rowKey="id"
+        title="费用类型"
+        toolbar={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => open()} data-testid="cate-add">
+            新增费用类型
+          </Button>
+        }
       />
       <Modal
-        open={!!editing} title={editing?.id ? '编辑费用类型' : '新增费用类型'} onCancel={() => setEditing(null)}
-        onOk={() => void save()} confirmLoading={saving} destroyOnHidden okButtonProps={{ 'data-testid': 'cate-save' } as never}
+        open={!!editing}
+        title={editing?.id ? '编辑费用类型' : '新增费用类型'}
+        onCancel={() => setEditing(null)}
+        onOk={() => void save()}
+        confirmLoading={saving}
+        destroyOnHidden
+        okButtonProps={{ 'data-testid': 'cate-save' } as never}
       >
         <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item name="cost_type" label="编码" rules={[{ required: true, pattern: /^[a-z][a-z0-9_]{1,29}$/, message: '小写字母开头，只能包含小写字母、数字和下划线' }]}>
+          <Form.Item
+            name="cost_type"
+            label="编码"
+            rules={[{ required: true, pattern: /^[a-z][a-z0-9_]{1,29}$/, message: '小写字母开头，只能包含小写字母、数字和下划线' }]}
+          >
             <Input disabled={!!editing?.id} placeholder="例如 heating" data-testid="cate-code" />
           </Form.Item>
           <Form.Item name="title" label="名称" rules={[{ required: true, max: 20, message: '请输入名称（最多20字）' }]}>
             <Input data-testid="cate-title" />
           </Form.Item>
-          <Form.Item name="sort" label="排序"><InputNumber min={0} max={9999} /></Form.Item>
+          <Form.Item name="sort" label="排序">
+            <InputNumber min={0} max={9999} />
+          </Form.Item>
         </Form>
       </Modal>
     </>

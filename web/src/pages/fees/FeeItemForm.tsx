@@ -25,8 +25,19 @@ interface ItemForm {
 }
 
 const DEFAULTS: ItemForm = {
-  cost_type: 'property', title: '', pricing: 'area_built', unit_price: '', default_quantity: '0', cycle_months: 1, due_day: 15,
-  late_fee_rule: 'none', late_fee_rate: '0', late_fee_grace_days: 0, late_fee_cap_percent: 0, status: 'Y', remark: '',
+  cost_type: 'property',
+  title: '',
+  pricing: 'area_built',
+  unit_price: '',
+  default_quantity: '0',
+  cycle_months: 1,
+  due_day: 15,
+  late_fee_rule: 'none',
+  late_fee_rate: '0',
+  late_fee_grace_days: 0,
+  late_fee_cap_percent: 0,
+  status: 'Y',
+  remark: '',
 };
 
 const PRICE_RE = /^\d{1,10}(\.\d{1,4})?$/;
@@ -46,10 +57,14 @@ export default function FeeItemForm() {
   useEffect(() => {
     if (!id) {
       // a new item starts from the community's default due day (/setup/setfees)
-      call('feesettinginfo', {}, { silent: true }).then((s) => form.setFieldValue('due_day', s.default_due_day)).catch(() => undefined);
+      call('feesettinginfo', {}, { silent: true })
+        .then((s) => form.setFieldValue('due_day', s.default_due_day))
+        .catch(() => undefined);
       return;
     }
-    call('feeiteminfo', { id }).then((r) => form.setFieldsValue(r)).catch(() => undefined);
+    call('feeiteminfo', { id })
+      .then((r) => form.setFieldsValue(r))
+      .catch(() => undefined);
   }, [id, form]);
 
   const save = async () => {
@@ -80,8 +95,12 @@ export default function FeeItemForm() {
         <Form.Item name="pricing" label="计费方式">
           <Radio.Group options={PRICINGS.map((p) => ({ value: p, label: PRICING_CH[p] }))} data-testid="item-pricing" />
         </Form.Item>
-        <Form.Item name="unit_price" label={pricing === 'fixed' ? '每期金额(元/月)' : '单价(元/月)'} extra="最多四位小数"
-          rules={[{ required: true, pattern: PRICE_RE, message: '请输入不小于0、最多四位小数的单价' }]}>
+        <Form.Item
+          name="unit_price"
+          label={pricing === 'fixed' ? '每期金额(元/月)' : '单价(元/月)'}
+          extra="最多四位小数"
+          rules={[{ required: true, pattern: PRICE_RE, message: '请输入不小于0、最多四位小数的单价' }]}
+        >
           <Input inputMode="decimal" style={{ width: 180 }} data-testid="item-price" />
         </Form.Item>
         {(pricing === 'meter' || pricing === 'quantity') && (
@@ -89,27 +108,50 @@ export default function FeeItemForm() {
             <MoneyInput style={{ width: 180 }} />
           </Form.Item>
         )}
-        <Form.Item name="cycle_months" label="计费周期(月)"><InputNumber min={1} max={12} /></Form.Item>
-        <Form.Item name="due_day" label="缴费截止日" extra="账期首月的第几天"><InputNumber min={1} max={28} /></Form.Item>
+        <Form.Item name="cycle_months" label="计费周期(月)">
+          <InputNumber min={1} max={12} />
+        </Form.Item>
+        <Form.Item name="due_day" label="缴费截止日" extra="账期首月的第几天">
+          <InputNumber min={1} max={28} />
+        </Form.Item>
         <Form.Item name="late_fee_rule" label="滞纳金">
-          <Radio.Group options={[{ value: 'none', label: '不收' }, { value: 'daily', label: '按日计收' }]} data-testid="item-late-rule" />
+          <Radio.Group
+            options={[
+              { value: 'none', label: '不收' },
+              { value: 'daily', label: '按日计收' },
+            ]}
+            data-testid="item-late-rule"
+          />
         </Form.Item>
         {rule === 'daily' && (
           <>
             <Form.Item name="late_fee_rate" label="日费率(‰)" rules={[{ required: true, pattern: PRICE_RE, message: '请输入日费率' }]}>
               <Input style={{ width: 180 }} data-testid="item-late-rate" />
             </Form.Item>
-            <Form.Item name="late_fee_grace_days" label="宽限天数"><InputNumber min={0} max={365} /></Form.Item>
-            <Form.Item name="late_fee_cap_percent" label="封顶(%)" extra="不超过账单金额的百分比，0 为不封顶"><InputNumber min={0} max={1000} /></Form.Item>
+            <Form.Item name="late_fee_grace_days" label="宽限天数">
+              <InputNumber min={0} max={365} />
+            </Form.Item>
+            <Form.Item name="late_fee_cap_percent" label="封顶(%)" extra="不超过账单金额的百分比，0 为不封顶">
+              <InputNumber min={0} max={1000} />
+            </Form.Item>
           </>
         )}
         <Form.Item name="status" label="状态">
-          <Radio.Group options={[{ value: 'Y', label: '启用' }, { value: 'N', label: '停用' }]} />
+          <Radio.Group
+            options={[
+              { value: 'Y', label: '启用' },
+              { value: 'N', label: '停用' },
+            ]}
+          />
         </Form.Item>
-        <Form.Item name="remark" label="备注" rules={[{ max: 200 }]}><Input.TextArea rows={2} /></Form.Item>
+        <Form.Item name="remark" label="备注" rules={[{ max: 200 }]}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
         <Form.Item wrapperCol={{ sm: { offset: 5 } }}>
           <Space>
-            <Button type="primary" loading={saving} onClick={() => void save()} data-testid="item-save">保存</Button>
+            <Button type="primary" loading={saving} onClick={() => void save()} data-testid="item-save">
+              保存
+            </Button>
             <Button onClick={() => void navigate('/fees/feeitemlist')}>返回</Button>
           </Space>
         </Form.Item>

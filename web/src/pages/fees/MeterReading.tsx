@@ -14,7 +14,12 @@ import { fileToBase64, RoomSelects, saveFile, STATUS_COLOR, useActionFixed, useB
 import { useJob } from '../../api/useJob';
 import { useConfirmDelete } from '../../components/useConfirmDelete';
 
-interface Filters { bid?: number; item_id?: number; month?: Dayjs | null; keyword?: string }
+interface Filters {
+  bid?: number;
+  item_id?: number;
+  month?: Dayjs | null;
+  keyword?: string;
+}
 
 interface Editing {
   id?: number;
@@ -27,10 +32,25 @@ interface Editing {
   address?: string;
 }
 
-const blank = (itemId?: number): Editing => ({ place: {}, item_id: itemId, month: dayjs(), last_reading: '', this_reading: '', remark: '' });
+const blank = (itemId?: number): Editing => ({
+  place: {},
+  item_id: itemId,
+  month: dayjs(),
+  last_reading: '',
+  this_reading: '',
+  remark: '',
+});
 
 /** The reading form: room, meter item and period pick the previous reading, which pre-fills 上次读数. */
-function ReadingModal({ value, items, onClose }: { value: Editing | null; items: Array<{ id: number; title: string }>; onClose: (saved: boolean) => void }) {
+function ReadingModal({
+  value,
+  items,
+  onClose,
+}: {
+  value: Editing | null;
+  items: Array<{ id: number; title: string }>;
+  onClose: (saved: boolean) => void;
+}) {
   const [v, setV] = useState<Editing>(value ?? blank());
   const [lastFrom, setLastFrom] = useState('');
   const [saving, setSaving] = useState(false);
@@ -56,8 +76,15 @@ function ReadingModal({ value, items, onClose }: { value: Editing | null; items:
   }, [value, isNew, v.place.hid, v.item_id, period]);
 
   const quantity = v.this_reading === '' ? null : fenOf(v.this_reading) - fenOf(v.last_reading);
-  const problem = !v.place.hid ? '请选择房屋' : !v.item_id ? '请选择收费项目' : v.this_reading === '' ? '请填写本次读数'
-    : quantity !== null && quantity < 0n ? '本次读数不能小于上次读数' : '';
+  const problem = !v.place.hid
+    ? '请选择房屋'
+    : !v.item_id
+      ? '请选择收费项目'
+      : v.this_reading === ''
+        ? '请填写本次读数'
+        : quantity !== null && quantity < 0n
+          ? '本次读数不能小于上次读数'
+          : '';
 
   const save = async () => {
     if (problem) return;
@@ -77,31 +104,66 @@ function ReadingModal({ value, items, onClose }: { value: Editing | null; items:
   };
 
   return (
-    <Modal open={!!value} title={isNew ? '录入读数' : '修改读数'} onCancel={() => onClose(false)} onOk={() => void save()} confirmLoading={saving}
-      okButtonProps={{ disabled: !!problem, 'data-testid': 'meter-save' } as never} destroyOnHidden
-      modalRender={(node) => <div data-testid="meter-modal">{node}</div>}>
+    <Modal
+      open={!!value}
+      title={isNew ? '录入读数' : '修改读数'}
+      onCancel={() => onClose(false)}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      okButtonProps={{ disabled: !!problem, 'data-testid': 'meter-save' } as never}
+      destroyOnHidden
+      modalRender={(node) => <div data-testid="meter-modal">{node}</div>}
+    >
       <Form layout="horizontal" labelCol={{ flex: '90px' }}>
         <Form.Item label="房屋" required>
-          {isNew ? <RoomSelects value={v.place} onChange={(place) => setV({ ...v, place })} testId="meter-room" />
-            : <span>{v.address}</span>}
+          {isNew ? (
+            <RoomSelects value={v.place} onChange={(place) => setV({ ...v, place })} testId="meter-room" />
+          ) : (
+            <span>{v.address}</span>
+          )}
         </Form.Item>
         <Form.Item label="收费项目" required>
-          <Select style={{ width: 200 }} value={v.item_id} disabled={!isNew} onChange={(item_id: number) => setV({ ...v, item_id })}
-            options={items.map((i) => ({ value: i.id, label: i.title }))} data-testid="meter-item" />
+          <Select
+            style={{ width: 200 }}
+            value={v.item_id}
+            disabled={!isNew}
+            onChange={(item_id: number) => setV({ ...v, item_id })}
+            options={items.map((i) => ({ value: i.id, label: i.title }))}
+            data-testid="meter-item"
+          />
         </Form.Item>
         <Form.Item label="账期" required>
-          <DatePicker picker="month" inputReadOnly allowClear={false} value={v.month} disabled={!isNew}
-            onChange={(m: Dayjs | null) => m && setV({ ...v, month: m })} data-testid="meter-period" />
+          <DatePicker
+            picker="month"
+            inputReadOnly
+            allowClear={false}
+            value={v.month}
+            disabled={!isNew}
+            onChange={(m: Dayjs | null) => m && setV({ ...v, month: m })}
+            data-testid="meter-period"
+          />
         </Form.Item>
         <Form.Item label="上次读数" extra={isNew && lastFrom ? `已按${lastFrom}预填，换表时可修改` : undefined}>
-          <MoneyInput value={v.last_reading} onChange={(last_reading) => setV({ ...v, last_reading })} placeholder="0.00" style={{ width: 160 }}
-            data-testid="meter-last" />
+          <MoneyInput
+            value={v.last_reading}
+            onChange={(last_reading) => setV({ ...v, last_reading })}
+            placeholder="0.00"
+            style={{ width: 160 }}
+            data-testid="meter-last"
+          />
         </Form.Item>
         <Form.Item label="本次读数" required>
-          <MoneyInput value={v.this_reading} onChange={(this_reading) => setV({ ...v, this_reading })} style={{ width: 160 }} data-testid="meter-this" />
+          <MoneyInput
+            value={v.this_reading}
+            onChange={(this_reading) => setV({ ...v, this_reading })}
+            style={{ width: 160 }}
+            data-testid="meter-this"
+          />
         </Form.Item>
         <Form.Item label="用量">
-          <Typography.Text strong data-testid="meter-quantity">{quantity === null ? '-' : yuan(quantity)}</Typography.Text>
+          <Typography.Text strong data-testid="meter-quantity">
+            {quantity === null ? '-' : yuan(quantity)}
+          </Typography.Text>
         </Form.Item>
         <Form.Item label="备注">
           <Input value={v.remark} maxLength={100} onChange={(e) => setV({ ...v, remark: e.target.value })} />
@@ -160,57 +222,127 @@ export default function MeterReading() {
     { title: '单价', dataIndex: 'unit_price', width: 80, align: 'right' },
     { title: '金额(元)', dataIndex: 'amount', width: 100, align: 'right' },
     {
-      title: '账单', dataIndex: 'bill_status', width: 110,
-      render: (s: MeterReadingRow['bill_status'], m) => (s ? <Tag color={STATUS_COLOR[s]}>{BILL_STATUS_CH[s]} {m.bill_fee}</Tag> : <Tag>未出账</Tag>),
+      title: '账单',
+      dataIndex: 'bill_status',
+      width: 110,
+      render: (s: MeterReadingRow['bill_status'], m) =>
+        s ? (
+          <Tag color={STATUS_COLOR[s]}>
+            {BILL_STATUS_CH[s]} {m.bill_fee}
+          </Tag>
+        ) : (
+          <Tag>未出账</Tag>
+        ),
     },
     { title: '备注', dataIndex: 'remark', width: 120 },
     { title: '抄表人', dataIndex: 'create_user', width: 90 },
     { title: '录入时间', dataIndex: 'create_time', width: 170 },
     {
-      title: '操作', key: 'op', width: 120, fixed: actionFixed,
-      render: (_, m) => m.bill_status !== 'Y' && (
-        <Space size={4}>
-          <Button size="small" type="link" data-testid={`meter-edit-${m.id}`} onClick={() => setEditing({
-            id: m.id, place: { bid: m.bid, tid: m.tid, hid: m.hid }, item_id: m.item_id, month: dayjs(`${m.period}-01`), address: m.address,
-            last_reading: m.last_reading, this_reading: m.this_reading, remark: m.remark,
-          })}>修改</Button>
-          {!m.bill_status && (
-            <Button size="small" type="link" danger data-testid={`meter-del-${m.id}`} onClick={() => confirmDelete(async () => {
-              const answer = await request('meterreadingdel', { id: m.id });
-              noticeSuccess(answer.return_msg ?? '删除成功');
-              list.reload();
-            })}>删除</Button>
-          )}
-        </Space>
-      ),
+      title: '操作',
+      key: 'op',
+      width: 120,
+      fixed: actionFixed,
+      render: (_, m) =>
+        m.bill_status !== 'Y' && (
+          <Space size={4}>
+            <Button
+              size="small"
+              type="link"
+              data-testid={`meter-edit-${m.id}`}
+              onClick={() =>
+                setEditing({
+                  id: m.id,
+                  place: { bid: m.bid, tid: m.tid, hid: m.hid },
+                  item_id: m.item_id,
+                  month: dayjs(`${m.period}-01`),
+                  address: m.address,
+                  last_reading: m.last_reading,
+                  this_reading: m.this_reading,
+                  remark: m.remark,
+                })
+              }
+            >
+              修改
+            </Button>
+            {!m.bill_status && (
+              <Button
+                size="small"
+                type="link"
+                danger
+                data-testid={`meter-del-${m.id}`}
+                onClick={() =>
+                  confirmDelete(async () => {
+                    const answer = await request('meterreadingdel', { id: m.id });
+                    noticeSuccess(answer.return_msg ?? '删除成功');
+                    list.reload();
+                  })
+                }
+              >
+                删除
+              </Button>
+            )}
+          </Space>
+        ),
     },
   ];
 
   return (
     <>
       <TablePage<MeterReadingRow, Filters>
-        testId="meterreading-page" list={list} columns={columns} rowKey="id" title="抄表录入"
-        onSearch={(f) => list.setFilters({ sort: 'desc', bid: f.bid, item_id: f.item_id, period: f.month?.format('YYYY-MM') ?? '', keyword: f.keyword })}
+        testId="meterreading-page"
+        list={list}
+        columns={columns}
+        rowKey="id"
+        title="抄表录入"
+        onSearch={(f) =>
+          list.setFilters({ sort: 'desc', bid: f.bid, item_id: f.item_id, period: f.month?.format('YYYY-MM') ?? '', keyword: f.keyword })
+        }
         filters={
           <>
             <Form.Item name="bid" label="楼栋">
-              <Select allowClear style={{ width: 120 }} options={buildings.map((b) => ({ value: b.id, label: b.title }))} data-testid="meter-filter-building" />
+              <Select
+                allowClear
+                style={{ width: 120 }}
+                options={buildings.map((b) => ({ value: b.id, label: b.title }))}
+                data-testid="meter-filter-building"
+              />
             </Form.Item>
             <Form.Item name="item_id" label="收费项目">
-              <Select allowClear style={{ width: 140 }} options={meterItems.map((i) => ({ value: i.id, label: i.title }))} data-testid="meter-filter-item" />
+              <Select
+                allowClear
+                style={{ width: 140 }}
+                options={meterItems.map((i) => ({ value: i.id, label: i.title }))}
+                data-testid="meter-filter-item"
+              />
             </Form.Item>
-            <Form.Item name="month" label="账期"><DatePicker picker="month" inputReadOnly style={{ width: 120 }} /></Form.Item>
-            <Form.Item name="keyword" label="房号"><Input allowClear style={{ width: 140 }} placeholder="如 1号楼1单元101" /></Form.Item>
+            <Form.Item name="month" label="账期">
+              <DatePicker picker="month" inputReadOnly style={{ width: 120 }} />
+            </Form.Item>
+            <Form.Item name="keyword" label="房号">
+              <Input allowClear style={{ width: 140 }} placeholder="如 1号楼1单元101" />
+            </Form.Item>
           </>
         }
-        toolbar={<>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(blank(meterItems[0]?.id))} data-testid="meter-add">录入读数</Button>
-          <Button icon={<DownloadOutlined />} onClick={() => void template()} data-testid="meter-template"
-            title="先选择收费项目和账期（可选楼栋）再搜索，模板会列出房屋并预填上次读数">下载模板</Button>
-          <Upload accept=".xlsx" showUploadList={false} beforeUpload={(f) => upload(f)}>
-            <Button icon={<UploadOutlined />} data-testid="meter-upload">导入 Excel</Button>
-          </Upload>
-        </>}
+        toolbar={
+          <>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(blank(meterItems[0]?.id))} data-testid="meter-add">
+              录入读数
+            </Button>
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() => void template()}
+              data-testid="meter-template"
+              title="先选择收费项目和账期（可选楼栋）再搜索，模板会列出房屋并预填上次读数"
+            >
+              下载模板
+            </Button>
+            <Upload accept=".xlsx" showUploadList={false} beforeUpload={(f) => upload(f)}>
+              <Button icon={<UploadOutlined />} data-testid="meter-upload">
+                导入 Excel
+              </Button>
+            </Upload>
+          </>
+        }
       />
       {job && (
         <Space orientation="vertical" style={{ width: '100%', marginTop: 12 }} data-testid="meter-import-result">
@@ -220,12 +352,34 @@ export default function MeterReading() {
             <Alert type="success" showIcon title={`导入完成：新增 ${result.imported} 条，更新 ${result.updated} 条`} />
           )}
           {result && result.errors.length > 0 && (
-            <Alert type="error" showIcon title={`有 ${result.errors.length} 行错误，整个文件未导入`}
-              action={<Button size="small" onClick={() => void call('meterreadingerrors', { job_id: job.id }).then(saveFile).catch(() => undefined)}>下载错误报告</Button>} />
+            <Alert
+              type="error"
+              showIcon
+              title={`有 ${result.errors.length} 行错误，整个文件未导入`}
+              action={
+                <Button
+                  size="small"
+                  onClick={() =>
+                    void call('meterreadingerrors', { job_id: job.id })
+                      .then(saveFile)
+                      .catch(() => undefined)
+                  }
+                >
+                  下载错误报告
+                </Button>
+              }
+            />
           )}
         </Space>
       )}
-      <ReadingModal value={editing} items={meterItems} onClose={(saved) => { setEditing(null); if (saved) list.reload(); }} />
+      <ReadingModal
+        value={editing}
+        items={meterItems}
+        onClose={(saved) => {
+          setEditing(null);
+          if (saved) list.reload();
+        }}
+      />
     </>
   );
 }

@@ -10,12 +10,23 @@ import RefundApply from './RefundApply';
 import { useActionFixed } from './shared';
 import { runExport } from '../../api/exportJob';
 
-interface Filters { dates?: [Dayjs, Dayjs] | null; pay_type?: PayTypeName | ''; cashier?: string; receipt_no?: string; keyword?: string }
+interface Filters {
+  dates?: [Dayjs, Dayjs] | null;
+  pay_type?: PayTypeName | '';
+  cashier?: string;
+  receipt_no?: string;
+  keyword?: string;
+}
 
-const toFilters = (v: Filters) => ({
-  start_date: v.dates?.[0]?.format('YYYY-MM-DD') ?? '', end_date: v.dates?.[1]?.format('YYYY-MM-DD') ?? '',
-  pay_type: v.pay_type ?? '', cashier: v.cashier, receipt_no: v.receipt_no, keyword: v.keyword,
-} as const);
+const toFilters = (v: Filters) =>
+  ({
+    start_date: v.dates?.[0]?.format('YYYY-MM-DD') ?? '',
+    end_date: v.dates?.[1]?.format('YYYY-MM-DD') ?? '',
+    pay_type: v.pay_type ?? '',
+    cashier: v.cashier,
+    receipt_no: v.receipt_no,
+    keyword: v.keyword,
+  }) as const;
 
 const STATUS_COLOR: Record<string, string> = { Y: 'success', P: 'warning', R: 'default' };
 
@@ -43,12 +54,24 @@ export default function PaymentList() {
     { title: '收银员', dataIndex: 'cashier_name', width: 90 },
     { title: '收款时间', dataIndex: 'create_time', width: 170 },
     {
-      title: '操作', key: 'op', width: 170, fixed: actionFixed,
+      title: '操作',
+      key: 'op',
+      width: 170,
+      fixed: actionFixed,
       render: (_, p) => (
         <Space size={4}>
-          <Button size="small" type="link" onClick={() => void navigate(`/fees/print/receipt/${p.id}`)} data-testid={`payment-print-${p.id}`}>补打收据</Button>
+          <Button
+            size="small"
+            type="link"
+            onClick={() => void navigate(`/fees/print/receipt/${p.id}`)}
+            data-testid={`payment-print-${p.id}`}
+          >
+            补打收据
+          </Button>
           {p.status !== 'R' && (
-            <Button size="small" type="link" danger onClick={() => setRefunding(p.id)} data-testid={`payment-refund-${p.id}`}>申请退款</Button>
+            <Button size="small" type="link" danger onClick={() => setRefunding(p.id)} data-testid={`payment-refund-${p.id}`}>
+              申请退款
+            </Button>
           )}
         </Space>
       ),
@@ -57,23 +80,41 @@ export default function PaymentList() {
 
   return (
     <>
-    <TablePage<PaymentRow, Filters>
-      testId="payment-page" list={list} columns={columns} rowKey="id" title="收费记录"
-      onSearch={(v) => list.setFilters({ sort: 'desc', ...toFilters(v) })}
-      onExport={(v) => runExport('paymentexport', { sort: 'desc', ...toFilters(v) })}
-      filters={
-        <>
-          <Form.Item name="dates" label="收款日期"><DatePicker.RangePicker inputReadOnly style={{ maxWidth: 240 }} /></Form.Item>
-          <Form.Item name="pay_type" label="支付方式">
-            <Select allowClear style={{ width: 110 }} options={PAY_TYPES.map((p) => ({ value: p, label: PAY_TYPE_CH[p] }))} />
-          </Form.Item>
-          <Form.Item name="cashier" label="收银员"><Input allowClear style={{ width: 100 }} /></Form.Item>
-          <Form.Item name="receipt_no" label="收据号"><Input allowClear style={{ width: 120 }} data-testid="payment-receipt-no" /></Form.Item>
-          <Form.Item name="keyword" label="关键字"><Input allowClear style={{ width: 140 }} placeholder="房号/业主/收据号" data-testid="payment-keyword" /></Form.Item>
-        </>
-      }
-    />
-    <RefundApply paymentId={refunding} onClose={() => { setRefunding(null); list.reload(); }} />
+      <TablePage<PaymentRow, Filters>
+        testId="payment-page"
+        list={list}
+        columns={columns}
+        rowKey="id"
+        title="收费记录"
+        onSearch={(v) => list.setFilters({ sort: 'desc', ...toFilters(v) })}
+        onExport={(v) => runExport('paymentexport', { sort: 'desc', ...toFilters(v) })}
+        filters={
+          <>
+            <Form.Item name="dates" label="收款日期">
+              <DatePicker.RangePicker inputReadOnly style={{ maxWidth: 240 }} />
+            </Form.Item>
+            <Form.Item name="pay_type" label="支付方式">
+              <Select allowClear style={{ width: 110 }} options={PAY_TYPES.map((p) => ({ value: p, label: PAY_TYPE_CH[p] }))} />
+            </Form.Item>
+            <Form.Item name="cashier" label="收银员">
+              <Input allowClear style={{ width: 100 }} />
+            </Form.Item>
+            <Form.Item name="receipt_no" label="收据号">
+              <Input allowClear style={{ width: 120 }} data-testid="payment-receipt-no" />
+            </Form.Item>
+            <Form.Item name="keyword" label="关键字">
+              <Input allowClear style={{ width: 140 }} placeholder="房号/业主/收据号" data-testid="payment-keyword" />
+            </Form.Item>
+          </>
+        }
+      />
+      <RefundApply
+        paymentId={refunding}
+        onClose={() => {
+          setRefunding(null);
+          list.reload();
+        }}
+      />
     </>
   );
 }

@@ -1,5 +1,23 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Col, DatePicker, Descriptions, Empty, Form, Input, Radio, Row, Select, Space, Statistic, Table, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  DatePicker,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Statistic,
+  Table,
+  Typography,
+} from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -17,7 +35,14 @@ import { useIdempotentSubmit } from './useIdempotentSubmit';
 import { RoomSelects, useCostTypes, useFeeThings, type RoomPick } from './shared';
 import { OWNER_SEARCH_MORE_HINT, useOwnerSearch } from '../owners/useOwnerSearch';
 
-interface Line { key: number; item_id?: number; title: string; cost_type: string; month: Dayjs; amount: string }
+interface Line {
+  key: number;
+  item_id?: number;
+  title: string;
+  cost_type: string;
+  month: Dayjs;
+  amount: string;
+}
 
 const FREE = -1;
 let lineKey = 0;
@@ -31,19 +56,34 @@ function OwnerSearch({ onPick }: { onPick: (h: HouseSearchItem) => void }) {
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Space.Compact style={{ maxWidth: 360, width: '100%' }}>
-        <Input value={keywords} maxLength={LIMITS.ownerSearchMax} allowClear placeholder="业主手机号或姓名" onChange={(e) => setKeywords(e.target.value)}
-          onPressEnter={() => void search()} data-testid="quickpay-search-input" />
-        <Button icon={<SearchOutlined />} loading={loading} onClick={() => void search()} data-testid="quickpay-search">搜索业主</Button>
+        <Input
+          value={keywords}
+          maxLength={LIMITS.ownerSearchMax}
+          allowClear
+          placeholder="业主手机号或姓名"
+          onChange={(e) => setKeywords(e.target.value)}
+          onPressEnter={() => void search()}
+          data-testid="quickpay-search-input"
+        />
+        <Button icon={<SearchOutlined />} loading={loading} onClick={() => void search()} data-testid="quickpay-search">
+          搜索业主
+        </Button>
       </Space.Compact>
       {items && items.length === 0 && <Typography.Text type="secondary">没有找到匹配的业主</Typography.Text>}
       {items && items.length > 1 && (
         <Space wrap data-testid="quickpay-search-results">
           {items.map((i) => (
-            <Button key={i.id} size="small" onClick={() => onPick(i)}>{i.address} {i.realname}</Button>
+            <Button key={i.id} size="small" onClick={() => onPick(i)}>
+              {i.address} {i.realname}
+            </Button>
           ))}
         </Space>
       )}
-      {more && <Typography.Text type="secondary" data-testid="quickpay-search-more">{OWNER_SEARCH_MORE_HINT}</Typography.Text>}
+      {more && (
+        <Typography.Text type="secondary" data-testid="quickpay-search-more">
+          {OWNER_SEARCH_MORE_HINT}
+        </Typography.Text>
+      )}
     </Space>
   );
 }
@@ -55,7 +95,12 @@ export default function QuickPay() {
   const costTypes = useCostTypes();
   const [place, setPlace] = useState<RoomPick>({});
   const hid = place.hid;
-  const house = useQuery({ queryKey: ['housebalance', hid], queryFn: () => call('housebalance', { hid: hid! }), enabled: !!hid, retry: false });
+  const house = useQuery({
+    queryKey: ['housebalance', hid],
+    queryFn: () => call('housebalance', { hid: hid! }),
+    enabled: !!hid,
+    retry: false,
+  });
   const [lines, setLines] = useState<Line[]>(() => [newLine()]);
   const [payType, setPayType] = useState<PayTypeName>('cash');
   const [useBalance, setUseBalance] = useState(false);
@@ -69,27 +114,48 @@ export default function QuickPay() {
   const pickItem = (l: Line, id: number) => {
     const item = things.find((i) => i.id === id);
     // a fixed amount pre-fills the line; other pricings are typed in
-    setLine(l.key, id === FREE ? { item_id: undefined, title: '' } : { item_id: id, title: item?.title ?? '', amount: item?.pricing === 'fixed' ? item.unit_price.replace(/(\.\d{2})\d*$/, '$1') : l.amount });
+    setLine(
+      l.key,
+      id === FREE
+        ? { item_id: undefined, title: '' }
+        : {
+            item_id: id,
+            title: item?.title ?? '',
+            amount: item?.pricing === 'fixed' ? item.unit_price.replace(/(\.\d{2})\d*$/, '$1') : l.amount,
+          },
+    );
   };
 
   const total = sumFen(lines.map((l) => l.amount || '0'));
   const balance = fenOf(house.data?.balance);
   const settled = settlePayment({ total, balance, useBalance, payType, paid, hasOwner: !!house.data?.member_id });
   const { due, paidFen, toBalance } = settled;
-  const problem = !hid ? '请先选择房屋'
-    : lines.some((l) => !l.item_id && !l.title.trim()) ? '请选择收费项目或填写收费名称'
-      : lines.some((l) => fenOf(l.amount) <= 0n) ? '请填写大于 0 的收费金额'
+  const problem = !hid
+    ? '请先选择房屋'
+    : lines.some((l) => !l.item_id && !l.title.trim())
+      ? '请选择收费项目或填写收费名称'
+      : lines.some((l) => fenOf(l.amount) <= 0n)
+        ? '请填写大于 0 的收费金额'
         : settled.problem;
 
   const confirm = async () => {
     if (problem || !hid || submitting) return;
-    const answer = await submit((idempotency_key) => request('quickpay', {
-      hid, pay_type: payType, use_balance: useBalance, paid_amount: yuan(paidFen), payer_name: payer.trim(), remark,
-      idempotency_key,
-      lines: lines.map((l) => ({
-        ...(l.item_id ? { item_id: l.item_id } : { title: l.title.trim(), cost_type: l.cost_type }), period: l.month.format('YYYY-MM'), amount: l.amount,
-      })),
-    }));
+    const answer = await submit((idempotency_key) =>
+      request('quickpay', {
+        hid,
+        pay_type: payType,
+        use_balance: useBalance,
+        paid_amount: yuan(paidFen),
+        payer_name: payer.trim(),
+        remark,
+        idempotency_key,
+        lines: lines.map((l) => ({
+          ...(l.item_id ? { item_id: l.item_id } : { title: l.title.trim(), cost_type: l.cost_type }),
+          period: l.month.format('YYYY-MM'),
+          amount: l.amount,
+        })),
+      }),
+    );
     if (!answer) return;
     noticeSuccess(`${answer.return_msg ?? '收费成功'}，收据号 ${answer.data.receipt_no}`);
     setLines([newLine()]);
@@ -100,38 +166,82 @@ export default function QuickPay() {
 
   const columns: TableColumnsType<Line> = [
     {
-      title: '收费项目', key: 'item', width: 280,
+      title: '收费项目',
+      key: 'item',
+      width: 280,
       render: (_, l) => (
         <Space wrap>
-          <Select style={{ width: 150 }} value={l.item_id ?? FREE} onChange={(id: number) => pickItem(l, id)} data-testid={`quickpay-item-${l.key}`}
-            options={[{ value: FREE, label: '自定义名称' }, ...things.map((i) => ({ value: i.id, label: i.title }))]} showSearch={{ optionFilterProp: 'label' }} />
+          <Select
+            style={{ width: 150 }}
+            value={l.item_id ?? FREE}
+            onChange={(id: number) => pickItem(l, id)}
+            data-testid={`quickpay-item-${l.key}`}
+            options={[{ value: FREE, label: '自定义名称' }, ...things.map((i) => ({ value: i.id, label: i.title }))]}
+            showSearch={{ optionFilterProp: 'label' }}
+          />
           {!l.item_id && (
             <>
-              <Input style={{ width: 120 }} maxLength={30} placeholder="收费名称" value={l.title} onChange={(e) => setLine(l.key, { title: e.target.value })}
-                data-testid={`quickpay-title-${l.key}`} />
-              <Select style={{ width: 100 }} value={l.cost_type} onChange={(cost_type: string) => setLine(l.key, { cost_type })}
-                options={costTypes.map((c) => ({ value: c.cost_type, label: c.title }))} />
+              <Input
+                style={{ width: 120 }}
+                maxLength={30}
+                placeholder="收费名称"
+                value={l.title}
+                onChange={(e) => setLine(l.key, { title: e.target.value })}
+                data-testid={`quickpay-title-${l.key}`}
+              />
+              <Select
+                style={{ width: 100 }}
+                value={l.cost_type}
+                onChange={(cost_type: string) => setLine(l.key, { cost_type })}
+                options={costTypes.map((c) => ({ value: c.cost_type, label: c.title }))}
+              />
             </>
           )}
         </Space>
       ),
     },
     {
-      title: '账期', key: 'month', width: 130,
+      title: '账期',
+      key: 'month',
+      width: 130,
       render: (_, l) => (
-        <DatePicker picker="month" inputReadOnly allowClear={false} style={{ width: 110 }} value={l.month}
-          onChange={(m: Dayjs | null) => m && setLine(l.key, { month: m })} />
+        <DatePicker
+          picker="month"
+          inputReadOnly
+          allowClear={false}
+          style={{ width: 110 }}
+          value={l.month}
+          onChange={(m: Dayjs | null) => m && setLine(l.key, { month: m })}
+        />
       ),
     },
     {
-      title: '金额(元)', key: 'amount', width: 130,
-      render: (_, l) => <MoneyInput style={{ width: 110 }} value={l.amount} onChange={(amount) => setLine(l.key, { amount })} data-testid={`quickpay-amount-${l.key}`} />,
+      title: '金额(元)',
+      key: 'amount',
+      width: 130,
+      render: (_, l) => (
+        <MoneyInput
+          style={{ width: 110 }}
+          value={l.amount}
+          onChange={(amount) => setLine(l.key, { amount })}
+          data-testid={`quickpay-amount-${l.key}`}
+        />
+      ),
     },
     {
-      title: '', key: 'op', width: 50,
-      render: (_, l) => lines.length > 1 && (
-        <Button type="text" danger icon={<DeleteOutlined />} onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))} aria-label="删除" />
-      ),
+      title: '',
+      key: 'op',
+      width: 50,
+      render: (_, l) =>
+        lines.length > 1 && (
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))}
+            aria-label="删除"
+          />
+        ),
     },
   ];
 
@@ -154,42 +264,87 @@ export default function QuickPay() {
         </Space>
       </Card>
       {!hid ? (
-        <Card><Empty description="请先选择房屋或搜索业主" /></Card>
+        <Card>
+          <Empty description="请先选择房屋或搜索业主" />
+        </Card>
       ) : (
         <Row gutter={16}>
           <Col xs={24} xl={15}>
-            <Card title="收费明细" extra={<Button icon={<PlusOutlined />} onClick={() => setLines((ls) => [...ls, newLine()])} data-testid="quickpay-add-line">添加一项</Button>}>
+            <Card
+              title="收费明细"
+              extra={
+                <Button icon={<PlusOutlined />} onClick={() => setLines((ls) => [...ls, newLine()])} data-testid="quickpay-add-line">
+                  添加一项
+                </Button>
+              }
+            >
               <div data-testid="quickpay-lines">
-                <Table<Line> rowKey="key" size="small" columns={columns} dataSource={lines} pagination={false} scroll={{ x: 'max-content' }} />
+                <Table<Line>
+                  rowKey="key"
+                  size="small"
+                  columns={columns}
+                  dataSource={lines}
+                  pagination={false}
+                  scroll={{ x: 'max-content' }}
+                />
               </div>
             </Card>
           </Col>
           <Col xs={24} xl={9}>
             <Card title="收款" data-testid="quickpay-totals">
               <Row gutter={8}>
-                <Col span={12}><Statistic title="合计" value={yuan(total)} data-testid="quickpay-total" /></Col>
-                <Col span={12}><Statistic title="应缴金额" value={yuan(due)} styles={{ content: { color: '#cf1322' } }} data-testid="quickpay-due" /></Col>
+                <Col span={12}>
+                  <Statistic title="合计" value={yuan(total)} data-testid="quickpay-total" />
+                </Col>
+                <Col span={12}>
+                  <Statistic title="应缴金额" value={yuan(due)} styles={{ content: { color: '#cf1322' } }} data-testid="quickpay-due" />
+                </Col>
               </Row>
               <Form layout="horizontal" labelCol={{ flex: '76px' }} wrapperCol={{ flex: '1 1 0' }} style={{ marginTop: 16 }}>
                 <Form.Item label="支付方式">
-                  <Radio.Group value={payType} onChange={(e) => setPayType(e.target.value as PayTypeName)} data-testid="quickpay-pay-type"
-                    options={PAY_TYPES.map((p) => ({ value: p, label: PAY_TYPE_CH[p] }))} />
+                  <Radio.Group
+                    value={payType}
+                    onChange={(e) => setPayType(e.target.value as PayTypeName)}
+                    data-testid="quickpay-pay-type"
+                    options={PAY_TYPES.map((p) => ({ value: p, label: PAY_TYPE_CH[p] }))}
+                  />
                 </Form.Item>
                 <Form.Item label="余额抵扣">
                   <Checkbox checked={useBalance} onChange={(e) => setUseBalance(e.target.checked)} disabled={balance === 0n}>
                     使用余额（可用 {yuan(balance)} 元）
                   </Checkbox>
                 </Form.Item>
-                <Form.Item label="实收金额"><MoneyInput value={paid} onChange={setPaid} placeholder={yuan(due)} data-testid="quickpay-paid" /></Form.Item>
-                {toBalance > 0n && <Form.Item label="转入余额"><span>{yuan(toBalance)} 元</span></Form.Item>}
-                <Form.Item label="缴费人">
-                  <Input value={payer} maxLength={30} onChange={(e) => setPayer(e.target.value)} placeholder={house.data?.owner_name || '缴费人姓名'} data-testid="quickpay-payer" />
+                <Form.Item label="实收金额">
+                  <MoneyInput value={paid} onChange={setPaid} placeholder={yuan(due)} data-testid="quickpay-paid" />
                 </Form.Item>
-                <Form.Item label="备注"><Input value={remark} maxLength={200} onChange={(e) => setRemark(e.target.value)} /></Form.Item>
+                {toBalance > 0n && (
+                  <Form.Item label="转入余额">
+                    <span>{yuan(toBalance)} 元</span>
+                  </Form.Item>
+                )}
+                <Form.Item label="缴费人">
+                  <Input
+                    value={payer}
+                    maxLength={30}
+                    onChange={(e) => setPayer(e.target.value)}
+                    placeholder={house.data?.owner_name || '缴费人姓名'}
+                    data-testid="quickpay-payer"
+                  />
+                </Form.Item>
+                <Form.Item label="备注">
+                  <Input value={remark} maxLength={200} onChange={(e) => setRemark(e.target.value)} />
+                </Form.Item>
               </Form>
               {problem && <Alert type="warning" showIcon title={problem} style={{ marginBottom: 12 }} />}
-              <SafeButton type="primary" block size="large" loading={submitting} disabled={!!problem || submitting}
-                onClick={() => void confirm()} data-testid="quickpay-confirm">
+              <SafeButton
+                type="primary"
+                block
+                size="large"
+                loading={submitting}
+                disabled={!!problem || submitting}
+                onClick={() => void confirm()}
+                data-testid="quickpay-confirm"
+              >
                 确认收款 {yuan(paidFen)} 元
               </SafeButton>
             </Card>

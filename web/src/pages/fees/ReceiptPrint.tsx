@@ -14,20 +14,66 @@ function A5({ p }: { p: PaymentInfo }) {
   return (
     <div className="receipt receipt-a5" data-testid="receipt">
       <h2>{p.receipt_title}</h2>
-      <div className="meta"><span>收据号：{p.receipt_no}</span><span>房屋：{p.address}</span><span>缴费人：{p.payer_name || '—'}</span><span>日期：{p.create_time}</span></div>
+      <div className="meta">
+        <span>收据号：{p.receipt_no}</span>
+        <span>房屋：{p.address}</span>
+        <span>缴费人：{p.payer_name || '—'}</span>
+        <span>日期：{p.create_time}</span>
+      </div>
       <table>
-        <thead><tr><th>收费项目</th><th>账期</th><th>计费周期</th><th>金额(元)</th><th>滞纳金(元)</th></tr></thead>
+        <thead>
+          <tr>
+            <th>收费项目</th>
+            <th>账期</th>
+            <th>计费周期</th>
+            <th>金额(元)</th>
+            <th>滞纳金(元)</th>
+          </tr>
+        </thead>
         <tbody>
           {p.items.map((i) => (
-            <tr key={i.bill_id}><td>{i.title}</td><td>{i.period}</td><td>{i.daterange}</td><td className="num">{i.fee}</td><td className="num">{i.late_fee}</td></tr>
+            <tr key={i.bill_id}>
+              <td>{i.title}</td>
+              <td>{i.period}</td>
+              <td>{i.daterange}</td>
+              <td className="num">{i.fee}</td>
+              <td className="num">{i.late_fee}</td>
+            </tr>
           ))}
-          <tr><td colSpan={3}>应收 {p.receivable}{'\u3000'}滞纳金 {p.late_fee}{'\u3000'}优惠 {p.discount}{'\u3000'}余额抵扣 {p.balance_used}</td><td colSpan={2} className="num">合计 {p.total}</td></tr>
-          <tr><td colSpan={5}>金额大写：<b data-testid="receipt-capital">{p.capital_amount}</b></td></tr>
-          <tr><td colSpan={5}>支付方式：{p.pay_type_ch}{'\u3000'}实收：{p.paid_amount} 元{p.to_balance !== '0.00' ? `\u3000转入余额：${p.to_balance} 元` : ''}{p.remark ? `\u3000备注：${p.remark}` : ''}</td></tr>
+          <tr>
+            <td colSpan={3}>
+              应收 {p.receivable}
+              {'\u3000'}滞纳金 {p.late_fee}
+              {'\u3000'}优惠 {p.discount}
+              {'\u3000'}余额抵扣 {p.balance_used}
+            </td>
+            <td colSpan={2} className="num">
+              合计 {p.total}
+            </td>
+          </tr>
+          <tr>
+            <td colSpan={5}>
+              金额大写：<b data-testid="receipt-capital">{p.capital_amount}</b>
+            </td>
+          </tr>
+          <tr>
+            <td colSpan={5}>
+              支付方式：{p.pay_type_ch}
+              {'\u3000'}实收：{p.paid_amount} 元{p.to_balance !== '0.00' ? `\u3000转入余额：${p.to_balance} 元` : ''}
+              {p.remark ? `\u3000备注：${p.remark}` : ''}
+            </td>
+          </tr>
         </tbody>
       </table>
-      <div className="meta"><span>收款人：{p.cashier_name}</span><span>单位盖章：</span></div>
-      {p.receipt_footnote && <div className="footnote" data-testid="receipt-footnote">{p.receipt_footnote}</div>}
+      <div className="meta">
+        <span>收款人：{p.cashier_name}</span>
+        <span>单位盖章：</span>
+      </div>
+      {p.receipt_footnote && (
+        <div className="footnote" data-testid="receipt-footnote">
+          {p.receipt_footnote}
+        </div>
+      )}
     </div>
   );
 }
@@ -37,23 +83,60 @@ function Thermal({ p }: { p: PaymentInfo }) {
     <div className="receipt receipt-thermal" data-testid="receipt">
       <h2>{p.receipt_title}</h2>
       <hr />
-      <div className="meta"><div>收据号：{p.receipt_no}</div><div>房屋：{p.address}</div><div>时间：{p.create_time}</div></div>
+      <div className="meta">
+        <div>收据号：{p.receipt_no}</div>
+        <div>房屋：{p.address}</div>
+        <div>时间：{p.create_time}</div>
+      </div>
       <hr />
-      <table><tbody>
-        {p.items.map((i) => (
-          <tr key={i.bill_id}><td>{i.title} {i.period}</td><td className="num">{i.fee}</td></tr>
-        ))}
-        {p.late_fee !== '0.00' && <tr><td>滞纳金</td><td className="num">{p.late_fee}</td></tr>}
-        {p.discount !== '0.00' && <tr><td>优惠</td><td className="num">-{p.discount}</td></tr>}
-        {p.balance_used !== '0.00' && <tr><td>余额抵扣</td><td className="num">-{p.balance_used}</td></tr>}
-      </tbody></table>
+      <table>
+        <tbody>
+          {p.items.map((i) => (
+            <tr key={i.bill_id}>
+              <td>
+                {i.title} {i.period}
+              </td>
+              <td className="num">{i.fee}</td>
+            </tr>
+          ))}
+          {p.late_fee !== '0.00' && (
+            <tr>
+              <td>滞纳金</td>
+              <td className="num">{p.late_fee}</td>
+            </tr>
+          )}
+          {p.discount !== '0.00' && (
+            <tr>
+              <td>优惠</td>
+              <td className="num">-{p.discount}</td>
+            </tr>
+          )}
+          {p.balance_used !== '0.00' && (
+            <tr>
+              <td>余额抵扣</td>
+              <td className="num">-{p.balance_used}</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
       <hr />
       <div>合计：{p.total} 元</div>
-      <div>大写：<span data-testid="receipt-capital">{p.capital_amount}</span></div>
-      <div>{p.pay_type_ch}实收：{p.paid_amount} 元</div>
+      <div>
+        大写：<span data-testid="receipt-capital">{p.capital_amount}</span>
+      </div>
+      <div>
+        {p.pay_type_ch}实收：{p.paid_amount} 元
+      </div>
       {p.to_balance !== '0.00' && <div>转入余额：{p.to_balance} 元</div>}
       <div>收银员：{p.cashier_name}</div>
-      {p.receipt_footnote && <><hr /><div className="footnote" data-testid="receipt-footnote">{p.receipt_footnote}</div></>}
+      {p.receipt_footnote && (
+        <>
+          <hr />
+          <div className="footnote" data-testid="receipt-footnote">
+            {p.receipt_footnote}
+          </div>
+        </>
+      )}
     </div>
   );
 }
@@ -75,10 +158,22 @@ export default function ReceiptPrint() {
   return (
     <Card>
       <Space className="receipt-toolbar">
-        <Radio.Group value={layout} data-testid="receipt-layout"
-          onChange={(e) => { setLayout(e.target.value as Layout); localStorage.setItem('receiptLayout', e.target.value as string); }}
-          options={[{ value: 'a5', label: 'A5 收据' }, { value: 'thermal', label: '80mm 小票' }]} optionType="button" />
-        <Button type="primary" icon={<PrinterOutlined />} onClick={print} data-testid="receipt-print">打印</Button>
+        <Radio.Group
+          value={layout}
+          data-testid="receipt-layout"
+          onChange={(e) => {
+            setLayout(e.target.value as Layout);
+            localStorage.setItem('receiptLayout', e.target.value as string);
+          }}
+          options={[
+            { value: 'a5', label: 'A5 收据' },
+            { value: 'thermal', label: '80mm 小票' },
+          ]}
+          optionType="button"
+        />
+        <Button type="primary" icon={<PrinterOutlined />} onClick={print} data-testid="receipt-print">
+          打印
+        </Button>
       </Space>
       <div className="receipt-scroll">{layout === 'a5' ? <A5 p={info.data} /> : <Thermal p={info.data} />}</div>
     </Card>

@@ -12,10 +12,12 @@ export default function RefundApply({ paymentId, onClose }: { paymentId: number 
   const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (!paymentId) return;
-    call('paymentinfo', { id: paymentId }).then((p) => {
-      setInfo(p);
-      setIds(p.items.filter((i) => i.refunded === 'N').map((i) => i.bill_id));
-    }).catch(() => undefined);
+    call('paymentinfo', { id: paymentId })
+      .then((p) => {
+        setInfo(p);
+        setIds(p.items.filter((i) => i.refunded === 'N').map((i) => i.bill_id));
+      })
+      .catch(() => undefined);
   }, [paymentId]);
   const save = async () => {
     if (!paymentId) return;
@@ -32,15 +34,36 @@ export default function RefundApply({ paymentId, onClose }: { paymentId: number 
     }
   };
   return (
-    <Modal open={!!paymentId} title={`申请退款 · 收据 ${info?.receipt_no ?? ''}`} onCancel={onClose} onOk={() => void save()} confirmLoading={saving}
-      okButtonProps={{ disabled: !ids.length || !reason.trim(), 'data-testid': 'refund-apply-save' } as never} destroyOnHidden>
+    <Modal
+      open={!!paymentId}
+      title={`申请退款 · 收据 ${info?.receipt_no ?? ''}`}
+      onCancel={onClose}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      okButtonProps={{ disabled: !ids.length || !reason.trim(), 'data-testid': 'refund-apply-save' } as never}
+      destroyOnHidden
+    >
       <Form layout="vertical">
         <Form.Item label="退款账单">
-          <Checkbox.Group value={ids} onChange={(v) => setIds(v as number[])} data-testid="refund-apply-bills"
-            options={(info?.items ?? []).map((i) => ({ value: i.bill_id, label: `${i.title} ${i.period} ${i.fee}${i.late_fee !== '0.00' ? `+${i.late_fee}` : ''}`, disabled: i.refunded === 'Y' }))} />
+          <Checkbox.Group
+            value={ids}
+            onChange={(v) => setIds(v as number[])}
+            data-testid="refund-apply-bills"
+            options={(info?.items ?? []).map((i) => ({
+              value: i.bill_id,
+              label: `${i.title} ${i.period} ${i.fee}${i.late_fee !== '0.00' ? `+${i.late_fee}` : ''}`,
+              disabled: i.refunded === 'Y',
+            }))}
+          />
         </Form.Item>
         <Form.Item label="退款原因" required>
-          <Input.TextArea rows={2} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} data-testid="refund-apply-reason" />
+          <Input.TextArea
+            rows={2}
+            maxLength={200}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            data-testid="refund-apply-reason"
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -49,29 +49,63 @@ export default function RefundList() {
     { title: '审核人', dataIndex: 'approver', width: 90 },
     { title: '申请时间', dataIndex: 'create_time', width: 170 },
     {
-      title: '操作', key: 'op', width: 130, fixed: actionFixed,
-      render: (_, r) => r.status !== 'E' ? '—' : (
-        <Space size={4}>
-          <Button size="small" type="link" onClick={() => setDeciding({ row: r, approve: true })} data-testid={`refund-approve-${r.id}`}>批准</Button>
-          <Button size="small" type="link" danger onClick={() => setDeciding({ row: r, approve: false })} data-testid={`refund-reject-${r.id}`}>驳回</Button>
-        </Space>
-      ),
+      title: '操作',
+      key: 'op',
+      width: 130,
+      fixed: actionFixed,
+      render: (_, r) =>
+        r.status !== 'E' ? (
+          '—'
+        ) : (
+          <Space size={4}>
+            <Button size="small" type="link" onClick={() => setDeciding({ row: r, approve: true })} data-testid={`refund-approve-${r.id}`}>
+              批准
+            </Button>
+            <Button
+              size="small"
+              type="link"
+              danger
+              onClick={() => setDeciding({ row: r, approve: false })}
+              data-testid={`refund-reject-${r.id}`}
+            >
+              驳回
+            </Button>
+          </Space>
+        ),
     },
   ];
 
   return (
     <>
       <TablePage<RefundRow, { status?: '' | 'E' | 'Y' | 'N' }>
-        testId="refundlist-page" title="退款审核" list={list} columns={columns} rowKey="id"
+        testId="refundlist-page"
+        title="退款审核"
+        list={list}
+        columns={columns}
+        rowKey="id"
         onSearch={(v) => list.setFilters({ sort: 'desc', status: v.status ?? '' })}
         filters={
           <Form.Item name="status" label="状态">
-            <Select allowClear style={{ width: 110 }} options={[{ value: 'E', label: '待审核' }, { value: 'Y', label: '已退款' }, { value: 'N', label: '已驳回' }]} />
+            <Select
+              allowClear
+              style={{ width: 110 }}
+              options={[
+                { value: 'E', label: '待审核' },
+                { value: 'Y', label: '已退款' },
+                { value: 'N', label: '已驳回' },
+              ]}
+            />
           </Form.Item>
         }
       />
-      <Modal open={!!deciding} title={deciding?.approve ? `批准退款 ${deciding.row.amount} 元` : '驳回退款申请'} confirmLoading={saving}
-        onCancel={() => setDeciding(null)} onOk={() => void decide()} okButtonProps={{ danger: !deciding?.approve, 'data-testid': 'refund-decide' } as never}>
+      <Modal
+        open={!!deciding}
+        title={deciding?.approve ? `批准退款 ${deciding.row.amount} 元` : '驳回退款申请'}
+        confirmLoading={saving}
+        onCancel={() => setDeciding(null)}
+        onOk={() => void decide()}
+        okButtonProps={{ danger: !deciding?.approve, 'data-testid': 'refund-decide' } as never}
+      >
         {deciding?.approve && <p>批准后账单恢复为未缴，余额抵扣部分退回业主余额，其余按原支付方式退回。</p>}
         <Input.TextArea rows={2} maxLength={200} value={remark} onChange={(e) => setRemark(e.target.value)} placeholder="审核意见" />
       </Modal>

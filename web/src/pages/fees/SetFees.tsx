@@ -20,7 +20,12 @@ const toForm = (s: FeeSettings): SettingsForm => ({ ...s, allow_discount: s.allo
 export default function SetFees() {
   const [form] = Form.useForm<SettingsForm>();
   const queryClient = useQueryClient();
-  const info = useQuery({ queryKey: ['fees', 'settings'], queryFn: () => call('feesettinginfo', {}), retry: false, refetchOnWindowFocus: false });
+  const info = useQuery({
+    queryKey: ['fees', 'settings'],
+    queryFn: () => call('feesettinginfo', {}),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
   const [saving, setSaving] = useState(false);
   const allow = Form.useWatch('allow_discount', form);
   const prefix = Form.useWatch('receipt_prefix', form);
@@ -47,15 +52,28 @@ export default function SetFees() {
     <Card title="收费设置" data-testid="setfees-page" loading={info.isLoading}>
       <Form form={form} layout="horizontal" labelCol={{ flex: '150px' }} wrapperCol={{ flex: '1 1 0' }} style={{ maxWidth: 720 }}>
         <Typography.Title level={5}>收据</Typography.Title>
-        <Form.Item name="receipt_title" label="收据标题" extra="不填时打印为「小区名称 收款收据」" rules={[{ max: 40, message: '最多 40 个字' }]}>
+        <Form.Item
+          name="receipt_title"
+          label="收据标题"
+          extra="不填时打印为「小区名称 收款收据」"
+          rules={[{ max: 40, message: '最多 40 个字' }]}
+        >
           <Input allowClear maxLength={40} placeholder="例如：阳光花园物业服务中心收款收据" data-testid="setfees-title" />
         </Form.Item>
-        <Form.Item name="receipt_footnote" label="收据备注" extra="打印在收据底部，例如缴费说明或联系电话" rules={[{ max: 200, message: '最多 200 个字' }]}>
+        <Form.Item
+          name="receipt_footnote"
+          label="收据备注"
+          extra="打印在收据底部，例如缴费说明或联系电话"
+          rules={[{ max: 200, message: '最多 200 个字' }]}
+        >
           <Input.TextArea rows={2} maxLength={200} showCount data-testid="setfees-footnote" />
         </Form.Item>
-        <Form.Item name="receipt_prefix" label="收据编号前缀"
+        <Form.Item
+          name="receipt_prefix"
+          label="收据编号前缀"
           extra={`之后的收据编号为 ${prefix ?? ''}00000001 这样的格式，已开出的收据不变`}
-          rules={[{ pattern: /^[A-Za-z0-9-]{0,10}$/, message: '最多 10 位字母、数字或 -' }]}>
+          rules={[{ pattern: /^[A-Za-z0-9-]{0,10}$/, message: '最多 10 位字母、数字或 -' }]}
+        >
           <Input allowClear maxLength={10} style={{ width: 160 }} placeholder="例如 YG" data-testid="setfees-prefix" />
         </Form.Item>
         <Typography.Title level={5}>收银台</Typography.Title>
@@ -71,14 +89,23 @@ export default function SetFees() {
           </Space>
         </Form.Item>
         <Typography.Title level={5}>收费项目</Typography.Title>
-        <Form.Item name="default_due_day" label="默认缴费截止日" extra="新增收费项目时的缴费日（账期首月的第几天）" rules={[{ required: true, message: '请填写默认缴费日' }]}>
+        <Form.Item
+          name="default_due_day"
+          label="默认缴费截止日"
+          extra="新增收费项目时的缴费日（账期首月的第几天）"
+          rules={[{ required: true, message: '请填写默认缴费日' }]}
+        >
           <InputNumber min={1} max={28} precision={0} data-testid="setfees-due-day" />
         </Form.Item>
         <Form.Item label=" " colon={false}>
           <Space>
-            <Button type="primary" loading={saving} onClick={() => void save()} data-testid="setfees-save">保存</Button>
+            <Button type="primary" loading={saving} onClick={() => void save()} data-testid="setfees-save">
+              保存
+            </Button>
             {info.data?.update_user && (
-              <Typography.Text type="secondary">最近由 {info.data.update_user} 于 {info.data.update_time} 修改</Typography.Text>
+              <Typography.Text type="secondary">
+                最近由 {info.data.update_user} 于 {info.data.update_time} 修改
+              </Typography.Text>
             )}
           </Space>
         </Form.Item>

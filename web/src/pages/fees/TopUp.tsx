@@ -24,15 +24,35 @@ export default function TopUp({ hid, open, onClose }: { hid: number; open: boole
     onClose(true);
   };
   return (
-    <Modal open={open} title="预存（充值业主余额）" onCancel={() => onClose(false)} onOk={() => void save()} confirmLoading={saving}
-      okButtonProps={{ disabled: !!problem, 'data-testid': 'topup-save' } as never} destroyOnHidden>
+    <Modal
+      open={open}
+      title="预存（充值业主余额）"
+      onCancel={() => onClose(false)}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      okButtonProps={{ disabled: !!problem, 'data-testid': 'topup-save' } as never}
+      destroyOnHidden
+    >
       <Form layout="vertical">
         <Form.Item label="金额(元)" validateStatus={amount && problem ? 'error' : undefined} help={amount ? problem : undefined}>
-          <MoneyInput value={amount} onChange={(v) => { setAmount(v); newAttempt(); }} data-testid="topup-amount" />
+          <MoneyInput
+            value={amount}
+            onChange={(v) => {
+              setAmount(v);
+              newAttempt();
+            }}
+            data-testid="topup-amount"
+          />
         </Form.Item>
         <Form.Item label="支付方式">
-          <Radio.Group value={payType} onChange={(e) => { setPayType(e.target.value as typeof payType); newAttempt(); }}
-            options={TYPES.map((p) => ({ value: p, label: PAY_TYPE_CH[p] }))} />
+          <Radio.Group
+            value={payType}
+            onChange={(e) => {
+              setPayType(e.target.value as typeof payType);
+              newAttempt();
+            }}
+            options={TYPES.map((p) => ({ value: p, label: PAY_TYPE_CH[p] }))}
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -9,14 +9,20 @@ describe('settlePayment', () => {
   });
 
   it('takes the balance first when asked, at most the total', () => {
-    expect(settlePayment({ ...base, balance: 10000n, useBalance: true })).toMatchObject({ balanceUsed: 10000n, due: 20000n, paidFen: 20000n });
+    expect(settlePayment({ ...base, balance: 10000n, useBalance: true })).toMatchObject({
+      balanceUsed: 10000n,
+      due: 20000n,
+      paidFen: 20000n,
+    });
     expect(settlePayment({ ...base, balance: 50000n, useBalance: true })).toMatchObject({ balanceUsed: 30000n, due: 0n, problem: '' });
     expect(settlePayment({ ...base, balance: 10000n })).toMatchObject({ balanceUsed: 0n, due: 30000n });
   });
 
   it('refuses a balance payment the balance does not cover', () => {
     expect(settlePayment({ ...base, balance: 10000n, payType: 'balance' })).toMatchObject({
-      balanceUsed: 10000n, due: 20000n, problem: '业主余额不足，还差 200.00 元',
+      balanceUsed: 10000n,
+      due: 20000n,
+      problem: '业主余额不足，还差 200.00 元',
     });
   });
 

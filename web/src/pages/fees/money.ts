@@ -40,14 +40,24 @@ export interface Settlement {
  * no less than the due amount, and an overpayment only to a room with a registered owner.
  */
 export function settlePayment(o: {
-  total: bigint; balance: bigint; useBalance: boolean; payType: string; paid: string; hasOwner: boolean;
+  total: bigint;
+  balance: bigint;
+  useBalance: boolean;
+  payType: string;
+  paid: string;
+  hasOwner: boolean;
 }): Settlement {
   const balanceUsed = o.useBalance || o.payType === 'balance' ? (o.balance < o.total ? o.balance : o.total) : 0n;
   const due = o.total - balanceUsed;
   const paidFen = o.paid === '' ? due : fenOf(o.paid);
   const toBalance = paidFen - due;
-  const problem = o.payType === 'balance' && due > 0n ? `业主余额不足，还差 ${yuan(due)} 元`
-    : paidFen < due ? `实收金额不能少于应收金额 ${yuan(due)} 元`
-      : toBalance > 0n && !o.hasOwner ? '该房屋没有登记业主，多收的金额无法转入余额' : '';
+  const problem =
+    o.payType === 'balance' && due > 0n
+      ? `业主余额不足，还差 ${yuan(due)} 元`
+      : paidFen < due
+        ? `实收金额不能少于应收金额 ${yuan(due)} 元`
+        : toBalance > 0n && !o.hasOwner
+          ? '该房屋没有登记业主，多收的金额无法转入余额'
+          : '';
   return { balanceUsed, due, paidFen, toBalance, problem };
 }

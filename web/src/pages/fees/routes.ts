@@ -40,23 +40,56 @@ export const feesRoutes: AppRoute[] = [
     redirect: '/fees/feebilllist',
     meta: { title: 'route.fees', icon: AccountBookOutlined, roles: ['fees', 'setfees', 'payment', 'cashier'] },
     children: [
-      { path: 'feebilllist', component: FeeBillList, meta: { title: 'route.feebilllist', roles: ['fees', 'cashier', 'payment'], keepAlive: true } },
+      {
+        path: 'feebilllist',
+        component: FeeBillList,
+        meta: { title: 'route.feebilllist', roles: ['fees', 'cashier', 'payment'], keepAlive: true },
+      },
       { path: 'feebillworkadd', component: FeeBillWorkAdd, meta: { title: 'route.feebillworkadd', roles: BILLS } },
       { path: 'payment', component: PaymentList, meta: { title: 'route.payment', roles: PAYMENTS, keepAlive: true } },
       { path: 'quickpay', component: QuickPay, meta: { title: 'route.quickpay', roles: ['cashier', 'payment', 'fees'], noCache: true } },
       { path: 'meterreading', component: MeterReading, meta: { title: 'route.meterreading', roles: BILLS, keepAlive: true } },
       { path: 'feeitemlist', component: FeeItemList, meta: { title: 'route.feeitemlist', roles: SETUP, keepAlive: true } },
-      { path: 'feeitemadd', component: FeeItemForm, hidden: true, meta: { title: 'route.feeitemadd', roles: SETUP, activeMenu: '/fees/feeitemlist', noCache: true } },
-      { path: 'feeitemedit', component: FeeItemForm, hidden: true, meta: { title: 'route.feeitemedit', roles: SETUP, activeMenu: '/fees/feeitemlist', noCache: true } },
+      {
+        path: 'feeitemadd',
+        component: FeeItemForm,
+        hidden: true,
+        meta: { title: 'route.feeitemadd', roles: SETUP, activeMenu: '/fees/feeitemlist', noCache: true },
+      },
+      {
+        path: 'feeitemedit',
+        component: FeeItemForm,
+        hidden: true,
+        meta: { title: 'route.feeitemedit', roles: SETUP, activeMenu: '/fees/feeitemlist', noCache: true },
+      },
       { path: 'feeitemcatelist', component: FeeItemCateList, meta: { title: 'route.feeitemcatelist', roles: SETUP } },
       { path: 'bindfee', component: BindFee, meta: { title: 'route.bindfee', roles: SETUP } },
       { path: 'fees_cashier', component: Cashier, meta: { title: 'route.cashier', roles: ['cashier'], noCache: true } },
-      { path: 'refundlist', component: RefundList, meta: { title: 'route.refundlist', roles: ['fees', 'payment', 'cashier', 'financecount'] } },
+      {
+        path: 'refundlist',
+        component: RefundList,
+        meta: { title: 'route.refundlist', roles: ['fees', 'payment', 'cashier', 'financecount'] },
+      },
       { path: 'feebillcall', component: FeeBillCall, meta: { title: 'route.feebillcall', roles: CALL } },
-      { path: 'print_billcall', component: BillCallSummary, hidden: true, meta: { title: 'route.print_billcall', roles: CALL, activeMenu: '/fees/feebillcall', noCache: true } },
-      { path: 'print_billcallmx', component: BillCallDetail, hidden: true, meta: { title: 'route.print_billcallmx', roles: CALL, activeMenu: '/fees/feebillcall', noCache: true } },
+      {
+        path: 'print_billcall',
+        component: BillCallSummary,
+        hidden: true,
+        meta: { title: 'route.print_billcall', roles: CALL, activeMenu: '/fees/feebillcall', noCache: true },
+      },
+      {
+        path: 'print_billcallmx',
+        component: BillCallDetail,
+        hidden: true,
+        meta: { title: 'route.print_billcallmx', roles: CALL, activeMenu: '/fees/feebillcall', noCache: true },
+      },
       { path: 'feeimportlist', component: FeeImportList, meta: { title: 'route.feeimportlist', roles: BILLS } },
-      { path: 'print/receipt/:id', component: ReceiptPrint, hidden: true, meta: { title: 'route.printReceipt', roles: PAYMENTS, activeMenu: '/fees/payment', noCache: true } },
+      {
+        path: 'print/receipt/:id',
+        component: ReceiptPrint,
+        hidden: true,
+        meta: { title: 'route.printReceipt', roles: PAYMENTS, activeMenu: '/fees/payment', noCache: true },
+      },
     ],
   },
 ];
@@ -73,16 +106,19 @@ export const feecountsRoutes: AppRoute[] = [
       { path: 'month_fees', component: MonthFees, meta: { title: 'route.month_fees', roles: REPORTS } },
       { path: 'paymentstatis', component: PaymentStatis, meta: { title: 'route.paymentstatis', roles: REPORTS } },
       { path: 'propertypaystatis', component: PropertyPayStatis, meta: { title: 'route.propertypaystatis', roles: REPORTS } },
-      { path: 'propertypaylog', component: PropertyPayLog, hidden: true, meta: { title: 'route.propertypaylog', roles: REPORTS, activeMenu: '/feecounts/propertypaystatis' } },
+      {
+        path: 'propertypaylog',
+        component: PropertyPayLog,
+        hidden: true,
+        meta: { title: 'route.propertypaylog', roles: REPORTS, activeMenu: '/feecounts/propertypaystatis' },
+      },
       { path: 'financereport', component: FinanceReport, meta: { title: 'route.financereport', roles: ['financecount', 'feecount'] } },
     ],
   },
 ];
 
 /** Children of '/setup' (the lead merges them into the shell's '/setup' route). */
-export const feesSetupRoutes: AppRoute[] = [
-  { path: 'setfees', component: SetFees, meta: { title: 'route.setfees', roles: ['setfees'] } },
-];
+export const feesSetupRoutes: AppRoute[] = [{ path: 'setfees', component: SetFees, meta: { title: 'route.setfees', roles: ['setfees'] } }];
 
 /** Children of '/desktop' (the lead merges them into the shell's '/desktop' route). */
 export const feesDesktopRoutes: AppRoute[] = [

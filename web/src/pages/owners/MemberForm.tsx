@@ -7,13 +7,34 @@ import { request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import RoomPicker from './RoomPicker';
 
-interface RoomRow { path?: number[]; relation: RelationCode; move_in_date?: Dayjs }
+interface RoomRow {
+  path?: number[];
+  relation: RelationCode;
+  move_in_date?: Dayjs;
+}
 interface Values {
-  realname: string; mobile: string; id_card?: string; gender: '' | 'M' | 'F'; wx: boolean; app: boolean; remark?: string; rooms: RoomRow[];
+  realname: string;
+  mobile: string;
+  id_card?: string;
+  gender: '' | 'M' | 'F';
+  wx: boolean;
+  app: boolean;
+  remark?: string;
+  rooms: RoomRow[];
 }
 
 /** Add or edit a person with rooms (memberadd / memberedit); rooms already lived in are shown as tags. */
-export default function MemberForm({ member, open, onClose, onSaved }: { member: MemberItem | null; open: boolean; onClose: () => void; onSaved: () => void }) {
+export default function MemberForm({
+  member,
+  open,
+  onClose,
+  onSaved,
+}: {
+  member: MemberItem | null;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   useEffect(() => {
@@ -21,20 +42,36 @@ export default function MemberForm({ member, open, onClose, onSaved }: { member:
     form.resetFields();
     if (member) {
       form.setFieldsValue({
-        realname: member.realname, mobile: member.mobile, id_card: member.id_card, gender: member.gender,
-        wx: member.wx_isbind === 'Y', app: member.app_isbind === 'Y', remark: member.remark, rooms: [],
+        realname: member.realname,
+        mobile: member.mobile,
+        id_card: member.id_card,
+        gender: member.gender,
+        wx: member.wx_isbind === 'Y',
+        app: member.app_isbind === 'Y',
+        remark: member.remark,
+        rooms: [],
       });
     }
   }, [open, member, form]);
 
   const save = async () => {
     const v = await form.validateFields();
-    const rooms = (v.rooms ?? []).filter((r) => r.path?.length === 3).map((r) => ({
-      hid: r.path![2]!, relation: r.relation, move_in_date: r.move_in_date ? r.move_in_date.format('YYYY-MM-DD') : '',
-    }));
+    const rooms = (v.rooms ?? [])
+      .filter((r) => r.path?.length === 3)
+      .map((r) => ({
+        hid: r.path![2]!,
+        relation: r.relation,
+        move_in_date: r.move_in_date ? r.move_in_date.format('YYYY-MM-DD') : '',
+      }));
     const person = {
-      realname: v.realname, mobile: v.mobile, id_card: v.id_card ?? '', gender: v.gender ?? '', wx_isbind: v.wx ? 'Y' : 'N',
-      app_isbind: v.app ? 'Y' : 'N', remark: v.remark ?? '', rooms,
+      realname: v.realname,
+      mobile: v.mobile,
+      id_card: v.id_card ?? '',
+      gender: v.gender ?? '',
+      wx_isbind: v.wx ? 'Y' : 'N',
+      app_isbind: v.app ? 'Y' : 'N',
+      remark: v.remark ?? '',
+      rooms,
     } as const;
     setSaving(true);
     try {
@@ -42,7 +79,9 @@ export default function MemberForm({ member, open, onClose, onSaved }: { member:
       noticeSuccess(res.return_msg);
       onSaved();
       onClose();
-    } catch { /* shown by the client */ } finally {
+    } catch {
+      /* shown by the client */
+    } finally {
       setSaving(false);
     }
   };
@@ -54,27 +93,80 @@ export default function MemberForm({ member, open, onClose, onSaved }: { member:
   };
 
   return (
-    <Modal title={member ? '编辑住户' : '新增住户'} open={open} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okButtonProps={{ 'data-testid': 'member-form-save' } as ButtonProps} width={720} destroyOnHidden modalRender={(node) => <div data-testid="member-form">{node}</div>}>
-      <Form<Values> form={form} layout="horizontal" labelCol={{ span: 4 }} initialValues={{ gender: '', wx: false, app: false, rooms: member ? [] : [{ relation: 'owner' }] }}>
-        <Form.Item name="realname" label="姓名" rules={[{ required: true, message: '请输入姓名' }, { max: 30 }]}><Input data-testid="member-realname" /></Form.Item>
-        <Form.Item name="mobile" label="手机号" rules={[{ required: true, message: '请输入手机号' }, { pattern: MOBILE_RE, message: '手机号码格式不正确，应为11位手机号' }]}>
+    <Modal
+      title={member ? '编辑住户' : '新增住户'}
+      open={open}
+      onCancel={onClose}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      okButtonProps={{ 'data-testid': 'member-form-save' } as ButtonProps}
+      width={720}
+      destroyOnHidden
+      modalRender={(node) => <div data-testid="member-form">{node}</div>}
+    >
+      <Form<Values>
+        form={form}
+        layout="horizontal"
+        labelCol={{ span: 4 }}
+        initialValues={{ gender: '', wx: false, app: false, rooms: member ? [] : [{ relation: 'owner' }] }}
+      >
+        <Form.Item name="realname" label="姓名" rules={[{ required: true, message: '请输入姓名' }, { max: 30 }]}>
+          <Input data-testid="member-realname" />
+        </Form.Item>
+        <Form.Item
+          name="mobile"
+          label="手机号"
+          rules={[
+            { required: true, message: '请输入手机号' },
+            { pattern: MOBILE_RE, message: '手机号码格式不正确，应为11位手机号' },
+          ]}
+        >
           <Input maxLength={11} data-testid="member-mobile" />
         </Form.Item>
-        <Form.Item name="id_card" label="身份证号" rules={[{ validator: async (_, v: string | undefined) => { if (v && !isValidIdCard(v)) throw new Error('身份证号码不正确'); } }]}>
+        <Form.Item
+          name="id_card"
+          label="身份证号"
+          rules={[
+            {
+              validator: async (_, v: string | undefined) => {
+                if (v && !isValidIdCard(v)) throw new Error('身份证号码不正确');
+              },
+            },
+          ]}
+        >
           <Input maxLength={18} data-testid="member-idcard" onChange={(e) => fillGender(e.target.value)} />
         </Form.Item>
         <Form.Item name="gender" label="性别">
-          <Select options={[{ value: '', label: '未知' }, { value: 'M', label: '男' }, { value: 'F', label: '女' }]} style={{ width: 120 }} />
+          <Select
+            options={[
+              { value: '', label: '未知' },
+              { value: 'M', label: '男' },
+              { value: 'F', label: '女' },
+            ]}
+            style={{ width: 120 }}
+          />
         </Form.Item>
         <Form.Item label="绑定">
           <Space>
-            <Form.Item name="wx" valuePropName="checked" noStyle><Switch checkedChildren="微信" unCheckedChildren="微信" /></Form.Item>
-            <Form.Item name="app" valuePropName="checked" noStyle><Switch checkedChildren="APP" unCheckedChildren="APP" /></Form.Item>
+            <Form.Item name="wx" valuePropName="checked" noStyle>
+              <Switch checkedChildren="微信" unCheckedChildren="微信" />
+            </Form.Item>
+            <Form.Item name="app" valuePropName="checked" noStyle>
+              <Switch checkedChildren="APP" unCheckedChildren="APP" />
+            </Form.Item>
           </Space>
         </Form.Item>
         {member && (
           <Form.Item label="在住房屋">
-            <Space wrap>{member.rooms.filter((r) => r.status === 'Y').map((r) => <Tag key={r.id}>{r.address}（{r.relation_ch}）</Tag>)}</Space>
+            <Space wrap>
+              {member.rooms
+                .filter((r) => r.status === 'Y')
+                .map((r) => (
+                  <Tag key={r.id}>
+                    {r.address}（{r.relation_ch}）
+                  </Tag>
+                ))}
+            </Space>
           </Form.Item>
         )}
         <Form.List name="rooms">
@@ -82,19 +174,31 @@ export default function MemberForm({ member, open, onClose, onSaved }: { member:
             <Form.Item label={member ? '添加房屋' : '房屋'} required={!member}>
               {fields.map((f) => (
                 <Space key={f.key} align="baseline" wrap>
-                  <Form.Item name={[f.name, 'path']} rules={[{ required: true, message: '请选择房屋' }]}><RoomPicker testId="member-room" /></Form.Item>
-                  <Form.Item name={[f.name, 'relation']} rules={[{ required: true }]}>
-                    <Select style={{ width: 100 }} options={RELATIONS.map((r) => ({ value: r, label: RELATION_CH[r] }))} data-testid="member-relation" />
+                  <Form.Item name={[f.name, 'path']} rules={[{ required: true, message: '请选择房屋' }]}>
+                    <RoomPicker testId="member-room" />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'move_in_date']}><DatePicker placeholder="入住日期" inputReadOnly /></Form.Item>
+                  <Form.Item name={[f.name, 'relation']} rules={[{ required: true }]}>
+                    <Select
+                      style={{ width: 100 }}
+                      options={RELATIONS.map((r) => ({ value: r, label: RELATION_CH[r] }))}
+                      data-testid="member-relation"
+                    />
+                  </Form.Item>
+                  <Form.Item name={[f.name, 'move_in_date']}>
+                    <DatePicker placeholder="入住日期" inputReadOnly />
+                  </Form.Item>
                   {(member || fields.length > 1) && <MinusCircleOutlined onClick={() => remove(f.name)} />}
                 </Space>
               ))}
-              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ relation: 'owner' })} data-testid="member-add-room">添加房屋</Button>
+              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ relation: 'owner' })} data-testid="member-add-room">
+                添加房屋
+              </Button>
             </Form.Item>
           )}
         </Form.List>
-        <Form.Item name="remark" label="备注"><Input.TextArea rows={2} maxLength={200} /></Form.Item>
+        <Form.Item name="remark" label="备注">
+          <Input.TextArea rows={2} maxLength={200} />
+        </Form.Item>
       </Form>
     </Modal>
   );

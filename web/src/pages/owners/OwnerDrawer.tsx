@@ -7,7 +7,17 @@ import { call } from '../../api/client';
 import { useAppStore } from '../../stores/app';
 import { houseFields, type HouseRef } from './shared';
 import {
-  BalanceTab, BillTab, BonusTab, CarhouseTab, CarInoutTab, CarsTab, CurrentTab, FaceTab, HouseListTab, SignupTab, VisitorTab,
+  BalanceTab,
+  BillTab,
+  BonusTab,
+  CarhouseTab,
+  CarInoutTab,
+  CarsTab,
+  CurrentTab,
+  FaceTab,
+  HouseListTab,
+  SignupTab,
+  VisitorTab,
 } from './drawer/tabs';
 
 export interface OwnerDrawerProps {
@@ -70,9 +80,15 @@ export default function OwnerDrawer({ house, onClose }: OwnerDrawerProps) {
         setInfo(res.items);
         setHouses((hs) => (hs.length && hs.some((h) => h.id === res.items.hid) ? hs : res.items.houses));
       })
-      .catch(() => { if (live) setInfo(null); })
-      .finally(() => { if (live) setLoading(false); });
-    return () => { live = false; };
+      .catch(() => {
+        if (live) setInfo(null);
+      })
+      .finally(() => {
+        if (live) setLoading(false);
+      });
+    return () => {
+      live = false;
+    };
   }, [current]);
 
   const switchHouse = (key: string) => {
@@ -87,24 +103,53 @@ export default function OwnerDrawer({ house, onClose }: OwnerDrawerProps) {
   const bound = (flag: 'Y' | 'N' | undefined) => ({ color: flag === 'Y' ? '#52c41a' : '#bfbfbf', fontSize: 18 });
 
   return (
-    <Drawer title="用户信息" open={!!house} onClose={onClose} size={mobile ? '100%' : 'min(1100px, 92vw)'} destroyOnHidden data-testid="owner-drawer">
+    <Drawer
+      title="用户信息"
+      open={!!house}
+      onClose={onClose}
+      size={mobile ? '100%' : 'min(1100px, 92vw)'}
+      destroyOnHidden
+      data-testid="owner-drawer"
+    >
       <Spin spinning={loading}>
         <Flex align="start" gap={mobile ? 12 : 24} style={{ marginBottom: 12 }} data-testid="owner-header">
           <Avatar size={mobile ? 48 : 64} src={info?.owner_headurl || undefined} icon={<UserOutlined />} style={{ flex: 'none' }} />
-          <Descriptions size="small" column={{ xs: 2, sm: 2, md: 3, lg: 4, xl: 4, xxl: 4 }} style={{ flex: 1, minWidth: 0 }}
+          <Descriptions
+            size="small"
+            column={{ xs: 2, sm: 2, md: 3, lg: 4, xl: 4, xxl: 4 }}
+            style={{ flex: 1, minWidth: 0 }}
             items={[
               { key: 'name', label: '业主', children: <span data-testid="owner-name">{info?.owner_name || '—'}</span> },
               { key: 'mobile', label: '手机号', children: <span data-testid="owner-mobile">{info?.mobile || '—'}</span> },
-              { key: 'gel', label: '欠费', children: <span style={{ color: info && info.gel_fee !== '0.00' ? '#cf1322' : undefined }} data-testid="owner-gel-fee">{info?.gel_fee ?? '0.00'}</span> },
+              {
+                key: 'gel',
+                label: '欠费',
+                children: (
+                  <span style={{ color: info && info.gel_fee !== '0.00' ? '#cf1322' : undefined }} data-testid="owner-gel-fee">
+                    {info?.gel_fee ?? '0.00'}
+                  </span>
+                ),
+              },
               { key: 'balance', label: '余额', children: <span data-testid="owner-balance">{info?.owner_balance ?? '0.00'}</span> },
               { key: 'num', label: '住户人数', children: <span data-testid="owner-member-num">{info?.member_num ?? 0}</span> },
               { key: 'bonus', label: '积分', children: <span data-testid="owner-bonus">{info?.owner_bonus ?? 0}</span> },
-              { key: 'time', label: '登记时间', span: { xs: 2, sm: 2, md: 1, lg: 1, xl: 1, xxl: 1 }, children: <span data-testid="owner-create-time">{info?.create_time || '—'}</span> },
               {
-                key: 'bind', label: '绑定', children: (
+                key: 'time',
+                label: '登记时间',
+                span: { xs: 2, sm: 2, md: 1, lg: 1, xl: 1, xxl: 1 },
+                children: <span data-testid="owner-create-time">{info?.create_time || '—'}</span>,
+              },
+              {
+                key: 'bind',
+                label: '绑定',
+                children: (
                   <Space>
-                    <Tooltip title={info?.wx_isbind === 'Y' ? '已绑定微信' : '未绑定微信'}><WechatOutlined style={bound(info?.wx_isbind)} data-testid="owner-wx" data-bound={info?.wx_isbind} /></Tooltip>
-                    <Tooltip title={info?.app_isbind === 'Y' ? '已绑定APP' : '未绑定APP'}><MobileOutlined style={bound(info?.app_isbind)} data-testid="owner-app" data-bound={info?.app_isbind} /></Tooltip>
+                    <Tooltip title={info?.wx_isbind === 'Y' ? '已绑定微信' : '未绑定微信'}>
+                      <WechatOutlined style={bound(info?.wx_isbind)} data-testid="owner-wx" data-bound={info?.wx_isbind} />
+                    </Tooltip>
+                    <Tooltip title={info?.app_isbind === 'Y' ? '已绑定APP' : '未绑定APP'}>
+                      <MobileOutlined style={bound(info?.app_isbind)} data-testid="owner-app" data-bound={info?.app_isbind} />
+                    </Tooltip>
                   </Space>
                 ),
               },
@@ -113,13 +158,23 @@ export default function OwnerDrawer({ house, onClose }: OwnerDrawerProps) {
         </Flex>
       </Spin>
       <Tabs
-        type="card" size="small" activeKey={current ? String(current.hid) : undefined} onChange={switchHouse} data-testid="owner-houses"
+        type="card"
+        size="small"
+        activeKey={current ? String(current.hid) : undefined}
+        onChange={switchHouse}
+        data-testid="owner-houses"
         items={houses.map((h) => ({ key: String(h.id), label: <span data-testid="owner-house-tab">{h.address}</span> }))}
       />
       {current && (
         <Tabs
-          activeKey={tab} onChange={setTab} data-testid="owner-tabs"
-          items={TABS.map(({ key, label, Tab }) => ({ key, label: <span data-testid={`owner-tab-${key}`}>{label}</span>, children: <Tab house={current} /> }))}
+          activeKey={tab}
+          onChange={setTab}
+          data-testid="owner-tabs"
+          items={TABS.map(({ key, label, Tab }) => ({
+            key,
+            label: <span data-testid={`owner-tab-${key}`}>{label}</span>,
+            children: <Tab house={current} />,
+          }))}
           destroyOnHidden
         />
       )}

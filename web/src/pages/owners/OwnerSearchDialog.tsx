@@ -31,22 +31,49 @@ export default function OwnerSearchDialog({ open, onClose }: OwnerSearchDialogPr
   return (
     <>
       <Modal
-        title="业主搜索" open={open} onCancel={onClose} width={560} destroyOnHidden={false} modalRender={(node) => <div data-testid="owner-search-dialog">{node}</div>}
+        title="业主搜索"
+        open={open}
+        onCancel={onClose}
+        width={560}
+        destroyOnHidden={false}
+        modalRender={(node) => <div data-testid="owner-search-dialog">{node}</div>}
         footer={[
-          <Button key="cancel" onClick={onClose} data-testid="owner-search-cancel">取消</Button>,
-          <Button key="ok" type="primary" disabled={chosen === null} onClick={confirm} data-testid="owner-search-ok">确定</Button>,
+          <Button key="cancel" onClick={onClose} data-testid="owner-search-cancel">
+            取消
+          </Button>,
+          <Button key="ok" type="primary" disabled={chosen === null} onClick={confirm} data-testid="owner-search-ok">
+            确定
+          </Button>,
         ]}
       >
         <Space.Compact style={{ width: '100%', marginBottom: 16 }}>
           <Input
-            value={keywords} maxLength={LIMITS.ownerSearchMax} allowClear placeholder="业主手机号或姓名"
-            onChange={(e) => setKeywords(e.target.value)} onPressEnter={() => void search()} data-testid="owner-search-input"
+            value={keywords}
+            maxLength={LIMITS.ownerSearchMax}
+            allowClear
+            placeholder="业主手机号或姓名"
+            onChange={(e) => setKeywords(e.target.value)}
+            onPressEnter={() => void search()}
+            data-testid="owner-search-input"
           />
-          <Button type="primary" icon={<SearchOutlined />} loading={loading} onClick={() => void search()} data-testid="owner-search-button">搜索</Button>
+          <Button
+            type="primary"
+            icon={<SearchOutlined />}
+            loading={loading}
+            onClick={() => void search()}
+            data-testid="owner-search-button"
+          >
+            搜索
+          </Button>
         </Space.Compact>
         <Spin spinning={loading}>
           {items && items.length > 0 ? (
-            <Radio.Group value={chosen} onChange={(e) => setChosen(e.target.value as number)} style={{ width: '100%' }} data-testid="owner-search-results">
+            <Radio.Group
+              value={chosen}
+              onChange={(e) => setChosen(e.target.value as number)}
+              style={{ width: '100%' }}
+              data-testid="owner-search-results"
+            >
               <Space direction="vertical" style={{ width: '100%', maxHeight: 360, overflowY: 'auto' }}>
                 {items.map((i) => (
                   <Radio key={i.id} value={i.id}>
@@ -60,11 +87,17 @@ export default function OwnerSearchDialog({ open, onClose }: OwnerSearchDialogPr
                 ))}
               </Space>
               {more && (
-                <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }} data-testid="owner-search-more">{OWNER_SEARCH_MORE_HINT}</Typography.Text>
+                <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }} data-testid="owner-search-more">
+                  {OWNER_SEARCH_MORE_HINT}
+                </Typography.Text>
               )}
             </Radio.Group>
           ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={items ? '没有找到匹配的业主' : '请先输入业主手机号或姓名'} data-testid="owner-search-empty" />
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={items ? '没有找到匹配的业主' : '请先输入业主手机号或姓名'}
+              data-testid="owner-search-empty"
+            />
           )}
         </Spin>
       </Modal>

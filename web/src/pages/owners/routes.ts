@@ -12,8 +12,16 @@ export const ownersRoutes: AppRoute[] = [
     redirect: '/basismembers/index',
     meta: { title: 'route.basismembers', icon: TeamOutlined, roles: ['memberbasis', 'carpark'] },
     children: [
-      { path: 'index', component: MemberList, meta: { title: 'route.memberlist', icon: TeamOutlined, roles: ['memberbasis'], keepAlive: true } },
-      { path: 'cars', component: CarList, meta: { title: 'route.ownercars', icon: CarOutlined, roles: ['memberbasis', 'carpark'], keepAlive: true } },
+      {
+        path: 'index',
+        component: MemberList,
+        meta: { title: 'route.memberlist', icon: TeamOutlined, roles: ['memberbasis'], keepAlive: true },
+      },
+      {
+        path: 'cars',
+        component: CarList,
+        meta: { title: 'route.ownercars', icon: CarOutlined, roles: ['memberbasis', 'carpark'], keepAlive: true },
+      },
     ],
   },
 ];

@@ -1,4 +1,3 @@
-
 /** The room the drawer and its tabs work on (spec 2.5: every tab receives rid, bid, tid, hid). */
 export interface HouseRef {
   /** 0 when unknown: the server then uses the session's community */

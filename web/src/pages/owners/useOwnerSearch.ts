@@ -28,7 +28,9 @@ export function useOwnerSearch(onFound: (items: HouseSearchItem[]) => void) {
       const res = await call('getkeywordtohouses', { keywords: k });
       setItems(res.items);
       onFound(res.items);
-    } catch { /* toasted by the client */ } finally {
+    } catch {
+      /* toasted by the client */
+    } finally {
       setLoading(false);
     }
   };

@@ -58,7 +58,13 @@ export default function RegionList() {
                 {r.current ? (
                   <Tag color="blue">当前小区</Tag>
                 ) : (
-                  <Button type="primary" size="small" loading={switching === r.rid} onClick={() => choose(r)} data-testid={`region-enter-${r.rid}`}>
+                  <Button
+                    type="primary"
+                    size="small"
+                    loading={switching === r.rid}
+                    onClick={() => choose(r)}
+                    data-testid={`region-enter-${r.rid}`}
+                  >
                     进入
                   </Button>
                 )}

@@ -37,37 +37,67 @@ export default function Download() {
     return () => clearInterval(timer);
   }, [running, reload]);
 
-  const download = (row: ExportItem) => void call('exportfile', { id: row.id }).then(saveFile).catch(() => undefined);
-  const remove = (row: ExportItem) => confirmDelete(async () => {
-    const answer = await request('exportdel', { id: row.id });
-    noticeSuccess(answer.return_msg);
-    reload();
-  });
+  const download = (row: ExportItem) =>
+    void call('exportfile', { id: row.id })
+      .then(saveFile)
+      .catch(() => undefined);
+  const remove = (row: ExportItem) =>
+    confirmDelete(async () => {
+      const answer = await request('exportdel', { id: row.id });
+      noticeSuccess(answer.return_msg);
+      reload();
+    });
 
   const columns: TableColumnsType<ExportItem> = [
     { title: '文件名', dataIndex: 'filename', width: 200 },
     {
-      title: '状态', dataIndex: 'status', width: 180,
-      render: (_: unknown, row) => (inProgress(row)
-        ? <Progress percent={row.percent} size="small" status="active" style={{ width: 160 }} />
-        : row.status === 'failed'
-          ? <Tooltip title={row.error}><Tag color="error">{row.status_ch}</Tag></Tooltip>
-          : <Tag color={row.downloadable === 'Y' ? JOB_STATUS_COLOR[row.status] : 'default'}>{row.status_ch}</Tag>),
+      title: '状态',
+      dataIndex: 'status',
+      width: 180,
+      render: (_: unknown, row) =>
+        inProgress(row) ? (
+          <Progress percent={row.percent} size="small" status="active" style={{ width: 160 }} />
+        ) : row.status === 'failed' ? (
+          <Tooltip title={row.error}>
+            <Tag color="error">{row.status_ch}</Tag>
+          </Tooltip>
+        ) : (
+          <Tag color={row.downloadable === 'Y' ? JOB_STATUS_COLOR[row.status] : 'default'}>{row.status_ch}</Tag>
+        ),
     },
-    { title: '行数', dataIndex: 'rows', width: 90, align: 'right', render: (n: number, row) => (row.downloadable === 'Y' ? n.toLocaleString('zh-CN') : '-') },
+    {
+      title: '行数',
+      dataIndex: 'rows',
+      width: 90,
+      align: 'right',
+      render: (n: number, row) => (row.downloadable === 'Y' ? n.toLocaleString('zh-CN') : '-'),
+    },
     { title: '大小', dataIndex: 'size', width: 90, align: 'right', render: (n: number) => fileSize(n) },
     { title: '提交时间', dataIndex: 'create_time', width: 170 },
     { title: '完成时间', dataIndex: 'finish_time', width: 170, render: (v: string) => v || '-' },
     { title: '过期时间', dataIndex: 'expire_time', width: 170, render: (v: string) => v || '-' },
     {
-      title: '操作', key: 'op', fixed: actionFixed, width: 140,
+      title: '操作',
+      key: 'op',
+      fixed: actionFixed,
+      width: 140,
       render: (_: unknown, row) => (
         <Space size={4}>
           {row.downloadable === 'Y' && (
-            <Button size="small" type="link" icon={<DownloadOutlined />} onClick={() => download(row)} data-testid={`export-download-${row.id}`}>下载</Button>
+            <Button
+              size="small"
+              type="link"
+              icon={<DownloadOutlined />}
+              onClick={() => download(row)}
+              data-testid={`export-download-${row.id}`}
+            >
+              下载
+            </Button>
           )}
           {!inProgress(row) && (
-            <Button size="small" type="link" danger onClick={() => remove(row)} data-testid={`export-delete-${row.id}`}>删除</Button>
+            <Button size="small" type="link" danger onClick={() => remove(row)} data-testid={`export-delete-${row.id}`}>
+              删除
+            </Button>
           )}
         </Space>
       ),
@@ -77,7 +107,12 @@ export default function Download() {
   return (
     <TablePage<ExportItem>
       testId="download-page"
-      title={<Space>下载中心<span style={{ fontWeight: 'normal', fontSize: 12, color: '#999' }}>各页面的导出在这里生成，文件保留 {EXPORT_KEEP_DAYS} 天</span></Space>}
+      title={
+        <Space>
+          下载中心
+          <span style={{ fontWeight: 'normal', fontSize: 12, color: '#999' }}>各页面的导出在这里生成，文件保留 {EXPORT_KEEP_DAYS} 天</span>
+        </Space>
+      }
       list={list}
       columns={columns}
       rowKey="id"

@@ -22,7 +22,10 @@ export default function HouseShow() {
   useEffect(() => {
     if (!bid) return;
     setLoading(true);
-    call('roommap', { bid }).then((d) => setRooms(d.items)).catch(() => undefined).finally(() => setLoading(false));
+    call('roommap', { bid })
+      .then((d) => setRooms(d.items))
+      .catch(() => undefined)
+      .finally(() => setLoading(false));
   }, [bid]);
 
   const units = useMemo(() => {
@@ -39,10 +42,23 @@ export default function HouseShow() {
   return (
     <PageCard
       title="房态图"
-      extra={<Select style={{ width: 160 }} options={buildings} value={bid} onChange={setBid} placeholder="选择楼栋" data-testid="houseshow-bid" />}
+      extra={
+        <Select
+          style={{ width: 160 }}
+          options={buildings}
+          value={bid}
+          onChange={setBid}
+          placeholder="选择楼栋"
+          data-testid="houseshow-bid"
+        />
+      }
     >
       <Space style={{ marginBottom: 16 }} wrap>
-        {counts.map(([s, n]) => <Tag key={s} color={CELL_COLORS[s]} style={{ color: '#333' }}>{ROOM_STATE_TEXT[s]} {n}</Tag>)}
+        {counts.map(([s, n]) => (
+          <Tag key={s} color={CELL_COLORS[s]} style={{ color: '#333' }}>
+            {ROOM_STATE_TEXT[s]} {n}
+          </Tag>
+        ))}
         <span>共 {rooms.length} 套</span>
       </Space>
       <Spin spinning={loading}>
@@ -57,7 +73,15 @@ export default function HouseShow() {
                     <Tooltip key={r.id} title={`${r.title} · ${r.category_title || '未分类'} · ${r.built_area}㎡ · ${r.state_ch}`}>
                       <div
                         onClick={() => void navigate(`/basis/roominfo/${r.id}`)}
-                        style={{ width: 56, padding: '4px 0', textAlign: 'center', cursor: 'pointer', borderRadius: 4, fontSize: 12, background: CELL_COLORS[r.state] }}
+                        style={{
+                          width: 56,
+                          padding: '4px 0',
+                          textAlign: 'center',
+                          cursor: 'pointer',
+                          borderRadius: 4,
+                          fontSize: 12,
+                          background: CELL_COLORS[r.state],
+                        }}
                       >
                         {r.title}
                       </div>

@@ -5,7 +5,11 @@ import { useList } from '../../api/useList';
 import { PageCard, pagination, saveFile } from './shared';
 
 const BADGE: Record<ImportLogItem['status'], 'default' | 'processing' | 'success' | 'error' | 'warning'> = {
-  queued: 'default', running: 'processing', done: 'success', failed: 'error', cancelled: 'warning',
+  queued: 'default',
+  running: 'processing',
+  done: 'success',
+  failed: 'error',
+  cancelled: 'warning',
 };
 
 /** importlog: the community's room imports. */
@@ -14,11 +18,20 @@ export default function ImportLog() {
   return (
     <PageCard title="导入记录" extra={<Button onClick={list.reload}>刷新</Button>}>
       <Table<ImportLogItem>
-        rowKey="id" loading={list.loading} dataSource={list.items} pagination={pagination(list)} data-testid="importlog-table"
+        rowKey="id"
+        loading={list.loading}
+        dataSource={list.items}
+        pagination={pagination(list)}
+        data-testid="importlog-table"
         columns={[
           { title: 'ID', dataIndex: 'id', width: 80 },
           { title: '文件', dataIndex: 'filename', ellipsis: true },
-          { title: '状态', dataIndex: 'status_ch', width: 120, render: (t: string, row) => <Badge status={row.error_count ? 'error' : BADGE[row.status]} text={t} /> },
+          {
+            title: '状态',
+            dataIndex: 'status_ch',
+            width: 120,
+            render: (t: string, row) => <Badge status={row.error_count ? 'error' : BADGE[row.status]} text={t} />,
+          },
           { title: '行数', dataIndex: 'total', width: 80 },
           { title: '新建楼栋', dataIndex: 'created_buildings', width: 90 },
           { title: '新建单元', dataIndex: 'created_units', width: 90 },
@@ -28,10 +41,24 @@ export default function ImportLog() {
           { title: '操作人', dataIndex: 'create_user', width: 100 },
           { title: '导入时间', dataIndex: 'create_time', width: 170 },
           {
-            title: '操作', key: 'op', width: 130,
-            render: (_: unknown, row: ImportLogItem) => (row.error_count > 0 ? (
-              <Button size="small" onClick={() => void call('roomimporterrors', { job_id: row.id }).then(saveFile).catch(() => undefined)}>错误报告</Button>
-            ) : row.error ? <span title={row.error}>失败原因</span> : null),
+            title: '操作',
+            key: 'op',
+            width: 130,
+            render: (_: unknown, row: ImportLogItem) =>
+              row.error_count > 0 ? (
+                <Button
+                  size="small"
+                  onClick={() =>
+                    void call('roomimporterrors', { job_id: row.id })
+                      .then(saveFile)
+                      .catch(() => undefined)
+                  }
+                >
+                  错误报告
+                </Button>
+              ) : row.error ? (
+                <span title={row.error}>失败原因</span>
+              ) : null,
           },
         ]}
       />

@@ -37,9 +37,22 @@ export default function LeaderRegions() {
   const [delayForm] = Form.useForm<{ months: number; remark: string }>();
 
   const open = (row: LeaderRegion | 'new') => {
-    form.setFieldsValue(row === 'new'
-      ? { title: '', address: '', phone: '', area: '0', end_time: dayjs().add(1, 'year'), price_per_year: '3600.00', status: 'Y', logo_url: '', region_img: '', copyright: '' }
-      : { ...row, end_time: dayjs(row.end_time) });
+    form.setFieldsValue(
+      row === 'new'
+        ? {
+            title: '',
+            address: '',
+            phone: '',
+            area: '0',
+            end_time: dayjs().add(1, 'year'),
+            price_per_year: '3600.00',
+            status: 'Y',
+            logo_url: '',
+            region_img: '',
+            copyright: '',
+          }
+        : { ...row, end_time: dayjs(row.end_time) },
+    );
     setEditing(row);
   };
   const submit = async () => {
@@ -50,7 +63,9 @@ export default function LeaderRegions() {
       else if (editing) await save('leaderregionedit', { id: editing.id, ...payload });
       setEditing(null);
       list.reload();
-    } catch { /* shown by the client */ }
+    } catch {
+      /* shown by the client */
+    }
   };
   const extend = async () => {
     if (!extending) return;
@@ -59,22 +74,42 @@ export default function LeaderRegions() {
       await save('leaderregiondelay', { rid: extending.id, ...v });
       setExtending(null);
       list.reload();
-    } catch { /* shown by the client */ }
+    } catch {
+      /* shown by the client */
+    }
   };
 
   return (
-    <PageCard title="小区管理" extra={(
-      <Space>
-        <Button onClick={() => void navigate('/leader/regions/regiondelaylog')}>续费记录</Button>
-        <Button type="primary" onClick={() => open('new')} data-testid="leader-region-add">新增小区</Button>
-      </Space>
-    )}>
+    <PageCard
+      title="小区管理"
+      extra={
+        <Space>
+          <Button onClick={() => void navigate('/leader/regions/regiondelaylog')}>续费记录</Button>
+          <Button type="primary" onClick={() => open('new')} data-testid="leader-region-add">
+            新增小区
+          </Button>
+        </Space>
+      }
+    >
       <Space style={{ marginBottom: 16 }}>
-        <Input placeholder="小区名称" allowClear value={title} onChange={(e) => setTitle(e.target.value)} onPressEnter={() => list.setFilters({ title })} />
-        <Button type="primary" onClick={() => list.setFilters({ title })}>搜索</Button>
+        <Input
+          placeholder="小区名称"
+          allowClear
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          onPressEnter={() => list.setFilters({ title })}
+        />
+        <Button type="primary" onClick={() => list.setFilters({ title })}>
+          搜索
+        </Button>
       </Space>
       <Table<LeaderRegion>
-        rowKey="id" loading={list.loading} dataSource={list.items} pagination={pagination(list)} scroll={{ x: 1200 }} data-testid="leader-region-table"
+        rowKey="id"
+        loading={list.loading}
+        dataSource={list.items}
+        pagination={pagination(list)}
+        scroll={{ x: 1200 }}
+        data-testid="leader-region-table"
         columns={[
           { title: 'ID', dataIndex: 'id', width: 70 },
           { title: '小区名称', dataIndex: 'title', width: 140 },
@@ -84,42 +119,112 @@ export default function LeaderRegions() {
           { title: '到期日', dataIndex: 'end_time', width: 110 },
           { title: '剩余', dataIndex: 'days_left', width: 120, render: (d: number) => <DaysLeftTag days={d} /> },
           { title: '续费单价(元/年)', dataIndex: 'price_per_year', width: 130 },
-          { title: '状态', dataIndex: 'status', width: 80, render: (s: string) => (s === 'Y' ? <Tag color="success">启用</Tag> : <Tag>停用</Tag>) },
           {
-            title: '操作', key: 'op', width: 220, fixed: 'right',
+            title: '状态',
+            dataIndex: 'status',
+            width: 80,
+            render: (s: string) => (s === 'Y' ? <Tag color="success">启用</Tag> : <Tag>停用</Tag>),
+          },
+          {
+            title: '操作',
+            key: 'op',
+            width: 220,
+            fixed: 'right',
             render: (_: unknown, row: LeaderRegion) => (
               <Space>
-                <Button size="small" onClick={() => open(row)}>编辑</Button>
-                <Button size="small" onClick={() => { delayForm.setFieldsValue({ months: 12, remark: '' }); setExtending(row); }}>延期</Button>
-                <Button size="small" onClick={() => void navigate(`/leader/regions/regiondelaylog?rid=${row.id}`)}>记录</Button>
+                <Button size="small" onClick={() => open(row)}>
+                  编辑
+                </Button>
+                <Button
+                  size="small"
+                  onClick={() => {
+                    delayForm.setFieldsValue({ months: 12, remark: '' });
+                    setExtending(row);
+                  }}
+                >
+                  延期
+                </Button>
+                <Button size="small" onClick={() => void navigate(`/leader/regions/regiondelaylog?rid=${row.id}`)}>
+                  记录
+                </Button>
               </Space>
             ),
           },
         ]}
       />
-      <Modal title={editing === 'new' ? '新增小区' : '编辑小区'} open={editing !== null} onOk={() => void submit()} onCancel={() => setEditing(null)} destroyOnHidden width={640}>
+      <Modal
+        title={editing === 'new' ? '新增小区' : '编辑小区'}
+        open={editing !== null}
+        onOk={() => void submit()}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+        width={640}
+      >
         <Form form={form} layout="vertical">
-          <Form.Item name="title" label="小区名称" rules={[{ required: true, whitespace: true, message: '请输入小区名称' }, { max: 60 }]}><Input /></Form.Item>
-          <Form.Item name="address" label="地址" rules={[{ max: 200 }]}><Input /></Form.Item>
+          <Form.Item name="title" label="小区名称" rules={[{ required: true, whitespace: true, message: '请输入小区名称' }, { max: 60 }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="address" label="地址" rules={[{ max: 200 }]}>
+            <Input />
+          </Form.Item>
           <Space size="large" wrap>
-            <Form.Item name="phone" label="联系电话" rules={[{ pattern: /^[\d\-+() ]{5,30}$/, message: '联系电话格式不正确' }]}><Input /></Form.Item>
-            <Form.Item name="area" label="占地面积（㎡）" rules={[{ pattern: DECIMAL, message: '最多两位小数' }]}><Input /></Form.Item>
+            <Form.Item name="phone" label="联系电话" rules={[{ pattern: /^[\d\-+() ]{5,30}$/, message: '联系电话格式不正确' }]}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="area" label="占地面积（㎡）" rules={[{ pattern: DECIMAL, message: '最多两位小数' }]}>
+              <Input />
+            </Form.Item>
           </Space>
           <Space size="large" wrap>
-            <Form.Item name="end_time" label="服务到期日" rules={[{ required: true, message: '请选择到期日' }]}><DatePicker inputReadOnly allowClear={false} /></Form.Item>
-            <Form.Item name="price_per_year" label="续费单价（元/年）" rules={[{ required: true, message: '请输入续费单价' }, { pattern: DECIMAL, message: '金额格式不正确' }]}><Input /></Form.Item>
-            <Form.Item name="status" label="状态"><Select style={{ width: 100 }} options={[{ value: 'Y', label: '启用' }, { value: 'N', label: '停用' }]} /></Form.Item>
+            <Form.Item name="end_time" label="服务到期日" rules={[{ required: true, message: '请选择到期日' }]}>
+              <DatePicker inputReadOnly allowClear={false} />
+            </Form.Item>
+            <Form.Item
+              name="price_per_year"
+              label="续费单价（元/年）"
+              rules={[
+                { required: true, message: '请输入续费单价' },
+                { pattern: DECIMAL, message: '金额格式不正确' },
+              ]}
+            >
+              <Input />
+            </Form.Item>
+            <Form.Item name="status" label="状态">
+              <Select
+                style={{ width: 100 }}
+                options={[
+                  { value: 'Y', label: '启用' },
+                  { value: 'N', label: '停用' },
+                ]}
+              />
+            </Form.Item>
           </Space>
-          <Form.Item name="logo_url" label="Logo 地址"><Input /></Form.Item>
-          <Form.Item name="region_img" label="小区平面图地址"><Input /></Form.Item>
-          <Form.Item name="copyright" label="版权信息"><Input /></Form.Item>
+          <Form.Item name="logo_url" label="Logo 地址">
+            <Input />
+          </Form.Item>
+          <Form.Item name="region_img" label="小区平面图地址">
+            <Input />
+          </Form.Item>
+          <Form.Item name="copyright" label="版权信息">
+            <Input />
+          </Form.Item>
         </Form>
       </Modal>
-      <Modal title={`延期：${extending?.title ?? ''}`} open={extending !== null} onOk={() => void extend()} onCancel={() => setExtending(null)} destroyOnHidden>
+      <Modal
+        title={`延期：${extending?.title ?? ''}`}
+        open={extending !== null}
+        onOk={() => void extend()}
+        onCancel={() => setExtending(null)}
+        destroyOnHidden
+      >
         <p>当前到期日：{extending?.end_time}（已过期的从今天起算）</p>
         <Form form={delayForm} layout="vertical">
-          <Form.Item name="months" label="延长月数" rules={[{ required: true, message: '请输入延长月数' }]}><InputNumber min={1} max={120} precision={0} /></Form.Item>
-          <Form.Item name="remark" label="备注" rules={[{ max: 200 }]}><Input placeholder="如 合同续签" /></Form.Item>
+          <Form.Item name="months" label="延长月数" rules={[{ required: true, message: '请输入延长月数' }]}>
+            <InputNumber min={1} max={120} precision={0} />
+          </Form.Item>
+          <Form.Item name="remark" label="备注" rules={[{ max: 200 }]}>
+            <Input placeholder="如 合同续签" />
+          </Form.Item>
         </Form>
       </Modal>
     </PageCard>

@@ -20,13 +20,25 @@ export default function RegionDelayLog() {
     <PageCard title="续费记录">
       {isGroup && (
         <Space style={{ marginBottom: 16 }}>
-          <Select placeholder="全部小区" allowClear style={{ width: 200 }} value={rid}
+          <Select
+            placeholder="全部小区"
+            allowClear
+            style={{ width: 200 }}
+            value={rid}
             options={regions.items.map((r) => ({ value: r.id, label: r.title }))}
-            onChange={(v?: number) => { setRid(v); list.setFilters({ rid: v, sort: 'desc' }); }} />
+            onChange={(v?: number) => {
+              setRid(v);
+              list.setFilters({ rid: v, sort: 'desc' });
+            }}
+          />
         </Space>
       )}
       <Table<RegionDelayLogItem>
-        rowKey="id" loading={list.loading} dataSource={list.items} pagination={pagination(list)} data-testid="delaylog-table"
+        rowKey="id"
+        loading={list.loading}
+        dataSource={list.items}
+        pagination={pagination(list)}
+        data-testid="delaylog-table"
         columns={[
           { title: 'ID', dataIndex: 'id', width: 80 },
           { title: '小区', dataIndex: 'region_title' },

@@ -16,7 +16,11 @@ export default function RegionInfo() {
   const [form] = Form.useForm<RegionForm>();
   const canEdit = useCanWrite(['admin']);
 
-  const load = () => { call('regioninfo').then(setRegion).catch(() => undefined); };
+  const load = () => {
+    call('regioninfo')
+      .then(setRegion)
+      .catch(() => undefined);
+  };
   useEffect(load, []);
 
   const open = () => {
@@ -40,13 +44,21 @@ export default function RegionInfo() {
   return (
     <PageCard
       title="小区资料"
-      extra={canEdit && <Button type="primary" onClick={open} data-testid="region-edit">编辑</Button>}
+      extra={
+        canEdit && (
+          <Button type="primary" onClick={open} data-testid="region-edit">
+            编辑
+          </Button>
+        )
+      }
     >
       {region && (
         <Descriptions bordered column={{ xs: 1, md: 2 }} data-testid="region-info">
           <Descriptions.Item label="小区名称">{region.title}</Descriptions.Item>
           <Descriptions.Item label="联系电话">{region.phone}</Descriptions.Item>
-          <Descriptions.Item label="地址" span={2}>{region.address}</Descriptions.Item>
+          <Descriptions.Item label="地址" span={2}>
+            {region.address}
+          </Descriptions.Item>
           <Descriptions.Item label="占地面积">{region.area} ㎡</Descriptions.Item>
           <Descriptions.Item label="服务到期">
             <Space>
@@ -57,21 +69,48 @@ export default function RegionInfo() {
             </Space>
           </Descriptions.Item>
           <Descriptions.Item label="Logo">{region.logo_url ? <Image src={region.logo_url} height={48} /> : '未设置'}</Descriptions.Item>
-          <Descriptions.Item label="小区平面图">{region.region_img ? <Image src={region.region_img} height={96} /> : '未设置'}</Descriptions.Item>
-          <Descriptions.Item label="版权信息" span={2}>{region.copyright}</Descriptions.Item>
+          <Descriptions.Item label="小区平面图">
+            {region.region_img ? <Image src={region.region_img} height={96} /> : '未设置'}
+          </Descriptions.Item>
+          <Descriptions.Item label="版权信息" span={2}>
+            {region.copyright}
+          </Descriptions.Item>
         </Descriptions>
       )}
-      <Modal title="编辑小区资料" open={editing} onOk={() => void submit()} confirmLoading={saving} onCancel={() => setEditing(false)} destroyOnHidden>
+      <Modal
+        title="编辑小区资料"
+        open={editing}
+        onOk={() => void submit()}
+        confirmLoading={saving}
+        onCancel={() => setEditing(false)}
+        destroyOnHidden
+      >
         <Form form={form} layout="vertical" data-testid="region-form">
           <Form.Item name="title" label="小区名称" rules={[{ required: true, whitespace: true, message: '请输入小区名称' }, { max: 60 }]}>
             <Input data-testid="region-title" />
           </Form.Item>
-          <Form.Item name="address" label="地址" rules={[{ max: 200 }]}><Input /></Form.Item>
-          <Form.Item name="phone" label="联系电话" rules={[{ pattern: /^[\d\-+() ]{5,30}$/, message: '联系电话格式不正确' }]}><Input /></Form.Item>
-          <Form.Item name="area" label="占地面积（㎡）" rules={[{ pattern: /^\d{1,10}(\.\d{1,2})?$/, message: '面积应为不小于0且最多两位小数的数字' }]}><Input /></Form.Item>
-          <Form.Item name="logo_url" label="Logo 地址" rules={[urlRule]}><Input placeholder="https://…" /></Form.Item>
-          <Form.Item name="region_img" label="小区平面图地址" rules={[urlRule]}><Input placeholder="https://…" /></Form.Item>
-          <Form.Item name="copyright" label="版权信息" rules={[{ max: 200 }]}><Input /></Form.Item>
+          <Form.Item name="address" label="地址" rules={[{ max: 200 }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="phone" label="联系电话" rules={[{ pattern: /^[\d\-+() ]{5,30}$/, message: '联系电话格式不正确' }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item
+            name="area"
+            label="占地面积（㎡）"
+            rules={[{ pattern: /^\d{1,10}(\.\d{1,2})?$/, message: '面积应为不小于0且最多两位小数的数字' }]}
+          >
+            <Input />
+          </Form.Item>
+          <Form.Item name="logo_url" label="Logo 地址" rules={[urlRule]}>
+            <Input placeholder="https://…" />
+          </Form.Item>
+          <Form.Item name="region_img" label="小区平面图地址" rules={[urlRule]}>
+            <Input placeholder="https://…" />
+          </Form.Item>
+          <Form.Item name="copyright" label="版权信息" rules={[{ max: 200 }]}>
+            <Input />
+          </Form.Item>
         </Form>
       </Modal>
     </PageCard>

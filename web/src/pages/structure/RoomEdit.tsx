@@ -20,7 +20,10 @@ interface RoomForm {
 }
 
 const AREA = /^\d{1,10}(\.\d{1,2})?$/;
-const areaRules = [{ required: true, message: '请输入面积' }, { pattern: AREA, message: '面积应为不小于0且最多两位小数的数字' }];
+const areaRules = [
+  { required: true, message: '请输入面积' },
+  { pattern: AREA, message: '面积应为不小于0且最多两位小数的数字' },
+];
 
 /** addroom and editroom/:id: one form for both. */
 export default function RoomEdit() {
@@ -59,7 +62,9 @@ export default function RoomEdit() {
       else await save('roomadd', payload);
       await queryClient.invalidateQueries({ queryKey: ['list', 'roomlist'] });
       void navigate('/basis/roomlist');
-    } catch { /* shown by the client */ } finally {
+    } catch {
+      /* shown by the client */
+    } finally {
       setSaving(false);
     }
   };
@@ -70,7 +75,13 @@ export default function RoomEdit() {
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item name="bid" label="楼栋" rules={[{ required: true, message: '请选择楼栋' }]}>
-              <Select options={buildings} showSearch optionFilterProp="label" onChange={() => form.setFieldValue('tid', undefined)} data-testid="room-bid" />
+              <Select
+                options={buildings}
+                showSearch
+                optionFilterProp="label"
+                onChange={() => form.setFieldValue('tid', undefined)}
+                data-testid="room-bid"
+              />
             </Form.Item>
           </Col>
           <Col span={12}>
@@ -89,21 +100,32 @@ export default function RoomEdit() {
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="built_area" label="建筑面积（㎡）" rules={areaRules}><Input data-testid="room-built-area" /></Form.Item>
+            <Form.Item name="built_area" label="建筑面积（㎡）" rules={areaRules}>
+              <Input data-testid="room-built-area" />
+            </Form.Item>
           </Col>
           <Col span={12}>
             <Form.Item
-              name="indoor_area" label="套内面积（㎡）" dependencies={['built_area']}
-              rules={[...areaRules, ({ getFieldValue }) => ({
-                validator: (_r, v: string) => (AREA.test(String(v)) && Number(v) > Number(getFieldValue('built_area'))
-                  ? Promise.reject(new Error('套内面积不能大于建筑面积')) : Promise.resolve()),
-              })]}
+              name="indoor_area"
+              label="套内面积（㎡）"
+              dependencies={['built_area']}
+              rules={[
+                ...areaRules,
+                ({ getFieldValue }) => ({
+                  validator: (_r, v: string) =>
+                    AREA.test(String(v)) && Number(v) > Number(getFieldValue('built_area'))
+                      ? Promise.reject(new Error('套内面积不能大于建筑面积'))
+                      : Promise.resolve(),
+                }),
+              ]}
             >
               <Input data-testid="room-indoor-area" />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="category_id" label="房屋类型"><Select options={categories} allowClear data-testid="room-category" /></Form.Item>
+            <Form.Item name="category_id" label="房屋类型">
+              <Select options={categories} allowClear data-testid="room-category" />
+            </Form.Item>
           </Col>
           <Col span={12}>
             <Form.Item name="state" label="状态" rules={[{ required: true }]}>
@@ -111,11 +133,15 @@ export default function RoomEdit() {
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="remark" label="备注" rules={[{ max: 200 }]}><Input.TextArea rows={3} /></Form.Item>
+            <Form.Item name="remark" label="备注" rules={[{ max: 200 }]}>
+              <Input.TextArea rows={3} />
+            </Form.Item>
           </Col>
         </Row>
         <Space>
-          <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="room-save">保存</Button>
+          <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="room-save">
+            保存
+          </Button>
           <Button onClick={() => void navigate('/basis/roomlist')}>返回</Button>
         </Space>
       </Form>

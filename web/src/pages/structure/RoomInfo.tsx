@@ -12,18 +12,24 @@ export default function RoomInfo() {
   const navigate = useNavigate();
   const canWrite = useCanWrite();
   useEffect(() => {
-    call('roominfo', { id: Number(id) }).then(setRoom).catch(() => undefined);
+    call('roominfo', { id: Number(id) })
+      .then(setRoom)
+      .catch(() => undefined);
   }, [id]);
 
   return (
     <PageCard
       title={room ? room.address : '房屋详情'}
-      extra={(
+      extra={
         <Space>
-          {canWrite && room && <Button type="primary" onClick={() => void navigate(`/basis/editroom/${room.id}`)}>编辑</Button>}
+          {canWrite && room && (
+            <Button type="primary" onClick={() => void navigate(`/basis/editroom/${room.id}`)}>
+              编辑
+            </Button>
+          )}
           <Button onClick={() => void navigate('/basis/roomlist')}>返回</Button>
         </Space>
-      )}
+      }
     >
       {room && (
         <Descriptions bordered column={{ xs: 1, md: 2 }} data-testid="room-info">
@@ -36,8 +42,12 @@ export default function RoomInfo() {
           <Descriptions.Item label="建筑面积">{room.built_area} ㎡</Descriptions.Item>
           <Descriptions.Item label="套内面积">{room.indoor_area} ㎡</Descriptions.Item>
           <Descriptions.Item label="房屋类型">{room.category_title || '—'}</Descriptions.Item>
-          <Descriptions.Item label="状态"><RoomStateTag state={room.state} text={room.state_ch} /></Descriptions.Item>
-          <Descriptions.Item label="备注" span={2}>{room.remark || '—'}</Descriptions.Item>
+          <Descriptions.Item label="状态">
+            <RoomStateTag state={room.state} text={room.state_ch} />
+          </Descriptions.Item>
+          <Descriptions.Item label="备注" span={2}>
+            {room.remark || '—'}
+          </Descriptions.Item>
           <Descriptions.Item label="创建时间">{room.create_time}</Descriptions.Item>
         </Descriptions>
       )}

@@ -42,31 +42,88 @@ export default function RoomList() {
   return (
     <PageCard
       title="房屋管理"
-      extra={(
+      extra={
         <Space>
-          <Button onClick={() => void exportRooms()} loading={exporting} data-testid="room-export">导出</Button>
+          <Button onClick={() => void exportRooms()} loading={exporting} data-testid="room-export">
+            导出
+          </Button>
           {canWrite && <Button onClick={() => void navigate('/basis/buildingimport')}>批量导入</Button>}
-          {canWrite && <Button type="primary" onClick={() => void navigate('/basis/addroom')} data-testid="room-add">新增房屋</Button>}
+          {canWrite && (
+            <Button type="primary" onClick={() => void navigate('/basis/addroom')} data-testid="room-add">
+              新增房屋
+            </Button>
+          )}
         </Space>
-      )}
+      }
     >
       <Space style={{ marginBottom: 16 }} wrap>
-        <Select placeholder="全部楼栋" allowClear style={{ width: 140 }} options={buildings} value={draft.bid as number | undefined}
-          onChange={(v?: number) => apply({ bid: v, tid: undefined })} data-testid="room-filter-bid" />
-        <Select placeholder="全部单元" allowClear style={{ width: 120 }} options={units} value={draft.tid as number | undefined}
-          onChange={(v?: number) => apply({ tid: v })} disabled={!draft.bid} data-testid="room-filter-tid" />
-        <Select placeholder="房屋类型" allowClear style={{ width: 120 }} options={categories} value={draft.category_id as number | undefined}
-          onChange={(v?: number) => apply({ category_id: v })} data-testid="room-filter-category" />
-        <Select placeholder="房屋状态" allowClear style={{ width: 120 }} options={STATE_OPTIONS} value={draft.state as RoomState | undefined}
-          onChange={(v?: RoomState) => apply({ state: v })} data-testid="room-filter-state" />
-        <InputNumber placeholder="楼层" min={-10} max={200} precision={0} style={{ width: 90 }} value={draft.floor as number | undefined}
-          onChange={(v) => apply({ floor: v ?? undefined }, false)} onPressEnter={() => list.setFilters(draft)} data-testid="room-filter-floor" />
-        <Input placeholder="房号" allowClear style={{ width: 140 }} value={draft.keyword}
-          onChange={(e) => apply({ keyword: e.target.value }, false)} onPressEnter={() => list.setFilters(draft)} data-testid="room-filter-keyword" />
-        <Button type="primary" onClick={() => list.setFilters(draft)} data-testid="room-search">搜索</Button>
+        <Select
+          placeholder="全部楼栋"
+          allowClear
+          style={{ width: 140 }}
+          options={buildings}
+          value={draft.bid as number | undefined}
+          onChange={(v?: number) => apply({ bid: v, tid: undefined })}
+          data-testid="room-filter-bid"
+        />
+        <Select
+          placeholder="全部单元"
+          allowClear
+          style={{ width: 120 }}
+          options={units}
+          value={draft.tid as number | undefined}
+          onChange={(v?: number) => apply({ tid: v })}
+          disabled={!draft.bid}
+          data-testid="room-filter-tid"
+        />
+        <Select
+          placeholder="房屋类型"
+          allowClear
+          style={{ width: 120 }}
+          options={categories}
+          value={draft.category_id as number | undefined}
+          onChange={(v?: number) => apply({ category_id: v })}
+          data-testid="room-filter-category"
+        />
+        <Select
+          placeholder="房屋状态"
+          allowClear
+          style={{ width: 120 }}
+          options={STATE_OPTIONS}
+          value={draft.state as RoomState | undefined}
+          onChange={(v?: RoomState) => apply({ state: v })}
+          data-testid="room-filter-state"
+        />
+        <InputNumber
+          placeholder="楼层"
+          min={-10}
+          max={200}
+          precision={0}
+          style={{ width: 90 }}
+          value={draft.floor as number | undefined}
+          onChange={(v) => apply({ floor: v ?? undefined }, false)}
+          onPressEnter={() => list.setFilters(draft)}
+          data-testid="room-filter-floor"
+        />
+        <Input
+          placeholder="房号"
+          allowClear
+          style={{ width: 140 }}
+          value={draft.keyword}
+          onChange={(e) => apply({ keyword: e.target.value }, false)}
+          onPressEnter={() => list.setFilters(draft)}
+          data-testid="room-filter-keyword"
+        />
+        <Button type="primary" onClick={() => list.setFilters(draft)} data-testid="room-search">
+          搜索
+        </Button>
       </Space>
       <Table<Room>
-        rowKey="id" loading={list.loading} dataSource={list.items} pagination={pagination(list)} data-testid="room-table"
+        rowKey="id"
+        loading={list.loading}
+        dataSource={list.items}
+        pagination={pagination(list)}
+        data-testid="room-table"
         scroll={{ x: 1100 }}
         onChange={(_p, _f, sorter) => {
           const order = Array.isArray(sorter) ? undefined : sorter.order;
@@ -84,14 +141,34 @@ export default function RoomList() {
           { title: '状态', dataIndex: 'state', width: 100, render: (s: RoomState, row) => <RoomStateTag state={s} text={row.state_ch} /> },
           { title: '备注', dataIndex: 'remark', ellipsis: true },
           {
-            title: '操作', key: 'op', width: 190, fixed: 'right',
+            title: '操作',
+            key: 'op',
+            width: 190,
+            fixed: 'right',
             render: (_: unknown, row: Room) => (
               <Space>
-                <Button size="small" onClick={() => void navigate(`/basis/roominfo/${row.id}`)}>详情</Button>
-                {canWrite && <Button size="small" onClick={() => void navigate(`/basis/editroom/${row.id}`)}>编辑</Button>}
+                <Button size="small" onClick={() => void navigate(`/basis/roominfo/${row.id}`)}>
+                  详情
+                </Button>
                 {canWrite && (
-                  <Button size="small" danger data-testid={`room-del-${row.id}`}
-                    onClick={() => confirmDelete(async () => { await save('roomdel', { id: row.id }); list.reload(); })}>删除</Button>
+                  <Button size="small" onClick={() => void navigate(`/basis/editroom/${row.id}`)}>
+                    编辑
+                  </Button>
+                )}
+                {canWrite && (
+                  <Button
+                    size="small"
+                    danger
+                    data-testid={`room-del-${row.id}`}
+                    onClick={() =>
+                      confirmDelete(async () => {
+                        await save('roomdel', { id: row.id });
+                        list.reload();
+                      })
+                    }
+                  >
+                    删除
+                  </Button>
                 )}
               </Space>
             ),

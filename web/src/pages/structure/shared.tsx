@@ -37,9 +37,13 @@ export function useSmallList<M extends SmallListMethod>(method: M, payload: Meth
     }
     let live = true;
     (call as (m: M, p: MethodInput<M>) => Promise<{ items: SmallItem[] }>)(method, payload)
-      .then((d) => { if (live) setItems(d.items); })
+      .then((d) => {
+        if (live) setItems(d.items);
+      })
       .catch(() => undefined);
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
     // the key stands for the payload
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [method, key]);

@@ -34,7 +34,14 @@ export default function ErrorLogDialog() {
           { title: t('errorLog.url'), dataIndex: 'url', ellipsis: true },
           { title: t('errorLog.time'), dataIndex: 'time', width: 200 },
         ]}
-        expandable={{ expandedRowRender: (r) => <pre style={{ whiteSpace: 'pre-wrap', fontSize: 12 }}>{r.err.stack}{r.vm}</pre> }}
+        expandable={{
+          expandedRowRender: (r) => (
+            <pre style={{ whiteSpace: 'pre-wrap', fontSize: 12 }}>
+              {r.err.stack}
+              {r.vm}
+            </pre>
+          ),
+        }}
       />
     </Modal>
   );

@@ -200,10 +200,16 @@ export default function RenewalDialog() {
           <div className="renewal-qr" style={{ textAlign: 'center' }}>
             <Space style={{ marginBottom: 12 }} wrap>
               <span>续费年限</span>
-              <InputNumber min={1} max={5} value={years} onChange={(v) => {
+              <InputNumber
+                min={1}
+                max={5}
+                value={years}
+                onChange={(v) => {
                   setYears(v ?? 1);
                   setPayMsg('');
-                }} data-testid="renewal-years" />
+                }}
+                data-testid="renewal-years"
+              />
               <span>年</span>
               <span style={{ marginLeft: 12 }}>
                 单价 <b data-testid="renewal-price">{price}</b> 元/年
@@ -214,11 +220,21 @@ export default function RenewalDialog() {
                 {order && (
                   <>
                     <div>
-                      应付金额 <b style={{ color: '#f5222d', fontSize: 18 }} data-testid="renewal-total">{order.total_fee}</b> 元
+                      应付金额{' '}
+                      <b style={{ color: '#f5222d', fontSize: 18 }} data-testid="renewal-total">
+                        {order.total_fee}
+                      </b>{' '}
+                      元
                     </div>
                     <QrImage text={order.payparam.code_url} size={180} testId="renewal-qr" />
                     <div style={{ color: '#909399', fontSize: 12 }}>请使用微信扫码支付，支付完成后自动续费</div>
-                    <a href={order.payparam.code_url} target="_blank" rel="noreferrer" style={{ fontSize: 12 }} data-testid="renewal-pay-link">
+                    <a
+                      href={order.payparam.code_url}
+                      target="_blank"
+                      rel="noreferrer"
+                      style={{ fontSize: 12 }}
+                      data-testid="renewal-pay-link"
+                    >
                       模拟支付
                     </a>
                   </>

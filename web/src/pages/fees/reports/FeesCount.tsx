@@ -27,35 +27,72 @@ export default function FeesCount() {
     }
     return m;
   }, [q.data]);
-  const option = useMemo(() => ({
-    tooltip: { trigger: 'axis' }, legend: { data: ['应收', '实收'] },
-    xAxis: { type: 'category', data: [...byPeriod.keys()] }, yAxis: { type: 'value' },
-    series: [
-      { name: '应收', type: 'bar', data: [...byPeriod.values()].map((v) => v.receivable.toFixed(2)) },
-      { name: '实收', type: 'bar', data: [...byPeriod.values()].map((v) => v.received.toFixed(2)) },
-    ],
-  }), [byPeriod]);
+  const option = useMemo(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      legend: { data: ['应收', '实收'] },
+      xAxis: { type: 'category', data: [...byPeriod.keys()] },
+      yAxis: { type: 'value' },
+      series: [
+        { name: '应收', type: 'bar', data: [...byPeriod.values()].map((v) => v.receivable.toFixed(2)) },
+        { name: '实收', type: 'bar', data: [...byPeriod.values()].map((v) => v.received.toFixed(2)) },
+      ],
+    }),
+    [byPeriod],
+  );
   const t = q.data?.totals;
   return (
-    <ReportCard title="收费统计" testId="fees-count-page" exportPayload={{ report: 'fees_count', ...payload }}
-      filters={<>
-        <DatePicker.RangePicker style={{ maxWidth: 260 }} picker="month" value={range} allowClear={false} inputReadOnly onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} />
-        <Select allowClear placeholder="费用类型" style={{ width: 130 }} value={costType} onChange={setCostType}
-          options={costTypes.map((c) => ({ value: c.cost_type, label: c.title }))} />
-      </>}>
+    <ReportCard
+      title="收费统计"
+      testId="fees-count-page"
+      exportPayload={{ report: 'fees_count', ...payload }}
+      filters={
+        <>
+          <DatePicker.RangePicker
+            style={{ maxWidth: 260 }}
+            picker="month"
+            value={range}
+            allowClear={false}
+            inputReadOnly
+            onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
+          />
+          <Select
+            allowClear
+            placeholder="费用类型"
+            style={{ width: 130 }}
+            value={costType}
+            onChange={setCostType}
+            options={costTypes.map((c) => ({ value: c.cost_type, label: c.title }))}
+          />
+        </>
+      }
+    >
       {t && (
         <Space size="large" wrap style={{ marginBottom: 12 }}>
-          <Statistic title="应收(元)" value={t.receivable} /><Statistic title="实收(元)" value={t.received} />
-          <Statistic title="欠费(元)" value={t.arrears} /><Statistic title="收缴率" value={`${t.rate}%`} />
+          <Statistic title="应收(元)" value={t.receivable} />
+          <Statistic title="实收(元)" value={t.received} />
+          <Statistic title="欠费(元)" value={t.arrears} />
+          <Statistic title="收缴率" value={`${t.rate}%`} />
         </Space>
       )}
       <EChart option={option} testId="fees-count-chart" />
-      <Table<CollectionRow> rowKey={(r) => `${r.item_id}-${r.period}`} size="small" scroll={{ x: 'max-content' }} loading={q.isFetching} dataSource={q.data?.items ?? []} pagination={false}
+      <Table<CollectionRow>
+        rowKey={(r) => `${r.item_id}-${r.period}`}
+        size="small"
+        scroll={{ x: 'max-content' }}
+        loading={q.isFetching}
+        dataSource={q.data?.items ?? []}
+        pagination={false}
         columns={[
-          { title: '收费项目', dataIndex: 'title' }, { title: '账期', dataIndex: 'period' }, { title: '账单数', dataIndex: 'bill_count' },
-          amountColumn('应收', 'receivable'), amountColumn('实收', 'received'),
-          amountColumn('欠费', 'arrears'), { title: '收缴率', dataIndex: 'rate', render: (v: string) => `${v}%` },
-        ]} />
+          { title: '收费项目', dataIndex: 'title' },
+          { title: '账期', dataIndex: 'period' },
+          { title: '账单数', dataIndex: 'bill_count' },
+          amountColumn('应收', 'receivable'),
+          amountColumn('实收', 'received'),
+          amountColumn('欠费', 'arrears'),
+          { title: '收缴率', dataIndex: 'rate', render: (v: string) => `${v}%` },
+        ]}
+      />
     </ReportCard>
   );
 }

@@ -9,8 +9,10 @@ import ReportCard from './ReportCard';
 import { amountColumn } from './columns';
 
 export const AGING_COLUMNS = [
-  amountColumn('0-30天', 'd0_30'), amountColumn('31-90天', 'd31_90'),
-  amountColumn('91-180天', 'd91_180'), amountColumn('181-365天', 'd181_365'),
+  amountColumn('0-30天', 'd0_30'),
+  amountColumn('31-90天', 'd31_90'),
+  amountColumn('91-180天', 'd91_180'),
+  amountColumn('181-365天', 'd181_365'),
   amountColumn('365天以上', 'd365_plus'),
 ];
 
@@ -23,23 +25,61 @@ export default function FeesCountNopay() {
   const q = useQuery({ queryKey: ['fees_count_nopay', payload], queryFn: () => call('fees_count_nopay', payload), retry: false });
   const t = q.data?.totals;
   return (
-    <ReportCard title="欠费统计" testId="nopay-page" exportPayload={{ report: 'fees_count_nopay', bid: place.bid, tid: place.tid, keyword: keyword || undefined }}
-      filters={<>
-        <RoomSelects value={place} onChange={(v) => { setPlace(v); setPage({ ...page, page: 1 }); }} withRoom={false} testId="nopay-place" />
-        <Input.Search allowClear placeholder="房号" style={{ width: 160 }} onSearch={(v) => { setKeyword(v); setPage({ ...page, page: 1 }); }} />
-      </>}>
+    <ReportCard
+      title="欠费统计"
+      testId="nopay-page"
+      exportPayload={{ report: 'fees_count_nopay', bid: place.bid, tid: place.tid, keyword: keyword || undefined }}
+      filters={
+        <>
+          <RoomSelects
+            value={place}
+            onChange={(v) => {
+              setPlace(v);
+              setPage({ ...page, page: 1 });
+            }}
+            withRoom={false}
+            testId="nopay-place"
+          />
+          <Input.Search
+            allowClear
+            placeholder="房号"
+            style={{ width: 160 }}
+            onSearch={(v) => {
+              setKeyword(v);
+              setPage({ ...page, page: 1 });
+            }}
+          />
+        </>
+      }
+    >
       {t && (
         <Space size="large" wrap style={{ marginBottom: 12 }}>
-          <Statistic title="欠费户数" value={t.rooms} /><Statistic title="欠费合计(元)" value={t.arrears} />
+          <Statistic title="欠费户数" value={t.rooms} />
+          <Statistic title="欠费合计(元)" value={t.arrears} />
           <Statistic title="365天以上(元)" value={t.d365_plus} />
         </Space>
       )}
-      <Table<ArrearsRow> rowKey="hid" size="small" loading={q.isFetching} dataSource={q.data?.items ?? []} scroll={{ x: 'max-content' }}
-        pagination={{ current: page.page, pageSize: page.limit, total: q.data?.total ?? 0, onChange: (p, l) => setPage({ page: p, limit: l }) }}
+      <Table<ArrearsRow>
+        rowKey="hid"
+        size="small"
+        loading={q.isFetching}
+        dataSource={q.data?.items ?? []}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: page.page,
+          pageSize: page.limit,
+          total: q.data?.total ?? 0,
+          onChange: (p, l) => setPage({ page: p, limit: l }),
+        }}
         columns={[
-          { title: '房屋', dataIndex: 'address' }, { title: '业主', dataIndex: 'owner_name' }, { title: '电话', dataIndex: 'mobile' },
-          { title: '欠费账单', dataIndex: 'bill_count' }, amountColumn('欠费合计', 'arrears'), ...AGING_COLUMNS,
-        ]} />
+          { title: '房屋', dataIndex: 'address' },
+          { title: '业主', dataIndex: 'owner_name' },
+          { title: '电话', dataIndex: 'mobile' },
+          { title: '欠费账单', dataIndex: 'bill_count' },
+          amountColumn('欠费合计', 'arrears'),
+          ...AGING_COLUMNS,
+        ]}
+      />
     </ReportCard>
   );
 }

@@ -15,7 +15,13 @@ export default function FinanceReport() {
     <Card title="财务报表" data-testid="financereport-page">
       {/* in the body, not the card's extra: beside the title it would not fit a phone */}
       <div style={{ marginBottom: 12 }}>
-        <DatePicker.RangePicker style={{ maxWidth: 260 }} value={range} allowClear={false} inputReadOnly onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} />
+        <DatePicker.RangePicker
+          style={{ maxWidth: 260 }}
+          value={range}
+          allowClear={false}
+          inputReadOnly
+          onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
+        />
       </div>
       {r && (
         <>
@@ -27,10 +33,19 @@ export default function FinanceReport() {
             <Descriptions.Item label="滞纳金">{r.late_fees}</Descriptions.Item>
             <Descriptions.Item label="退款（原路）">{r.refunds_cash}</Descriptions.Item>
             <Descriptions.Item label="退款（退回余额）">{r.refunds_balance}</Descriptions.Item>
-            <Descriptions.Item label="净收款"><b>{r.net}</b></Descriptions.Item>
+            <Descriptions.Item label="净收款">
+              <b>{r.net}</b>
+            </Descriptions.Item>
           </Descriptions>
-          <Table rowKey="pay_type" size="small" scroll={{ x: 'max-content' }} style={{ marginTop: 16 }} dataSource={r.by_pay_type} pagination={false}
-            columns={[{ title: '支付方式', dataIndex: 'label' }, { title: '笔数', dataIndex: 'count' }, amountColumn('金额', 'amount')]} />
+          <Table
+            rowKey="pay_type"
+            size="small"
+            scroll={{ x: 'max-content' }}
+            style={{ marginTop: 16 }}
+            dataSource={r.by_pay_type}
+            pagination={false}
+            columns={[{ title: '支付方式', dataIndex: 'label' }, { title: '笔数', dataIndex: 'count' }, amountColumn('金额', 'amount')]}
+          />
         </>
       )}
     </Card>

@@ -14,25 +14,44 @@ export default function MonthFees() {
   const y = year.year();
   const q = useQuery({ queryKey: ['month_fees', y], queryFn: () => call('month_fees', { year: y }), retry: false });
   const items = useMemo(() => q.data?.items ?? [], [q.data]);
-  const option = useMemo(() => ({
-    tooltip: { trigger: 'axis' }, legend: { data: ['应收', '已收', '当月收款'] },
-    xAxis: { type: 'category', data: items.map((r) => r.month.slice(5) + '月') }, yAxis: { type: 'value' },
-    series: [
-      { name: '应收', type: 'bar', data: items.map((r) => r.receivable) },
-      { name: '已收', type: 'bar', data: items.map((r) => r.received) },
-      { name: '当月收款', type: 'line', data: items.map((r) => r.collected) },
-    ],
-  }), [items]);
+  const option = useMemo(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      legend: { data: ['应收', '已收', '当月收款'] },
+      xAxis: { type: 'category', data: items.map((r) => r.month.slice(5) + '月') },
+      yAxis: { type: 'value' },
+      series: [
+        { name: '应收', type: 'bar', data: items.map((r) => r.receivable) },
+        { name: '已收', type: 'bar', data: items.map((r) => r.received) },
+        { name: '当月收款', type: 'line', data: items.map((r) => r.collected) },
+      ],
+    }),
+    [items],
+  );
   return (
-    <ReportCard title="月度收费" testId="month-fees-page" exportPayload={{ report: 'month_fees', year: y }}
-      filters={<DatePicker picker="year" value={year} allowClear={false} inputReadOnly onChange={(d) => d && setYear(d)} />}>
+    <ReportCard
+      title="月度收费"
+      testId="month-fees-page"
+      exportPayload={{ report: 'month_fees', year: y }}
+      filters={<DatePicker picker="year" value={year} allowClear={false} inputReadOnly onChange={(d) => d && setYear(d)} />}
+    >
       <EChart option={option} testId="month-fees-chart" />
-      <Table<MonthRow> rowKey="month" size="small" scroll={{ x: 'max-content' }} loading={q.isFetching} dataSource={items} pagination={false}
+      <Table<MonthRow>
+        rowKey="month"
+        size="small"
+        scroll={{ x: 'max-content' }}
+        loading={q.isFetching}
+        dataSource={items}
+        pagination={false}
         columns={[
-          { title: '月份', dataIndex: 'month' }, amountColumn('应收', 'receivable'),
-          amountColumn('已收', 'received'), amountColumn('当月收款', 'collected'),
-          amountColumn('当月退款', 'refunded'), { title: '收缴率', dataIndex: 'rate', render: (v: string) => `${v}%` },
-        ]} />
+          { title: '月份', dataIndex: 'month' },
+          amountColumn('应收', 'receivable'),
+          amountColumn('已收', 'received'),
+          amountColumn('当月收款', 'collected'),
+          amountColumn('当月退款', 'refunded'),
+          { title: '收缴率', dataIndex: 'rate', render: (v: string) => `${v}%` },
+        ]}
+      />
     </ReportCard>
   );
 }

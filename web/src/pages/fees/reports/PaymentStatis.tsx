@@ -19,30 +19,78 @@ export default function PaymentStatis() {
   const payload = { start_date: range[0].format('YYYY-MM-DD'), end_date: range[1].format('YYYY-MM-DD'), group_by: groupBy };
   const q = useQuery({ queryKey: ['paymentstatis', payload], queryFn: () => call('paymentstatis', payload), retry: false });
   const items = useMemo(() => q.data?.items ?? [], [q.data]);
-  const option = useMemo(() => (groupBy === 'day'
-    ? { tooltip: { trigger: 'axis' }, xAxis: { type: 'category', data: items.map((r) => r.label) }, yAxis: { type: 'value' },
-      series: [{ name: '实收', type: 'line', data: items.map((r) => r.amount) }] }
-    : { tooltip: { trigger: 'item' }, legend: { bottom: 0, type: 'scroll' },
-      series: [{
-        name: '实收', type: 'pie', radius: ['35%', '65%'], center: ['50%', '45%'],
-        // on a phone the names outside the ring ran into the legend: the ring shows shares, the legend names
-        label: mobile ? { position: 'inside', formatter: '{d}%' } : { formatter: '{b}' },
-        data: items.map((r) => ({ name: r.label, value: r.amount })),
-      }] }), [items, groupBy, mobile]);
+  const option = useMemo(
+    () =>
+      groupBy === 'day'
+        ? {
+            tooltip: { trigger: 'axis' },
+            xAxis: { type: 'category', data: items.map((r) => r.label) },
+            yAxis: { type: 'value' },
+            series: [{ name: '实收', type: 'line', data: items.map((r) => r.amount) }],
+          }
+        : {
+            tooltip: { trigger: 'item' },
+            legend: { bottom: 0, type: 'scroll' },
+            series: [
+              {
+                name: '实收',
+                type: 'pie',
+                radius: ['35%', '65%'],
+                center: ['50%', '45%'],
+                // on a phone the names outside the ring ran into the legend: the ring shows shares, the legend names
+                label: mobile ? { position: 'inside', formatter: '{d}%' } : { formatter: '{b}' },
+                data: items.map((r) => ({ name: r.label, value: r.amount })),
+              },
+            ],
+          },
+    [items, groupBy, mobile],
+  );
   return (
-    <ReportCard title="收款统计" testId="paymentstatis-page" exportPayload={{ report: 'paymentstatis', ...payload }}
-      filters={<>
-        <DatePicker.RangePicker style={{ maxWidth: 260 }} value={range} allowClear={false} inputReadOnly onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} />
-        <Radio.Group value={groupBy} onChange={(e) => setGroupBy(e.target.value as GroupBy)} optionType="button"
-          options={[{ value: 'pay_type', label: '按支付方式' }, { value: 'cashier', label: '按收银员' }, { value: 'day', label: '按日' }]} />
-      </>}>
-      <Space size="large" wrap><Statistic title="笔数" value={q.data?.total_count ?? 0} /><Statistic title="实收合计(元)" value={q.data?.total_amount ?? '0.00'} /></Space>
+    <ReportCard
+      title="收款统计"
+      testId="paymentstatis-page"
+      exportPayload={{ report: 'paymentstatis', ...payload }}
+      filters={
+        <>
+          <DatePicker.RangePicker
+            style={{ maxWidth: 260 }}
+            value={range}
+            allowClear={false}
+            inputReadOnly
+            onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
+          />
+          <Radio.Group
+            value={groupBy}
+            onChange={(e) => setGroupBy(e.target.value as GroupBy)}
+            optionType="button"
+            options={[
+              { value: 'pay_type', label: '按支付方式' },
+              { value: 'cashier', label: '按收银员' },
+              { value: 'day', label: '按日' },
+            ]}
+          />
+        </>
+      }
+    >
+      <Space size="large" wrap>
+        <Statistic title="笔数" value={q.data?.total_count ?? 0} />
+        <Statistic title="实收合计(元)" value={q.data?.total_amount ?? '0.00'} />
+      </Space>
       <EChart option={option} testId="paymentstatis-chart" />
-      <Table<PaymentStatRow> rowKey="key" size="small" scroll={{ x: 'max-content' }} loading={q.isFetching} dataSource={items} pagination={false}
+      <Table<PaymentStatRow>
+        rowKey="key"
+        size="small"
+        scroll={{ x: 'max-content' }}
+        loading={q.isFetching}
+        dataSource={items}
+        pagination={false}
         columns={[
-          { title: '分组', dataIndex: 'label' }, { title: '笔数', dataIndex: 'count' },
-          amountColumn('实收', 'amount'), amountColumn('余额抵扣', 'balance_used'),
-        ]} />
+          { title: '分组', dataIndex: 'label' },
+          { title: '笔数', dataIndex: 'count' },
+          amountColumn('实收', 'amount'),
+          amountColumn('余额抵扣', 'balance_used'),
+        ]}
+      />
     </ReportCard>
   );
 }

@@ -14,23 +14,48 @@ export default function PropertyPayStatis() {
   const period = month.format('YYYY-MM');
   const q = useQuery({ queryKey: ['propertypaystatis', period], queryFn: () => call('propertypaystatis', { period }), retry: false });
   const items = useMemo(() => q.data?.items ?? [], [q.data]);
-  const option = useMemo(() => ({
-    tooltip: { trigger: 'axis' }, xAxis: { type: 'category', data: items.map((r) => r.building_title) },
-    yAxis: { type: 'value', max: 100, axisLabel: { formatter: '{value}%' } },
-    series: [{ name: '收缴率', type: 'bar', data: items.map((r) => r.rate) }],
-  }), [items]);
+  const option = useMemo(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      xAxis: { type: 'category', data: items.map((r) => r.building_title) },
+      yAxis: { type: 'value', max: 100, axisLabel: { formatter: '{value}%' } },
+      series: [{ name: '收缴率', type: 'bar', data: items.map((r) => r.rate) }],
+    }),
+    [items],
+  );
   const t = q.data?.totals;
   return (
-    <ReportCard title="物业费收缴统计" testId="propertypaystatis-page" exportPayload={{ report: 'propertypaystatis', period }}
-      filters={<DatePicker picker="month" value={month} allowClear={false} inputReadOnly onChange={(d) => d && setMonth(d)} />}>
-      {t && <Space size="large" wrap><Statistic title="应收(元)" value={t.receivable} /><Statistic title="实收(元)" value={t.received} /><Statistic title="收缴率" value={`${t.rate}%`} /></Space>}
+    <ReportCard
+      title="物业费收缴统计"
+      testId="propertypaystatis-page"
+      exportPayload={{ report: 'propertypaystatis', period }}
+      filters={<DatePicker picker="month" value={month} allowClear={false} inputReadOnly onChange={(d) => d && setMonth(d)} />}
+    >
+      {t && (
+        <Space size="large" wrap>
+          <Statistic title="应收(元)" value={t.receivable} />
+          <Statistic title="实收(元)" value={t.received} />
+          <Statistic title="收缴率" value={`${t.rate}%`} />
+        </Space>
+      )}
       <EChart option={option} height={260} testId="propertypaystatis-chart" />
-      <Table<BuildingCollectionRow> rowKey="bid" size="small" scroll={{ x: 'max-content' }} loading={q.isFetching} dataSource={items} pagination={false}
+      <Table<BuildingCollectionRow>
+        rowKey="bid"
+        size="small"
+        scroll={{ x: 'max-content' }}
+        loading={q.isFetching}
+        dataSource={items}
+        pagination={false}
         columns={[
-          { title: '楼栋', dataIndex: 'building_title' }, { title: '户数', dataIndex: 'rooms' }, { title: '已缴户数', dataIndex: 'paid_rooms' },
-          amountColumn('应收', 'receivable'), amountColumn('实收', 'received'),
-          amountColumn('欠费', 'arrears'), { title: '收缴率', dataIndex: 'rate', render: (v: string) => `${v}%` },
-        ]} />
+          { title: '楼栋', dataIndex: 'building_title' },
+          { title: '户数', dataIndex: 'rooms' },
+          { title: '已缴户数', dataIndex: 'paid_rooms' },
+          amountColumn('应收', 'receivable'),
+          amountColumn('实收', 'received'),
+          amountColumn('欠费', 'arrears'),
+          { title: '收缴率', dataIndex: 'rate', render: (v: string) => `${v}%` },
+        ]}
+      />
     </ReportCard>
   );
 }

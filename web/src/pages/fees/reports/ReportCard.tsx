@@ -5,7 +5,13 @@ import type { MethodInput } from '@wuye/contract';
 import { runExport } from '../../../api/exportJob';
 
 /** A report page frame: filters on the left of the toolbar, an Excel export on the right. */
-export default function ReportCard({ title, filters, exportPayload, children, testId }: {
+export default function ReportCard({
+  title,
+  filters,
+  exportPayload,
+  children,
+  testId,
+}: {
   title: string;
   filters: ReactNode;
   exportPayload?: MethodInput<'feereportexport'>;
@@ -25,8 +31,14 @@ export default function ReportCard({ title, filters, exportPayload, children, te
   return (
     <Card title={title} data-testid={testId}>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>
-        <Space wrap style={{ flex: 1 }}>{filters}</Space>
-        {exportPayload && <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void doExport()} data-testid="report-export">导出 Excel</Button>}
+        <Space wrap style={{ flex: 1 }}>
+          {filters}
+        </Space>
+        {exportPayload && (
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void doExport()} data-testid="report-export">
+            导出 Excel
+          </Button>
+        )}
       </div>
       {children}
     </Card>
