@@ -16,17 +16,13 @@ export const ROOM_STATE_TEXT: Record<RoomState, string> = {
   renovating: '装修中',
 };
 
-/** Kinds of room category; the kind drives defaults elsewhere (e.g. parking fees). */
-export const ROOM_CATEGORY_KINDS = ['residence', 'shop', 'office', 'parking', 'storage', 'other'] as const;
-export type RoomCategoryKind = (typeof ROOM_CATEGORY_KINDS)[number];
-export const ROOM_CATEGORY_KIND_TEXT: Record<RoomCategoryKind, string> = {
-  residence: '住宅',
-  shop: '商铺',
-  office: '写字楼',
-  parking: '车位',
-  storage: '储藏室',
-  other: '其他',
-};
+import { ROOM_CATEGORY_KIND, building, roomCategory, unit, title } from './structure/resources.js';
+import { enumKeys, enumTexts, type ResourceOutputs } from './kit/resource.js';
+export * from './structure/resources.js';
+
+export const ROOM_CATEGORY_KINDS = enumKeys(ROOM_CATEGORY_KIND);
+export type RoomCategoryKind = keyof typeof ROOM_CATEGORY_KIND;
+export const ROOM_CATEGORY_KIND_TEXT = enumTexts(ROOM_CATEGORY_KIND);
 
 /** Headers of the room import template, in order. */
 export const ROOM_IMPORT_HEADERS = ['楼栋', '单元', '房号', '楼层', '建筑面积', '套内面积', '房屋类型', '状态', '备注'] as const;
@@ -43,12 +39,6 @@ export const areaValue = z.union([z.string(), z.number()]).transform((v, ctx) =>
   return s;
 });
 
-const title = (max: number, what: string) =>
-  z
-    .string({ error: `请输入${what}` })
-    .trim()
-    .min(1, `请输入${what}`)
-    .max(max);
 const wireDate = z.string().trim().regex(WIRE_DATE_RE, '日期格式应为 YYYY-MM-DD');
 const url = z
   .string()
@@ -60,7 +50,6 @@ const phone = z
   .trim()
   .max(30)
   .refine((v) => v === '' || /^[\d\-+() ]{5,30}$/.test(v), { message: '联系电话格式不正确' });
-const sortNo = z.coerce.number().int().min(0).max(99999).default(0);
 const roomState = z.enum(ROOM_STATES, { error: '房屋状态取值不正确' });
 
 const regionFields = {
@@ -79,21 +68,6 @@ const leaderRegionFields = {
   price_per_year: money,
   status: z.enum(['Y', 'N']).default('Y'),
 };
-
-const categoryFields = {
-  title: title(30, '类型名称'),
-  kind: z.enum(ROOM_CATEGORY_KINDS, { error: '类型归类取值不正确' }).default('residence'),
-  sort: sortNo,
-};
-
-const buildingFields = {
-  title: title(30, '楼栋名称'),
-  floors: z.coerce.number().int().min(0).max(200).default(0),
-  sort: sortNo,
-  remark: text(200).default(''),
-};
-
-const unitFields = { bid: id, title: title(30, '单元名称'), sort: sortNo };
 
 const roomFields = {
   bid: id,
@@ -129,24 +103,9 @@ export const structureMethods = {
     remark: text(200).default(''),
   }),
   regiondelaylog: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc'), rid: optionalId }),
-  // room categories
-  roomcatelist: z.object({ ...paging, title: text(30).optional() }),
-  roomcate_small_list: z.object({}),
-  roomcateadd: z.object(categoryFields),
-  roomcateedit: z.object({ id, ...categoryFields }),
-  roomcatedel: z.object({ id }),
-  // buildings
-  buildinglist: z.object({ ...paging, title: text(30).optional() }),
-  building_small_list: z.object({}),
-  buildingadd: z.object(buildingFields),
-  buildingedit: z.object({ id, ...buildingFields }),
-  buildingdel: z.object({ id }),
-  // units
-  unitlist: z.object({ ...paging, bid: optionalId, title: text(30).optional() }),
-  unit_small_list: z.object({ bid: id }),
-  unitadd: z.object(unitFields),
-  unitedit: z.object({ id, ...unitFields }),
-  unitdel: z.object({ id }),
+  ...roomCategory.schemas,
+  ...building.schemas,
+  ...unit.schemas,
   // rooms
   roomlist: z.object({ ...paging, ...roomFilters }),
   roominfo: z.object({ id }),
@@ -304,7 +263,12 @@ export interface ImportLogItem {
   finish_time: string;
 }
 
-export interface StructureOutputs {
+export type StructureOutputs = ResourceOutputs<typeof roomCategory.def, RoomCategory> &
+  ResourceOutputs<typeof building.def, Building> &
+  ResourceOutputs<typeof unit.def, Unit> &
+  StructureOwnOutputs;
+
+interface StructureOwnOutputs {
   regioninfo: RegionDetail;
   regionedit: RegionDetail;
   leaderregionlist: ListAnswer<LeaderRegion>;
@@ -312,21 +276,6 @@ export interface StructureOutputs {
   leaderregionedit: LeaderRegion;
   leaderregiondelay: { rid: number; end_time: string };
   regiondelaylog: ListAnswer<RegionDelayLogItem>;
-  roomcatelist: ListAnswer<RoomCategory>;
-  roomcate_small_list: { items: SmallItem[] };
-  roomcateadd: { id: number };
-  roomcateedit: null;
-  roomcatedel: null;
-  buildinglist: ListAnswer<Building>;
-  building_small_list: { items: SmallItem[] };
-  buildingadd: { id: number };
-  buildingedit: null;
-  buildingdel: null;
-  unitlist: ListAnswer<Unit>;
-  unit_small_list: { items: SmallItem[] };
-  unitadd: { id: number };
-  unitedit: null;
-  unitdel: null;
   roomlist: ListAnswer<Room>;
   roominfo: Room;
   room_small_list: { items: SmallItem[] };

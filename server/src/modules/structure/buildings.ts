@@ -41,7 +41,7 @@ const buildinglist = defineMethod('buildinglist', {
           .as('room_count'),
       ])
       .where('b.rid', '=', ctx.rid);
-    if (input.title) qb = qb.where('b.title', 'ilike', likePattern(input.title));
+    if (input.title) qb = qb.where('b.title', 'ilike', likePattern(String(input.title)));
     const page = await listPage(qb, input, 'b.id');
     return {
       total: page.total,
@@ -153,8 +153,8 @@ const unitlist = defineMethod('unitlist', {
           .as('room_count'),
       )
       .where('u.rid', '=', ctx.rid);
-    if (input.bid) qb = qb.where('u.bid', '=', input.bid);
-    if (input.title) qb = qb.where('u.title', 'ilike', likePattern(input.title));
+    if (input.bid) qb = qb.where('u.bid', '=', Number(input.bid));
+    if (input.title) qb = qb.where('u.title', 'ilike', likePattern(String(input.title)));
     const page = await listPage(qb, input, 'u.id');
     return {
       total: page.total,

@@ -32,7 +32,7 @@ const roomcatelist = defineMethod('roomcatelist', {
           .as('room_count'),
       )
       .where('c.rid', '=', ctx.rid);
-    if (input.title) qb = qb.where('c.title', 'ilike', likePattern(input.title));
+    if (input.title) qb = qb.where('c.title', 'ilike', likePattern(String(input.title)));
     const page = await listPage(qb, input, 'c.id');
     return {
       total: page.total,

@@ -1,0 +1,270 @@
+/**
+ * One description of a resource, shared by the server (defineResource expands it into methods)
+ * and the web (ResourcePage renders it): fields, labels, coded values, roles and the literal
+ * method names. Data only: nothing Kysely, nothing React. See docs/resources.md.
+ */
+import { z } from 'zod';
+import { optionalId, paging, text } from '../common.js';
+import type { ListAnswer } from '../codes.js';
+import type { ExportQueued } from '../jobs.js';
+import type { SmallItem } from '../structure.js';
+
+/** How a coded value looks: the tag's tone on the web, the same words everywhere. */
+export type Tone = 'success' | 'warning' | 'error' | 'processing' | 'default';
+export interface EnumEntry {
+  text: string;
+  tone?: Tone;
+}
+/** A coded value's one source of text and tone (server `*_ch`, web tags, filter and form options). */
+export type ValueEnum<V extends string = string> = Readonly<Record<V, EnumEntry>>;
+
+export function valueEnum<const V extends string>(entries: Record<V, EnumEntry>): ValueEnum<V> {
+  return Object.freeze(entries);
+}
+/** The entry's text, or the value itself for one the enum does not know. */
+export function enumText<V extends string>(e: ValueEnum<V>, value: V | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  return (e as Record<string, EnumEntry>)[value]?.text ?? String(value);
+}
+export function enumKeys<V extends string>(e: ValueEnum<V>): [V, ...V[]] {
+  return Object.keys(e) as [V, ...V[]];
+}
+export function enumOptions<V extends string>(e: ValueEnum<V>): Array<{ value: V; label: string }> {
+  return enumKeys(e).map((value) => ({ value, label: e[value].text }));
+}
+/** Text map for code that wants `Record<V, string>` (export headers, older callers). */
+export function enumTexts<V extends string>(e: ValueEnum<V>): Record<V, string> {
+  return Object.fromEntries(enumKeys(e).map((k) => [k, e[k].text])) as Record<V, string>;
+}
+/** The zod of a coded value, with a message naming the field. */
+export function enumSchema<V extends string>(e: ValueEnum<V>, label: string) {
+  return z.enum(enumKeys(e), { error: `${label}取值不正确` });
+}
+
+/** A remote option list (a `*_small_list` method), optionally narrowed by another field's value. */
+export interface SmallWidget {
+  small: string;
+  /** the field whose value is sent as this parameter, e.g. { bid: 'bid' } */
+  dependsOn?: Record<string, string>;
+}
+export type Widget =
+  | 'text'
+  | 'textarea'
+  | 'int'
+  | 'decimal'
+  | 'money'
+  | 'date'
+  | 'dateRange'
+  | 'select'
+  | 'radio'
+  | 'password'
+  | 'image'
+  /** a custom widget the page supplies by field name */
+  | 'custom'
+  | SmallWidget;
+
+export type Place = 'form' | 'table' | 'filter' | 'export' | 'detail';
+export type Match = 'eq' | 'like' | 'range';
+
+export interface FieldDef {
+  label: string;
+  /** the one rule for the form value: the server parses it, the web derives its form rules */
+  zod?: z.ZodType;
+  /** the filter's own rule where the form's does not fit (default: the form's, optional and '' allowed) */
+  filterZod?: z.ZodType;
+  widget?: Widget;
+  enum?: ValueEnum;
+  /** where the field shows; default form, table, export (filter only when listed) */
+  in?: readonly Place[];
+  /** how a filter applies: text → like, others → eq; range takes [from, to] */
+  match?: Match;
+  placeholder?: string;
+  /** table column width in px */
+  width?: number;
+  /** kept visible at the left of a wide table (key columns) */
+  fixed?: boolean;
+  /** a hint under the form item */
+  help?: string;
+}
+
+/** A read-only column the list answers (joins, counts, derived values). */
+export interface ColumnDef {
+  key: string;
+  label: string;
+  enum?: ValueEnum;
+  widget?: 'money' | 'text' | 'date';
+  width?: number;
+  in?: ReadonlyArray<'table' | 'export' | 'detail'>;
+  fixed?: boolean;
+}
+
+export interface ResourceMethods {
+  list: string;
+  add?: string;
+  edit?: string;
+  del?: string;
+  info?: string;
+  small?: string;
+  export?: string;
+}
+
+/** Roles allowed; 'any' = every signed-in account of the side. */
+export type Roles = readonly string[] | 'any';
+
+export interface ResourceDef {
+  /** lower-case name: test ids (`building-add`), cache keys, i18n keys */
+  name: string;
+  /** what one row is called: 楼栋 → 新增楼栋, 楼栋不存在 */
+  label: string;
+  methods: ResourceMethods;
+  /** the one place a resource's role lists live: server checks and web routes read them */
+  roles: { read: Roles; write: Roles };
+  fields: Record<string, FieldDef>;
+  columns?: readonly ColumnDef[];
+  /** the small list's required parameters, e.g. unit_small_list takes bid */
+  smallBy?: readonly string[];
+  /** the column the small list shows (default title) */
+  smallLabel?: string;
+  /** add and edit in a modal (default) or on routes of their own */
+  form?: 'modal' | { add: string; edit: string };
+  /** the order of the list by default */
+  sort?: 'asc' | 'desc';
+}
+
+const ALL_PLACES_BY_DEFAULT: readonly Place[] = ['form', 'table', 'export'];
+export const placesOf = (f: FieldDef): readonly Place[] => f.in ?? ALL_PLACES_BY_DEFAULT;
+export const shows = (f: FieldDef, place: Place) => placesOf(f).includes(place);
+
+/** How a filter field matches when the description does not say. */
+export function matchOf(f: FieldDef): Match {
+  if (f.match) return f.match;
+  if (f.enum || f.widget === 'select' || f.widget === 'radio' || typeof f.widget === 'object') return 'eq';
+  if (f.widget === 'dateRange') return 'range';
+  if (f.widget === 'int' || f.widget === 'money' || f.widget === 'decimal') return 'eq';
+  return 'like';
+}
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** The zod of one filter: optional, '' meaning no filter. */
+export function filterSchema(f: FieldDef): z.ZodType {
+  if (f.filterZod) return f.filterZod;
+  if (matchOf(f) === 'range') {
+    return z
+      .union([z.literal(''), z.null(), z.tuple([z.string().trim().max(20), z.string().trim().max(20)])])
+      .optional()
+      .transform(emptyToUndefined);
+  }
+  if (typeof f.widget === 'object') return optionalId;
+  if (f.enum) return z.union([z.literal(''), enumSchema(f.enum, f.label)]).optional();
+  if (matchOf(f) === 'like') return text(60).optional();
+  if (f.zod)
+    return z
+      .union([z.literal(''), z.null(), f.zod])
+      .optional()
+      .transform(emptyToUndefined);
+  return text(60).optional();
+}
+
+type FieldsOf<R extends ResourceDef> = R['fields'];
+type DefaultPlaced<F> = F extends { in: readonly Place[] } ? never : F extends { zod: z.ZodType } ? true : never;
+/** Keys of the fields that show in the form (their zod makes the add and edit payloads). */
+export type FormKeys<F extends Record<string, FieldDef>> = {
+  [K in keyof F]: F[K] extends { in: readonly (infer P)[] } ? ('form' extends P ? K : never) : DefaultPlaced<F[K]> extends true ? K : never;
+}[keyof F] &
+  string;
+export type FormShape<F extends Record<string, FieldDef>> = {
+  [K in FormKeys<F>]: F[K] extends { zod: infer Z extends z.ZodType } ? Z : z.ZodUnknown;
+};
+export type FilterKeys<F extends Record<string, FieldDef>> = {
+  [K in keyof F]: F[K] extends { in: readonly (infer P)[] } ? ('filter' extends P ? K : never) : never;
+}[keyof F] &
+  string;
+
+type M<R extends ResourceDef> = R['methods'];
+type Named<R extends ResourceDef, K extends keyof ResourceMethods, S> = M<R>[K] extends string ? { [N in M<R>[K]]: S } : unknown;
+
+/** What a filter carries once parsed: text, an id or code, a number, or a [from, to] range. */
+export type FilterValue = string | number | [string, string] | undefined;
+type FilterShape<R extends ResourceDef> = { [K in FilterKeys<FieldsOf<R>>]: z.ZodType<FilterValue, FilterValue | null> };
+const sortField = z.enum(['asc', 'desc']).default('asc');
+type ListShape = typeof paging & { sort: typeof sortField };
+export type ListSchema<R extends ResourceDef> = z.ZodObject<ListShape & FilterShape<R>>;
+export type ExportSchema<R extends ResourceDef> = z.ZodObject<{ sort: typeof sortField } & FilterShape<R>>;
+export type AddSchema<R extends ResourceDef> = z.ZodObject<FormShape<FieldsOf<R>>>;
+export type EditSchema<R extends ResourceDef> = z.ZodObject<{ id: typeof idField } & FormShape<FieldsOf<R>>>;
+const idField = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+type SmallShape<R extends ResourceDef> = R['smallBy'] extends readonly string[]
+  ? { [K in R['smallBy'][number]]: typeof idField }
+  : Record<never, never>;
+export type SmallSchema<R extends ResourceDef> = z.ZodObject<SmallShape<R>>;
+export type IdSchema = z.ZodObject<{ id: typeof idField }>;
+
+/** The method schemas a description makes, keyed by their literal names. */
+export type ResourceSchemas<R extends ResourceDef> = Named<R, 'list', ListSchema<R>> &
+  Named<R, 'add', AddSchema<R>> &
+  Named<R, 'edit', EditSchema<R>> &
+  Named<R, 'del', IdSchema> &
+  Named<R, 'info', IdSchema> &
+  Named<R, 'small', SmallSchema<R>> &
+  Named<R, 'export', ExportSchema<R>>;
+
+/** The answers of those methods. */
+export type ResourceOutputs<R extends ResourceDef, Row> = Named<R, 'list', ListAnswer<Row>> &
+  Named<R, 'add', { id: number }> &
+  Named<R, 'edit', null> &
+  Named<R, 'del', null> &
+  Named<R, 'info', Row> &
+  Named<R, 'small', { items: SmallItem[] }> &
+  Named<R, 'export', ExportQueued>;
+
+export interface Resource<R extends ResourceDef = ResourceDef, Row = unknown> {
+  readonly def: R;
+  readonly schemas: ResourceSchemas<R>;
+  /** phantom: the row type the list answers */
+  readonly row?: Row;
+  /** the add payload's shape, for the server's handlers */
+  readonly formSchema: AddSchema<R>;
+  readonly filterKeys: readonly string[];
+}
+
+/** The keys of the fields in one place, in description order. */
+export function keysIn(def: ResourceDef, place: Place): string[] {
+  return Object.entries(def.fields)
+    .filter(([, f]) => shows(f, place))
+    .map(([k]) => k);
+}
+
+/**
+ * Declares a resource. `resource<Row>()({...})`: the row type is given, the rest is inferred so
+ * the method names stay literal (a name in the network tab leads here in one search).
+ */
+export function resource<Row>() {
+  return <const R extends ResourceDef>(def: R): Resource<R, Row> => {
+    const formShape: Record<string, z.ZodType> = {};
+    for (const key of keysIn(def, 'form')) formShape[key] = def.fields[key]!.zod ?? z.unknown();
+    const filterShape: Record<string, z.ZodType> = {};
+    const filterKeys = keysIn(def, 'filter');
+    for (const key of filterKeys) filterShape[key] = filterSchema(def.fields[key]!);
+    const sort = def.sort === 'desc' ? z.enum(['asc', 'desc']).default('desc') : sortField;
+    const formSchema = z.object(formShape);
+    const schemas: Record<string, z.ZodType> = {};
+    const m = def.methods;
+    schemas[m.list] = z.object({ ...paging, sort, ...filterShape });
+    if (m.add) schemas[m.add] = formSchema;
+    if (m.edit) schemas[m.edit] = z.object({ id: idField, ...formShape });
+    if (m.del) schemas[m.del] = z.object({ id: idField });
+    if (m.info) schemas[m.info] = z.object({ id: idField });
+    if (m.small) {
+      const by: Record<string, z.ZodType> = {};
+      for (const key of def.smallBy ?? []) by[key] = idField;
+      schemas[m.small] = z.object(by);
+    }
+    if (m.export) schemas[m.export] = z.object({ sort, ...filterShape });
+    return { def, schemas: schemas as ResourceSchemas<R>, formSchema: formSchema as AddSchema<R>, filterKeys };
+  };
+}
