@@ -10,7 +10,7 @@ import { defineExport } from '../../jobs/exports.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { containsOperator, likePattern } from '../../lib/like.js';
 import { STRUCTURE_WRITERS } from './access.js';
-import { firstDependent, tableLabel } from './dependents.js';
+import { firstDependent, tableLabel } from '../../lib/dependents.js';
 import { holdPlaces } from './place-locks.js';
 import { requireRoom } from './require-room.js';
 
