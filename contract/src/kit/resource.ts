@@ -127,6 +127,8 @@ export interface ResourceDef {
   smallLabel?: string;
   /** add and edit in a modal (default) or on routes of their own */
   form?: 'modal' | { add: string; edit: string };
+  /** edit and delete answer { id } (default null) */
+  echoId?: boolean;
   /** the order of the list by default */
   sort?: 'asc' | 'desc';
 }
@@ -186,7 +188,7 @@ type Named<R extends ResourceDef, K extends keyof ResourceMethods, S> = M<R>[K] 
 
 /** What a filter carries once parsed: text, an id or code, a number, or a [from, to] range. */
 export type FilterValue = string | number | [string, string] | undefined;
-type FilterShape<R extends ResourceDef> = { [K in FilterKeys<FieldsOf<R>>]: z.ZodType<FilterValue, FilterValue | null> };
+type FilterShape<R extends ResourceDef> = { [K in FilterKeys<FieldsOf<R>>]: z.ZodOptional<z.ZodType<FilterValue, FilterValue | null>> };
 const sortField = z.enum(['asc', 'desc']).default('asc');
 type ListShape = typeof paging & { sort: typeof sortField };
 export type ListSchema<R extends ResourceDef> = z.ZodObject<ListShape & FilterShape<R>>;
@@ -216,8 +218,8 @@ export type ResourceSchemas<R extends ResourceDef> = Named<R, 'list', ListSchema
 /** The answers of those methods. */
 export type ResourceOutputs<R extends ResourceDef, Row> = Named<R, 'list', ListAnswer<Row>> &
   Named<R, 'add', { id: number }> &
-  Named<R, 'edit', null> &
-  Named<R, 'del', null> &
+  Named<R, 'edit', R['echoId'] extends true ? { id: number } : null> &
+  Named<R, 'del', R['echoId'] extends true ? { id: number } : null> &
   Named<R, 'info', Row> &
   Named<R, 'small', { items: SmallItem[] }> &
   Named<R, 'export', ExportQueued>;
@@ -249,7 +251,7 @@ export function resource<Row>() {
     for (const key of keysIn(def, 'form')) formShape[key] = def.fields[key]!.zod ?? z.unknown();
     const filterShape: Record<string, z.ZodType> = {};
     const filterKeys = keysIn(def, 'filter');
-    for (const key of filterKeys) filterShape[key] = filterSchema(def.fields[key]!);
+    for (const key of filterKeys) filterShape[key] = filterSchema(def.fields[key]!).optional();
     const sort = def.sort === 'desc' ? z.enum(['asc', 'desc']).default('desc') : sortField;
     const formSchema = z.object(formShape);
     const schemas: Record<string, z.ZodType> = {};

@@ -229,7 +229,7 @@ export function defineResource(resource: { readonly def: ResourceDef }, impl: Re
         await refuseDuplicates(ctx, values, id);
         await impl.beforeEdit?.(ctx, before, values);
         await dbOf(ctx).updateTable(table).set(values).where('rid', '=', ctx.rid).where('id', '=', id).execute();
-        return reply(null, '保存成功') as never;
+        return reply(def.echoId ? { id } : null, '保存成功') as never;
       },
     }),
   );
@@ -247,7 +247,7 @@ export function defineResource(resource: { readonly def: ResourceDef }, impl: Re
         const dependent = await firstDependent(ctx.db as Kysely<DB>, table, ctx.rid, id);
         if (dependent) fail(impl.dependents?.[dependent] ?? `该${def.label}下还有${tableLabel(dependent)}，不能删除`);
         await dbOf(ctx).deleteFrom(table).where('rid', '=', ctx.rid).where('id', '=', id).execute();
-        return reply(null, '删除成功') as never;
+        return reply(def.echoId ? { id } : null, '删除成功') as never;
       },
     }),
   );
