@@ -85,6 +85,8 @@ export interface FieldDef {
   fixed?: boolean;
   /** a hint under the form item */
   help?: string;
+  /** given when the row is added and kept after (a code): not in the edit payload */
+  once?: boolean;
 }
 
 /** A read-only column the list answers (joins, counts, derived values). */
@@ -125,6 +127,8 @@ export interface ResourceDef {
   smallBy?: readonly string[];
   /** the column the small list shows (default title) */
   smallLabel?: string;
+  /** rules across fields, checked on add and edit (the message shows at `path`) */
+  rules?: ReadonlyArray<{ check: (values: Record<string, unknown>) => boolean; message: string; path: string }>;
   /** add and edit in a modal (default) or on routes of their own */
   form?: 'modal' | { add: string; edit: string };
   /** edit and delete answer { id } (default null) */
@@ -194,7 +198,8 @@ type ListShape = typeof paging & { sort: typeof sortField };
 export type ListSchema<R extends ResourceDef> = z.ZodObject<ListShape & FilterShape<R>>;
 export type ExportSchema<R extends ResourceDef> = z.ZodObject<{ sort: typeof sortField } & FilterShape<R>>;
 export type AddSchema<R extends ResourceDef> = z.ZodObject<FormShape<FieldsOf<R>>>;
-export type EditSchema<R extends ResourceDef> = z.ZodObject<{ id: typeof idField } & FormShape<FieldsOf<R>>>;
+type OnceKeys<F extends Record<string, FieldDef>> = { [K in keyof F]: F[K] extends { once: true } ? K : never }[keyof F] & string;
+export type EditSchema<R extends ResourceDef> = z.ZodObject<{ id: typeof idField } & Omit<FormShape<FieldsOf<R>>, OnceKeys<FieldsOf<R>>>>;
 const idField = z.coerce
   .number()
   .int()
@@ -253,12 +258,20 @@ export function resource<Row>() {
     const filterKeys = keysIn(def, 'filter');
     for (const key of filterKeys) filterShape[key] = filterSchema(def.fields[key]!).optional();
     const sort = def.sort === 'desc' ? z.enum(['asc', 'desc']).default('desc') : sortField;
-    const formSchema = z.object(formShape);
+    const withRules = <S extends z.ZodObject>(schema: S): S => {
+      let out = schema;
+      for (const r of def.rules ?? [])
+        out = out.refine((v) => r.check(v as Record<string, unknown>), { message: r.message, path: [r.path] });
+      return out;
+    };
+    const formSchema = withRules(z.object(formShape));
+    const editShape: Record<string, z.ZodType> = { id: idField };
+    for (const [key, schema] of Object.entries(formShape)) if (!def.fields[key]!.once) editShape[key] = schema;
     const schemas: Record<string, z.ZodType> = {};
     const m = def.methods;
     schemas[m.list] = z.object({ ...paging, sort, ...filterShape });
     if (m.add) schemas[m.add] = formSchema;
-    if (m.edit) schemas[m.edit] = z.object({ id: idField, ...formShape });
+    if (m.edit) schemas[m.edit] = withRules(z.object(editShape));
     if (m.del) schemas[m.del] = z.object({ id: idField });
     if (m.info) schemas[m.info] = z.object({ id: idField });
     if (m.small) {

@@ -57,7 +57,10 @@ const KNOWN_REFS: Record<string, Reference[]> = {
   ],
 };
 
-/** Foreign keys pointing at `table`, read from the catalogue, so later areas' tables are covered too. */
+/**
+ * Foreign keys pointing at `table`, read from the catalogue, so later areas' tables are covered too;
+ * those that cascade or clear on delete go with the row and are not in the way.
+ */
 async function foreignKeysTo(db: Kysely<DB>, table: string): Promise<Reference[]> {
   const { rows } = await sql<{ table_name: string; cols: string[]; ref_cols: string[] }>`
     SELECT c.conrelid::regclass::text AS table_name,
@@ -67,7 +70,7 @@ async function foreignKeysTo(db: Kysely<DB>, table: string): Promise<Reference[]
     CROSS JOIN LATERAL unnest(c.conkey, c.confkey) WITH ORDINALITY AS k(attnum, fattnum, ord)
     JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum
     JOIN pg_attribute fa ON fa.attrelid = c.confrelid AND fa.attnum = k.fattnum
-    WHERE c.contype = 'f' AND c.confrelid = to_regclass(${table})
+    WHERE c.contype = 'f' AND c.confrelid = to_regclass(${table}) AND c.confdeltype NOT IN ('c', 'n', 'd')
     GROUP BY c.oid, c.conrelid
     ORDER BY c.oid`.execute(db);
   return rows.map((r) => ({ table: r.table_name, columns: r.cols, refColumns: r.ref_cols }));

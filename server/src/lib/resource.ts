@@ -133,6 +133,7 @@ export function defineResource(resource: { readonly def: ResourceDef }, impl: Re
 
   async function refuseDuplicates(ctx: CommunityCtx, values: Values, exceptId?: number) {
     for (const u of impl.unique ?? []) {
+      if (!u.on.every((col) => col in values)) continue;
       let qb = dbOf(ctx).selectFrom(table).select('id').where('rid', '=', ctx.rid);
       for (const col of u.on) qb = qb.where(col, '=', values[col]);
       if (exceptId !== undefined) qb = qb.where('id', '<>', exceptId);
