@@ -115,7 +115,7 @@ const feeitemcatedel = defineMethod('feeitemcatedel', {
       .selectFrom('fee_items')
       .select('id')
       .where('rid', '=', ctx.rid)
-      .where('cost_type', '=', row!.cost_type)
+      .where('cost_type', '=', row.cost_type)
       .executeTakeFirst();
     if (used) fail('该费用类型下还有收费项目，不能删除');
     await ctx.db.deleteFrom('fee_cost_types').where('rid', '=', ctx.rid).where('id', '=', input.id).execute();
@@ -203,7 +203,7 @@ const feeiteminfo = defineMethod('feeiteminfo', {
   async handler(ctx, input) {
     const row = await itemQuery(ctx.db, ctx.rid).where('i.id', '=', input.id).executeTakeFirst();
     if (!row) fail('收费项目不存在');
-    return toItemRow(row!);
+    return toItemRow(row);
   },
 });
 
@@ -401,7 +401,7 @@ const bindfeeadd = defineMethod('bindfeeadd', {
       .where('id', '=', input.item_id)
       .executeTakeFirst();
     if (!item) fail('收费项目不存在');
-    if (PARKING_SCOPES.includes(input.scope) && item!.pricing.startsWith('area')) fail(PARKING_AREA_MSG);
+    if (PARKING_SCOPES.includes(input.scope) && item.pricing.startsWith('area')) fail(PARKING_AREA_MSG);
     let refIds = [0];
     if (input.scope !== 'region' && !(input.scope === 'car' && input.ref_ids.length === 0)) {
       if (input.ref_ids.length === 0) fail('请选择要绑定的对象');

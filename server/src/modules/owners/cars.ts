@@ -123,7 +123,7 @@ const caredit = defineMethod('caredit', {
   summary: '编辑车辆',
   async handler(ctx, input) {
     const car = await ctx.db.selectFrom('cars').select('id').where('rid', '=', ctx.rid).where('id', '=', input.id).executeTakeFirst();
-    if (!car) return fail('车辆不存在');
+    if (!car) fail('车辆不存在');
     await checkCar(ctx, input, input.id);
     await ctx.db
       .updateTable('cars')
@@ -156,7 +156,7 @@ const cardel = defineMethod('cardel', {
       .where('rid', '=', ctx.rid)
       .where('id', '=', input.id)
       .executeTakeFirst();
-    if (!car) return fail('车辆不存在');
+    if (!car) fail('车辆不存在');
     const space = await ctx.db
       .selectFrom('parking_spaces')
       .select('title')
@@ -164,7 +164,7 @@ const cardel = defineMethod('cardel', {
       .where('carlicense', '=', car.carlicense)
       .where('status', '<>', 'idle')
       .executeTakeFirst();
-    if (space) return fail(`车辆 ${car.carlicense} 绑定了车位 ${space.title}，请先解除车位绑定`);
+    if (space) fail(`车辆 ${car.carlicense} 绑定了车位 ${space.title}，请先解除车位绑定`);
     await ctx.db.deleteFrom('cars').where('rid', '=', ctx.rid).where('id', '=', input.id).execute();
     return reply({ id: input.id }, '删除成功');
   },

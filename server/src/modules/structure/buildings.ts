@@ -207,7 +207,7 @@ const unitedit = defineMethod('unitedit', {
     const { id, ...values } = input;
     const unit = await ctx.db.selectFrom('units').select(['id', 'bid']).where('rid', '=', ctx.rid).where('id', '=', id).executeTakeFirst();
     if (!unit) fail('单元不存在');
-    if (unit!.bid !== values.bid) {
+    if (unit.bid !== values.bid) {
       await requireBuilding(ctx.db, ctx.rid, values.bid);
       const rooms = await ctx.db
         .selectFrom('rooms')
@@ -220,7 +220,7 @@ const unitedit = defineMethod('unitedit', {
     }
     await refuseDuplicateUnit(ctx.db, ctx.rid, values.bid, values.title, id);
     // its building before the unit: a rename of the building may be rewriting this unit's rooms
-    await holdPlaces(ctx.db, ctx.rid, { bids: [unit!.bid, values.bid] });
+    await holdPlaces(ctx.db, ctx.rid, { bids: [unit.bid, values.bid] });
     await ctx.db.updateTable('units').set(values).where('rid', '=', ctx.rid).where('id', '=', id).execute();
     return reply(null, '保存成功');
   },
