@@ -90,22 +90,22 @@ const refundapply = defineMethod('refundapply', {
       .where('id', '=', input.payment_id)
       .executeTakeFirst();
     if (!p) fail('收费记录不存在');
-    if (p!.status === 'R') fail('该收据已全部退款');
+    if (p.status === 'R') fail('该收据已全部退款');
     const pending = await ctx.db
       .selectFrom('fee_refunds')
       .select('id')
       .where('rid', '=', ctx.rid)
-      .where('payment_id', '=', p!.id)
+      .where('payment_id', '=', p.id)
       .where('status', '=', 'E')
       .executeTakeFirst();
     if (pending) fail('该收据已有待审核的退款申请');
-    const { lines, chosen } = await openLines(ctx, p!.id, input.bill_ids);
-    const amount = fenToYuan(refundAmount(p!, lines.length, chosen));
+    const { lines, chosen } = await openLines(ctx, p.id, input.bill_ids);
+    const amount = fenToYuan(refundAmount(p, lines.length, chosen));
     const row = await ctx.db
       .insertInto('fee_refunds')
       .values({
         rid: ctx.rid,
-        payment_id: p!.id,
+        payment_id: p.id,
         bill_ids: chosen.map((l) => l.bill_id),
         amount,
         reason: input.reason,
@@ -145,25 +145,25 @@ const refundapprove = defineMethod('refundapprove', {
       .forUpdate()
       .executeTakeFirst();
     if (!f) fail('退款申请不存在');
-    if (f!.status !== 'E') fail('该退款申请已处理');
+    if (f.status !== 'E') fail('该退款申请已处理');
     const done = { approver: ctx.session.name, approve_remark: input.remark, approved_at: sql<Date>`now()` };
     if (!input.approve) {
       await ctx.db
         .updateTable('fee_refunds')
         .set({ status: 'N', ...done })
         .where('rid', '=', ctx.rid)
-        .where('id', '=', f!.id)
+        .where('id', '=', f.id)
         .execute();
-      return reply(toRow(await refundQuery(ctx.db, ctx.rid).where('f.id', '=', f!.id).executeTakeFirstOrThrow()), '已驳回');
+      return reply(toRow(await refundQuery(ctx.db, ctx.rid).where('f.id', '=', f.id).executeTakeFirstOrThrow()), '已驳回');
     }
     const p = await ctx.db
       .selectFrom('fee_payments')
       .selectAll()
       .where('rid', '=', ctx.rid)
-      .where('id', '=', f!.payment_id)
+      .where('id', '=', f.payment_id)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    const billIds = f!.bill_ids.map(Number);
+    const billIds = f.bill_ids.map(Number);
     await ctx.db
       .selectFrom('fee_bills')
       .select('id')
@@ -173,7 +173,7 @@ const refundapprove = defineMethod('refundapprove', {
       .forUpdate()
       .execute();
     const { lines } = await openLines(ctx, p.id, billIds);
-    const amount = toFen(f!.amount);
+    const amount = toFen(f.amount);
     const cashSoFar = await ctx.db
       .selectFrom('fee_refunds')
       .where('rid', '=', ctx.rid)
@@ -188,7 +188,7 @@ const refundapprove = defineMethod('refundapprove', {
       if (!p.member_id) fail('该收据没有业主，无法退回余额');
       await moveBalance(ctx.db, {
         rid: ctx.rid,
-        memberId: p.member_id!,
+        memberId: p.member_id,
         hid: p.hid,
         fen: balanceBack,
         ioType: 1,
@@ -223,9 +223,9 @@ const refundapprove = defineMethod('refundapprove', {
       .updateTable('fee_refunds')
       .set({ status: 'Y', cash_amount: fenToYuan(cashBack), balance_amount: fenToYuan(balanceBack), ...done })
       .where('rid', '=', ctx.rid)
-      .where('id', '=', f!.id)
+      .where('id', '=', f.id)
       .execute();
-    return reply(toRow(await refundQuery(ctx.db, ctx.rid).where('f.id', '=', f!.id).executeTakeFirstOrThrow()), '退款成功');
+    return reply(toRow(await refundQuery(ctx.db, ctx.rid).where('f.id', '=', f.id).executeTakeFirstOrThrow()), '退款成功');
   },
 });
 

@@ -68,7 +68,7 @@ async function ownRegion(db: Kysely<DB>, session: Session, id: number) {
     .where('group_id', '=', session.groupId)
     .executeTakeFirst();
   if (!region) fail('小区不存在');
-  return region!;
+  return region;
 }
 
 const regioninfo = defineMethod('regioninfo', {
