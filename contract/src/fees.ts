@@ -10,6 +10,9 @@ import { costType, feeItem } from './fees/setup.js';
 export * from './fees/setup.js';
 import type { PricingMethod } from './fees/setup.js';
 export * from './fees/roles.js';
+export * from './fees/refund.js';
+import { refundFlow } from './fees/refund.js';
+import type { WorkflowLogItem } from './kit/workflow.js';
 
 /** Built-in cost types (fee categories); a community may add its own codes. */
 export const COST_TYPES = ['property', 'parking', 'water', 'electricity', 'gas', 'rent', 'deposit', 'other'] as const;
@@ -209,7 +212,7 @@ export const feesMethods = {
     status: z.enum(['', 'E', 'Y', 'N']).optional(),
     payment_id: optionalId,
   }),
-  refundapprove: z.object({ id, approve: z.boolean(), remark: text(200).default('') }),
+  ...refundFlow.schemas,
   // --- dunning (slice G)
   feebillcall: z.object({
     ...paging,
@@ -705,6 +708,7 @@ interface FeesOwnOutputs {
   refundapply: { id: number; amount: string };
   refund_list: ListAnswer<RefundRow>;
   refundapprove: RefundRow;
+  refundlog: { items: WorkflowLogItem[] };
   feebillcall: ListAnswer<ArrearsRow>;
   print_billcall: DunningPrint;
   print_billcallmx: DunningPrint;

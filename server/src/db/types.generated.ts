@@ -641,6 +641,20 @@ export interface VisitorsTable {
   create_time: Generated<Timestamp>;
 }
 
+export interface WorkflowLogsTable {
+  rid: number;
+  id: Generated<number>;
+  flow: string;
+  row_id: number;
+  transition: string;
+  from_state: Generated<string>;
+  to_state: string;
+  input: Generated<Json>;
+  operator: Generated<string>;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+}
+
 /** Every table, for `Kysely<DB>`. */
 export interface DB {
   access_devices: AccessDevicesTable;
@@ -692,4 +706,5 @@ export interface DB {
   sessions: SessionsTable;
   units: UnitsTable;
   visitors: VisitorsTable;
+  workflow_logs: WorkflowLogsTable;
 }
