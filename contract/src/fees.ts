@@ -5,7 +5,7 @@ import type { ListAnswer, YN } from './codes.js';
 import { fileBase64, type FileAnswer } from './files.js';
 import type { ExportQueued } from './jobs.js';
 import type { FeeDashboard } from './home.js';
-import type { ResourceOutputs } from './kit/resource.js';
+import { enumKeys, enumTexts, valueEnum, type ResourceOutputs } from './kit/resource.js';
 import { costType, feeItem } from './fees/setup.js';
 export * from './fees/setup.js';
 import type { PricingMethod } from './fees/setup.js';
@@ -42,20 +42,27 @@ export const BIND_SCOPE_CH: Record<BindScopeName, string> = {
 /** Scopes that bill parking spaces or cars (one bill per space / car, charged to its room). */
 export const PARKING_SCOPES: readonly BindScopeName[] = ['lot', 'space', 'car'];
 
-export const PAY_TYPES = ['cash', 'wechat', 'alipay', 'bankcard', 'transfer', 'balance'] as const;
-export type PayTypeName = (typeof PAY_TYPES)[number];
-export const PAY_TYPE_CH: Record<PayTypeName, string> = {
-  cash: '现金',
-  wechat: '微信',
-  alipay: '支付宝',
-  bankcard: '银行卡',
-  transfer: '转账',
-  balance: '余额',
-};
+/** How a payment was made: one text and tone on every screen (receipts, reports, the balance ledger). */
+export const PAY_TYPE = valueEnum({
+  cash: { text: '现金' },
+  wechat: { text: '微信支付', tone: 'success' },
+  alipay: { text: '支付宝', tone: 'processing' },
+  bankcard: { text: '银行卡' },
+  transfer: { text: '银行转账' },
+  balance: { text: '余额', tone: 'warning' },
+});
+export const PAY_TYPES = enumKeys(PAY_TYPE);
+export type PayTypeName = keyof typeof PAY_TYPE;
+export const PAY_TYPE_CH = enumTexts(PAY_TYPE);
 
 /** Bill status of spec 4: E pending, Y paid, N overdue. */
-export type BillStatus = 'E' | 'Y' | 'N';
-export const BILL_STATUS_CH: Record<BillStatus, string> = { E: '待缴', Y: '已缴', N: '已逾期' };
+export const BILL_STATUS = valueEnum({
+  E: { text: '待缴', tone: 'warning' },
+  Y: { text: '已缴', tone: 'success' },
+  N: { text: '已逾期', tone: 'error' },
+});
+export type BillStatus = keyof typeof BILL_STATUS;
+export const BILL_STATUS_CH = enumTexts(BILL_STATUS);
 
 export const MSG_FEES = {
   billPaid: '账单已缴费，请勿重复收费',
