@@ -9,6 +9,10 @@ export const FEE_ROLES = {
   billRead: ['fees', 'cashier', 'payment', 'printbill', 'call'],
   cashier: ['cashier'],
   payments: ['payment', 'cashier'],
+  /** dunning notices (催缴) */
+  call: ['call', 'fees'],
+  /** the fee reports (收费统计, 财务报表, …) */
+  reports: ['feecount', 'fees_count', 'propertypaystatis', 'financecount'],
   /** quick one-off payments (快捷收费) */
   quickpay: ['cashier', 'payment', 'fees'],
 } as const;
