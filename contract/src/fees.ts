@@ -55,7 +55,7 @@ export const PAY_TYPE_CH: Record<PayTypeName, string> = {
   balance: '余额',
 };
 
-/** Bill status of spec 4: E pending, Y paid, N overdue. */
+/** Bill status (docs/product.md#bill-status): E pending, Y paid, N overdue. */
 export type BillStatus = 'E' | 'Y' | 'N';
 export const BILL_STATUS_CH: Record<BillStatus, string> = { E: '待缴', Y: '已缴', N: '已逾期' };
 
@@ -121,7 +121,7 @@ export const feeItemInput = z
     path: ['late_fee_rate'],
   });
 
-/** Filters of the bill list and its export (spec 7 `feebilllist`). */
+/** Filters of the bill list and its export (`feebilllist` in docs/product.md#calls). */
 export const billFilters = {
   rid: optionalId,
   bid: optionalId,
@@ -408,7 +408,7 @@ export interface BindingRow {
   create_time: string;
 }
 
-/** Fee bill of spec 3, plus what the console shows beside it. */
+/** Fee bill (docs/product.md#fee-bill), plus what the console shows beside it. */
 export interface FeeBillRow {
   id: number;
   rid: number;

@@ -1,4 +1,4 @@
-/** Who may do what in the fees area (spec 6 role names; admin always passes). */
+/** Who may do what in the fees area (role names of docs/product.md#roles; admin always passes). */
 export const ROLES = {
   /** cost types, fee items, bindings */
   setup: ['setfees', 'fees'],
