@@ -133,7 +133,7 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     await page.getByTestId('owner-search-empty').waitFor();
     await animationsDone(page);
 
-    // an empty keyword is refused with the spec's notice
+    // an empty keyword is refused with the product's notice (docs/product.md#owner-search)
     await page.getByTestId('owner-search-button').click();
     const notice = page.locator('.ant-notification-notice').filter({ hasText: '请输入手机号码或业主姓名' });
     await notice.waitFor();

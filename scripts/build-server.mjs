@@ -1,7 +1,7 @@
 // Builds the server into one ES module, server/dist/main.mjs, which `npm start` runs.
 // Run from source through tsx, the server also held tsx's module hooks, which on Node 20 run in a
-// second V8 isolate: 208 MB resident when idle against 122 MB built (bench/README.md, eleventh
-// round). Packages stay in node_modules; the workspace's own
+// second V8 isolate: 208 MB resident when idle against 122 MB built
+// (docs/adr/0009-esbuild-server-build.md). Packages stay in node_modules; the workspace's own
 // (@wuye/contract, TypeScript source) are bundled in.
 import fs from 'node:fs';
 import path from 'node:path';

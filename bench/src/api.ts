@@ -148,7 +148,7 @@ export async function sideBySide(
       seconds,
     );
   // each side runs unmeasured first: a fresh server's first seconds answer about 13 % fewer
-  // requests (bench/README.md, thirteenth round), and every connection plans its statements anew
+  // requests (docs/perf/history.md#round-12), and every connection plans its statements anew
   const warm = Math.min(WARM_SECONDS, o.seconds);
   await load(warm);
   await replay(o.pool)(warm);

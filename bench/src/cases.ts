@@ -33,7 +33,7 @@ export interface ScaleContext extends CaseContext {
   yearAgo: string;
 }
 
-/** API cases on the scale data (issue 6): the owner search, the drawer and the bill list at 2,000,000 bills. */
+/** API cases on the scale data (bench/README.md#scale-benchmarks): the owner search, the drawer and the bill list at 2,000,000 bills. */
 export const scaleApiCases: ApiCase[] = [
   { method: 'getkeywordtohouses', payload: () => ({ keywords: '1380' }) },
   { method: 'getkeywordtohouses', payload: () => ({ keywords: '秀英' }) },

@@ -1,5 +1,5 @@
 /**
- * Scale data for the benchmarks (issue 6): the demo's shape, N communities of M rooms each, all
+ * Scale data for the benchmarks (bench/README.md#scale-data): the demo's shape, N communities of M rooms each, all
  * set-based (INSERT ... SELECT over generate_series and the rows already made), on PGlite or a
  * PostgreSQL server, migrated through the server's own migration code.
  *

@@ -1,5 +1,5 @@
 /**
- * The benchmarks at scale (issue 6), on a schema filled by bench:data: API against raw SQL at
+ * The benchmarks at scale (bench/README.md#scale-benchmarks), on a schema filled by bench:data: API against raw SQL at
  * 50 clients, the reports one at a time, and bill generation through the real job path against
  * a bare INSERT ... SELECT of the same rows. Generation writes bills for a far-off period and
  * removes them afterwards, so the data stays as bench:data left it.

@@ -8,7 +8,7 @@
  * Exports are timed as the user waits for one: queued, written by the job, downloaded.
  * With --filters each list (exports aside) is called again with each of its optional filters alone (a room number
  * for a keyword, a surname for a name, a choice's first value), the way a user narrows it.
- * Exits 1 if a median is over --slow ms (default 300, the issue's bound for a report), exports
+ * Exits 1 if a median is over --slow ms (default 300, the target of bench/README.md#targets), exports
  * (whole lists as Excel, seconds at this size) aside. An answer other than SUCCESS is printed with
  * its message: a value the sweep guessed may be refused for a reason (an item not read by meter).
  * Needs DATABASE_URL and bench:data's schema; prints, and deletes the exports it made (their audit rows stay).

@@ -1,4 +1,4 @@
-/** Wire answer codes of spec section 8 and ARCHITECTURE "The API". */
+/** Wire answer codes (docs/product.md#errors, docs/architecture.md#the-wire-format). */
 export const RC = {
   SUCCESS: 'SUCCESS',
   FAIL: 'FAIL',
@@ -13,7 +13,7 @@ export const RC = {
 } as const;
 export type ReturnCode = (typeof RC)[keyof typeof RC];
 
-/** Codes after which the client offers to sign in again (spec 8). */
+/** Codes after which the client offers to sign in again (docs/product.md#relogin). */
 export const RELOGIN_CODES: readonly string[] = [RC.ILLEGAL_TOKEN, RC.OTHER_CLIENT, RC.TOKEN_EXPIRED];
 
 export interface Answer<T = unknown> {
@@ -27,10 +27,10 @@ export interface ListAnswer<T> {
   total: number;
 }
 
-/** Yes/No flags as the spec writes them. */
+/** Yes/No flags as the product writes them. */
 export type YN = 'Y' | 'N';
 
-/** Constants of spec section 9. */
+/** Constants (docs/product.md#constants). */
 export const LIMITS = {
   requestTimeoutMs: 600000,
   errorToastMs: 5000,

@@ -15,7 +15,7 @@ export const yn = z.enum(['Y', 'N']);
 export const sortOrder = z.enum(['asc', 'desc']).default('asc');
 export const text = (max: number) => z.string().trim().max(max);
 
-/** Paging fields every list method takes (spec 9: 10 a page, first page 1, asc). */
+/** Paging fields every list method takes (docs/product.md#paging: 10 a page, first page 1, asc). */
 export const paging = {
   page: z.coerce.number().int().min(1).max(100000).default(LIMITS.firstPage),
   limit: z.coerce.number().int().min(1).max(200).default(LIMITS.pageSize),

@@ -30,7 +30,7 @@ export function formatWireDate(d: Date, zone = 'Asia/Shanghai'): string {
   return formatWireTime(d, zone).slice(0, 10);
 }
 
-/** Whole days from `from` (YYYY-MM-DD) to `to` (YYYY-MM-DD): the spec's "days left". */
+/** Whole days from `from` (YYYY-MM-DD) to `to` (YYYY-MM-DD): "days left" of docs/product.md#community-expiry. */
 export function daysBetween(from: string, to: string): number {
   const a = Date.UTC(+from.slice(0, 4), +from.slice(5, 7) - 1, +from.slice(8, 10));
   const b = Date.UTC(+to.slice(0, 4), +to.slice(5, 7) - 1, +to.slice(8, 10));
@@ -54,7 +54,7 @@ export function addDays(day: string, days: number): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
 
-/** Reads a time: a 10-digit number is seconds, a longer one milliseconds, else a date text (spec 9). */
+/** Reads a time: a 10-digit number is seconds, a longer one milliseconds, else a date text (docs/product.md#formats). */
 export function parseTime(value: string | number | Date): Date {
   if (value instanceof Date) return value;
   const s = String(value);
@@ -65,7 +65,7 @@ export function parseTime(value: string | number | Date): Date {
 
 const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'];
 
-/** Formats with tokens {y} {m} {d} {h} {i} {s} {a}; default 'year-month-day hour:minute:second' (spec 9). */
+/** Formats with tokens {y} {m} {d} {h} {i} {s} {a}; default 'year-month-day hour:minute:second' (docs/product.md#formats). */
 export function formatTime(value: string | number | Date, pattern = '{y}-{m}-{d} {h}:{i}:{s}'): string {
   const d = parseTime(value);
   const parts: Record<string, string> = {
@@ -80,7 +80,7 @@ export function formatTime(value: string | number | Date, pattern = '{y}-{m}-{d}
   return pattern.replace(/\{([ymdhisa])\}/g, (_, k: string) => parts[k]!);
 }
 
-/** Relative wording of spec 9: just now, minutes ago, hours ago, 1 day ago, else the date. */
+/** Relative wording (docs/product.md#formats): just now, minutes ago, hours ago, 1 day ago, else the date. */
 export function relativeTime(value: string | number | Date, now: Date = new Date()): string {
   const d = parseTime(value);
   const diff = (now.getTime() - d.getTime()) / 1000;
@@ -91,7 +91,7 @@ export function relativeTime(value: string | number | Date, now: Date = new Date
   return formatTime(d, '{m}-{d} {h}:{i}');
 }
 
-/** Time-ago list filter of spec 9: minutes under an hour, hours under a day, then days. */
+/** Time-ago list filter (docs/product.md#formats): minutes under an hour, hours under a day, then days. */
 export function timeAgo(seconds: number, now: number = Date.now() / 1000): string {
   const between = now - seconds;
   const plural = (n: number, label: string) => `${n} ${label}${n === 1 ? '' : 's'}`;
@@ -100,7 +100,7 @@ export function timeAgo(seconds: number, now: number = Date.now() / 1000): strin
   return plural(Math.floor(between / 86400), 'day');
 }
 
-/** Shortened numbers with k, M, G, T, P, E (spec 9). */
+/** Shortened numbers with k, M, G, T, P, E (docs/product.md#formats). */
 export function shortNumber(num: number, digits = 1): string {
   const units = [
     { v: 1e18, s: 'E' },

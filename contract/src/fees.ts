@@ -55,7 +55,7 @@ export const PAY_TYPES = enumKeys(PAY_TYPE);
 export type PayTypeName = keyof typeof PAY_TYPE;
 export const PAY_TYPE_CH = enumTexts(PAY_TYPE);
 
-/** Bill status of spec 4: E pending, Y paid, N overdue. */
+/** Bill status (docs/product.md#bill-status): E pending, Y paid, N overdue. */
 export const BILL_STATUS = valueEnum({
   E: { text: '待缴', tone: 'warning' },
   Y: { text: '已缴', tone: 'success' },
@@ -87,7 +87,7 @@ const costTypeList = z
   .optional()
   .transform((v) => (typeof v === 'string' ? v.split(',') : (v ?? [])).map((s) => s.trim()).filter(Boolean));
 
-/** Filters of the bill list and its export (spec 7 `feebilllist`). */
+/** Filters of the bill list and its export (`feebilllist`, docs/product.md#calls). */
 export const billFilters = {
   rid: optionalId,
   bid: optionalId,
@@ -362,7 +362,7 @@ export interface BindingRow {
   create_time: string;
 }
 
-/** Fee bill of spec 3, plus what the console shows beside it. */
+/** Fee bill (docs/product.md#fee-bill), plus what the console shows beside it. */
 export interface FeeBillRow {
   id: number;
   rid: number;

@@ -1,7 +1,7 @@
 /**
  * The cookies the console keeps that the server reads to draw the home page's first screen
  * (server/src/http/first-screen.ts): the session's token, the language, the sidebar's state
- * (spec 3: 1 open, 0 closed) and the layout settings (web/src/stores/settings.ts).
+ * (docs/product.md#client-state: 1 open, 0 closed) and the layout settings (web/src/stores/settings.ts).
  */
 export const COOKIES = { token: 'Admin-Token', language: 'language', sidebar: 'sidebarStatus', layout: 'layout' } as const;
 

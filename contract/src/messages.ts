@@ -1,4 +1,4 @@
-/** The spec's user-facing texts (sections 5 and 8), kept verbatim in one place. */
+/** The product's user-facing texts (docs/product.md#validation, #errors), kept verbatim in one place. */
 export const MSG = {
   enterPassword: '请输入密码',
   enterNewPassword: '请输入新密码',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Money rules (ARCHITECTURE "Data rules"): decimal strings on the wire ("128.50"),
+ * Money rules (docs/architecture.md#money): decimal strings on the wire ("128.50"),
  * integer fen as bigint for arithmetic, NUMERIC(14,2) in the database. Never a float.
  */
 export const MONEY_RE = /^\d{1,12}(\.\d{1,2})?$/;
@@ -50,7 +50,7 @@ export function mulDivRoundHalfUp(a: bigint, b: bigint, den: bigint): bigint {
 }
 
 /**
- * Money input filter of spec 5: keeps digits and a single dot, removes a leading dot,
+ * Money input filter (docs/product.md#money-input): keeps digits and a single dot, removes a leading dot,
  * keeps at most two decimals.
  */
 export function sanitizeMoneyInput(raw: string): string {
@@ -62,7 +62,7 @@ export function sanitizeMoneyInput(raw: string): string {
   return m ? m[1]! + (m[2] ?? '') : '';
 }
 
-/** Amount proof of spec 5: '' when valid, else the spec's message. */
+/** Amount proof (docs/product.md#money-input): '' when valid, else the product's message. */
 export function checkAmount(raw: string | undefined | null): string {
   if (raw === undefined || raw === null || String(raw).trim() === '') return '输入不能为空';
   return /^\d+(\.\d+)?$/.test(String(raw).trim()) ? '' : '只能输入阿拉伯数字';
@@ -72,7 +72,7 @@ const DIGITS = ['零', '壹', '贰', '叁', '肆', '伍', '陆', '柒', '捌', '
 const SMALL_UNITS = ['', '拾', '佰', '仟'];
 const BIG_UNITS = ['', '万', '亿', '万亿'];
 
-/** Chinese capital-numeral currency text; ends with 整 when there are no jiao/fen (spec 5). */
+/** Chinese capital-numeral currency text; ends with 整 when there are no jiao/fen (docs/product.md#money-input). */
 export function capitalAmount(value: string | number | bigint): string {
   let fen = typeof value === 'bigint' ? value : toFen(typeof value === 'number' ? value.toFixed(2) : value);
   const neg = fen < 0n;

@@ -98,7 +98,7 @@ const memberFilters = {
 };
 
 export const ownersMethods = {
-  /* spec 2.4: the global owner search */
+  /* docs/product.md#owner-search: the global owner search */
   getkeywordtohouses: z.object({
     keywords: z
       .string({ error: MSG.ownerKeywordRequired })
@@ -106,7 +106,7 @@ export const ownersMethods = {
       .min(1, MSG.ownerKeywordRequired)
       .max(LIMITS.ownerSearchMax, `keywords 长度不能超过${LIMITS.ownerSearchMax}个字符`),
   }),
-  /* spec 2.5: the drawer's header */
+  /* docs/product.md#owner-drawer-header: the drawer's header */
   houseinfoplus: z.object({ ...house, keyword: text(50).optional(), building_cate_id: optionalId }),
   /* the drawer's tabs */
   housecarlist: z.object({ ...houseList, carlicense: text(12).optional() }),
@@ -148,7 +148,7 @@ export const ownersMethods = {
 
 /* ---------- answers ---------- */
 
-/** House search result of spec 3. */
+/** House search result (docs/product.md#entities). */
 export interface HouseSearchItem {
   /** the room-member link */
   id: number;
@@ -164,7 +164,7 @@ export interface HouseSearchItem {
   relation_ch: string;
 }
 
-/** Owner info of spec 3 plus the owner's rooms (the drawer's house tabs). */
+/** Owner info (docs/product.md#entities) plus the owner's rooms (the drawer's house tabs). */
 export interface OwnerInfo {
   member_id: number | null;
   owner_headurl: string;

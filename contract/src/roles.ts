@@ -1,4 +1,4 @@
-/** Role names of spec section 6. */
+/** Role names (docs/product.md#roles). */
 export const ROLE_NAMES = [
   'admin',
   'leader_admin',
@@ -37,14 +37,14 @@ export const ROLE_NAMES = [
 ] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
-/** Leader-side flags and the update-log permission (spec 6). */
+/** Leader-side flags and the update-log permission (docs/product.md#roles). */
 export const PERMISSION_FLAGS = ['is_diyhome_auth', 'is_smsset_auth', 'is_microapp_auth', 'is_wechatset_auth', 'updatelog'] as const;
 
 /** Account types (sys_type). */
 export const SYS_TYPES = ['property', 'merchant', 'leader'] as const;
 export type SysType = (typeof SYS_TYPES)[number];
 
-/** True when the user holds at least one of the roles; admin holds all (spec 6). */
+/** True when the user holds at least one of the roles; admin holds all (docs/product.md#roles). */
 export function hasAnyRole(userRoles: readonly string[], needed: readonly string[] | undefined): boolean {
   if (!needed || needed.length === 0) return true;
   if (userRoles.includes('admin')) return true;

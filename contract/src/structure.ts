@@ -6,7 +6,7 @@ import { fileBase64, type FileAnswer } from './files.js';
 import type { ExportQueued } from './jobs.js';
 import type { ListAnswer } from './codes.js';
 
-/** Room states and their Chinese texts (issue 4). */
+/** Room states and their Chinese texts (docs/product.md#area-structure). */
 export const ROOM_STATES = ['vacant', 'occupied', 'rented', 'renovating'] as const;
 export type RoomState = (typeof ROOM_STATES)[number];
 export const ROOM_STATE_TEXT: Record<RoomState, string> = {

@@ -31,14 +31,14 @@ export const systemMethods = {
   backlog_done: z.object({ id }),
 } as const;
 
-/** System info of spec 3, kept by the client in session storage and a cookie. */
+/** System info (docs/product.md#system-info), kept by the client in session storage and a cookie. */
 export interface SystemInfo {
   rid: number;
   region_title: string;
   sub_title: string;
   logo_url: string;
   end_time: string;
-  /** days left = end date minus today (spec 4) */
+  /** days left = end date minus today (docs/product.md#community-expiry) */
   days_left: number;
   /** the community's business time zone, whose calendar day is "today" (e.g. Asia/Shanghai) */
   time_zone: string;

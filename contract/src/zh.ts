@@ -58,7 +58,7 @@ export function installZhMessages(): void {
 }
 installZhMessages();
 
-/** Short text of a failed parse: the first issue, naming its field unless it is a spec text. */
+/** Short text of a failed parse: the first issue, naming its field unless it is a product text. */
 export function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return '参数错误';

@@ -34,7 +34,7 @@ export interface Config {
   prepareStatements: boolean;
   /**
    * connections this process keeps to a PostgreSQL server: a few per database core serve best; at
-   * 20 on two cores the database spent twice the CPU per call (bench/README.md, eighth round)
+   * 20 on two cores the database spent twice the CPU per call (docs/perf/history.md#round-8)
    */
   poolMax: number;
   /**

@@ -12,7 +12,7 @@ import { buildTheme } from './theme';
 
 const ANTD_LOCALES = { 'zh-CN': zhCN, en: enUS, es: esES } as const satisfies Record<Language, unknown>;
 
-/** Spec sizes onto antd: default = large, medium = medium, small = small, mini = small + compact. */
+/** The size options (docs/product.md#shell-size) onto antd: default = large, medium = medium, small = small, mini = small + compact. */
 const ANTD_SIZE: Record<Size, 'large' | 'medium' | 'small'> = { default: 'large', medium: 'medium', small: 'small', mini: 'small' };
 
 /** Registers the context-bound message/modal/notification for code outside React. */

@@ -10,10 +10,10 @@ import { preloadSignedIn, WHITE_LIST } from './router/Root';
 import { startUserLoad } from './router/session';
 import './styles/global.css';
 
-// spec 9: the rid cookie is reset to empty at startup
+// docs/product.md#constants: the rid cookie is reset to empty at startup
 Cookies.set('rid', '');
 
-// the management board opens in a new window with the token in its address (spec 2.3)
+// the management board opens in a new window with the token in its address (docs/product.md#shell-top-bar)
 if (window.location.pathname === '/spectaculars') {
   const token = new URLSearchParams(window.location.search).get('token');
   if (token && !useUser.getState().token) useUser.getState().adoptToken(token);
@@ -22,7 +22,7 @@ if (window.location.pathname === '/spectaculars') {
 initI18n(useAppStore.getState().language);
 document.documentElement.lang = useAppStore.getState().language;
 
-// uncaught errors feed the error log in production builds (spec 8)
+// uncaught errors feed the error log in production builds (docs/product.md#errors)
 window.addEventListener('error', (e) => logError(e.error ?? e.message, 'window.onerror'));
 window.addEventListener('unhandledrejection', (e) => {
   const reason: unknown = e.reason;

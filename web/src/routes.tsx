@@ -41,7 +41,7 @@ const updatelog: AppRoute = {
   ],
 };
 
-/** Community side (admin areas of spec 2.6). */
+/** Community side (the admin areas of docs/product.md#route-table). */
 export const communityRoutes: AppRoute[] = [
   dashboard,
   {
@@ -73,7 +73,7 @@ export const communityRoutes: AppRoute[] = [
   updatelog,
 ];
 
-/** Group side (leader_admin areas of spec 2.6). */
+/** Group side (the leader_admin areas of docs/product.md#route-table-group). */
 export const leaderRoutes: AppRoute[] = [dashboard, ...structureLeaderRoutes, updatelog];
 
 export function routesFor(side: Side): AppRoute[] {

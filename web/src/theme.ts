@@ -2,11 +2,11 @@ import { theme as antdTheme } from 'antd';
 import type { ThemeConfig } from 'antd';
 import type { Size } from './stores/app';
 
-/** Theme colour presets of spec 2.3/9: eight, default #1890ff. */
+/** Theme colour presets (docs/product.md#shell-settings, #theme): eight, default #1890ff. */
 export const THEME_PRESETS = ['#1890ff', '#409eff', '#13c2c2', '#52c41a', '#faad14', '#f5222d', '#722ed1', '#eb2f96'] as const;
 export const DEFAULT_THEME = THEME_PRESETS[0];
 
-/** Menu colours of spec 9. */
+/** Menu colours (docs/product.md#theme). */
 export const MENU_COLORS = {
   text: '#bfcbd9',
   activeText: '#409eff',

@@ -60,7 +60,7 @@ const SHAPES_PER_TEMPLATE = 64;
  * A statement written with the query builder, built and compiled once per shape and then only
  * bound to each call's values. Building and compiling a query with Kysely is pure overhead on a
  * hot read (nodes frozen one by one, then visited): for a drawer tab at scale it was a sixth of
- * the server's time per request (bench/README.md, ninth round).
+ * the server's time per request (docs/adr/0002-compiled-templates.md).
  *
  * `build` receives the compile-only builder (and may answer a query builder or an sql``
  * template), `p` (each value a placeholder that must be used whole as a value:
@@ -116,7 +116,7 @@ const runners = new WeakMap<Kysely<DB>, Runner>();
 /**
  * Lets templates run their statements on `db`'s pool directly. Kysely's executor costs a
  * statement five promises, a connection lent and returned, and a frozen query object: at a drawer
- * tab's 0.06 ms of server CPU that is a few per cent (bench/README.md, tenth round). A transaction
+ * tab's 0.06 ms of server CPU that is a few per cent (docs/adr/0002-compiled-templates.md). A transaction
  * is another object, so a template run in one still goes through Kysely on its connection.
  */
 export function runTemplatesOn(db: Kysely<DB>, run: Runner): void {

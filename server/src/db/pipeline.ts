@@ -32,7 +32,7 @@ interface Lane {
  * process, and the server, PostgreSQL and the clients share two cores by switching between them.
  * Here the statements of one turn of the event loop go out on one connection in one write, and the
  * database process answers them one after the other without sleeping between: at 50 clients a
- * drawer tab costs PostgreSQL about half the CPU (bench/README.md, twentieth round).
+ * drawer tab costs PostgreSQL about half the CPU (docs/adr/0003-pipelining.md).
  *
  * Each statement keeps its own Sync, so an error fails that statement alone. What comes behind a
  * slow statement waits for it, so a connection whose oldest statement has waited STALL_MS, or that

@@ -9,7 +9,7 @@ export const PREPARED_PER_CONNECTION = 100;
  * whose plan does not depend on their values carry it: key lookups, a room's lists, first pages
  * filtered by equality. A report's date or period range does depend on them: its generic plan,
  * costed for a narrow range, ran a year's `fees_count` and `paymentstatis` at 1.5 to 2 times
- * their re-planned time (bench/README.md).
+ * their re-planned time (docs/adr/0001-prepared-statements.md).
  */
 export const PREPARE_TAG = '/* prepare */';
 
@@ -21,8 +21,7 @@ export const prepared = sql.raw(`${PREPARE_TAG} `);
  * look-up, a room's list, a first page read along an index. On a PostgreSQL server such
  * statements travel on the pipelined connections (db/pipeline.ts). The owner search, at about a
  * millisecond of the database's time, is left to the pool: pipelined, 50 searches in flight queued
- * on two connections and its p95 at scale went from 40-52 ms to 57-104 ms (bench/README.md,
- * twentieth round).
+ * on two connections and its p95 at scale went from 40-52 ms to 57-104 ms (docs/adr/0003-pipelining.md).
  */
 export const LIGHT_TAG = '/* light */';
 
@@ -42,7 +41,7 @@ interface ConnectionInternals {
  * time it runs and reuses it afterwards. PostgreSQL then skips parsing the statement on every
  * call, and planning it once its plan cache has settled on a generic plan (after five runs, and
  * only where the generic plan is estimated no dearer than the custom ones). At 100,000 rooms
- * this halved the database's CPU per owner search and per drawer call (bench/README.md).
+ * this halved the database's CPU per owner search and per drawer call (docs/adr/0001-prepared-statements.md).
  * Untagged statements run as before, planned for their values on every call.
  *
  * A generic plan cannot bound an index scan by a LIKE parameter's prefix, so prefix searches

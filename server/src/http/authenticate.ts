@@ -16,12 +16,12 @@ export interface AuthResult {
   regionEnd: string | null;
 }
 
-/** The community's subscription ended before today: its calls answer AUTH_END (spec 8). */
+/** The community's subscription ended before today: its calls answer AUTH_END (docs/product.md#errors). */
 export function subscriptionEnded(regionEnd: string | null, timeZone: string): boolean {
   return regionEnd !== null && regionEnd < formatWireDate(new Date(), timeZone);
 }
 
-/** Resolves X-Token to a live session, or throws the spec's 50008 / 50012 / 50014. */
+/** Resolves X-Token to a live session, or throws 50008 / 50012 / 50014 (docs/product.md#errors). */
 export async function authenticate(db: Kysely<DB>, config: Config, token: string | undefined, cache?: SessionCache): Promise<AuthResult> {
   if (!token || token.length > 200) throw new BizError(MESSAGES.noToken, RC.ILLEGAL_TOKEN);
   // remembered by the token as sent, so a remembered session costs no hashing (a tenth of the

@@ -23,7 +23,7 @@ const answer = <T>(return_code: string, return_msg: string, data: T): Answer<T> 
 
 /**
  * The one place that authenticates, checks roles, scopes to the community, validates,
- * wraps writes in a transaction with an audit row and maps errors (ARCHITECTURE "The API").
+ * wraps writes in a transaction with an audit row and maps errors (docs/architecture.md#the-dispatcher).
  */
 export class Dispatcher {
   constructor(

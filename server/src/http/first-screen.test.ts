@@ -20,7 +20,7 @@ const textOf = (html: string) =>
     .trim();
 const screenOf = (html: string) => html.match(/<div id="first-screen"[\s\S]*?(?=<div id="root">)/)?.[0] ?? null;
 
-/** The home page drawn by the server from the session (issue 6: the first paint on a phone). */
+/** The home page drawn by the server from the session (docs/adr/0007-first-screen.md: the first paint on a phone). */
 describe('first screen of the home page', () => {
   let server: TestServer;
   let dist: string;

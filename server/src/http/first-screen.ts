@@ -14,7 +14,7 @@ import type { SessionCache } from './session-cache.js';
 /*
  * The home page's first screen, drawn here from the session so that a signed-in reload of the
  * console shows its frame, welcome card and figure cards (first-screen-cards.ts) at the first
- * paint instead of a spinner while the scripts download (issue 6: on a phone the scripts take
+ * paint instead of a spinner while the scripts download (docs/adr/0007-first-screen.md: on a phone the scripts take
  * seconds). The console removes it when its own page has rendered (web/src/shell/firstScreen.ts);
  * its styles sit in web/index.html. Only the home page: its content is known without the
  * console's route table.

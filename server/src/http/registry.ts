@@ -53,7 +53,7 @@ export const reply = <T>(data: T, msg: string) => new Reply(data, msg);
 /**
  * A success answer's data as JSON text the database wrote (json_build_object / json_agg), sent
  * on as it is: a list of many rows then costs the server no row decoding, objects or
- * JSON.stringify (the owner search's 50 houses: half its CPU, bench/README.md). The SQL must
+ * JSON.stringify (the owner search's 50 houses: half its CPU, docs/adr/0006-jsontext.md). The SQL must
  * write the contract's shape itself: money as text, times as wire text.
  */
 export class JsonText<T> {

@@ -51,8 +51,8 @@ interface ExportPayload {
 const exportsByMethod = new Map<string, ExportSpec<MethodName>>();
 
 /**
- * Declares an export method. The call checks and queues it as a job (ARCHITECTURE.md: long work
- * runs as a job with progress) and answers the job's id; a worker reads the rows, writes the
+ * Declares an export method. The call checks and queues it as a job (docs/architecture.md#jobs: long
+ * work runs as a job with progress) and answers the job's id; a worker reads the rows, writes the
  * workbook with progress and keeps it in export_files, where the page fetches it when the job is
  * done (exportfile) and the download centre (exportlist) offers it again for EXPORT_KEEP_DAYS days.
  */

@@ -6,7 +6,7 @@ export const BILLS_CHANNEL = 'wuye_bills';
 /**
  * Exact totals of a list, remembered until the table they count changes: every page of a
  * community's bill list counted its 155,000 overdue bills again, 15 ms each time
- * (bench/README.md). Totals stay exact because every change clears them: each committed
+ * (docs/perf/history.md#round-2). Totals stay exact because every change clears them: each committed
  * write through the dispatcher and each job at once, and on PostgreSQL a trigger notifies
  * every process of any other change (009_bill_notify.sql). A count that was running while a
  * clear happened may have read the old rows, so it is answered but not remembered.

@@ -39,7 +39,7 @@ export function sheetOf<T>(name: string, columns: SheetColumn<T>[], rows: readon
  * Writes a sheet as an .xlsx (lib/xlsxWriter.ts): the rows are written giving the event loop a
  * turn every few hundred and compressed off the main thread, so a large workbook does not hold
  * other requests (built in one go, 75,000 owners held every other request of the server for about
- * 4 s: bench/README.md, the sweep).
+ * 4 s: docs/perf/history.md#round-14).
  */
 export const writeSheet = (sheet: Sheet, onProgress?: ProgressReport): Promise<Buffer> =>
   writeXlsx(sheet.name, sheet.headers, sheet.widths, sheet.cells(), onProgress);

@@ -11,7 +11,7 @@ export const prefixPattern = (text: string) => `${literal(text)}%`;
  * The operator for "contains the text, whatever the case": LIKE when the text has no letter that
  * has a case (digits, Chinese, '-'), which then finds exactly what ILIKE finds without
  * lower-casing every value it tests (a community's 483,000 cashier names: 135 ms with ILIKE, 65
- * with LIKE; bench/README.md, nineteenth round).
+ * with LIKE; docs/perf/history.md#round-19).
  */
 export const containsOperator = (text: string): 'like' | 'ilike' =>
   text.toLowerCase() === text && text.toUpperCase() === text ? 'like' : 'ilike';

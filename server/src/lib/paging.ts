@@ -6,7 +6,7 @@ import type { DB } from '../db/schema.js';
 
 /**
  * One page of a filtered query plus the filtered total, ordered by `orderColumn` in the
- * asked direction (spec 9: pages of 10, sort by id asc or desc). `countFrom` counts the same
+ * asked direction (docs/product.md#paging: pages of 10, sort by id asc or desc). `countFrom` counts the same
  * rows more cheaply when the caller has such a query (e.g. without joins the filters don't need),
  * or answers the total itself (e.g. remembered, lib/countCache.ts). The count runs only when the
  * page cannot tell the total (see `lastPageTotal`).
@@ -29,24 +29,20 @@ export async function listPage<DB, TB extends keyof DB, O, CDB = DB, CTB extends
 const offsetOf = (paging: Paging) => (paging.page - 1) * paging.limit;
 
 /**
- * LIMIT and OFFSET of a page, as literals rather than parameters (listPage does the same): a
- * prepared statement's generic plan (db/prepared.ts) takes a LIMIT parameter for a tenth of the
- * rows, so PostgreSQL would plan every page afresh; with literals a page asked again, above all
- * the first one that every filter change opens, is planned once per connection. Both are
- * validated integers (contract `paging`).
+ * LIMIT and OFFSET of a page as literals (listPage does the same), so a prepared statement's page
+ * keeps one plan per connection; a generic plan would take a LIMIT parameter for a tenth of the
+ * rows (docs/adr/0001-prepared-statements.md). Both are validated integers (contract `paging`).
  */
 export const pageClause = (paging: Paging) => sql`LIMIT ${sql.lit(paging.limit)} OFFSET ${sql.lit(offsetOf(paging))}`;
 
 /**
  * One part of what a keyword matches, as a condition on a list's row: a room it names, a title,
  * a name...
- * - `fenced`: the part is looked up whole before its rows are ordered (OFFSET 0), for a condition
- *   costly to test row by row (a key look-up), which PostgreSQL would otherwise test on every row
- *   walking the table in id order for a part few or no rows meet.
- * - `keyed`: the part's keys carry the community (as name keys do, 004_owners.sql), so it finds
- *   the community's rows by itself and is not also given the community's condition: with it
- *   PostgreSQL took the intersection with the community's half of the table, 24 ms of index for
- *   a number's common pieces (bench/README.md, nineteenth round).
+ * - `fenced`: looked up whole before its rows are ordered (OFFSET 0), for a condition costly to
+ *   test row by row (a key look-up), so PostgreSQL never tests it on every row in id order.
+ * - `keyed`: its keys carry the community (as name keys do, 004_owners.sql), so it is not also
+ *   given the community's condition, which made PostgreSQL intersect it with the community's half
+ *   of the table (docs/perf/history.md#round-19).
  */
 export interface KeywordPart {
   match: RawBuilder<SqlBool>;
@@ -74,9 +70,8 @@ function rowsMeeting({ table, alias, rid, filters }: KeywordRows, { match, keyed
 /**
  * "`alias`.id is on the page" of the rows meeting any of `parts`: each part picks its own first
  * rows in page order through its own index, and the page is taken from their union. As one OR the
- * planner either read every match and sorted them, or walked the table in id order hoping to meet
- * matches soon: a name's few bills took 60-120 ms at scale, a room number's 7,000 receipts 140 ms
- * (bench/README.md, eighteenth and nineteenth rounds).
+ * planner read every match or walked the table in id order (docs/perf/history.md#round-18,
+ * #round-19).
  */
 export function keywordPage(rows: KeywordRows, parts: KeywordPart[], paging: Paging) {
   const dir = sql.raw(paging.sort === 'desc' ? 'DESC' : 'ASC');
@@ -103,8 +98,8 @@ export function keywordMatches(rows: KeywordRows, parts: KeywordPart[]) {
 
 /**
  * How many rows keywordPage pages through, counted from the union of the parts' own rows
- * (keywordMatches): 16 ms for a room number's 12,600 receipts at scale, where joining the union back
- * to the receipts to count them took 50-60 ms (bench/README.md, nineteenth round).
+ * (keywordMatches), a third of the cost of joining the union back to the table
+ * (docs/perf/history.md#round-19).
  */
 export async function keywordCount(db: Kysely<DB>, rows: KeywordRows, parts: KeywordPart[]) {
   const counted = await sql<{ total: number }>`SELECT count(*)::int AS total FROM (${keywordMatches(rows, parts)}) m`.execute(db);

@@ -164,7 +164,7 @@ async function zip(files: Array<[string, string]>): Promise<Buffer> {
 /**
  * An .xlsx of one sheet: a bold header row, then the rows, strings written inline. Written here
  * rather than by ExcelJS's streaming writer, which spent 1.2 s on 50,000 rows of 11 columns (the
- * room export at scale); this writes them in a fraction of that (bench/README.md, sixteenth round).
+ * room export at scale); this writes them in a fraction of that (docs/perf/history.md#round-16).
  * ExcelJS still reads uploads (readXlsx).
  */
 export async function writeXlsx(

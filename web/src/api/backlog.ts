@@ -3,7 +3,7 @@ import { call } from './client';
 
 export const BACKLOG_COUNT_KEY = ['backlog-count'] as const;
 
-/** The to-do count of the badge: backlog_list total of pending items (spec 2.3, 7). */
+/** The to-do count of the badge: backlog_list total of pending items (docs/product.md#shell-top-bar, #calls). */
 export function useBacklogCount(enabled: boolean): number {
   const { data } = useQuery({
     queryKey: BACKLOG_COUNT_KEY,

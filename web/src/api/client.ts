@@ -5,7 +5,7 @@ import { endpointFor, getSide, getToken, removeSide, removeToken } from '../util
 import { useDialogs } from '../stores/dialogs';
 import { feedback, toastError } from './feedback';
 
-/** The wire answer (spec 7): return_code/return_msg/data; a few calls answer result_code/result_msg. */
+/** The wire answer (docs/product.md#calls): return_code/return_msg/data; a few calls answer result_code/result_msg. */
 export interface WireAnswer<T> {
   return_code?: string;
   return_msg?: string;
@@ -53,7 +53,7 @@ export class ApiError extends Error {
 
 let reloginOpen = false;
 
-/** Spec 8: the confirm titled 确定登出; confirming resets the token and reloads. */
+/** docs/product.md#relogin: the confirm titled 确定登出; confirming resets the token and reloads. */
 function offerRelogin(): void {
   const fb = feedback();
   if (reloginOpen || !fb) return;
@@ -76,7 +76,7 @@ function offerRelogin(): void {
 }
 
 /**
- * Decides what a wire answer means (spec 8). Pure apart from the side effects passed in,
+ * Decides what a wire answer means (docs/product.md#errors). Pure apart from the side effects passed in,
  * so the rules are unit-tested.
  */
 export function classifyAnswer(
@@ -102,7 +102,7 @@ export function classifyAnswer(
 
 /**
  * The one RPC client: POST {method, ...payload} with the X-Token header, 600000 ms time-out,
- * and the error handling of spec 8. Resolves with the whole answer (return_msg included).
+ * and the error handling (docs/product.md#errors). Resolves with the whole answer (return_msg included).
  */
 /** The payload may be left out when the method has no required field. */
 type RequiredKeys<T> = { [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? never : K }[keyof T];

@@ -58,7 +58,7 @@ async function follow(queued: ExportQueued): Promise<JobInfo | undefined> {
     if (jobInProgress(job.status)) showProgress(queued, job.percent, 'active', runningText(stageText(job)));
   };
   // first asked after half a second: most exports are written within the worker's first turn (it
-  // looks for jobs every 0.5 s); followed no longer than a call may take (spec 9), the download
+  // looks for jobs every 0.5 s); followed no longer than a call may take (docs/product.md#constants), the download
   // centre has it after that
   return followJob(queued.job_id, progress, { delay: LIMITS.payPollMs / 2, until: Date.now() + LIMITS.requestTimeoutMs, maxMisses: 5 });
 }

@@ -20,13 +20,13 @@ export function feedback(): Feedback | null {
   return current;
 }
 
-/** Error toast of spec 8: 5 seconds. */
+/** Error toast (docs/product.md#errors): 5 seconds. */
 export function toastError(text: string): void {
   if (current) void current.message.error({ content: text, duration: 5 });
   else waiting.push(text);
 }
 
-/** Success notice of spec 8: title 成功, 2 seconds. */
+/** Success notice (docs/product.md#success-notice): title 成功, 2 seconds. */
 export function noticeSuccess(text: string, title: string = MSG.successTitle): void {
   if (current) current.notification.success({ title, description: text, duration: 2 });
 }

@@ -1,4 +1,4 @@
-/** The one RPC client of the console (spec 7, 8) and its helpers. */
+/** The one RPC client of the console (docs/product.md#calls, #errors) and its helpers. */
 export { ApiError, call, classifyAnswer, request, type CallOptions, type OkAnswer, type WireAnswer } from './client';
 export { feedback, noticeSuccess, toastError } from './feedback';
 export { useList, type ListFilters, type ListItem, type ListMethod, type UseListResult } from './useList';

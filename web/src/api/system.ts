@@ -1,7 +1,7 @@
 import type { MethodOutput } from '@wuye/contract';
 import { call } from './client';
 
-/** POST /get_system_extendinfo (spec 7): data.data.items holds the maps-service key. */
+/** POST /get_system_extendinfo (docs/product.md#calls): data.data.items holds the maps-service key. */
 export async function getSystemExtendInfo(): Promise<MethodOutput<'get_system_extendinfo'>['data']['items'] | null> {
   try {
     const data = await call('get_system_extendinfo', {}, { endpoint: '/get_system_extendinfo', silent: true });

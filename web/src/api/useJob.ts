@@ -18,7 +18,7 @@ export const jobFinished = (job: JobInfo | undefined): job is JobInfo => job !==
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Polls a job (jobinfo) every second (spec 9) until it is finished, the first time after `delay`
+ * Polls a job (jobinfo) every second (docs/product.md#constants) until it is finished, the first time after `delay`
  * ms (none by default), telling `onState` each state it reads. A failed poll is tried again, at
  * most `maxMisses` times in a row. Answers the finished job, or undefined once `stopped()` says
  * so, `until` (a time) has passed or the tries are used up.

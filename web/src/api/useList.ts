@@ -22,15 +22,15 @@ export interface UseListResult<M extends ListMethod> {
   page: number;
   limit: number;
   filters: ListFilters<M>;
-  /** replaces the filters and goes back to page 1 (spec 2.5: filter changes reset to page 1) */
+  /** replaces the filters and goes back to page 1 (docs/product.md#owner-drawer-tabs: filter changes reset to page 1) */
   setFilters: (f: ListFilters<M>) => void;
   setPage: (page: number, limit?: number) => void;
   reload: () => void;
 }
 
 /**
- * A paged list of spec 9 (10 a page, first page 1). Failures only end the loading state
- * (spec 8): the client has already toasted, the previous page stays on screen.
+ * A paged list of docs/product.md#paging (10 a page, first page 1). Failures only end the loading state
+ * (docs/product.md#errors): the client has already toasted, the previous page stays on screen.
  */
 export function useList<M extends ListMethod>(
   method: M,

@@ -3,8 +3,8 @@ import { useUser } from '../stores/user';
 import { assertRoles, checkPermission } from '../utils/permission';
 
 /**
- * The role check as a hook (spec 5): `can(['admin','editor'])` is true when the user holds one
- * of the roles; without a non-empty array it logs the spec's message and denies.
+ * The role check as a hook (docs/product.md#role-directive): `can(['admin','editor'])` is true when the user holds one
+ * of the roles; without a non-empty array it logs the product's message and denies.
  */
 export function usePermission(): (roles: unknown) => boolean {
   const roles = useUser((s) => s.roles);
@@ -13,7 +13,7 @@ export function usePermission(): (roles: unknown) => boolean {
 
 /**
  * The role directive as a component: renders its children only for holders of one of `roles`
- * (spec 6: the element is removed otherwise). Throws `need roles!` without roles (spec 5).
+ * (docs/product.md#roles: the element is removed otherwise). Throws `need roles!` without roles (docs/product.md#role-directive).
  */
 export default function Permission({
   roles,

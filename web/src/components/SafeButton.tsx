@@ -5,7 +5,7 @@ import { LIMITS } from '@wuye/contract/codes';
 import { createClickGuard } from '../utils/clickGuard';
 
 /**
- * Prevent-double-click of spec 9 as a hook: the wrapped handler runs at most once per `ms`
+ * Prevent-double-click (docs/product.md#double-click) as a hook: the wrapped handler runs at most once per `ms`
  * (3000 by default) and `locked` tells the button to stay disabled meanwhile.
  */
 export function usePreventDoubleClick<A extends unknown[]>(
@@ -33,7 +33,7 @@ export function usePreventDoubleClick<A extends unknown[]>(
   return [run, locked];
 }
 
-/** A button disabled for 3000 ms after each click (spec 9). */
+/** A button disabled for 3000 ms after each click (docs/product.md#constants). */
 export default function SafeButton({ onClick, preventMs, disabled, ...rest }: ButtonProps & { preventMs?: number }) {
   const [run, locked] = usePreventDoubleClick((e: MouseEvent<HTMLElement>) => onClick?.(e as never), preventMs);
   return <Button {...rest} disabled={disabled || locked} onClick={run} />;

@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { MSG } from '@wuye/contract/messages';
 
-/** Delete after the spec's confirmation (此操作将永久删除该数据, 是否继续?); cancel says 已取消删除. */
+/** Delete after the confirmation of docs/product.md#delete-confirmation (此操作将永久删除该数据, 是否继续?); cancel says 已取消删除. */
 export function useConfirmDelete() {
   const { modal, message } = App.useApp();
   return (run: () => Promise<unknown>) => {

@@ -31,10 +31,10 @@ export function preloadSignedIn(): void {
   }
 }
 
-/** spec 2.1: without a token only these are open */
+/** docs/product.md#navigation-guard: without a token only these are open */
 export const WHITE_LIST = ['/login', '/auth-redirect'];
 
-/** Roles not yet loaded: fetch user info; on failure clear the token and go to login (spec 2.1). */
+/** Roles not yet loaded: fetch user info; on failure clear the token and go to login (docs/product.md#navigation-guard). */
 function UserLoader() {
   useEffect(() => {
     // the console's code downloads while the user info loads (main.tsx has usually started both)
@@ -53,7 +53,7 @@ function UserLoader() {
   return <FullSpin />;
 }
 
-/** The navigation guard of spec 2.1. */
+/** The navigation guard (docs/product.md#navigation-guard). */
 export default function Root() {
   const location = useLocation();
   const token = useUser((s) => s.token);

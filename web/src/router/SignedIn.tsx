@@ -47,7 +47,7 @@ function seedFirstScreenFigures() {
   if (seeded.backlog !== undefined) queryClient.setQueryData(BACKLOG_COUNT_KEY, seeded.backlog);
 }
 
-/** Expiry check and weak-password prompt once the session is known (spec 4). */
+/** Expiry check and weak-password prompt once the session is known (docs/product.md#community-expiry, #weak-password). */
 function SessionEffects() {
   const roles = useUser((s) => s.roles);
   const sysUser = useUser((s) => s.sysUser);
@@ -74,7 +74,7 @@ function SessionEffects() {
   return null;
 }
 
-/** Unknown paths go to /404, known but forbidden ones to /401 (spec 2.1). */
+/** Unknown paths go to /404, known but forbidden ones to /401 (docs/product.md#navigation-guard). */
 function Fallback({ info }: { info: RoutesInfo }) {
   const { pathname } = useLocation();
   return <Navigate to={findFlat(info.flatAll, pathname) ? '/401' : '/404'} replace />;

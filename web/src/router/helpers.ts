@@ -6,7 +6,7 @@ export function joinPath(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path}`;
 }
 
-/** Route permission of spec 6: no roles = open, else one matching role; admin sees all. */
+/** Route permission (docs/product.md#roles): no roles = open, else one matching role; admin sees all. */
 export function hasRoutePermission(keys: readonly string[], route: AppRoute): boolean {
   const roles = route.meta?.roles;
   if (!roles || roles.length === 0) return true;
@@ -14,7 +14,7 @@ export function hasRoutePermission(keys: readonly string[], route: AppRoute): bo
 }
 
 /**
- * Builds the permitted routes from the roles (spec 2.1, 6): admin sees everything, others by
+ * Builds the permitted routes from the roles (docs/product.md#navigation-guard, #roles): admin sees everything, others by
  * meta.roles, children filtered the same way; a group left without pages is dropped.
  */
 export function filterRoutes(routes: readonly AppRoute[], keys: readonly string[], sysType?: string): AppRoute[] {
@@ -86,7 +86,7 @@ export function topMenuRoutes(routes: readonly AppRoute[]): AppRoute[] {
 }
 
 /**
- * The top route a page belongs to; activeMenu (spec 2.1) redirects the highlight of hidden
+ * The top route a page belongs to; activeMenu (docs/product.md#route-meta) redirects the highlight of hidden
  * detail pages to their list page.
  */
 export function activeMenuPath(flat: FlatRoute | undefined): string | undefined {
@@ -103,7 +103,7 @@ export function affixRoutes(flat: readonly FlatRoute[]): FlatRoute[] {
   return flat.filter((f) => f.route.meta?.affix && !f.fullPath.includes(':'));
 }
 
-/** Breadcrumb trail of spec 2.3, rooted at /dashboard. */
+/** Breadcrumb trail (docs/product.md#shell-breadcrumbs), rooted at /dashboard. */
 export function breadcrumbTrail(flat: FlatRoute | undefined): { path: string; title: string; link: boolean }[] {
   const home = { path: '/dashboard', title: 'route.dashboard', link: true };
   if (!flat) return [home];

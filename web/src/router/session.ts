@@ -34,7 +34,7 @@ export function takeUserLoad(): Promise<void> {
 }
 
 let systemLoad: Promise<void> | null = null;
-/** loads the system info when empty; failures are swallowed (spec 8) */
+/** loads the system info when empty; failures are swallowed (docs/product.md#list-failures) */
 export function loadSystemInfo(force = false): Promise<void> {
   if (!force && useSystem.getState().info) return Promise.resolve();
   systemLoad ??= call('get_system_info')

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 
-/** Route meta of spec 2.1. */
+/** Route meta (docs/product.md#route-meta). */
 export interface RouteMeta {
   /** i18n key (e.g. 'route.dashboard') or a literal title */
   title?: string;
@@ -19,7 +19,7 @@ export interface RouteMeta {
   isBack?: boolean;
   /** left out of breadcrumbs */
   breadcrumb?: boolean;
-  /** account types (sys_type) that never get this page, e.g. merchant (spec 2.3) */
+  /** account types (sys_type) that never get this page, e.g. merchant (docs/product.md#merchant-restrictions) */
   notForSysTypes?: readonly string[];
 }
 

@@ -5,7 +5,7 @@ import QrImage from '../components/QrImage';
 import type { SystemInfo } from '@wuye/contract/system';
 import type { NavbarVisibility } from './visibility';
 
-/** Application download tooltip (spec 2.3): each entry only when its address is set. */
+/** Application download tooltip (docs/product.md#shell-top-bar): each entry only when its address is set. */
 export default function AppDownload({ info, show }: { info: SystemInfo | null; show: NavbarVisibility['appDownload'] }) {
   const { t } = useTranslation();
   if (!info || !(show.propertyApp || show.wxapp || show.consumeMobileApp || show.consumeApp)) return null;

@@ -38,7 +38,7 @@ const pageFallback = (
 
 /**
  * The page area. Pages whose tab is open and whose meta says keepAlive (and not noCache) stay
- * mounted but hidden (<Activity>) when another tab is shown; refresh drops them (spec 4).
+ * mounted but hidden (<Activity>) when another tab is shown; refresh drops them (docs/product.md#visited-tabs).
  */
 export default function AppMain() {
   const outlet = useOutlet();

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { breadcrumbTrail } from '../router/helpers';
 import { useCurrentRoute } from './useCurrentRoute';
 
-/** Breadcrumbs rooted at /dashboard (spec 2.3). */
+/** Breadcrumbs rooted at /dashboard (docs/product.md#shell-breadcrumbs). */
 export default function Breadcrumbs() {
   const { t } = useTranslation();
   const { flat } = useCurrentRoute();

@@ -32,7 +32,7 @@ function SettingsDrawerGate() {
 
 export const DEFAULT_COPYRIGHT = 'Copyright © 物业管理平台 All Rights Reserved.';
 
-/** Desktop or mobile by the 992 px breakpoint (spec 9). */
+/** Desktop or mobile by the 992 px breakpoint (docs/product.md#constants). */
 function useDeviceWatch() {
   const setDevice = useAppStore((s) => s.setDevice);
   useEffect(() => {
@@ -48,7 +48,7 @@ function useDeviceWatch() {
   }, [setDevice]);
 }
 
-/** Adds the current page to the tab strip; affix tabs first (spec 4). */
+/** Adds the current page to the tab strip; affix tabs first (docs/product.md#visited-tabs). */
 function useTagTracking() {
   const { flat } = useRoutesInfo();
   const current = useCurrentRoute();

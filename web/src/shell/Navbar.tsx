@@ -53,7 +53,7 @@ function ErrorLogButton() {
   );
 }
 
-/** The top bar of spec 2.3 with its visibility rules. */
+/** The top bar (docs/product.md#shell-top-bar) with its visibility rules. */
 export default function Navbar() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '@wuye/contract/messages';
 
-/** Full-screen toggle (spec 2.3): `you browser can not work` when unavailable. */
+/** Full-screen toggle (docs/product.md#shell-size): `you browser can not work` when unavailable. */
 export default function Screenfull() {
   const { t } = useTranslation();
   const { message } = App.useApp();

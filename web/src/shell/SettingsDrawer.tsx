@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SIZES, useAppStore, type Size } from '../stores/app';
 import { THEME_PRESETS, useSettings } from '../stores/settings';
 
-/** Settings drawer of spec 2.3: theme colour (8 presets), tab strip, fixed header, sidebar logo. */
+/** Settings drawer (docs/product.md#shell-settings): theme colour (8 presets), tab strip, fixed header, sidebar logo. */
 export default function SettingsDrawer() {
   const { t } = useTranslation();
   const s = useSettings();

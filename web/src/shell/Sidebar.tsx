@@ -11,7 +11,7 @@ import { isExternal } from '../utils/validate';
 import { sidebarItems, sidebarRoutesOf } from './menuItems';
 import { useCurrentRoute } from './useCurrentRoute';
 
-/** Logo and title from system info (spec 2.3), shown when the sidebar-logo setting is on. */
+/** Logo and title from system info (docs/product.md#shell-menus), shown when the sidebar-logo setting is on. */
 function SidebarLogo({ collapsed }: { collapsed: boolean }) {
   const info = useSystem((s) => s.info);
   const title = info?.sub_title || info?.region_title || '物业管理后台';
@@ -23,7 +23,7 @@ function SidebarLogo({ collapsed }: { collapsed: boolean }) {
   );
 }
 
-/** Children of the selected top route (spec 2.3). */
+/** Children of the selected top route (docs/product.md#shell-menus). */
 export default function Sidebar({ mobile = false }: { mobile?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { FontSizeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { SIZES, useAppStore, type Size } from '../stores/app';
 
-/** Size selector of spec 2.3: default, medium, small, mini; kept in a cookie. */
+/** Size selector (docs/product.md#shell-size): default, medium, small, mini; kept in a cookie. */
 export default function SizeSelect() {
   const { t } = useTranslation();
   const { message } = App.useApp();

@@ -11,7 +11,7 @@ interface MenuState {
   view: TagView;
 }
 
-/** Tab strip of visited pages with its right-click menu (spec 2.3, 4). */
+/** Tab strip of visited pages with its right-click menu (docs/product.md#shell-tabs, #visited-tabs). */
 export default function TagsView() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import { firstPagePath, topMenuRoutes } from '../router/helpers';
 import { usePreloadPath } from '../router/lazyPage';
 import { useCurrentRoute } from './useCurrentRoute';
 
-/** Top horizontal menu of the permitted top routes; a dropdown on mobile (spec 2.3). */
+/** Top horizontal menu of the permitted top routes; a dropdown on mobile (docs/product.md#shell-menus). */
 export default function TopMenu({ mobile }: { mobile: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import { useDialogs } from '../stores/dialogs';
 import { useUser } from '../stores/user';
 import { loginUrl } from '../utils/auth';
 
-/** User menu of spec 2.3: name, home, switch community, change password, log out. */
+/** User menu (docs/product.md#shell-top-bar): name, home, switch community, change password, log out. */
 export default function UserMenu({ showSwitch, compact }: { showSwitch: boolean; compact: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-/** Fuse options of the header route search (spec 2.3/9): title 0.7, path 0.3, threshold 0.4. */
+/** Fuse options of the header route search (docs/product.md#route-search): title 0.7, path 0.3, threshold 0.4. */
 export const SEARCH_OPTIONS = {
   shouldSort: true,
   threshold: 0.4,

@@ -7,13 +7,13 @@ export interface NavbarVisibility {
   floorPlan: boolean;
   help: boolean;
   switchRegion: boolean;
-  /** the global owner search (spec 2.4): community side, not merchants */
+  /** the global owner search (docs/product.md#owner-search): community side, not merchants */
   ownerSearch: boolean;
   appDownload: { propertyApp: boolean; wxapp: boolean; consumeMobileApp: boolean; consumeApp: boolean };
 }
 
 /**
- * Top bar visibility of spec 2.3: merchants see no board, to-do, update log, floor plan, help
+ * Top bar visibility (docs/product.md#shell-top-bar): merchants see no board, to-do, update log, floor plan, help
  * or switch-community; the to-do icon is also hidden for leader_admin; the update log needs admin
  * or the updatelog permission; app download entries, floor plan and help need their address.
  */

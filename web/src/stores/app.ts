@@ -5,7 +5,7 @@ import { COOKIES, parseLanguage, type Language } from '@wuye/contract/home';
 
 export { LANGUAGES, parseLanguage, type Language } from '@wuye/contract/home';
 
-/** Size options of spec 2.3/9: four, default medium, kept in a cookie. */
+/** Size options (docs/product.md#shell-size, #constants): four, default medium, kept in a cookie. */
 export const SIZES = ['default', 'medium', 'small', 'mini'] as const;
 export type Size = (typeof SIZES)[number];
 export type Device = 'desktop' | 'mobile';
@@ -31,7 +31,7 @@ interface AppState {
   setSize: (size: Size) => void;
 }
 
-/** The media query of the mobile layout: narrower than the 992 px breakpoint (spec 9). */
+/** The media query of the mobile layout: narrower than the 992 px breakpoint (docs/product.md#constants). */
 export const MOBILE_MEDIA_QUERY = `(max-width: ${LIMITS.mobileBreakpointPx - 1}px)`;
 
 /** Desktop or mobile by the breakpoint, as the window is now. */

@@ -2,11 +2,11 @@ import { create } from 'zustand';
 
 /**
  * Which shell dialogs are open. Kept outside React so the RPC client can force the renewal
- * dialog when any call answers AUTH_END (spec 8).
+ * dialog when any call answers AUTH_END (docs/product.md#errors).
  */
 interface DialogState {
   renewalOpen: boolean;
-  /** cannot be closed: no close button, no Esc, no mask click (spec 4) */
+  /** cannot be closed: no close button, no Esc, no mask click (docs/product.md#community-expiry) */
   renewalForced: boolean;
   expiryOpen: boolean;
   weakPasswordOpen: boolean;

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** Error log entry of spec 3: err, vm, info, url. */
+/** Error log entry (docs/product.md#entities): err, vm, info, url. */
 export interface ErrorLogEntry {
   err: { message: string; stack: string };
   /** the component (React: the component stack) */
@@ -24,7 +24,7 @@ export const useErrorLog = create<ErrorLogState>()((set, get) => ({
   clear: () => set({ logs: [] }),
 }));
 
-/** The error log is active only in production builds (spec 8). */
+/** The error log is active only in production builds (docs/product.md#errors). */
 export const errorLogEnabled = (): boolean => import.meta.env.PROD;
 
 export function logError(error: unknown, info: string, vm = ''): void {

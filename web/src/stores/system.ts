@@ -7,7 +7,7 @@ import { readJson, writeJson } from './storage';
 
 export const SYSTEM_INFO_KEY = 'systemInfo';
 
-/** The small part of the system info that also goes into a cookie (spec 3). */
+/** The small part of the system info that also goes into a cookie (docs/product.md#system-info). */
 function toCookie(info: SystemInfo): string {
   const { rid, region_title, sub_title, end_time, logo_url } = info;
   return JSON.stringify({ rid, region_title, sub_title, end_time, logo_url });
@@ -29,7 +29,7 @@ export const useSystem = create<SystemState>()((set) => ({
 }));
 
 /**
- * Days left = end date minus today (spec 4), from the end date when present. "Today" is the
+ * Days left = end date minus today (docs/product.md#community-expiry), from the end date when present. "Today" is the
  * calendar day in the community's time zone, as the server counts it, not the browser's: between
  * midnight in China and midnight where the browser is, they differ by one.
  */
@@ -43,7 +43,7 @@ export function daysLeftOf(
   return typeof info.days_left === 'number' ? info.days_left : null;
 }
 
-/** What the expiry check of spec 4 does for a number of days left. */
+/** What the expiry check (docs/product.md#community-expiry) does for a number of days left. */
 export function expiryAction(daysLeft: number | null): 'force' | 'remind' | 'none' {
   if (daysLeft === null) return 'none';
   if (daysLeft < 0) return 'force';

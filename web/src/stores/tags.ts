@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { readJson, writeJson } from './storage';
 
-/** A visited-page tab (spec 3: path, name, title). */
+/** A visited-page tab (docs/product.md#client-state: path, name, title). */
 export interface TagView {
   path: string;
   fullPath: string;
@@ -14,7 +14,7 @@ export interface TagView {
 
 export const TAGS_KEY = 'tagsView';
 
-/* ---- pure list operations of spec 4 (unit-tested) ---- */
+/* ---- pure list operations of docs/product.md#visited-tabs (unit-tested) ---- */
 
 /** Adds by path without duplicates; an existing tab keeps its place and takes the new full path. */
 export function addVisited(list: readonly TagView[], view: TagView): TagView[] {

@@ -18,13 +18,13 @@ interface UserState {
   permissions: string[];
   sysUser: SysUserInfo | null;
   login: (username: string, password: string, rid?: number) => Promise<void>;
-  /** userinfo (+ sysuserinfo); rejects with the spec's messages when the roles are missing */
+  /** userinfo (+ sysuserinfo); rejects with the product's messages when the roles are missing */
   loadUser: () => Promise<void>;
   loadSysUser: () => Promise<void>;
   setPasswordStatus: (status: 'Y' | 'N') => void;
-  /** token reset of spec 4: clears token and roles */
+  /** token reset (docs/product.md#session-states): clears token and roles */
   resetToken: () => void;
-  /** logout of spec 4: revokes the token, clears token, roles and the tab list */
+  /** logout (docs/product.md#session-states): revokes the token, clears token, roles and the tab list */
   logout: () => Promise<void>;
   /** adopts a token handed over in an address (board page, auth redirect) */
   adoptToken: (token: string, side?: Side) => void;

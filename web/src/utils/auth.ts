@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import { COOKIES } from '@wuye/contract/home';
 
-/** Cookie names of the session (spec 4: the token lives in a cookie). */
+/** Cookie names of the session (docs/product.md#session-states: the token lives in a cookie). */
 export const TOKEN_KEY = COOKIES.token;
 export const SIDE_KEY = 'Admin-Side';
 
@@ -32,7 +32,7 @@ export function endpointFor(side: Side): string {
   return side === 'group' ? '/webapi_leader' : '/webapi';
 }
 
-/** /login?redirect=<full path with query> (spec 2.1, 2.2). */
+/** /login?redirect=<full path with query> (docs/product.md#navigation-guard, #public-routes). */
 export function loginUrl(fullPath?: string): string {
   if (!fullPath || fullPath === '/' || fullPath.startsWith('/login')) return '/login';
   return `/login?redirect=${encodeURIComponent(fullPath)}`;

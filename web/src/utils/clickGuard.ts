@@ -1,7 +1,7 @@
 import { LIMITS } from '@wuye/contract/codes';
 
 /**
- * Prevent-double-click of spec 9: after a click the action is locked for `ms` (3000 by default).
+ * Prevent-double-click (docs/product.md#double-click): after a click the action is locked for `ms` (3000 by default).
  * Pure, clock injected, so it is unit-testable and reused by the hook and the button.
  */
 export function createClickGuard(ms: number = LIMITS.preventDoubleClickMs, now: () => number = Date.now) {

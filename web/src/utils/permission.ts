@@ -1,10 +1,10 @@
 import { MSG } from '@wuye/contract/messages';
 
-/** What the role directive throws when used without roles (spec 5). */
+/** What the role directive throws when used without roles (docs/product.md#role-directive). */
 export const NEED_ROLES = 'need roles!';
 
 /**
- * The role check of spec 5: needs a non-empty array of role names, else it logs the spec's
+ * The role check (docs/product.md#role-directive): needs a non-empty array of role names, else it logs the product's
  * message and denies. True when the user holds at least one of the listed roles.
  */
 export function checkPermission(userRoles: readonly string[], value: unknown): boolean {

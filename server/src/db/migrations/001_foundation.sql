@@ -1,5 +1,5 @@
 -- Foundation: the group, its communities, accounts, sessions, audit, to-dos, renewal, jobs.
--- Community-scoped tables carry rid in their primary key (the shard key, ARCHITECTURE "Data rules").
+-- Community-scoped tables carry rid in their primary key (the shard key, docs/architecture.md#data-rules).
 
 CREATE TABLE groups (
   id            serial PRIMARY KEY,

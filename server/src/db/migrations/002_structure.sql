@@ -35,7 +35,7 @@ CREATE TABLE units (
   FOREIGN KEY (rid, bid) REFERENCES buildings (rid, id)
 );
 
--- a room (house): hid in the spec's rid/bid/tid/hid; tid is its unit
+-- a room (house): hid in the product's rid/bid/tid/hid; tid is its unit
 CREATE TABLE rooms (
   rid           int NOT NULL,
   id            bigserial,

@@ -1,4 +1,4 @@
--- Indexes for large communities, found with the scale benchmarks (bench/, issue 6: 100,000 rooms,
+-- Indexes for large communities, found with the scale benchmarks (bench/: 100,000 rooms,
 -- 2,000,000 bills). Each lets a report read its rows from the index alone (an index-only scan)
 -- instead of visiting the bills or payments table.
 

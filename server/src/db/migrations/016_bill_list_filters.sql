@@ -1,4 +1,4 @@
--- The bill list's filters at scale (bench/README.md, fourteenth round; 50,000 rooms):
+-- The bill list's filters at scale (docs/perf/history.md#round-14; 50,000 rooms):
 -- a period, oldest first as lists open: the page walked the community's bills from the oldest,
 -- skipping every earlier period's, to reach the month asked (this month: 900,000 bills passed,
 -- 0.2 s); from this index the page reads its ten entries in either order.

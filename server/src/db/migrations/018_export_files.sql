@@ -1,4 +1,4 @@
--- The download centre (下载中心): every export runs as a job (ARCHITECTURE.md, long work) and
+-- The download centre (下载中心): every export runs as a job (docs/architecture.md#jobs) and
 -- leaves its workbook here, kept for EXPORT_KEEP_DAYS days, so the page can follow its progress
 -- and the file can be downloaded again, from any server process.
 CREATE TABLE export_files (

@@ -1,7 +1,7 @@
 -- What 收费统计 (fees_count), 月度收费 and the home page's collection card add up: the bills and
 -- their fees per community, period, fee item, cost type and status. Reading a year of a
--- community's bills took 280-460 ms at 50,000 rooms on a slow machine (bench/README.md, twentieth
--- round); these rows take a millisecond or two.
+-- community's bills took 280-460 ms at 50,000 rooms on a slow machine
+-- (docs/adr/0004-kept-totals.md); these rows take a millisecond or two.
 --
 -- Every statement that changes fee_bills adds, in its own transaction, one row per group it
 -- changed: the count and fees it added (an insert), took away (a delete) or moved (a status

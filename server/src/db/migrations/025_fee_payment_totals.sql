@@ -2,7 +2,7 @@
 -- community, business day, pay type and cashier, kept the way fee_bill_totals are (024): each
 -- statement that changes fee_payments adds a row per group it changed, and the daily job folds
 -- them. A year of a community's 483,000 payments took 245-335 ms to sum on a slow machine; a
--- year of these rows is a few thousand (bench/README.md, twentieth round).
+-- year of these rows is a few thousand (docs/adr/0004-kept-totals.md).
 --
 -- The day is the payment's date in the session's time zone, which the server sets to the
 -- business time zone (TZ_BUSINESS) on every connection, as the reports' date ranges are read.

@@ -1,7 +1,7 @@
--- A room's address as the spec shows it (1号楼 + 1单元 + 1101) and the sort orders of its building
+-- A room's address as the product shows it (1号楼 + 1单元 + 1101) and the sort orders of its building
 -- and unit, kept on the room. The owner search lists up to 50 houses by address order, and
 -- looking up each one's building and unit was a third of its statement's time at 100,000 rooms
--- (bench/README.md, twenty-first round); the drawer's header shows the owner's rooms the same way.
+-- (docs/adr/0005-kept-addresses.md); the drawer's header shows the owner's rooms the same way.
 --
 -- The room's own trigger fills them from its building and unit; renaming or re-sorting a
 -- building or unit rewrites its rooms in the same transaction. The building and unit are read

@@ -127,9 +127,9 @@ const unpaid = (v: BillValues) => v.status === 'E' || v.status === 'N';
 /**
  * One page of the bill list: the page is picked from fee_bills alone and only its rows get their
  * titles, each looked up by its key. Planning billBase's six-table join took ~3 ms on every call,
- * ten times more than running it; this plans in ~0.2 ms (bench/README.md). Built and compiled
+ * ten times more than running it; this plans in ~0.2 ms (docs/perf/history.md#round-2). Built and compiled
  * once per set of given filters and page (db/compiled.ts): building it on every call cost the
- * server a tenth of the call (bench/README.md, tenth round).
+ * server a tenth of the call (docs/adr/0002-compiled-templates.md).
  */
 const billPage = template(
   (_db, p: Slots<BillValues>, shape: { values: BillValues; paging: Paging }) => {
@@ -246,7 +246,7 @@ function allFilters(v: BillValues): Array<RawBuilder<SqlBool>> {
  * The query counting the bills the filters select. Every bill has its room, unit, building,
  * community and item, and a keyword's matches are looked up first (billLookups), so the count
  * reads fee_bills alone: counting a community's 155,000 overdue bills through the five joins took
- * 200-350 ms, from the (rid, status) index alone 15-25 ms (bench/README.md).
+ * 200-350 ms, from the (rid, status) index alone 15-25 ms (docs/perf/history.md#round-1).
  */
 export function billCount(db: Kysely<DB>, rid: number, f: BillFilters, lookups: BillLookups) {
   if (f.rid !== undefined && f.rid !== rid) return null;
@@ -336,7 +336,7 @@ export async function billLookups(db: Kysely<DB>, rid: number, f: Pick<BillFilte
 }
 
 /**
- * Applies the spec's bill-list filters; answers null when the filters name another community.
+ * Applies the bill-list filters (docs/product.md#calls); answers null when the filters name another community.
  * A title or keyword needs its `lookups` (billLookups): each of a keyword's conditions is then an
  * index look-up (the room, the title, the period, the parking bills' labels), where matching the
  * joined text of every bill read a community's 1,000,000 bills for each call (0.9 s at 50,000 rooms).

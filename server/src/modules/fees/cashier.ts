@@ -361,7 +361,7 @@ const paymentlist = defineMethod('paymentlist', {
 /**
  * A page of the receipts meeting `filters` and any of `parts`, picked part by part from the receipts
  * alone (keywordPage), their addresses joined for the page's rows only: joined first, a common
- * number's 11,000 receipts took 150 ms to page (bench/README.md, nineteenth round).
+ * number's 11,000 receipts took 150 ms to page (docs/perf/history.md#round-19).
  */
 function searchedReceipts(ctx: ExportScope, filters: Array<RawBuilder<SqlBool>>, parts: KeywordPart[], paging: Paging) {
   const rows = receiptRows(ctx.rid, filters);

@@ -1,6 +1,6 @@
 /**
  * The bill list's count and the arrears reports take shortcuts for large communities (a count on
- * fee_bills alone, rooms aggregated before their addresses are joined, see bench/README.md);
+ * fee_bills alone, rooms aggregated before their addresses are joined, see docs/perf/history.md#round-1);
  * these tests hold them to the plain SQL answer on the demo data.
  */
 import { sql } from 'kysely';

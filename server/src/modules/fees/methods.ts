@@ -13,7 +13,7 @@ import { reportMethods } from './reports.js';
 import { settingMethods } from './settings.js';
 import { setupMethods } from './setup.js';
 
-/** The fees area: set-up, bills, cashier, prepayment, refunds, reports, dunning, import; parking bills, meter readings, settings, quick payments (issue 5). */
+/** The fees area: set-up, bills, cashier, prepayment, refunds, reports, dunning, import; parking bills, meter readings, settings, quick payments (docs/product.md#area-fees). */
 export const feesModule: MethodDef[] = [
   ...setupMethods,
   ...billMethods,

@@ -41,7 +41,7 @@ export function receiptFilters(f: ReceiptFilters): Array<RawBuilder<SqlBool>> {
  * 166 ms at 483,000 receipts).
  * - A text of three characters or more is looked up by its three-character pieces in the numbers'
  *   GIN index (022_receipt_number_trigrams.sql) and then matched whole: 1-2 ms, where testing every
- *   number took 40 ms (bench/README.md, nineteenth round). Fenced and keyed (KeywordPart): the
+ *   number took 40 ms (docs/perf/history.md#round-19). Fenced and keyed (KeywordPart): the
  *   pieces are never computed for every receipt in turn, and carry the community.
  * - A shorter one is matched against the numbers of the unique index alone, the receipts
  *   themselves read only for the numbers that match (35 ms where testing every receipt took 65-110).

@@ -86,7 +86,7 @@ const feesCount = defineMethod('fees_count', {
  * Unpaid bills per room with aging buckets (days past the due date as of today), from fee_bills
  * alone (the unpaid-bills index); `arrearsRows` adds the address and owner to the rooms asked.
  * Grouping first and joining only a page's rooms took a page and its totals over 200,000 unpaid
- * bills from 1.0-1.4 s to 0.2 s (bench/README.md).
+ * bills from 1.0-1.4 s to 0.2 s (docs/perf/history.md#round-1).
  */
 export function arrearsByRoom(
   db: Kysely<DB>,

@@ -239,7 +239,7 @@ describe('houseinfoplus (spec 2.5 header)', () => {
   });
 });
 
-/** Every tab's list: method, extra filters that must narrow the rows, and the fields the spec lists. */
+/** Every tab's list: method, extra filters that must narrow the rows, and the fields docs/product.md#owner-drawer lists. */
 const TABS: Array<{ method: string; fields: string[] }> = [
   { method: 'housecarlist', fields: ['id', 'realname', 'mobile', 'carlicense', 'status_ch', 'create_time'] },
   { method: 'member_otherhouse_list', fields: ['id', 'ownername', 'mobile', 'building_cate_name', 'address', 'last_login_time'] },

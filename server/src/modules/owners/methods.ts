@@ -5,5 +5,5 @@ import { importMethods } from './import.js';
 import { memberMethods } from './members.js';
 import { searchMethods } from './search.js';
 
-/** Owners: search and drawer (spec 2.4, 2.5), owner management, cars, imports. */
+/** Owners: search and drawer (docs/product.md#owner-search, #owner-drawer), owner management, cars, imports. */
 export const ownersModule: MethodDef[] = [...searchMethods, ...drawerMethods, ...memberMethods, ...importMethods, ...carMethods];

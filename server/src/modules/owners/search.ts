@@ -67,7 +67,7 @@ export function mobileStartsWith(digits: string, value: KeywordValue = asParamet
  * generic plan after five searches instead of planning every search again (db/prepared.ts).
  * The search finds its people through the keyword's index whatever the planner guesses, and that
  * plan measured 0.3-1.5 ms for every kind of keyword at 100,000 rooms where planning each search
- * cost 1-3 ms (bench/README.md); a visible keyword made the choice depend on the first five
+ * cost 1-3 ms (docs/adr/0001-prepared-statements.md); a visible keyword made the choice depend on the first five
  * keywords a connection met. Lists that sort and page their matches (memberlist) keep the
  * keyword visible: blind, the planner walked every member in id order (800 ms).
  */
@@ -85,10 +85,9 @@ const relationLabel = sql`CASE relation ${sql.join(
  * time per search. The matches are a materialized step so the planner can never re-run the name
  * match per joined row. The houses are aggregated as rows in the dialog's order (`json_agg` of an
  * ordered sub-select keeps it): a JSON object built field by field per house, then ordered by a
- * window's row number, cost the database a sixth more per search (bench/README.md, eleventh
- * round). Each house's address and its building's and unit's sort are the room's own, kept by
- * the database (026_room_addresses.sql): joining its building and unit cost a third of the
- * statement. Compiled once per kind of keyword (db/compiled.ts).
+ * window's row number, cost the database a sixth more per search (docs/perf/history.md#round-11).
+ * Each house's address and its building's and unit's sort are the room's own, kept by the database
+ * (docs/adr/0005-kept-addresses.md). Compiled once per kind of keyword (db/compiled.ts).
  */
 const housesFound = template(
   (_db, p: Slots<{ rid: number; from: string; to: string; key: string }>, kind: KeywordTerms['kind']) => sql<{ json: string }>`${prepared}

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.js';
 import type { Session } from '../../http/registry.js';
 import { daysLeft } from '../../lib/wire.js';
 
-/** System info of a session (spec 3): its community's, or on the group side the group's. */
+/** System info of a session (docs/product.md#system-info): its community's, or on the group side the group's. */
 export async function systemInfoOf(
   db: Kysely<DB>,
   config: Pick<Config, 'timeZone'>,

@@ -36,7 +36,7 @@ export interface TablePageProps<T, F extends object> {
 
 /**
  * The building block of list screens: filter form, toolbar with export, antd Table and a
- * pagination of 10 a page (spec 9). Pair it with useList().
+ * pagination of 10 a page (docs/product.md#paging). Pair it with useList().
  */
 export default function TablePage<T extends object, F extends object = Record<string, unknown>>(props: TablePageProps<T, F>) {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { daysLeftOf, useSystem } from '../../stores/system';
 import { useUser } from '../../stores/user';
 import { dashboardCards } from './cards';
 
-/** The signed-in community: name, end date, days left, and the figures areas add (issue 3). */
+/** The signed-in community: name, end date, days left, and the figures areas add (pages/dashboard/cards.tsx). */
 export default function Dashboard() {
   const { t } = useTranslation();
   const info = useSystem((s) => s.info);

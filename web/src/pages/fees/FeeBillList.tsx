@@ -26,7 +26,7 @@ interface Filters {
 
 const num = (v: string | null) => (v ? Number(v) || undefined : undefined);
 
-/** The bill list (/fees/feebilllist): every filter of spec 7, delete, adjust, check flag, export. */
+/** The bill list (/fees/feebilllist): every filter (docs/product.md#calls), delete, adjust, check flag, export. */
 export default function FeeBillList() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

@@ -48,7 +48,7 @@ const FREE = -1;
 let lineKey = 0;
 const newLine = (): Line => ({ key: ++lineKey, title: '', cost_type: 'other', month: dayjs(), amount: '' });
 
-/** Owner search by mobile or name (spec 2.4's search), answering the chosen room. */
+/** Owner search by mobile or name (as docs/product.md#owner-search), answering the chosen room. */
 function OwnerSearch({ onPick }: { onPick: (h: HouseSearchItem) => void }) {
   const { keywords, setKeywords, items, more, loading, search } = useOwnerSearch((found) => {
     if (found.length === 1) onPick(found[0]!);

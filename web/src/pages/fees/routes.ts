@@ -33,7 +33,7 @@ const PAYMENTS = ['payment', 'cashier'];
 const CALL = ['call', 'fees'];
 const REPORTS = ['feecount', 'fees_count', 'propertypaystatis', 'financecount'];
 
-/** The fees area (spec 2.6 /fees). */
+/** The fees area (docs/product.md#route-table, /fees). */
 export const feesRoutes: AppRoute[] = [
   {
     path: '/fees',
@@ -94,7 +94,7 @@ export const feesRoutes: AppRoute[] = [
   },
 ];
 
-/** Fee reports (spec 2.6 /feecounts). */
+/** Fee reports (docs/product.md#route-table, /feecounts). */
 export const feecountsRoutes: AppRoute[] = [
   {
     path: '/feecounts',

@@ -5,7 +5,7 @@ import { useUser } from '../../stores/user';
 import { safeRedirect } from '../../utils/auth';
 
 /**
- * Sign-in hand-over (spec 2.2): another of the company's systems sends the user here with
+ * Sign-in hand-over (docs/product.md#public-routes): another of the company's systems sends the user here with
  * ?token=...&side=community|group&redirect=/path; without a token it goes to the login page.
  */
 export default function AuthRedirect() {

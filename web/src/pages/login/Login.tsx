@@ -16,7 +16,7 @@ interface LoginForm {
   password: string;
 }
 
-/** Sign-in (spec 2.2, 5): the username is trimmed; only the username is remembered. */
+/** Sign-in (docs/product.md#public-routes, #validation): the username is trimmed; only the username is remembered. */
 export default function Login() {
   const { t } = useTranslation();
   const navigate = useNavigate();

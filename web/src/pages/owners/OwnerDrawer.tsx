@@ -26,7 +26,7 @@ export interface OwnerDrawerProps {
   onClose: () => void;
 }
 
-/** The eleven tabs of spec 2.5, in order. */
+/** The eleven tabs (docs/product.md#owner-drawer-tabs), in order. */
 const TABS = [
   { key: 'bill', label: '账单记录', Tab: BillTab },
   { key: 'cars', label: '车辆', Tab: CarsTab },
@@ -42,7 +42,7 @@ const TABS = [
 ] as const;
 
 /**
- * The owner drawer of spec 2.5 (title 用户信息): the header from houseinfoplus, the owner's
+ * The owner drawer of docs/product.md#owner-drawer (title 用户信息): the header from houseinfoplus, the owner's
  * rooms as tabs (switching reloads the header only for another room) and the eleven tabs.
  */
 export default function OwnerDrawer({ house, onClose }: OwnerDrawerProps) {
@@ -98,7 +98,7 @@ export default function OwnerDrawer({ house, onClose }: OwnerDrawerProps) {
     setCurrent({ rid: h.rid, bid: h.bid, tid: h.tid, hid: h.id });
   };
 
-  // spec 9: under 992 px the drawer takes the whole width
+  // docs/product.md#constants: under 992 px the drawer takes the whole width
   const mobile = useAppStore((st) => st.device) === 'mobile';
   const bound = (flag: 'Y' | 'N' | undefined) => ({ color: flag === 'Y' ? '#52c41a' : '#bfbfbf', fontSize: 18 });
 

@@ -12,7 +12,7 @@ export interface OwnerSearchDialogProps {
 }
 
 /**
- * The global owner search of spec 2.4: a mobile or name (at most 11 characters), results as
+ * The global owner search (docs/product.md#owner-search): a mobile or name (at most 11 characters), results as
  * radio choices; OK opens the owner drawer for the chosen house and closes the dialog.
  * Keep it mounted (pass `open`), because the drawer it opens lives inside it.
  */

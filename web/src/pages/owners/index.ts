@@ -1,4 +1,4 @@
-/** What the shell mounts: the global owner search (spec 2.4) and the owner drawer (spec 2.5). */
+/** What the shell mounts: the global owner search (docs/product.md#owner-search) and the owner drawer (docs/product.md#owner-drawer). */
 export { default as OwnerSearchDialog } from './OwnerSearchDialog';
 export { default as OwnerDrawer } from './OwnerDrawer';
 export type { HouseRef } from './shared';

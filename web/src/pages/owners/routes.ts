@@ -5,7 +5,7 @@ import { lazyPage } from '../../router/lazyPage';
 const MemberList = lazyPage(() => import('./MemberList'));
 const CarList = lazyPage(() => import('./CarList'));
 
-/** Owner management (spec 2.6 /basismembers/index) and the cars bound to rooms. */
+/** Owner management (docs/product.md#route-table, /basismembers/index) and the cars bound to rooms. */
 export const ownersRoutes: AppRoute[] = [
   {
     path: '/basismembers',

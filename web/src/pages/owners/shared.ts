@@ -1,4 +1,4 @@
-/** The room the drawer and its tabs work on (spec 2.5: every tab receives rid, bid, tid, hid). */
+/** The room the drawer and its tabs work on (docs/product.md#owner-drawer-tabs: every tab receives rid, bid, tid, hid). */
 export interface HouseRef {
   /** 0 when unknown: the server then uses the session's community */
   rid: number;

@@ -9,8 +9,8 @@ import { feedback } from '../../api/feedback';
 export const OWNER_SEARCH_MORE_HINT = `仅显示前 ${LIMITS.ownerSearchResults} 条，请输入更完整的手机号或姓名`;
 
 /**
- * The owner search of spec 2.4 (mobile prefix or any part of a name): an empty keyword is refused
- * with the spec's notice, and `onFound` sees each answer; `more` says the answer may be cut at its
+ * The owner search of docs/product.md#owner-search (mobile prefix or any part of a name): an empty keyword is refused
+ * with the product's notice, and `onFound` sees each answer; `more` says the answer may be cut at its
  * limit. The owner search dialog and the quick payment share it.
  */
 export function useOwnerSearch(onFound: (items: HouseSearchItem[]) => void) {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 
-/** Tab refresh (spec 4): /redirect/<path> goes straight back to <path>, remounting the page. */
+/** Tab refresh (docs/product.md#visited-tabs): /redirect/<path> goes straight back to <path>, remounting the page. */
 export default function Redirect() {
   const params = useParams();
   const { search } = useLocation();

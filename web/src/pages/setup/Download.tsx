@@ -30,7 +30,7 @@ export default function Download() {
   const running = list.items.some(inProgress);
   const { reload } = list;
 
-  // while an export is being written, its row follows it (every second, spec 9)
+  // while an export is being written, its row follows it (every second, docs/product.md#constants)
   useEffect(() => {
     if (!running) return undefined;
     const timer = setInterval(reload, LIMITS.payPollMs);

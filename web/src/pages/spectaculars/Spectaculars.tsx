@@ -15,7 +15,7 @@ function Clock() {
 }
 
 /**
- * Management board (spec 2.3): a full-screen page opened in a new window with the token in
+ * Management board (docs/product.md#shell-top-bar): a full-screen page opened in a new window with the token in
  * its address. Shows the community's figures and refreshes every minute.
  */
 export default function Spectaculars() {

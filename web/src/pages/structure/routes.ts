@@ -17,7 +17,7 @@ const RegionDelayLog = lazyPage(() => import('./RegionDelayLog'));
 
 const BASIS = ['memberbasis'] as const;
 
-/** Community side: the root-area structure pages of spec 2.6, under one top route. */
+/** Community side: the root-area structure pages (docs/product.md#route-table), under one top route. */
 export const structureRoutes: AppRoute[] = [
   {
     path: '/basis',
@@ -67,5 +67,5 @@ export const structureLeaderRoutes: AppRoute[] = [
   },
 ];
 
-/** For the community side's /setup/regiondelaylog (spec 2.6), wherever the setup area puts it. */
+/** For the community side's /setup/regiondelaylog (docs/product.md#route-table), wherever the setup area puts it. */
 export { RegionDelayLog };

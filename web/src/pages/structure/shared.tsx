@@ -15,7 +15,7 @@ export function useCanWrite(roles: readonly string[] = STRUCTURE_WRITERS): boole
   return hasAnyRole(userRoles, roles);
 }
 
-/** Runs a write and shows its return_msg as the success notice (spec 8: 成功, 2 seconds). */
+/** Runs a write and shows its return_msg as the success notice (docs/product.md#success-notice: 成功, 2 seconds). */
 export async function save<M extends MethodName>(method: M, ...args: CallArgs<M>): Promise<MethodOutput<M>> {
   const answer = await request(method, ...args);
   noticeSuccess(answer.return_msg ?? MSG.saved);
@@ -65,7 +65,7 @@ export function PageCard({ title, extra, children }: { title: ReactNode; extra?:
   );
 }
 
-/** antd Table pagination bound to useList (spec 9: 10 a page). */
+/** antd Table pagination bound to useList (docs/product.md#paging: 10 a page). */
 export function pagination(list: { page: number; limit: number; total: number; setPage: (p: number, l?: number) => void }) {
   return {
     current: list.page,

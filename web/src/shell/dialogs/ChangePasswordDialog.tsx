@@ -14,7 +14,7 @@ interface PasswordForm {
   password2: string;
 }
 
-/** Change password (spec 5 rules and messages; success notice 成功, 2 s). */
+/** Change password (rules and messages of docs/product.md#password-rules; success notice 成功, 2 s). */
 export default function ChangePasswordDialog() {
   const open = useDialogs((s) => s.changePasswordOpen);
   return open ? <ChangePasswordModal /> : null;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../../stores/dialogs';
 import { useErrorLog, type ErrorLogEntry } from '../../stores/errorLog';
 
-/** Error-log dialog (spec 2.3, 8): uncaught errors collected in production builds. */
+/** Error-log dialog (docs/product.md#shell, #errors): uncaught errors collected in production builds. */
 export default function ErrorLogDialog() {
   const { t } = useTranslation();
   const open = useDialogs((s) => s.errorLogOpen);

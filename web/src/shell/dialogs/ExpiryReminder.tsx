@@ -2,7 +2,7 @@ import { Button, Modal } from 'antd';
 import { useDialogs } from '../../stores/dialogs';
 import { daysLeftOf, useSystem } from '../../stores/system';
 
-/** Expiry reminder of spec 4: 0-29 days left, once per session; dismissing it opens renewal. */
+/** Expiry reminder (docs/product.md#community-expiry): 0-29 days left, once per session; dismissing it opens renewal. */
 export default function ExpiryReminder() {
   const open = useDialogs((s) => s.expiryOpen);
   const info = useSystem((s) => s.info);

@@ -11,14 +11,14 @@ import { useUser } from '../../stores/user';
 
 type Mode = 'qr' | 'code';
 
-/** After a renewal the page reloads with fresh system info (spec 4). */
+/** After a renewal the page reloads with fresh system info (docs/product.md#renewal). */
 function reloadAfterRenewal() {
   useSystem.getState().setInfo(null);
   window.location.reload();
 }
 
 /**
- * Renewal of spec 4: scan-to-pay QR (price per year from the server, polled every second, a
+ * Renewal (docs/product.md#renewal): scan-to-pay QR (price per year from the server, polled every second, a
  * manual complete-payment button) or an activation code. Forced (days left < 0 or AUTH_END):
  * no close button, no Esc, no mask click; only log out or pay.
  */
@@ -81,7 +81,7 @@ export default function RenewalDialog() {
         const answer = await request('pay_query', { orderid: order.orderid, pay_type: '1' }, { silent: true });
         finish(answer.return_msg || '支付成功');
       } catch (err) {
-        // a failed query shows its return_msg in the dialog (spec 8)
+        // a failed query shows its return_msg in the dialog (docs/product.md#errors)
         if (err instanceof ApiError && err.code !== 'ABORTED') setPayMsg(err.message);
       } finally {
         inFlight.current = false;
@@ -91,7 +91,7 @@ export default function RenewalDialog() {
     [order, done, finish],
   );
 
-  // polling every second while the QR code is shown (spec 4/9)
+  // polling every second while the QR code is shown (docs/product.md#renewal)
   useEffect(() => {
     if (!open || mode !== 'qr' || !order || done) return;
     const timer = setInterval(() => void query(false), LIMITS.payPollMs);

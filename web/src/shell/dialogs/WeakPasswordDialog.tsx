@@ -1,7 +1,7 @@
 import { Button, Modal, Space } from 'antd';
 import { useDialogs } from '../../stores/dialogs';
 
-/** Password risk reminder (spec 4): password_status N offers the change-password form. */
+/** Password risk reminder (docs/product.md#weak-password): password_status N offers the change-password form. */
 export default function WeakPasswordDialog() {
   const open = useDialogs((s) => s.weakPasswordOpen);
   const close = () => useDialogs.getState().setWeakPasswordOpen(false);

@@ -6,7 +6,7 @@ import type { Dayjs } from 'dayjs';
 import { useList, type ListFilters, type ListItem, type ListMethod } from '../../../api/useList';
 import { houseFields, type HouseRef } from '../shared';
 
-/** One filter control of a tab: text runs on Enter (spec 2.5), selects and dates on change. */
+/** One filter control of a tab: text runs on Enter (docs/product.md#owner-drawer-tabs), selects and dates on change. */
 export type TabFilter =
   | { kind: 'text'; name: string; placeholder: string; width?: number }
   | {

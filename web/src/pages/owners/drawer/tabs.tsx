@@ -45,7 +45,7 @@ export function BillTab({ house }: { house: HouseRef }) {
   const cates = useOptions(async () =>
     (await call('feebill_cate_small_list', {}, { silent: true })).items.map((c) => ({ value: c.cost_type, label: c.title })),
   );
-  // spec 5: confirm before deleting; cancelling says so
+  // docs/product.md#delete-confirmation: confirm before deleting; cancelling says so
   const remove = (row: FeeBillRow) => {
     void modal.confirm({
       title: '提示',
