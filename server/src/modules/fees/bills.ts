@@ -170,7 +170,7 @@ const feebilllist = defineMethod('feebilllist', {
   side: 'community',
   roles: ROLES.billRead,
   writes: false,
-  summary: '账单列表（spec 7）：按楼栋/单元/房屋、费用类型、名称、状态、金额区间、审核标记、关键字、收费项目筛选，10 条一页',
+  summary: '账单列表：按楼栋/单元/房屋、费用类型、名称、状态、金额区间、审核标记、关键字、收费项目筛选，10 条一页',
   async handler(ctx, input) {
     if (input.rid !== undefined && input.rid !== ctx.rid) return { items: [], total: 0 };
     const lookups = await billLookups(ctx.db, ctx.rid, input);
