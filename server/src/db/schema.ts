@@ -188,6 +188,15 @@ export interface ExportFilesTable {
   created_at: Timestamp;
 }
 
+/** The file an import job reads (migration import_files): kept with the job, deleted with it. */
+export interface ImportFilesTable {
+  rid: number;
+  job_id: number;
+  filename: string;
+  content: Buffer;
+  created_at: Timestamp;
+}
+
 export interface SandboxPaymentsTable {
   orderid: string;
   total_fee: Numeric;
@@ -211,6 +220,7 @@ export interface FoundationTables {
   region_delay_log: RegionDelayLogTable;
   jobs: JobsTable;
   export_files: ExportFilesTable;
+  import_files: ImportFilesTable;
   sandbox_payments: SandboxPaymentsTable;
 }
 

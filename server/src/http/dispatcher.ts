@@ -75,6 +75,7 @@ export class Dispatcher {
     const handler = def.spec.handler as (ctx: Ctx, input: unknown) => Promise<unknown>;
     if (!def.spec.writes) return this.success(await handler(this.ctx(this.db, session, info), input));
     try {
+      await (def.spec.prepare as ((input: unknown) => Promise<void>) | undefined)?.(input);
       const out = await this.db.transaction().execute(async (trx) => {
         try {
           const result = await handler(this.ctx(trx, session, info), input);

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { UPLOAD_LIMITS, UploadRefused, type ReadSheet, type UploadLimits } from './xlsxReader.js';
+import { probeUpload, UPLOAD_LIMITS, UploadRefused, type ReadSheet, type UploadLimits } from './xlsxReader.js';
 
 /** Uploads read at once; more wait their turn (each reader may use up to READER_HEAP_MB). */
 const READERS = 2;
@@ -30,8 +30,8 @@ async function turn(): Promise<() => void> {
  */
 export async function readUpload(file: Buffer, limits: Partial<UploadLimits> = {}): Promise<ReadSheet> {
   const bounds = { ...UPLOAD_LIMITS, ...limits };
-  // refused before a thread is started for it
-  if (file.length > bounds.fileBytes) throw new UploadRefused(`文件不能超过 ${Math.round(bounds.fileBytes / 1024 / 1024)} MB，请分批导入`);
+  // what is too big or no zip at all is refused before a thread is started for it
+  probeUpload(file, bounds);
   const done = await turn();
   try {
     return await new Promise<ReadSheet>((resolve, reject) => {

@@ -231,13 +231,19 @@ const columnName = (n: number) => {
 /** Excel's day number (1900 system) as YYYY-MM-DD, as ExcelJS's Date read back in UTC. */
 const serialDate = (serial: number) => new Date(Math.round((serial - 25569) * 86_400_000)).toISOString().slice(0, 10);
 
+/** The cheap first look, on the caller's thread: refuses what is too big or not a zip at all (its directory is read, nothing inflated). */
+export function probeUpload(file: Buffer, limits: UploadLimits = UPLOAD_LIMITS): void {
+  if (file.length > limits.fileBytes) throw new UploadRefused(`文件不能超过 ${MB(limits.fileBytes)}，请分批导入`);
+  if (file.length < 22) throw new UploadRefused(NOT_EXCEL);
+  zipEntries(file);
+}
+
 /**
  * Reads the upload's first sheet: the header row's texts and every non-empty data row by header.
  * Throws UploadRefused with a message for the user when the file is not an .xlsx or passes a bound.
  */
 export function readUploadedSheet(file: Buffer, limits: UploadLimits = UPLOAD_LIMITS): ReadSheet {
-  if (file.length > limits.fileBytes) throw new UploadRefused(`文件不能超过 ${MB(limits.fileBytes)}，请分批导入`);
-  if (file.length < 22) throw new UploadRefused(NOT_EXCEL);
+  probeUpload(file, limits);
   const entries = zipEntries(file);
   const part = (name: string) => inflatePart(file, entries, name, limits.partBytes);
   const sheetPath = firstSheetPath(part('xl/workbook.xml'), part('xl/_rels/workbook.xml.rels'));

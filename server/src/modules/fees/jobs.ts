@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { registerDailyJob, registerJobKind } from '../../jobs/queue.js';
 import { candidateBuildings, insertBills, type GenerateScope } from './generate.js';
+import { ROLES } from './roles.js';
 import { BILL_TOTALS, foldTotals } from './totals.js';
 
 export const BILL_GENERATE = 'bill_generate';
@@ -55,6 +56,7 @@ registerJobKind(
     return result;
   },
   {
+    viewers: ROLES.bills,
     // the runner gave up after workers died mid-job: the batch has no bills (its transaction died too)
     async abandoned(db, job) {
       const p = job.payload as unknown as GeneratePayload;
