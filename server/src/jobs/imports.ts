@@ -25,6 +25,7 @@ import {
 import { errorReport } from '../lib/excel.js';
 import { listPage } from '../lib/paging.js';
 import { readUpload } from '../lib/uploads.js';
+import { cellText } from '../lib/xlsxWriter.js';
 import { UploadRefused, type ReadSheet, type SheetRow } from '../lib/xlsxReader.js';
 import { enqueueJob, registerJobKind, type JobRow } from './queue.js';
 
@@ -220,7 +221,8 @@ async function templateFile(t: ImportTemplate): Promise<FileAnswer> {
   const ws = wb.addWorksheet(t.sheet);
   ws.columns = t.headers.map((header) => ({ header, width: t.widths?.[header] ?? 12 }));
   ws.getRow(1).font = { bold: true };
-  for (const row of t.rows) ws.addRow(row);
+  // prefilled rows carry the community's own texts (a building's name): kept text in any spreadsheet
+  for (const row of t.rows) ws.addRow(row.map((v) => (typeof v === 'string' ? cellText(v) : v)));
   const help = wb.addWorksheet(t.help.sheet);
   help.columns = [
     { header: '列', width: 14 },

