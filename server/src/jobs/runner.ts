@@ -29,10 +29,15 @@ export class JobRunner {
     private readonly log: FastifyBaseLogger,
     /**
      * afterJob: called once a job has finished either way, e.g. to forget totals its writes changed;
-     * daily: false leaves the daily jobs to other processes (a benchmark's worker on shared data)
+     * daily: false leaves the daily jobs to other processes (a benchmark's worker on shared data);
+     * solo: no other process uses this database (the embedded one), so a job left running when it
+     * starts was this server's own, cut off when its process died: queued again at once rather
+     * than after STALE_SECONDS without a heartbeat
      */
-    private readonly opts: { pollMs?: number; afterJob?: () => void; daily?: boolean } = {},
+    private readonly opts: { pollMs?: number; afterJob?: () => void; daily?: boolean; solo?: boolean } = {},
   ) {}
+
+  private recovered = false;
 
   start(): void {
     this.stopped = false;
@@ -54,6 +59,10 @@ export class JobRunner {
   /** Runs queued jobs until none is left; answers how many ran. */
   async drain(): Promise<number> {
     if (this.opts.daily !== false) await this.queueDailyJobs();
+    if (this.opts.solo && !this.recovered) {
+      await this.requeueStale(true);
+      this.recovered = true;
+    }
     await this.requeueStale();
     let ran = 0;
     for (;;) {
@@ -93,8 +102,9 @@ export class JobRunner {
     this.dailyCheckedOn = day;
   }
 
-  private async requeueStale(): Promise<void> {
-    const stale = sql<boolean>`heartbeat_at < now() - make_interval(secs => ${STALE_SECONDS})`;
+  /** Queues again the running jobs whose worker died (all of them: at a solo server's start). */
+  private async requeueStale(all = false): Promise<void> {
+    const stale = all ? sql<boolean>`true` : sql<boolean>`heartbeat_at < now() - make_interval(secs => ${STALE_SECONDS})`;
     // given up on: failed together with the kind's own records (e.g. a bill batch), in one transaction
     await this.db.transaction().execute(async (trx) => {
       const given = await trx
