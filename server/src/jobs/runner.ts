@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/schema.js';
 import { dailyJobs, jobAbandoned, jobHandler, type JobRow } from './queue.js';
 import { today } from '../lib/wire.js';
+import { patiently } from '../db/pglite-pool.js';
 
 // fault injection for the crash tests (server/src/safety/crash.test.ts): a pause at each step of a
 // job's transaction keeps it mid-flight long enough to be killed there, however fast the machine
@@ -56,8 +57,12 @@ export class JobRunner {
     await this.running;
   }
 
-  /** Runs queued jobs until none is left; answers how many ran. */
-  async drain(): Promise<number> {
+  /** Runs queued jobs until none is left; answers how many ran. Jobs wait for the embedded database's connection however busy it is. */
+  drain(): Promise<number> {
+    return patiently(() => this.drainNow());
+  }
+
+  private async drainNow(): Promise<number> {
     if (this.opts.daily !== false) await this.queueDailyJobs();
     if (this.opts.solo && !this.recovered) {
       await this.requeueStale(true);

@@ -179,3 +179,35 @@ describe('exports and formulas (issue 33, item 14)', () => {
     expect(sheet.rows.map((r) => r.values['备注'])).toContain(`'${remark}`);
   });
 });
+
+describe.skipIf(Boolean(process.env.DATABASE_URL))('a saturated embedded database (issue 33, item 10)', () => {
+  let b: TestServer;
+  let token = '';
+  beforeAll(async () => {
+    b = await startTestServer({ pgliteQueueMax: 1, pgliteWaitMs: 300 });
+    token = await b.login('cashier');
+  });
+  afterAll(() => b?.close());
+
+  it('answers 系统繁忙 at once past the queue limit and after the longest wait, instead of waiting behind a long job; jobs still wait their turn', async () => {
+    // a long job's transaction holds the one connection for 2 s
+    const held = b.database.db.transaction().execute(async (trx) => {
+      await sql`select 1`.execute(trx);
+      await new Promise((r) => setTimeout(r, 2000));
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const started = Date.now();
+    const waiting = b.call('feebilllist', {}, token);
+    const refused = await b.call('feebilllist', {}, token);
+    expect(refused).toMatchObject({ return_code: RC.FAIL, return_msg: '系统繁忙，请稍后再试' });
+    expect(Date.now() - started).toBeLessThan(200);
+    const waited = await waiting;
+    expect(waited).toMatchObject({ return_code: RC.FAIL, return_msg: '系统繁忙，请稍后再试' });
+    expect(Date.now() - started).toBeLessThan(1500);
+    // a job waits however long it takes
+    const jobs = b.runJobs();
+    await held;
+    await jobs;
+    expect((await b.call('feebilllist', {}, token)).return_code).toBe(RC.SUCCESS);
+  });
+});
