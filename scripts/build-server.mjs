@@ -17,7 +17,8 @@ const dependenciesOf = (pkg) => Object.keys(JSON.parse(fs.readFileSync(path.join
 export async function buildServer() {
   const external = [...new Set([...dependenciesOf('server'), ...dependenciesOf('contract')])].filter((d) => !d.startsWith('@wuye/'));
   const result = await esbuild.build({
-    entryPoints: [path.join(root, 'server/src/main.ts')],
+    // the upload reader's worker thread is a bundle of its own beside main.mjs (server/src/lib/uploads.ts)
+    entryPoints: { main: path.join(root, 'server/src/main.ts'), 'xlsx-read-worker': path.join(root, 'server/src/lib/xlsx-read-worker.ts') },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -25,7 +26,8 @@ export async function buildServer() {
     external,
     sourcemap: 'linked',
     write: false,
-    outfile: serverEntry,
+    outdir: path.dirname(serverEntry),
+    outExtension: { '.js': '.mjs' },
     // packages written as CommonJS that the bundle pulls in call require()
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     logLevel: 'warning',

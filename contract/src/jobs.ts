@@ -24,6 +24,8 @@ export const jobsMethods = {
   exportfile: z.object({ id }),
   /** removes an export (and its file) from the download centre */
   exportdel: z.object({ id }),
+  /** removes an import (and its uploaded file) from its import log */
+  importdel: z.object({ id }),
 } as const;
 
 /** The job kind of every export: its payload names the export method and the filters it was given. */
@@ -81,4 +83,5 @@ export interface JobsOutputs {
   exportlist: ListAnswer<ExportItem>;
   exportfile: FileAnswer;
   exportdel: { id: number };
+  importdel: { id: number };
 }

@@ -42,6 +42,10 @@ export interface Config {
    * the pool; 0 sends them through the pool (e.g. behind a pooler that cannot take pipelines)
    */
   pipelineConnections: number;
+  /** on the embedded database, calls that may wait for its one connection at once; more are answered 系统繁忙 */
+  pgliteQueueMax: number;
+  /** on the embedded database, how long a call waits for the connection before it is answered 系统繁忙 */
+  pgliteWaitMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -67,6 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     prepareStatements: env.PG_PREPARE !== '0',
     poolMax: Number(env.PG_POOL_MAX ?? 10),
     pipelineConnections: Number(env.PG_PIPELINE ?? 2),
+    pgliteQueueMax: Number(env.PGLITE_QUEUE_MAX ?? 64),
+    pgliteWaitMs: Number(env.PGLITE_WAIT_MS ?? 10000),
     ...overrides,
   };
 }

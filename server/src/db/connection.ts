@@ -103,5 +103,5 @@ async function openPglite(config: Config, memory: boolean, loadDataDir?: Blob): 
     loadDataDir,
   });
   await pglite.exec(`SET TIME ZONE '${config.timeZone}'`);
-  return new PGlitePool(pglite) as unknown as SqlPool;
+  return new PGlitePool(pglite, { queueMax: config.pgliteQueueMax, waitMs: config.pgliteWaitMs }) as unknown as SqlPool;
 }

@@ -417,6 +417,14 @@ export interface GroupsTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface ImportFilesTable {
+  rid: number;
+  job_id: number;
+  filename: string;
+  content: Uint8Array;
+  created_at: Generated<Timestamp>;
+}
+
 export interface JobsTable {
   id: Generated<number>;
   rid: Generated<number | null>;
@@ -688,6 +696,7 @@ export interface DB {
   fee_refunds: FeeRefundsTable;
   fee_settings: FeeSettingsTable;
   groups: GroupsTable;
+  import_files: ImportFilesTable;
   jobs: JobsTable;
   login_failures: LoginFailuresTable;
   members: MembersTable;

@@ -131,7 +131,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     dispatcher,
     services,
     sessions,
-    jobs: new JobRunner(database.db, fastify.log, { afterJob: () => billCounts.clear() }),
+    // the embedded database has this one process: jobs left running were its own, cut off by its death
+    jobs: new JobRunner(database.db, fastify.log, { afterJob: () => billCounts.clear(), solo: database.kind === 'pglite' }),
   };
 }
 

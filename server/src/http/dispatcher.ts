@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
+import { BusyError } from '../db/pglite-pool.js';
 import { authenticate, subscriptionEnded } from './authenticate.js';
 import { BizError, MESSAGES } from './errors.js';
 import { Reply, type Ctx, type MethodDef, type Registry, type Session, type Side } from './registry.js';
@@ -75,6 +76,7 @@ export class Dispatcher {
     const handler = def.spec.handler as (ctx: Ctx, input: unknown) => Promise<unknown>;
     if (!def.spec.writes) return this.success(await handler(this.ctx(this.db, session, info), input));
     try {
+      await (def.spec.prepare as ((input: unknown) => Promise<void>) | undefined)?.(input);
       const out = await this.db.transaction().execute(async (trx) => {
         try {
           const result = await handler(this.ctx(trx, session, info), input);
@@ -92,6 +94,8 @@ export class Dispatcher {
       return this.success(out);
     } catch (err) {
       const mapped = this.mapError(err, info.log, def.name);
+      // refused for a saturated embedded database before it began: nothing to record, and no connection to record it on
+      if (err instanceof BusyError) return mapped;
       // the write rolled back; its refusal is still on record
       await writeAudit(this.db, def, session, input, info, mapped.return_code, mapped.return_msg).catch((e: unknown) =>
         info.log.error({ err: e }, 'audit write failed'),

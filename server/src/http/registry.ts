@@ -70,6 +70,11 @@ interface BaseSpec {
   writes: boolean;
   /** true: still answers when the community's subscription has ended */
   allowExpired?: boolean;
+  /**
+   * Runs before a write's transaction opens, so slow work on the input (reading an upload in a
+   * worker thread) holds no connection; a refusal here is answered and audited as the handler's.
+   */
+  prepare?: (input: never) => Promise<void>;
 }
 
 /** Roles allowed; 'any' = every signed-in account of the side. */

@@ -69,23 +69,27 @@ export function defineExport<M extends MethodName>(name: M, spec: ExportSpec<M>)
   return defineMethod(name, { side: 'community', roles: spec.roles, writes: true, summary, handler } as unknown as MethodSpec<M>);
 }
 
-registerJobKind(EXPORT_KIND, async (ctx) => {
-  const { method, input, filename } = ctx.payload as unknown as ExportPayload;
-  const spec = exportsByMethod.get(method);
-  const rid = ctx.job.rid;
-  if (!spec || rid === null) throw new Error(`未知的导出 ${method}`);
-  const sheet = await spec.sheet({ db: ctx.db, rid }, input as HandlerInput<MethodName>);
-  await ctx.progress(0, sheet.rows);
-  const content = await writeSheet(sheet, (written) => ctx.progress(written));
-  // a worker that died after this line runs the job again: the second file replaces the first
-  await ctx.db
-    .insertInto('export_files')
-    .values({ rid, job_id: ctx.job.id, filename, content, rows: sheet.rows })
-    .onConflict((oc) => oc.columns(['rid', 'job_id']).doUpdateSet({ content, rows: sheet.rows, created_at: sql`now()` }))
-    .execute();
-  await ctx.progress(sheet.rows);
-  return { filename, rows: sheet.rows, size: content.length };
-});
+registerJobKind(
+  EXPORT_KIND,
+  async (ctx) => {
+    const { method, input, filename } = ctx.payload as unknown as ExportPayload;
+    const spec = exportsByMethod.get(method);
+    const rid = ctx.job.rid;
+    if (!spec || rid === null) throw new Error(`未知的导出 ${method}`);
+    const sheet = await spec.sheet({ db: ctx.db, rid }, input as HandlerInput<MethodName>);
+    await ctx.progress(0, sheet.rows);
+    const content = await writeSheet(sheet, (written) => ctx.progress(written));
+    // a worker that died after this line runs the job again: the second file replaces the first
+    await ctx.db
+      .insertInto('export_files')
+      .values({ rid, job_id: ctx.job.id, filename, content, rows: sheet.rows })
+      .onConflict((oc) => oc.columns(['rid', 'job_id']).doUpdateSet({ content, rows: sheet.rows, created_at: sql`now()` }))
+      .execute();
+    await ctx.progress(sheet.rows);
+    return { filename, rows: sheet.rows, size: content.length };
+  },
+  { viewers: 'creator' },
+);
 
 export const EXPORT_PURGE = 'export_purge';
 

@@ -35,14 +35,31 @@ export type JobHandler = (ctx: JobContext) => Promise<unknown>;
  */
 export type JobAbandoned = (db: Kysely<DB>, job: JobRow) => Promise<void>;
 
+/**
+ * Who sees a kind's jobs (jobinfo, joblist) besides the account that started one: 'any' every
+ * account of the community, a list those roles (and admin), 'creator' nobody else (exports: they
+ * hold owners' data). Unsaid: admin only.
+ */
+export type JobViewers = readonly string[] | 'any' | 'creator';
+
 const handlers = new Map<string, JobHandler>();
 const abandonHooks = new Map<string, JobAbandoned>();
+const viewers = new Map<string, JobViewers>();
 
 /** Called once per kind at module load (modules/<area>/jobs.ts). */
-export function registerJobKind(kind: string, handler: JobHandler, opts: { abandoned?: JobAbandoned } = {}): void {
+export function registerJobKind(kind: string, handler: JobHandler, opts: { abandoned?: JobAbandoned; viewers?: JobViewers } = {}): void {
   if (handlers.has(kind)) throw new Error(`job kind ${kind} registered twice`);
   handlers.set(kind, handler);
   if (opts.abandoned) abandonHooks.set(kind, opts.abandoned);
+  viewers.set(kind, opts.viewers ?? []);
+}
+
+/** The kinds whose jobs an account of these roles sees, whoever started them. */
+export function kindsSeenBy(roles: readonly string[]): string[] {
+  const admin = roles.includes('admin');
+  return [...viewers]
+    .filter(([, v]) => v !== 'creator' && (v === 'any' || admin || v.some((r) => roles.includes(r))))
+    .map(([kind]) => kind);
 }
 
 export const jobHandler = (kind: string): JobHandler | undefined => handlers.get(kind);

@@ -68,4 +68,22 @@ describe('job runner', () => {
     const list = await s.call('joblist', { kind: 'test_count' }, admin);
     expect(list.data.total).toBe(2);
   });
+
+  it('a solo server (the embedded database) queues again, at its start, the jobs it left running when its process died', async () => {
+    const id = await enqueueJob(s.database.db, { rid: 1, kind: 'test_count', payload: { n: 1 }, createdBy: null });
+    // cut off a moment ago: the heartbeat is fresh, so a shared database would wait a minute for it
+    await s.database.db
+      .updateTable('jobs')
+      .set({ status: 'running', locked_by: 'the-process-that-died', heartbeat_at: sql`now()`, attempts: 1 })
+      .where('id', '=', id)
+      .execute();
+    const status = async () =>
+      (await s.database.db.selectFrom('jobs').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    await new JobRunner(s.database.db, s.app.fastify.log).drain();
+    expect(await status()).toBe('running');
+    await new JobRunner(s.database.db, s.app.fastify.log, { solo: true }).drain();
+    expect(await status()).toBe('done');
+    // the test server's own runner is solo on the embedded database
+    expect((s.app.jobs as unknown as { opts: { solo?: boolean } }).opts.solo).toBe(s.database.kind === 'pglite');
+  });
 });

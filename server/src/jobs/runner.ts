@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/schema.js';
 import { dailyJobs, jobAbandoned, jobHandler, type JobRow } from './queue.js';
 import { today } from '../lib/wire.js';
+import { patiently } from '../db/pglite-pool.js';
 
 // fault injection for the crash tests (server/src/safety/crash.test.ts): a pause at each step of a
 // job's transaction keeps it mid-flight long enough to be killed there, however fast the machine
@@ -29,10 +30,15 @@ export class JobRunner {
     private readonly log: FastifyBaseLogger,
     /**
      * afterJob: called once a job has finished either way, e.g. to forget totals its writes changed;
-     * daily: false leaves the daily jobs to other processes (a benchmark's worker on shared data)
+     * daily: false leaves the daily jobs to other processes (a benchmark's worker on shared data);
+     * solo: no other process uses this database (the embedded one), so a job left running when it
+     * starts was this server's own, cut off when its process died: queued again at once rather
+     * than after STALE_SECONDS without a heartbeat
      */
-    private readonly opts: { pollMs?: number; afterJob?: () => void; daily?: boolean } = {},
+    private readonly opts: { pollMs?: number; afterJob?: () => void; daily?: boolean; solo?: boolean } = {},
   ) {}
+
+  private recovered = false;
 
   start(): void {
     this.stopped = false;
@@ -51,9 +57,17 @@ export class JobRunner {
     await this.running;
   }
 
-  /** Runs queued jobs until none is left; answers how many ran. */
-  async drain(): Promise<number> {
+  /** Runs queued jobs until none is left; answers how many ran. Jobs wait for the embedded database's connection however busy it is. */
+  drain(): Promise<number> {
+    return patiently(() => this.drainNow());
+  }
+
+  private async drainNow(): Promise<number> {
     if (this.opts.daily !== false) await this.queueDailyJobs();
+    if (this.opts.solo && !this.recovered) {
+      await this.requeueStale(true);
+      this.recovered = true;
+    }
     await this.requeueStale();
     let ran = 0;
     for (;;) {
@@ -93,8 +107,9 @@ export class JobRunner {
     this.dailyCheckedOn = day;
   }
 
-  private async requeueStale(): Promise<void> {
-    const stale = sql<boolean>`heartbeat_at < now() - make_interval(secs => ${STALE_SECONDS})`;
+  /** Queues again the running jobs whose worker died (all of them: at a solo server's start). */
+  private async requeueStale(all = false): Promise<void> {
+    const stale = all ? sql<boolean>`true` : sql<boolean>`heartbeat_at < now() - make_interval(secs => ${STALE_SECONDS})`;
     // given up on: failed together with the kind's own records (e.g. a bill batch), in one transaction
     await this.db.transaction().execute(async (trx) => {
       const given = await trx

@@ -28,6 +28,23 @@ describe('xlsxFile', () => {
     expect(sheet.rows[1202]!.values).toEqual({ 编号: '1203', 姓名: '业主1203', 金额: '1202.50' });
   });
 
+  it('keeps text that a spreadsheet would take for a formula as text: a leading apostrophe (CSV injection)', async () => {
+    const texts = ['=HYPERLINK("http://evil.example","点我")', '+1+1', '-1+cmd|calc', '@SUM(1)', '\t=1', '-12.50', '+86', '1-2', 'a=b'];
+    const file = await xlsxFile('x.xlsx', 'x', [{ header: '备注', value: (t: string) => t }], texts);
+    const sheet = await readXlsx(file.content_base64);
+    expect(sheet.rows.map((r) => r.values['备注'])).toEqual([
+      `'=HYPERLINK("http://evil.example","点我")`,
+      "'+1+1",
+      "'-1+cmd|calc",
+      "'@SUM(1)",
+      "'\t=1",
+      '-12.50',
+      '+86',
+      '1-2',
+      'a=b',
+    ]);
+  });
+
   it('writes a sheet of headers alone when there are no rows', async () => {
     const sheet = await readXlsx((await xlsxFile('空.xlsx', '空', columns, [])).content_base64);
     expect(sheet.headers).toEqual(['编号', '姓名', '金额']);

@@ -4,6 +4,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { fail } from '../http/errors.js';
 import { writeXlsx, type CellValue, type ProgressReport } from './xlsxWriter.js';
+import type { SheetRow } from './xlsxReader.js';
 
 /** One column of an exported sheet: a header and how to read the cell from a row. */
 export interface SheetColumn<T> {
@@ -75,14 +76,10 @@ export async function refuseOversizedExport<QDB, TB extends keyof QDB, O>(
   if (counted.n > EXPORT_MAX) fail('导出数据超过 10 万行，请缩小筛选范围');
 }
 
-export interface SheetRow {
-  /** the row number as Excel shows it (header is row 1) */
-  rowNumber: number;
-  /** cell text by header */
-  values: Record<string, string>;
-}
-
-/** Reads the first sheet of an uploaded .xlsx: its header row and the data rows as text. */
+/**
+ * Reads the first sheet of a workbook through ExcelJS, unbounded: what tests read exports and
+ * templates back with. Uploads are read by lib/uploads.ts (bounded, in a worker thread).
+ */
 export async function readXlsx(base64: string): Promise<{ headers: string[]; rows: SheetRow[] }> {
   const wb = new ExcelJS.Workbook();
   try {

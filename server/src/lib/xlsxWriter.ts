@@ -34,10 +34,21 @@ function columnLetters(index: number): string {
   return out;
 }
 
+/** Text a spreadsheet could take for a formula once the file is saved as CSV and opened again (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain signed number (a refund's -12.50) evaluates to itself: it keeps its sign without the apostrophe. */
+const PLAIN_NUMBER = /^[-+]?\d+(\.\d+)?$/;
+
+/**
+ * Text as a cell shows it: one starting with =, +, -, @, a tab or a carriage return gets a leading
+ * apostrophe, so owner data such as =HYPERLINK(…) stays text however the file travels on.
+ */
+export const cellText = (text: string): string => (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text);
+
 function cellXml(ref: string, value: CellValue, style: string): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'number' && Number.isFinite(value)) return `<c r="${ref}"${style}><v>${value}</v></c>`;
-  return `<c r="${ref}"${style} t="inlineStr"><is><t xml:space="preserve">${xmlText(String(value))}</t></is></c>`;
+  return `<c r="${ref}"${style} t="inlineStr"><is><t xml:space="preserve">${xmlText(cellText(String(value)))}</t></is></c>`;
 }
 
 function rowXml(rowNumber: number, letters: string[], values: CellValue[], style = ''): string {

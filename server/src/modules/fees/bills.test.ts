@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../../lib/wire.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { applyBillFilters, billBase, billLookups, selectBillRow, toBillRow } from './billQuery.js';
+import { markOverdue } from './jobs.js';
 
 let t: TestServer;
 let admin: string;
@@ -437,5 +438,29 @@ describe('batches and overdue', () => {
     const after = await db.selectFrom('fee_bills').select('status').where('id', '=', bill.id).executeTakeFirstOrThrow();
     expect(after.status).toBe('N');
     expect((await t.call('jobinfo', { id: res.data.job_id }, admin)).data.status).toBe('done');
+  });
+
+  it('marks them in short statements, a few bills at a time, walking every community, nothing not yet due', async () => {
+    const db = t.database.db;
+    const pending = async (rid: number) =>
+      db.selectFrom('fee_bills').select('id').where('rid', '=', rid).where('status', '=', 'E').orderBy('id').execute();
+    const one = await pending(1);
+    expect(one.length).toBeGreaterThanOrEqual(4);
+    const due = one.slice(0, 3).map((b) => [1, b.id] as const);
+    for (const [rid, id] of due)
+      await db.updateTable('fee_bills').set({ due_date: '2020-02-01' }).where('rid', '=', rid).where('id', '=', id).execute();
+    const notDue = one[3]!.id;
+    await db.updateTable('fee_bills').set({ due_date: '2099-01-01' }).where('rid', '=', 1).where('id', '=', notDue).execute();
+    // one bill a statement: the keyset walks past bills not due without stopping
+    expect(await markOverdue(db, undefined, 1)).toBeGreaterThanOrEqual(3);
+    for (const [rid, id] of due) {
+      expect(
+        (await db.selectFrom('fee_bills').select('status').where('rid', '=', rid).where('id', '=', id).executeTakeFirstOrThrow()).status,
+      ).toBe('N');
+    }
+    expect(
+      (await db.selectFrom('fee_bills').select('status').where('rid', '=', 1).where('id', '=', notDue).executeTakeFirstOrThrow()).status,
+    ).toBe('E');
+    expect(await markOverdue(db, undefined, 1)).toBe(0);
   });
 });

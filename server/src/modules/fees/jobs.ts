@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import { registerDailyJob, registerJobKind } from '../../jobs/queue.js';
 import { candidateBuildings, insertBills, type GenerateScope } from './generate.js';
+import { ROLES } from './roles.js';
 import { BILL_TOTALS, foldTotals } from './totals.js';
 
 export const BILL_GENERATE = 'bill_generate';
@@ -55,6 +57,7 @@ registerJobKind(
     return result;
   },
   {
+    viewers: ROLES.bills,
     // the runner gave up after workers died mid-job: the batch has no bills (its transaction died too)
     async abandoned(db, job) {
       const p = job.payload as unknown as GeneratePayload;
@@ -72,15 +75,42 @@ registerJobKind(
 // every community's overdue bills are marked once a day by whichever server process gets there first
 registerDailyJob(BILL_OVERDUE, {});
 
-/** Marks pending bills past their due date as overdue (N); rid limits it to one community. */
-registerJobKind(BILL_OVERDUE, async (ctx) => {
-  const rid = typeof ctx.payload.rid === 'number' ? ctx.payload.rid : undefined;
-  let q = ctx.db
-    .updateTable('fee_bills')
-    .set({ status: 'N' })
-    .where('status', '=', 'E')
-    .where('due_date', '<', sql<string>`current_date`);
-  if (rid !== undefined) q = q.where('rid', '=', rid);
-  const res = await q.executeTakeFirst();
-  return { marked: Number(res.numUpdatedRows) };
-});
+/**
+ * Bills looked at per statement when marking overdue ones. Each statement is its own short
+ * transaction, so on the embedded database (one connection) other communities' calls are answered
+ * between them instead of waiting for one statement over every bill of every community.
+ */
+export const OVERDUE_BATCH = 2000;
+
+/**
+ * Marks pending bills past their due date as overdue (N), community by community and `batch` pending
+ * bills at a time in the order of their ids (the fee_bills_status index); rid limits it to one community.
+ * Answers how many were marked.
+ */
+export async function markOverdue(db: Kysely<DB>, rid?: number, batch = OVERDUE_BATCH): Promise<number> {
+  const rids = rid !== undefined ? [rid] : (await db.selectFrom('regions').select('id').orderBy('id').execute()).map((r) => r.id);
+  let marked = 0;
+  for (const r of rids) {
+    for (let after = 0; ;) {
+      const res = await sql<{ last: number | null; n: number }>`
+        WITH scanned AS (
+          SELECT id, due_date FROM fee_bills WHERE rid = ${r} AND status = 'E' AND id > ${after} ORDER BY id LIMIT ${batch}
+        ), marked AS (
+          UPDATE fee_bills b SET status = 'N' FROM scanned s
+          WHERE b.rid = ${r} AND b.id = s.id AND b.status = 'E' AND s.due_date < current_date RETURNING 1
+        )
+        SELECT (SELECT max(id) FROM scanned) AS last, (SELECT count(*) FROM marked)::int AS n`.execute(db);
+      const row = res.rows[0];
+      marked += row?.n ?? 0;
+      if (row?.last === null || row?.last === undefined) break;
+      after = Number(row.last);
+    }
+  }
+  return marked;
+}
+
+registerJobKind(
+  BILL_OVERDUE,
+  async (ctx) => ({ marked: await markOverdue(ctx.db, typeof ctx.payload.rid === 'number' ? ctx.payload.rid : undefined) }),
+  { viewers: ROLES.bills },
+);

@@ -1,23 +1,20 @@
-import ExcelJS from 'exceljs';
-import { fenToYuan, MONEY_RE, toFen, type BillStatus, type MeterImportResult, type MeterReadingRow } from '@wuye/contract';
+import { FEE_ROLES, fenToYuan, MONEY_RE, toFen, type BillStatus, type MeterImportResult, type MeterReadingRow } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
-import { registerJobKind } from '../../jobs/queue.js';
-import { errorReport, type SheetRow } from '../../lib/excel.js';
+import { defineImport, type ImportScope } from '../../jobs/imports.js';
+import type { SheetRow } from '../../lib/xlsxReader.js';
 import { listPage } from '../../lib/paging.js';
-import { enqueueSheetImport } from '../../lib/sheet-import.js';
 import { wireTime } from '../../lib/wire.js';
 import { likePattern } from '../../lib/like.js';
 import { billFeeFen } from './calc.js';
 import { ROOM_BOUND } from './generate.js';
 
 /** 抄表 is the billing staff's work. */
-const ROLES = ['fees'];
+const ROLES = FEE_ROLES.bills;
 export const METER_IMPORT = 'meter_import';
 const MAX_ROWS = 20_000;
-const MAX_ERRORS = 1000;
 const REQUIRED = ['楼栋', '单元', '房号', '收费项目', '账期', '本次读数'];
 const OPTIONAL = ['上次读数', '备注'];
 
@@ -37,8 +34,8 @@ async function meterItem(db: Kysely<DB>, rid: number, itemId: number) {
     .where('id', '=', itemId)
     .executeTakeFirst();
   if (!item) fail(MSG.itemMissing);
-  if (item.pricing !== 'meter') fail(MSG.notMeter);
-  return item;
+  if (item!.pricing !== 'meter') fail(MSG.notMeter);
+  return item!;
 }
 
 /** Refuses a room outside the community or an item that is not billed by meter reading. */
@@ -226,8 +223,8 @@ const meterreadingadd = defineMethod('meterreadingadd', {
       .returning('id')
       .executeTakeFirst();
     if (!row) fail('该房屋该账期已录入读数，请直接修改');
-    const updated = await repriceBills(ctx.db, ctx.rid, [row.id], '抄表读数录入', ctx.session.name);
-    return reply({ id: row.id, bill_updated: updated > 0 }, updated ? '保存成功，已按读数更新该账期的未缴账单' : '保存成功');
+    const updated = await repriceBills(ctx.db, ctx.rid, [row!.id], '抄表读数录入', ctx.session.name);
+    return reply({ id: row!.id, bill_updated: updated > 0 }, updated ? '保存成功，已按读数更新该账期的未缴账单' : '保存成功');
   },
 });
 
@@ -245,8 +242,8 @@ const meterreadingedit = defineMethod('meterreadingedit', {
       .forUpdate()
       .executeTakeFirst();
     if (!m) fail(MSG.notFound);
-    await lockBill(ctx, m.hid, m.item_id, m.period);
-    const last = input.last_reading ?? m.last_reading;
+    await lockBill(ctx, m!.hid, m!.item_id, m!.period);
+    const last = input.last_reading ?? m!.last_reading;
     if (toFen(input.this_reading) < toFen(last)) fail(`${MSG.backwards}（上次读数 ${last}）`);
     await ctx.db
       .updateTable('fee_meter_readings')
@@ -273,25 +270,30 @@ const meterreadingdel = defineMethod('meterreadingdel', {
       .forUpdate()
       .executeTakeFirst();
     if (!m) fail(MSG.notFound);
-    const bill = await lockBill(ctx, m.hid, m.item_id, m.period);
+    const bill = await lockBill(ctx, m!.hid, m!.item_id, m!.period);
     if (bill) fail('该房屋该账期已按此读数出账，不能删除，如需更正请修改读数');
     await ctx.db.deleteFrom('fee_meter_readings').where('rid', '=', ctx.rid).where('id', '=', input.id).execute();
     return reply(null, '删除成功');
   },
 });
 
-const meterreadingtemplate = defineMethod('meterreadingtemplate', {
-  side: 'community',
+const meterImport = defineImport<'meterreadingimport', 'meterreadingtemplate', Valid[], MeterImportResult>({
+  kind: METER_IMPORT,
+  label: '抄表',
+  methods: { template: 'meterreadingtemplate', upload: 'meterreadingimport', errors: 'meterreadingerrors' },
+  summaries: {
+    template:
+      '抄表导入模板（.xlsx）：楼栋、单元、房号、收费项目、账期、本次读数，可选上次读数、备注；给出收费项目和账期时列出绑定该项目的房屋并预填上次读数（可按楼栋）',
+    upload:
+      '上传抄表 Excel：检查表头后作为后台任务导入（jobinfo 查进度，joblist kind=meter_import 查记录）；有错误行则全部不导入，可下载错误报告',
+  },
   roles: ROLES,
-  writes: false,
-  summary:
-    '抄表导入模板（.xlsx）：楼栋、单元、房号、收费项目、账期、本次读数，可选上次读数、备注；给出收费项目和账期时列出绑定该项目的房屋并预填上次读数（可按楼栋）',
-  async handler(ctx, input) {
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('抄表');
-    ws.columns = [...REQUIRED, ...OPTIONAL].map((header) => ({ header, width: header === '备注' ? 20 : 12 }));
-    ws.getRow(1).font = { bold: true };
-    let name = '抄表导入模板.xlsx';
+  required: REQUIRED,
+  maxRows: MAX_ROWS,
+  maxErrors: 1000,
+  async template(ctx, input) {
+    let filename = '抄表导入模板.xlsx';
+    let rows: string[][] = [['1号楼', '1单元', '101', '生活用水', '2025-01', '135.50', '123.00', '']];
     if (input.item_id && input.period) {
       const item = await meterItem(ctx.db, ctx.rid, input.item_id);
       const res = await sql<{ building: string; unit: string; room: string; last: string | null; current: string | null }>`
@@ -306,55 +308,34 @@ const meterreadingtemplate = defineMethod('meterreadingtemplate', {
         WHERE r.rid = ${ctx.rid} ${input.bid ? sql`AND r.bid = ${input.bid}` : sql``} AND ${ROOM_BOUND}
         ORDER BY r.bid, r.tid, r.id
         LIMIT ${MAX_ROWS}`.execute(ctx.db);
-      for (const r of res.rows) ws.addRow([r.building, r.unit, r.room, item.title, input.period, r.current ?? '', r.last ?? '0.00', '']);
-      name = `抄表_${item.title}_${input.period}.xlsx`;
-    } else {
-      ws.addRow(['1号楼', '1单元', '101', '生活用水', '2025-01', '135.50', '123.00', '']);
+      rows = res.rows.map((r) => [r.building, r.unit, r.room, item.title, input.period!, r.current ?? '', r.last ?? '0.00', '']);
+      filename = `抄表_${item.title}_${input.period}.xlsx`;
     }
-    const help = wb.addWorksheet('说明');
-    for (const line of [
-      ['收费项目', '按抄表读数计费的收费项目名称'],
-      ['账期', 'YYYY-MM，例如 2025-01'],
-      ['本次读数', '不小于 0，最多两位小数，且不小于上次读数'],
-      ['上次读数', '不填时取该房屋上一期的本次读数，没有则为 0'],
-      ['注意', '同一房屋、收费项目、账期已有读数时按文件更新；账单已缴的不能修改；任何一行有错误时整个文件都不导入'],
-    ])
-      help.addRow(line);
-    const buffer = await wb.xlsx.writeBuffer();
-    return { filename: name, content_base64: Buffer.from(buffer).toString('base64') };
+    return {
+      filename,
+      sheet: '抄表',
+      headers: [...REQUIRED, ...OPTIONAL],
+      widths: { 备注: 20 },
+      rows,
+      help: {
+        sheet: '说明',
+        lines: [
+          ['收费项目', '按抄表读数计费的收费项目名称'],
+          ['账期', 'YYYY-MM，例如 2025-01'],
+          ['本次读数', '不小于 0，最多两位小数，且不小于上次读数'],
+          ['上次读数', '不填时取该房屋上一期的本次读数，没有则为 0'],
+          ['注意', '同一房屋、收费项目、账期已有读数时按文件更新；账单已缴的不能修改；任何一行有错误时整个文件都不导入'],
+        ],
+      },
+    };
   },
-});
-
-const meterreadingimport = defineMethod('meterreadingimport', {
-  side: 'community',
-  roles: ROLES,
-  writes: true,
-  summary:
-    '上传抄表 Excel：检查表头后作为后台任务导入（jobinfo 查进度，joblist kind=meter_import 查记录）；有错误行则全部不导入，可下载错误报告',
-  async handler(ctx, input) {
-    return enqueueSheetImport(ctx, input, { kind: METER_IMPORT, requiredHeaders: REQUIRED, maxRows: MAX_ROWS });
+  async check(scope, rows) {
+    const { valid, errors } = await validate(scope.db, scope.rid, rows);
+    return { errors, plan: valid };
   },
-});
-
-const meterreadingerrors = defineMethod('meterreadingerrors', {
-  side: 'community',
-  roles: ROLES,
-  writes: false,
-  summary: '下载一次抄表导入的错误报告（行号、列、原因）',
-  async handler(ctx, input) {
-    const job = await ctx.db
-      .selectFrom('jobs')
-      .select(['status', 'result'])
-      .where('rid', '=', ctx.rid)
-      .where('id', '=', input.job_id)
-      .where('kind', '=', METER_IMPORT)
-      .executeTakeFirst();
-    if (!job) fail('导入记录不存在');
-    if (job.status !== 'done') fail('导入尚未完成');
-    const errors = (job.result as MeterImportResult | null)?.errors ?? [];
-    if (!errors.length) fail('该次导入没有错误行');
-    return errorReport(`抄表导入错误报告_${input.job_id}.xlsx`, errors);
-  },
+  rejected: (errors) => ({ imported: 0, updated: 0, errors }),
+  write: writeReadings,
+  raced: '导入过程中有相同的抄表读数被他人录入，已全部撤销，请重新导入',
 });
 
 interface Valid {
@@ -440,13 +421,9 @@ async function validate(db: Kysely<DB>, rid: number, rows: SheetRow[]) {
   return { valid, errors };
 }
 
-registerJobKind(METER_IMPORT, async (ctx): Promise<MeterImportResult> => {
-  const rid = ctx.job.rid;
-  if (rid === null) throw new Error('导入任务缺少小区');
-  const rows = (ctx.payload.rows ?? []) as SheetRow[];
-  await ctx.progress(0, rows.length);
-  const { valid, errors } = await validate(ctx.db, rid, rows);
-  if (errors.length) return { imported: 0, updated: 0, errors: errors.slice(0, MAX_ERRORS) };
+/** Writes the checked readings and reprices their bills, all in one transaction. */
+async function writeReadings(ctx: ImportScope, valid: Valid[]): Promise<MeterImportResult> {
+  const { rid } = ctx;
   const user = ctx.job.created_by
     ? ((await ctx.db.selectFrom('accounts').select('name').where('id', '=', ctx.job.created_by).executeTakeFirst())?.name ?? '')
     : '';
@@ -495,18 +472,7 @@ registerJobKind(METER_IMPORT, async (ctx): Promise<MeterImportResult> => {
     }
     await repriceBills(trx, rid, ids, '抄表导入', user);
   });
-  // progress goes through the runner's own connection: not from inside the transaction (PGlite has one)
-  await ctx.progress(rows.length, rows.length);
   return { imported, updated, errors: [] };
-});
+}
 
-export const meterMethods = [
-  meterreadinglist,
-  meterreadingprev,
-  meterreadingadd,
-  meterreadingedit,
-  meterreadingdel,
-  meterreadingtemplate,
-  meterreadingimport,
-  meterreadingerrors,
-];
+export const meterMethods = [meterreadinglist, meterreadingprev, meterreadingadd, meterreadingedit, meterreadingdel, ...meterImport];

@@ -9,16 +9,15 @@ import {
 } from '@wuye/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { SheetRow } from '../../lib/excel.js';
-import { registerJobKind, type JobContext } from '../../jobs/queue.js';
+import type { SheetRow } from '../../lib/xlsxReader.js';
+import type { ImportScope } from '../../jobs/imports.js';
 
 export const MEMBER_IMPORT_KIND = 'member_import';
 const BATCH = 200;
-const MAX_ERRORS = 5000;
 
 type RowError = MemberImportResult['errors'][number];
 
-interface ParsedLink {
+export interface ParsedLink {
   row: number;
   hid: number;
   mobile: string;
@@ -43,7 +42,7 @@ const GENDER_BY_TEXT = new Map<string, '' | 'M' | 'F'>([
   ['F', 'F'],
 ]);
 
-interface Existing {
+export interface Existing {
   /** `${building}|${unit}|${room}` -> hid */
   rooms: Map<string, number>;
   /** mobile -> member */
@@ -52,7 +51,7 @@ interface Existing {
   links: Set<string>;
 }
 
-async function loadExisting(db: Kysely<DB>, rid: number, mobiles: string[]): Promise<Existing> {
+export async function loadExisting(db: Kysely<DB>, rid: number, mobiles: string[]): Promise<Existing> {
   const rooms = await db
     .selectFrom('rooms as r')
     .innerJoin('buildings as b', (j) => j.onRef('b.rid', '=', 'r.rid').onRef('b.id', '=', 'r.bid'))
@@ -117,7 +116,8 @@ export function validateRows(rows: SheetRow[], existing: Existing): { links: Par
     if (MOBILE_RE.test(mobile) && realname) {
       const known = existing.members.get(mobile);
       const inFile = nameByMobile.get(mobile);
-      if (known && known.realname !== realname) bad('姓名', `手机号 ${mobile} 已登记为“${known.realname}”，姓名不一致`);
+      // the stored name is not shown: the file's uploader may not know it (issue 33: messages echoed owners' names)
+      if (known && known.realname !== realname) bad('姓名', '该手机号已登记在其他姓名下，姓名不一致，请核对');
       else if (inFile && inFile.name !== realname) bad('姓名', `与第 ${inFile.row} 行同一手机号的姓名不一致`);
       else if (!inFile) nameByMobile.set(mobile, { name: realname, row });
       if (hid !== undefined) {
@@ -144,76 +144,54 @@ export function validateRows(rows: SheetRow[], existing: Existing): { links: Par
 }
 
 /** Creates the new people, then their room links, in one transaction. */
-async function importLinks(ctx: JobContext, rid: number, links: ParsedLink[], existing: Existing): Promise<MemberImportResult> {
+export async function importLinks(ctx: ImportScope, links: ParsedLink[], existing: Existing): Promise<MemberImportResult> {
+  const { rid } = ctx;
   const total = links.length;
-  const result = await ctx.db
-    .transaction()
-    .execute(async (trx) => {
-      const ids = new Map([...existing.members].map(([mobile, m]) => [mobile, m.id]));
-      const people = [...new Map(links.filter((l) => !ids.has(l.mobile)).map((l) => [l.mobile, l])).values()];
-      for (let i = 0; i < people.length; i += BATCH) {
-        const created = await trx
-          .insertInto('members')
-          .values(
-            people.slice(i, i + BATCH).map((p) => ({
-              rid,
-              realname: p.realname,
-              mobile: p.mobile,
-              id_card: p.id_card,
-              gender: p.gender,
-            })),
-          )
-          .returning(['id', 'mobile'])
-          .execute();
-        for (const c of created) ids.set(c.mobile, c.id);
-      }
-      const fresh = links.filter((l) => !existing.links.has(`${ids.get(l.mobile)!}|${l.hid}`));
-      for (let i = 0; i < fresh.length; i += BATCH) {
-        await trx
-          .insertInto('room_members')
-          .values(
-            fresh.slice(i, i + BATCH).map((l) => ({
-              rid,
-              hid: l.hid,
-              member_id: ids.get(l.mobile)!,
-              relation: l.relation,
-              move_in_date: l.move_in_date,
-            })),
-          )
-          .execute();
-        await ctx.step(Math.min(total, i + BATCH), total);
-      }
-      const hids = [...new Set(fresh.map((l) => l.hid))];
-      for (let i = 0; i < hids.length; i += 1000) {
-        await trx
-          .updateTable('rooms')
-          .set({ state: 'occupied' })
-          .where('rid', '=', rid)
-          .where('id', 'in', hids.slice(i, i + 1000))
-          .where('state', '=', 'vacant')
-          .execute();
-      }
-      return { created_members: people.length, linked_rooms: fresh.length, errors: [] };
-    })
-    .catch((err: unknown) => {
-      if ((err as { code?: string }).code === '23505') throw new Error('导入过程中有相同手机号的住户被他人录入，已全部撤销，请重新导入');
-      throw err;
-    });
-  return result;
+  return ctx.db.transaction().execute(async (trx) => {
+    const ids = new Map([...existing.members].map(([mobile, m]) => [mobile, m.id]));
+    const people = [...new Map(links.filter((l) => !ids.has(l.mobile)).map((l) => [l.mobile, l])).values()];
+    for (let i = 0; i < people.length; i += BATCH) {
+      const created = await trx
+        .insertInto('members')
+        .values(
+          people.slice(i, i + BATCH).map((p) => ({
+            rid,
+            realname: p.realname,
+            mobile: p.mobile,
+            id_card: p.id_card,
+            gender: p.gender,
+          })),
+        )
+        .returning(['id', 'mobile'])
+        .execute();
+      for (const c of created) ids.set(c.mobile, c.id);
+    }
+    const fresh = links.filter((l) => !existing.links.has(`${ids.get(l.mobile)!}|${l.hid}`));
+    for (let i = 0; i < fresh.length; i += BATCH) {
+      await trx
+        .insertInto('room_members')
+        .values(
+          fresh.slice(i, i + BATCH).map((l) => ({
+            rid,
+            hid: l.hid,
+            member_id: ids.get(l.mobile)!,
+            relation: l.relation,
+            move_in_date: l.move_in_date,
+          })),
+        )
+        .execute();
+      await ctx.step(Math.min(total, i + BATCH), total);
+    }
+    const hids = [...new Set(fresh.map((l) => l.hid))];
+    for (let i = 0; i < hids.length; i += 1000) {
+      await trx
+        .updateTable('rooms')
+        .set({ state: 'occupied' })
+        .where('rid', '=', rid)
+        .where('id', 'in', hids.slice(i, i + 1000))
+        .where('state', '=', 'vacant')
+        .execute();
+    }
+    return { created_members: people.length, linked_rooms: fresh.length, errors: [] };
+  });
 }
-
-registerJobKind(MEMBER_IMPORT_KIND, async (ctx) => {
-  const rid = ctx.job.rid;
-  if (rid === null) throw new Error('导入任务缺少小区');
-  const rows = (ctx.payload.rows ?? []) as SheetRow[];
-  await ctx.progress(0, rows.length);
-  const mobiles = [...new Set(rows.map((r) => (r.values['手机号'] ?? '').trim()).filter((m) => MOBILE_RE.test(m)))];
-  const existing = await loadExisting(ctx.db, rid, mobiles);
-  const { links, errors } = validateRows(rows, existing);
-  if (errors.length) {
-    // any bad row: nothing is imported, the rows to fix are reported
-    return { created_members: 0, linked_rooms: 0, errors: errors.slice(0, MAX_ERRORS) } satisfies MemberImportResult;
-  }
-  if (await ctx.cancelled()) throw new Error('任务已取消');
-  return importLinks(ctx, rid, links, existing);
-});

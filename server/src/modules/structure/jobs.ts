@@ -1,15 +1,13 @@
 import { ROOM_STATE_TEXT, ROOM_STATES, AREA_RE, toFen, type ImportRowError, type RoomImportResult, type RoomState } from '@wuye/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { SheetRow } from '../../lib/excel.js';
-import { registerJobKind, type JobContext } from '../../jobs/queue.js';
+import type { SheetRow } from '../../lib/xlsxReader.js';
+import type { ImportScope } from '../../jobs/imports.js';
 
 export const ROOM_IMPORT_KIND = 'room_import';
 const BATCH = 100;
-/** The result keeps at most this many row errors (the page and the report stay usable). */
-const MAX_ERRORS = 5000;
 
-interface ParsedRoom {
+export interface ParsedRoom {
   row: number;
   building: string;
   unit: string;
@@ -22,7 +20,7 @@ interface ParsedRoom {
   remark: string;
 }
 
-interface Existing {
+export interface Existing {
   buildings: Map<string, number>;
   /** `${bid}|${unitTitle}` -> unit id */
   units: Map<string, number>;
@@ -32,7 +30,7 @@ interface Existing {
   defaultCategory: number | null;
 }
 
-async function loadExisting(db: Kysely<DB>, rid: number): Promise<Existing> {
+export async function loadExisting(db: Kysely<DB>, rid: number): Promise<Existing> {
   const [buildings, units, rooms, categories] = await Promise.all([
     db.selectFrom('buildings').select(['id', 'title']).where('rid', '=', rid).execute(),
     db.selectFrom('units').select(['id', 'bid', 'title']).where('rid', '=', rid).execute(),
@@ -148,93 +146,59 @@ export function validateRows(
 }
 
 /** Creates the missing buildings and units, then the rooms, all in one transaction. */
-async function importRooms(
-  ctx: JobContext,
-  rid: number,
-  rooms: ParsedRoom[],
-  existing: Existing,
-  skipped: number,
-): Promise<RoomImportResult> {
+export async function importRooms(ctx: ImportScope, rooms: ParsedRoom[], existing: Existing, skipped: number): Promise<RoomImportResult> {
+  const { rid } = ctx;
   const total = rooms.length;
-  const result = await ctx.db
-    .transaction()
-    .execute(async (trx) => {
-      const buildings = new Map(existing.buildings);
-      const newBuildings = [...new Set(rooms.map((r) => r.building))].filter((t) => !buildings.has(t));
-      if (newBuildings.length) {
-        const floors = (t: string) => Math.max(0, ...rooms.filter((r) => r.building === t).map((r) => r.floor));
-        const created = await trx
-          .insertInto('buildings')
-          .values(newBuildings.map((title, i) => ({ rid, title, floors: floors(title), sort: i })))
-          .returning(['id', 'title'])
-          .execute();
-        for (const b of created) buildings.set(b.title, b.id);
-      }
-      const units = new Map(existing.units);
-      const unitKey = (r: ParsedRoom) => `${buildings.get(r.building)!}|${r.unit}`;
-      const newUnits = [...new Map(rooms.filter((r) => !units.has(unitKey(r))).map((r) => [unitKey(r), r])).values()];
-      if (newUnits.length) {
-        const created = await trx
-          .insertInto('units')
-          .values(newUnits.map((r) => ({ rid, bid: buildings.get(r.building)!, title: r.unit })))
-          .returning(['id', 'bid', 'title'])
-          .execute();
-        for (const u of created) units.set(`${u.bid}|${u.title}`, u.id);
-      }
-      for (let i = 0; i < rooms.length; i += BATCH) {
-        const batch = rooms.slice(i, i + BATCH);
-        await trx
-          .insertInto('rooms')
-          .values(
-            batch.map((r) => ({
-              rid,
-              bid: buildings.get(r.building)!,
-              tid: units.get(unitKey(r))!,
-              title: r.title,
-              floor: r.floor,
-              category_id: r.category_id,
-              built_area: r.built_area,
-              indoor_area: r.indoor_area,
-              state: r.state,
-              remark: r.remark,
-            })),
-          )
-          .execute();
-        await ctx.step(Math.min(total, i + BATCH), total);
-      }
-      return {
-        created_buildings: newBuildings.length,
-        created_units: newUnits.length,
-        created_rooms: rooms.length,
-        skipped_rooms: skipped,
-        errors: [],
-      };
-    })
-    .catch((err: unknown) => {
-      if ((err as { code?: string }).code === '23505')
-        throw new Error('导入过程中有相同的楼栋、单元或房屋被他人录入，已全部撤销，请重新导入');
-      throw err;
-    });
-  return result;
-}
-
-registerJobKind(ROOM_IMPORT_KIND, async (ctx) => {
-  const rid = ctx.job.rid;
-  if (rid === null) throw new Error('导入任务缺少小区');
-  const rows = (ctx.payload.rows ?? []) as SheetRow[];
-  await ctx.progress(0, rows.length);
-  const existing = await loadExisting(ctx.db, rid);
-  const { rooms, errors, skipped } = validateRows(rows, existing, ctx.payload.skip_existing === 'Y');
-  if (errors.length) {
-    // any bad row: nothing is imported, the rows to fix are reported
+  return ctx.db.transaction().execute(async (trx) => {
+    const buildings = new Map(existing.buildings);
+    const newBuildings = [...new Set(rooms.map((r) => r.building))].filter((t) => !buildings.has(t));
+    if (newBuildings.length) {
+      const floors = (t: string) => Math.max(0, ...rooms.filter((r) => r.building === t).map((r) => r.floor));
+      const created = await trx
+        .insertInto('buildings')
+        .values(newBuildings.map((title, i) => ({ rid, title, floors: floors(title), sort: i })))
+        .returning(['id', 'title'])
+        .execute();
+      for (const b of created) buildings.set(b.title, b.id);
+    }
+    const units = new Map(existing.units);
+    const unitKey = (r: ParsedRoom) => `${buildings.get(r.building)!}|${r.unit}`;
+    const newUnits = [...new Map(rooms.filter((r) => !units.has(unitKey(r))).map((r) => [unitKey(r), r])).values()];
+    if (newUnits.length) {
+      const created = await trx
+        .insertInto('units')
+        .values(newUnits.map((r) => ({ rid, bid: buildings.get(r.building)!, title: r.unit })))
+        .returning(['id', 'bid', 'title'])
+        .execute();
+      for (const u of created) units.set(`${u.bid}|${u.title}`, u.id);
+    }
+    for (let i = 0; i < rooms.length; i += BATCH) {
+      const batch = rooms.slice(i, i + BATCH);
+      await trx
+        .insertInto('rooms')
+        .values(
+          batch.map((r) => ({
+            rid,
+            bid: buildings.get(r.building)!,
+            tid: units.get(unitKey(r))!,
+            title: r.title,
+            floor: r.floor,
+            category_id: r.category_id,
+            built_area: r.built_area,
+            indoor_area: r.indoor_area,
+            state: r.state,
+            remark: r.remark,
+          })),
+        )
+        .execute();
+      await ctx.step(Math.min(total, i + BATCH), total);
+    }
     return {
-      created_buildings: 0,
-      created_units: 0,
-      created_rooms: 0,
-      skipped_rooms: 0,
-      errors: errors.slice(0, MAX_ERRORS),
-    } satisfies RoomImportResult;
-  }
-  if (await ctx.cancelled()) throw new Error('任务已取消');
-  return importRooms(ctx, rid, rooms, existing, skipped);
-});
+      created_buildings: newBuildings.length,
+      created_units: newUnits.length,
+      created_rooms: rooms.length,
+      skipped_rooms: skipped,
+      errors: [],
+    };
+  });
+}

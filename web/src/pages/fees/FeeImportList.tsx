@@ -8,6 +8,7 @@ import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { JOB_STATUS_COLOR, useJob, useJobFinished } from '../../api/useJob';
 import { useList } from '../../api/useList';
+import ImportDeleteButton from '../../components/ImportDeleteButton';
 import TablePage from '../../components/TablePage';
 import { fileToBase64, saveFile } from './shared';
 
@@ -46,21 +47,25 @@ export default function FeeImportList() {
     {
       title: '操作',
       key: 'op',
-      width: 120,
-      render: (_, r) =>
-        r.error_count > 0 && (
-          <Button
-            size="small"
-            type="link"
-            onClick={() =>
-              void call('feeimporterrors', { job_id: r.id })
-                .then(saveFile)
-                .catch(() => undefined)
-            }
-          >
-            下载错误报告
-          </Button>
-        ),
+      width: 180,
+      render: (_, r) => (
+        <>
+          {r.error_count > 0 && (
+            <Button
+              size="small"
+              type="link"
+              onClick={() =>
+                void call('feeimporterrors', { job_id: r.id })
+                  .then(saveFile)
+                  .catch(() => undefined)
+              }
+            >
+              下载错误报告
+            </Button>
+          )}
+          <ImportDeleteButton id={r.id} status={r.status as JobStatus} onDeleted={list.reload} />
+        </>
+      ),
     },
   ];
 

@@ -2,7 +2,8 @@ import { Badge, Button, Table } from 'antd';
 import type { ImportLogItem } from '@wuye/contract';
 import { call } from '../../api/client';
 import { useList } from '../../api/useList';
-import { PageCard, pagination, saveFile } from './shared';
+import ImportDeleteButton from '../../components/ImportDeleteButton';
+import { PageCard, pagination, saveFile, useCanWrite } from './shared';
 
 const BADGE: Record<ImportLogItem['status'], 'default' | 'processing' | 'success' | 'error' | 'warning'> = {
   queued: 'default',
@@ -15,6 +16,7 @@ const BADGE: Record<ImportLogItem['status'], 'default' | 'processing' | 'success
 /** importlog: the community's room imports. */
 export default function ImportLog() {
   const list = useList('importloglist', { sort: 'desc' });
+  const canWrite = useCanWrite();
   return (
     <PageCard title="导入记录" extra={<Button onClick={list.reload}>刷新</Button>}>
       <Table<ImportLogItem>
@@ -43,22 +45,26 @@ export default function ImportLog() {
           {
             title: '操作',
             key: 'op',
-            width: 130,
-            render: (_: unknown, row: ImportLogItem) =>
-              row.error_count > 0 ? (
-                <Button
-                  size="small"
-                  onClick={() =>
-                    void call('roomimporterrors', { job_id: row.id })
-                      .then(saveFile)
-                      .catch(() => undefined)
-                  }
-                >
-                  错误报告
-                </Button>
-              ) : row.error ? (
-                <span title={row.error}>失败原因</span>
-              ) : null,
+            width: 170,
+            render: (_: unknown, row: ImportLogItem) => (
+              <>
+                {row.error_count > 0 ? (
+                  <Button
+                    size="small"
+                    onClick={() =>
+                      void call('roomimporterrors', { job_id: row.id })
+                        .then(saveFile)
+                        .catch(() => undefined)
+                    }
+                  >
+                    错误报告
+                  </Button>
+                ) : row.error ? (
+                  <span title={row.error}>失败原因</span>
+                ) : null}
+                {canWrite && <ImportDeleteButton id={row.id} status={row.status} onDeleted={list.reload} />}
+              </>
+            ),
           },
         ]}
       />
