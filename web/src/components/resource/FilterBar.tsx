@@ -30,8 +30,7 @@ const fromRange = (v: [Dayjs, Dayjs] | null | undefined) => (v ? [v[0].format('Y
 function useFoldedCount(): number {
   const screens = Grid.useBreakpoint();
   if (screens.xxl) return 3;
-  if (screens.xl) return 3;
-  if (screens.md) return 2;
+  if (screens.xl) return 2;
   return 1;
 }
 
@@ -127,7 +126,7 @@ export default function FilterBar({
   const [drawer, setDrawer] = useState(false);
   const screens = Grid.useBreakpoint();
   const folded = useFoldedCount();
-  const phone = screens.md === false && keys.length > 1;
+  const phone = screens.md === false;
 
   // the address may change the filters (Back, a link): the form follows
   const filterText = JSON.stringify(filters);
@@ -202,13 +201,7 @@ export default function FilterBar({
     <Form form={form} layout={phone ? 'vertical' : 'horizontal'} initialValues={filters} className="resource-filter" onFinish={search}>
       <Row gutter={[16, 12]}>
         {items}
-        <Col
-          xs={24}
-          md={expanded || !canFold ? 24 : 12}
-          xl={expanded || !canFold ? 24 : 8}
-          xxl={expanded || !canFold ? 24 : 6}
-          style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'flex-start' }}
-        >
+        <Col flex="auto" style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'flex-start' }}>
           {buttons}
         </Col>
       </Row>

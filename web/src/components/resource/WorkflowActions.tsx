@@ -22,11 +22,12 @@ function baseOf(schema: z.ZodType): { type: string; max?: number } {
   return { type: s._zod.def.type, max };
 }
 
-function InputOf({ schema, testId }: { schema: z.ZodType; testId: string }) {
+/** `rest` carries what Form.Item gives its child (value, onChange, id) on to the input. */
+function InputOf({ schema, testId, ...rest }: { schema: z.ZodType; testId: string; [prop: string]: unknown }) {
   const base = baseOf(schema);
-  if (base.type === 'number') return <InputNumber style={{ width: '100%' }} data-testid={testId} />;
-  if ((base.max ?? 0) > 60) return <Input.TextArea rows={3} maxLength={base.max} showCount data-testid={testId} />;
-  return <Input maxLength={base.max} data-testid={testId} />;
+  if (base.type === 'number') return <InputNumber style={{ width: '100%' }} data-testid={testId} {...rest} />;
+  if ((base.max ?? 0) > 60) return <Input.TextArea rows={3} maxLength={base.max} showCount data-testid={testId} {...rest} />;
+  return <Input maxLength={base.max} data-testid={testId} {...rest} />;
 }
 
 /**
