@@ -11,6 +11,7 @@ import EnumTag from './EnumTag';
 import FilterBar from './FilterBar';
 import { ResourceFormItems, type Widgets } from './fields';
 import { useCanWrite } from './roles';
+import { usePagination } from './pagination';
 import { useTableSettings } from './tableSettings';
 import type { AnyResource } from './types';
 import { useResourceDelete } from './useResourceDelete';
@@ -108,6 +109,7 @@ export default function ResourcePage<Row extends RowBase>(props: ResourcePagePro
   const form = useResourceForm(resource, { defaults: filterDefaults, ...props.formOptions });
   const [settings, setSettings] = useTableSettings(def.name);
   const [exporting, setExporting] = useState(false);
+  const paging = usePagination(list);
 
   const generated = useColumns(resource, props);
   const canEdit = canWrite && !!def.methods.edit;
@@ -272,18 +274,7 @@ export default function ResourcePage<Row extends RowBase>(props: ResourcePagePro
                 }
               : undefined
           }
-          pagination={{
-            current: list.page,
-            pageSize: list.limit,
-            total: list.total,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 30, 50],
-            showTotal: (total) => t('common.total', { total }),
-            onChange: (page, size) => {
-              list.setPage(size !== list.limit ? 1 : page, size);
-              window.scrollTo({ top: 0, behavior: 'smooth' });
-            },
-          }}
+          pagination={paging}
         />
       </div>
       {typeof def.form !== 'object' && (

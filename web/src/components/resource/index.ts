@@ -13,3 +13,4 @@ export { zodRule, isRequired } from './zodRule';
 export { useCanWrite, useRoles, rolesAllow } from './roles';
 export { dayRangePresets, rangePickerPresets } from './dateRanges';
 export type { AnyResource } from './types';
+export { usePagination } from './pagination';

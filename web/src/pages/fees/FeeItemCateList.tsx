@@ -10,6 +10,7 @@ import { useList } from '../../api/useList';
 import TablePage from '../../components/TablePage';
 import { useConfirmDelete } from '../../components/useConfirmDelete';
 import { useActionFixed } from './shared';
+import { invalidateResource } from '../../components/resource';
 
 interface CateForm {
   id?: number;
@@ -34,7 +35,7 @@ export default function FeeItemCateList() {
   };
   const changed = () => {
     list.reload();
-    void queryClient.invalidateQueries({ queryKey: ['fees', 'costTypes'] });
+    void invalidateResource(queryClient, 'costtype');
   };
   const save = async () => {
     const v = await form.validateFields();

@@ -8,8 +8,10 @@ import { request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import TablePage from '../../components/TablePage';
-import { useCostTypes, useActionFixed } from './shared';
+import { useActionFixed } from './shared';
 import { useConfirmDelete } from '../../components/useConfirmDelete';
+import { useSmallList } from '../../components/resource';
+import { invalidateResource } from '../../components/resource';
 
 interface Filters {
   cost_type?: string;
@@ -27,7 +29,7 @@ export default function FeeItemList() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const list = useList('feeitemlist', { sort: 'asc' });
-  const costTypes = useCostTypes();
+  const costTypes = useSmallList('feebill_cate_small_list', {}).items;
   const confirmDelete = useConfirmDelete();
 
   const actionFixed = useActionFixed();
@@ -75,7 +77,7 @@ export default function FeeItemList() {
                 const answer = await request('feeitemdel', { id: row.id });
                 noticeSuccess(answer.return_msg ?? '操作成功');
                 list.reload();
-                void queryClient.invalidateQueries({ queryKey: ['fees', 'things'] });
+                void invalidateResource(queryClient, 'feeitem');
               })
             }
           >

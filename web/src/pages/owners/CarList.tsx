@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Form, Input, Modal, Select, Space, Tag, type ButtonProps } from 'antd';
+import { Button, Form, Input, Modal, Select, Space, Tag, type ButtonProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { CAR_TYPE_CH, CAR_TYPES, MSG, normalizePlate, PLATE_RE, type CarItem } from '@wuye/contract';
+import { CAR_TYPE_CH, CAR_TYPES, normalizePlate, PLATE_RE, type CarItem } from '@wuye/contract';
 import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import TablePage from '../../components/TablePage';
 import RoomPicker from './RoomPicker';
+import { useSmallList } from '../../components/resource';
+import { useConfirmDelete } from '../../components/useConfirmDelete';
 
 interface Filters {
   carlicense?: string;
@@ -28,20 +30,15 @@ interface CarValues {
 /** /basismembers/cars: cars bound to rooms, with plate checks (new-energy plates included). */
 export default function CarList() {
   const list = useList('carlist', {});
-  const { modal, message } = App.useApp();
+  const confirmDelete = useConfirmDelete();
   const [form] = Form.useForm<CarValues>();
   const [editing, setEditing] = useState<CarItem | null>(null);
   const [open, setOpen] = useState(false);
   const [people, setPeople] = useState<{ value: number; label: string }[]>([]);
-  const [buildings, setBuildings] = useState<{ value: number; label: string }[]>([]);
+  const buildings = useSmallList('building_small_list', {}).options;
   const path = Form.useWatch('path', form);
   const hid = path?.[2];
 
-  useEffect(() => {
-    call('building_small_list', {})
-      .then((r) => setBuildings(r.items.map((b) => ({ value: b.id, label: b.title }))))
-      .catch(() => undefined);
-  }, []);
   // the car's owner is one of the people living in the chosen room
   useEffect(() => {
     if (!hid) {
@@ -81,18 +78,10 @@ export default function CarList() {
     }
   };
   const remove = (car: CarItem) =>
-    void modal.confirm({
-      title: '提示',
-      content: MSG.deleteConfirm,
-      type: 'warning',
-      okText: '确定',
-      cancelText: '取消',
-      onOk: async () => {
-        const res = await request('cardel', { id: car.id });
-        noticeSuccess(res.return_msg);
-        list.reload();
-      },
-      onCancel: () => void message.info(MSG.deleteCancelled),
+    confirmDelete(async () => {
+      const res = await request('cardel', { id: car.id });
+      noticeSuccess(res.return_msg);
+      list.reload();
     });
 
   return (

@@ -2,7 +2,8 @@ import { Badge, Button, Table } from 'antd';
 import type { ImportLogItem } from '@wuye/contract';
 import { call } from '../../api/client';
 import { useList } from '../../api/useList';
-import { PageCard, pagination, saveFile } from './shared';
+import { PageCard, saveFile } from './shared';
+import { usePagination } from '../../components/resource';
 
 const BADGE: Record<ImportLogItem['status'], 'default' | 'processing' | 'success' | 'error' | 'warning'> = {
   queued: 'default',
@@ -15,13 +16,14 @@ const BADGE: Record<ImportLogItem['status'], 'default' | 'processing' | 'success
 /** importlog: the community's room imports. */
 export default function ImportLog() {
   const list = useList('importloglist', { sort: 'desc' });
+  const paging = usePagination(list);
   return (
     <PageCard title="导入记录" extra={<Button onClick={list.reload}>刷新</Button>}>
       <Table<ImportLogItem>
         rowKey="id"
         loading={list.loading}
         dataSource={list.items}
-        pagination={pagination(list)}
+        pagination={paging}
         data-testid="importlog-table"
         columns={[
           { title: 'ID', dataIndex: 'id', width: 80 },
