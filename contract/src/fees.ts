@@ -5,6 +5,14 @@ import type { ListAnswer, YN } from './codes.js';
 import { fileBase64, type FileAnswer } from './files.js';
 import type { ExportQueued } from './jobs.js';
 import type { FeeDashboard } from './home.js';
+import { enumKeys, enumTexts, valueEnum, type ResourceOutputs } from './kit/resource.js';
+import { costType, feeItem } from './fees/setup.js';
+export * from './fees/setup.js';
+import type { PricingMethod } from './fees/setup.js';
+export * from './fees/roles.js';
+export * from './fees/refund.js';
+import { refundFlow } from './fees/refund.js';
+import type { WorkflowLogItem } from './kit/workflow.js';
 
 /** Built-in cost types (fee categories); a community may add its own codes. */
 export const COST_TYPES = ['property', 'parking', 'water', 'electricity', 'gas', 'rent', 'deposit', 'other'] as const;
@@ -17,16 +25,6 @@ export const COST_TYPE_CH: Record<string, string> = {
   rent: '租金',
   deposit: '押金',
   other: '其他',
-};
-
-export const PRICINGS = ['area_built', 'area_indoor', 'fixed', 'meter', 'quantity'] as const;
-export type PricingMethod = (typeof PRICINGS)[number];
-export const PRICING_CH: Record<PricingMethod, string> = {
-  area_built: '建筑面积 × 单价',
-  area_indoor: '套内面积 × 单价',
-  fixed: '固定金额',
-  meter: '抄表读数 × 单价',
-  quantity: '数量 × 单价',
 };
 
 export const BIND_SCOPES = ['region', 'building', 'unit', 'category', 'room', 'lot', 'space', 'car'] as const;
@@ -44,46 +42,38 @@ export const BIND_SCOPE_CH: Record<BindScopeName, string> = {
 /** Scopes that bill parking spaces or cars (one bill per space / car, charged to its room). */
 export const PARKING_SCOPES: readonly BindScopeName[] = ['lot', 'space', 'car'];
 
-export const PAY_TYPES = ['cash', 'wechat', 'alipay', 'bankcard', 'transfer', 'balance'] as const;
-export type PayTypeName = (typeof PAY_TYPES)[number];
-export const PAY_TYPE_CH: Record<PayTypeName, string> = {
-  cash: '现金',
-  wechat: '微信',
-  alipay: '支付宝',
-  bankcard: '银行卡',
-  transfer: '转账',
-  balance: '余额',
-};
+/** How a payment was made: one text and tone on every screen (receipts, reports, the balance ledger). */
+export const PAY_TYPE = valueEnum({
+  cash: { text: '现金' },
+  wechat: { text: '微信支付', tone: 'success' },
+  alipay: { text: '支付宝', tone: 'processing' },
+  bankcard: { text: '银行卡' },
+  transfer: { text: '银行转账' },
+  balance: { text: '余额', tone: 'warning' },
+});
+export const PAY_TYPES = enumKeys(PAY_TYPE);
+export type PayTypeName = keyof typeof PAY_TYPE;
+export const PAY_TYPE_CH = enumTexts(PAY_TYPE);
 
 /** Bill status of spec 4: E pending, Y paid, N overdue. */
-export type BillStatus = 'E' | 'Y' | 'N';
-export const BILL_STATUS_CH: Record<BillStatus, string> = { E: '待缴', Y: '已缴', N: '已逾期' };
+export const BILL_STATUS = valueEnum({
+  E: { text: '待缴', tone: 'warning' },
+  Y: { text: '已缴', tone: 'success' },
+  N: { text: '已逾期', tone: 'error' },
+});
+export type BillStatus = keyof typeof BILL_STATUS;
+export const BILL_STATUS_CH = enumTexts(BILL_STATUS);
 
 export const MSG_FEES = {
   billPaid: '账单已缴费，请勿重复收费',
   billNotFound: '账单不存在',
 } as const;
 
-/** A unit price: non-negative, at most four decimals (e.g. 2.5 yuan per m² per month). */
-export const unitPrice = z.union([z.string(), z.number()]).transform((v, ctx) => {
-  const s = String(v).trim();
-  if (!/^\d{1,10}(\.\d{1,4})?$/.test(s)) {
-    ctx.addIssue({ code: 'custom', message: '单价格式不正确，应为不小于0且最多四位小数的数字' });
-    return z.NEVER;
-  }
-  return s;
-});
-
 /** A billing period 'YYYY-MM'. */
 export const period = z
   .string()
   .trim()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '账期格式不正确，应为 YYYY-MM');
-
-const costTypeCode = z
-  .string()
-  .trim()
-  .regex(/^[a-z][a-z0-9_]{1,29}$/, '费用类型编码只能是小写字母、数字和下划线，以字母开头');
 
 /** '' or missing means "no filter". */
 const optionalMoney = z
@@ -96,30 +86,6 @@ const costTypeList = z
   .union([z.array(z.string().max(30)), z.string().max(300)])
   .optional()
   .transform((v) => (typeof v === 'string' ? v.split(',') : (v ?? [])).map((s) => s.trim()).filter(Boolean));
-
-export const feeItemInput = z
-  .object({
-    cost_type: costTypeCode,
-    title: text(30).min(1),
-    pricing: z.enum(PRICINGS),
-    unit_price: unitPrice,
-    default_quantity: money.optional(),
-    cycle_months: z.coerce.number().int().min(1).max(12).default(1),
-    /** missing: the community's default due day (feesettinginfo) */
-    due_day: z.coerce.number().int().min(1).max(28).optional(),
-    late_fee_rule: z.enum(['none', 'daily']).default('none'),
-    /** per mille of the bill per day */
-    late_fee_rate: unitPrice.optional(),
-    late_fee_grace_days: z.coerce.number().int().min(0).max(365).default(0),
-    /** cap as percent of the bill; 0 = no cap */
-    late_fee_cap_percent: z.coerce.number().int().min(0).max(1000).default(0),
-    status: yn.default('Y'),
-    remark: text(200).default(''),
-  })
-  .refine((v) => v.late_fee_rule === 'none' || (v.late_fee_rate !== undefined && Number(v.late_fee_rate) > 0), {
-    message: '按日计滞纳金时，日费率必须大于0',
-    path: ['late_fee_rate'],
-  });
 
 /** Filters of the bill list and its export (spec 7 `feebilllist`). */
 export const billFilters = {
@@ -203,21 +169,9 @@ export const quickPayLine = z
 
 export const feesMethods = {
   // --- set-up (slice A)
-  feeitemcatelist: z.object({ ...paging }),
-  feeitemcateadd: z.object({ cost_type: costTypeCode, title: text(20).min(1), sort: z.coerce.number().int().min(0).max(9999).default(0) }),
-  feeitemcateedit: z.object({ id, title: text(20).min(1), sort: z.coerce.number().int().min(0).max(9999).default(0) }),
-  feeitemcatedel: z.object({ id }),
+  ...costType.schemas,
   feebill_cate_small_list: z.object({}),
-  feeitemlist: z.object({
-    ...paging,
-    cost_type: z.string().max(30).optional(),
-    keyword: text(30).optional(),
-    status: z.enum(['', 'Y', 'N']).optional(),
-  }),
-  feeiteminfo: z.object({ id }),
-  feeitemadd: feeItemInput,
-  feeitemedit: z.intersection(z.object({ id }), feeItemInput),
-  feeitemdel: z.object({ id }),
+  ...feeItem.schemas,
   feethinglist: z.object({ cost_type: z.string().max(30).optional() }),
   bindfeelist: z.object({ ...paging, item_id: optionalId, scope: z.union([z.literal(''), z.enum(BIND_SCOPES)]).optional() }),
   bindfeeadd: z.object({ item_id: id, scope: z.enum(BIND_SCOPES), ref_ids: z.array(id).max(5000).default([]) }),
@@ -265,7 +219,7 @@ export const feesMethods = {
     status: z.enum(['', 'E', 'Y', 'N']).optional(),
     payment_id: optionalId,
   }),
-  refundapprove: z.object({ id, approve: z.boolean(), remark: text(200).default('') }),
+  ...refundFlow.schemas,
   // --- dunning (slice G)
   feebillcall: z.object({
     ...paging,
@@ -728,17 +682,12 @@ export interface FeeSettings {
 }
 
 /** Answer `data` shapes of the fees area, by method name. */
-export interface FeesOutputs {
-  feeitemcatelist: ListAnswer<CostTypeRow>;
-  feeitemcateadd: { id: number };
-  feeitemcateedit: null;
-  feeitemcatedel: null;
+export type FeesOutputs = ResourceOutputs<typeof costType.def, CostTypeRow> &
+  ResourceOutputs<typeof feeItem.def, FeeItemRow> &
+  FeesOwnOutputs;
+
+interface FeesOwnOutputs {
   feebill_cate_small_list: { items: Array<{ cost_type: string; title: string }> };
-  feeitemlist: ListAnswer<FeeItemRow>;
-  feeiteminfo: FeeItemRow;
-  feeitemadd: { id: number };
-  feeitemedit: null;
-  feeitemdel: null;
   feethinglist: { items: Array<{ id: number; title: string; cost_type: string; pricing: PricingMethod; unit_price: string }> };
   bindfeelist: ListAnswer<BindingRow>;
   bindfeeadd: { added: number };
@@ -766,6 +715,7 @@ export interface FeesOutputs {
   refundapply: { id: number; amount: string };
   refund_list: ListAnswer<RefundRow>;
   refundapprove: RefundRow;
+  refundlog: { items: WorkflowLogItem[] };
   feebillcall: ListAnswer<ArrearsRow>;
   print_billcall: DunningPrint;
   print_billcallmx: DunningPrint;

@@ -10,6 +10,7 @@ import { ownersMethods, type OwnersOutputs } from './owners.js';
 import { feesMethods, type FeesOutputs } from './fees.js';
 
 export * from './codes.js';
+export * from './kit/index.js';
 export * from './messages.js';
 export * from './money.js';
 export * from './dates.js';

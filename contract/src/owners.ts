@@ -5,6 +5,10 @@ import { fileBase64, type FileAnswer } from './files.js';
 import type { ExportQueued } from './jobs.js';
 import { MSG } from './messages.js';
 import { WIRE_DATE_RE } from './dates.js';
+import { car } from './owners/cars.js';
+import type { ResourceOutputs } from './kit/resource.js';
+export * from './owners/cars.js';
+export * from './owners/roles.js';
 
 /* ---------- validation rules shared by the server and the web forms ---------- */
 
@@ -32,30 +36,12 @@ export function genderOfIdCard(value: string): '' | 'M' | 'F' {
   return Number(value[16]) % 2 === 1 ? 'M' : 'F';
 }
 
-const PROVINCES = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼';
-/** Letters on plates leave out I and O. */
-const L = 'A-HJ-NP-Z';
-/**
- * Chinese plates: province + issuing letter + 5 characters (the last may be 挂学警港澳), or
- * the 8-character new-energy plates: small D/F + letter-or-digit + 4 digits, large 5 digits + D/F.
- */
-export const PLATE_RE = new RegExp(`^[${PROVINCES}][${L}](?:[${L}0-9]{4}[${L}0-9挂学警港澳]|[DF][${L}0-9]\\d{4}|\\d{5}[DF])$`);
-
-/** '沪a·12345 ' -> '沪A12345' (stored without the dot). */
-export const normalizePlate = (value: string): string => value.replace(/[\s·•.-]/g, '').toUpperCase();
-
-/** Plate as people read it: 沪A·12345. */
-export const displayPlate = (plate: string): string => (plate.length >= 3 ? `${plate.slice(0, 2)}·${plate.slice(2)}` : plate);
-
-export const isNewEnergyPlate = (plate: string): boolean => plate.length === 8;
-
 const mobile = z.string().trim().regex(MOBILE_RE, '手机号码格式不正确，应为11位手机号');
 const idCard = z
   .string()
   .trim()
   .toUpperCase()
   .refine((v) => v === '' || isValidIdCard(v), { message: '身份证号码不正确' });
-const plate = z.string().transform(normalizePlate).pipe(z.string().regex(PLATE_RE, '车牌号格式不正确（如 沪A12345、沪AD12345）'));
 const wireDate = z.string().regex(WIRE_DATE_RE, '日期格式应为 YYYY-MM-DD');
 const optionalDate = z
   .union([z.literal(''), z.null(), wireDate])
@@ -66,8 +52,6 @@ export const RELATIONS = ['owner', 'family', 'tenant'] as const;
 export type RelationCode = (typeof RELATIONS)[number];
 export const RELATION_CH: Record<RelationCode, string> = { owner: '业主', family: '家属', tenant: '租户' };
 export const GENDER_CH: Record<string, string> = { M: '男', F: '女', '': '未知' };
-export const CAR_TYPES = ['small', 'large', 'new_energy'] as const;
-export const CAR_TYPE_CH: Record<string, string> = { small: '小型车', large: '大型车', new_energy: '新能源车' };
 export const VISITOR_STATUS_CH: Record<string, string> = { '': '待审核', Y: '已同意', D: '已到访', C: '已取消', '3': '已拒绝' };
 export const FACE_STATUS_CH: Record<string, string> = { '': '待下发', Y: '已生效', N: '下发失败', P: '已停用', W: '待审核' };
 export const ACTIVITY_STATUS_CH: Record<string, string> = { Y: '报名中', N: '已结束', E: '未开始' };
@@ -111,17 +95,6 @@ const memberFilters = {
   app_isbind: z.union([z.literal(''), yn]).optional(),
   /** Y: only people living in a room now; N: only people who moved out of every room */
   living: z.union([z.literal(''), yn]).optional(),
-};
-
-const carFields = {
-  hid: id,
-  member_id: optionalId,
-  carlicense: plate,
-  car_type: z.enum(CAR_TYPES).optional(),
-  color: text(20).optional().default(''),
-  brand: text(40).optional().default(''),
-  status: yn.optional().default('Y'),
-  remark: text(200).optional().default(''),
 };
 
 export const ownersMethods = {
@@ -170,17 +143,7 @@ export const ownersMethods = {
   memberimporterrors: z.object({ job_id: id }),
 
   /* cars bound to rooms (/basismembers/cars) */
-  carlist: z.object({
-    ...paging,
-    carlicense: text(12).optional(),
-    hid: optionalId,
-    bid: optionalId,
-    status: z.union([z.literal(''), yn]).optional(),
-    keyword: text(30).optional(),
-  }),
-  caradd: z.object(carFields),
-  caredit: z.object({ id, ...carFields }),
-  cardel: z.object({ id }),
+  ...car.schemas,
 } satisfies Record<string, z.ZodType>;
 
 /* ---------- answers ---------- */
@@ -410,7 +373,9 @@ export interface MemberImportResult {
 export const MEMBER_IMPORT_HEADERS = ['楼栋', '单元', '房号', '姓名', '手机号', '身份', '身份证号', '性别', '入住日期'] as const;
 export const MEMBER_IMPORT_MAX_ROWS = 20000;
 
-export interface OwnersOutputs {
+export type OwnersOutputs = ResourceOutputs<typeof car.def, CarItem> & OwnersOwnOutputs;
+
+interface OwnersOwnOutputs {
   getkeywordtohouses: { items: HouseSearchItem[] };
   houseinfoplus: { items: OwnerInfo };
   housecarlist: ListAnswer<HouseCarItem>;
@@ -435,8 +400,4 @@ export interface OwnersOutputs {
   memberimporttemplate: FileAnswer;
   memberimport: { job_id: number };
   memberimporterrors: FileAnswer;
-  carlist: ListAnswer<CarItem>;
-  caradd: { id: number };
-  caredit: { id: number };
-  cardel: { id: number };
 }

@@ -85,6 +85,8 @@ export interface FieldDef {
   fixed?: boolean;
   /** a hint under the form item */
   help?: string;
+  /** given when the row is added and kept after (a code): not in the edit payload */
+  once?: boolean;
 }
 
 /** A read-only column the list answers (joins, counts, derived values). */
@@ -125,8 +127,12 @@ export interface ResourceDef {
   smallBy?: readonly string[];
   /** the column the small list shows (default title) */
   smallLabel?: string;
+  /** rules across fields, checked on add and edit (the message shows at `path`) */
+  rules?: ReadonlyArray<{ check: (values: Record<string, unknown>) => boolean; message: string; path: string }>;
   /** add and edit in a modal (default) or on routes of their own */
   form?: 'modal' | { add: string; edit: string };
+  /** edit and delete answer { id } (default null) */
+  echoId?: boolean;
   /** the order of the list by default */
   sort?: 'asc' | 'desc';
 }
@@ -186,13 +192,14 @@ type Named<R extends ResourceDef, K extends keyof ResourceMethods, S> = M<R>[K] 
 
 /** What a filter carries once parsed: text, an id or code, a number, or a [from, to] range. */
 export type FilterValue = string | number | [string, string] | undefined;
-type FilterShape<R extends ResourceDef> = { [K in FilterKeys<FieldsOf<R>>]: z.ZodType<FilterValue, FilterValue | null> };
+type FilterShape<R extends ResourceDef> = { [K in FilterKeys<FieldsOf<R>>]: z.ZodOptional<z.ZodType<FilterValue, FilterValue | null>> };
 const sortField = z.enum(['asc', 'desc']).default('asc');
 type ListShape = typeof paging & { sort: typeof sortField };
 export type ListSchema<R extends ResourceDef> = z.ZodObject<ListShape & FilterShape<R>>;
 export type ExportSchema<R extends ResourceDef> = z.ZodObject<{ sort: typeof sortField } & FilterShape<R>>;
 export type AddSchema<R extends ResourceDef> = z.ZodObject<FormShape<FieldsOf<R>>>;
-export type EditSchema<R extends ResourceDef> = z.ZodObject<{ id: typeof idField } & FormShape<FieldsOf<R>>>;
+type OnceKeys<F extends Record<string, FieldDef>> = { [K in keyof F]: F[K] extends { once: true } ? K : never }[keyof F] & string;
+export type EditSchema<R extends ResourceDef> = z.ZodObject<{ id: typeof idField } & Omit<FormShape<FieldsOf<R>>, OnceKeys<FieldsOf<R>>>>;
 const idField = z.coerce
   .number()
   .int()
@@ -216,8 +223,8 @@ export type ResourceSchemas<R extends ResourceDef> = Named<R, 'list', ListSchema
 /** The answers of those methods. */
 export type ResourceOutputs<R extends ResourceDef, Row> = Named<R, 'list', ListAnswer<Row>> &
   Named<R, 'add', { id: number }> &
-  Named<R, 'edit', null> &
-  Named<R, 'del', null> &
+  Named<R, 'edit', R['echoId'] extends true ? { id: number } : null> &
+  Named<R, 'del', R['echoId'] extends true ? { id: number } : null> &
   Named<R, 'info', Row> &
   Named<R, 'small', { items: SmallItem[] }> &
   Named<R, 'export', ExportQueued>;
@@ -249,14 +256,22 @@ export function resource<Row>() {
     for (const key of keysIn(def, 'form')) formShape[key] = def.fields[key]!.zod ?? z.unknown();
     const filterShape: Record<string, z.ZodType> = {};
     const filterKeys = keysIn(def, 'filter');
-    for (const key of filterKeys) filterShape[key] = filterSchema(def.fields[key]!);
+    for (const key of filterKeys) filterShape[key] = filterSchema(def.fields[key]!).optional();
     const sort = def.sort === 'desc' ? z.enum(['asc', 'desc']).default('desc') : sortField;
-    const formSchema = z.object(formShape);
+    const withRules = <S extends z.ZodObject>(schema: S): S => {
+      let out = schema;
+      for (const r of def.rules ?? [])
+        out = out.refine((v) => r.check(v as Record<string, unknown>), { message: r.message, path: [r.path] });
+      return out;
+    };
+    const formSchema = withRules(z.object(formShape));
+    const editShape: Record<string, z.ZodType> = { id: idField };
+    for (const [key, schema] of Object.entries(formShape)) if (!def.fields[key]!.once) editShape[key] = schema;
     const schemas: Record<string, z.ZodType> = {};
     const m = def.methods;
     schemas[m.list] = z.object({ ...paging, sort, ...filterShape });
     if (m.add) schemas[m.add] = formSchema;
-    if (m.edit) schemas[m.edit] = z.object({ id: idField, ...formShape });
+    if (m.edit) schemas[m.edit] = withRules(z.object(editShape));
     if (m.del) schemas[m.del] = z.object({ id: idField });
     if (m.info) schemas[m.info] = z.object({ id: idField });
     if (m.small) {

@@ -40,17 +40,24 @@ export interface WorkflowDef {
   logMethod?: string;
 }
 
-export interface Workflow<W extends WorkflowDef = WorkflowDef> {
-  readonly def: W;
-  /** the schema of each transition method: the row id, the fixed values and the inputs */
-  readonly schemas: Record<string, z.ZodType>;
-}
-
 const id = z.coerce
   .number()
   .int()
   .positive()
   .max(2 ** 31 - 1);
+
+type TransitionMethods<W extends WorkflowDef> = W['transitions'][keyof W['transitions']]['method'];
+/** A transition's payload: the row id, the fixed values that choose it, its inputs. */
+export type TransitionSchema = z.ZodObject<{ id: typeof id } & Record<string, z.ZodType>>;
+export type WorkflowSchemas<W extends WorkflowDef> = { [M in TransitionMethods<W>]: TransitionSchema } & (W['logMethod'] extends string
+  ? { [L in W['logMethod']]: z.ZodObject<{ id: typeof id }> }
+  : unknown);
+
+export interface Workflow<W extends WorkflowDef = WorkflowDef> {
+  readonly def: W;
+  /** the schema of each transition method (and of the log method), keyed by their literal names */
+  readonly schemas: WorkflowSchemas<W>;
+}
 
 function fixedSchema(v: string | number | boolean): z.ZodType {
   if (typeof v === 'boolean') return z.boolean();
@@ -75,7 +82,7 @@ export function workflow<const W extends WorkflowDef>(def: W): Workflow<W> {
     schemas[method] = z.object(shape);
   }
   if (def.logMethod) schemas[def.logMethod] = z.object({ id });
-  return { def, schemas };
+  return { def, schemas: schemas as WorkflowSchemas<W> };
 }
 
 /** The transitions a user may take from a state. */

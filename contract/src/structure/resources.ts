@@ -6,6 +6,8 @@ import type { Building, RoomCategory, Unit } from '../structure.js';
 
 /** Who may change the structure; every signed-in account of the community may read it. */
 export const STRUCTURE_WRITERS = ['admin', 'memberbasis'] as const;
+/** The group side's head office: communities, their renewals. */
+export const GROUP_LEADERS = ['leader_admin'] as const;
 
 export const title = (max: number, what: string) =>
   z

@@ -23,11 +23,16 @@ export interface Database {
   close(): Promise<void>;
 }
 
-// Same JavaScript types from both drivers: int8 -> number, numeric -> string,
-// date -> 'YYYY-MM-DD', timestamptz -> Date.
+// Same JavaScript types from both drivers: int8 -> number, int8[] -> number[] (pg answered
+// strings, PGlite numbers), numeric -> string, date -> 'YYYY-MM-DD', timestamptz -> Date.
+// db/types.generated.ts types the columns so.
 const INT8 = 20;
+type TypeId = Parameters<typeof pg.types.getTypeParser>[0]; // an enum of the scalar types only
+const INT8_ARRAY = 1016 as TypeId;
+const INT4_ARRAY = 1007 as TypeId;
 const DATE = 1082;
 pg.types.setTypeParser(INT8, (v) => Number(v));
+pg.types.setTypeParser(INT8_ARRAY, pg.types.getTypeParser(INT4_ARRAY));
 pg.types.setTypeParser(DATE, (v) => v);
 
 export interface OpenOptions {

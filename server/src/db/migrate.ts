@@ -7,7 +7,10 @@ const dir = path.join(serverRoot, 'src/db/migrations');
 // any constant; serialises migrations between server processes sharing one database
 const MIGRATION_LOCK = 724_311;
 
-/** Applies the numbered SQL files of migrations/ not yet applied, each in its own transaction. */
+/**
+ * Applies the SQL files of migrations/ not yet applied, in name order, each in its own transaction:
+ * 001_… to 026_…, then the timestamped ones (YYYYMMDDHHMM_<what>.sql, migrations.test.ts).
+ */
 export async function migrate(pool: SqlPool): Promise<string[]> {
   const files = fs
     .readdirSync(dir)

@@ -142,8 +142,8 @@ const feebatchcancel = defineMethod('feebatchcancel', {
       .forUpdate()
       .executeTakeFirst();
     if (!batch) fail('批次不存在');
-    if (batch!.status === 'running') fail('账单正在生成中，请稍后再撤销');
-    if (batch!.status === 'cancelled') fail('该批次已撤销');
+    if (batch.status === 'running') fail('账单正在生成中，请稍后再撤销');
+    if (batch.status === 'cancelled') fail('该批次已撤销');
     // lock the batch's bills so a payment cannot slip in between the check and the delete
     const bills = await ctx.db
       .selectFrom('fee_bills')
@@ -198,7 +198,7 @@ const feebillinfo = defineMethod('feebillinfo', {
       .orderBy('id')
       .execute();
     return {
-      ...toBillRow(b!),
+      ...toBillRow(b),
       adjustments: adjustments.map((a) => ({
         old_fee: a.old_fee,
         new_fee: a.new_fee,
@@ -220,8 +220,8 @@ async function lockUnpaid(ctx: CommunityCtx, id: number) {
     .forUpdate()
     .executeTakeFirst();
   if (!bill) fail('账单不存在');
-  if (bill!.status === 'Y') fail('账单已缴费，不能修改或删除');
-  return bill!;
+  if (bill.status === 'Y') fail('账单已缴费，不能修改或删除');
+  return bill;
 }
 
 const feebilldel = defineMethod('feebilldel', {

@@ -44,7 +44,7 @@ export async function house(ctx: CommunityCtx, hid: number) {
     .where('r.id', '=', hid)
     .executeTakeFirst();
   if (!room) fail('房屋不存在');
-  return room!;
+  return room;
 }
 
 /** Unpaid bills of a room joined to their item's late-fee rule; `lock` takes row locks (FOR UPDATE OF b). */
@@ -437,7 +437,7 @@ const paymentprint = defineMethod('paymentprint', {
       .returning('print_count')
       .executeTakeFirst();
     if (!row) fail('收费记录不存在');
-    return reply({ print_count: row!.print_count }, '已记录打印');
+    return reply({ print_count: row.print_count }, '已记录打印');
   },
 });
 

@@ -1,11 +1,20 @@
-import { BILL_STATUS_CH, capitalAmount, fenToYuan, toFen, type BillStatus, type DunningNotice, type DunningPrint } from '@wuye/contract';
+import {
+  BILL_STATUS_CH,
+  FEE_ROLES,
+  capitalAmount,
+  fenToYuan,
+  toFen,
+  type BillStatus,
+  type DunningNotice,
+  type DunningPrint,
+} from '@wuye/contract';
 import { sql } from 'kysely';
 import { defineMethod, type CommunityCtx } from '../../http/registry.js';
 import { today } from '../../lib/wire.js';
 import { lateFeeFen } from './calc.js';
 import { arrearsByRoom, arrearsPage } from './reports.js';
 
-const CALL_ROLES = ['call', 'fees'];
+const CALL_ROLES = FEE_ROLES.call;
 
 const feebillcall = defineMethod('feebillcall', {
   side: 'community',

@@ -113,8 +113,8 @@ const feeimporterrors = defineMethod('feeimporterrors', {
       .where('kind', '=', BILL_IMPORT)
       .executeTakeFirst();
     if (!job) fail('导入记录不存在');
-    if (job!.status !== 'done') fail('导入尚未完成');
-    const errors = (job!.result as FeeImportResult | null)?.errors ?? [];
+    if (job.status !== 'done') fail('导入尚未完成');
+    const errors = (job.result as FeeImportResult | null)?.errors ?? [];
     if (!errors.length) fail('该次导入没有错误行');
     return errorReport(`账单导入错误报告_${input.job_id}.xlsx`, errors);
   },

@@ -37,8 +37,8 @@ async function meterItem(db: Kysely<DB>, rid: number, itemId: number) {
     .where('id', '=', itemId)
     .executeTakeFirst();
   if (!item) fail(MSG.itemMissing);
-  if (item!.pricing !== 'meter') fail(MSG.notMeter);
-  return item!;
+  if (item.pricing !== 'meter') fail(MSG.notMeter);
+  return item;
 }
 
 /** Refuses a room outside the community or an item that is not billed by meter reading. */
@@ -226,8 +226,8 @@ const meterreadingadd = defineMethod('meterreadingadd', {
       .returning('id')
       .executeTakeFirst();
     if (!row) fail('该房屋该账期已录入读数，请直接修改');
-    const updated = await repriceBills(ctx.db, ctx.rid, [row!.id], '抄表读数录入', ctx.session.name);
-    return reply({ id: row!.id, bill_updated: updated > 0 }, updated ? '保存成功，已按读数更新该账期的未缴账单' : '保存成功');
+    const updated = await repriceBills(ctx.db, ctx.rid, [row.id], '抄表读数录入', ctx.session.name);
+    return reply({ id: row.id, bill_updated: updated > 0 }, updated ? '保存成功，已按读数更新该账期的未缴账单' : '保存成功');
   },
 });
 
@@ -245,8 +245,8 @@ const meterreadingedit = defineMethod('meterreadingedit', {
       .forUpdate()
       .executeTakeFirst();
     if (!m) fail(MSG.notFound);
-    await lockBill(ctx, m!.hid, m!.item_id, m!.period);
-    const last = input.last_reading ?? m!.last_reading;
+    await lockBill(ctx, m.hid, m.item_id, m.period);
+    const last = input.last_reading ?? m.last_reading;
     if (toFen(input.this_reading) < toFen(last)) fail(`${MSG.backwards}（上次读数 ${last}）`);
     await ctx.db
       .updateTable('fee_meter_readings')
@@ -273,7 +273,7 @@ const meterreadingdel = defineMethod('meterreadingdel', {
       .forUpdate()
       .executeTakeFirst();
     if (!m) fail(MSG.notFound);
-    const bill = await lockBill(ctx, m!.hid, m!.item_id, m!.period);
+    const bill = await lockBill(ctx, m.hid, m.item_id, m.period);
     if (bill) fail('该房屋该账期已按此读数出账，不能删除，如需更正请修改读数');
     await ctx.db.deleteFrom('fee_meter_readings').where('rid', '=', ctx.rid).where('id', '=', input.id).execute();
     return reply(null, '删除成功');
@@ -350,8 +350,8 @@ const meterreadingerrors = defineMethod('meterreadingerrors', {
       .where('kind', '=', METER_IMPORT)
       .executeTakeFirst();
     if (!job) fail('导入记录不存在');
-    if (job!.status !== 'done') fail('导入尚未完成');
-    const errors = (job!.result as MeterImportResult | null)?.errors ?? [];
+    if (job.status !== 'done') fail('导入尚未完成');
+    const errors = (job.result as MeterImportResult | null)?.errors ?? [];
     if (!errors.length) fail('该次导入没有错误行');
     return errorReport(`抄表导入错误报告_${input.job_id}.xlsx`, errors);
   },

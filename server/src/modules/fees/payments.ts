@@ -166,13 +166,13 @@ export async function paymentInfo(db: Kysely<DB>, rid: number, id: number): Prom
       .orderBy('id')
       .execute(),
   ]);
-  const row = toPaymentRow(p!);
+  const row = toPaymentRow(p);
   return {
     ...row,
     region_title: region.title,
     receipt_title: settings?.receipt_title || `${region.title} 收款收据`,
     receipt_footnote: settings?.receipt_footnote ?? '',
-    print_count: p!.print_count,
+    print_count: p.print_count,
     capital_amount: capitalAmount(row.total),
     items,
   };

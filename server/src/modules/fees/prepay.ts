@@ -39,13 +39,13 @@ const balancetopup = defineMethod('balancetopup', {
       .selectFrom('balance_ledger')
       .select('id')
       .where('rid', '=', ctx.rid)
-      .where('member_id', '=', owner!.member_id)
+      .where('member_id', '=', owner.member_id)
       .where('orderid', '=', orderid)
       .executeTakeFirst();
     if (!done) {
       await moveBalance(ctx.db, {
         rid: ctx.rid,
-        memberId: owner!.member_id,
+        memberId: owner.member_id,
         hid: input.hid,
         fen: toFen(input.amount),
         ioType: 1,
@@ -60,10 +60,10 @@ const balancetopup = defineMethod('balancetopup', {
       .selectFrom('members')
       .select('balance')
       .where('rid', '=', ctx.rid)
-      .where('id', '=', owner!.member_id)
+      .where('id', '=', owner.member_id)
       .executeTakeFirstOrThrow();
     return reply(
-      { member_id: owner!.member_id, balance: fenToYuan(toFen(after.balance)), orderid },
+      { member_id: owner.member_id, balance: fenToYuan(toFen(after.balance)), orderid },
       `预存成功，当前余额 ${after.balance} 元`,
     );
   },

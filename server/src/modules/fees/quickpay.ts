@@ -65,8 +65,8 @@ async function resolveItems(
         .where('id', '=', line.item_id)
         .executeTakeFirst();
       if (!item) fail('收费项目不存在');
-      if (item!.status !== 'Y') fail(`收费项目「${item!.title}」已停用`);
-      out.push(item!);
+      if (item.status !== 'Y') fail(`收费项目「${item.title}」已停用`);
+      out.push(item);
     } else {
       out.push(await itemForTitle(ctx.db, ctx.rid, line.title!, line.cost_type || 'other'));
     }

@@ -191,6 +191,15 @@ describe('refunds', () => {
     expect(second.data.amount).toBe(fenToYuan(toFen(r.bills[1]!.total) - 3n));
     const rejected = await t.call('refundapprove', { id: second.data.id, approve: false, remark: '不符合' }, admin);
     expect(rejected.data.status_ch).toBe('已驳回');
+    // the workflow's log: submitted by the cashier, rejected by the admin with the reason
+    const log = await t.call('refundlog', { id: second.data.id }, cashier);
+    expect(log.data.items.map((i: { transition_ch: string; to_state_ch: string }) => `${i.transition_ch}→${i.to_state_ch}`)).toEqual([
+      '提交→待审核',
+      '驳回→已驳回',
+    ]);
+    expect(log.data.items[1]).toMatchObject({ from_state: 'E', to_state: 'N', input: { remark: '不符合' } });
+    expect((await t.call('refundapprove', { id: second.data.id, approve: true }, admin)).return_msg).toBe('该退款申请已处理');
+    expect((await t.call('refundlog', { id: second.data.id }, admin2)).return_msg).toBe('退款申请不存在');
     const third = await t.call('refundapply', { payment_id: pay.data.id, bill_ids: [ids[1]], reason: '搬离' }, cashier);
     await t.call('refundapprove', { id: third.data.id, approve: true }, admin);
     const info = await t.call('paymentinfo', { id: pay.data.id }, cashier);

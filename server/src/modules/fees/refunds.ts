@@ -1,4 +1,16 @@
-import { fenToYuan, toFen, type RefundRow } from '@wuye/contract';
+import {
+  enumText,
+  fenToYuan,
+  REFUND_APPLY_ROLES,
+  REFUND_APPROVE_ROLES,
+  REFUND_STATUS,
+  refundFlow,
+  toFen,
+  type RefundRow,
+} from '@wuye/contract';
+import type { Selectable } from 'kysely';
+import type { FeeRefundsTable } from '../../db/schema.js';
+import { defineWorkflow, writeFlowLog } from '../../lib/workflow.js';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
@@ -6,11 +18,6 @@ import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
 import { moveBalance } from './balance.js';
-
-const APPLY_ROLES = ['fees', 'payment', 'cashier'];
-/** approval is a finance decision; the cashier who asked cannot approve */
-const APPROVE_ROLES = ['financecount'];
-const STATUS_CH = { E: '待审核', Y: '已退款', N: '已驳回' } as const;
 
 function refundQuery(db: Kysely<DB>, rid: number) {
   return db
@@ -40,7 +47,7 @@ const toRow = (f: Raw): RefundRow => ({
   balance_amount: f.balance_amount,
   reason: f.reason,
   status: f.status,
-  status_ch: STATUS_CH[f.status],
+  status_ch: enumText(REFUND_STATUS, f.status),
   applicant: f.applicant,
   approver: f.approver,
   approve_remark: f.approve_remark,
@@ -79,7 +86,7 @@ function refundAmount(
 
 const refundapply = defineMethod('refundapply', {
   side: 'community',
-  roles: APPLY_ROLES,
+  roles: REFUND_APPLY_ROLES,
   writes: true,
   summary: '退款申请：一张收据的全部或部分账单，须填写原因，待有权限的角色审核',
   async handler(ctx, input) {
@@ -90,22 +97,22 @@ const refundapply = defineMethod('refundapply', {
       .where('id', '=', input.payment_id)
       .executeTakeFirst();
     if (!p) fail('收费记录不存在');
-    if (p!.status === 'R') fail('该收据已全部退款');
+    if (p.status === 'R') fail('该收据已全部退款');
     const pending = await ctx.db
       .selectFrom('fee_refunds')
       .select('id')
       .where('rid', '=', ctx.rid)
-      .where('payment_id', '=', p!.id)
+      .where('payment_id', '=', p.id)
       .where('status', '=', 'E')
       .executeTakeFirst();
     if (pending) fail('该收据已有待审核的退款申请');
-    const { lines, chosen } = await openLines(ctx, p!.id, input.bill_ids);
-    const amount = fenToYuan(refundAmount(p!, lines.length, chosen));
+    const { lines, chosen } = await openLines(ctx, p.id, input.bill_ids);
+    const amount = fenToYuan(refundAmount(p, lines.length, chosen));
     const row = await ctx.db
       .insertInto('fee_refunds')
       .values({
         rid: ctx.rid,
-        payment_id: p!.id,
+        payment_id: p.id,
         bill_ids: chosen.map((l) => l.bill_id),
         amount,
         reason: input.reason,
@@ -113,13 +120,14 @@ const refundapply = defineMethod('refundapply', {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await writeFlowLog(ctx, refundFlow.def, row.id, { transition: 'create', from: '', to: 'E', input: { reason: input.reason, amount } });
     return reply({ id: row.id, amount }, `已提交退款申请，金额 ${amount} 元`);
   },
 });
 
 const refundList = defineMethod('refund_list', {
   side: 'community',
-  roles: [...APPLY_ROLES, ...APPROVE_ROLES],
+  roles: [...REFUND_APPLY_ROLES, ...REFUND_APPROVE_ROLES],
   writes: false,
   summary: '退款申请列表：收据号、房屋、账单、金额（原路退回/退回余额）、原因、状态、申请人、审核人',
   async handler(ctx, input) {
@@ -131,102 +139,97 @@ const refundList = defineMethod('refund_list', {
   },
 });
 
-const refundapprove = defineMethod('refundapprove', {
-  side: 'community',
-  roles: APPROVE_ROLES,
-  writes: true,
-  summary: '审核退款：驳回，或批准并精确冲回（账单恢复未缴、余额抵扣部分退回余额、其余原路退回，收据标记部分/全部退款）',
-  async handler(ctx, input) {
-    const f = await ctx.db
-      .selectFrom('fee_refunds')
-      .selectAll()
-      .where('rid', '=', ctx.rid)
-      .where('id', '=', input.id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!f) fail('退款申请不存在');
-    if (f!.status !== 'E') fail('该退款申请已处理');
-    const done = { approver: ctx.session.name, approve_remark: input.remark, approved_at: sql<Date>`now()` };
-    if (!input.approve) {
-      await ctx.db
-        .updateTable('fee_refunds')
-        .set({ status: 'N', ...done })
-        .where('rid', '=', ctx.rid)
-        .where('id', '=', f!.id)
-        .execute();
-      return reply(toRow(await refundQuery(ctx.db, ctx.rid).where('f.id', '=', f!.id).executeTakeFirstOrThrow()), '已驳回');
-    }
-    const p = await ctx.db
-      .selectFrom('fee_payments')
-      .selectAll()
-      .where('rid', '=', ctx.rid)
-      .where('id', '=', f!.payment_id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    const billIds = f!.bill_ids.map(Number);
-    await ctx.db
-      .selectFrom('fee_bills')
-      .select('id')
-      .where('rid', '=', ctx.rid)
-      .where('id', 'in', billIds)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-    const { lines } = await openLines(ctx, p.id, billIds);
-    const amount = toFen(f!.amount);
-    const cashSoFar = await ctx.db
-      .selectFrom('fee_refunds')
-      .where('rid', '=', ctx.rid)
-      .where('payment_id', '=', p.id)
-      .where('status', '=', 'Y')
-      .select(sql<string>`coalesce(sum(cash_amount), 0)::text`.as('cash'))
-      .executeTakeFirstOrThrow();
-    const cashRoom = toFen(p.due) - toFen(cashSoFar.cash);
-    const cashBack = amount < cashRoom ? amount : cashRoom;
-    const balanceBack = amount - cashBack;
-    if (balanceBack > 0n) {
-      if (!p.member_id) fail('该收据没有业主，无法退回余额');
-      await moveBalance(ctx.db, {
-        rid: ctx.rid,
-        memberId: p.member_id!,
-        hid: p.hid,
-        fen: balanceBack,
-        ioType: 1,
-        feetype: 'refund',
-        paytype: 'balance',
-        orderid: p.receipt_no,
-        remark: `收据 ${p.receipt_no} 退款退回余额`,
-        createUser: ctx.session.name,
-      });
-    }
-    await ctx.db
-      .updateTable('fee_bills')
-      .set({ status: sql`CASE WHEN due_date < current_date THEN 'N' ELSE 'E' END`, paid_at: null, payment_id: null, late_fee: '0' })
-      .where('rid', '=', ctx.rid)
-      .where('id', 'in', billIds)
-      .execute();
-    await ctx.db
-      .updateTable('fee_payment_items')
-      .set({ refunded: 'Y' })
-      .where('rid', '=', ctx.rid)
-      .where('payment_id', '=', p.id)
-      .where('bill_id', 'in', billIds)
-      .execute();
-    const allBack = lines.length === billIds.length;
-    await ctx.db
-      .updateTable('fee_payments')
-      .set({ refunded_amount: fenToYuan(toFen(p.refunded_amount) + amount), status: allBack ? 'R' : 'P' })
-      .where('rid', '=', ctx.rid)
-      .where('id', '=', p.id)
-      .execute();
-    await ctx.db
-      .updateTable('fee_refunds')
-      .set({ status: 'Y', cash_amount: fenToYuan(cashBack), balance_amount: fenToYuan(balanceBack), ...done })
-      .where('rid', '=', ctx.rid)
-      .where('id', '=', f!.id)
-      .execute();
-    return reply(toRow(await refundQuery(ctx.db, ctx.rid).where('f.id', '=', f!.id).executeTakeFirstOrThrow()), '退款成功');
+/** Approving reverses the refund exactly: bills back to unpaid, the balance part back to the balance, the rest the way it came. */
+async function approveRefund(ctx: CommunityCtx, f: Selectable<FeeRefundsTable>): Promise<void> {
+  const p = await ctx.db
+    .selectFrom('fee_payments')
+    .selectAll()
+    .where('rid', '=', ctx.rid)
+    .where('id', '=', f.payment_id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const billIds = f.bill_ids.map(Number);
+  await ctx.db
+    .selectFrom('fee_bills')
+    .select('id')
+    .where('rid', '=', ctx.rid)
+    .where('id', 'in', billIds)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const { lines } = await openLines(ctx, p.id, billIds);
+  const amount = toFen(f.amount);
+  const cashSoFar = await ctx.db
+    .selectFrom('fee_refunds')
+    .where('rid', '=', ctx.rid)
+    .where('payment_id', '=', p.id)
+    .where('status', '=', 'Y')
+    .select(sql<string>`coalesce(sum(cash_amount), 0)::text`.as('cash'))
+    .executeTakeFirstOrThrow();
+  const cashRoom = toFen(p.due) - toFen(cashSoFar.cash);
+  const cashBack = amount < cashRoom ? amount : cashRoom;
+  const balanceBack = amount - cashBack;
+  if (balanceBack > 0n) {
+    if (!p.member_id) fail('该收据没有业主，无法退回余额');
+    await moveBalance(ctx.db, {
+      rid: ctx.rid,
+      memberId: p.member_id,
+      hid: p.hid,
+      fen: balanceBack,
+      ioType: 1,
+      feetype: 'refund',
+      paytype: 'balance',
+      orderid: p.receipt_no,
+      remark: `收据 ${p.receipt_no} 退款退回余额`,
+      createUser: ctx.session.name,
+    });
+  }
+  await ctx.db
+    .updateTable('fee_bills')
+    .set({ status: sql`CASE WHEN due_date < current_date THEN 'N' ELSE 'E' END`, paid_at: null, payment_id: null, late_fee: '0' })
+    .where('rid', '=', ctx.rid)
+    .where('id', 'in', billIds)
+    .execute();
+  await ctx.db
+    .updateTable('fee_payment_items')
+    .set({ refunded: 'Y' })
+    .where('rid', '=', ctx.rid)
+    .where('payment_id', '=', p.id)
+    .where('bill_id', 'in', billIds)
+    .execute();
+  const allBack = lines.length === billIds.length;
+  await ctx.db
+    .updateTable('fee_payments')
+    .set({ refunded_amount: fenToYuan(toFen(p.refunded_amount) + amount), status: allBack ? 'R' : 'P' })
+    .where('rid', '=', ctx.rid)
+    .where('id', '=', p.id)
+    .execute();
+  await ctx.db
+    .updateTable('fee_refunds')
+    .set({ cash_amount: fenToYuan(cashBack), balance_amount: fenToYuan(balanceBack) })
+    .where('rid', '=', ctx.rid)
+    .where('id', '=', f.id)
+    .execute();
+}
+
+const refundDecided = (ctx: CommunityCtx, input: { remark?: unknown }) => ({
+  approver: ctx.session.name,
+  approve_remark: String(input.remark ?? ''),
+  approved_at: sql<Date>`now()`,
+});
+
+const refundFlowMethods = defineWorkflow(refundFlow, {
+  table: 'fee_refunds',
+  answer: async (ctx, id) => toRow(await refundQuery(ctx.db, ctx.rid).where('f.id', '=', id).executeTakeFirstOrThrow()),
+  transitions: {
+    approve: { run: (ctx, row) => approveRefund(ctx, row as Selectable<FeeRefundsTable>), set: refundDecided, message: '退款成功' },
+    reject: { set: refundDecided, message: '已驳回' },
+  },
+  logRoles: [...REFUND_APPLY_ROLES, ...REFUND_APPROVE_ROLES],
+  summaries: {
+    refundapprove: '审核退款：驳回，或批准并精确冲回（账单恢复未缴、余额抵扣部分退回余额、其余原路退回，收据标记部分/全部退款）',
+    refundlog: '一条退款申请的处理记录：提交、同意或驳回，谁、何时、意见',
   },
 });
 
-export const refundMethods = [refundapply, refundList, refundapprove];
+export const refundMethods = [refundapply, refundList, ...refundFlowMethods];

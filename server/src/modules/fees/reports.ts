@@ -8,6 +8,7 @@ import {
   type CollectionRow,
   type FeeDashboard,
   type PayTypeName,
+  FEE_ROLES,
 } from '@wuye/contract';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -18,7 +19,7 @@ import { billTotals, paymentTotals } from './totals.js';
 import { roomsAddressed } from '../owners/access.js';
 import { today, wireTime } from '../../lib/wire.js';
 
-export const REPORT_ROLES = ['feecount', 'fees_count', 'propertypaystatis', 'financecount'];
+export const REPORT_ROLES = FEE_ROLES.reports;
 
 /** received / receivable as a percent with two decimals, half up, in integers. */
 export function rate(received: string, receivable: string): string {

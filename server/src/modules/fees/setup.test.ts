@@ -54,7 +54,7 @@ describe('cost types', () => {
   it('adds, edits and deletes a custom type', async () => {
     const add = await t.call('feeitemcateadd', { cost_type: 'heating', title: '供暖费' }, admin);
     expect(add.return_code).toBe('SUCCESS');
-    expect((await t.call('feeitemcateadd', { cost_type: 'heating', title: '暖气' }, admin)).return_msg).toBe('费用类型编码或名称已存在');
+    expect((await t.call('feeitemcateadd', { cost_type: 'heating', title: '暖气' }, admin)).return_msg).toBe('费用类型编码“heating”已存在');
     expect((await t.call('feeitemcateedit', { id: add.data.id, title: '集中供暖费' }, admin)).return_code).toBe('SUCCESS');
     // another community cannot touch it
     expect((await t.call('feeitemcateedit', { id: add.data.id, title: 'x' }, admin2)).return_msg).toBe('费用类型不存在');

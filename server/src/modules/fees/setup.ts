@@ -3,10 +3,11 @@ import {
   COST_TYPE_CH,
   normalizePlate,
   PARKING_SCOPES,
-  PRICING_CH,
   SPACE_STATUS_CH,
   type BindScopeName,
-  type FeeItemRow,
+  costType,
+  feeItem,
+  FEE_ROLES,
 } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -16,116 +17,41 @@ import { listPage } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
 import { likePattern } from '../../lib/like.js';
 import { ROLES } from './roles.js';
+import { defineResource } from '../../lib/resource.js';
 import { feeSettings } from './settings.js';
 
-const feeitemcatelist = defineMethod('feeitemcatelist', {
-  side: 'community',
-  roles: ROLES.read,
-  writes: false,
-  summary: '费用类型（物业费、停车费、水费、电费、燃气费、租金、押金、其他及自定义），含各类型的收费项目数',
-  async handler(ctx, input) {
-    const qb = ctx.db
-      .selectFrom('fee_cost_types as c')
-      .select(['c.id', 'c.cost_type', 'c.title', 'c.sort', 'c.created_at'])
-      .select((eb) =>
-        eb
-          .selectFrom('fee_items as i')
-          .whereRef('i.rid', '=', 'c.rid')
-          .whereRef('i.cost_type', '=', 'c.cost_type')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .as('item_count'),
-      )
-      .where('c.rid', '=', ctx.rid);
-    const page = await listPage(qb, input, 'c.id');
-    return {
-      total: page.total,
-      items: page.items.map((c) => ({
-        id: c.id,
-        cost_type: c.cost_type,
-        title: c.title,
-        sort: c.sort,
-        item_count: Number(c.item_count ?? 0),
-        create_time: wireTime(c.created_at),
-      })),
-    };
-  },
-});
-
-const feeitemcateadd = defineMethod('feeitemcateadd', {
-  side: 'community',
-  roles: ROLES.setup,
-  writes: true,
-  summary: '新增费用类型：编码（小写字母）与名称，本小区内不可重复',
-  async handler(ctx, input) {
-    const dup = await ctx.db
-      .selectFrom('fee_cost_types')
-      .select('id')
-      .where('rid', '=', ctx.rid)
-      .where((eb) => eb.or([eb('cost_type', '=', input.cost_type), eb('title', '=', input.title)]))
-      .executeTakeFirst();
-    if (dup) fail('费用类型编码或名称已存在');
-    const row = await ctx.db
-      .insertInto('fee_cost_types')
-      .values({ rid: ctx.rid, ...input })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return reply({ id: row.id }, '保存成功');
-  },
-});
-
-const feeitemcateedit = defineMethod('feeitemcateedit', {
-  side: 'community',
-  roles: ROLES.setup,
-  writes: true,
-  summary: '修改费用类型的名称和排序（编码不可改）',
-  async handler(ctx, input) {
-    const dup = await ctx.db
-      .selectFrom('fee_cost_types')
-      .select('id')
-      .where('rid', '=', ctx.rid)
-      .where('title', '=', input.title)
-      .where('id', '<>', input.id)
-      .executeTakeFirst();
-    if (dup) fail('费用类型名称已存在');
-    const res = await ctx.db
-      .updateTable('fee_cost_types')
-      .set({ title: input.title, sort: input.sort })
-      .where('rid', '=', ctx.rid)
-      .where('id', '=', input.id)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) fail('费用类型不存在');
-    return reply(null, '保存成功');
-  },
-});
-
-const feeitemcatedel = defineMethod('feeitemcatedel', {
-  side: 'community',
-  roles: ROLES.setup,
-  writes: true,
-  summary: '删除费用类型；仍有收费项目使用时拒绝',
-  async handler(ctx, input) {
-    const row = await ctx.db
-      .selectFrom('fee_cost_types')
-      .select('cost_type')
-      .where('rid', '=', ctx.rid)
-      .where('id', '=', input.id)
-      .executeTakeFirst();
-    if (!row) fail('费用类型不存在');
+export const costTypeMethods = defineResource(costType, {
+  table: 'fee_cost_types',
+  query: (db, rid) =>
+    db
+      .selectFrom('fee_cost_types as t')
+      .select(['t.id', 't.cost_type', 't.title', 't.sort', 't.created_at'])
+      .select(sql<number>`(SELECT count(*)::int FROM fee_items i WHERE i.rid = t.rid AND i.cost_type = t.cost_type)`.as('item_count'))
+      .where('t.rid', '=', rid),
+  unique: [
+    { on: ['cost_type'], message: (v) => `费用类型编码“${String(v.cost_type)}”已存在` },
+    { on: ['title'], message: (v) => `费用类型“${String(v.title)}”已存在` },
+  ],
+  async beforeDelete(ctx, row) {
     const used = await ctx.db
       .selectFrom('fee_items')
       .select('id')
       .where('rid', '=', ctx.rid)
-      .where('cost_type', '=', row!.cost_type)
+      .where('cost_type', '=', row.cost_type as string)
       .executeTakeFirst();
     if (used) fail('该费用类型下还有收费项目，不能删除');
-    await ctx.db.deleteFrom('fee_cost_types').where('rid', '=', ctx.rid).where('id', '=', input.id).execute();
-    return reply(null, '删除成功');
+  },
+  summaries: {
+    list: '费用类型（物业费、停车费、水费、电费、燃气费、租金、押金、其他及自定义），含各类型的收费项目数',
+    add: '新增费用类型：编码（小写字母）与名称，本小区内不可重复',
+    edit: '修改费用类型的名称和排序（编码不可改）',
+    del: '删除费用类型；仍有收费项目使用时拒绝',
   },
 });
 
 const feebillCateSmallList = defineMethod('feebill_cate_small_list', {
   side: 'community',
-  roles: ROLES.read,
+  roles: FEE_ROLES.read,
   writes: false,
   summary: '账单分类（费用类型）下拉：cost_type、title',
   async handler(ctx) {
@@ -140,159 +66,50 @@ const feebillCateSmallList = defineMethod('feebill_cate_small_list', {
   },
 });
 
-function itemQuery(db: Kysely<DB>, rid: number) {
-  return db
-    .selectFrom('fee_items as i')
-    .leftJoin('fee_cost_types as c', (j) => j.onRef('c.rid', '=', 'i.rid').onRef('c.cost_type', '=', 'i.cost_type'))
-    .selectAll('i')
-    .select('c.title as cost_type_title')
-    .select((eb) =>
-      eb
-        .selectFrom('fee_bindings as fb')
-        .whereRef('fb.rid', '=', 'i.rid')
-        .whereRef('fb.item_id', '=', 'i.id')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .as('bind_count'),
-    )
-    .where('i.rid', '=', rid);
-}
+const bindCount = sql<number>`(SELECT count(*)::int FROM fee_bindings fb WHERE fb.rid = t.rid AND fb.item_id = t.id)`;
 
-type ItemQueryRow = Awaited<ReturnType<ReturnType<typeof itemQuery>['executeTakeFirstOrThrow']>>;
-
-const toItemRow = (i: ItemQueryRow): FeeItemRow => ({
-  id: i.id,
-  cost_type: i.cost_type,
-  cost_type_title: i.cost_type_title ?? COST_TYPE_CH[i.cost_type] ?? i.cost_type,
-  title: i.title,
-  pricing: i.pricing,
-  pricing_ch: PRICING_CH[i.pricing],
-  unit_price: i.unit_price,
-  default_quantity: i.default_quantity,
-  cycle_months: i.cycle_months,
-  due_day: i.due_day,
-  late_fee_rule: i.late_fee_rule,
-  late_fee_rate: i.late_fee_rate,
-  late_fee_grace_days: i.late_fee_grace_days,
-  late_fee_cap_percent: i.late_fee_cap_percent,
-  status: i.status,
-  remark: i.remark,
-  bind_count: Number(i.bind_count ?? 0),
-  create_time: wireTime(i.created_at),
-});
-
-const feeitemlist = defineMethod('feeitemlist', {
-  side: 'community',
-  roles: ROLES.read,
-  writes: false,
-  summary: '收费项目列表：计费方式、单价、周期、缴费日、滞纳金规则、绑定数；可按费用类型、关键字、状态筛选',
-  async handler(ctx, input) {
-    let qb = itemQuery(ctx.db, ctx.rid);
-    if (input.cost_type) qb = qb.where('i.cost_type', '=', input.cost_type);
-    if (input.status) qb = qb.where('i.status', '=', input.status);
-    if (input.keyword) qb = qb.where('i.title', 'ilike', likePattern(input.keyword));
-    const page = await listPage(qb, input, 'i.id');
-    return { total: page.total, items: page.items.map(toItemRow) };
+export const feeItemMethods = defineResource(feeItem, {
+  table: 'fee_items',
+  query: (db, rid) =>
+    db
+      .selectFrom('fee_items as t')
+      .leftJoin('fee_cost_types as c', (j) => j.onRef('c.rid', '=', 't.rid').onRef('c.cost_type', '=', 't.cost_type'))
+      .selectAll('t')
+      .select(['c.title as cost_type_title', bindCount.as('bind_count')])
+      .where('t.rid', '=', rid),
+  where: { keyword: (qb, v) => qb.where('t.title', 'ilike', likePattern(String(v))) },
+  row: (i) => ({ ...i, cost_type_title: i.cost_type_title ?? COST_TYPE_CH[i.cost_type] ?? i.cost_type }),
+  unique: [{ on: ['title'], message: () => '收费项目名称已存在' }],
+  async values(v, ctx) {
+    const due_day = v.due_day ?? (await feeSettings(ctx.db, ctx.rid)).default_due_day;
+    return { ...v, due_day, default_quantity: v.default_quantity ?? '0', late_fee_rate: v.late_fee_rate ?? '0' };
   },
-});
-
-const feeiteminfo = defineMethod('feeiteminfo', {
-  side: 'community',
-  roles: ROLES.read,
-  writes: false,
-  summary: '一个收费项目的全部设置（编辑页）',
-  async handler(ctx, input) {
-    const row = await itemQuery(ctx.db, ctx.rid).where('i.id', '=', input.id).executeTakeFirst();
-    if (!row) fail('收费项目不存在');
-    return toItemRow(row!);
-  },
-});
-
-async function checkCostType(db: Kysely<DB>, rid: number, costType: string) {
-  const row = await db
-    .selectFrom('fee_cost_types')
-    .select('id')
-    .where('rid', '=', rid)
-    .where('cost_type', '=', costType)
-    .executeTakeFirst();
-  if (!row) fail('费用类型不存在');
-}
-
-async function checkTitle(db: Kysely<DB>, rid: number, title: string, exceptId = 0) {
-  const row = await db
-    .selectFrom('fee_items')
-    .select('id')
-    .where('rid', '=', rid)
-    .where('title', '=', title)
-    .where('id', '<>', exceptId)
-    .executeTakeFirst();
-  if (row) fail('收费项目名称已存在');
-}
-
-const feeitemadd = defineMethod('feeitemadd', {
-  side: 'community',
-  roles: ROLES.setup,
-  writes: true,
-  summary:
-    '新增收费项目：计费方式（建筑面积/套内面积/固定/抄表/数量）、单价（4位小数）、周期月数、缴费日、滞纳金（日费率‰、宽限天数、封顶%）',
-  async handler(ctx, input) {
-    await checkCostType(ctx.db, ctx.rid, input.cost_type);
-    await checkTitle(ctx.db, ctx.rid, input.title);
-    const due_day = input.due_day ?? (await feeSettings(ctx.db, ctx.rid)).default_due_day;
-    const row = await ctx.db
-      .insertInto('fee_items')
-      .values({
-        rid: ctx.rid,
-        ...input,
-        due_day,
-        default_quantity: input.default_quantity ?? '0',
-        late_fee_rate: input.late_fee_rate ?? '0',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return reply({ id: row.id }, '保存成功');
-  },
-});
-
-const feeitemedit = defineMethod('feeitemedit', {
-  side: 'community',
-  roles: ROLES.setup,
-  writes: true,
-  summary: '修改收费项目；已出的账单按出账时的单价和金额保留，不受影响',
-  async handler(ctx, input) {
-    const { id, ...values } = input;
-    await checkCostType(ctx.db, ctx.rid, values.cost_type);
-    await checkTitle(ctx.db, ctx.rid, values.title, id);
-    await checkNotParkingArea(ctx.db, ctx.rid, id, values.pricing);
-    const due_day = values.due_day ?? (await feeSettings(ctx.db, ctx.rid)).default_due_day;
-    const res = await ctx.db
-      .updateTable('fee_items')
-      .set({ ...values, due_day, default_quantity: values.default_quantity ?? '0', late_fee_rate: values.late_fee_rate ?? '0' })
+  async check(ctx, values, before) {
+    const type = await ctx.db
+      .selectFrom('fee_cost_types')
+      .select('id')
       .where('rid', '=', ctx.rid)
-      .where('id', '=', id)
+      .where('cost_type', '=', values.cost_type as string)
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) fail('收费项目不存在');
-    return reply(null, '保存成功');
+    if (!type) fail('费用类型不存在');
+    if (before) await checkNotParkingArea(ctx.db, ctx.rid, before.id as number, values.pricing as string);
   },
-});
-
-const feeitemdel = defineMethod('feeitemdel', {
-  side: 'community',
-  roles: ROLES.setup,
-  writes: true,
-  summary: '删除收费项目；已有账单时拒绝（可改为停用）',
-  async handler(ctx, input) {
-    const item = await ctx.db.selectFrom('fee_items').select('id').where('rid', '=', ctx.rid).where('id', '=', input.id).executeTakeFirst();
-    if (!item) fail('收费项目不存在');
+  async beforeDelete(ctx, row) {
     const billed = await ctx.db
       .selectFrom('fee_bills')
       .select('id')
       .where('rid', '=', ctx.rid)
-      .where('item_id', '=', input.id)
+      .where('item_id', '=', row.id as number)
       .limit(1)
       .executeTakeFirst();
     if (billed) fail('该收费项目已有账单，不能删除，可将其停用');
-    await ctx.db.deleteFrom('fee_items').where('rid', '=', ctx.rid).where('id', '=', input.id).execute();
-    return reply(null, '删除成功');
+  },
+  summaries: {
+    list: '收费项目列表：计费方式、单价、周期、缴费日、滞纳金规则、绑定数；可按费用类型、关键字、状态筛选',
+    info: '一个收费项目的全部设置（编辑页）',
+    add: '新增收费项目：计费方式（建筑面积/套内面积/固定/抄表/数量）、单价（4位小数）、周期月数、缴费日、滞纳金（日费率‰、宽限天数、封顶%）',
+    edit: '修改收费项目；已出的账单按出账时的单价和金额保留，不受影响',
+    del: '删除收费项目；已有账单时拒绝（可改为停用）',
   },
 });
 
@@ -491,16 +308,9 @@ const bindfeetargets = defineMethod('bindfeetargets', {
 });
 
 export const setupMethods = [
-  feeitemcatelist,
-  feeitemcateadd,
-  feeitemcateedit,
-  feeitemcatedel,
+  ...costTypeMethods,
   feebillCateSmallList,
-  feeitemlist,
-  feeiteminfo,
-  feeitemadd,
-  feeitemedit,
-  feeitemdel,
+  ...feeItemMethods,
   feethinglist,
   bindfeelist,
   bindfeeadd,

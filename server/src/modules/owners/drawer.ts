@@ -8,6 +8,8 @@ import {
   addDays,
   normalizePlate,
   type Paging,
+  enumText,
+  PAY_TYPE,
 } from '@wuye/contract';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Given, Slots } from '../../db/compiled.js';
@@ -17,7 +19,7 @@ import { likePattern } from '../../lib/like.js';
 import { listTemplate } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
 import { currentMemberIds, emptyPage, inSessionCommunity, OWNER_LOOKUP, SMALL_LIST_READERS, type RoomRef } from './access.js';
-import { FEETYPE_CH, PAYTYPE_CH } from './labels.js';
+import { FEETYPE_CH } from './labels.js';
 
 /** What every tab's statement binds: the session's community and the room the payload names. */
 interface RoomValues {
@@ -328,7 +330,7 @@ const homeconsumelist = defineMethod('homeconsumelist', {
         feetype: l.feetype,
         feetype_ch: FEETYPE_CH[l.feetype] ?? l.feetype,
         paytype: l.paytype,
-        paytype_ch: PAYTYPE_CH[l.paytype] ?? l.paytype,
+        paytype_ch: enumText(PAY_TYPE, l.paytype),
         total_fee: l.total_fee,
         status: l.status,
         status_ch: l.status === 'Y' ? '已支付' : '未支付',

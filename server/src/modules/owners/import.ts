@@ -65,7 +65,7 @@ const memberimporterrors = defineMethod('memberimporterrors', {
       .where('id', '=', input.job_id)
       .where('kind', '=', MEMBER_IMPORT_KIND)
       .executeTakeFirst();
-    if (!job) return fail('导入记录不存在');
+    if (!job) fail('导入记录不存在');
     if (job.status !== 'done') fail('导入尚未完成');
     const errors = (job.result as MemberImportResult | null)?.errors ?? [];
     if (!errors.length) fail('该次导入没有错误行');

@@ -12,11 +12,3 @@ export const FEETYPE_CH: Record<string, string> = {
   shop: '门店消费',
   other: '其他',
 };
-export const PAYTYPE_CH: Record<string, string> = {
-  cash: '现金',
-  wechat: '微信支付',
-  alipay: '支付宝',
-  bankcard: '银行卡',
-  transfer: '银行转账',
-  balance: '余额支付',
-};

@@ -176,7 +176,7 @@ const memberinfo = defineMethod('memberinfo', {
   summary: '住户详情：资料、所有房屋（含已迁出）与车辆',
   async handler(ctx, input): Promise<MemberDetail> {
     const m = await loadMember(ctx, input.id);
-    if (!m) return fail('住户不存在');
+    if (!m) fail('住户不存在');
     const [rooms, cars] = await Promise.all([
       roomsOf(ctx.db, ctx.rid, [m.id], false),
       ctx.db
@@ -293,7 +293,7 @@ const memberedit = defineMethod('memberedit', {
   writes: true,
   summary: '编辑住户资料；rooms 可为其添加房屋或修改在住房屋的身份（迁出用 membermoveout）',
   async handler(ctx, input) {
-    if (!(await loadMember(ctx, input.id))) return fail('住户不存在');
+    if (!(await loadMember(ctx, input.id))) fail('住户不存在');
     await checkRooms(ctx, input.rooms);
     await checkMobileFree(ctx, input.mobile, input.id);
     const { id, rooms, ...person } = withGender(input);
@@ -315,10 +315,10 @@ const membermoveout = defineMethod('membermoveout', {
       .where('rid', '=', ctx.rid)
       .where('id', '=', input.id)
       .executeTakeFirst();
-    if (!link) return fail('住户房屋关系不存在');
-    if (link.status !== 'Y') return fail('该住户已从此房屋迁出');
+    if (!link) fail('住户房屋关系不存在');
+    if (link.status !== 'Y') fail('该住户已从此房屋迁出');
     const date = input.date ?? today();
-    if (link.move_in_date && date < link.move_in_date) return fail(`迁出日期不能早于入住日期 ${link.move_in_date}`);
+    if (link.move_in_date && date < link.move_in_date) fail(`迁出日期不能早于入住日期 ${link.move_in_date}`);
     await ctx.db
       .updateTable('room_members')
       .set({ status: 'N', move_out_date: date })

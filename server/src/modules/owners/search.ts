@@ -164,9 +164,9 @@ const houseinfoplus = defineMethod('houseinfoplus', {
   writes: false,
   summary: '业主抽屉头部：房屋业主的头像、姓名、欠费、手机、余额、人数、积分、登记时间、微信/APP 绑定，及其名下房屋',
   async handler(ctx, input) {
-    if (!inSessionCommunity(ctx, input)) return fail(HOUSE_NOT_FOUND);
+    if (!inSessionCommunity(ctx, input)) fail(HOUSE_NOT_FOUND);
     const [row] = await drawerHead.rows(ctx.db, null, { rid: ctx.rid, hid: input.hid });
-    if (!row || !inRoomBuildingAndUnit(input, row)) return fail(HOUSE_NOT_FOUND);
+    if (!row || !inRoomBuildingAndUnit(input, row)) fail(HOUSE_NOT_FOUND);
     const houses = row.houses ?? [];
     if (!houses.some((h) => h.id === row.hid))
       houses.unshift({ id: row.hid, rid: ctx.rid, bid: row.bid, tid: row.tid, address: row.address });

@@ -63,8 +63,8 @@ const payQuery = defineMethod('pay_query', {
       .where('orderid', '=', input.orderid)
       .executeTakeFirst();
     if (!order) fail('订单不存在');
-    if (order!.status === 'Y') return paidReply(await endOf(ctx.db, ctx.rid));
-    const { paid } = await ctx.services.payments.queryOrder(order!.orderid);
+    if (order.status === 'Y') return paidReply(await endOf(ctx.db, ctx.rid));
+    const { paid } = await ctx.services.payments.queryOrder(order.orderid);
     if (!paid) throw new BizError('订单尚未支付，请扫码完成支付', RC.FAIL);
     // polling is a read; settling is the one write, in its own transaction with its audit row
     const endTime = await ctx.db.transaction().execute(async (trx) => {
@@ -72,7 +72,7 @@ const payQuery = defineMethod('pay_query', {
         .updateTable('renewal_orders')
         .set({ status: 'Y', paid_at: sql`now()` })
         .where('rid', '=', ctx.rid)
-        .where('orderid', '=', order!.orderid)
+        .where('orderid', '=', order.orderid)
         .where('status', '=', 'E')
         .returning(['years', 'total_fee'])
         .executeTakeFirst();
@@ -81,7 +81,7 @@ const payQuery = defineMethod('pay_query', {
         rid: ctx.rid,
         months: settled.years * 12,
         kind: 'pay',
-        ref: order!.orderid,
+        ref: order.orderid,
         amount: settled.total_fee,
         operator: ctx.session.username,
       });
@@ -127,7 +127,7 @@ const regiondelayForactcode = defineMethod('regiondelay_foractcode', {
     }
     const endTime = await extendRegion(ctx.db, {
       rid: ctx.rid,
-      months: used!.months,
+      months: used.months,
       kind: 'code',
       ref: input.act_code,
       amount: '0',

@@ -94,8 +94,8 @@ const roomimporterrors = defineMethod('roomimporterrors', {
       .where('kind', '=', ROOM_IMPORT_KIND)
       .executeTakeFirst();
     if (!job) fail('导入记录不存在');
-    if (job!.status !== 'done') fail('导入尚未完成');
-    const errors = (job!.result as RoomImportResult | null)?.errors ?? [];
+    if (job.status !== 'done') fail('导入尚未完成');
+    const errors = (job.result as RoomImportResult | null)?.errors ?? [];
     if (!errors.length) fail('该次导入没有错误行');
     return errorReport(`房屋导入错误报告_${input.job_id}.xlsx`, errors);
   },

@@ -1,4 +1,4 @@
-import type { LeaderRegion, RegionDetail } from '@wuye/contract';
+import { GROUP_LEADERS, type LeaderRegion, type RegionDetail } from '@wuye/contract';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, RegionsTable } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
@@ -9,7 +9,7 @@ import { extendRegion } from '../renewal/extend.js';
 import { likePattern } from '../../lib/like.js';
 import { insertDefaultCategories } from './defaults.js';
 
-const LEADER = ['leader_admin'] as const;
+const LEADER = GROUP_LEADERS;
 const DELAY_KIND_TEXT = { pay: '扫码续费', code: '激活码续费', manual: '手动延期' } as const;
 
 const toDetail = (r: Selectable<RegionsTable>): RegionDetail => ({
@@ -68,7 +68,7 @@ async function ownRegion(db: Kysely<DB>, session: Session, id: number) {
     .where('group_id', '=', session.groupId)
     .executeTakeFirst();
   if (!region) fail('小区不存在');
-  return region!;
+  return region;
 }
 
 const regioninfo = defineMethod('regioninfo', {

@@ -10,7 +10,7 @@ import { defineExport } from '../../jobs/exports.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { containsOperator, likePattern } from '../../lib/like.js';
 import { STRUCTURE_WRITERS } from './access.js';
-import { firstDependent, tableLabel } from './dependents.js';
+import { firstDependent, tableLabel } from '../../lib/dependents.js';
 import { holdPlaces } from './place-locks.js';
 import { requireRoom } from './require-room.js';
 
@@ -67,7 +67,7 @@ const toRoom = ({ created_at, ...r }: RoomRow): Room => ({
 async function checkRoom(db: Kysely<DB>, rid: number, input: RoomFields) {
   const unit = await db.selectFrom('units').select('bid').where('rid', '=', rid).where('id', '=', input.tid).executeTakeFirst();
   if (!unit) fail('所选单元不存在');
-  if (unit!.bid !== input.bid) fail('所选单元不属于所选楼栋');
+  if (unit.bid !== input.bid) fail('所选单元不属于所选楼栋');
   if (input.category_id) {
     const cat = await db
       .selectFrom('room_categories')
@@ -105,7 +105,7 @@ const roominfo = defineMethod('roominfo', {
   async handler(ctx, input) {
     const row = await roomQuery(ctx.db, ctx.rid).where('r.id', '=', input.id).executeTakeFirst();
     if (!row) fail('房屋不存在');
-    return toRoom(row!);
+    return toRoom(row);
   },
 });
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { DB } from '../db/schema.js';
 
 /** Readable names of tables that may hang on a building, unit, room or room category. */
 const LABELS: Record<string, string> = {
@@ -19,9 +19,16 @@ const LABELS: Record<string, string> = {
 };
 export const tableLabel = (table: string) => LABELS[table] ?? table;
 
-type Parent = 'buildings' | 'units' | 'rooms' | 'room_categories';
+/**
+ * An area names its tables for delete refusals (该楼栋下还有车辆…) and declares references that
+ * carry no foreign key (a scope column naming the parent), at module load.
+ */
+export function registerDependents(labels: Record<string, string>, refs: Record<string, Reference[]> = {}): void {
+  Object.assign(LABELS, labels);
+  for (const [parent, list] of Object.entries(refs)) KNOWN_REFS[parent] = [...(KNOWN_REFS[parent] ?? []), ...list];
+}
 
-interface Reference {
+export interface Reference {
   table: string;
   columns: string[];
   /** the parent's columns the `columns` point at, in order (rid, id) */
@@ -34,7 +41,7 @@ interface Reference {
  * Tables that refer to rows of a parent by rid and id without a foreign key (or that should
  * be reported first): checked before the catalogue's foreign keys.
  */
-const KNOWN_REFS: Record<Parent, Reference[]> = {
+const KNOWN_REFS: Record<string, Reference[]> = {
   rooms: [
     { table: 'room_members', columns: ['rid', 'hid'], refColumns: ['rid', 'id'] },
     { table: 'fee_bills', columns: ['rid', 'hid'], refColumns: ['rid', 'id'] },
@@ -50,7 +57,10 @@ const KNOWN_REFS: Record<Parent, Reference[]> = {
   ],
 };
 
-/** Foreign keys pointing at `table`, read from the catalogue, so later areas' tables are covered too. */
+/**
+ * Foreign keys pointing at `table`, read from the catalogue, so later areas' tables are covered too;
+ * those that cascade or clear on delete go with the row and are not in the way.
+ */
 async function foreignKeysTo(db: Kysely<DB>, table: string): Promise<Reference[]> {
   const { rows } = await sql<{ table_name: string; cols: string[]; ref_cols: string[] }>`
     SELECT c.conrelid::regclass::text AS table_name,
@@ -60,7 +70,7 @@ async function foreignKeysTo(db: Kysely<DB>, table: string): Promise<Reference[]
     CROSS JOIN LATERAL unnest(c.conkey, c.confkey) WITH ORDINALITY AS k(attnum, fattnum, ord)
     JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum
     JOIN pg_attribute fa ON fa.attrelid = c.confrelid AND fa.attnum = k.fattnum
-    WHERE c.contype = 'f' AND c.confrelid = to_regclass(${table})
+    WHERE c.contype = 'f' AND c.confrelid = to_regclass(${table}) AND c.confdeltype NOT IN ('c', 'n', 'd')
     GROUP BY c.oid, c.conrelid
     ORDER BY c.oid`.execute(db);
   return rows.map((r) => ({ table: r.table_name, columns: r.cols, refColumns: r.ref_cols }));
@@ -78,9 +88,9 @@ async function hasColumns(db: Kysely<DB>, ref: Reference): Promise<boolean> {
  * The first table that still has rows hanging on row (rid, id) of `table`, or null, so a
  * delete is refused with a message naming what is in the way.
  */
-export async function firstDependent(db: Kysely<DB>, table: Parent, rid: number, id: number): Promise<string | null> {
+export async function firstDependent(db: Kysely<DB>, table: string, rid: number, id: number): Promise<string | null> {
   const known: Reference[] = [];
-  for (const ref of KNOWN_REFS[table]) if (await hasColumns(db, ref)) known.push(ref);
+  for (const ref of KNOWN_REFS[table] ?? []) if (await hasColumns(db, ref)) known.push(ref);
   const refs = [...known, ...(await foreignKeysTo(db, table))];
   const keyValue: Record<string, number> = { rid, id };
   for (const ref of refs) {

@@ -1,0 +1,47 @@
+/** Refund approval as a workflow (docs/resources.md): a request waits, then is approved or rejected. */
+import { text } from '../common.js';
+import { valueEnum } from '../kit/resource.js';
+import { workflow } from '../kit/workflow.js';
+
+export const REFUND_APPLY_ROLES = ['fees', 'payment', 'cashier'] as const;
+/** approval is a finance decision; the cashier who asked cannot approve */
+export const REFUND_APPROVE_ROLES = ['financecount'] as const;
+
+export const REFUND_STATUS = valueEnum({
+  E: { text: '待审核', tone: 'warning' },
+  Y: { text: '已退款', tone: 'success' },
+  N: { text: '已驳回', tone: 'error' },
+});
+
+const remark = { remark: text(200).default('') };
+
+export const refundFlow = workflow({
+  name: 'refund',
+  label: '退款申请',
+  states: REFUND_STATUS,
+  transitions: {
+    approve: {
+      method: 'refundapprove',
+      label: '同意退款',
+      from: ['E'],
+      to: 'Y',
+      roles: REFUND_APPROVE_ROLES,
+      fixed: { approve: true },
+      input: remark,
+      inputLabels: { remark: '审核意见' },
+      confirm: '同意后账单恢复未缴，余额抵扣的部分退回余额，其余原路退回。确定同意退款？',
+    },
+    reject: {
+      method: 'refundapprove',
+      label: '驳回',
+      from: ['E'],
+      to: 'N',
+      roles: REFUND_APPROVE_ROLES,
+      fixed: { approve: false },
+      input: remark,
+      inputLabels: { remark: '驳回原因' },
+      danger: true,
+    },
+  },
+  logMethod: 'refundlog',
+});

@@ -1,0 +1,18 @@
+/** Who may do what in the fees area (role names of docs/product.md; admin always passes). */
+export const FEE_ROLES = {
+  /** cost types, fee items, bindings */
+  setup: ['setfees', 'fees'],
+  /** small lists the cashier, bill and report pages read */
+  read: ['setfees', 'fees', 'cashier', 'payment', 'feecount', 'fees_count', 'printbill', 'call'],
+  /** bill generation, edits, checks, exports */
+  bills: ['fees'],
+  billRead: ['fees', 'cashier', 'payment', 'printbill', 'call'],
+  cashier: ['cashier'],
+  payments: ['payment', 'cashier'],
+  /** dunning notices (催缴) */
+  call: ['call', 'fees'],
+  /** the fee reports (收费统计, 财务报表, …) */
+  reports: ['feecount', 'fees_count', 'propertypaystatis', 'financecount'],
+  /** quick one-off payments (快捷收费) */
+  quickpay: ['cashier', 'payment', 'fees'],
+} as const;

@@ -1,0 +1,291 @@
+/**
+ * defineResource: a contract resource description expanded into ordinary methods (list, small,
+ * info, add, edit, del, export), so the dispatcher, /api-docs and the safety suite cover them as
+ * any hand-written method. Defaults: every statement scoped by (rid, id); 不存在 / 已存在 /
+ * 添加成功 / 保存成功 / 删除成功; a delete refused while rows hang on the row; wire times; `*_ch`
+ * texts from the enums. Business rules stay code, passed beside the description. See
+ * docs/resources.md.
+ */
+import {
+  enumText,
+  keysIn,
+  matchOf,
+  type FieldDef,
+  type FilterValue,
+  type MethodName,
+  type ResourceDef,
+  type ValueEnum,
+} from '@wuye/contract';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { fail } from '../http/errors.js';
+import { defineMethod, reply, type CommunityCtx, type MethodDef } from '../http/registry.js';
+import { defineExport } from '../jobs/exports.js';
+import { firstDependent, tableLabel } from './dependents.js';
+import { EXPORT_MAX, refuseOversizedExport, sheetOf } from './excel.js';
+import { containsOperator, likePattern } from './like.js';
+import { listPage } from './paging.js';
+import { today, wireTime } from './wire.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- a resource's table is a name known at run time */
+type AnyDb = Kysely<any>;
+type AnySelect = SelectQueryBuilder<any, any, any>;
+type Values = Record<string, unknown>;
+type Input = Record<string, unknown>;
+
+export interface ResourceImpl {
+  /** the community table; its rows are (rid, id) */
+  table: string;
+  /** rows of the list, info and export, the table aliased t (joins welcome); default t.* */
+  query?: (db: AnyDb, rid: number) => AnySelect;
+  /** filters that are not a plain column of t, or match otherwise */
+  where?: Record<string, (qb: AnySelect, value: FilterValue) => AnySelect>;
+  /** a row of the query as the wire has it, after the defaults (times, `*_ch`) */
+  row?: (row: any) => any;
+  /** columns unique within the community, with the refusal's message */
+  unique?: Array<{ on: string[]; message: (values: Values) => string }>;
+  /** the business rules of an add or an edit; `before` is the row being edited */
+  check?: (ctx: CommunityCtx, values: Values, before?: Values) => Promise<void>;
+  /** the columns written, from the parsed input (derived columns) */
+  values?: (input: Values, ctx: CommunityCtx, before?: Values) => Values | Promise<Values>;
+  /** runs before the edit's update, after the checks (e.g. locks taken in a fixed order) */
+  beforeEdit?: (ctx: CommunityCtx, before: Values, values: Values) => Promise<void>;
+  /** refusals of a delete besides the rows hanging on it */
+  beforeDelete?: (ctx: CommunityCtx, row: Values) => Promise<void>;
+  /** delete refusals by the dependent table, where the default 该X下还有Y，不能删除 does not fit */
+  dependents?: Record<string, string>;
+  /** the small list's label column and order (default title; sort, id when the table has sort) */
+  small?: { label?: string; order?: string[] };
+  /** methods' summaries in /api-docs, where the default does not say enough */
+  summaries?: Partial<Record<keyof ResourceDef['methods'], string>>;
+  /** hand-written methods in place of generated ones (tuned lists, special answers) */
+  replace?: Partial<Record<keyof ResourceDef['methods'], MethodDef>>;
+}
+
+/** The wire row of a database row: times as wire text (created_at → create_time), coded values' texts. */
+export function wireRow(def: ResourceDef, row: Values): Values {
+  const out: Values = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (k === 'rid' && !('rid' in def.fields)) continue;
+    const key = k === 'created_at' ? 'create_time' : k === 'updated_at' ? 'update_time' : k;
+    out[key] = v instanceof Date ? wireTime(v) : v;
+  }
+  for (const [k, e] of enumsOf(def)) if (k in out && !(`${k}_ch` in row)) out[`${k}_ch`] = enumText(e, out[k] as string);
+  return out;
+}
+
+function enumsOf(def: ResourceDef): Array<[string, ValueEnum]> {
+  const list: Array<[string, ValueEnum]> = [];
+  for (const [k, f] of Object.entries(def.fields)) if (f.enum) list.push([k, f.enum]);
+  for (const c of def.columns ?? []) if (c.enum) list.push([c.key, c.enum]);
+  return list;
+}
+
+function applyFilter(qb: AnySelect, key: string, field: FieldDef, value: FilterValue): AnySelect {
+  const column = sql.ref(`t.${key}`);
+  switch (matchOf(field)) {
+    case 'like': {
+      const text = String(value);
+      return qb.where(column, containsOperator(text), likePattern(text));
+    }
+    case 'range': {
+      const [from, to] = value as [string, string];
+      let q = qb;
+      if (from) q = q.where(column, '>=', from);
+      if (to) q = q.where(sql`${column}::date`, '<=', to);
+      return q;
+    }
+    default:
+      return qb.where(column, '=', value);
+  }
+}
+
+const isGiven = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+export function defineResource(resource: { readonly def: ResourceDef }, impl: ResourceImpl): MethodDef[] {
+  const { def } = resource;
+  const m = def.methods;
+  const { table } = impl;
+  const notFound = `${def.label}不存在`;
+  const dbOf = (ctx: CommunityCtx) => ctx.db as unknown as AnyDb;
+  const baseQuery = (db: AnyDb, rid: number): AnySelect =>
+    impl.query ? impl.query(db, rid) : db.selectFrom(`${table} as t`).selectAll('t').where('t.rid', '=', rid);
+  const toWire = (row: Values) => (impl.row ? impl.row(wireRow(def, row)) : wireRow(def, row));
+  const filterKeys = keysIn(def, 'filter');
+
+  function filtered(db: AnyDb, rid: number, input: Input): AnySelect {
+    let qb = baseQuery(db, rid);
+    for (const key of filterKeys) {
+      const value = input[key] as FilterValue;
+      if (!isGiven(value)) continue;
+      const custom = impl.where?.[key];
+      qb = custom ? custom(qb, value) : applyFilter(qb, key, def.fields[key]!, value);
+    }
+    return qb;
+  }
+
+  // no row lock here: an edit's own locks (beforeEdit) come first, in the order every writer takes them
+  async function findRow(ctx: CommunityCtx, id: number): Promise<Values> {
+    const qb = dbOf(ctx).selectFrom(table).selectAll().where('rid', '=', ctx.rid).where('id', '=', id);
+    const row = (await qb.executeTakeFirst()) as Values | undefined;
+    return row ?? fail(notFound);
+  }
+
+  async function refuseDuplicates(ctx: CommunityCtx, values: Values, exceptId?: number) {
+    for (const u of impl.unique ?? []) {
+      if (!u.on.every((col) => col in values)) continue;
+      let qb = dbOf(ctx).selectFrom(table).select('id').where('rid', '=', ctx.rid);
+      for (const col of u.on) qb = qb.where(col, '=', values[col]);
+      if (exceptId !== undefined) qb = qb.where('id', '<>', exceptId);
+      if (await qb.executeTakeFirst()) fail(u.message(values));
+    }
+  }
+
+  const summary = (key: keyof ResourceDef['methods'], fallback: string) => impl.summaries?.[key] ?? fallback;
+  const name = (n: string) => n as MethodName;
+  const methods: MethodDef[] = [];
+  const add = (key: keyof ResourceDef['methods'], make: () => MethodDef) => {
+    if (!m[key]) return;
+    methods.push(impl.replace?.[key] ?? make());
+  };
+
+  add('list', () =>
+    defineMethod(name(m.list), {
+      side: 'community',
+      roles: def.roles.read,
+      writes: false,
+      summary: summary('list', `${def.label}列表`),
+      async handler(ctx, input) {
+        const page = await listPage(filtered(dbOf(ctx), ctx.rid, input as Input), input as never, 't.id');
+        return { total: page.total, items: page.items.map(toWire) } as never;
+      },
+    }),
+  );
+
+  add('small', () =>
+    defineMethod(name(m.small!), {
+      side: 'community',
+      roles: 'any',
+      writes: false,
+      summary: summary('small', `${def.label}下拉（id、title）`),
+      async handler(ctx, input) {
+        const label = impl.small?.label ?? 'title';
+        let qb = dbOf(ctx)
+          .selectFrom(table)
+          .select(['id', sql.ref(label).as('title')])
+          .where('rid', '=', ctx.rid);
+        for (const key of def.smallBy ?? []) qb = qb.where(key, '=', (input as Input)[key]);
+        for (const col of impl.small?.order ?? ('sort' in def.fields ? ['sort', 'id'] : ['id'])) qb = qb.orderBy(col);
+        return { items: await qb.execute() } as never;
+      },
+    }),
+  );
+
+  add('info', () =>
+    defineMethod(name(m.info!), {
+      side: 'community',
+      roles: def.roles.read,
+      writes: false,
+      summary: summary('info', `${def.label}详情`),
+      async handler(ctx, input) {
+        const row = (await baseQuery(dbOf(ctx), ctx.rid)
+          .where('t.id', '=', (input as Input).id)
+          .executeTakeFirst()) as Values | undefined;
+        return toWire(row ?? fail(notFound)) as never;
+      },
+    }),
+  );
+
+  add('add', () =>
+    defineMethod(name(m.add!), {
+      side: 'community',
+      roles: def.roles.write,
+      writes: true,
+      summary: summary('add', `新增${def.label}`),
+      async handler(ctx, input) {
+        const values = impl.values ? await impl.values(input as Values, ctx) : (input as Values);
+        await impl.check?.(ctx, values);
+        await refuseDuplicates(ctx, values);
+        const { id } = (await dbOf(ctx)
+          .insertInto(table)
+          .values({ ...values, rid: ctx.rid })
+          .returning('id')
+          .executeTakeFirstOrThrow()) as { id: number };
+        return reply({ id }, '添加成功') as never;
+      },
+    }),
+  );
+
+  add('edit', () =>
+    defineMethod(name(m.edit!), {
+      side: 'community',
+      roles: def.roles.write,
+      writes: true,
+      summary: summary('edit', `修改${def.label}`),
+      async handler(ctx, input) {
+        const { id, ...rest } = input as Values & { id: number };
+        const before = await findRow(ctx, id);
+        const values = impl.values ? await impl.values(rest, ctx, before) : rest;
+        await impl.check?.(ctx, values, before);
+        await refuseDuplicates(ctx, values, id);
+        await impl.beforeEdit?.(ctx, before, values);
+        await dbOf(ctx).updateTable(table).set(values).where('rid', '=', ctx.rid).where('id', '=', id).execute();
+        return reply(def.echoId ? { id } : null, '保存成功') as never;
+      },
+    }),
+  );
+
+  add('del', () =>
+    defineMethod(name(m.del!), {
+      side: 'community',
+      roles: def.roles.write,
+      writes: true,
+      summary: summary('del', `删除${def.label}（还有数据挂在其下时拒绝）`),
+      async handler(ctx, input) {
+        const id = (input as Values).id as number;
+        const row = await findRow(ctx, id);
+        await impl.beforeDelete?.(ctx, row);
+        const dependent = await firstDependent(ctx.db as Kysely<DB>, table, ctx.rid, id);
+        if (dependent) fail(impl.dependents?.[dependent] ?? `该${def.label}下还有${tableLabel(dependent)}，不能删除`);
+        await dbOf(ctx).deleteFrom(table).where('rid', '=', ctx.rid).where('id', '=', id).execute();
+        return reply(def.echoId ? { id } : null, '删除成功') as never;
+      },
+    }),
+  );
+
+  add('export', () => {
+    const columns = exportColumns(def);
+    return defineExport(name(m.export!), {
+      roles: def.roles.read,
+      summary: summary('export', `按当前筛选条件导出${def.label}（Excel）`),
+      filename: () => `${def.label}列表_${today()}.xlsx`,
+      check: ({ db, rid }, input) => refuseOversizedExport(db, filtered(db as AnyDb, rid, input as Input)),
+      async sheet({ db, rid }, input) {
+        const rows = (await filtered(db as AnyDb, rid, input as Input)
+          .orderBy('t.id', (input as { sort: 'asc' | 'desc' }).sort)
+          .limit(EXPORT_MAX)
+          .execute()) as Values[];
+        return sheetOf(def.label, columns, rows.map(toWire));
+      },
+    });
+  });
+
+  return methods;
+}
+
+/** The export's columns: ID, then the fields and columns shown in an export, coded values as text. */
+function exportColumns(def: ResourceDef) {
+  const cols: Array<{ header: string; value: (r: Values) => string | number | null | undefined; width?: number }> = [
+    { header: 'ID', value: (r) => r.id as number, width: 8 },
+  ];
+  const cell = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'number' ? v : String(v));
+  for (const key of keysIn(def, 'export')) {
+    const f = def.fields[key]!;
+    cols.push({ header: f.label, value: (r) => cell(f.enum ? r[`${key}_ch`] : r[key]) });
+  }
+  for (const c of def.columns ?? []) {
+    if (!(c.in ?? ['table', 'export']).includes('export')) continue;
+    cols.push({ header: c.label, value: (r) => cell(c.enum ? r[`${c.key}_ch`] : r[c.key]) });
+  }
+  return cols;
+}

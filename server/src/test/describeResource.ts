@@ -1,0 +1,144 @@
+/**
+ * The generic test of a resource (docs/resources.md): add → listed → each filter narrows → edit →
+ * duplicate refused → delete → 不存在 → a refused role; the answers carry the enums' texts. The
+ * safety suite adds isolation between communities and hostile payloads, so a resource's own test
+ * file is about its business rules.
+ */
+import { keysIn, matchOf, shows, type ResourceDef } from '@wuye/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.js';
+
+type Payload = Record<string, unknown>;
+
+export interface ResourceCase {
+  /** a valid add payload; may read ids from the demo data */
+  sample: Payload | ((s: TestServer, token: string) => Promise<Payload> | Payload);
+  /** the changes of an edit (merged over the sample) */
+  edit: Payload;
+  /** an account that may read and write it (default admin) */
+  writer?: string;
+  /** an account the write roles refuse (merchant, steward…) */
+  deniedWriter: string;
+  /** fields whose value alone makes the added row unique (a second add with them is refused); none: no duplicate check */
+  unique?: string[];
+  /** filters to try, by field: the value that finds the added row (default: the sample's value) */
+  filters?: Record<string, unknown>;
+  /** the server the case runs on, when the file already has one */
+  server?: () => TestServer;
+}
+
+const ok = (res: { return_code: string; return_msg: string }) => expect(res.return_code, res.return_msg).toBe('SUCCESS');
+
+export function describeResource(resource: { def: ResourceDef }, c: ResourceCase): void {
+  const { def } = resource;
+  const m = def.methods;
+  describe(`resource ${def.name} (${def.label})`, () => {
+    let own: TestServer | undefined;
+    let s: TestServer;
+    let writer: string;
+    let denied: string;
+    let sample: Payload;
+    let id = 0;
+
+    beforeAll(async () => {
+      s = c.server?.() ?? (own = await startTestServer());
+      writer = await s.login(c.writer ?? 'admin');
+      denied = await s.login(c.deniedWriter);
+      sample = typeof c.sample === 'function' ? await c.sample(s, writer) : c.sample;
+    });
+    afterAll(() => own?.close());
+
+    const listAll = async (filters: Payload = {}) => {
+      const res = await s.call(m.list, { limit: 200, sort: 'desc', ...filters }, writer);
+      ok(res);
+      return res.data as { items: Array<Record<string, unknown>>; total: number };
+    };
+
+    it('adds a row and lists it, with coded values as text', async () => {
+      if (!m.add) return;
+      const res = await s.call(m.add, sample, writer);
+      ok(res);
+      expect(res.return_msg).toBe('添加成功');
+      id = res.data.id;
+      expect(id).toBeGreaterThan(0);
+      const row = (await listAll()).items.find((r) => r.id === id);
+      expect(row, `${m.list} lists the new row`).toBeDefined();
+      for (const [key, f] of Object.entries(def.fields)) {
+        if (!shows(f, 'table') || !(key in sample)) continue;
+        if (f.enum) expect(row![`${key}_ch`]).toBe((f.enum as Record<string, { text: string }>)[String(row![key])]?.text);
+      }
+    });
+
+    it('narrows the list by each filter', async () => {
+      if (!id) return;
+      const all = await listAll();
+      for (const key of keysIn(def, 'filter')) {
+        const value = c.filters?.[key] ?? sample[key];
+        if (value === undefined) continue;
+        const found = await listAll({ [key]: value });
+        expect(
+          found.items.some((r) => r.id === id),
+          `filter ${key}=${String(value)} finds the row`,
+        ).toBe(true);
+        expect(found.total, `filter ${key} narrows`).toBeLessThanOrEqual(all.total);
+        const like = matchOf(def.fields[key]!) === 'like';
+        for (const r of found.items) {
+          if (!(key in r)) continue;
+          if (like) expect(String(r[key]), `filter ${key} keeps only matching rows`).toContain(String(value));
+          else expect(String(r[key]), `filter ${key} keeps only matching rows`).toBe(String(value));
+        }
+      }
+    });
+
+    it('refuses a duplicate', async () => {
+      if (!id || !c.unique?.length) return;
+      const res = await s.call(m.add!, sample, writer);
+      expect(res.return_code).toBe('FAIL');
+      expect(res.return_msg).toMatch(/已存在|已有|已登记/);
+    });
+
+    it('edits the row', async () => {
+      if (!id || !m.edit) return;
+      const res = await s.call(m.edit, { ...sample, ...c.edit, id }, writer);
+      ok(res);
+      expect(res.return_msg).toBe('保存成功');
+      const row = (await listAll()).items.find((r) => r.id === id)!;
+      for (const [key, value] of Object.entries(c.edit)) if (key in row) expect(String(row[key])).toBe(String(value));
+      const missing = await s.call(m.edit, { ...sample, ...c.edit, id: 2_000_000_000 }, writer);
+      expect(missing.return_msg).toBe(`${def.label}不存在`);
+    });
+
+    it('refuses writes to a role without write access, and changes nothing', async () => {
+      if (!id) return;
+      const before = await listAll();
+      if (m.add) expect((await s.call(m.add, sample, denied)).return_code).toBe('NO_PERMISSION');
+      if (m.edit) expect((await s.call(m.edit, { ...sample, ...c.edit, id }, denied)).return_code).toBe('NO_PERMISSION');
+      if (m.del) expect((await s.call(m.del, { id }, denied)).return_code).toBe('NO_PERMISSION');
+      expect((await listAll()).total).toBe(before.total);
+    });
+
+    it('deletes the row, then answers 不存在', async () => {
+      if (!id || !m.del) return;
+      const res = await s.call(m.del, { id }, writer);
+      ok(res);
+      expect(res.return_msg).toBe('删除成功');
+      expect((await listAll()).items.some((r) => r.id === id)).toBe(false);
+      expect((await s.call(m.del, { id }, writer)).return_msg).toBe(`${def.label}不存在`);
+      if (m.info) expect((await s.call(m.info, { id }, writer)).return_msg).toBe(`${def.label}不存在`);
+    });
+
+    it('answers the small list and the export', async () => {
+      if (m.small) {
+        const params = Object.fromEntries((def.smallBy ?? []).map((k) => [k, sample[k]]));
+        const res = await s.call(m.small, params, writer);
+        ok(res);
+        expect(Array.isArray(res.data.items)).toBe(true);
+      }
+      if (m.export) {
+        const file = await s.exportFile(m.export as never, {}, writer);
+        ok(file);
+        expect(file.data.filename).toMatch(/\.xlsx$/);
+      }
+    });
+  });
+}
