@@ -278,7 +278,7 @@ export default function ResourcePage<Row extends RowBase>(props: ResourcePagePro
         />
       </div>
       {typeof def.form !== 'object' && (
-        <Modal {...form.modalProps}>
+        <Modal {...form.modalProps} modalRender={(node) => <div data-testid={`${def.name}-form`}>{node}</div>}>
           <Form {...form.formProps}>
             <ResourceFormItems resource={resource} form={form.form} widgets={props.widgets} />
           </Form>

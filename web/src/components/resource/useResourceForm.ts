@@ -29,7 +29,7 @@ export interface ResourceFormOptions {
   defaults?: () => Values;
   /** turns the form's values into the payload (custom widgets whose value is not the wire's) */
   toPayload?: (values: Values) => Values;
-  /** turns a row into the form's values for editing */
+  /** turns a row into the form's values for editing (default: the row's form fields) */
   fromRow?: (row: Values) => Values;
   onSaved?: (id: number | undefined) => void;
   /** the hook serves the form on a page of its own (a description with form routes): open() fills it there */
@@ -80,8 +80,11 @@ export function useResourceForm<Row extends { id: number }>(
         return;
       }
       const keys = keysIn(def, 'form');
+      // fromRow answers the form's values itself (it may keep what a custom widget needs, e.g. a room's path)
       const values = row
-        ? Object.fromEntries(Object.entries(fromRow ? fromRow(row as Values) : (row as Values)).filter(([k]) => keys.includes(k)))
+        ? fromRow
+          ? fromRow(row as Values)
+          : Object.fromEntries(Object.entries(row as Values).filter(([k]) => keys.includes(k)))
         : { ...formDefaults(def), ...defaults?.() };
       setInitial(values);
       // in a modal the form mounts on opening and starts from initialValues; on a page it is there already
