@@ -280,7 +280,7 @@ export default function ResourcePage<Row extends RowBase>(props: ResourcePagePro
       {typeof def.form !== 'object' && (
         <Modal {...form.modalProps} modalRender={(node) => <div data-testid={`${def.name}-form`}>{node}</div>}>
           <Form {...form.formProps}>
-            <ResourceFormItems resource={resource} form={form.form} widgets={props.widgets} />
+            <ResourceFormItems resource={resource} form={form.form} widgets={props.widgets} editing={form.editing !== 'new'} />
           </Form>
         </Modal>
       )}

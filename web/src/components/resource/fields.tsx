@@ -106,7 +106,18 @@ function FormInput({ field, testId, form, ...rest }: { field: FieldDef; testId: 
  * The form items of a resource's form: each field's label, its input (or the page's custom
  * widget of that name) and antd rules run from the field's zod. Test ids `${name}-${field}`.
  */
-export function ResourceFormItems({ resource, form, widgets = {} }: { resource: AnyResource; form: FormInstance; widgets?: Widgets }) {
+export function ResourceFormItems({
+  resource,
+  form,
+  widgets = {},
+  editing = false,
+}: {
+  resource: AnyResource;
+  form: FormInstance;
+  widgets?: Widgets;
+  /** editing a row: fields given once (a code) show but cannot change */
+  editing?: boolean;
+}) {
   const { def } = resource;
   const items: ReactNode[] = keysIn(def, 'form').map((key) => {
     const field = def.fields[key]!;
@@ -122,7 +133,11 @@ export function ResourceFormItems({ resource, form, widgets = {} }: { resource: 
         rules={field.zod ? [zodRule(field.zod, field.label, isChoice(field))] : undefined}
         {...(date ? { getValueProps: (v: unknown) => ({ value: toDay(v) }), normalize: fromDay } : {})}
       >
-        {Custom ? <Custom data-testid={testId} /> : <FormInput field={field} testId={testId} form={form} />}
+        {Custom ? (
+          <Custom data-testid={testId} />
+        ) : (
+          <FormInput field={field} testId={testId} form={form} {...(editing && field.once ? { disabled: true } : {})} />
+        )}
       </Form.Item>
     );
   });

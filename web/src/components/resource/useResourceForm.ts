@@ -76,7 +76,8 @@ export function useResourceForm<Row extends { id: number }>(
   const open = useCallback(
     (row?: Row) => {
       if (typeof def.form === 'object' && !inPage) {
-        void navigate(row ? def.form.edit.replace(':id', String(row.id)) : def.form.add);
+        const edit = def.form.edit.includes(':id') ? def.form.edit.replace(':id', String(row?.id)) : `${def.form.edit}?id=${row?.id}`;
+        void navigate(row ? edit : def.form.add);
         return;
       }
       const keys = keysIn(def, 'form');
@@ -106,7 +107,17 @@ export function useResourceForm<Row extends { id: number }>(
     if (!method || editing === null) return;
     const raw = blankToUndefined(toPayload ? toPayload(values) : values);
     const parsed = resource.formSchema.safeParse(raw);
-    const payload = { ...(parsed.success ? (parsed.data as Values) : raw), ...(editing === 'new' ? {} : { id: editing.id }) };
+    // the rules across fields (contract `rules`) show at their field, as the server would say
+    if (!parsed.success) {
+      const errors = parsed.error.issues
+        .filter((i) => i.code === 'custom' && typeof i.path[0] === 'string' && keysIn(def, 'form').includes(i.path[0]))
+        .map((i) => ({ name: i.path[0] as string, errors: [i.message] }));
+      if (errors.length > 0) return form.setFields(errors);
+    }
+    const data = parsed.success ? (parsed.data as Values) : raw;
+    // a field given once (a code) is not sent again on edit
+    if (editing !== 'new') for (const [k, f] of Object.entries(def.fields)) if (f.once) delete data[k];
+    const payload = { ...data, ...(editing === 'new' ? {} : { id: editing.id }) };
     setSaving(true);
     try {
       const answer = await requestMethod(method, payload);
