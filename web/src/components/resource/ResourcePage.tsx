@@ -79,7 +79,12 @@ function useColumns<Row extends RowBase>(resource: AnyResource<Row>, props: Reso
       });
     }
     const merged = cols.map((c) => ({ ...c, ...props.columns?.[c.key] }) as Column<Row>);
-    return [...merged, ...(props.extraColumns ?? [])];
+    // key columns stay visible at the left of a wide table: the fixed ones first, with the ID before them
+    const fixed = merged.filter((c) => c.fixed === 'left');
+    if (fixed.length === 0) return [...merged, ...(props.extraColumns ?? [])];
+    const id = merged.filter((c) => c.key === 'id').map((c) => ({ ...c, fixed: 'left' as const }));
+    const rest = merged.filter((c) => c.key !== 'id' && c.fixed !== 'left');
+    return [...id, ...fixed, ...rest, ...(props.extraColumns ?? [])];
   }, [def, props.columns, props.extraColumns, props.idColumn]);
 }
 
@@ -139,7 +144,9 @@ export default function ResourcePage<Row extends RowBase>(props: ResourcePagePro
           ),
         }
       : null;
-  const visible = generated.filter((c) => !settings.hidden.includes(c.key));
+  // on a phone nothing sticks: fixed columns would cover most of the screen
+  const phone = actionFixed === undefined;
+  const visible = generated.filter((c) => !settings.hidden.includes(c.key)).map((c) => (phone && c.fixed ? { ...c, fixed: undefined } : c));
   const columns = opColumn ? [...visible, opColumn] : visible;
 
   const doExport = async () => {
@@ -271,6 +278,7 @@ export default function ResourcePage<Row extends RowBase>(props: ResourcePagePro
                   selectedRowKeys: selected.map((r) => r.id),
                   onChange: (_keys, rows) => setSelected(rows),
                   preserveSelectedRowKeys: true,
+                  fixed: !phone && generated.some((c) => c.fixed === 'left'),
                 }
               : undefined
           }

@@ -25,7 +25,7 @@ export default function FeeItemList() {
       filterWidgets={filterWidgets}
       columns={{
         unit_price: { align: 'right' },
-        due_day: { render: (d: number) => `每期 ${d} 日` },
+        due_day: { width: 100, render: (d: number) => `每期 ${d} 日` },
         late_fee_rule: { title: '滞纳金', width: 220, render: (_: unknown, r: FeeItemRow) => lateText(r) },
       }}
       rowActions={(row) => (
