@@ -15,7 +15,17 @@ export default defineConfig({
           hookTimeout: 120000,
         },
       },
-      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      { test: { name: 'web', include: ['web/src/**/*.test.ts'], environment: 'node' } },
+      // component tests (ResourcePage, WorkflowActions): React in jsdom with Testing Library
+      {
+        test: {
+          name: 'web-dom',
+          include: ['web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['web/src/test/setup-dom.ts'],
+          testTimeout: 30000,
+        },
+      },
       {
         test: {
           name: 'e2e',

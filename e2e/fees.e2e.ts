@@ -23,7 +23,7 @@ journey('fees: item, binding, bills, cashier, receipt, refund, export', ({ page:
     page = await newPage(DESKTOP);
     await signIn(page, 'admin', undefined, '/fees/feeitemlist');
     await page.waitForURL('**/fees/feeitemlist');
-    await page.getByTestId('item-add').click();
+    await page.getByTestId('feeitem-add').click();
     await page.getByTestId('feeitem-form').waitFor();
     await pick(page, 'item-cost-type', '其他');
     await page.getByTestId('item-title').fill(ITEM);

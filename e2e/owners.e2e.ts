@@ -92,7 +92,7 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     ]);
 
     await page.goto('/basismembers/cars');
-    await page.getByTestId('car-list').waitFor();
+    await page.getByTestId('car-table').waitFor();
     await page.getByTestId('car-add').click();
     const carForm = page.getByTestId('car-form');
     await carForm.waitFor();
@@ -100,7 +100,7 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     await page.route('**/webapi', (route) =>
       (route.request().postData() ?? '').includes('unit_small_list') ? route.abort() : route.fallback(),
     );
-    await carForm.getByTestId('car-room').click();
+    await carForm.getByTestId('car-hid').click();
     const buildings = page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu').first();
     await buildings
       .locator('.ant-cascader-menu-item')
@@ -109,14 +109,14 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item-loading-icon').waitFor({ state: 'detached' });
     await page.unroute('**/webapi');
     await page.keyboard.press('Escape');
-    await pickCascader(page, carForm.getByTestId('car-room'), ['3号楼', '1单元', '301']);
-    await pickText(page, page.getByTestId('car-member'), '林晓梅 13912345678');
-    await page.getByTestId('car-plate').fill('浙ad90517');
-    await page.getByTestId('car-form-save').click();
+    await pickCascader(page, carForm.getByTestId('car-hid'), ['3号楼', '1单元', '301']);
+    await pickText(page, page.getByTestId('car-member_id'), '林晓梅 13912345678');
+    await page.getByTestId('car-carlicense').fill('浙ad90517');
+    await page.getByTestId('car-save').click();
     await carForm.waitFor({ state: 'hidden' });
-    await page.getByTestId('car-filter-plate').fill('浙AD90517');
-    await page.getByTestId('car-filter-plate').press('Enter');
-    const cars = page.getByTestId('car-list');
+    await page.getByTestId('car-filter-carlicense').fill('浙AD90517');
+    await page.getByTestId('car-filter-carlicense').press('Enter');
+    const cars = page.getByTestId('car-table');
     await expect.poll(() => cars.locator('.ant-table-row').count()).toBe(1);
     const row = await cars.locator('.ant-table-row').first().textContent();
     expect(row).toContain('3号楼1单元301');

@@ -28,6 +28,31 @@ export interface UseListResult<M extends ListMethod> {
   reload: () => void;
 }
 
+/** The page of a list for the given filters and paging: the query half of useList, for callers that keep the state elsewhere (the URL). */
+export function useListQuery<M extends ListMethod>(
+  method: M,
+  state: { filters: ListFilters<M>; page: number; limit: number },
+  options: { enabled?: boolean; queryKey?: readonly unknown[] } = {},
+) {
+  const { filters, page, limit } = state;
+  const query = useQuery({
+    queryKey: [...(options.queryKey ?? ['list', method]), page, limit, filters],
+    queryFn: async () => {
+      const payload = { ...filters, page, limit } as unknown as MethodInput<M>;
+      return (await (call as (m: M, p: MethodInput<M>) => Promise<MethodOutput<M>>)(method, payload)) as ListAnswer<ListItem<M>>;
+    },
+    placeholderData: keepPreviousData,
+    retry: false,
+    enabled: options.enabled ?? true,
+    refetchOnWindowFocus: false,
+  });
+  const { refetch } = query;
+  const reload = useCallback(() => {
+    void refetch();
+  }, [refetch]);
+  return { items: query.data?.items ?? [], total: query.data?.total ?? 0, loading: query.isFetching, reload };
+}
+
 /**
  * A paged list of docs/product.md#paging (10 a page, first page 1). Failures only end the loading state
  * (docs/product.md#errors): the client has already toasted, the previous page stays on screen.
@@ -40,18 +65,7 @@ export function useList<M extends ListMethod>(
   const [filters, setFiltersState] = useState<ListFilters<M>>(initialFilters);
   const [page, setPageState] = useState<number>(LIMITS.firstPage);
   const [limit, setLimit] = useState<number>(options.limit ?? LIMITS.pageSize);
-  const query = useQuery({
-    queryKey: ['list', method, page, limit, filters],
-    queryFn: async () => {
-      const payload = { ...filters, page, limit } as unknown as MethodInput<M>;
-      return (await (call as (m: M, p: MethodInput<M>) => Promise<MethodOutput<M>>)(method, payload)) as ListAnswer<ListItem<M>>;
-    },
-    placeholderData: keepPreviousData,
-    retry: false,
-    enabled: options.enabled ?? true,
-    refetchOnWindowFocus: false,
-  });
-  const { refetch } = query;
+  const query = useListQuery(method, { filters, page, limit }, { enabled: options.enabled });
   const setFilters = useCallback((f: ListFilters<M>) => {
     setFiltersState(f);
     setPageState(LIMITS.firstPage);
@@ -60,18 +74,5 @@ export function useList<M extends ListMethod>(
     setPageState(p);
     if (l !== undefined) setLimit(l);
   }, []);
-  const reload = useCallback(() => {
-    void refetch();
-  }, [refetch]);
-  return {
-    items: query.data?.items ?? [],
-    total: query.data?.total ?? 0,
-    loading: query.isFetching,
-    page,
-    limit,
-    filters,
-    setFilters,
-    setPage,
-    reload,
-  };
+  return { ...query, page, limit, filters, setFilters, setPage };
 }

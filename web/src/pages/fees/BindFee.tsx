@@ -9,8 +9,9 @@ import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import TablePage from '../../components/TablePage';
-import { useBuildings, useFeeThings, useRooms, useUnits, useActionFixed } from './shared';
+import { useActionFixed } from './shared';
 import { useConfirmDelete } from '../../components/useConfirmDelete';
+import { useSmallList } from '../../components/resource';
 
 interface Filters {
   item_id?: number;
@@ -137,11 +138,10 @@ function TargetPicker({
 }) {
   const [bid, setBid] = useState<number>();
   const [tid, setTid] = useState<number>();
-  const buildings = useBuildings();
-  const units = useUnits(bid);
-  const rooms = useRooms(tid);
-  const cats =
-    useQuery({ queryKey: ['structure', 'cats'], queryFn: () => call('roomcate_small_list', {}), retry: false }).data?.items ?? [];
+  const buildings = useSmallList('building_small_list', {}).items;
+  const units = useSmallList('unit_small_list', bid ? { bid } : null).items;
+  const rooms = useSmallList('room_small_list', tid ? { tid } : null).items;
+  const cats = useSmallList('roomcate_small_list', {}).items;
   if (scope === 'region') return <span>绑定到整个小区的所有房屋</span>;
   if (scope === 'lot' || scope === 'space' || scope === 'car')
     return <ParkingPicker scope={scope} value={value} onChange={onChange} allCars={allCars} setAllCars={setAllCars} />;
@@ -198,7 +198,7 @@ export default function BindFee() {
   const [params] = useSearchParams();
   const initialItem = Number(params.get('item_id')) || undefined;
   const list = useList('bindfeelist', { sort: 'asc', item_id: initialItem });
-  const things = useFeeThings();
+  const things = useSmallList('feethinglist', {}).items;
   const confirmDelete = useConfirmDelete();
   const [open, setOpen] = useState(false);
   const [itemId, setItemId] = useState<number | undefined>(initialItem);

@@ -8,9 +8,10 @@ import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import MoneyInput, { checkAmount } from '../../components/MoneyInput';
 import TablePage from '../../components/TablePage';
-import { RoomSelects, STATUS_COLOR, useCostTypes, useFeeThings, type RoomPick, useActionFixed } from './shared';
+import { RoomSelects, STATUS_COLOR, type RoomPick, useActionFixed } from './shared';
 import { useConfirmDelete } from '../../components/useConfirmDelete';
 import { runExport } from '../../api/exportJob';
+import { useSmallList } from '../../components/resource';
 
 interface Filters {
   place?: RoomPick;
@@ -32,8 +33,8 @@ export default function FeeBillList() {
   const navigate = useNavigate();
   const fromUrl = { bid: num(params.get('bid')), tid: num(params.get('tid')), hid: num(params.get('hid')) };
   const list = useList('feebilllist', { sort: 'asc', ...fromUrl, batch_id: num(params.get('batch_id')) });
-  const costTypes = useCostTypes();
-  const things = useFeeThings();
+  const costTypes = useSmallList('feebill_cate_small_list', {}).items;
+  const things = useSmallList('feethinglist', {}).items;
   const confirmDelete = useConfirmDelete();
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<FeeBillRow | null>(null);

@@ -9,9 +9,10 @@ import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import SafeButton from '../../components/SafeButton';
-import { RoomSelects, useFeeThings, type RoomPick, useActionFixed } from './shared';
+import { RoomSelects, type RoomPick, useActionFixed } from './shared';
 import { useJob } from '../../api/useJob';
 import { useConfirmDelete } from '../../components/useConfirmDelete';
+import { useSmallList } from '../../components/resource';
 
 const BATCH_STATUS: Record<string, { text: string; color: string }> = {
   running: { text: '生成中', color: 'processing' },
@@ -23,7 +24,7 @@ const BATCH_STATUS: Record<string, { text: string; color: string }> = {
 /** Bill generation (/fees/feebillworkadd): pick period, items and scope, preview, confirm, watch progress. */
 export default function FeeBillWorkAdd() {
   const navigate = useNavigate();
-  const things = useFeeThings();
+  const things = useSmallList('feethinglist', {}).items;
   const confirmDelete = useConfirmDelete();
   const [period, setPeriod] = useState<Dayjs>(dayjs().add(1, 'month'));
   const [itemIds, setItemIds] = useState<number[]>([]);

@@ -6,7 +6,8 @@ import { PRICING_CH, PRICINGS, type PricingMethod } from '@wuye/contract/fees';
 import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import MoneyInput from '../../components/MoneyInput';
-import { useCostTypes } from './shared';
+import { useSmallList } from '../../components/resource';
+import { invalidateResource } from '../../components/resource';
 
 interface ItemForm {
   cost_type: string;
@@ -48,7 +49,7 @@ export default function FeeItemForm() {
   const id = Number(params.get('id')) || 0;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const costTypes = useCostTypes();
+  const costTypes = useSmallList('feebill_cate_small_list', {}).items;
   const [form] = Form.useForm<ItemForm>();
   const [saving, setSaving] = useState(false);
   const pricing = Form.useWatch('pricing', form);
@@ -74,7 +75,7 @@ export default function FeeItemForm() {
       const answer = id ? await request('feeitemedit', { ...v, id }) : await request('feeitemadd', v);
       noticeSuccess(answer.return_msg ?? '操作成功');
       void queryClient.invalidateQueries({ queryKey: ['list', 'feeitemlist'] });
-      void queryClient.invalidateQueries({ queryKey: ['fees', 'things'] });
+      void invalidateResource(queryClient, 'feeitem');
       void navigate('/fees/feeitemlist');
     } catch {
       // toasted by the client

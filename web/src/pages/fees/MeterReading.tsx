@@ -10,9 +10,10 @@ import { useList } from '../../api/useList';
 import MoneyInput from '../../components/MoneyInput';
 import TablePage from '../../components/TablePage';
 import { fenOf, yuan } from './money';
-import { fileToBase64, RoomSelects, saveFile, STATUS_COLOR, useActionFixed, useBuildings, useFeeThings, type RoomPick } from './shared';
+import { fileToBase64, RoomSelects, saveFile, STATUS_COLOR, useActionFixed, type RoomPick } from './shared';
 import { useJob } from '../../api/useJob';
 import { useConfirmDelete } from '../../components/useConfirmDelete';
+import { useSmallList } from '../../components/resource';
 
 interface Filters {
   bid?: number;
@@ -176,9 +177,9 @@ function ReadingModal({
 
 /** Meter readings (/fees/meterreading, 抄表录入): list, enter and edit readings, Excel template and import. */
 export default function MeterReading() {
-  const things = useFeeThings();
+  const things = useSmallList('feethinglist', {}).items;
   const meterItems = useMemo(() => things.filter((i) => i.pricing === 'meter'), [things]);
-  const buildings = useBuildings();
+  const buildings = useSmallList('building_small_list', {}).items;
   // newest periods first, a building's rooms in order within a period
   const list = useList('meterreadinglist', { sort: 'desc' });
   const confirmDelete = useConfirmDelete();

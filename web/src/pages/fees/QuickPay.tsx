@@ -32,8 +32,9 @@ import MoneyInput from '../../components/MoneyInput';
 import SafeButton from '../../components/SafeButton';
 import { fenOf, settlePayment, sumFen, yuan } from './money';
 import { useIdempotentSubmit } from './useIdempotentSubmit';
-import { RoomSelects, useCostTypes, useFeeThings, type RoomPick } from './shared';
+import { RoomSelects, type RoomPick } from './shared';
 import { OWNER_SEARCH_MORE_HINT, useOwnerSearch } from '../owners/useOwnerSearch';
+import { useSmallList } from '../../components/resource';
 
 interface Line {
   key: number;
@@ -91,8 +92,8 @@ function OwnerSearch({ onPick }: { onPick: (h: HouseSearchItem) => void }) {
 /** Quick payment (/fees/quickpay, 快捷收费): one-off charges for a room, paid and receipted in one step. */
 export default function QuickPay() {
   const navigate = useNavigate();
-  const things = useFeeThings();
-  const costTypes = useCostTypes();
+  const things = useSmallList('feethinglist', {}).items;
+  const costTypes = useSmallList('feebill_cate_small_list', {}).items;
   const [place, setPlace] = useState<RoomPick>({});
   const hid = place.hid;
   const house = useQuery({

@@ -1,42 +1,5 @@
 import { Select, Space } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../api/client';
-
-const small = { staleTime: 60_000, retry: false, refetchOnWindowFocus: false } as const;
-
-export function useCostTypes() {
-  return useQuery({ queryKey: ['fees', 'costTypes'], queryFn: () => call('feebill_cate_small_list', {}), ...small }).data?.items ?? [];
-}
-
-export function useFeeThings() {
-  return useQuery({ queryKey: ['fees', 'things'], queryFn: () => call('feethinglist', {}), ...small }).data?.items ?? [];
-}
-
-export function useBuildings() {
-  return useQuery({ queryKey: ['structure', 'buildings'], queryFn: () => call('building_small_list', {}), ...small }).data?.items ?? [];
-}
-
-export function useUnits(bid: number | undefined) {
-  return (
-    useQuery({
-      queryKey: ['structure', 'units', bid],
-      queryFn: () => call('unit_small_list', { bid: bid! }),
-      enabled: !!bid,
-      ...small,
-    }).data?.items ?? []
-  );
-}
-
-export function useRooms(tid: number | undefined) {
-  return (
-    useQuery({
-      queryKey: ['structure', 'rooms', tid],
-      queryFn: () => call('room_small_list', { tid: tid! }),
-      enabled: !!tid,
-      ...small,
-    }).data?.items ?? []
-  );
-}
+import { useSmallList } from '../../components/resource';
 
 export interface RoomPick {
   bid?: number;
@@ -56,9 +19,9 @@ export function RoomSelects({
   withRoom?: boolean;
   testId?: string;
 }) {
-  const buildings = useBuildings();
-  const units = useUnits(value.bid);
-  const rooms = useRooms(withRoom ? value.tid : undefined);
+  const buildings = useSmallList('building_small_list', {}).items;
+  const units = useSmallList('unit_small_list', value.bid ? { bid: value.bid } : null).items;
+  const rooms = useSmallList('room_small_list', withRoom && value.tid ? { tid: value.tid } : null).items;
   return (
     <Space wrap data-testid={testId} style={{ maxWidth: '100%' }}>
       <Select

@@ -1,48 +1,41 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Form, Input, Modal, Select, Space, Tag, type ButtonProps } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { CAR_TYPE_CH, CAR_TYPES, MSG, normalizePlate, PLATE_RE, type CarItem } from '@wuye/contract';
-import { call, request } from '../../api/client';
-import { noticeSuccess } from '../../api/feedback';
-import { useList } from '../../api/useList';
-import TablePage from '../../components/TablePage';
+import { Form, Select } from 'antd';
+import type { CarItem } from '@wuye/contract';
+import { car } from '@wuye/contract/owners/cars';
+import { call } from '../../api/client';
+import { ResourcePage, type Widgets } from '../../components/resource';
 import RoomPicker from './RoomPicker';
 
-interface Filters {
-  carlicense?: string;
-  keyword?: string;
-  bid?: number;
-  status?: string;
-}
-interface CarValues {
-  path: number[];
-  member_id?: number;
-  carlicense: string;
-  car_type?: string;
-  color?: string;
-  brand?: string;
-  status: 'Y' | 'N';
-  remark?: string;
+/** The room as the Cascader's building > unit > room; the form keeps its id (hid), and the path of the row being edited in `_path`. */
+function RoomOfCar({ value, onChange, ...rest }: { value?: number; onChange?: (hid: number | undefined) => void; 'data-testid'?: string }) {
+  const form = Form.useFormInstance();
+  const seed = form.getFieldValue('_path') as number[] | undefined;
+  const [path, setPath] = useState<number[] | undefined>(seed?.[2] === value ? seed : undefined);
+  const shown = value === undefined ? undefined : path?.[2] === value ? path : seed?.[2] === value ? seed : undefined;
+  return (
+    <RoomPicker
+      value={shown}
+      testId={rest['data-testid']}
+      onChange={(p) => {
+        setPath(p);
+        onChange?.(p[2]);
+      }}
+    />
+  );
 }
 
-/** /basismembers/cars: cars bound to rooms, with plate checks (new-energy plates included). */
-export default function CarList() {
-  const list = useList('carlist', {});
-  const { modal, message } = App.useApp();
-  const [form] = Form.useForm<CarValues>();
-  const [editing, setEditing] = useState<CarItem | null>(null);
-  const [open, setOpen] = useState(false);
+/** The car's owner: one of the people living in the chosen room. */
+function OwnerOfRoom({
+  value,
+  onChange,
+  ...rest
+}: {
+  value?: number;
+  onChange?: (id: number | undefined) => void;
+  'data-testid'?: string;
+}) {
+  const hid = Form.useWatch('hid') as number | undefined;
   const [people, setPeople] = useState<{ value: number; label: string }[]>([]);
-  const [buildings, setBuildings] = useState<{ value: number; label: string }[]>([]);
-  const path = Form.useWatch('path', form);
-  const hid = path?.[2];
-
-  useEffect(() => {
-    call('building_small_list', {})
-      .then((r) => setBuildings(r.items.map((b) => ({ value: b.id, label: b.title }))))
-      .catch(() => undefined);
-  }, []);
-  // the car's owner is one of the people living in the chosen room
   useEffect(() => {
     if (!hid) {
       setPeople([]);
@@ -52,165 +45,51 @@ export default function CarList() {
       .then((r) => setPeople(r.items.map((m) => ({ value: m.id, label: `${m.realname} ${m.mobile}` }))))
       .catch(() => setPeople([]));
   }, [hid]);
-
-  const edit = (car: CarItem | null) => {
-    setEditing(car);
-    form.resetFields();
-    if (car) form.setFieldsValue({ ...car, path: [car.bid, car.tid, car.hid], member_id: car.member_id ?? undefined });
-    setOpen(true);
-  };
-  const save = async () => {
-    const v = await form.validateFields();
-    const payload = {
-      hid: v.path[2]!,
-      member_id: v.member_id ?? '',
-      carlicense: v.carlicense,
-      car_type: v.car_type as CarItem['car_type'] as never,
-      color: v.color ?? '',
-      brand: v.brand ?? '',
-      status: v.status,
-      remark: v.remark ?? '',
-    };
-    try {
-      const res = editing ? await request('caredit', { id: editing.id, ...payload }) : await request('caradd', payload);
-      noticeSuccess(res.return_msg);
-      setOpen(false);
-      list.reload();
-    } catch {
-      /* shown by the client */
-    }
-  };
-  const remove = (car: CarItem) =>
-    void modal.confirm({
-      title: '提示',
-      content: MSG.deleteConfirm,
-      type: 'warning',
-      okText: '确定',
-      cancelText: '取消',
-      onOk: async () => {
-        const res = await request('cardel', { id: car.id });
-        noticeSuccess(res.return_msg);
-        list.reload();
-      },
-      onCancel: () => void message.info(MSG.deleteCancelled),
-    });
-
   return (
-    <>
-      <TablePage<CarItem, Filters>
-        title="住户车辆"
-        testId="car-list"
-        list={list}
-        rowKey="id"
-        filters={
-          <>
-            <Form.Item name="carlicense">
-              <Input placeholder="车牌号" allowClear data-testid="car-filter-plate" />
-            </Form.Item>
-            <Form.Item name="keyword">
-              <Input placeholder="车主姓名/手机号" allowClear />
-            </Form.Item>
-            <Form.Item name="bid">
-              <Select placeholder="楼栋" allowClear options={buildings} style={{ width: 120 }} />
-            </Form.Item>
-            <Form.Item name="status">
-              <Select
-                placeholder="状态"
-                allowClear
-                style={{ width: 100 }}
-                options={[
-                  { value: 'Y', label: '正常' },
-                  { value: 'N', label: '停用' },
-                ]}
-              />
-            </Form.Item>
-          </>
-        }
-        onSearch={(f) => list.setFilters(Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined && v !== '')))}
-        toolbar={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit(null)} data-testid="car-add">
-            登记车辆
-          </Button>
-        }
-        columns={[
-          { title: '编号', dataIndex: 'id', width: 80 },
-          { title: '车牌号', dataIndex: 'carlicense' },
-          { title: '类型', dataIndex: 'car_type_ch' },
-          { title: '房屋', dataIndex: 'address' },
-          { title: '车主', render: (_, c) => (c.realname ? `${c.realname} ${c.mobile}` : '—') },
-          { title: '颜色', dataIndex: 'color' },
-          { title: '品牌', dataIndex: 'brand' },
-          {
-            title: '状态',
-            dataIndex: 'status_ch',
-            render: (t: string, c) => <Tag color={c.status === 'Y' ? 'success' : 'default'}>{t}</Tag>,
-          },
-          { title: '登记时间', dataIndex: 'create_time' },
-          {
-            title: '操作',
-            fixed: 'right',
-            render: (_, c) => (
-              <Space>
-                <Button type="link" size="small" onClick={() => edit(c)} data-testid="car-edit">
-                  编辑
-                </Button>
-                <Button type="link" size="small" danger onClick={() => remove(c)} data-testid="car-delete">
-                  删除
-                </Button>
-              </Space>
-            ),
-          },
-        ]}
-      />
-      <Modal
-        title={editing ? '编辑车辆' : '登记车辆'}
-        open={open}
-        onCancel={() => setOpen(false)}
-        onOk={() => void save()}
-        okButtonProps={{ 'data-testid': 'car-form-save' } as ButtonProps}
-        destroyOnHidden
-        modalRender={(node) => <div data-testid="car-form">{node}</div>}
-      >
-        <Form<CarValues> form={form} labelCol={{ span: 5 }} initialValues={{ status: 'Y' }}>
-          <Form.Item name="path" label="房屋" rules={[{ required: true, message: '请选择房屋' }]}>
-            <RoomPicker testId="car-room" />
-          </Form.Item>
-          <Form.Item name="member_id" label="车主">
-            <Select allowClear options={people} placeholder="该房屋的在住住户" data-testid="car-member" />
-          </Form.Item>
-          <Form.Item
-            name="carlicense"
-            label="车牌号"
-            normalize={(v: string) => normalizePlate(v ?? '')}
-            rules={[
-              { required: true, message: '请输入车牌号' },
-              { pattern: PLATE_RE, message: '车牌号格式不正确（如 沪A12345、沪AD12345）' },
-            ]}
-          >
-            <Input maxLength={10} placeholder="如 沪A12345、沪AD12345" data-testid="car-plate" />
-          </Form.Item>
-          <Form.Item name="car_type" label="车辆类型">
-            <Select allowClear placeholder="按车牌自动判断" options={CAR_TYPES.map((t) => ({ value: t, label: CAR_TYPE_CH[t] }))} />
-          </Form.Item>
-          <Form.Item name="color" label="颜色">
-            <Input maxLength={20} />
-          </Form.Item>
-          <Form.Item name="brand" label="品牌">
-            <Input maxLength={40} />
-          </Form.Item>
-          <Form.Item name="status" label="状态">
-            <Select
-              options={[
-                { value: 'Y', label: '正常' },
-                { value: 'N', label: '停用' },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item name="remark" label="备注">
-            <Input.TextArea rows={2} maxLength={200} />
-          </Form.Item>
-        </Form>
-      </Modal>
-    </>
+    <Select
+      allowClear
+      options={people}
+      placeholder="该房屋的在住住户"
+      value={value}
+      onChange={onChange}
+      data-testid={rest['data-testid']}
+    />
   );
+}
+
+/** The room filter: a room picked in the cascader narrows the list to its cars. */
+function RoomFilter({
+  value,
+  onChange,
+  ...rest
+}: {
+  value?: number;
+  onChange?: (hid: number | undefined) => void;
+  'data-testid'?: string;
+}) {
+  const [path, setPath] = useState<number[]>();
+  return (
+    <RoomPicker
+      value={value === undefined ? undefined : path}
+      testId={rest['data-testid']}
+      onChange={(p) => {
+        setPath(p);
+        onChange?.(p[2]);
+      }}
+    />
+  );
+}
+
+const widgets = { hid: RoomOfCar, member_id: OwnerOfRoom } as unknown as Widgets;
+const filterWidgets = { hid: RoomFilter } as unknown as Widgets;
+const formOptions = {
+  fromRow: (row: Record<string, unknown>) => {
+    const c = row as unknown as CarItem;
+    return { ...c, member_id: c.member_id ?? undefined, _path: [c.bid, c.tid, c.hid] };
+  },
+};
+
+/** /basismembers/cars: cars bound to rooms, with plate checks (new-energy plates included). */
+export default function CarList() {
+  return <ResourcePage resource={car} title="住户车辆" widgets={widgets} filterWidgets={filterWidgets} formOptions={formOptions} />;
 }

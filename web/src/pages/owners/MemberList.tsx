@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { App, Button, DatePicker, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { RELATION_CH, RELATIONS, type MemberItem, type MemberRoom, type MethodInput } from '@wuye/contract';
-import { call, request } from '../../api/client';
+import { request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import { useSystem } from '../../stores/system';
@@ -13,6 +13,7 @@ import MemberImport from './MemberImport';
 import OwnerDrawer from './OwnerDrawer';
 import type { HouseRef } from './shared';
 import { runExport } from '../../api/exportJob';
+import { useSmallList } from '../../components/resource';
 
 type Filters = Omit<MethodInput<'memberlist'>, 'page' | 'limit' | 'sort'>;
 const YN_OPTIONS = [
@@ -23,7 +24,7 @@ const YN_OPTIONS = [
 /** /basismembers/index: owners, family members and tenants of the community. */
 export default function MemberList() {
   const list = useList('memberlist', {});
-  const [buildings, setBuildings] = useState<{ value: number; label: string }[]>([]);
+  const buildings = useSmallList('building_small_list', {}).options;
   const [editing, setEditing] = useState<MemberItem | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
@@ -33,12 +34,6 @@ export default function MemberList() {
   const { message } = App.useApp();
   const rid = useSystem((st) => st.info?.rid) ?? 0;
   const { reload } = list;
-
-  useEffect(() => {
-    call('building_small_list', {})
-      .then((r) => setBuildings(r.items.map((b) => ({ value: b.id, label: b.title }))))
-      .catch(() => undefined);
-  }, []);
 
   const clean = (f: Filters) => Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined && v !== '')) as Filters;
   const moveOut = async () => {

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Cascader } from 'antd';
-import { call } from '../../api/client';
+import { useQueryClient } from '@tanstack/react-query';
+import { smallListQuery, useSmallList } from '../../components/resource';
 
 interface Node {
   value: number;
@@ -9,27 +10,43 @@ interface Node {
   children?: Node[];
 }
 
-/** Building > unit > room, loaded level by level; the value is [bid, tid, hid]. */
+/** Building > unit > room, loaded level by level (from the small lists' one cache); the value is [bid, tid, hid]. */
 export default function RoomPicker(props: { value?: number[]; onChange?: (v: number[]) => void; testId?: string }) {
-  const [options, setOptions] = useState<Node[]>([]);
-  useEffect(() => {
-    call('building_small_list', {})
-      .then((r) => setOptions(r.items.map((b) => ({ value: b.id, label: b.title, isLeaf: false }))))
-      .catch(() => undefined);
-  }, []);
+  const queryClient = useQueryClient();
+  const buildings = useSmallList('building_small_list', {}).items;
+  // the levels below a building, by `building` / `building-unit` path
+  const [loaded, setLoaded] = useState<Record<string, Node[]>>({});
+  const options = useMemo(
+    () =>
+      buildings.map<Node>((b) => ({
+        value: b.id,
+        label: b.title,
+        isLeaf: false,
+        children: loaded[b.id]?.map((u) => ({ ...u, children: loaded[`${b.id}-${u.value}`] })),
+      })),
+    [buildings, loaded],
+  );
   const loadData = async (path: Node[]) => {
+    const key = path.map((n) => n.value).join('-');
     const target = path[path.length - 1]!;
+    let children: Node[] = [];
     try {
-      target.children =
+      children =
         path.length === 1
-          ? (await call('unit_small_list', { bid: target.value })).items.map((u) => ({ value: u.id, label: u.title, isLeaf: false }))
-          : (await call('room_small_list', { tid: target.value })).items.map((r) => ({ value: r.id, label: r.title, isLeaf: true }));
+          ? (await queryClient.fetchQuery(smallListQuery('unit_small_list', { bid: target.value }))).items.map((u) => ({
+              value: u.id,
+              label: u.title,
+              isLeaf: false,
+            }))
+          : (await queryClient.fetchQuery(smallListQuery('room_small_list', { tid: target.value }))).items.map((r) => ({
+              value: r.id,
+              label: r.title,
+              isLeaf: true,
+            }));
     } catch {
-      // the client has shown the error; the cascader spins until the node has children, and opening
-      // the node again loads it again
-      target.children = [];
+      // the client has shown the error; opening the node again loads it again
     }
-    setOptions((o) => [...o]);
+    setLoaded((l) => ({ ...l, [key]: children }));
   };
   return (
     <Cascader<Node>

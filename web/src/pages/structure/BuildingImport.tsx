@@ -1,10 +1,12 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Progress, Space, Steps, Table, Typography } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ImportRowError, RoomImportResult } from '@wuye/contract';
 import { call } from '../../api/client';
 import { jobFinished, useJob } from '../../api/useJob';
+import { invalidateResource } from '../../components/resource';
 import { fileToBase64, PageCard, saveFile } from './shared';
 
 /** buildingimport: template, upload, a job with a progress bar, result and error report. */
@@ -16,6 +18,13 @@ export default function BuildingImport() {
   const [skipExisting, setSkipExisting] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const imported = job?.status === 'done';
+  // an import adds buildings, units and rooms: every list and dropdown of them refreshes
+  useEffect(() => {
+    if (!imported) return;
+    for (const name of ['building', 'unit', 'room']) void invalidateResource(queryClient, name);
+  }, [imported, queryClient]);
 
   const start = async () => {
     if (!file) return;

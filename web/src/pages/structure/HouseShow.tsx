@@ -4,20 +4,21 @@ import { useNavigate } from 'react-router';
 import type { RoomMapItem, RoomState } from '@wuye/contract';
 import { ROOM_STATE_TEXT, ROOM_STATES } from '@wuye/contract/structure';
 import { call } from '../../api/client';
-import { PageCard, useSmallList } from './shared';
+import { PageCard } from './shared';
+import { useSmallList } from '../../components/resource';
 
 const CELL_COLORS: Record<RoomState, string> = { vacant: '#f0f0f0', occupied: '#d9f7be', rented: '#bae0ff', renovating: '#ffe7ba' };
 
 /** house_show: the room-state board (房态图) of one building, a column per unit, a row per floor. */
 export default function HouseShow() {
-  const buildings = useSmallList('building_small_list', {});
+  const buildings = useSmallList('building_small_list', {}).options;
   const [bid, setBid] = useState<number | undefined>();
   const [rooms, setRooms] = useState<RoomMapItem[]>([]);
   const [loading, setLoading] = useState(false);
   const navigate = useNavigate();
 
   useEffect(() => {
-    if (bid === undefined && buildings[0]) setBid(buildings[0].value);
+    if (bid === undefined && buildings[0]) setBid(Number(buildings[0].value));
   }, [bid, buildings]);
   useEffect(() => {
     if (!bid) return;

@@ -3,7 +3,8 @@ import type { ImportLogItem } from '@wuye/contract';
 import { call } from '../../api/client';
 import { useList } from '../../api/useList';
 import ImportDeleteButton from '../../components/ImportDeleteButton';
-import { PageCard, pagination, saveFile, useCanWrite } from './shared';
+import { PageCard, saveFile, useCanWrite } from './shared';
+import { usePagination } from '../../components/resource';
 
 const BADGE: Record<ImportLogItem['status'], 'default' | 'processing' | 'success' | 'error' | 'warning'> = {
   queued: 'default',
@@ -17,13 +18,14 @@ const BADGE: Record<ImportLogItem['status'], 'default' | 'processing' | 'success
 export default function ImportLog() {
   const list = useList('importloglist', { sort: 'desc' });
   const canWrite = useCanWrite();
+  const paging = usePagination(list);
   return (
     <PageCard title="导入记录" extra={<Button onClick={list.reload}>刷新</Button>}>
       <Table<ImportLogItem>
         rowKey="id"
         loading={list.loading}
         dataSource={list.items}
-        pagination={pagination(list)}
+        pagination={paging}
         data-testid="importlog-table"
         columns={[
           { title: 'ID', dataIndex: 'id', width: 80 },

@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { LeaderRegion } from '@wuye/contract';
 import { useList } from '../../api/useList';
-import { PageCard, pagination, save } from './shared';
+import { PageCard, save } from './shared';
+import { usePagination } from '../../components/resource';
 
 interface RegionForm {
   title: string;
@@ -29,6 +30,7 @@ export function DaysLeftTag({ days }: { days: number }) {
 /** /leader/regions/index: the group's communities with end dates, add, edit and manual extension. */
 export default function LeaderRegions() {
   const list = useList('leaderregionlist', { title: '' });
+  const paging = usePagination(list);
   const navigate = useNavigate();
   const [title, setTitle] = useState('');
   const [editing, setEditing] = useState<LeaderRegion | 'new' | null>(null);
@@ -107,7 +109,7 @@ export default function LeaderRegions() {
         rowKey="id"
         loading={list.loading}
         dataSource={list.items}
-        pagination={pagination(list)}
+        pagination={paging}
         scroll={{ x: 1200 }}
         data-testid="leader-region-table"
         columns={[

@@ -4,7 +4,8 @@ import { useSearchParams } from 'react-router';
 import type { RegionDelayLogItem } from '@wuye/contract';
 import { useList } from '../../api/useList';
 import { useUser } from '../../stores/user';
-import { PageCard, pagination } from './shared';
+import { PageCard } from './shared';
+import { usePagination } from '../../components/resource';
 
 const KIND_COLORS = { pay: 'success', code: 'processing', manual: 'warning' } as const;
 
@@ -14,6 +15,7 @@ export default function RegionDelayLog() {
   const isGroup = useUser((s) => s.side) === 'group';
   const initialRid = Number(params.get('rid')) || undefined;
   const list = useList('regiondelaylog', { rid: initialRid, sort: 'desc' });
+  const paging = usePagination(list);
   const regions = useList('leaderregionlist', { title: '' }, { limit: 200, enabled: isGroup });
   const [rid, setRid] = useState<number | undefined>(initialRid);
   return (
@@ -37,7 +39,7 @@ export default function RegionDelayLog() {
         rowKey="id"
         loading={list.loading}
         dataSource={list.items}
-        pagination={pagination(list)}
+        pagination={paging}
         data-testid="delaylog-table"
         columns={[
           { title: 'ID', dataIndex: 'id', width: 80 },

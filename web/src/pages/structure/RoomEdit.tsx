@@ -5,7 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { RoomState } from '@wuye/contract';
 import { ROOM_STATE_TEXT, ROOM_STATES } from '@wuye/contract/structure';
 import { call } from '../../api/client';
-import { PageCard, save, useSmallList } from './shared';
+import { PageCard, save } from './shared';
+import { invalidateResource, useSmallList } from '../../components/resource';
 
 interface RoomForm {
   bid?: number;
@@ -31,9 +32,9 @@ export default function RoomEdit() {
   const roomId = Number(id) || 0;
   const [form] = Form.useForm<RoomForm>();
   const bid = Form.useWatch('bid', form);
-  const buildings = useSmallList('building_small_list', {});
-  const units = useSmallList('unit_small_list', bid ? { bid } : null);
-  const categories = useSmallList('roomcate_small_list', {});
+  const buildings = useSmallList('building_small_list', {}).options;
+  const units = useSmallList('unit_small_list', bid ? { bid } : null).options;
+  const categories = useSmallList('roomcate_small_list', {}).options;
   const [saving, setSaving] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -61,6 +62,7 @@ export default function RoomEdit() {
       if (roomId) await save('roomedit', { id: roomId, ...payload });
       else await save('roomadd', payload);
       await queryClient.invalidateQueries({ queryKey: ['list', 'roomlist'] });
+      void invalidateResource(queryClient, 'room');
       void navigate('/basis/roomlist');
     } catch {
       /* shown by the client */

@@ -4,8 +4,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { Room, RoomState } from '@wuye/contract';
 import { ROOM_STATE_TEXT, ROOM_STATES } from '@wuye/contract/structure';
 import { useList, type ListFilters } from '../../api/useList';
-import { PageCard, pagination, RoomStateTag, save, useCanWrite, useConfirmDelete, useSmallList } from './shared';
+import { PageCard, RoomStateTag, save, useCanWrite, useConfirmDelete } from './shared';
 import { runExport } from '../../api/exportJob';
+import { usePagination, useSmallList } from '../../components/resource';
 
 type Filters = ListFilters<'roomlist'>;
 const STATE_OPTIONS = ROOM_STATES.map((s) => ({ value: s, label: ROOM_STATE_TEXT[s] }));
@@ -15,11 +16,12 @@ export default function RoomList() {
   const [params] = useSearchParams();
   const initial: Filters = { bid: Number(params.get('bid')) || undefined, tid: Number(params.get('tid')) || undefined, keyword: '' };
   const list = useList('roomlist', initial);
+  const paging = usePagination(list);
   const [draft, setDraft] = useState<Filters>(initial);
   const [exporting, setExporting] = useState(false);
-  const buildings = useSmallList('building_small_list', {});
-  const units = useSmallList('unit_small_list', draft.bid ? { bid: draft.bid as number } : null);
-  const categories = useSmallList('roomcate_small_list', {});
+  const buildings = useSmallList('building_small_list', {}).options;
+  const units = useSmallList('unit_small_list', draft.bid ? { bid: draft.bid as number } : null).options;
+  const categories = useSmallList('roomcate_small_list', {}).options;
   const canWrite = useCanWrite();
   const confirmDelete = useConfirmDelete();
   const navigate = useNavigate();
@@ -122,7 +124,7 @@ export default function RoomList() {
         rowKey="id"
         loading={list.loading}
         dataSource={list.items}
-        pagination={pagination(list)}
+        pagination={paging}
         data-testid="room-table"
         scroll={{ x: 1100 }}
         onChange={(_p, _f, sorter) => {

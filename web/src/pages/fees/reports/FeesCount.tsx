@@ -5,15 +5,16 @@ import { useQuery } from '@tanstack/react-query';
 import type { CollectionRow } from '@wuye/contract/fees';
 import { call } from '../../../api/client';
 import EChart from '../EChart';
-import { useCostTypes } from '../shared';
+
 import ReportCard from './ReportCard';
 import { amountColumn } from './columns';
+import { useSmallList } from '../../../components/resource';
 
 /** 收费统计 (/feecounts/fees_count): receivable, received, arrears and rate by item and period. */
 export default function FeesCount() {
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(5, 'month'), dayjs()]);
   const [costType, setCostType] = useState<string>();
-  const costTypes = useCostTypes();
+  const costTypes = useSmallList('feebill_cate_small_list', {}).items;
   const payload = { start_period: range[0].format('YYYY-MM'), end_period: range[1].format('YYYY-MM'), cost_type: costType };
   const q = useQuery({ queryKey: ['fees_count', payload], queryFn: () => call('fees_count', payload), retry: false });
   const byPeriod = useMemo(() => {

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Space, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import type { FeeBillRow } from '@wuye/contract';
-import { MSG } from '@wuye/contract/messages';
 import { useNavigate } from 'react-router';
 import { call, request } from '../../../api/client';
 import { noticeSuccess } from '../../../api/feedback';
 import type { HouseRef } from '../shared';
 import HouseTab from './HouseTab';
+import { useConfirmDelete } from '../../../components/useConfirmDelete';
+import { useSmallList } from '../../../components/resource';
 
 type Option = { value: string | number; label: string };
 
@@ -40,25 +41,15 @@ const FACE_COLOR: Record<string, string> = { '': 'processing', Y: 'success', N: 
 
 export function BillTab({ house }: { house: HouseRef }) {
   const navigate = useNavigate();
-  const { modal, message } = App.useApp();
+  const confirmDelete = useConfirmDelete();
   const [reloadKey, setReloadKey] = useState(0);
-  const cates = useOptions(async () =>
-    (await call('feebill_cate_small_list', {}, { silent: true })).items.map((c) => ({ value: c.cost_type, label: c.title })),
-  );
+  const cates = useSmallList('feebill_cate_small_list', {}).options;
   // docs/product.md#delete-confirmation: confirm before deleting; cancelling says so
   const remove = (row: FeeBillRow) => {
-    void modal.confirm({
-      title: '提示',
-      content: MSG.deleteConfirm,
-      okText: '确定',
-      cancelText: '取消',
-      type: 'warning',
-      onOk: async () => {
-        const res = await request('feebilldel', { id: row.id });
-        noticeSuccess(res.return_msg || '删除成功');
-        setReloadKey((k) => k + 1);
-      },
-      onCancel: () => void message.info(MSG.deleteCancelled),
+    confirmDelete(async () => {
+      const res = await request('feebilldel', { id: row.id });
+      noticeSuccess(res.return_msg || '删除成功');
+      setReloadKey((k) => k + 1);
     });
   };
   const cashier = `/desktop/cashier?rid=${house.rid || ''}&bid=${house.bid}&tid=${house.tid}&hid=${house.hid}`;

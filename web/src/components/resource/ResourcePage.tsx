@@ -1,0 +1,297 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Button, Card, Checkbox, Dropdown, Form, Modal, Popover, Space, Table, Tooltip, Typography } from 'antd';
+import type { TableColumnType } from 'antd';
+import { ColumnHeightOutlined, DownloadOutlined, PlusOutlined, PrinterOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { keysIn, type ValueEnum } from '@wuye/contract/kit/resource';
+import { runExport, type ExportMethod } from '../../api/exportJob';
+import { useActionFixed } from '../TablePage/useActionFixed';
+import './resource.css';
+import EnumTag from './EnumTag';
+import FilterBar from './FilterBar';
+import { ResourceFormItems, type Widgets } from './fields';
+import { useCanWrite } from './roles';
+import { usePagination } from './pagination';
+import { useTableSettings } from './tableSettings';
+import type { AnyResource } from './types';
+import { useResourceDelete } from './useResourceDelete';
+import { useResourceForm, type ResourceFormOptions } from './useResourceForm';
+import { useResourceList, type ResourceList, type ResourceListOptions } from './useResourceList';
+
+type RowBase = { id: number } & object;
+type Column<Row> = TableColumnType<Row> & { key: string };
+
+export interface ResourcePageProps<Row extends RowBase> {
+  resource: AnyResource<Row>;
+  /** the card's title (default: the resource's label + 管理) */
+  title?: ReactNode;
+  /** list options: permanent filters, keeping the filters in the address */
+  listOptions?: ResourceListOptions;
+  /** form options: starting values, payload and row conversions */
+  formOptions?: ResourceFormOptions;
+  /** custom form inputs by field name */
+  widgets?: Widgets;
+  /** custom filter inputs by field name */
+  filterWidgets?: Widgets;
+  /** overrides of the generated columns by key (render, width, title…) */
+  columns?: Partial<Record<string, Partial<TableColumnType<Row>>>>;
+  /** columns added after the generated ones */
+  extraColumns?: Array<Column<Row>>;
+  /** row actions after 编辑 and 删除 */
+  rowActions?: (row: Row, list: ResourceList<Row>) => ReactNode;
+  /** buttons beside 新增 (write buttons: shown to the write roles only) */
+  toolbar?: ReactNode;
+  /** batch actions beside 批量删除 for the selected rows */
+  batchActions?: (rows: Row[], clear: () => void) => ReactNode;
+  /** the ID column (default shown) */
+  idColumn?: boolean;
+}
+
+const tagOf = (e: ValueEnum) => (v: string) => <EnumTag enum={e} value={v} />;
+
+/** The columns a description makes: ID, the fields shown in the table, then the read-only columns. */
+function useColumns<Row extends RowBase>(resource: AnyResource<Row>, props: ResourcePageProps<Row>): Array<Column<Row>> {
+  const { def } = resource;
+  return useMemo(() => {
+    const cols: Array<Column<Row>> = [];
+    if (props.idColumn !== false) cols.push({ key: 'id', title: 'ID', dataIndex: 'id', width: 80 });
+    for (const key of keysIn(def, 'table')) {
+      const f = def.fields[key]!;
+      cols.push({
+        key,
+        title: f.label,
+        dataIndex: key,
+        width: f.width,
+        fixed: f.fixed ? 'left' : undefined,
+        ellipsis: f.widget === 'textarea',
+        render: f.enum ? tagOf(f.enum) : undefined,
+      });
+    }
+    for (const c of def.columns ?? []) {
+      if (c.in && !c.in.includes('table')) continue;
+      cols.push({
+        key: c.key,
+        title: c.label,
+        dataIndex: c.key,
+        width: c.width,
+        fixed: c.fixed ? 'left' : undefined,
+        render: c.enum ? tagOf(c.enum) : undefined,
+      });
+    }
+    const merged = cols.map((c) => ({ ...c, ...props.columns?.[c.key] }) as Column<Row>);
+    // key columns stay visible at the left of a wide table: the fixed ones first, with the ID before them
+    const fixed = merged.filter((c) => c.fixed === 'left');
+    if (fixed.length === 0) return [...merged, ...(props.extraColumns ?? [])];
+    const id = merged.filter((c) => c.key === 'id').map((c) => ({ ...c, fixed: 'left' as const }));
+    const rest = merged.filter((c) => c.key !== 'id' && c.fixed !== 'left');
+    return [...id, ...fixed, ...rest, ...(props.extraColumns ?? [])];
+  }, [def, props.columns, props.extraColumns, props.idColumn]);
+}
+
+/**
+ * The page of a resource from its description: filter bar, table with enum tags, add and edit
+ * (modal, or the form's own routes), the delete confirmation (docs/product.md#delete-confirmation), export as a job, 10 a page,
+ * row selection with batch actions, column settings kept per user, density, refresh and print.
+ * Write buttons show only to the resource's write roles. Everything is built from hooks a custom
+ * page can use alone (useResourceList, useResourceForm, useResourceDelete, useSmallList).
+ */
+export default function ResourcePage<Row extends RowBase>(props: ResourcePageProps<Row>) {
+  const { resource } = props;
+  const { def } = resource;
+  const { t } = useTranslation();
+  const list = useResourceList(resource, props.listOptions);
+  const canWrite = useCanWrite(def.roles.write);
+  const actionFixed = useActionFixed();
+  const [selected, setSelected] = useState<Row[]>([]);
+  const clear = useCallback(() => setSelected([]), []);
+  const onDeleted = useCallback((ids: number[]) => setSelected((s) => s.filter((r) => !ids.includes(r.id))), []);
+  const remove = useResourceDelete(resource, onDeleted);
+  const filterDefaults = useCallback(() => {
+    // a new row starts in what the list is narrowed to (the building chosen in the filter)
+    const formKeys = keysIn(def, 'form');
+    return Object.fromEntries(Object.entries(list.filters).filter(([k, v]) => formKeys.includes(k) && typeof v === 'number'));
+  }, [def, list.filters]);
+  const form = useResourceForm(resource, { defaults: filterDefaults, ...props.formOptions });
+  const [settings, setSettings] = useTableSettings(def.name);
+  const [exporting, setExporting] = useState(false);
+  const paging = usePagination(list);
+
+  const generated = useColumns(resource, props);
+  const canEdit = canWrite && !!def.methods.edit;
+  const canDelete = canWrite && !!def.methods.del;
+  const opColumn: Column<Row> | null =
+    canEdit || canDelete || props.rowActions
+      ? {
+          key: 'op',
+          title: t('common.operation'),
+          fixed: actionFixed,
+          className: 'resource-op-column',
+          width: 150,
+          render: (_: unknown, row: Row) => (
+            <Space size={4}>
+              {canEdit && (
+                <Button size="small" onClick={() => form.open(row)} data-testid={`${def.name}-edit-${row.id}`}>
+                  编辑
+                </Button>
+              )}
+              {canDelete && (
+                <Button size="small" danger onClick={() => remove(row.id)} data-testid={`${def.name}-del-${row.id}`}>
+                  删除
+                </Button>
+              )}
+              {props.rowActions?.(row, list)}
+            </Space>
+          ),
+        }
+      : null;
+  // on a phone nothing sticks: fixed columns would cover most of the screen
+  const phone = actionFixed === undefined;
+  const visible = generated.filter((c) => !settings.hidden.includes(c.key)).map((c) => (phone && c.fixed ? { ...c, fixed: undefined } : c));
+  const columns = opColumn ? [...visible, opColumn] : visible;
+
+  const doExport = async () => {
+    if (!def.methods.export) return;
+    setExporting(true);
+    try {
+      await runExport(def.methods.export as ExportMethod, list.payload as never);
+    } finally {
+      setExporting(false);
+    }
+  };
+  const print = () => {
+    document.body.classList.add('printing-list');
+    const done = () => {
+      document.body.classList.remove('printing-list');
+      window.removeEventListener('afterprint', done);
+    };
+    window.addEventListener('afterprint', done);
+    window.print();
+  };
+
+  const batch = canDelete || !!props.batchActions;
+  const columnSettings = (
+    <div className="resource-column-settings" data-testid={`${def.name}-columns`}>
+      {generated.map((c) => (
+        <div key={c.key}>
+          <Checkbox
+            checked={!settings.hidden.includes(c.key)}
+            onChange={(e) =>
+              setSettings({ hidden: e.target.checked ? settings.hidden.filter((k) => k !== c.key) : [...settings.hidden, c.key] })
+            }
+          >
+            {c.title as ReactNode}
+          </Checkbox>
+        </div>
+      ))}
+      <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setSettings({ hidden: [] })}>
+        重置
+      </Button>
+    </div>
+  );
+
+  return (
+    <Card
+      className="resource-page"
+      variant="borderless"
+      title={props.title ?? `${def.label}管理`}
+      data-testid={`${def.name}-page`}
+      extra={
+        canWrite && (
+          <Space wrap>
+            {props.toolbar}
+            {def.methods.add && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => form.open()} data-testid={`${def.name}-add`}>
+                新增{def.label}
+              </Button>
+            )}
+          </Space>
+        )
+      }
+    >
+      <FilterBar resource={resource} filters={list.filters} onSearch={list.setFilters} widgets={props.filterWidgets} />
+      <div className="resource-toolbar">
+        <Space wrap className="resource-batch">
+          {batch && selected.length > 0 && (
+            <>
+              <Typography.Text data-testid={`${def.name}-selected`}>已选 {selected.length} 项</Typography.Text>
+              {canDelete && (
+                <Button size="small" danger onClick={() => remove(selected.map((r) => r.id))} data-testid={`${def.name}-batch-del`}>
+                  批量删除
+                </Button>
+              )}
+              {props.batchActions?.(selected, clear)}
+              <Button size="small" type="link" onClick={clear}>
+                取消选择
+              </Button>
+            </>
+          )}
+        </Space>
+        <Space size={4} className="resource-tools">
+          {def.methods.export && (
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void doExport()} data-testid={`${def.name}-export`}>
+              {t('common.export')}
+            </Button>
+          )}
+          <Tooltip title="刷新">
+            <Button type="text" icon={<ReloadOutlined />} onClick={list.reload} aria-label="刷新" data-testid={`${def.name}-refresh`} />
+          </Tooltip>
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              selectable: true,
+              selectedKeys: [String(settings.size)],
+              items: [
+                { key: 'large', label: '宽松' },
+                { key: 'medium', label: '中等' },
+                { key: 'small', label: '紧凑' },
+              ],
+              onClick: ({ key }) => setSettings({ size: key as 'large' | 'medium' | 'small' }),
+            }}
+          >
+            <Tooltip title="密度">
+              <Button type="text" icon={<ColumnHeightOutlined />} aria-label="密度" data-testid={`${def.name}-density`} />
+            </Tooltip>
+          </Dropdown>
+          <Popover trigger="click" placement="bottomRight" title="列设置" content={columnSettings}>
+            <Tooltip title="列设置">
+              <Button type="text" icon={<SettingOutlined />} aria-label="列设置" data-testid={`${def.name}-column-settings`} />
+            </Tooltip>
+          </Popover>
+          <Tooltip title="打印">
+            <Button type="text" icon={<PrinterOutlined />} onClick={print} aria-label="打印" data-testid={`${def.name}-print`} />
+          </Tooltip>
+        </Space>
+      </div>
+      <div className="resource-print-area">
+        <h2 className="resource-print-title">{props.title ?? `${def.label}管理`}</h2>
+        <Table<Row>
+          rowKey="id"
+          size={settings.size}
+          scroll={{ x: 'max-content' }}
+          loading={list.loading}
+          dataSource={list.items}
+          columns={columns}
+          data-testid={`${def.name}-table`}
+          rowSelection={
+            batch
+              ? {
+                  selectedRowKeys: selected.map((r) => r.id),
+                  onChange: (_keys, rows) => setSelected(rows),
+                  preserveSelectedRowKeys: true,
+                  fixed: !phone && generated.some((c) => c.fixed === 'left'),
+                }
+              : undefined
+          }
+          pagination={paging}
+        />
+      </div>
+      {typeof def.form !== 'object' && (
+        <Modal {...form.modalProps} modalRender={(node) => <div data-testid={`${def.name}-form`}>{node}</div>}>
+          <Form {...form.formProps}>
+            <ResourceFormItems resource={resource} form={form.form} widgets={props.widgets} editing={form.editing !== 'new'} />
+          </Form>
+        </Modal>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,16 @@
+export { default as ResourcePage, type ResourcePageProps } from './ResourcePage';
+export { default as EnumTag } from './EnumTag';
+export { default as FilterBar, cleanFilters } from './FilterBar';
+export { default as WorkflowActions } from './WorkflowActions';
+export { default as WorkflowTimeline } from './WorkflowTimeline';
+export { ResourceFormItems, SmallSelect, type Widgets } from './fields';
+export { useResourceList, type ResourceList, type ResourceListOptions, type Filters } from './useResourceList';
+export { useResourceForm, formDefaults, type ResourceForm, type ResourceFormOptions } from './useResourceForm';
+export { useResourceDelete } from './useResourceDelete';
+export { useSmallList, smallListQuery, type SmallMethod, type SmallOption } from './useSmallList';
+export { invalidateResource, resourceKey, resourceOfSmall } from './keys';
+export { zodRule, isRequired } from './zodRule';
+export { useCanWrite, useRoles, rolesAllow } from './roles';
+export { dayRangePresets, rangePickerPresets } from './dateRanges';
+export type { AnyResource } from './types';
+export { usePagination } from './pagination';

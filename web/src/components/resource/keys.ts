@@ -1,0 +1,39 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { AnyResource } from './types';
+import { building, roomCategory, unit } from '@wuye/contract/structure';
+
+/**
+ * The cache of every resource lives under ['res', <resource name>]: its list pages, its small
+ * list (dropdowns) and its rows. A write of a resource invalidates that key, so every page's
+ * dropdowns and lists of it refresh at once (react-admin's cache keyed by resource).
+ */
+export const resourceKey = (name: string) => ['res', name] as const;
+
+/** The resources the web knows by description (their small lists are keyed by them). */
+const DESCRIBED: readonly AnyResource[] = [roomCategory, building, unit];
+
+/** Small lists that belong to a resource not described yet (its writes invalidate the same key). */
+const SMALL_OWNERS: Readonly<Record<string, string>> = {
+  room_small_list: 'room',
+  feebill_cate_small_list: 'costtype',
+  feethinglist: 'feeitem',
+};
+
+/** The resource a small-list method belongs to (the method itself when none claims it). */
+export function resourceOfSmall(method: string): string {
+  for (const r of DESCRIBED) if (r.def.methods.small === method) return r.def.name;
+  return SMALL_OWNERS[method] ?? method;
+}
+
+/**
+ * After a write of `name`: refetch what is on screen of it (lists, dropdowns), and mark the lists
+ * of the other resources stale, since their counts may have moved (a unit added changes the
+ * building list's unit count), so they refetch when shown again.
+ */
+export function invalidateResource(queryClient: QueryClient, name: string): Promise<void> {
+  void queryClient.invalidateQueries({
+    predicate: (q) => q.queryKey[0] === 'res' && q.queryKey[1] !== name && q.queryKey[2] === 'list',
+    refetchType: 'none',
+  });
+  return queryClient.invalidateQueries({ queryKey: resourceKey(name) });
+}
