@@ -39,6 +39,14 @@ journey('console shell', ({ page: newPage }) => {
     await page.getByTestId('login-username').fill('cashier2');
     await page.getByTestId('login-password').fill('demo123456');
     await page.getByTestId('login-submit').click();
+    // 翠湖苑 ends in 20 days: cashier2 is reminded once the session is known (the user menu is
+    // behind it, however early or late it comes), and dismissing it offers the renewal
+    await page.getByTestId('expiry-reminder').waitFor();
+    await page.getByTestId('expiry-renew').click();
+    const renewal = page.getByTestId('renewal-dialog');
+    await stable(page, renewal);
+    await page.keyboard.press('Escape');
+    await renewal.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByTestId('dashboard-region').textContent()).toContain('翠湖苑');
     await expect.poll(() => page.getByTestId('card-fees-month').textContent()).toMatch(/¥[\d,]+\.\d{2}/);
     expect(await page.getByTestId('card-fees-month').textContent()).not.toBe(adminMonth);
