@@ -51,10 +51,19 @@ export async function pickText(page: Page, select: Locator, option: string) {
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
     .filter({ hasText: new RegExp(`^${option}$`) })
     .first();
+  // a click while the list still slides open is aimed where the option was a frame before
+  await stable(page, item);
   await item.click();
-  // a chosen option closes the list; one clicked while the list was still opening is clicked again, as a user would
-  await page.waitForTimeout(300);
-  if (await item.isVisible()) await item.click();
+  // a chosen option closes the list; one whose click went astray anyway is clicked again, as a user would
+  const closed = () =>
+    item.waitFor({ state: 'hidden', timeout: 5000 }).then(
+      () => true,
+      () => false,
+    );
+  if (!(await closed())) {
+    await item.click();
+    await item.waitFor({ state: 'hidden' });
+  }
 }
 
 /** Picks a month ('YYYY-MM') in the antd month picker marked with `testId`, paging years forward or back. */
@@ -90,10 +99,83 @@ export async function animationsDone(page: Page) {
   );
 }
 
+/** antd's motion classes (rc-motion): an element with one is still appearing, entering or leaving. */
+const MOTION = /(^|\s)ant-[\w-]+-(appear|enter|leave)(-start|-active)?(\s|$)/.source;
+
+/** Lets the page draw `n` frames: what a key press or click set off has then started. */
+export async function frames(page: Page, n = 2) {
+  await page.evaluate(
+    (count) =>
+      new Promise<void>((resolve) => {
+        const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+        step(count);
+      }),
+    n,
+  );
+}
+
+/**
+ * Waits until an element is where it will stay: visible, no antd motion class on it or above it,
+ * the page's finite animations and transitions ended, and its box the same over two frames.
+ */
+export async function stable(page: Page, locator: Locator) {
+  await locator.waitFor();
+  await expect
+    .poll(async () => {
+      await animationsDone(page);
+      return locator.evaluate(
+        (el, motion) =>
+          new Promise<boolean>((resolve) => {
+            const box = () => JSON.stringify(el.getBoundingClientRect());
+            const before = box();
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                let moving = false;
+                for (let e: Element | null = el; e; e = e.parentElement)
+                  if (new RegExp(motion).test(e.getAttribute('class') ?? '')) moving = true;
+                resolve(!moving && box() === before);
+              }),
+            );
+          }),
+        MOTION,
+      );
+    })
+    .toBe(true);
+}
+
+/** Waits until every chart (canvas) of the page draws the same picture over a few frames: its animation is over. */
+export async function chartsStill(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const picture = () => Array.from(document.querySelectorAll('canvas'), (c) => c.toDataURL()).join();
+            const before = picture();
+            let left = 5;
+            const step = () => (--left === 0 ? resolve(picture() === before) : requestAnimationFrame(step));
+            requestAnimationFrame(step);
+          }),
+      ),
+    )
+    .toBe(true);
+}
+
 /** Waits for open dropdowns, loading tables and animations to finish before a screenshot. */
 export async function settle(page: Page) {
   await expect.poll(() => page.locator('.ant-select-dropdown:visible, .ant-spin-blur').count()).toBe(0);
-  await page.waitForTimeout(400);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (motion) =>
+          Array.from(document.querySelectorAll('[class*="ant-"]')).filter((e) => new RegExp(motion).test(e.getAttribute('class') ?? ''))
+            .length,
+        MOTION,
+      ),
+    )
+    .toBe(0);
+  await animationsDone(page);
+  await frames(page);
 }
 
 export const rowsOf = (table: Locator) => table.locator('tbody tr.ant-table-row');

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { api, apiLogin, journey, signIn } from './support.js';
 import { pick, pickMonth, pickRoom, rowsOf, settle } from './antd.js';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
@@ -184,11 +184,24 @@ journey('fees: meter reading to water bill, quick payment with receipt, fee sett
     await page.getByTestId('cashier-topup').click();
     await page.getByTestId('topup-amount').fill('100.00');
     await screenshot(page, 'fees-topup-1440');
+    // every top-up call the page makes, and how many have been answered
+    const calls = { sent: 0, answered: 0 };
+    const topup = (r: Request) => r.method() === 'POST' && (r.postDataJSON() as { method?: string } | null)?.method === 'balancetopup';
+    const sent = (r: Request) => void (topup(r) && calls.sent++);
+    const answered = (r: Request) => void (topup(r) && calls.answered++);
+    page.on('request', sent);
+    page.on('requestfinished', answered);
+    page.on('requestfailed', answered);
     const ok = page.getByTestId('topup-save');
     await ok.click();
     await ok.click({ timeout: 500 }).catch(() => undefined); // an impatient second click
     await expect.poll(balanceOf).toBe(yuan(toFen(before) + 10000));
-    await page.waitForTimeout(500);
+    // once the dialog has closed and every call it sent is answered, the money moved once
+    await page.getByTestId('topup-amount').waitFor({ state: 'hidden' });
+    await expect.poll(() => calls.sent > 0 && calls.answered === calls.sent).toBe(true);
+    page.off('request', sent);
+    page.off('requestfinished', answered);
+    page.off('requestfailed', answered);
     expect(await balanceOf()).toBe(yuan(toFen(before) + 10000));
   });
 

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { api, apiLogin, journey, signIn } from './support.js';
-import { pick, pickRoom, rowsOf, settle } from './antd.js';
+import { chartsStill, pick, pickRoom, rowsOf, settle } from './antd.js';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
 
 const ITEM = '电梯费';
@@ -201,8 +201,8 @@ journey('fees: item, binding, bills, cashier, receipt, refund, export', ({ page:
 
   it('draws the fees report chart', async () => {
     await page.goto('/feecounts/fees_count');
-    await expect.poll(() => page.locator('canvas').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-    await page.waitForTimeout(800); // let the chart animation settle for the screenshot
+    await expect.poll(() => page.locator('canvas').count()).toBeGreaterThan(0);
+    await chartsStill(page); // the chart's animation over, for the screenshot
     await screenshot(page, 'fees-report-1440');
 
     // the report's export runs as a job too: the workbook has the report's columns and its total row

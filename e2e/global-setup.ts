@@ -53,7 +53,9 @@ export default async function setup(project: TestProject) {
     output += d.toString();
   });
   const baseUrl = `http://127.0.0.1:${port}`;
+  const started = Date.now();
   await waitForHealth(baseUrl, server, () => output);
+  console.log(`e2e server (${schema ? 'PostgreSQL' : 'PGlite'}) up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   project.provide('baseUrl', baseUrl);
   // a server that dies mid-run fails every later journey with a refused connection: say why once
   let stopping = false;
@@ -72,7 +74,8 @@ export default async function setup(project: TestProject) {
 }
 
 async function waitForHealth(url: string, server: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 90_000;
+  // migrating and seeding a fresh demo takes 20-40 s; on a loaded machine (load 20 on 2 cores) more than 90 s
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     try {

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
-import { animationsDone, pickCascader, pickText, settle } from './antd.js';
+import { animationsDone, pickCascader, pickText, settle, stable } from './antd.js';
 import { xlsxUpload } from './files.js';
 import { api, apiLogin, journey, signIn } from './support.js';
 
@@ -250,8 +250,7 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     await expect.poll(() => page.locator('[data-testid="member-list"] .ant-table-row').count()).toBeGreaterThan(0);
     await screenshot(page, 'owners-memberlist-390');
     await page.getByTestId('member-add').click();
-    await page.getByTestId('member-form').waitFor();
-    await page.waitForTimeout(300);
+    await stable(page, page.getByTestId('member-form'));
     await screenshot(page, 'owners-memberform-390');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
     await page.keyboard.press('Escape');
@@ -260,7 +259,7 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     await page.getByTestId('navbar-owner-search').click();
     await searchOwner(page, '陈建国', '陈建国');
     await expect.poll(() => page.getByTestId('owner-search-ok').isEnabled()).toBe(true);
-    await page.waitForTimeout(300); // the OK button's colour transition
+    await stable(page, page.getByTestId('owner-search-ok')); // the OK button's colour transition
     await screenshot(page, 'owners-search-390');
     await page.getByTestId('owner-search-ok').click();
     await page.getByTestId('owner-drawer').waitFor();
@@ -268,7 +267,7 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     await expect.poll(() => rows(page, 'tab-bill').count()).toBeGreaterThan(0);
     const width = await page.locator('.ant-drawer-content-wrapper').evaluate((el) => el.getBoundingClientRect().width);
     expect(width).toBeGreaterThanOrEqual(PHONE.width - 1);
-    await page.waitForTimeout(300);
+    await stable(page, page.locator('.ant-drawer-content-wrapper'));
     await screenshot(page, 'owners-drawer-390');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
   });

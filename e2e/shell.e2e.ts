@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
+import { frames, stable } from './antd.js';
 import { journey, signIn } from './support.js';
 
 journey('console shell', ({ page: newPage }) => {
@@ -38,6 +39,14 @@ journey('console shell', ({ page: newPage }) => {
     await page.getByTestId('login-username').fill('cashier2');
     await page.getByTestId('login-password').fill('demo123456');
     await page.getByTestId('login-submit').click();
+    // 翠湖苑 ends in 20 days: cashier2 is reminded once the session is known (the user menu is
+    // behind it, however early or late it comes), and dismissing it offers the renewal
+    await page.getByTestId('expiry-reminder').waitFor();
+    await page.getByTestId('expiry-renew').click();
+    const renewal = page.getByTestId('renewal-dialog');
+    await stable(page, renewal);
+    await page.keyboard.press('Escape');
+    await renewal.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByTestId('dashboard-region').textContent()).toContain('翠湖苑');
     await expect.poll(() => page.getByTestId('card-fees-month').textContent()).toMatch(/¥[\d,]+\.\d{2}/);
     expect(await page.getByTestId('card-fees-month').textContent()).not.toBe(adminMonth);
@@ -188,7 +197,9 @@ journey('console shell', ({ page: newPage }) => {
     await dialog.waitFor();
     await page.getByTestId('renewal-forced-notice').waitFor();
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(300);
+    // a dialog that gave way to Escape would be leaving by the next frames: it stays, still
+    await frames(page);
+    await stable(page, dialog);
     expect(await dialog.isVisible()).toBe(true);
     expect(await page.locator('.ant-modal-close').count()).toBe(0);
     await screenshot(page, 'renewal-forced-1440');
@@ -199,7 +210,7 @@ journey('console shell', ({ page: newPage }) => {
     await payPage.goto(href!);
     await payPage.getByTestId('sandbox-pay').click();
     await payPage.getByTestId('sandbox-paid').waitFor();
-    await page.getByTestId('renewal-result').waitFor({ timeout: 10_000 });
+    await page.getByTestId('renewal-result').waitFor();
     expect(await page.getByTestId('renewal-result').textContent()).toContain('支付成功');
   });
 
@@ -223,8 +234,7 @@ journey('console shell', ({ page: newPage }) => {
     expect(await page.getByTestId('sidebar').count()).toBe(0);
     await screenshot(page, 'dashboard-390');
     await page.getByTestId('hamburger').click();
-    await page.getByTestId('sidebar-mobile').waitFor();
-    await page.waitForTimeout(400);
+    await stable(page, page.getByTestId('sidebar-mobile'));
     await screenshot(page, 'sidebar-390');
     const widthOk = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
     expect(widthOk).toBe(true);

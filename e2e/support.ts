@@ -21,7 +21,8 @@ export function journey(name: string, body: (b: { page(viewport?: { width: numbe
         const context = await browser.newContext({ viewport, locale: 'zh-CN', baseURL: baseUrl() });
         contexts.push(context);
         const page = await context.newPage();
-        page.setDefaultTimeout(15_000);
+        // generous: on a loaded machine (load 13 on 2 cores) a page can take many seconds to draw
+        page.setDefaultTimeout(30_000);
         return page;
       },
     });
