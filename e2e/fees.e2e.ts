@@ -161,8 +161,18 @@ journey('fees: item, binding, bills, cashier, receipt, refund, export', ({ page:
     await expect.poll(() => mine.count()).toBe(1);
     expect(await mine.textContent()).toContain(paidTotal);
     await mine.locator('[data-testid^="refund-approve-"]').click();
-    await page.getByTestId('refund-decide').click();
+    await page.getByTestId('refund-approve-remark').fill('核实无误');
+    await page.getByTestId('refund-approve-ok').click();
     await expect.poll(() => mine.textContent()).toContain('已退款');
+    // the workflow's timeline: submitted, then approved with the remark
+    await mine.locator('[data-testid^="refund-log-"]').click();
+    const timeline = page.getByTestId('refund-timeline');
+    await expect.poll(() => timeline.textContent()).toContain('审核意见：核实无误');
+    expect(await timeline.textContent()).toContain('提交');
+    expect(await timeline.textContent()).toContain('同意退款');
+    await screenshot(page, 'fees-refund-timeline-1440');
+    await page.keyboard.press('Escape');
+    await timeline.waitFor({ state: 'hidden' });
     await settle(page);
     await screenshot(page, 'fees-refundlist-1440');
 

@@ -44,4 +44,5 @@ export const refundFlow = workflow({
     },
   },
   logMethod: 'refundlog',
+  fieldLabels: { reason: '退款原因', amount: '退款金额' },
 });

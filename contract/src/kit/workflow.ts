@@ -38,6 +38,8 @@ export interface WorkflowDef {
   transitions: Readonly<Record<string, TransitionDef>>;
   /** the method answering a row's log (the timeline of the detail) */
   logMethod?: string;
+  /** labels of the inputs a log row keeps that no transition names (those given when the row was created) */
+  fieldLabels?: Readonly<Record<string, string>>;
 }
 
 const id = z.coerce

@@ -14,7 +14,7 @@ export const title = (max: number, what: string) =>
     .string({ error: `请输入${what}` })
     .trim()
     .min(1, `请输入${what}`)
-    .max(max);
+    .max(max, `${what}不能超过${max}个字符`);
 export const sortNo = z.coerce.number().int().min(0).max(99999).default(0);
 
 /** Kinds of room category; the kind drives defaults elsewhere (e.g. parking fees). */

@@ -14,7 +14,7 @@ function inputText(def: WorkflowDef, item: WorkflowLogItem): string[] {
   const labels = def.transitions[item.transition]?.inputLabels ?? {};
   return Object.entries(item.input ?? {})
     .filter(([, v]) => v !== '' && v !== null && v !== undefined)
-    .map(([k, v]) => `${labels[k] ?? k}：${String(v)}`);
+    .map(([k, v]) => `${labels[k] ?? def.fieldLabels?.[k] ?? k}：${String(v)}`);
 }
 
 /**
