@@ -72,4 +72,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // a role list is declared once, in the contract beside its area's resources (docs/resources.md)
+    files: ['server/src/**/*.{ts,tsx}', 'web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'server/src/test/**', 'server/src/safety/**', 'server/src/db/seed.ts', 'server/src/modules/*/seed.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'VariableDeclarator[id.name=/^[A-Z][A-Z0-9_]*$/] > ArrayExpression > Literal[value=/^(admin|leader_admin|feecount|propertypaystatis|fees_count|businesscounts|financecount|apply|memberbasis|steward|notices|repairs|security|service|team|crm|care|rentroom|tenant|carpark|card|currents|parkcard|charginglist|devicelist|setup|setfees|invoicelist|fees|payment|cashier|preprint|printbill|call)$/]',
+          message:
+            'Role lists live in the contract (contract/src/<area>/roles.ts or beside the resource); import them from @wuye/contract.',
+        },
+      ],
+    },
+  },
 );

@@ -1,6 +1,7 @@
 import { AccountBookOutlined, BarChartOutlined, CalculatorOutlined } from '@ant-design/icons';
 import type { AppRoute } from '../../router/types';
 import { lazyPage } from '../../router/lazyPage';
+import { FEE_ROLES } from '@wuye/contract/fees/roles';
 
 const FeeItemCateList = lazyPage(() => import('./FeeItemCateList'));
 const FeeItemList = lazyPage(() => import('./FeeItemList'));
@@ -27,11 +28,7 @@ const PropertyPayStatis = lazyPage(() => import('./reports/PropertyPayStatis'));
 const PropertyPayLog = lazyPage(() => import('./reports/PropertyPayLog'));
 const FinanceReport = lazyPage(() => import('./reports/FinanceReport'));
 
-const SETUP = ['setfees', 'fees'];
-const BILLS = ['fees'];
-const PAYMENTS = ['payment', 'cashier'];
-const CALL = ['call', 'fees'];
-const REPORTS = ['feecount', 'fees_count', 'propertypaystatis', 'financecount'];
+const { setup: SETUP, bills: BILLS, payments: PAYMENTS, call: CALL, reports: REPORTS } = FEE_ROLES;
 
 /** The fees area (docs/product.md#route-table, /fees). */
 export const feesRoutes: AppRoute[] = [

@@ -8,8 +8,7 @@ export interface HouseRef {
 }
 
 /** Roles that manage owners and cars (the server checks the same). */
-export const MEMBER_MANAGERS = ['memberbasis'] as const;
-export const CAR_MANAGERS = ['memberbasis', 'carpark'] as const;
+export { MEMBER_MANAGERS, CAR_MANAGERS } from '@wuye/contract/owners/roles';
 
 /** The room's ids as a payload; an unknown rid (0) is left out. */
 export const houseFields = (h: HouseRef) => ({ ...(h.rid ? { rid: h.rid } : {}), bid: h.bid, tid: h.tid, hid: h.hid });

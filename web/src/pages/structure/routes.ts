@@ -1,6 +1,7 @@
 import { ApartmentOutlined, HomeOutlined } from '@ant-design/icons';
 import type { AppRoute } from '../../router/types';
 import { lazyPage } from '../../router/lazyPage';
+import { MEMBER_MANAGERS } from '@wuye/contract/owners/roles';
 
 const RegionInfo = lazyPage(() => import('./RegionInfo'));
 const BuildingList = lazyPage(() => import('./BuildingList'));
@@ -15,7 +16,7 @@ const ImportLog = lazyPage(() => import('./ImportLog'));
 const LeaderRegions = lazyPage(() => import('./LeaderRegions'));
 const RegionDelayLog = lazyPage(() => import('./RegionDelayLog'));
 
-const BASIS = ['memberbasis'] as const;
+const BASIS = MEMBER_MANAGERS;
 
 /** Community side: the root-area structure pages (docs/product.md#route-table), under one top route. */
 export const structureRoutes: AppRoute[] = [
