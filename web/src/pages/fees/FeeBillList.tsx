@@ -12,6 +12,8 @@ import { RoomSelects, STATUS_COLOR, type RoomPick, useActionFixed } from './shar
 import { useConfirmDelete } from '../../components/useConfirmDelete';
 import { runExport } from '../../api/exportJob';
 import { useSmallList } from '../../components/resource';
+import { enumOptions } from '@wuye/contract/kit/resource';
+import { BILL_STATUS } from '@wuye/contract/fees';
 
 interface Filters {
   place?: RoomPick;
@@ -208,16 +210,7 @@ export default function FeeBillList() {
               <Input allowClear style={{ width: 120 }} />
             </Form.Item>
             <Form.Item name="status" label="状态">
-              <Select
-                allowClear
-                style={{ width: 100 }}
-                data-testid="bill-status"
-                options={[
-                  { value: 'E', label: '待缴' },
-                  { value: 'Y', label: '已缴' },
-                  { value: 'N', label: '已逾期' },
-                ]}
-              />
+              <Select allowClear style={{ width: 100 }} data-testid="bill-status" options={enumOptions(BILL_STATUS)} />
             </Form.Item>
             <Form.Item name="min_fee" label="金额">
               <MoneyInput style={{ width: 90 }} placeholder="最小" />

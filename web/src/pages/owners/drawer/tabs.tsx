@@ -7,7 +7,9 @@ import { noticeSuccess } from '../../../api/feedback';
 import type { HouseRef } from '../shared';
 import HouseTab from './HouseTab';
 import { useConfirmDelete } from '../../../components/useConfirmDelete';
-import { useSmallList } from '../../../components/resource';
+import { EnumTag, useSmallList } from '../../../components/resource';
+import { enumOptions } from '@wuye/contract/kit/resource';
+import { BILL_STATUS } from '@wuye/contract/fees';
 
 type Option = { value: string | number; label: string };
 
@@ -30,11 +32,6 @@ function useOptions(load: () => Promise<Option[]>): Option[] {
   return options;
 }
 
-const BILL_STATUS: Record<string, { label: string; color: string }> = {
-  E: { label: '待缴费', color: 'warning' },
-  Y: { label: '已缴费', color: 'success' },
-  N: { label: '已逾期', color: 'red' },
-};
 const VISITOR_COLOR: Record<string, string> = { Y: 'warning', D: 'success', C: 'default', '3': 'error', '': 'warning' };
 const ACTIVITY_COLOR = (s: string) => (s === 'Y' ? 'success' : s === 'N' ? 'error' : 'processing');
 const FACE_COLOR: Record<string, string> = { '': 'processing', Y: 'success', N: 'error', P: 'error', W: 'warning' };
@@ -66,7 +63,7 @@ export function BillTab({ house }: { house: HouseRef }) {
           kind: 'select',
           name: 'status',
           placeholder: '状态',
-          options: Object.entries(BILL_STATUS).map(([value, s]) => ({ value, label: s.label })),
+          options: enumOptions(BILL_STATUS),
           width: 120,
         },
         { kind: 'text', name: 'min_fee', placeholder: '最小金额', width: 110 },
@@ -93,7 +90,7 @@ export function BillTab({ house }: { house: HouseRef }) {
         {
           title: '状态',
           dataIndex: 'status',
-          render: (s: string, r) => <Tag color={BILL_STATUS[s]?.color}>{r.status_ch || BILL_STATUS[s]?.label}</Tag>,
+          render: (s: string) => <EnumTag enum={BILL_STATUS} value={s} />,
         },
         { title: '生成时间', dataIndex: 'create_time' },
         {
