@@ -73,9 +73,9 @@ journey('safety: HTML in owner data renders as text', ({ page: newPage }) => {
 
     // the car list shows the brand as typed
     await page.goto('/basismembers/cars');
-    await page.getByTestId('car-filter-plate').fill(PLATE);
-    await page.getByTestId('car-filter-plate').press('Enter');
-    const cars = page.getByTestId('car-list');
+    await page.getByTestId('car-filter-carlicense').fill(PLATE);
+    await page.getByTestId('car-filter-carlicense').press('Enter');
+    const cars = page.getByTestId('car-table');
     await expect.poll(() => cars.locator('.ant-table-row').count()).toBe(1);
     const carRow = await cars.locator('.ant-table-row').first().textContent();
     expect(carRow).toContain(IMG_FULL);
