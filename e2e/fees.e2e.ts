@@ -170,6 +170,7 @@ journey('fees: item, binding, bills, cashier, receipt, refund, export', ({ page:
     await expect.poll(() => timeline.textContent()).toContain('审核意见：核实无误');
     expect(await timeline.textContent()).toContain('提交');
     expect(await timeline.textContent()).toContain('同意退款');
+    await settle(page);
     await screenshot(page, 'fees-refund-timeline-1440');
     await page.keyboard.press('Escape');
     await timeline.waitFor({ state: 'hidden' });
