@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { id, optionalId, paging, text, yn } from './common.js';
-import { money } from './money.js';
+import { id, int, noControlChars, optionalId, paging, text, yn } from './common.js';
+import { MAX_BILL_FEN, MAX_PAYMENT_FEN, money, moneyUpTo } from './money.js';
 import type { ListAnswer, YN } from './codes.js';
 import { fileBase64, type FileAnswer } from './files.js';
 import type { ExportQueued } from './jobs.js';
@@ -59,6 +59,12 @@ export const PAY_TYPE_CH: Record<PayTypeName, string> = {
 export type BillStatus = 'E' | 'Y' | 'N';
 export const BILL_STATUS_CH: Record<BillStatus, string> = { E: '待缴', Y: '已缴', N: '已逾期' };
 
+/**
+ * The roles that may discount above the community's cap (max_discount_percent; admin always may):
+ * the managers of the fee settings and of finance. A cashier is refused above it.
+ */
+export const DISCOUNT_MANAGER_ROLES = ['setfees', 'financecount'] as const;
+
 export const MSG_FEES = {
   billPaid: '账单已缴费，请勿重复收费',
   billNotFound: '账单不存在',
@@ -74,11 +80,15 @@ export const unitPrice = z.union([z.string(), z.number()]).transform((v, ctx) =>
   return s;
 });
 
-/** A billing period 'YYYY-MM'. */
+/** A billing period 'YYYY-MM', from 2000-01 to 2100-12 (9999-12 and 1900-01 are typing slips, not periods). */
 export const period = z
   .string()
   .trim()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '账期格式不正确，应为 YYYY-MM');
+  .regex(/^(20\d{2}|2100)-(0[1-9]|1[0-2])$/, '账期格式不正确，应为 2000-01 至 2100-12 之间的 YYYY-MM');
+
+/** An amount of one bill, and of one payment. */
+const billAmount = moneyUpTo(MAX_BILL_FEN);
+const paymentAmount = moneyUpTo(MAX_PAYMENT_FEN);
 
 const costTypeCode = z
   .string()
@@ -93,7 +103,7 @@ const optionalMoney = z
 const idList = (max: number) => z.array(id).min(1).max(max);
 /** Cost types as a list or a comma-separated text. */
 const costTypeList = z
-  .union([z.array(z.string().max(30)), z.string().max(300)])
+  .union([z.array(noControlChars(z.string().max(30))), noControlChars(z.string().max(300))])
   .optional()
   .transform((v) => (typeof v === 'string' ? v.split(',') : (v ?? [])).map((s) => s.trim()).filter(Boolean));
 
@@ -104,15 +114,15 @@ export const feeItemInput = z
     pricing: z.enum(PRICINGS),
     unit_price: unitPrice,
     default_quantity: money.optional(),
-    cycle_months: z.coerce.number().int().min(1).max(12).default(1),
+    cycle_months: int(1, 12).default(1),
     /** missing: the community's default due day (feesettinginfo) */
-    due_day: z.coerce.number().int().min(1).max(28).optional(),
+    due_day: int(1, 28).optional(),
     late_fee_rule: z.enum(['none', 'daily']).default('none'),
     /** per mille of the bill per day */
     late_fee_rate: unitPrice.optional(),
-    late_fee_grace_days: z.coerce.number().int().min(0).max(365).default(0),
+    late_fee_grace_days: int(0, 365).default(0),
     /** cap as percent of the bill; 0 = no cap */
-    late_fee_cap_percent: z.coerce.number().int().min(0).max(1000).default(0),
+    late_fee_cap_percent: int(0, 1000).default(0),
     status: yn.default('Y'),
     remark: text(200).default(''),
   })
@@ -139,12 +149,12 @@ export const billFilters = {
   batch_id: optionalId,
 };
 
-const wireDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
+const wireDay = z.string().regex(/^(20\d{2}|2100)-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, '日期格式应为 YYYY-MM-DD（2000 至 2100 年）');
 /** Period range of the collection reports (YYYY-MM to YYYY-MM), optionally one cost type or item. */
 const reportRange = {
   start_period: period,
   end_period: period,
-  cost_type: z.string().max(30).optional(),
+  cost_type: noControlChars(z.string().max(30)).optional(),
   itemid: optionalId,
 };
 
@@ -195,22 +205,22 @@ export const quickPayLine = z
   .object({
     item_id: optionalId,
     title: text(30).optional(),
-    cost_type: z.string().trim().max(30).optional(),
+    cost_type: noControlChars(z.string().trim().max(30)).optional(),
     period: z.union([z.literal(''), period]).optional(),
-    amount: money.refine((v) => v !== '0.00', '收费金额必须大于0'),
+    amount: billAmount.refine((v) => v !== '0.00', '收费金额必须大于0'),
   })
   .refine((v) => v.item_id !== undefined || (v.title ?? '') !== '', { message: '请选择收费项目或填写收费名称', path: ['title'] });
 
 export const feesMethods = {
   // --- set-up (slice A)
   feeitemcatelist: z.object({ ...paging }),
-  feeitemcateadd: z.object({ cost_type: costTypeCode, title: text(20).min(1), sort: z.coerce.number().int().min(0).max(9999).default(0) }),
-  feeitemcateedit: z.object({ id, title: text(20).min(1), sort: z.coerce.number().int().min(0).max(9999).default(0) }),
+  feeitemcateadd: z.object({ cost_type: costTypeCode, title: text(20).min(1), sort: int(0, 9999).default(0) }),
+  feeitemcateedit: z.object({ id, title: text(20).min(1), sort: int(0, 9999).default(0) }),
   feeitemcatedel: z.object({ id }),
   feebill_cate_small_list: z.object({}),
   feeitemlist: z.object({
     ...paging,
-    cost_type: z.string().max(30).optional(),
+    cost_type: noControlChars(z.string().max(30)).optional(),
     keyword: text(30).optional(),
     status: z.enum(['', 'Y', 'N']).optional(),
   }),
@@ -218,7 +228,7 @@ export const feesMethods = {
   feeitemadd: feeItemInput,
   feeitemedit: z.intersection(z.object({ id }), feeItemInput),
   feeitemdel: z.object({ id }),
-  feethinglist: z.object({ cost_type: z.string().max(30).optional() }),
+  feethinglist: z.object({ cost_type: noControlChars(z.string().max(30)).optional() }),
   bindfeelist: z.object({ ...paging, item_id: optionalId, scope: z.union([z.literal(''), z.enum(BIND_SCOPES)]).optional() }),
   bindfeeadd: z.object({ item_id: id, scope: z.enum(BIND_SCOPES), ref_ids: z.array(id).max(5000).default([]) }),
   bindfeedel: z.object({ id }),
@@ -229,7 +239,7 @@ export const feesMethods = {
   feebilllist: z.object({ ...paging, ...billFilters }),
   feebillinfo: z.object({ id }),
   feebilldel: z.object({ id }),
-  feeedit: z.object({ id, fee: money, reason: text(200).min(1, '请填写调整原因') }),
+  feeedit: z.object({ id, fee: billAmount, reason: text(200).min(1, '请填写调整原因') }),
   feebillcheck: z.object({ ids: idList(500), is_check: yn }),
   exportfees: z.object({ ...billFilters, sort: z.enum(['asc', 'desc']).default('asc') }),
   feebilloverdue: z.object({}),
@@ -239,9 +249,10 @@ export const feesMethods = {
     hid: id,
     bill_ids: idList(500),
     pay_type: z.enum(PAY_TYPES),
-    paid_amount: money,
+    paid_amount: paymentAmount,
     use_balance: z.boolean().default(false),
-    discount: money.default('0.00'),
+    /** above the community's cap (feesettinginfo) only a manager may give it */
+    discount: paymentAmount.default('0.00'),
     idempotency_key: idempotencyKey,
     remark: text(200).default(''),
   }),
@@ -252,7 +263,7 @@ export const feesMethods = {
   housebalance: z.object({ hid: id }),
   balancetopup: z.object({
     hid: id,
-    amount: money.refine((v) => v !== '0.00', '充值金额必须大于0'),
+    amount: paymentAmount.refine((v) => v !== '0.00', '充值金额必须大于0'),
     pay_type: z.enum(['cash', 'wechat', 'alipay', 'bankcard', 'transfer']),
     idempotency_key: idempotencyKey,
     remark: text(200).default(''),
@@ -290,7 +301,7 @@ export const feesMethods = {
     tid: optionalId,
     keyword: text(50).optional(),
   }),
-  month_fees: z.object({ year: z.coerce.number().int().min(2000).max(2100) }),
+  month_fees: z.object({ year: int(2000, 2100) }),
   paymentstatis: z.object({ start_date: wireDay, end_date: wireDay, group_by: z.enum(['pay_type', 'cashier', 'day']).default('pay_type') }),
   propertypaystatis: z.object({ period }),
   propertypaylog: z.object({
@@ -305,7 +316,7 @@ export const feesMethods = {
   feereportexport: z.discriminatedUnion('report', [
     z.object({ report: z.literal('fees_count'), ...reportRange }),
     z.object({ report: z.literal('fees_count_nopay'), bid: optionalId, tid: optionalId, keyword: text(50).optional() }),
-    z.object({ report: z.literal('month_fees'), year: z.coerce.number().int().min(2000).max(2100) }),
+    z.object({ report: z.literal('month_fees'), year: int(2000, 2100) }),
     z.object({
       report: z.literal('paymentstatis'),
       start_date: wireDay,
@@ -346,8 +357,9 @@ export const feesMethods = {
       .regex(/^[A-Za-z0-9-]*$/, '收据编号前缀只能包含字母、数字和 -')
       .default(''),
     allow_discount: yn.default('Y'),
-    max_discount_percent: z.coerce.number().int().min(0).max(100).default(100),
-    default_due_day: z.coerce.number().int().min(1).max(28).default(15),
+    /** the cashier's cap; above it only a manager role (admin, setfees, financecount) may discount */
+    max_discount_percent: int(0, 100).default(20),
+    default_due_day: int(1, 28).default(15),
   }),
   // --- quick payment (/fees/quickpay): one-off charges without a pre-generated bill
   quickpay: z.object({
@@ -356,7 +368,7 @@ export const feesMethods = {
     pay_type: z.enum(PAY_TYPES),
     /** missing: exactly what is due */
     paid_amount: z
-      .union([z.literal(''), z.null(), money])
+      .union([z.literal(''), z.null(), paymentAmount])
       .optional()
       .transform((v) => (v === '' || v === null ? undefined : v)),
     use_balance: z.boolean().default(false),

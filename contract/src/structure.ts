@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, optionalId, paging, text, yn } from './common.js';
+import { id, int, optionalId, paging, text, yn } from './common.js';
 import { WIRE_DATE_RE } from './dates.js';
 import { money } from './money.js';
 import { fileBase64, type FileAnswer } from './files.js';
@@ -60,7 +60,7 @@ const phone = z
   .trim()
   .max(30)
   .refine((v) => v === '' || /^[\d\-+() ]{5,30}$/.test(v), { message: '联系电话格式不正确' });
-const sortNo = z.coerce.number().int().min(0).max(99999).default(0);
+const sortNo = int(0, 99999).default(0);
 const roomState = z.enum(ROOM_STATES, { error: '房屋状态取值不正确' });
 
 const regionFields = {
@@ -88,7 +88,7 @@ const categoryFields = {
 
 const buildingFields = {
   title: title(30, '楼栋名称'),
-  floors: z.coerce.number().int().min(0).max(200).default(0),
+  floors: int(0, 200).default(0),
   sort: sortNo,
   remark: text(200).default(''),
 };
@@ -99,7 +99,7 @@ const roomFields = {
   bid: id,
   tid: id,
   title: title(30, '房号'),
-  floor: z.coerce.number().int().min(-10).max(200).default(1),
+  floor: int(-10, 200).default(1),
   category_id: optionalId,
   built_area: areaValue.default('0'),
   indoor_area: areaValue.default('0'),
@@ -112,7 +112,7 @@ const roomFilters = {
   tid: optionalId,
   category_id: optionalId,
   state: z.union([z.literal(''), roomState]).optional(),
-  floor: z.union([z.literal(''), z.coerce.number().int().min(-10).max(200)]).optional(),
+  floor: z.union([z.literal(''), int(-10, 200)]).optional(),
   keyword: text(30).optional(),
 };
 
@@ -125,7 +125,7 @@ export const structureMethods = {
   leaderregionedit: z.object({ id, ...leaderRegionFields }),
   leaderregiondelay: z.object({
     rid: id,
-    months: z.coerce.number().int().min(1, '延期月数至少为1').max(120, '延期月数不能超过120'),
+    months: int(-1e9, 1e9).pipe(z.number().min(1, '延期月数至少为1').max(120, '延期月数不能超过120')),
     remark: text(200).default(''),
   }),
   regiondelaylog: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc'), rid: optionalId }),

@@ -53,6 +53,8 @@ export interface AccountsTable {
   single_login: Default<'Y' | 'N'>;
   status: Default<'Y' | 'N'>;
   created_at: Timestamp;
+  /** set by an administrator's reset: the next password change alone may skip the current password */
+  password_reset_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface AccountRegionsTable {
@@ -70,14 +72,34 @@ export interface SessionsTable {
   last_seen_at: Timestamp;
   expires_at: Timestamp;
   ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** logout | elsewhere | password | revoked */
   end_reason: string | null;
+  /** the public id an account lists and ends its sessions by */
+  id: Generated<number>;
+  /** console: the signed-in console; board: a read-only board window (board methods only) */
+  kind: Default<'console' | 'board'>;
+  /** the absolute end, however active the session stays */
+  max_expires_at: Timestamp;
+  ip: Default<string>;
+  user_agent: Default<string>;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<number>;
-  username: string;
-  ip: Default<string>;
-  at: Timestamp;
+export interface LoginThrottleTable {
+  key: string;
+  failures: Default<number>;
+  last_at: Timestamp;
+  blocked_until: Timestamp;
+}
+
+export interface LoginCodesTable {
+  code_hash: string;
+  purpose: 'board' | 'handover';
+  account_id: number;
+  side: 'community' | 'group';
+  rid: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface AuditLogTable {
@@ -146,6 +168,7 @@ export interface ActivationCodesTable {
   used_by: number | null;
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
+  remark: Default<string>;
 }
 
 export interface RegionDelayLogTable {
@@ -188,10 +211,13 @@ export interface ExportFilesTable {
   created_at: Timestamp;
 }
 
-export interface SandboxPaymentsTable {
+export interface SandboxOrdersTable {
   orderid: string;
+  pay_key: string;
   total_fee: Numeric;
-  paid_at: Timestamp;
+  paid_fee: ColumnType<string | null, string | null | undefined, string | null>;
+  paid_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
 }
 
 /** Foundation tables; each area adds its own interface in modules/<area>/tables.ts and joins it to DB below. */
@@ -201,7 +227,8 @@ export interface FoundationTables {
   accounts: AccountsTable;
   account_regions: AccountRegionsTable;
   sessions: SessionsTable;
-  login_failures: LoginFailuresTable;
+  login_throttle: LoginThrottleTable;
+  login_codes: LoginCodesTable;
   audit_log: AuditLogTable;
   backlog: BacklogTable;
   common_links: CommonLinksTable;
@@ -211,7 +238,7 @@ export interface FoundationTables {
   region_delay_log: RegionDelayLogTable;
   jobs: JobsTable;
   export_files: ExportFilesTable;
-  sandbox_payments: SandboxPaymentsTable;
+  sandbox_orders: SandboxOrdersTable;
 }
 
 export type DB = FoundationTables & StructureTables & OwnersTables & FeesTables;
