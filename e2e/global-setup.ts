@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     browserAvailable: boolean;
+    /** the demo's activation codes, random on every new database: read from the start-up banner */
+    demoActivationCodes: string[];
   }
 }
 
@@ -42,7 +44,8 @@ export default async function setup(project: TestProject) {
   if (schema) await runSql(`CREATE SCHEMA ${schema}`);
   const server: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DB_SCHEMA: schema, LOG_LEVEL: 'warn' },
+    // the demo as `npm start` serves it: the sandbox on (with DATABASE_URL it is off unless asked for)
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DB_SCHEMA: schema, LOG_LEVEL: 'warn', SANDBOX: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -57,6 +60,16 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseUrl, server, () => output);
   console.log(`e2e server (${schema ? 'PostgreSQL' : 'PGlite'}) up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   project.provide('baseUrl', baseUrl);
+  // the banner comes a moment after the server starts answering
+  for (let i = 0; i < 100 && !/续费激活码/.test(output); i++) await new Promise((r) => setTimeout(r, 100));
+  const codes = /续费激活码（演示[^）]*）: ([^\n]+)/.exec(output)?.[1] ?? '';
+  project.provide(
+    'demoActivationCodes',
+    codes
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean),
+  );
   // a server that dies mid-run fails every later journey with a refused connection: say why once
   let stopping = false;
   server.once('exit', (code, signal) => {

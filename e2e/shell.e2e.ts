@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
 import { frames, stable } from './antd.js';
@@ -221,7 +221,10 @@ journey('console shell', ({ page: newPage }) => {
     await page.getByTestId('renewal-mode-code').click();
     await page.getByTestId('renewal-actcode-submit').click();
     await expect.poll(() => page.getByTestId('renewal-dialog').textContent()).toContain('请填写激活码');
-    await page.getByTestId('renewal-actcode-input').fill('WY-DEMO-0005');
+    // the demo's codes are random: the start-up banner printed them (e2e/global-setup.ts)
+    const code = inject('demoActivationCodes').at(-1);
+    expect(code).toMatch(/^WY-/);
+    await page.getByTestId('renewal-actcode-input').fill(code!);
     await page.getByTestId('renewal-actcode-submit').click();
     await page.getByTestId('renewal-result').waitFor();
     expect(await page.getByTestId('renewal-result').textContent()).toContain('激活成功');

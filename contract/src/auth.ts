@@ -1,27 +1,37 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 import { LIMITS, type YN } from './codes.js';
-import { id } from './common.js';
+import { id, noControlChars, yn } from './common.js';
 import type { SysType } from './roles.js';
 
+const username = noControlChars(z.string({ error: MSG.usernameRequired }).trim().min(1, MSG.usernameRequired).max(50));
+
 export const loginInput = z.object({
-  username: z.string({ error: MSG.usernameRequired }).trim().min(1, MSG.usernameRequired).max(50),
-  password: z.string({ error: MSG.enterPassword }).min(1, MSG.enterPassword).max(100),
+  username,
+  password: noControlChars(z.string({ error: MSG.enterPassword }).min(1, MSG.enterPassword).max(100)),
   rid: id.optional(),
 });
 
-export const newPassword = z
-  .string({ error: MSG.enterNewPassword })
-  .min(1, MSG.enterNewPassword)
-  .min(LIMITS.passwordMin, MSG.passwordLength)
-  .max(LIMITS.passwordMax, MSG.passwordLength);
+export const newPassword = noControlChars(
+  z
+    .string({ error: MSG.enterNewPassword })
+    .min(1, MSG.enterNewPassword)
+    .min(LIMITS.passwordMin, MSG.passwordLength)
+    .max(LIMITS.passwordMax, MSG.passwordLength),
+);
+
+/** A one-time code of the board or the sign-in hand-over: 64 hex characters. */
+const oneTimeCode = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-f]{64}$/, '链接无效或已过期，请从控制台重新打开');
 
 export const editPasswordInput = z
   .object({
     id: id.optional(),
-    username: z.string({ error: MSG.usernameRequired }).trim().min(1, MSG.usernameRequired).max(50),
-    /** the current password, asked again before the change */
-    oldpassword: z.string().max(100).optional(),
+    username,
+    /** the current password, asked again before the change (not after an administrator's reset) */
+    oldpassword: noControlChars(z.string().max(100)).optional(),
     password: newPassword,
     password2: z.string({ error: MSG.enterConfirm }).min(1, MSG.enterConfirm),
   })
@@ -33,6 +43,14 @@ export const authMethods = {
   logout: z.object({}),
   sysuserinfo: z.object({}),
   sysusereditpassword: editPasswordInput,
+  boardcode: z.object({}),
+  boardlogin: z.object({ code: oneTimeCode }),
+  authcode: z.object({}),
+  authcodelogin: z.object({ code: oneTimeCode }),
+  sessionlist: z.object({}),
+  sessiondel: z
+    .object({ id: id.optional(), others: yn.optional() })
+    .refine((v) => v.id !== undefined || v.others === 'Y', { message: '请选择要结束的会话', path: ['id'] }),
 } as const;
 
 export interface UserInfo {
@@ -51,6 +69,30 @@ export interface SysUserInfo {
   rid: number;
   sys_type: SysType;
   password_status: YN;
+  /** Y: an administrator reset the password and it has not been changed since; the change may skip the current one */
+  password_reset?: YN;
+}
+
+/** One of the account's open sessions (sessionlist). */
+export interface SessionItem {
+  id: number;
+  /** console: a signed-in console; board: a read-only board window */
+  kind: 'console' | 'board';
+  side: 'community' | 'group';
+  ip: string;
+  user_agent: string;
+  create_time: string;
+  last_seen_time: string;
+  expires_time: string;
+  /** the session making this call */
+  current: boolean;
+}
+
+/** A one-time code and the console address that takes it. */
+export interface OneTimeCode {
+  code: string;
+  expires_in: number;
+  url: string;
 }
 
 export interface AuthOutputs {
@@ -59,4 +101,10 @@ export interface AuthOutputs {
   logout: null;
   sysuserinfo: { items: SysUserInfo };
   sysusereditpassword: null;
+  boardcode: OneTimeCode;
+  boardlogin: { token: string; side: 'community' | 'group'; rid: number | null; expires_time: string };
+  authcode: OneTimeCode;
+  authcodelogin: { token: string; side: 'community' | 'group'; rid: number | null; username: string; name: string };
+  sessionlist: { items: SessionItem[] };
+  sessiondel: { ended: number };
 }

@@ -1,24 +1,55 @@
 import { z } from 'zod';
 import { LIMITS } from './codes.js';
 
-/** Integer id on the wire, accepted as number or numeric string. */
-export const id = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+/**
+ * Control characters: C0 but tab, line feed and carriage return; DEL; C1. Never part of a name, a
+ * title or a remark, and PostgreSQL refuses NUL outright. The server refuses them in every field of
+ * every call (http/dispatcher.ts, the same expression); the helpers below say so in the form too.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+export const CONTROL_CHARS_MSG = '不能包含控制字符（如 NUL）';
+
+/** A text schema that refuses control characters with a clear message. */
+export const noControlChars = <T extends z.ZodType<string>>(schema: T): T =>
+  schema.refine((v) => !CONTROL_CHARS.test(v), { message: CONTROL_CHARS_MSG }) as T;
+
+/**
+ * An integer from a number or a decimal text ('12'); never from true, [1], '1e3' or '0x10', which
+ * z.coerce.number() took for numbers.
+ */
+export const int = (min: number, max: number) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d{1,16}$/)
+          .transform(Number),
+      ],
+      {
+        error: (issue) => (issue.input === undefined || issue.input === null ? '不能为空' : '应为整数'),
+      },
+    )
+    .pipe(z.number().int().min(min).max(max));
+
+/** Integer id on the wire, accepted as number or numeric string (strictly: see int). */
+export const id = int(1, 2 ** 31 - 1);
 export const optionalId = z
   .union([z.literal(''), z.null(), id])
   .optional()
   .transform((v) => (v === '' || v === null ? undefined : v));
 export const yn = z.enum(['Y', 'N']);
 export const sortOrder = z.enum(['asc', 'desc']).default('asc');
-export const text = (max: number) => z.string().trim().max(max);
+/** Trimmed text of at most `max` characters, without control characters. */
+export const text = (max: number) => noControlChars(z.string().trim().max(max));
 
 /** Paging fields every list method takes (docs/product.md#paging: 10 a page, first page 1, asc). */
 export const paging = {
-  page: z.coerce.number().int().min(1).max(100000).default(LIMITS.firstPage),
-  limit: z.coerce.number().int().min(1).max(200).default(LIMITS.pageSize),
+  page: int(1, 100000).default(LIMITS.firstPage),
+  limit: int(1, 200).default(LIMITS.pageSize),
   sort: sortOrder,
 };
 export const pagingSchema = z.object(paging);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { id, optionalId, paging, text, yn } from './common.js';
-import { money } from './money.js';
+import { id, int, noControlChars, optionalId, paging, text, yn } from './common.js';
+import { MAX_BILL_FEN, MAX_PAYMENT_FEN, money, moneyUpTo } from './money.js';
 import type { ListAnswer, YN } from './codes.js';
 import { fileBase64, type FileAnswer } from './files.js';
 import type { ExportQueued } from './jobs.js';
@@ -64,16 +64,26 @@ export const BILL_STATUS = valueEnum({
 export type BillStatus = keyof typeof BILL_STATUS;
 export const BILL_STATUS_CH = enumTexts(BILL_STATUS);
 
+/**
+ * The roles that may discount above the community's cap (max_discount_percent; admin always may):
+ * the managers of the fee settings and of finance. A cashier is refused above it.
+ */
+export const DISCOUNT_MANAGER_ROLES = ['setfees', 'financecount'] as const;
+
 export const MSG_FEES = {
   billPaid: '账单已缴费，请勿重复收费',
   billNotFound: '账单不存在',
 } as const;
 
-/** A billing period 'YYYY-MM'. */
+/** A billing period 'YYYY-MM', from 2000-01 to 2100-12 (9999-12 and 1900-01 are typing slips, not periods). */
 export const period = z
   .string()
   .trim()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '账期格式不正确，应为 YYYY-MM');
+  .regex(/^(20\d{2}|2100)-(0[1-9]|1[0-2])$/, '账期格式不正确，应为 2000-01 至 2100-12 之间的 YYYY-MM');
+
+/** An amount of one bill, and of one payment. */
+const billAmount = moneyUpTo(MAX_BILL_FEN);
+const paymentAmount = moneyUpTo(MAX_PAYMENT_FEN);
 
 /** '' or missing means "no filter". */
 const optionalMoney = z
@@ -83,7 +93,7 @@ const optionalMoney = z
 const idList = (max: number) => z.array(id).min(1).max(max);
 /** Cost types as a list or a comma-separated text. */
 const costTypeList = z
-  .union([z.array(z.string().max(30)), z.string().max(300)])
+  .union([z.array(noControlChars(z.string().max(30))), noControlChars(z.string().max(300))])
   .optional()
   .transform((v) => (typeof v === 'string' ? v.split(',') : (v ?? [])).map((s) => s.trim()).filter(Boolean));
 
@@ -105,12 +115,12 @@ export const billFilters = {
   batch_id: optionalId,
 };
 
-const wireDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
+const wireDay = z.string().regex(/^(20\d{2}|2100)-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, '日期格式应为 YYYY-MM-DD（2000 至 2100 年）');
 /** Period range of the collection reports (YYYY-MM to YYYY-MM), optionally one cost type or item. */
 const reportRange = {
   start_period: period,
   end_period: period,
-  cost_type: z.string().max(30).optional(),
+  cost_type: noControlChars(z.string().max(30)).optional(),
   itemid: optionalId,
 };
 
@@ -161,9 +171,9 @@ export const quickPayLine = z
   .object({
     item_id: optionalId,
     title: text(30).optional(),
-    cost_type: z.string().trim().max(30).optional(),
+    cost_type: noControlChars(z.string().trim().max(30)).optional(),
     period: z.union([z.literal(''), period]).optional(),
-    amount: money.refine((v) => v !== '0.00', '收费金额必须大于0'),
+    amount: billAmount.refine((v) => v !== '0.00', '收费金额必须大于0'),
   })
   .refine((v) => v.item_id !== undefined || (v.title ?? '') !== '', { message: '请选择收费项目或填写收费名称', path: ['title'] });
 
@@ -172,7 +182,7 @@ export const feesMethods = {
   ...costType.schemas,
   feebill_cate_small_list: z.object({}),
   ...feeItem.schemas,
-  feethinglist: z.object({ cost_type: z.string().max(30).optional() }),
+  feethinglist: z.object({ cost_type: noControlChars(z.string().max(30)).optional() }),
   bindfeelist: z.object({ ...paging, item_id: optionalId, scope: z.union([z.literal(''), z.enum(BIND_SCOPES)]).optional() }),
   bindfeeadd: z.object({ item_id: id, scope: z.enum(BIND_SCOPES), ref_ids: z.array(id).max(5000).default([]) }),
   bindfeedel: z.object({ id }),
@@ -183,7 +193,7 @@ export const feesMethods = {
   feebilllist: z.object({ ...paging, ...billFilters }),
   feebillinfo: z.object({ id }),
   feebilldel: z.object({ id }),
-  feeedit: z.object({ id, fee: money, reason: text(200).min(1, '请填写调整原因') }),
+  feeedit: z.object({ id, fee: billAmount, reason: text(200).min(1, '请填写调整原因') }),
   feebillcheck: z.object({ ids: idList(500), is_check: yn }),
   exportfees: z.object({ ...billFilters, sort: z.enum(['asc', 'desc']).default('asc') }),
   feebilloverdue: z.object({}),
@@ -193,9 +203,10 @@ export const feesMethods = {
     hid: id,
     bill_ids: idList(500),
     pay_type: z.enum(PAY_TYPES),
-    paid_amount: money,
+    paid_amount: paymentAmount,
     use_balance: z.boolean().default(false),
-    discount: money.default('0.00'),
+    /** above the community's cap (feesettinginfo) only a manager may give it */
+    discount: paymentAmount.default('0.00'),
     idempotency_key: idempotencyKey,
     remark: text(200).default(''),
   }),
@@ -206,7 +217,7 @@ export const feesMethods = {
   housebalance: z.object({ hid: id }),
   balancetopup: z.object({
     hid: id,
-    amount: money.refine((v) => v !== '0.00', '充值金额必须大于0'),
+    amount: paymentAmount.refine((v) => v !== '0.00', '充值金额必须大于0'),
     pay_type: z.enum(['cash', 'wechat', 'alipay', 'bankcard', 'transfer']),
     idempotency_key: idempotencyKey,
     remark: text(200).default(''),
@@ -244,7 +255,7 @@ export const feesMethods = {
     tid: optionalId,
     keyword: text(50).optional(),
   }),
-  month_fees: z.object({ year: z.coerce.number().int().min(2000).max(2100) }),
+  month_fees: z.object({ year: int(2000, 2100) }),
   paymentstatis: z.object({ start_date: wireDay, end_date: wireDay, group_by: z.enum(['pay_type', 'cashier', 'day']).default('pay_type') }),
   propertypaystatis: z.object({ period }),
   propertypaylog: z.object({
@@ -259,7 +270,7 @@ export const feesMethods = {
   feereportexport: z.discriminatedUnion('report', [
     z.object({ report: z.literal('fees_count'), ...reportRange }),
     z.object({ report: z.literal('fees_count_nopay'), bid: optionalId, tid: optionalId, keyword: text(50).optional() }),
-    z.object({ report: z.literal('month_fees'), year: z.coerce.number().int().min(2000).max(2100) }),
+    z.object({ report: z.literal('month_fees'), year: int(2000, 2100) }),
     z.object({
       report: z.literal('paymentstatis'),
       start_date: wireDay,
@@ -300,8 +311,9 @@ export const feesMethods = {
       .regex(/^[A-Za-z0-9-]*$/, '收据编号前缀只能包含字母、数字和 -')
       .default(''),
     allow_discount: yn.default('Y'),
-    max_discount_percent: z.coerce.number().int().min(0).max(100).default(100),
-    default_due_day: z.coerce.number().int().min(1).max(28).default(15),
+    /** the cashier's cap; above it only a manager role (admin, setfees, financecount) may discount */
+    max_discount_percent: int(0, 100).default(20),
+    default_due_day: int(1, 28).default(15),
   }),
   // --- quick payment (/fees/quickpay): one-off charges without a pre-generated bill
   quickpay: z.object({
@@ -310,7 +322,7 @@ export const feesMethods = {
     pay_type: z.enum(PAY_TYPES),
     /** missing: exactly what is due */
     paid_amount: z
-      .union([z.literal(''), z.null(), money])
+      .union([z.literal(''), z.null(), paymentAmount])
       .optional()
       .transform((v) => (v === '' || v === null ? undefined : v)),
     use_balance: z.boolean().default(false),

@@ -17,6 +17,17 @@ export const money = z.union([z.string(), z.number()]).transform((v, ctx) => {
   return fenToYuan(toFen(s));
 });
 
+/** The most one bill (or one line of a quick payment) may come to: 10,000,000.00 yuan. */
+export const MAX_BILL_FEN = 10_000_000_00n;
+/** The most one payment (many bills, a top-up) may take: 100,000,000.00 yuan. */
+export const MAX_PAYMENT_FEN = 100_000_000_00n;
+
+/**
+ * An amount with a sane ceiling: a bill edited to 999,999,999,999.99 could never be paid (its sum
+ * with late fees overflows NUMERIC(14,2)).
+ */
+export const moneyUpTo = (maxFen: bigint) => money.refine((v) => toFen(v) <= maxFen, { message: `金额不能超过 ${fenToYuan(maxFen)} 元` });
+
 function numberToMoneyText(n: number): string | null {
   if (!Number.isFinite(n) || n < 0) return null;
   const s = String(n);

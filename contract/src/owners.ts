@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, type ListAnswer, type YN } from './codes.js';
-import { id, optionalId, paging, text, yn } from './common.js';
+import { id, int, optionalId, paging, text, yn } from './common.js';
 import { fileBase64, type FileAnswer } from './files.js';
 import type { ExportQueued } from './jobs.js';
 import { MSG } from './messages.js';
@@ -117,9 +117,7 @@ export const ownersMethods = {
   homeconsumelist: z.object({
     ...houseList,
     mid: optionalId,
-    io_type: z.coerce
-      .number()
-      .int()
+    io_type: int(1, 2)
       .pipe(z.union([z.literal(1), z.literal(2)]))
       .default(LIMITS.ioTypeBalanceConsume),
   }),

@@ -1,15 +1,21 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
+import { int, noControlChars } from './common.js';
 
 export const renewalMethods = {
   /** creates a renewal order for `years` years at the server's price per year */
-  get_region_delay_pay: z.object({ years: z.coerce.number().int().min(1).max(5).default(1) }),
+  get_region_delay_pay: z.object({ years: int(1, 5).default(1) }),
   pay_query: z.object({
-    orderid: z.string().trim().min(1).max(40),
+    orderid: z
+      .string()
+      .trim()
+      .min(1)
+      .max(40)
+      .regex(/^[A-Za-z0-9_-]+$/, '订单号格式不正确'),
     pay_type: z.literal('1').default('1'),
   }),
   regiondelay_foractcode: z.object({
-    act_code: z.string({ error: MSG.actCodeRequired }).trim().min(1, MSG.actCodeRequired).max(64),
+    act_code: noControlChars(z.string({ error: MSG.actCodeRequired }).trim().min(1, MSG.actCodeRequired).max(64)),
   }),
 } as const;
 

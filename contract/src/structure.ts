@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, optionalId, paging, text, yn } from './common.js';
+import { id, int, optionalId, paging, text, yn } from './common.js';
 import { WIRE_DATE_RE } from './dates.js';
 import { money } from './money.js';
 import { fileBase64, type FileAnswer } from './files.js';
@@ -73,7 +73,7 @@ const roomFields = {
   bid: id,
   tid: id,
   title: title(30, '房号'),
-  floor: z.coerce.number().int().min(-10).max(200).default(1),
+  floor: int(-10, 200).default(1),
   category_id: optionalId,
   built_area: areaValue.default('0'),
   indoor_area: areaValue.default('0'),
@@ -86,7 +86,7 @@ const roomFilters = {
   tid: optionalId,
   category_id: optionalId,
   state: z.union([z.literal(''), roomState]).optional(),
-  floor: z.union([z.literal(''), z.coerce.number().int().min(-10).max(200)]).optional(),
+  floor: z.union([z.literal(''), int(-10, 200)]).optional(),
   keyword: text(30).optional(),
 };
 
@@ -99,7 +99,7 @@ export const structureMethods = {
   leaderregionedit: z.object({ id, ...leaderRegionFields }),
   leaderregiondelay: z.object({
     rid: id,
-    months: z.coerce.number().int().min(1, '延期月数至少为1').max(120, '延期月数不能超过120'),
+    months: int(-1e9, 1e9).pipe(z.number().min(1, '延期月数至少为1').max(120, '延期月数不能超过120')),
     remark: text(200).default(''),
   }),
   regiondelaylog: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc'), rid: optionalId }),

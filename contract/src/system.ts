@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { id, paging, text } from './common.js';
+import { id, noControlChars, paging, text } from './common.js';
 import type { ListAnswer, YN } from './codes.js';
 
-const url = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((v) => v === '' || /^(https?:\/\/|\/)/.test(v), { message: '地址必须以 http://、https:// 或 / 开头' });
+const url = noControlChars(
+  z
+    .string()
+    .trim()
+    .max(500)
+    .refine((v) => v === '' || /^(https?:\/\/|\/)/.test(v), { message: '地址必须以 http://、https:// 或 / 开头' }),
+);
 
 export const setSysInfoInput = z.object({
   sub_title: text(60).optional(),

@@ -6,18 +6,12 @@ import { initI18n } from './i18n';
 import { useAppStore } from './stores/app';
 import { useUser } from './stores/user';
 import { logError } from './stores/errorLog';
-import { preloadSignedIn, WHITE_LIST } from './router/Root';
+import { preloadSignedIn, STANDALONE, WHITE_LIST } from './router/Root';
 import { startUserLoad } from './router/session';
 import './styles/global.css';
 
 // docs/product.md#constants: the rid cookie is reset to empty at startup
 Cookies.set('rid', '');
-
-// the management board opens in a new window with the token in its address (docs/product.md#shell-top-bar)
-if (window.location.pathname === '/spectaculars') {
-  const token = new URLSearchParams(window.location.search).get('token');
-  if (token && !useUser.getState().token) useUser.getState().adoptToken(token);
-}
 
 initI18n(useAppStore.getState().language);
 document.documentElement.lang = useAppStore.getState().language;
@@ -60,7 +54,8 @@ function loadAntdStyles(session: boolean): Promise<void> {
 // the first render (which computes the design tokens first): see router/Root.tsx. Each step is a
 // task of its own rather than the tail of the modules' evaluation, which is already one long task
 // on a phone: inserting the preloads and style sheets costs tens of milliseconds there.
-const session = !!useUser.getState().token && !WHITE_LIST.includes(window.location.pathname);
+const session =
+  !!useUser.getState().token && !WHITE_LIST.includes(window.location.pathname) && !STANDALONE.includes(window.location.pathname);
 if (session) {
   setTimeout(startUserLoad);
   setTimeout(preloadSignedIn);

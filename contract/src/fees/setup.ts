@@ -1,6 +1,6 @@
 /** Cost types and fee items as resource descriptions (docs/resources.md). */
 import { z } from 'zod';
-import { text, yn } from '../common.js';
+import { int, noControlChars, text, yn } from '../common.js';
 import { money } from '../money.js';
 import { enumKeys, enumSchema, enumTexts, resource, valueEnum } from '../kit/resource.js';
 import type { CostTypeRow, FeeItemRow } from '../fees.js';
@@ -35,7 +35,7 @@ const costTypeCode = z
   .trim()
   .regex(/^[a-z][a-z0-9_]{1,29}$/, '费用类型编码只能是小写字母、数字和下划线，以字母开头');
 
-const sortNo = z.coerce.number().int().min(0).max(9999).default(0);
+const sortNo = int(0, 9999).default(0);
 
 export const costType = resource<CostTypeRow>()({
   name: 'costtype',
@@ -63,7 +63,7 @@ export const feeItem = resource<FeeItemRow>()({
     cost_type: {
       label: '费用类型',
       zod: costTypeCode,
-      filterZod: z.string().max(30).optional(),
+      filterZod: noControlChars(z.string().max(30)).optional(),
       widget: 'custom',
       match: 'eq',
       in: ['form', 'filter'],
@@ -72,22 +72,22 @@ export const feeItem = resource<FeeItemRow>()({
     pricing: { label: '计费方式', zod: enumSchema(PRICING, '计费方式'), enum: PRICING, widget: 'radio' },
     unit_price: { label: '单价', zod: unitPrice, widget: 'decimal', width: 100 },
     default_quantity: { label: '默认数量', zod: money.optional(), widget: 'decimal', in: ['form', 'export'] },
-    cycle_months: { label: '周期（月）', zod: z.coerce.number().int().min(1).max(12).default(1), widget: 'int', width: 90 },
+    cycle_months: { label: '周期（月）', zod: int(1, 12).default(1), widget: 'int', width: 90 },
     /** missing: the community's default due day (feesettinginfo) */
-    due_day: { label: '缴费日', zod: z.coerce.number().int().min(1).max(28).optional(), widget: 'int', width: 80 },
+    due_day: { label: '缴费日', zod: int(1, 28).optional(), widget: 'int', width: 80 },
     late_fee_rule: { label: '滞纳金', zod: enumSchema(LATE_FEE_RULE, '滞纳金规则').default('none'), enum: LATE_FEE_RULE, widget: 'radio' },
     /** per mille of the bill per day */
     late_fee_rate: { label: '日费率（‰）', zod: unitPrice.optional(), widget: 'decimal', in: ['form', 'export'] },
     late_fee_grace_days: {
       label: '宽限天数',
-      zod: z.coerce.number().int().min(0).max(365).default(0),
+      zod: int(0, 365).default(0),
       widget: 'int',
       in: ['form', 'export'],
     },
     /** cap as percent of the bill; 0 = no cap */
     late_fee_cap_percent: {
       label: '封顶（%）',
-      zod: z.coerce.number().int().min(0).max(1000).default(0),
+      zod: int(0, 1000).default(0),
       widget: 'int',
       in: ['form', 'export'],
     },

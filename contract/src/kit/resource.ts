@@ -4,7 +4,7 @@
  * method names. Data only: nothing Kysely, nothing React. See docs/resources.md.
  */
 import { z } from 'zod';
-import { optionalId, paging, text } from '../common.js';
+import { id, optionalId, paging, text } from '../common.js';
 import type { ListAnswer } from '../codes.js';
 import type { ExportQueued } from '../jobs.js';
 import type { SmallItem } from '../structure.js';
@@ -157,7 +157,7 @@ export function filterSchema(f: FieldDef): z.ZodType {
   if (f.filterZod) return f.filterZod;
   if (matchOf(f) === 'range') {
     return z
-      .union([z.literal(''), z.null(), z.tuple([z.string().trim().max(20), z.string().trim().max(20)])])
+      .union([z.literal(''), z.null(), z.tuple([text(20), text(20)])])
       .optional()
       .transform(emptyToUndefined);
   }
@@ -200,11 +200,7 @@ export type ExportSchema<R extends ResourceDef> = z.ZodObject<{ sort: typeof sor
 export type AddSchema<R extends ResourceDef> = z.ZodObject<FormShape<FieldsOf<R>>>;
 type OnceKeys<F extends Record<string, FieldDef>> = { [K in keyof F]: F[K] extends { once: true } ? K : never }[keyof F] & string;
 export type EditSchema<R extends ResourceDef> = z.ZodObject<{ id: typeof idField } & Omit<FormShape<FieldsOf<R>>, OnceKeys<FieldsOf<R>>>>;
-const idField = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+const idField = id;
 type SmallShape<R extends ResourceDef> = R['smallBy'] extends readonly string[]
   ? { [K in R['smallBy'][number]]: typeof idField }
   : Record<never, never>;

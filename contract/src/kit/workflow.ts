@@ -5,6 +5,7 @@
  * transitions allowed from a row's state for the user's roles (WorkflowActions). See docs/resources.md.
  */
 import { z } from 'zod';
+import { id } from '../common.js';
 import type { Roles, ValueEnum } from './resource.js';
 
 export interface TransitionDef {
@@ -41,12 +42,6 @@ export interface WorkflowDef {
   /** labels of the inputs a log row keeps that no transition names (those given when the row was created) */
   fieldLabels?: Readonly<Record<string, string>>;
 }
-
-const id = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
 
 type TransitionMethods<W extends WorkflowDef> = W['transitions'][keyof W['transitions']]['method'];
 /** A transition's payload: the row id, the fixed values that choose it, its inputs. */

@@ -1,6 +1,6 @@
 /** Room categories, buildings and units as resource descriptions (docs/resources.md). */
 import { z } from 'zod';
-import { id, text } from '../common.js';
+import { id, int, noControlChars, text } from '../common.js';
 import { resource, valueEnum, enumSchema } from '../kit/resource.js';
 import type { Building, RoomCategory, Unit } from '../structure.js';
 
@@ -10,12 +10,14 @@ export const STRUCTURE_WRITERS = ['admin', 'memberbasis'] as const;
 export const GROUP_LEADERS = ['leader_admin'] as const;
 
 export const title = (max: number, what: string) =>
-  z
-    .string({ error: `请输入${what}` })
-    .trim()
-    .min(1, `请输入${what}`)
-    .max(max, `${what}不能超过${max}个字符`);
-export const sortNo = z.coerce.number().int().min(0).max(99999).default(0);
+  noControlChars(
+    z
+      .string({ error: `请输入${what}` })
+      .trim()
+      .min(1, `请输入${what}`)
+      .max(max, `${what}不能超过${max}个字符`),
+  );
+export const sortNo = int(0, 99999).default(0);
 
 /** Kinds of room category; the kind drives defaults elsewhere (e.g. parking fees). */
 export const ROOM_CATEGORY_KIND = valueEnum({
@@ -47,7 +49,7 @@ export const building = resource<Building>()({
   roles: { read: 'any', write: STRUCTURE_WRITERS },
   fields: {
     title: { label: '楼栋名称', zod: title(30, '楼栋名称'), in: ['form', 'table', 'filter', 'export'], placeholder: '如 1号楼' },
-    floors: { label: '楼层数', zod: z.coerce.number().int().min(0).max(200).default(0), widget: 'int', width: 90 },
+    floors: { label: '楼层数', zod: int(0, 200).default(0), widget: 'int', width: 90 },
     sort: { label: '排序', zod: sortNo, widget: 'int', width: 80 },
     remark: { label: '备注', zod: text(200).default(''), widget: 'textarea' },
   },

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { addDays } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import { hashPassword } from '../modules/auth/password.js';
@@ -58,7 +59,32 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
-export const DEMO_ACTIVATION_CODES = ['WY-DEMO-0001', 'WY-DEMO-0002', 'WY-DEMO-0003', 'WY-DEMO-0004', 'WY-DEMO-0005'];
+/** How many activation codes the demo gets (12 months each); they are random, printed at start-up. */
+export const DEMO_ACTIVATION_CODE_COUNT = 5;
+const DEMO_CODE_REMARK = '演示';
+
+/** Crockford's base 32: no I, L, O or U to misread. */
+const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A random activation code, WY- and four groups of five (100 bits): guessing one is hopeless. */
+export function newActivationCode(): string {
+  const bytes = crypto.randomBytes(20);
+  const chars = [...bytes].map((b) => CODE_ALPHABET[b % 32]).join('');
+  return `WY-${chars.slice(0, 5)}-${chars.slice(5, 10)}-${chars.slice(10, 15)}-${chars.slice(15, 20)}`;
+}
+
+/** The demo's activation codes not used yet, for the start-up banner. */
+export async function demoActivationCodes(db: Kysely<DB>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('activation_codes')
+    .select('code')
+    .where('remark', '=', DEMO_CODE_REMARK)
+    .where('used_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('code')
+    .execute();
+  return rows.map((r) => r.code);
+}
 
 /** Seeds of the feature areas, run after the foundation's; each fills its own tables. */
 export type AreaSeeder = (db: Kysely<DB>) => Promise<void>;
@@ -159,7 +185,14 @@ export async function seedFoundation(db: Kysely<DB>, passwordHash: string) {
   }
   await db
     .insertInto('activation_codes')
-    .values(DEMO_ACTIVATION_CODES.map((code) => ({ code, group_id: groupId, months: 12 })))
+    .values(
+      Array.from({ length: DEMO_ACTIVATION_CODE_COUNT }, () => ({
+        code: newActivationCode(),
+        group_id: groupId,
+        months: 12,
+        remark: DEMO_CODE_REMARK,
+      })),
+    )
     .execute();
   await db
     .insertInto('backlog')

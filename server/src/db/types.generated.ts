@@ -54,6 +54,7 @@ export interface AccountsTable {
   single_login: Generated<'Y' | 'N'>;
   status: Generated<'Y' | 'N'>;
   created_at: Generated<Timestamp>;
+  password_reset_at: Generated<Timestamp | null>;
 }
 
 export interface ActivationCodesTable {
@@ -64,6 +65,7 @@ export interface ActivationCodesTable {
   used_by: Generated<number | null>;
   used_at: Generated<Timestamp | null>;
   created_at: Generated<Timestamp>;
+  remark: Generated<string>;
 }
 
 export interface ActivitiesTable {
@@ -444,11 +446,22 @@ export interface JobsTable {
   finished_at: Generated<Timestamp | null>;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<number>;
-  username: string;
-  ip: Generated<string>;
-  at: Generated<Timestamp>;
+export interface LoginCodesTable {
+  code_hash: string;
+  purpose: 'board' | 'handover';
+  account_id: number;
+  side: 'community' | 'group';
+  rid: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  used_at: Generated<Timestamp | null>;
+}
+
+export interface LoginThrottleTable {
+  key: string;
+  failures: Generated<number>;
+  last_at: Generated<Timestamp>;
+  blocked_until: Generated<Timestamp>;
 }
 
 export interface MembersTable {
@@ -609,10 +622,13 @@ export interface RoomsTable {
   unit_sort: Generated<number>;
 }
 
-export interface SandboxPaymentsTable {
+export interface SandboxOrdersTable {
   orderid: string;
+  pay_key: string;
   total_fee: Numeric;
-  paid_at: Generated<Timestamp>;
+  paid_fee: Generated<Numeric | null>;
+  paid_at: Generated<Timestamp | null>;
+  created_at: Generated<Timestamp>;
 }
 
 export interface SessionsTable {
@@ -625,6 +641,11 @@ export interface SessionsTable {
   expires_at: Timestamp;
   ended_at: Generated<Timestamp | null>;
   end_reason: Generated<string | null>;
+  id: Generated<number>;
+  kind: Generated<'console' | 'board'>;
+  max_expires_at: Timestamp;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
 }
 
 export interface UnitsTable {
@@ -698,7 +719,8 @@ export interface DB {
   groups: GroupsTable;
   import_files: ImportFilesTable;
   jobs: JobsTable;
-  login_failures: LoginFailuresTable;
+  login_codes: LoginCodesTable;
+  login_throttle: LoginThrottleTable;
   members: MembersTable;
   merchants: MerchantsTable;
   parking_lots: ParkingLotsTable;
@@ -711,7 +733,7 @@ export interface DB {
   room_categories: RoomCategoriesTable;
   room_members: RoomMembersTable;
   rooms: RoomsTable;
-  sandbox_payments: SandboxPaymentsTable;
+  sandbox_orders: SandboxOrdersTable;
   sessions: SessionsTable;
   units: UnitsTable;
   visitors: VisitorsTable;

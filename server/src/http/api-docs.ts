@@ -6,7 +6,9 @@ interface MethodDoc {
   summary: string;
   side: string;
   endpoint: string[];
-  roles: string[] | 'any' | 'public';
+  roles: string[] | 'any' | 'staff' | 'public';
+  /** a read-only board session may call it too */
+  board: boolean;
   writes: boolean;
   allowExpired: boolean;
   input: unknown;
@@ -27,8 +29,14 @@ export function apiDocsJson(registry: Registry): { methods: MethodDoc[] } {
       summary: def.spec.summary,
       side: def.spec.side,
       endpoint: def.name === 'get_system_extendinfo' ? ['/get_system_extendinfo', ...ENDPOINTS.both!] : ENDPOINTS[def.spec.side]!,
-      roles: def.spec.side === 'public' ? 'public' : def.spec.roles === 'any' ? 'any' : [...def.spec.roles],
-      writes: def.spec.writes,
+      roles:
+        def.spec.side === 'public'
+          ? 'public'
+          : def.spec.roles === 'any' || def.spec.roles === 'staff'
+            ? def.spec.roles
+            : [...def.spec.roles],
+      board: Boolean(def.spec.board),
+      writes: Boolean(def.spec.writes),
       allowExpired: Boolean(def.spec.allowExpired),
       input: z.toJSONSchema(def.schema, { io: 'input', unrepresentable: 'any' }),
     })),
@@ -53,13 +61,13 @@ export function apiDocsHtml(registry: Registry): string {
           return `<li><code>${esc(name)}</code> ${esc(type)}${req} <small>${esc(limits)}</small></li>`;
         })
         .join('');
-      const roles = Array.isArray(m.roles) ? m.roles.join(', ') : m.roles;
+      const roles = Array.isArray(m.roles) ? m.roles.join(', ') : m.roles === 'staff' ? 'staff（物业公司账号，商户除外）' : m.roles;
       return `<tr id="${esc(m.method)}"><td><code>${esc(m.method)}</code></td><td>${esc(m.summary)}</td><td>${esc(m.endpoint.join(' '))}</td><td>${esc(roles)}</td><td>${m.writes ? '写' : '读'}</td><td><ul>${fields || '<li>无</li>'}</ul></td></tr>`;
     })
     .join('\n');
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>接口目录</title>
 <style>body{font:14px system-ui,'Noto Sans CJK SC',sans-serif;margin:24px;color:#222}table{border-collapse:collapse;width:100%}td,th{border:1px solid #ddd;padding:6px 8px;vertical-align:top;text-align:left}th{background:#f5f7fa}ul{margin:0;padding-left:18px}code{color:#c41d7f}</style></head>
-<body><h1>接口目录</h1><p>所有调用为 <code>POST</code>，JSON 正文带 <code>method</code> 字段，令牌放在 <code>X-Token</code> 请求头。应答统一为 <code>{ return_code, return_msg, data }</code>，成功为 <code>SUCCESS</code>。JSON 版本：<a href="/api-docs.json">/api-docs.json</a></p>
+<body><h1>接口目录</h1><p>所有调用为 <code>POST</code>，JSON 正文带 <code>method</code> 字段，令牌放在 <code>X-Token</code> 请求头。应答统一为 <code>{ return_code, return_msg, data }</code>，成功为 <code>SUCCESS</code>。正文上限 256 KB；上传类接口（字段含 <code>file_base64</code>）的大正文须同时在请求头 <code>X-Method</code> 写明该接口名，且令牌有权调用。JSON 版本：<a href="/api-docs.json">/api-docs.json</a></p>
 <table><thead><tr><th>method</th><th>说明</th><th>地址</th><th>角色</th><th>读写</th><th>字段</th></tr></thead><tbody>
 ${rows}
 </tbody></table></body></html>`;

@@ -40,7 +40,12 @@ export async function authenticate(db: Kysely<DB>, config: Config, token: string
   if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
     const touched = await db
       .updateTable('sessions')
-      .set({ last_seen_at: sql`now()`, expires_at: sql`now() + make_interval(hours => ${config.tokenTtlHours})` })
+      // sliding, but never past the session's absolute end (board sessions do not slide)
+      .set({
+        last_seen_at: sql`now()`,
+        expires_at: sql`CASE WHEN kind = 'board' THEN expires_at
+          ELSE least(now() + make_interval(secs => ${config.tokenTtlHours * 3600}), max_expires_at) END`,
+      })
       .where('token_hash', '=', tokenHash)
       .returning(['last_seen_at', 'expires_at'])
       .executeTakeFirst();
@@ -58,6 +63,8 @@ function loadSession(db: Kysely<DB>, tokenHash: string): Promise<SessionRow | un
     .leftJoin('regions as r', 'r.id', 's.rid')
     .select([
       's.token_hash',
+      's.id',
+      's.kind',
       's.side',
       's.rid',
       's.expires_at',
@@ -82,6 +89,7 @@ function refuseDead(row: SessionRow | undefined): asserts row is SessionRow {
   if (!row || row.status !== 'Y') throw new BizError(MESSAGES.noToken, RC.ILLEGAL_TOKEN);
   if (row.ended_at) {
     if (row.end_reason === 'logout') throw new BizError(MESSAGES.noToken, RC.ILLEGAL_TOKEN);
+    if (row.end_reason === 'revoked') throw new BizError(MESSAGES.revoked, RC.ILLEGAL_TOKEN);
     throw new BizError(MESSAGES.otherClient, RC.OTHER_CLIENT);
   }
   if (row.expires_at.getTime() <= Date.now()) throw new BizError(MESSAGES.tokenExpired, RC.TOKEN_EXPIRED);
@@ -99,5 +107,7 @@ function toSession(row: SessionRow): Session {
     permissions: row.permissions,
     side: row.side,
     rid: row.rid,
+    kind: row.kind,
+    sessionId: Number(row.id),
   };
 }

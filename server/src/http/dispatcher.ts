@@ -1,10 +1,10 @@
-import { firstIssue, hasAnyRole, MSG, RC, type Answer } from '@wuye/contract';
+import { CONTROL_CHARS, firstIssue, hasAnyRole, MSG, RC, type Answer } from '@wuye/contract';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
 import { BusyError } from '../db/pglite-pool.js';
-import { authenticate, subscriptionEnded } from './authenticate.js';
+import { authenticate, subscriptionEnded, type AuthResult } from './authenticate.js';
 import { BizError, MESSAGES } from './errors.js';
 import { Reply, type Ctx, type MethodDef, type Registry, type Session, type Side } from './registry.js';
 import type { Services } from './services.js';
@@ -15,10 +15,18 @@ export interface CallInfo {
   anySide?: boolean;
   body: unknown;
   token: string | undefined;
+  /** the token already resolved as the request came in (app.ts, before its body was read) */
+  auth?: AuthOutcome;
+  /** the X-Method header: an upload's body may be large only when it names the method it carries */
+  declaredMethod?: string;
   ip: string;
+  userAgent?: string;
   origin: string;
   log: Logger;
 }
+
+/** A token resolved to a session, or the refusal authenticate answered for it. */
+export type AuthOutcome = { ok: true; result: AuthResult } | { ok: false; error: unknown };
 
 const answer = <T>(return_code: string, return_msg: string, data: T): Answer<T> => ({ return_code, return_msg, data });
 
@@ -40,16 +48,20 @@ export class Dispatcher {
     const body = (info.body ?? {}) as Record<string, unknown>;
     if (typeof body !== 'object' || Array.isArray(body)) return answer(RC.FAIL, MSG.badJson, null);
     const name = typeof body.method === 'string' ? body.method : '';
+    if (info.declaredMethod !== undefined && info.declaredMethod !== name) return answer(RC.FAIL, MESSAGES.methodMismatch, null);
     const def = this.registry.lookup(name, info.side);
     if (!def) return answer(RC.FAIL, MSG.unknownMethod, null);
     let session: Session | null = null;
     try {
       let regionEnd: string | null = null;
       if (def.spec.side !== 'public') {
-        ({ session, regionEnd } = await authenticate(this.db, this.config, info.token, this.services.sessions));
+        ({ session, regionEnd } = await this.resolve(info));
         this.checkAccess(def, session, info.anySide ? session.side : info.side, regionEnd);
       }
       const { method: _method, ...fields } = body;
+      // no text of any field may carry control characters (NUL above all, which PostgreSQL refuses)
+      const bad = controlCharacterPath(fields);
+      if (bad !== null) return answer(RC.FAIL, `${bad || '参数'} ${MESSAGES.controlChars}`, null);
       const parsed = def.schema.safeParse(fields);
       if (!parsed.success) return answer(RC.FAIL, firstIssue(parsed.error), null);
       return await this.run(def, parsed.data, session, info);
@@ -58,10 +70,19 @@ export class Dispatcher {
     }
   }
 
+  /** The caller's session: the one resolved as the request came in, else from the token now. */
+  private resolve(info: CallInfo): Promise<AuthResult> {
+    if (info.auth) return info.auth.ok ? Promise.resolve(info.auth.result) : Promise.reject(info.auth.error);
+    return authenticate(this.db, this.config, info.token, this.services.sessions);
+  }
+
   private checkAccess(def: MethodDef, session: Session, side: Side, regionEnd: string | null): void {
     if (session.side !== side) throw new BizError(MESSAGES.wrongSide, RC.NO_PERMISSION);
+    if (session.kind === 'board' && !def.spec.board) throw new BizError(MESSAGES.boardOnly, RC.NO_PERMISSION);
     const roles = def.spec.roles;
-    if (roles && roles !== 'any' && !hasAnyRole(session.roles, roles)) {
+    if (roles === 'staff') {
+      if (session.sysType === 'merchant') throw new BizError(MESSAGES.noPermission, RC.NO_PERMISSION);
+    } else if (roles && roles !== 'any' && !hasAnyRole(session.roles, roles)) {
       throw new BizError(MESSAGES.noPermission, RC.NO_PERMISSION);
     }
     if (side === 'community' && def.spec.side !== 'both') {
@@ -74,7 +95,7 @@ export class Dispatcher {
 
   private async run(def: MethodDef, input: unknown, session: Session | null, info: CallInfo): Promise<Answer> {
     const handler = def.spec.handler as (ctx: Ctx, input: unknown) => Promise<unknown>;
-    if (!def.spec.writes) return this.success(await handler(this.ctx(this.db, session, info), input));
+    if (def.spec.writes !== true) return this.success(await handler(this.ctx(this.db, session, info), input));
     try {
       await (def.spec.prepare as ((input: unknown) => Promise<void>) | undefined)?.(input);
       const out = await this.db.transaction().execute(async (trx) => {
@@ -112,6 +133,7 @@ export class Dispatcher {
       config: this.config,
       log: info.log,
       ip: info.ip,
+      userAgent: info.userAgent ?? '',
       origin: info.origin,
       services: this.services,
       rid: session?.rid ?? undefined,
@@ -131,12 +153,30 @@ export class Dispatcher {
     if (pgCode === '22003' || pgCode === '22P02' || pgCode === '22007' || pgCode === '22008') {
       return answer(RC.FAIL, '数值超出允许范围或格式不正确', null);
     }
+    // a NUL or an invalid sequence that got past validation
+    if (pgCode === '22021' || pgCode === '22P05') return answer(RC.FAIL, `文本${MESSAGES.controlChars}`, null);
     log.error({ err, method }, 'method failed');
     return answer(RC.FAIL, MESSAGES.internal, null);
   }
 }
 
-const SECRET_KEYS = /pass(word)?|pwd|secret|token|act_code/i;
+/**
+ * The path of the first string in `value` holding a control character ('' for the top), or null:
+ * C0 but tab and line breaks, DEL, C1 (contract/common.ts, the same expression the forms use).
+ */
+export function controlCharacterPath(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return CONTROL_CHARS.test(value) ? path : null;
+  if (depth > 64 || value === null || typeof value !== 'object') return null;
+  for (const [k, v] of Array.isArray(value) ? value.entries() : Object.entries(value as Record<string, unknown>)) {
+    const key = String(k);
+    if (CONTROL_CHARS.test(key)) return path || '参数';
+    const found = controlCharacterPath(v, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+const SECRET_KEYS = /pass(word)?|pwd|secret|token|act_code|^code$/i;
 
 /** The payload as audited: secrets replaced, size bounded. */
 export function redact(value: unknown): unknown {

@@ -34,5 +34,11 @@ export const MESSAGES = {
   noRegion: '请先选择小区',
   internal: '系统繁忙，请稍后再试',
   tooLarge: '请求内容过大',
+  tooDeep: '请求格式错误：JSON 嵌套层级过深',
+  tooMany: '请求过于频繁，请稍后再试',
+  revoked: '该登录已被结束，请重新登录',
+  boardOnly: '看板会话只能查看看板',
+  methodMismatch: '请求头 X-Method 与正文中的 method 不一致',
+  controlChars: '不能包含控制字符（如 NUL）',
   badContentType: '请求格式错误：请使用 application/json',
 } as const;

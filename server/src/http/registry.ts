@@ -21,6 +21,10 @@ export interface Session {
   side: Side;
   /** the session's community; null on the group side */
   rid: number | null;
+  /** console: signed in; board: a read-only board window, which may call board methods only */
+  kind: 'console' | 'board';
+  /** the session's public id (sessionlist, sessiondel) */
+  sessionId: number;
 }
 
 export interface Ctx {
@@ -30,7 +34,9 @@ export interface Ctx {
   config: Config;
   log: Logger;
   ip: string;
-  /** the address this request came in on, e.g. http://localhost:8080 */
+  /** the caller's User-Agent, as recorded with a new session */
+  userAgent: string;
+  /** the console's address: PUBLIC_URL, or (outside production) the request's own, e.g. http://localhost:8080 */
   origin: string;
   services: Services;
 }
@@ -66,8 +72,12 @@ type Out<M extends MethodName> = MethodOutput<M> | Reply<MethodOutput<M>> | Json
 
 interface BaseSpec {
   summary: string;
-  /** true: runs in one transaction with an audit row */
-  writes: boolean;
+  /**
+   * true: runs in one transaction with an audit row; 'own': changes data in transactions of its own
+   * and writes its own audit rows (sign-in, password change: a guess is counted before a slow check
+   * that must hold no lock); false: reads
+   */
+  writes: boolean | 'own';
   /** true: still answers when the community's subscription has ended */
   allowExpired?: boolean;
   /**
@@ -75,10 +85,16 @@ interface BaseSpec {
    * worker thread) holds no connection; a refusal here is answered and audited as the handler's.
    */
   prepare?: (input: never) => Promise<void>;
+  /** true: a read-only board session may call it too (reads only) */
+  board?: boolean;
 }
 
-/** Roles allowed; 'any' = every signed-in account of the side. */
-export type Roles = readonly string[] | 'any';
+/**
+ * Roles allowed; 'any' = every signed-in account of the side; 'staff' = every account of the
+ * property company, not merchants (spec 2.3 keeps the to-dos, the board, renewal and the like
+ * from merchant accounts).
+ */
+export type Roles = readonly string[] | 'any' | 'staff';
 
 export type MethodSpec<M extends MethodName> = BaseSpec &
   (
@@ -104,9 +120,14 @@ export class Registry {
   constructor(defs: MethodDef[]) {
     for (const def of defs) {
       if (this.byName.has(def.name)) throw new Error(`method ${def.name} registered twice`);
+      if (def.spec.board && def.spec.writes) throw new Error(`method ${def.name}: a board session only reads`);
       this.byName.set(def.name, def);
     }
+    this.uploads = new Set(defs.filter(isUploadMethod).map((d) => d.name));
   }
+
+  /** Methods that take a file (a schema with file_base64): only their calls may carry a large body. */
+  readonly uploads: ReadonlySet<string>;
 
   /** The method as seen from one endpoint; group-only methods don't exist on /webapi and so on. */
   lookup(name: string, side: Side): MethodDef | undefined {
@@ -120,4 +141,22 @@ export class Registry {
   all(): MethodDef[] {
     return [...this.byName.values()].sort((a, b) => a.name.localeCompare(b.name));
   }
+}
+
+/** The fields of a method's schema (an object, or the object inside a refinement or pipe). */
+export function schemaFields(schema: z.ZodType): string[] {
+  const s = schema as unknown as {
+    shape?: Record<string, unknown>;
+    def?: {
+      in?: { shape?: Record<string, unknown> };
+      left?: { shape?: Record<string, unknown> };
+      right?: { shape?: Record<string, unknown> };
+    };
+  };
+  return Object.keys({ ...(s.shape ?? s.def?.in?.shape ?? {}), ...(s.def?.left?.shape ?? {}), ...(s.def?.right?.shape ?? {}) });
+}
+
+/** An upload method: one whose payload carries a file (file_base64). */
+export function isUploadMethod(def: MethodDef): boolean {
+  return schemaFields(def.schema).includes('file_base64');
 }

@@ -1,6 +1,8 @@
 /** What authenticate reads for a token: the session, its account and its community's end date. */
 export interface SessionRow {
   token_hash: string;
+  id: number;
+  kind: 'console' | 'board';
   side: 'community' | 'group';
   rid: number | null;
   expires_at: Date;

@@ -20,7 +20,7 @@ import {
   type HandlerInput,
   type MethodDef,
   type MethodSpec,
-  type Roles,
+  type Roles as MethodRoles,
 } from '../http/registry.js';
 import { errorReport } from '../lib/excel.js';
 import { listPage } from '../lib/paging.js';
@@ -28,6 +28,9 @@ import { readUpload } from '../lib/uploads.js';
 import { cellText } from '../lib/xlsxWriter.js';
 import { UploadRefused, type ReadSheet, type SheetRow } from '../lib/xlsxReader.js';
 import { enqueueJob, registerJobKind, type JobRow } from './queue.js';
+
+/** An import's roles name role lists (or every account): the job's viewers are those roles. */
+type Roles = Exclude<MethodRoles, 'staff'>;
 
 /** What an import's check and write are given: the community's database, the job and the upload's options. */
 export interface ImportScope {

@@ -28,11 +28,11 @@ const VICTIM = 2;
 const OPERATOR = 1;
 
 /** Tables whose rows change by design on every call (sessions touched, audit rows, sign-in counters). */
-const VOLATILE = new Set(['sessions', 'audit_log', 'login_failures', 'schema_migrations']);
+const VOLATILE = new Set(['sessions', 'audit_log', 'login_throttle', 'login_codes', 'schema_migrations']);
 /** The server's bookkeeping of work (job kinds, export file names with the day's date): no fingerprint of a community's data. */
 const BOOKKEEPING = new Set(['jobs', 'export_files']);
-/** Skipped: logout only ends the caller's own session (and would end this test's). */
-const SKIP = new Set(['logout', 'login']);
+/** Skipped: logout and sessiondel only end the caller's own sessions (and would end this test's; attacks-auth.test.ts holds sessiondel to the caller's account). */
+const SKIP = new Set(['logout', 'login', 'sessiondel']);
 
 interface Victim {
   room: { hid: number; bid: number; tid: number; category_id: number | null };
@@ -447,7 +447,7 @@ function payloads(def: MethodDef, v: Victim, idCandidates: number[]): { list: Js
     const props: Record<string, Json> = shape.properties ?? {};
     const searches = !def.spec.writes && Object.keys(props).some((f) => SEARCH_FIELDS.has(f) && !(shape.required ?? []).includes(f));
     for (const search of searches ? [false, true] : [false]) {
-      const fitted = fit(def, fill(shape, v, def.spec.writes, unmapped, search), props, new Set(Object.keys(VICTIM_ID_FIELDS(v))));
+      const fitted = fit(def, fill(shape, v, Boolean(def.spec.writes), unmapped, search), props, new Set(Object.keys(VICTIM_ID_FIELDS(v))));
       if ('id' in props) list.push(...idCandidates.map((id) => ({ ...fitted, id })));
       else list.push(fitted);
     }

@@ -65,7 +65,7 @@ function fieldNames(def: MethodDef): string[] {
 async function checksum(): Promise<string> {
   const tables = await sql<{ table_name: string }>`
     select table_name from information_schema.tables
-    where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not in ('audit_log', 'login_failures', 'sessions', 'schema_migrations')
+    where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not in ('audit_log', 'login_throttle', 'login_codes', 'sessions', 'schema_migrations')
     order by table_name`.execute(s.database.db);
   const parts: string[] = [];
   for (const { table_name } of tables.rows) {

@@ -94,7 +94,7 @@ describe('audit log', () => {
     // account: the password is not in the row
     await audited(
       'sysusereditpassword',
-      { username: 'cashier', password: 'Audit#Secret-31', password2: 'Audit#Secret-31' },
+      { username: 'cashier', oldpassword: DEMO_PASSWORD, password: 'Audit#Secret-31', password2: 'Audit#Secret-31' },
       cashier,
       'cashier',
     );
@@ -187,8 +187,13 @@ describe('passwords in the running server', () => {
     const token = (await call('login', { username: 'cashier2', password: DEMO_PASSWORD })).data.token as string;
     for (const m of ['userinfo', 'sysuserinfo']) await call(m, {}, token);
     expect(
-      (await call('sysusereditpassword', { username: 'cashier2', password: 'Mism#Secret-A1', password2: 'Mism#Secret-B2' }, token))
-        .return_code,
+      (
+        await call(
+          'sysusereditpassword',
+          { username: 'cashier2', oldpassword: DEMO_PASSWORD, password: 'Mism#Secret-A1', password2: 'Mism#Secret-B2' },
+          token,
+        )
+      ).return_code,
     ).toBe(RC.FAIL);
     const change = { username: 'cashier2', password: 'N3w#Secret-2026', password2: 'N3w#Secret-2026' };
     expect((await call('sysusereditpassword', { ...change, oldpassword: 'Old#Secret-55' }, token)).return_code).toBe(RC.FAIL);

@@ -41,7 +41,10 @@ export interface TestServer {
  * database the tests' global setup saved (pglite-template.ts), where there is one.
  */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
-  const base = loadConfig(process.env, { logLevel: 'silent', ...overrides });
+  // the demo's configuration (the sandbox on, as `npm start` has it, on either database); every call
+  // of a test comes from one address, so the per-address limit of callers without a session is off
+  // unless a test asks for it
+  const base = loadConfig(process.env, { logLevel: 'silent', sandbox: true, anonRatePerMinute: 0, ...overrides });
   const schema = base.databaseUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
   if (schema) await createSchema(base, schema);
   const config = { ...base, dbSchema: schema };
@@ -57,7 +60,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     const res = await app.fastify.inject({
       method: 'POST',
       url: side === 'group' ? '/webapi_leader' : '/webapi',
-      headers: token ? { 'x-token': token } : {},
+      // as the console sends it: the method also in X-Method, which lets an upload's body be large
+      headers: { 'x-method': method, ...(token ? { 'x-token': token } : {}) },
       payload: { method, ...payload },
     });
     return res.json();

@@ -58,7 +58,7 @@ export interface InProcessApi {
 export async function prepareProcessDatabase(
   opts: { seed?: boolean; setup?: (db: Kysely<DB>) => Promise<void> } = {},
 ): Promise<ProcessDatabase> {
-  const base = loadConfig(process.env, { logLevel: 'silent' });
+  const base = loadConfig(process.env, { logLevel: 'silent', sandbox: true, anonRatePerMinute: 0 });
   const schema = base.databaseUrl ? `p_${crypto.randomBytes(6).toString('hex')}` : undefined;
   const dataDir = base.databaseUrl ? '' : fs.mkdtempSync(path.join(os.tmpdir(), 'wuye-proc-'));
   const config: Config = { ...base, dbSchema: schema, dataDir: dataDir || base.dataDir };
@@ -90,7 +90,7 @@ export async function prepareProcessDatabase(
         const res = await app.fastify.inject({
           method: 'POST',
           url: side === 'group' ? '/webapi_leader' : '/webapi',
-          headers: token ? { 'x-token': token } : {},
+          headers: { 'x-method': method, ...(token ? { 'x-token': token } : {}) },
           payload: { method, ...payload },
         });
         return res.json();
@@ -169,7 +169,17 @@ export async function spawnServer(
   // system pick a free port (read back from the banner), so no other process can take it meanwhile
   const child = spawn(process.execPath, ['--enable-source-maps', builtServer], {
     cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO: '0', ...database.env, ...env, PORT: '0', HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '0',
+      SANDBOX: '1',
+      ANON_RATE_PER_MINUTE: '0',
+      ...database.env,
+      ...env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   live.add(child);
@@ -205,7 +215,7 @@ export async function spawnServer(
   const call: ServerProcess['call'] = async (method, payload = {}, token, side = 'community') => {
     const res = await fetch(`${url}/${side === 'group' ? 'webapi_leader' : 'webapi'}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
+      headers: { 'content-type': 'application/json', 'x-method': method, ...(token ? { 'x-token': token } : {}) },
       body: JSON.stringify({ method, ...payload }),
     });
     return (await res.json()) as TestAnswer;

@@ -21,6 +21,8 @@ export interface CallOptions {
   noRelogin?: boolean;
   /** overrides the endpoint (login always goes to /webapi) */
   endpoint?: string;
+  /** a token other than the signed-in console's (the board window's read-only session) */
+  token?: string;
   signal?: AbortSignal;
 }
 
@@ -128,8 +130,9 @@ export async function request<M extends MethodName>(method: M, ...args: CallArgs
   );
   const onAbort = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onAbort);
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  const token = getToken();
+  // the method also in a header: the server reads it before the body, and lets only an upload's body be large
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Method': method };
+  const token = options.token ?? getToken();
   if (token) headers['X-Token'] = token;
   let answer: WireAnswer<MethodOutput<M>>;
   try {

@@ -39,6 +39,7 @@ const en: DeepPartial<Messages> = {
     home: 'Home',
     switchRegion: 'Switch community',
     changePassword: 'Change password',
+    sessions: 'Signed-in sessions',
     logout: 'Log out',
     more: 'More',
     download: 'Download',

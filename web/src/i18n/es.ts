@@ -39,6 +39,7 @@ const es: DeepPartial<Messages> = {
     home: 'Inicio',
     switchRegion: 'Cambiar comunidad',
     changePassword: 'Cambiar contraseña',
+    sessions: 'Sesiones abiertas',
     logout: 'Cerrar sesión',
     more: 'Más',
     download: 'Descargar',

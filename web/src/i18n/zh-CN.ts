@@ -41,6 +41,7 @@ const zhCN = {
     home: '首页',
     switchRegion: '切换小区',
     changePassword: '修改密码',
+    sessions: '登录设备',
     logout: '退出登录',
     more: '更多',
     download: '下载',

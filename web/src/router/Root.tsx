@@ -16,6 +16,8 @@ import { loadSystemInfo, takeUserLoad } from './session';
 // what nearly every page after it needs too.
 
 const AuthRedirect = lazy(() => import('../pages/login/AuthRedirect'));
+/** the board window: a read-only board session of its own, whatever the console's session (BoardRoot) */
+const BoardRoot = lazy(() => import('../pages/spectaculars/BoardRoot'));
 /** the signed-in console: route tree, layout, pages (a chunk of its own, see SignedIn.tsx) */
 const loadSignedIn = () => import('./SignedIn');
 const SignedIn = lazy(loadSignedIn);
@@ -33,6 +35,8 @@ export function preloadSignedIn(): void {
 
 /** docs/product.md#navigation-guard: without a token only these are open */
 export const WHITE_LIST = ['/login', '/auth-redirect'];
+/** pages that live outside the console's session: the board window has a session of its own */
+export const STANDALONE = ['/spectaculars'];
 
 /** Roles not yet loaded: fetch user info; on failure clear the token and go to login (docs/product.md#navigation-guard). */
 function UserLoader() {
@@ -60,6 +64,14 @@ export default function Root() {
   const rolesLoaded = useUser((s) => s.roles.length > 0);
   const fullPath = location.pathname + location.search;
 
+  if (STANDALONE.includes(location.pathname)) {
+    return (
+      <Suspense fallback={<FullSpin />}>
+        <FirstScreenDone />
+        <BoardRoot />
+      </Suspense>
+    );
+  }
   if (!token) {
     if (!WHITE_LIST.includes(location.pathname)) return <Navigate to={loginUrl(fullPath)} replace />;
     return (

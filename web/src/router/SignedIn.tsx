@@ -23,7 +23,6 @@ import { filterRoutes, findFlat, flattenRoutes } from './helpers';
 import { loadSystemInfo } from './session';
 
 const RegionListPage = lazy(() => import('../pages/region/RegionListPage'));
-const Spectaculars = lazy(() => import('../pages/spectaculars/Spectaculars'));
 const AuthRedirect = lazy(() => import('../pages/login/AuthRedirect'));
 const Page401 = lazy(() => import('../pages/error/Page401'));
 const Page404 = lazy(() => import('../pages/error/Page404'));
@@ -99,7 +98,6 @@ function AppRoutes() {
           <Route path="/regionlist" element={<RegionListPage />} />
           <Route path="/401" element={<Page401 />} />
           <Route path="/404" element={<Page404 />} />
-          <Route path="/spectaculars" element={<Spectaculars />} />
           <Route element={<Layout />}>
             {info.flat.map((f) => {
               const Page = f.route.component!;

@@ -15,6 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useBacklogCount } from '../api/backlog';
+import { call } from '../api/client';
 import { useAppStore } from '../stores/app';
 import { useDialogs } from '../stores/dialogs';
 import { errorLogEnabled, useErrorLog } from '../stores/errorLog';
@@ -64,7 +65,6 @@ export default function Navbar() {
   const roles = useUser((s) => s.roles);
   const permissions = useUser((s) => s.permissions);
   const sysType = useUser((s) => s.sysUser?.sys_type);
-  const token = useUser((s) => s.token);
   const showSettings = useSettings((s) => s.showSettings);
   const [floorPlanOpen, setFloorPlanOpen] = useState(false);
   const [ownerSearch, setOwnerSearch] = useState<'unused' | 'open' | 'closed'>('unused');
@@ -74,9 +74,21 @@ export default function Navbar() {
   const backlogCount = useBacklogCount(show.backlog);
   const Fold = mobile || !opened ? MenuUnfoldOutlined : MenuFoldOutlined;
 
+  // the board window gets a one-time code for a read-only board session, never this session's token;
+  // the window opens in the click (no pop-up blocker stops it) and is sent on once the code is there
   const openBoard = () => {
-    const url = `${window.location.origin}/spectaculars?token=${encodeURIComponent(token)}`;
-    window.open(url, '_blank');
+    const win = window.open('about:blank', '_blank');
+    call('boardcode').then(
+      ({ url }) => {
+        if (!win) {
+          window.open(url, '_blank', 'noopener');
+          return;
+        }
+        win.opener = null;
+        win.location.href = url;
+      },
+      () => win?.close(),
+    );
   };
 
   return (

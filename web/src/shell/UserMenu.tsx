@@ -20,6 +20,7 @@ export default function UserMenu({ showSwitch, compact }: { showSwitch: boolean;
     { key: 'home', label: <span data-testid="user-menu-home">{t('navbar.home')}</span> },
     ...(showSwitch ? [{ key: 'switch', label: <span data-testid="user-menu-switch">{t('navbar.switchRegion')}</span> }] : []),
     { key: 'password', label: <span data-testid="user-menu-password">{t('navbar.changePassword')}</span> },
+    { key: 'sessions', label: <span data-testid="user-menu-sessions">{t('navbar.sessions')}</span> },
     { type: 'divider' },
     { key: 'logout', label: <span data-testid="user-menu-logout">{t('navbar.logout')}</span> },
   ];
@@ -27,6 +28,7 @@ export default function UserMenu({ showSwitch, compact }: { showSwitch: boolean;
     if (key === 'home') void navigate('/dashboard');
     else if (key === 'switch') void navigate('/desktop/regionlist');
     else if (key === 'password') useDialogs.getState().setChangePasswordOpen(true);
+    else if (key === 'sessions') useDialogs.getState().setSessionsOpen(true);
     else if (key === 'logout') {
       const fullPath = location.pathname + location.search;
       void useUser

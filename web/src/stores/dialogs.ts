@@ -11,12 +11,14 @@ interface DialogState {
   expiryOpen: boolean;
   weakPasswordOpen: boolean;
   changePasswordOpen: boolean;
+  sessionsOpen: boolean;
   errorLogOpen: boolean;
   openRenewal: (forced?: boolean) => void;
   closeRenewal: () => void;
   setExpiryOpen: (open: boolean) => void;
   setWeakPasswordOpen: (open: boolean) => void;
   setChangePasswordOpen: (open: boolean) => void;
+  setSessionsOpen: (open: boolean) => void;
   setErrorLogOpen: (open: boolean) => void;
   reset: () => void;
 }
@@ -27,6 +29,7 @@ const closed = {
   expiryOpen: false,
   weakPasswordOpen: false,
   changePasswordOpen: false,
+  sessionsOpen: false,
   errorLogOpen: false,
 };
 
@@ -40,11 +43,12 @@ export const useDialogs = create<DialogState>()((set, get) => ({
   setExpiryOpen: (expiryOpen) => set({ expiryOpen }),
   setWeakPasswordOpen: (weakPasswordOpen) => set({ weakPasswordOpen }),
   setChangePasswordOpen: (changePasswordOpen) => set({ changePasswordOpen }),
+  setSessionsOpen: (sessionsOpen) => set({ sessionsOpen }),
   setErrorLogOpen: (errorLogOpen) => set({ errorLogOpen }),
   reset: () => set(closed),
 }));
 
 /** True when any dialog that lives in the shell's dialog host is open. */
 export function anyHostDialogOpen(s: DialogState): boolean {
-  return s.renewalOpen || s.expiryOpen || s.weakPasswordOpen || s.changePasswordOpen || s.errorLogOpen;
+  return s.renewalOpen || s.expiryOpen || s.weakPasswordOpen || s.changePasswordOpen || s.sessionsOpen || s.errorLogOpen;
 }

@@ -4,6 +4,7 @@ import type { SystemInfo } from '@wuye/contract/system';
 import { LIMITS } from '@wuye/contract/codes';
 import { daysBetween, formatWireDate } from '@wuye/contract/dates';
 import { readJson, writeJson } from './storage';
+import { sessionCookieAttributes } from '../utils/auth';
 
 export const SYSTEM_INFO_KEY = 'systemInfo';
 
@@ -22,7 +23,7 @@ export const useSystem = create<SystemState>()((set) => ({
   info: readJson<SystemInfo | null>('session', SYSTEM_INFO_KEY, null),
   setInfo: (info) => {
     writeJson('session', SYSTEM_INFO_KEY, info);
-    if (info) Cookies.set(SYSTEM_INFO_KEY, toCookie(info), { sameSite: 'Lax' });
+    if (info) Cookies.set(SYSTEM_INFO_KEY, toCookie(info), sessionCookieAttributes());
     else Cookies.remove(SYSTEM_INFO_KEY);
     set({ info });
   },

@@ -7,11 +7,16 @@ export const SIDE_KEY = 'Admin-Side';
 
 export type Side = 'community' | 'group';
 
+/** Cookie attributes of the session: Secure whenever the console is served over HTTPS. */
+export function sessionCookieAttributes(protocol: string = typeof window === 'undefined' ? 'http:' : window.location.protocol) {
+  return { sameSite: 'Lax' as const, secure: protocol === 'https:' };
+}
+
 export function getToken(): string {
   return Cookies.get(TOKEN_KEY) ?? '';
 }
 export function setToken(token: string): void {
-  Cookies.set(TOKEN_KEY, token, { sameSite: 'Lax' });
+  Cookies.set(TOKEN_KEY, token, sessionCookieAttributes());
 }
 export function removeToken(): void {
   Cookies.remove(TOKEN_KEY);
@@ -21,7 +26,7 @@ export function getSide(): Side {
   return Cookies.get(SIDE_KEY) === 'group' ? 'group' : 'community';
 }
 export function setSide(side: Side): void {
-  Cookies.set(SIDE_KEY, side, { sameSite: 'Lax' });
+  Cookies.set(SIDE_KEY, side, sessionCookieAttributes());
 }
 export function removeSide(): void {
   Cookies.remove(SIDE_KEY);

@@ -1,64 +1,109 @@
-import { MSG } from '@wuye/contract';
+import { MSG, RC } from '@wuye/contract';
 import { sql } from 'kysely';
-import { BizError, fail } from '../../http/errors.js';
+import { recordAudit } from '../../http/dispatcher.js';
+import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type Ctx } from '../../http/registry.js';
-import { newToken } from '../../http/tokens.js';
-import { hashPassword, isWeakPassword, verifyPassword } from './password.js';
+import {
+  addressKey,
+  guessWasRight,
+  isKnown,
+  markKnown,
+  pruneThrottle,
+  reserveGuess,
+  waitText,
+  type ThrottleKey,
+} from '../../http/throttle.js';
+import { hashPassword, isWeakPassword, verifyPassword, verifyNobody } from './password.js';
+import { createSession, sessionMethods } from './sessions.js';
 
 const WRONG_LOGIN = '用户名或密码错误';
+/** An address an account signed in from within this many days is its own: the account-wide wait spares it. */
+const KNOWN_ADDRESS_DAYS = 30;
+/** The account-wide wait stays short: an attacker spraying from many addresses must not keep the owner out. */
+const ACCOUNT_MAX_DELAY_SECONDS = 60;
+
+/**
+ * The keys a sign-in counts toward (http/throttle.ts): the account from this address (strict), the
+ * address whatever the account (against spraying), and the account from any address (against many
+ * addresses; short waits, and not for the account's own known addresses). Unknown usernames are
+ * counted exactly like real ones, so the answers never tell which exist.
+ */
+function loginKeys(ctx: Ctx, username: string, known: boolean) {
+  const { loginFreeAttempts: free, loginMaxDelayMinutes } = ctx.config;
+  const max = loginMaxDelayMinutes * 60;
+  const ip = addressKey(ctx.ip);
+  const pair: ThrottleKey = { key: `p:${username}|${ip}`, free, maxDelaySeconds: max };
+  const address: ThrottleKey = { key: `a:${ip}`, free: free * 4, maxDelaySeconds: max };
+  const account: ThrottleKey = { key: `u:${username}`, free: free * 2, maxDelaySeconds: Math.min(ACCOUNT_MAX_DELAY_SECONDS, max) };
+  return { pair, address, account, all: known ? [pair, address] : [pair, address, account], knownKey: `k:${username}|${ip}` };
+}
+
+let lastPrune = 0;
 
 const login = defineMethod('login', {
   side: 'public',
-  writes: true,
-  summary: '账号登录：用户名会去掉首尾空格；rid 选择账号所属的多个小区之一',
+  // its own short transactions: the attempt is counted before the password is checked, and the
+  // slow check holds no lock (the audit row is written here, for success and refusal alike)
+  writes: 'own',
+  summary: '账号登录：用户名会去掉首尾空格；rid 选择账号所属的多个小区之一。连续输错后需等待的时间逐次加倍（按账号与地址计）',
   async handler(ctx, input) {
-    await refuseWhileLocked(ctx, input.username);
+    const audit = (outcome: string, message: string, session: Parameters<typeof recordAudit>[1]['session'] = null) =>
+      recordAudit(ctx.db, { session, side: 'community', method: 'login', input, outcome, message, ip: ctx.ip }).catch((err: unknown) =>
+        ctx.log.error({ err }, 'audit write failed'),
+      );
+    if (Date.now() - lastPrune > 3600_000) {
+      lastPrune = Date.now();
+      void pruneThrottle(ctx.db).catch((err: unknown) => ctx.log.warn({ err }, 'pruning sign-in counters failed'));
+    }
+    const keys = loginKeys(ctx, input.username, await isKnown(ctx.db, `k:${input.username}|${addressKey(ctx.ip)}`, KNOWN_ADDRESS_DAYS));
+    const reserved = await reserveGuess(ctx.db, keys.all);
+    if (!reserved.ok) {
+      const msg = `登录尝试过于频繁，请 ${waitText(reserved.waitSeconds)}后再试`;
+      await audit(RC.FAIL, msg);
+      fail(msg);
+    }
     const account = await ctx.db.selectFrom('accounts').selectAll().where('username', '=', input.username).executeTakeFirst();
-    if (!account || !(await verifyPassword(input.password, account.password_hash))) {
-      await ctx.db.insertInto('login_failures').values({ username: input.username, ip: ctx.ip }).execute();
-      throw new BizError(WRONG_LOGIN, 'FAIL', true);
+    // the same work for a username that does not exist: its time tells nothing
+    const right = account ? await verifyPassword(input.password, account.password_hash) : await verifyNobody(input.password);
+    if (!account || !right) {
+      await audit(RC.FAIL, WRONG_LOGIN);
+      fail(WRONG_LOGIN);
     }
-    if (account.status !== 'Y') fail('账号已停用，请联系管理员');
-    const side = account.sys_type === 'leader' ? 'group' : 'community';
-    const rid = side === 'community' ? await pickRegion(ctx, account.id, input.rid) : null;
-    if (account.single_login === 'Y') {
-      await ctx.db
-        .updateTable('sessions')
-        .set({ ended_at: sql`now()`, end_reason: 'elsewhere' })
-        .where('account_id', '=', account.id)
-        .where('ended_at', 'is', null)
-        .execute();
+    const found = account!;
+    if (found.status !== 'Y') {
+      await audit(RC.FAIL, '账号已停用');
+      fail('账号已停用，请联系管理员');
     }
-    const { token, hash } = newToken();
-    await ctx.db
-      .insertInto('sessions')
-      .values({
-        token_hash: hash,
-        account_id: account.id,
-        side,
-        rid,
-        expires_at: sql`now() + make_interval(hours => ${ctx.config.tokenTtlHours})`,
-      })
-      .execute();
-    await ctx.db.deleteFrom('login_failures').where('username', '=', input.username).execute();
+    const side = found.sys_type === 'leader' ? 'group' : 'community';
+    const rid = side === 'community' ? await pickRegion(ctx, found.id, input.rid) : null;
+    const token = await ctx.db.transaction().execute(async (trx) => {
+      if (found.single_login === 'Y') {
+        await trx
+          .updateTable('sessions')
+          .set({ ended_at: sql`now()`, end_reason: 'elsewhere' })
+          .where('account_id', '=', found.id)
+          .where('ended_at', 'is', null)
+          .execute();
+      }
+      const created = await createSession(trx, ctx, { accountId: found.id, side, rid, kind: 'console' });
+      await guessWasRight(trx, { clear: [keys.pair.key, keys.account.key], undo: [keys.address] });
+      await markKnown(trx, keys.knownKey);
+      await recordAudit(trx, {
+        session: null,
+        side: 'community',
+        method: 'login',
+        input,
+        outcome: RC.SUCCESS,
+        message: '登录成功',
+        ip: ctx.ip,
+      });
+      return created.token;
+    });
+    // a single-login account's other sessions have ended
+    ctx.services.sessions.clear();
     return reply({ token, rid, side }, '登录成功');
   },
 });
-
-async function refuseWhileLocked(ctx: Ctx, username: string) {
-  const { lockoutAttempts, lockoutMinutes } = ctx.config;
-  const row = await ctx.db
-    .selectFrom('login_failures')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('at').as('last')])
-    .where('username', '=', username)
-    .where('at', '>', sql<Date>`now() - make_interval(mins => ${lockoutMinutes})`)
-    .executeTakeFirstOrThrow();
-  if (Number(row.n) >= lockoutAttempts) {
-    const last = row.last ? new Date(row.last).getTime() : Date.now();
-    const minutes = Math.max(1, Math.ceil((last + lockoutMinutes * 60000 - Date.now()) / 60000));
-    fail(`密码错误次数过多，账号已锁定，请${minutes}分钟后再试`);
-  }
-}
 
 /** The community to sign in to: the asked one if the account has it, else its first. */
 async function pickRegion(ctx: Ctx, accountId: number, wanted: number | undefined): Promise<number> {
@@ -112,11 +157,12 @@ const sysuserinfo = defineMethod('sysuserinfo', {
   roles: 'any',
   writes: false,
   allowExpired: true,
-  summary: '当前账号：username, name, sysid, rid, sys_type, password_status（N 为弱密码）',
+  summary:
+    '当前账号：username, name, sysid, rid, sys_type, password_status（N 为弱密码）, password_reset（Y：管理员重置后尚未修改，修改时可不填原密码）',
   async handler(ctx) {
     const a = await ctx.db
       .selectFrom('accounts')
-      .select(['id', 'username', 'name', 'sys_type', 'password_status'])
+      .select(['id', 'username', 'name', 'sys_type', 'password_status', 'password_reset_at'])
       .where('id', '=', ctx.session.accountId)
       .executeTakeFirstOrThrow();
     return {
@@ -127,6 +173,7 @@ const sysuserinfo = defineMethod('sysuserinfo', {
         rid: ctx.session.rid ?? 0,
         sys_type: a.sys_type,
         password_status: a.password_status,
+        password_reset: a.password_reset_at ? ('Y' as const) : ('N' as const),
       },
     };
   },
@@ -135,38 +182,57 @@ const sysuserinfo = defineMethod('sysuserinfo', {
 const sysusereditpassword = defineMethod('sysusereditpassword', {
   side: 'both',
   roles: 'any',
-  writes: true,
+  // its own transaction, after the current password is checked outside one (a counted guess, then a slow hash)
+  writes: 'own',
   allowExpired: true,
-  summary: '修改本人密码（6-18 位，两次一致）；结束该账号的其他会话',
+  summary:
+    '修改本人密码（6-18 位，两次一致），须填原密码 oldpassword（管理员重置后的第一次修改除外）；结束该账号的其他会话。原密码连续输错与登录一样需等待',
   async handler(ctx, input) {
+    const audit = (db: typeof ctx.db, outcome: string, message: string) =>
+      recordAudit(db, { session: ctx.session, side: ctx.session.side, method: 'sysusereditpassword', input, outcome, message, ip: ctx.ip });
+    const refuse = async (message: string): Promise<never> => {
+      await audit(ctx.db, RC.FAIL, message);
+      return fail(message);
+    };
     const account = await ctx.db
       .selectFrom('accounts')
-      .select(['id', 'username', 'password_hash'])
+      .select(['id', 'username', 'password_hash', 'password_reset_at'])
       .where('id', '=', ctx.session.accountId)
       .executeTakeFirstOrThrow();
-    if (input.id !== undefined && input.id !== account.id) fail('只能修改本人的密码');
-    if (input.username !== account.username) fail('用户名与当前账号不一致');
-    if (input.oldpassword !== undefined && !(await verifyPassword(input.oldpassword, account.password_hash))) {
-      fail('原密码不正确');
+    if (input.id !== undefined && input.id !== account.id) await refuse('只能修改本人的密码');
+    if (input.username !== account.username) await refuse('用户名与当前账号不一致');
+    if (input.password !== input.password2) await refuse(MSG.passwordMismatch);
+    // the current password, unless an administrator has just reset it (and only until it is changed):
+    // a stolen token alone cannot take the account over for good
+    const guess = { ...loginKeys(ctx, account.username, true).pair, key: `o:${account.id}` };
+    if (!account.password_reset_at) {
+      if (!input.oldpassword) await refuse('请输入原密码');
+      // nor guess it: wrong ones wait as at sign-in
+      const reserved = await reserveGuess(ctx.db, [guess]);
+      if (!reserved.ok) await refuse(`原密码错误次数过多，请 ${waitText(reserved.waitSeconds)}后再试`);
+      if (!(await verifyPassword(input.oldpassword!, account.password_hash))) await refuse('原密码不正确');
     }
-    if (input.password !== input.password2) fail(MSG.passwordMismatch);
-    await ctx.db
-      .updateTable('accounts')
-      .set({
-        password_hash: await hashPassword(input.password),
-        password_status: isWeakPassword(input.password) ? 'N' : 'Y',
-      })
-      .where('id', '=', account.id)
-      .execute();
-    await ctx.db
-      .updateTable('sessions')
-      .set({ ended_at: sql`now()`, end_reason: 'password' })
-      .where('account_id', '=', account.id)
-      .where('ended_at', 'is', null)
-      .where('token_hash', '!=', ctx.session.tokenHash)
-      .execute();
+    const passwordHash = await hashPassword(input.password);
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('accounts')
+        .set({ password_hash: passwordHash, password_status: isWeakPassword(input.password) ? 'N' : 'Y', password_reset_at: null })
+        .where('id', '=', account.id)
+        .execute();
+      await trx
+        .updateTable('sessions')
+        .set({ ended_at: sql`now()`, end_reason: 'password' })
+        .where('account_id', '=', account.id)
+        .where('ended_at', 'is', null)
+        .where('token_hash', '!=', ctx.session.tokenHash)
+        .execute();
+      await guessWasRight(trx, { clear: [guess.key], undo: [] });
+      await audit(trx, RC.SUCCESS, '密码修改成功');
+    });
+    // the account's other sessions have ended
+    ctx.services.sessions.clear();
     return reply(null, '密码修改成功');
   },
 });
 
-export const authModule = [login, userinfo, logout, sysuserinfo, sysusereditpassword];
+export const authModule = [login, userinfo, logout, sysuserinfo, sysusereditpassword, ...sessionMethods];

@@ -25,3 +25,12 @@ export function isWeakPassword(password: string): boolean {
   const kinds = [/[a-z]/, /[A-Z]/, /\d/, /[^a-zA-Z\d]/].filter((re) => re.test(password)).length;
   return password.length < 8 || kinds < 2 || /^(123456|password|admin|qwerty)/i.test(password);
 }
+
+/** A hash of a password nobody has, made as the module loads: checked against when the username does not exist. */
+const nobody = hashPassword(crypto.randomBytes(16).toString('hex'));
+
+/** Spends what verifyPassword spends on a real account, and answers false. */
+export async function verifyNobody(password: string): Promise<boolean> {
+  await verifyPassword(password, await nobody);
+  return false;
+}

@@ -199,7 +199,7 @@ export async function payBills(ctx: CommunityCtx, room: Room, req: PayRequest): 
   const discount = toFen(req.discount);
   if (discount > receivable + late) fail('优惠金额不能大于应收合计');
   const settings = await feeSettings(ctx.db, ctx.rid);
-  checkDiscount(settings, discount, receivable + late);
+  checkDiscount(settings, discount, receivable + late, ctx.session.roles);
   const total = receivable + late - discount;
 
   const owner = await houseOwner(ctx.db, ctx.rid, hid, true);

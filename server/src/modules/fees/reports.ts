@@ -9,6 +9,7 @@ import {
   type FeeDashboard,
   type PayTypeName,
   FEE_ROLES,
+  HOME_CARDS,
 } from '@wuye/contract';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -476,9 +477,15 @@ export async function feeDashboard(db: Kysely<DB>, rid: number): Promise<FeeDash
   return { month, receivable: c.totals.receivable, received: c.totals.received, rate: c.totals.rate, top_arrears: top };
 }
 
+/** The roles that see a collection card of the home page. */
+const HOME_FEE_ROLES = [
+  ...new Set(HOME_CARDS.filter((c) => c.key === 'feesMonth' || c.key === 'feesArrears').flatMap((c) => c.roles ?? [])),
+];
+
 const feedashboard = defineMethod('feedashboard', {
   side: 'community',
-  roles: 'any',
+  // who sees the home page's collection cards (contract/home.ts): not merchants, not stewards
+  roles: HOME_FEE_ROLES,
   writes: false,
   summary: '首页收费卡片：本月账期的应收、实收、收缴率，欠费最多的楼栋',
   handler: (ctx) => feeDashboard(ctx.db, ctx.rid),

@@ -1,4 +1,4 @@
-import { fenToYuan, type FeeSettings } from '@wuye/contract';
+import { DISCOUNT_MANAGER_ROLES, fenToYuan, hasAnyRole, type FeeSettings } from '@wuye/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
@@ -11,7 +11,8 @@ const DEFAULTS = {
   receipt_footnote: '',
   receipt_prefix: '',
   allow_discount: 'Y' as const,
-  max_discount_percent: 100,
+  // a cashier may waive a fifth at most; more needs a manager (checkDiscount)
+  max_discount_percent: 20,
   default_due_day: 15,
 };
 
@@ -33,18 +34,23 @@ export async function feeSettings(db: Kysely<DB>, rid: number): Promise<FeeSetti
 
 /**
  * The cashier's discount rule: none at all when the settings forbid it, else at most
- * max_discount_percent of the total (bills plus late fees), rounded down to the fen.
+ * max_discount_percent of the total (bills plus late fees), rounded down to the fen. Above the cap
+ * only a manager (DISCOUNT_MANAGER_ROLES or admin) may discount, up to the whole total.
  */
 export function checkDiscount(
   settings: Pick<FeeSettings, 'allow_discount' | 'max_discount_percent'>,
   discountFen: bigint,
   totalFen: bigint,
+  roles: readonly string[],
 ): void {
   if (discountFen <= 0n) return;
   if (settings.allow_discount !== 'Y') fail('本小区不允许在收银台优惠减免（含滞纳金减免），请将优惠金额改为 0');
   const max = (totalFen * BigInt(settings.max_discount_percent)) / 100n;
-  if (discountFen > max) {
-    fail(`优惠金额不能超过应收合计（含滞纳金）的 ${settings.max_discount_percent}%，本次最多优惠 ${fenToYuan(max)} 元`);
+  if (discountFen > max && !hasAnyRole(roles, DISCOUNT_MANAGER_ROLES)) {
+    fail(
+      `优惠超过本小区收银员上限：应收合计（含滞纳金）的 ${settings.max_discount_percent}%，本次最多优惠 ${fenToYuan(max)} 元；` +
+        '更大的优惠须由管理员或收费主管（收费设置、财务统计权限）办理',
+    );
   }
 }
 

@@ -2,6 +2,8 @@ import { addMonths, MSG, RC } from '@wuye/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { today } from '../../lib/wire.js';
+import { demoActivationCodes } from '../../db/seed.js';
+import { BAD_ACT_CODE } from './methods.js';
 
 let s: TestServer;
 let expired: string;
@@ -20,17 +22,20 @@ describe('renewal by QR payment', () => {
     expect(order.return_code).toBe(RC.SUCCESS);
     const { orderid, total_fee, payparam } = order.data.items;
     expect(total_fee).toBe('2400.00');
-    expect(payparam.code_url).toContain(`/sandbox-pay/${orderid}`);
+    // the provider's pay page, by its own key: never by our order id
+    const payPath = new URL(payparam.code_url).pathname;
+    expect(payPath).toMatch(/^\/sandbox-pay\/[A-Za-z0-9_-]{32}$/);
+    expect(payPath).not.toContain(orderid);
 
     const unpaid = await s.call('pay_query', { orderid, pay_type: '1' }, expired);
     expect(unpaid).toMatchObject({ return_code: RC.FAIL, return_msg: '订单尚未支付，请扫码完成支付' });
 
-    const page = await s.app.fastify.inject({ url: `/sandbox-pay/${orderid}` });
+    const page = await s.app.fastify.inject({ url: payPath });
     expect(page.body).toContain('¥2400.00');
     const paid = await s.app.fastify.inject({
       method: 'POST',
-      url: `/sandbox-pay/${orderid}`,
-      payload: '',
+      url: payPath,
+      payload: 'amount=2400.00',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(paid.body).toContain('支付成功');
@@ -48,7 +53,7 @@ describe('renewal by QR payment', () => {
     const token = await s.login('cashier2');
     const before = await endOf(2);
     const { orderid } = (await s.call('get_region_delay_pay', { years: 1 }, token)).data.items;
-    await s.services().sandbox.settle(orderid, '2400.00');
+    await s.services().sandbox!.settle(orderid);
     const answers = await Promise.all([1, 2, 3].map(() => s.call('pay_query', { orderid, pay_type: '1' }, token)));
     expect(answers.every((a) => a.return_code === RC.SUCCESS)).toBe(true);
     expect(await endOf(2)).toBe(addMonths(before, 12));
@@ -73,18 +78,19 @@ describe('renewal by QR payment', () => {
 describe('renewal by activation code', () => {
   it('extends by the code length, once per code', async () => {
     const token = await s.login('admin');
+    const [code] = await demoActivationCodes(s.database.db);
     const before = await endOf(1);
-    const res = await s.call('regiondelay_foractcode', { act_code: 'WY-DEMO-0001' }, token);
+    const res = await s.call('regiondelay_foractcode', { act_code: code }, token);
     expect(res.return_code).toBe(RC.SUCCESS);
     expect(res.data.end_time).toBe(addMonths(before, 12));
-    const again = await s.call('regiondelay_foractcode', { act_code: 'WY-DEMO-0001' }, token);
-    expect(again).toMatchObject({ return_code: RC.FAIL, return_msg: '该激活码已被使用' });
+    const again = await s.call('regiondelay_foractcode', { act_code: code }, token);
+    expect(again).toMatchObject({ return_code: RC.FAIL, return_msg: BAD_ACT_CODE });
     expect(await endOf(1)).toBe(addMonths(before, 12));
   });
 
   it('refuses an unknown code and asks for a missing one with the spec text', async () => {
     const token = await s.login('admin');
-    expect((await s.call('regiondelay_foractcode', { act_code: 'NOPE' }, token)).return_msg).toBe('激活码无效，请核对后重新输入');
+    expect((await s.call('regiondelay_foractcode', { act_code: 'NOPE' }, token)).return_msg).toBe(BAD_ACT_CODE);
     expect((await s.call('regiondelay_foractcode', { act_code: '' }, token)).return_msg).toBe(MSG.actCodeRequired);
     expect((await s.call('regiondelay_foractcode', {}, token)).return_msg).toBe(MSG.actCodeRequired);
   });

@@ -216,7 +216,8 @@ const roommap = defineMethod('roommap', {
 });
 
 const roomexport = defineExport('roomexport', {
-  roles: 'any',
+  // every room of the community with its owners: the property company's accounts, not merchants
+  roles: 'staff',
   summary: '按当前筛选条件导出房屋（Excel）',
   filename: () => `房屋列表_${today()}.xlsx`,
   check: ({ db, rid }, input) => refuseOversizedExport(db, filtered(db, rid, input)),

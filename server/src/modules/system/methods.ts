@@ -12,6 +12,7 @@ const getSystemInfo = defineMethod('get_system_info', {
   roles: 'any',
   writes: false,
   allowExpired: true,
+  board: true,
   summary: '系统信息：小区名、标题、logo、到期日、剩余天数、续费单价、应用下载地址、平面图、版权',
   async handler(ctx) {
     const items = await systemInfoOf(ctx.db, ctx.config, ctx.session);
@@ -114,9 +115,11 @@ export async function pendingBacklogCount(db: Kysely<DB>, rid: number): Promise<
 
 const backlogList = defineMethod('backlog_list', {
   side: 'community',
-  roles: 'any',
+  // the property company's accounts: merchants see no to-dos (spec 2.3)
+  roles: 'staff',
   writes: false,
-  summary: '待办事项（status E 待办、Y 已办；空为全部），data.total 为数量',
+  board: true,
+  summary: '待办事项（status E 待办、Y 已办；空为全部），data.total 为数量；商户账号不可用',
   async handler(ctx, input) {
     const page = await backlogPage(ctx.db, { rid: ctx.rid, status: input.status || undefined }, input);
     return {
@@ -137,9 +140,9 @@ const backlogList = defineMethod('backlog_list', {
 
 const backlogDone = defineMethod('backlog_done', {
   side: 'community',
-  roles: 'any',
+  roles: 'staff',
   writes: true,
-  summary: '将一条待办标记为已办',
+  summary: '将一条待办标记为已办；商户账号不可用',
   async handler(ctx, input) {
     const res = await ctx.db
       .updateTable('backlog')

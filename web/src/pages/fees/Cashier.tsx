@@ -3,7 +3,8 @@ import { Alert, Button, Card, Checkbox, Col, Descriptions, Empty, Form, Input, R
 import type { TableColumnsType } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { PAY_TYPE_CH, PAY_TYPES, type CashierBill, type PayTypeName } from '@wuye/contract/fees';
+import { DISCOUNT_MANAGER_ROLES, PAY_TYPE_CH, PAY_TYPES, type CashierBill, type PayTypeName } from '@wuye/contract/fees';
+import { hasAnyRole } from '@wuye/contract/roles';
 import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import MoneyInput from '../../components/MoneyInput';
@@ -12,6 +13,7 @@ import { fenOf, settlePayment, sumFen, yuan } from './money';
 import { useIdempotentSubmit } from './useIdempotentSubmit';
 import { RoomSelects, STATUS_COLOR, type RoomPick } from './shared';
 import TopUp from './TopUp';
+import { useUser } from '../../stores/user';
 
 const num = (v: string | null) => (v ? Number(v) || undefined : undefined);
 
@@ -43,6 +45,8 @@ export default function Cashier() {
     refetchOnWindowFocus: false,
   }).data;
   const discountAllowed = settings?.allow_discount !== 'N';
+  // above the cap only a manager may discount (the server checks the same)
+  const manager = useUser((s) => hasAnyRole(s.roles, DISCOUNT_MANAGER_ROLES));
   const { submitting, submit, newAttempt } = useIdempotentSubmit();
 
   useEffect(() => setSelected(items.map((b) => b.id)), [items]);
@@ -54,7 +58,7 @@ export default function Cashier() {
   const discountFen = fenOf(discount);
   const total = receivable + late - discountFen;
   // the fee settings' limit: a percent of bills plus late fees, rounded down to the fen
-  const maxDiscount = ((receivable + late) * BigInt(settings?.max_discount_percent ?? 100)) / 100n;
+  const maxDiscount = ((receivable + late) * BigInt(settings?.max_discount_percent ?? 20)) / 100n;
   const balance = fenOf(bills.data?.house.balance);
   const settled = settlePayment({ total, balance, useBalance, payType, paid, hasOwner: !!bills.data?.house.member_id });
   const { balanceUsed, due, paidFen, toBalance } = settled;
@@ -65,8 +69,8 @@ export default function Cashier() {
         ? '优惠金额不能大于应收合计'
         : discountFen > 0n && !discountAllowed
           ? '本小区不允许在收银台优惠减免（含滞纳金减免）'
-          : discountFen > maxDiscount
-            ? `优惠金额不能超过应收合计（含滞纳金）的 ${settings?.max_discount_percent ?? 100}%，本次最多优惠 ${yuan(maxDiscount)} 元`
+          : discountFen > maxDiscount && !manager
+            ? `优惠超过收银员上限：应收合计（含滞纳金）的 ${settings?.max_discount_percent ?? 20}%，本次最多优惠 ${yuan(maxDiscount)} 元；更大的优惠须由管理员或收费主管办理`
             : settled.problem;
 
   const pick = (v: RoomPick) => {
@@ -199,7 +203,13 @@ export default function Cashier() {
               <Form layout="horizontal" labelCol={{ flex: '76px' }} wrapperCol={{ flex: '1 1 0' }} style={{ marginTop: 16 }}>
                 <Form.Item
                   label="优惠"
-                  extra={discountAllowed && settings && settings.max_discount_percent < 100 ? `最多 ${yuan(maxDiscount)} 元` : undefined}
+                  extra={
+                    discountAllowed && settings && settings.max_discount_percent < 100
+                      ? manager
+                        ? `收银员最多 ${yuan(maxDiscount)} 元；您可超出此上限`
+                        : `最多 ${yuan(maxDiscount)} 元`
+                      : undefined
+                  }
                 >
                   <MoneyInput
                     value={discount}

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../api/client';
+import { RELOGIN_CODES } from '@wuye/contract/codes';
+import { ApiError, call, type CallOptions } from '../../api/client';
+import { endpointFor } from '../../utils/auth';
+import type { BoardSession } from './BoardRoot';
 import { formatTime } from '@wuye/contract/dates';
 import { daysLeftOf } from '../../stores/system';
-import './spectaculars.css';
 
 function Clock() {
   const [now, setNow] = useState(() => new Date());
@@ -15,21 +17,31 @@ function Clock() {
 }
 
 /**
- * Management board (docs/product.md#shell-top-bar): a full-screen page opened in a new window with the token in
- * its address. Shows the community's figures and refreshes every minute.
+ * Management board (docs/product.md#shell-top-bar): a full-screen page in a window of its own, on the read-only board
+ * session BoardRoot traded its one-time code for. Shows the community's figures and refreshes
+ * every minute; when the board session ends (expired, or ended from 登录设备) it says so.
  */
-export default function Spectaculars() {
+export default function Spectaculars({ session, onEnded }: { session: BoardSession; onEnded: () => void }) {
   const refetchInterval = 60_000;
-  const system = useQuery({ queryKey: ['board', 'system'], queryFn: () => call('get_system_info'), refetchInterval });
+  const opts: CallOptions = { silent: true, noRelogin: true, token: session.token, endpoint: endpointFor(session.side) };
+  const watch = <T,>(p: Promise<T>) =>
+    p.catch((err: unknown) => {
+      if (err instanceof ApiError && RELOGIN_CODES.includes(err.code)) onEnded();
+      throw err;
+    });
+  const system = useQuery({ queryKey: ['board', 'system'], queryFn: () => watch(call('get_system_info', {}, opts)), refetchInterval });
+  const community = session.side === 'community';
   const pending = useQuery({
     queryKey: ['board', 'pending'],
-    queryFn: () => call('backlog_list', { page: 1, limit: 8, status: 'E', sort: 'desc' }, { silent: true }),
+    queryFn: () => watch(call('backlog_list', { page: 1, limit: 8, status: 'E', sort: 'desc' }, opts)),
     refetchInterval,
+    enabled: community,
   });
   const done = useQuery({
     queryKey: ['board', 'done'],
-    queryFn: () => call('backlog_list', { page: 1, limit: 1, status: 'Y' }, { silent: true }),
+    queryFn: () => watch(call('backlog_list', { page: 1, limit: 1, status: 'Y' }, opts)),
     refetchInterval,
+    enabled: community,
   });
   const info = system.data?.items ?? null;
   const days = daysLeftOf(info);

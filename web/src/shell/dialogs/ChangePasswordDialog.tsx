@@ -25,6 +25,8 @@ function ChangePasswordModal() {
   const sysUser = useUser((s) => s.sysUser);
   const [form] = Form.useForm<PasswordForm>();
   const [saving, setSaving] = useState(false);
+  // right after an administrator's reset the current password is not asked (once)
+  const askOld = sysUser?.password_reset !== 'Y';
   const close = () => useDialogs.getState().setChangePasswordOpen(false);
 
   const submit = async () => {
@@ -40,12 +42,13 @@ function ChangePasswordModal() {
       const answer = await request('sysusereditpassword', {
         ...(sysUser?.sysid ? { id: sysUser.sysid } : {}),
         username: v.username.trim(),
-        oldpassword: v.oldpassword,
+        ...(askOld ? { oldpassword: v.oldpassword } : {}),
         password: v.password,
         password2: v.password2,
       });
       noticeSuccess(answer.return_msg || MSG.saved);
       useUser.getState().setPasswordStatus('Y');
+      void useUser.getState().loadSysUser();
       form.resetFields();
       close();
     } catch {
@@ -73,9 +76,11 @@ function ChangePasswordModal() {
           <Form.Item name="username" label="用户名" rules={[{ required: true, whitespace: true, message: MSG.usernameRequired }]}>
             <Input disabled={!!sysUser?.username} data-testid="change-password-username" />
           </Form.Item>
-          <Form.Item name="oldpassword" label="原密码" rules={[{ required: true, message: MSG.enterPassword }]}>
-            <Input.Password autoComplete="current-password" data-testid="change-password-old" />
-          </Form.Item>
+          {askOld && (
+            <Form.Item name="oldpassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
+              <Input.Password autoComplete="current-password" data-testid="change-password-old" />
+            </Form.Item>
+          )}
           <Form.Item
             name="password"
             label="新密码"

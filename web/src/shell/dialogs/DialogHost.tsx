@@ -6,16 +6,23 @@ import RenewalDialog from './RenewalDialog';
 import WeakPasswordDialog from './WeakPasswordDialog';
 
 const ErrorLogDialog = lazy(() => import('./ErrorLogDialog'));
+const SessionsDialog = lazy(() => import('./SessionsDialog'));
 
 /** The shell's dialogs, loaded the first time one opens. */
 export default function DialogHost() {
   const errorLogOpen = useDialogs((s) => s.errorLogOpen);
+  const sessionsOpen = useDialogs((s) => s.sessionsOpen);
   return (
     <>
       <WeakPasswordDialog />
       <ChangePasswordDialog />
       <ExpiryReminder />
       <RenewalDialog />
+      {sessionsOpen && (
+        <Suspense fallback={null}>
+          <SessionsDialog />
+        </Suspense>
+      )}
       {errorLogOpen && (
         <Suspense fallback={null}>
           <ErrorLogDialog />

@@ -1,0 +1,203 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { fail } from '../../http/errors.js';
+import { defineMethod, reply, type Ctx, type Session } from '../../http/registry.js';
+import { hashToken, newToken } from '../../http/tokens.js';
+import { wireTime } from '../../lib/wire.js';
+
+/** A board window's session lasts this long at most, and does not slide. */
+export const BOARD_SESSION_HOURS = 12;
+/** A one-time code (board, sign-in hand-over) must be used within this many seconds. */
+export const CODE_TTL_SECONDS = 60;
+
+/**
+ * A new session and its token. A console session slides (TOKEN_TTL_HOURS from its last call) up
+ * to its absolute end (SESSION_MAX_HOURS); a board session simply ends after BOARD_SESSION_HOURS.
+ */
+export async function createSession(
+  db: Kysely<DB>,
+  ctx: Pick<Ctx, 'config' | 'ip' | 'userAgent'>,
+  s: { accountId: number; side: 'community' | 'group'; rid: number | null; kind: 'console' | 'board' },
+): Promise<{ token: string; expiresAt: Date }> {
+  const { token, hash } = newToken();
+  const max = s.kind === 'board' ? BOARD_SESSION_HOURS : ctx.config.sessionMaxHours;
+  const sliding = s.kind === 'board' ? BOARD_SESSION_HOURS : Math.min(ctx.config.tokenTtlHours, max);
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      token_hash: hash,
+      account_id: s.accountId,
+      side: s.side,
+      rid: s.rid,
+      kind: s.kind,
+      ip: ctx.ip,
+      user_agent: ctx.userAgent.slice(0, 300),
+      expires_at: sql`now() + make_interval(secs => ${sliding * 3600})`,
+      max_expires_at: sql`now() + make_interval(secs => ${max * 3600})`,
+    })
+    .returning('expires_at')
+    .executeTakeFirstOrThrow();
+  return { token, expiresAt: row.expires_at };
+}
+
+/** A one-time code for the caller's own account, side and community; only its hash is kept. */
+async function issueCode(db: Kysely<DB>, session: Session, purpose: 'board' | 'handover'): Promise<string> {
+  const { token: code, hash } = newToken();
+  await db
+    .insertInto('login_codes')
+    .values({
+      code_hash: hash,
+      purpose,
+      account_id: session.accountId,
+      side: session.side,
+      rid: session.rid,
+      expires_at: sql`now() + make_interval(secs => ${CODE_TTL_SECONDS})`,
+    })
+    .execute();
+  // used codes and expired ones are no use to anybody
+  await db
+    .deleteFrom('login_codes')
+    .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
+  return code;
+}
+
+const BAD_CODE = '链接无效或已过期，请从控制台重新打开';
+
+/**
+ * Uses a code up, once: an unknown, used or expired code, or one whose account has since been
+ * stopped or lost the community, answers the same refusal.
+ */
+async function redeemCode(db: Kysely<DB>, code: string, purpose: 'board' | 'handover') {
+  const used = await db
+    .updateTable('login_codes')
+    .set({ used_at: sql`now()` })
+    .where('code_hash', '=', hashToken(code))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning(['account_id', 'side', 'rid'])
+    .executeTakeFirst();
+  if (!used) return fail(BAD_CODE);
+  const account = await db
+    .selectFrom('accounts')
+    .select(['id', 'username', 'name', 'status', 'sys_type'])
+    .where('id', '=', used.account_id)
+    .executeTakeFirst();
+  if (!account || account.status !== 'Y') return fail(BAD_CODE);
+  if (used.rid !== null) {
+    const member = await db
+      .selectFrom('account_regions')
+      .select('rid')
+      .where('account_id', '=', account.id)
+      .where('rid', '=', used.rid)
+      .executeTakeFirst();
+    if (!member) return fail(BAD_CODE);
+  }
+  return { ...used, account };
+}
+
+const boardcode = defineMethod('boardcode', {
+  side: 'both',
+  roles: 'staff',
+  writes: true,
+  summary: `管理看板：取一次性代码（${CODE_TTL_SECONDS} 秒内有效），新窗口以 /spectaculars?code= 打开，换得只读看板会话（不再在地址中带登录令牌）`,
+  async handler(ctx) {
+    const code = await issueCode(ctx.db, ctx.session, 'board');
+    return { code, expires_in: CODE_TTL_SECONDS, url: `/spectaculars?code=${code}` };
+  },
+});
+
+const boardlogin = defineMethod('boardlogin', {
+  side: 'public',
+  writes: true,
+  summary: `用看板一次性代码换取只读看板会话（${BOARD_SESSION_HOURS} 小时，只能调用看板读取的接口，可在“登录设备”中结束）`,
+  async handler(ctx, input) {
+    const used = await redeemCode(ctx.db, input.code, 'board');
+    if (used.account.sys_type === 'merchant') fail(BAD_CODE);
+    const { token, expiresAt } = await createSession(ctx.db, ctx, {
+      accountId: used.account_id,
+      side: used.side,
+      rid: used.rid,
+      kind: 'board',
+    });
+    return reply({ token, side: used.side, rid: used.rid, expires_time: wireTime(expiresAt) }, '看板已打开');
+  },
+});
+
+const authcode = defineMethod('authcode', {
+  side: 'both',
+  roles: 'any',
+  writes: true,
+  allowExpired: true,
+  summary: `登录交接：取本账号的一次性代码（${CODE_TTL_SECONDS} 秒内有效），以 /auth-redirect?code=…&redirect=/路径 交给另一个窗口或系统；地址中从不带登录令牌`,
+  async handler(ctx) {
+    const code = await issueCode(ctx.db, ctx.session, 'handover');
+    return { code, expires_in: CODE_TTL_SECONDS, url: `/auth-redirect?code=${code}` };
+  },
+});
+
+const authcodelogin = defineMethod('authcodelogin', {
+  side: 'public',
+  writes: true,
+  summary: '用登录交接的一次性代码换取该账号的新会话（/auth-redirect 页面调用；已登录时页面先询问是否切换账号）',
+  async handler(ctx, input) {
+    const used = await redeemCode(ctx.db, input.code, 'handover');
+    const { token } = await createSession(ctx.db, ctx, { accountId: used.account_id, side: used.side, rid: used.rid, kind: 'console' });
+    return reply({ token, side: used.side, rid: used.rid, username: used.account.username, name: used.account.name }, '登录成功');
+  },
+});
+
+const sessionlist = defineMethod('sessionlist', {
+  side: 'both',
+  roles: 'any',
+  writes: false,
+  allowExpired: true,
+  summary: '本账号仍有效的会话（控制台与看板）：登录地址、浏览器、登录时间、最近使用、到期时间；current 为当前会话',
+  async handler(ctx) {
+    const rows = await ctx.db
+      .selectFrom('sessions')
+      .select(['id', 'kind', 'side', 'ip', 'user_agent', 'created_at', 'last_seen_at', 'expires_at'])
+      .where('account_id', '=', ctx.session.accountId)
+      .where('ended_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .orderBy('last_seen_at', 'desc')
+      .limit(200)
+      .execute();
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        side: r.side,
+        ip: r.ip,
+        user_agent: r.user_agent,
+        create_time: wireTime(r.created_at),
+        last_seen_time: wireTime(r.last_seen_at),
+        expires_time: wireTime(r.expires_at),
+        current: r.id === ctx.session.sessionId,
+      })),
+    };
+  },
+});
+
+const sessiondel = defineMethod('sessiondel', {
+  side: 'both',
+  roles: 'any',
+  writes: true,
+  allowExpired: true,
+  summary: '结束本账号的会话：id 结束一个（也可以是看板），others=Y 结束当前以外的全部；被结束的会话再调用时答 50008',
+  async handler(ctx, input) {
+    let q = ctx.db
+      .updateTable('sessions')
+      .set({ ended_at: sql`now()`, end_reason: 'revoked' })
+      .where('account_id', '=', ctx.session.accountId)
+      .where('ended_at', 'is', null);
+    q = input.id !== undefined ? q.where('id', '=', input.id) : q.where('token_hash', '!=', ctx.session.tokenHash);
+    const res = await q.executeTakeFirst();
+    const ended = Number(res.numUpdatedRows);
+    if (input.id !== undefined && ended === 0) fail('会话不存在或已结束');
+    return reply({ ended }, ended ? `已结束 ${ended} 个会话` : '没有其他会话');
+  },
+});
+
+export const sessionMethods = [boardcode, boardlogin, authcode, authcodelogin, sessionlist, sessiondel];
