@@ -292,6 +292,12 @@ async function serveWeb(
   const index = path.join(config.webDist, 'index.html');
   if (!fs.existsSync(index)) {
     fastify.get('/', async (_req, reply) => reply.type('text/html; charset=utf-8').send('<p>控制台尚未构建：请运行 npm run build</p>'));
+    // a 404 of our own: Fastify's default one logs the address with its query values (a code, a token)
+    fastify.setNotFoundHandler(async (req, reply) =>
+      req.method !== 'GET' || req.url.startsWith('/webapi')
+        ? reply.status(404).send({ return_code: RC.FAIL, return_msg: MSG.unknownMethod, data: null })
+        : reply.status(404).type('text/plain; charset=utf-8').send('Not Found'),
+    );
     return;
   }
   await fastify.register(fastifyStatic, {

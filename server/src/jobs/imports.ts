@@ -287,7 +287,7 @@ export async function importLog(ctx: CommunityCtx, kind: string, paging: Paging)
 
 const importdel = defineMethod('importdel', {
   side: 'community',
-  roles: 'any',
+  roles: 'staff',
   writes: true,
   summary: '删除一条导入记录（连同上传的文件）；进行中的不能删除；可上传该类导入的角色才能删除',
   async handler(ctx, input) {

@@ -6,8 +6,10 @@ const hasChinese = (s: string) => /[\u4e00-\u9fff]/.test(s);
 
 /** The first problem of a value, in the words of the console. */
 export function issueText(issue: z.core.$ZodIssue, label: string, choose: boolean): string {
-  if (hasChinese(issue.message)) return issue.message;
   const i = issue as z.core.$ZodIssue & { origin?: string; maximum?: number | bigint; minimum?: number | bigint; input?: unknown };
+  // a schema's own words win, except the bare 不能为空 of a missing value: the form names the field
+  if (issue.message === '不能为空') return `请${choose ? '选择' : '输入'}${label}`;
+  if (hasChinese(issue.message)) return issue.message;
   switch (i.code) {
     case 'invalid_type':
       return i.input === undefined || i.input === null || i.input === '' || Number.isNaN(i.input)
