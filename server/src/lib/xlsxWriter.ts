@@ -127,12 +127,12 @@ function workbookParts(sheetName: string): Array<[string, string]> {
 }
 
 /** A ZIP archive (deflated entries, no ZIP64: an export stays far below 4 GB) of the named files. */
-async function zip(files: Array<[string, string]>): Promise<Buffer> {
+export async function zip(files: Array<[string, string | Buffer]>): Promise<Buffer> {
   const out: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
-  for (const [name, text] of files) {
-    const data = Buffer.from(text, 'utf8');
+  for (const [name, content] of files) {
+    const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
     // compressed on libuv's thread pool, not the event loop
     const packed = await deflateRaw(data);
     const crc = zlib.crc32(data);

@@ -1,4 +1,4 @@
-import zlib from 'node:zlib';
+import { zip } from '../lib/xlsxWriter.js';
 
 /**
  * Hostile .xlsx uploads, as an attacker makes them by hand (issue 33, item 2): each is a valid
@@ -82,41 +82,4 @@ export async function hostileXlsx(kind: HostileKind): Promise<Buffer> {
     ...(shared ? ([['xl/sharedStrings.xml', Buffer.from(shared)]] as Array<[string, Buffer]>) : []),
   ];
   return zip(parts);
-}
-
-/** A plain ZIP of deflated entries. */
-function zip(files: Array<[string, Buffer]>): Buffer {
-  const out: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const [name, data] of files) {
-    const packed = zlib.deflateRawSync(data, { level: 9 });
-    const nameBytes = Buffer.from(name, 'utf8');
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt16LE(0x21, 12);
-    local.writeUInt32LE(zlib.crc32(data), 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    local.copy(entry, 6, 4, 30);
-    entry.writeUInt32LE(offset, 42);
-    out.push(local, nameBytes, packed);
-    central.push(entry, nameBytes);
-    offset += local.length + nameBytes.length + packed.length;
-  }
-  const centralSize = central.reduce((n, b) => n + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...out, ...central, end]);
 }
