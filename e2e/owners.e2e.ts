@@ -10,8 +10,11 @@ import { api, apiLogin, journey, signIn } from './support.js';
 /** Opens the global owner search from the top bar, searches and waits for the results. */
 async function searchOwner(page: Page, keyword: string, expected: string) {
   const input = page.getByTestId('owner-search-input');
+  const button = page.getByTestId('owner-search-button');
+  // a click while the dialog still zooms in can land beside the button: wait until it stands still
+  await stable(page, button);
   await input.fill(keyword);
-  await page.getByTestId('owner-search-button').click();
+  await button.click();
   // the previous results stay until the answer comes
   await expect.poll(() => page.getByTestId('owner-search-results').textContent()).toContain(expected);
 }
