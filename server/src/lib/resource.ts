@@ -62,16 +62,23 @@ export interface ResourceImpl {
   replace?: Partial<Record<keyof ResourceDef['methods'], MethodDef>>;
 }
 
-/** The wire row of a database row: times as wire text (created_at → create_time), coded values' texts. */
-export function wireRow(def: ResourceDef, row: Values): Values {
-  const out: Values = {};
-  for (const [k, v] of Object.entries(row)) {
-    if (k === 'rid' && !('rid' in def.fields)) continue;
-    const key = k === 'created_at' ? 'create_time' : k === 'updated_at' ? 'update_time' : k;
-    out[key] = v instanceof Date ? wireTime(v) : v;
-  }
-  for (const [k, e] of enumsOf(def)) if (k in out && !(`${k}_ch` in row)) out[`${k}_ch`] = enumText(e, out[k] as string);
-  return out;
+/**
+ * The wire row of a database row: times as wire text (created_at → create_time), coded values'
+ * texts. The description's enums are gathered once, not per row.
+ */
+export function wireRows(def: ResourceDef): (row: Values) => Values {
+  const enums = enumsOf(def);
+  const keepRid = 'rid' in def.fields;
+  return (row) => {
+    const out: Values = {};
+    for (const [k, v] of Object.entries(row)) {
+      if (k === 'rid' && !keepRid) continue;
+      const key = k === 'created_at' ? 'create_time' : k === 'updated_at' ? 'update_time' : k;
+      out[key] = v instanceof Date ? wireTime(v) : v;
+    }
+    for (const [k, e] of enums) if (k in out && !(`${k}_ch` in row)) out[`${k}_ch`] = enumText(e, out[k] as string);
+    return out;
+  };
 }
 
 function enumsOf(def: ResourceDef): Array<[string, ValueEnum]> {
@@ -110,7 +117,9 @@ export function defineResource(resource: { readonly def: ResourceDef }, impl: Re
   const dbOf = (ctx: CommunityCtx) => ctx.db as unknown as AnyDb;
   const baseQuery = (db: AnyDb, rid: number): AnySelect =>
     impl.query ? impl.query(db, rid) : db.selectFrom(`${table} as t`).selectAll('t').where('t.rid', '=', rid);
-  const toWire = (row: Values) => (impl.row ? impl.row(wireRow(def, row)) : wireRow(def, row));
+  const wireRow = wireRows(def);
+  const shape = impl.row;
+  const toWire = shape ? (row: Values) => shape(wireRow(row)) : wireRow;
   const filterKeys = keysIn(def, 'filter');
 
   function filtered(db: AnyDb, rid: number, input: Input): AnySelect {
