@@ -4,7 +4,16 @@
  * writes a log row (who, when, from, to, input), all in the dispatcher's transaction; the log method
  * answers a row's log for the detail's timeline. See docs/resources.md.
  */
-import { enumText, hasAnyRole, RC, transitionOf, type MethodName, type WorkflowDef, type WorkflowLogItem } from '@wuye/contract';
+import {
+  enumText,
+  hasAnyRole,
+  RC,
+  transitionOf,
+  type MethodName,
+  type Roles,
+  type WorkflowDef,
+  type WorkflowLogItem,
+} from '@wuye/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { BizError, fail, MESSAGES } from '../http/errors.js';
@@ -90,6 +99,11 @@ export async function flowLog(db: Kysely<DB>, rid: number, def: WorkflowDef, row
   }));
 }
 
+/** Everyone some of the lists let in: 'any' when one of them is. */
+function unionRoles(lists: ReadonlyArray<Roles>): Roles {
+  return lists.includes('any') ? 'any' : [...new Set(lists.flatMap((r) => (r === 'any' ? [] : [...r])))];
+}
+
 export function defineWorkflow(flow: { readonly def: WorkflowDef }, impl: WorkflowImpl): MethodDef[] {
   const { def } = flow;
   const stateColumn = def.stateField ?? 'status';
@@ -99,7 +113,7 @@ export function defineWorkflow(flow: { readonly def: WorkflowDef }, impl: Workfl
 
   const defs: MethodDef[] = [];
   for (const [method, names] of methods) {
-    const roles = [...new Set(names.flatMap((n) => def.transitions[n]!.roles as readonly string[]))];
+    const roles = unionRoles(names.map((n) => def.transitions[n]!.roles));
     defs.push(
       defineMethod(method as MethodName, {
         side: 'community',
@@ -140,9 +154,7 @@ export function defineWorkflow(flow: { readonly def: WorkflowDef }, impl: Workfl
     );
   }
   if (def.logMethod) {
-    const readRoles = [
-      ...new Set(Object.values(def.transitions).flatMap((t) => (t.roles === 'any' ? [] : (t.roles as readonly string[])))),
-    ];
+    const readRoles = unionRoles(Object.values(def.transitions).map((t) => t.roles));
     defs.push(
       defineMethod(def.logMethod as MethodName, {
         side: 'community',
