@@ -17,12 +17,10 @@ export const ROOM_STATE_TEXT: Record<RoomState, string> = {
 };
 
 import { ROOM_CATEGORY_KIND, building, roomCategory, unit, title } from './structure/resources.js';
-import { enumKeys, enumTexts, type ResourceOutputs } from './kit/resource.js';
+import type { ResourceOutputs } from './kit/resource.js';
 export * from './structure/resources.js';
 
-export const ROOM_CATEGORY_KINDS = enumKeys(ROOM_CATEGORY_KIND);
 export type RoomCategoryKind = keyof typeof ROOM_CATEGORY_KIND;
-export const ROOM_CATEGORY_KIND_TEXT = enumTexts(ROOM_CATEGORY_KIND);
 
 /** Headers of the room import template, in order. */
 export const ROOM_IMPORT_HEADERS = ['楼栋', '单元', '房号', '楼层', '建筑面积', '套内面积', '房屋类型', '状态', '备注'] as const;

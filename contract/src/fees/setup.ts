@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { int, noControlChars, text, yn } from '../common.js';
 import { money } from '../money.js';
-import { enumKeys, enumSchema, enumTexts, resource, valueEnum } from '../kit/resource.js';
+import { enumSchema, resource, valueEnum } from '../kit/resource.js';
 import type { CostTypeRow, FeeItemRow } from '../fees.js';
 import { FEE_ROLES } from './roles.js';
 
@@ -14,9 +14,7 @@ export const PRICING = valueEnum({
   meter: { text: '抄表读数 × 单价' },
   quantity: { text: '数量 × 单价' },
 });
-export const PRICINGS = enumKeys(PRICING);
 export type PricingMethod = keyof typeof PRICING;
-export const PRICING_CH = enumTexts(PRICING);
 export const LATE_FEE_RULE = valueEnum({ none: { text: '不收滞纳金' }, daily: { text: '按日计收', tone: 'warning' } });
 export const ITEM_STATUS = valueEnum({ Y: { text: '启用', tone: 'success' }, N: { text: '停用', tone: 'default' } });
 

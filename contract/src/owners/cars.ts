@@ -30,8 +30,6 @@ export const CAR_TYPE = valueEnum({
   large: { text: '大型车' },
   new_energy: { text: '新能源车', tone: 'success' },
 });
-export const CAR_TYPES = ['small', 'large', 'new_energy'] as const;
-export const CAR_TYPE_CH: Record<string, string> = { small: '小型车', large: '大型车', new_energy: '新能源车' };
 export const CAR_STATUS = valueEnum({ Y: { text: '正常', tone: 'success' }, N: { text: '停用', tone: 'default' } });
 
 export const car = resource<CarItem>()({

@@ -1,6 +1,7 @@
 import {
   ACTIVITY_STATUS_CH,
-  CAR_TYPE_CH,
+  CAR_TYPE,
+  enumText,
   FACE_STATUS_CH,
   RELATION_CH,
   SPACE_STATUS_CH,
@@ -8,7 +9,6 @@ import {
   addDays,
   normalizePlate,
   type Paging,
-  enumText,
   PAY_TYPE,
 } from '@wuye/contract';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
@@ -92,7 +92,7 @@ const housecarlist = defineMethod('housecarlist', {
         realname: c.realname ?? '',
         mobile: c.mobile ?? '',
         carlicense: c.carlicense,
-        car_type_ch: CAR_TYPE_CH[c.car_type] ?? c.car_type,
+        car_type_ch: enumText(CAR_TYPE, c.car_type),
         status: c.status,
         status_ch: c.status === 'Y' ? '正常' : '停用',
         create_time: wireTime(c.create_time),

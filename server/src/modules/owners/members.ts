@@ -1,5 +1,6 @@
 import {
-  CAR_TYPE_CH,
+  CAR_TYPE,
+  enumText,
   GENDER_CH,
   genderOfIdCard,
   RELATION_CH,
@@ -193,7 +194,7 @@ const memberinfo = defineMethod('memberinfo', {
         id: c.id,
         hid: c.hid,
         carlicense: c.carlicense,
-        car_type_ch: CAR_TYPE_CH[c.car_type] ?? c.car_type,
+        car_type_ch: enumText(CAR_TYPE, c.car_type),
         status_ch: c.status === 'Y' ? '正常' : '停用',
       })),
     };

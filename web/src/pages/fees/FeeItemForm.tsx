@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { PRICING_CH, PRICINGS, type PricingMethod } from '@wuye/contract/fees';
+import { PRICING, type PricingMethod } from '@wuye/contract/fees';
+import { enumOptions } from '@wuye/contract/kit/resource';
 import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import MoneyInput from '../../components/MoneyInput';
@@ -94,7 +95,7 @@ export default function FeeItemForm() {
           <Input data-testid="item-title" />
         </Form.Item>
         <Form.Item name="pricing" label="计费方式">
-          <Radio.Group options={PRICINGS.map((p) => ({ value: p, label: PRICING_CH[p] }))} data-testid="item-pricing" />
+          <Radio.Group options={enumOptions(PRICING)} data-testid="item-pricing" />
         </Form.Item>
         <Form.Item
           name="unit_price"
