@@ -1,4 +1,4 @@
-import { BILL_STATUS_CH, type BillStatus } from '@wuye/contract';
+import { FEE_ROLES, BILL_STATUS_CH, type BillStatus } from '@wuye/contract';
 import { sql } from 'kysely';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
@@ -10,11 +10,10 @@ import { today, wireTime } from '../../lib/wire.js';
 import { applyBillFilters, billBase, billCount, billLookups, billPageRows, billTotal, selectBillRow, toBillRow } from './billQuery.js';
 import { previewGeneration } from './generate.js';
 import { BILL_GENERATE, BILL_OVERDUE } from './jobs.js';
-import { ROLES } from './roles.js';
 
 const feebillgenerate = defineMethod('feebillgenerate', {
   side: 'community',
-  roles: ROLES.bills,
+  roles: FEE_ROLES.bills,
   writes: true,
   summary:
     '生成账单：账期、收费项目、范围（楼栋/单元/房屋）；preview=true 只返回将生成的张数与合计，否则建批次并排队后台任务（jobinfo 查进度）',
@@ -81,7 +80,7 @@ async function refuseWhileGenerating(ctx: CommunityCtx, period: string, itemIds:
 
 const feebatchlist = defineMethod('feebatchlist', {
   side: 'community',
-  roles: ROLES.bills,
+  roles: FEE_ROLES.bills,
   writes: false,
   summary: '账单生成批次：账期、收费项目、状态、张数、合计、已缴张数（有已缴账单的批次不能撤销）',
   async handler(ctx, input) {
@@ -130,7 +129,7 @@ const feebatchlist = defineMethod('feebatchlist', {
 
 const feebatchcancel = defineMethod('feebatchcancel', {
   side: 'community',
-  roles: ROLES.bills,
+  roles: FEE_ROLES.bills,
   writes: true,
   summary: '撤销一个生成批次：删除该批次的全部账单；批次中有已缴账单或仍在生成时拒绝',
   async handler(ctx, input) {
@@ -168,7 +167,7 @@ const feebatchcancel = defineMethod('feebatchcancel', {
 
 const feebilllist = defineMethod('feebilllist', {
   side: 'community',
-  roles: ROLES.billRead,
+  roles: FEE_ROLES.billRead,
   writes: false,
   summary: '账单列表：按楼栋/单元/房屋、费用类型、名称、状态、金额区间、审核标记、关键字、收费项目筛选，10 条一页',
   async handler(ctx, input) {
@@ -184,7 +183,7 @@ const feebilllist = defineMethod('feebilllist', {
 
 const feebillinfo = defineMethod('feebillinfo', {
   side: 'community',
-  roles: ROLES.billRead,
+  roles: FEE_ROLES.billRead,
   writes: false,
   summary: '一张账单及其金额调整记录',
   async handler(ctx, input) {
@@ -226,7 +225,7 @@ async function lockUnpaid(ctx: CommunityCtx, id: number) {
 
 const feebilldel = defineMethod('feebilldel', {
   side: 'community',
-  roles: ROLES.bills,
+  roles: FEE_ROLES.bills,
   writes: true,
   summary: '删除一张未缴账单（已缴账单拒绝；操作记入审计日志）',
   async handler(ctx, input) {
@@ -246,7 +245,7 @@ const feebilldel = defineMethod('feebilldel', {
 
 const feeedit = defineMethod('feeedit', {
   side: 'community',
-  roles: ROLES.bills,
+  roles: FEE_ROLES.bills,
   writes: true,
   summary: '调整一张未缴账单的金额，须填写原因；调整记录保留（feebillinfo 可见）',
   async handler(ctx, input) {
@@ -270,7 +269,7 @@ const feeedit = defineMethod('feeedit', {
 
 const feebillcheck = defineMethod('feebillcheck', {
   side: 'community',
-  roles: ROLES.bills,
+  roles: FEE_ROLES.bills,
   writes: true,
   summary: '设置账单的审核标记（is_check Y/N），可批量',
   async handler(ctx, input) {
@@ -287,7 +286,7 @@ const feebillcheck = defineMethod('feebillcheck', {
 });
 
 const exportfees = defineExport('exportfees', {
-  roles: ROLES.bills,
+  roles: FEE_ROLES.bills,
   summary: '按账单列表的筛选条件导出 Excel（最多 10 万行）',
   filename: () => `账单_${today()}.xlsx`,
   async check({ db, rid }, input) {

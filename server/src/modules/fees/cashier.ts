@@ -1,4 +1,5 @@
 import {
+  FEE_ROLES,
   BILL_STATUS_CH,
   fenToYuan,
   MSG_FEES,
@@ -30,7 +31,6 @@ import {
   receiptRows,
   toPaymentRow,
 } from './payments.js';
-import { ROLES } from './roles.js';
 import { checkDiscount, feeSettings } from './settings.js';
 
 export type Room = Awaited<ReturnType<typeof house>>;
@@ -77,7 +77,7 @@ function unpaidQuery(ctx: CommunityCtx, hid: number) {
 
 const cashierbills = defineMethod('cashierbills', {
   side: 'community',
-  roles: ROLES.cashier,
+  roles: FEE_ROLES.cashier,
   writes: false,
   summary: '收银台：一个房屋的未缴账单（含今日滞纳金）、合计、业主与余额',
   async handler(ctx, input) {
@@ -287,7 +287,7 @@ export async function payBills(ctx: CommunityCtx, room: Room, req: PayRequest): 
 
 const cashierpay = defineMethod('cashierpay', {
   side: 'community',
-  roles: ROLES.cashier,
+  roles: FEE_ROLES.cashier,
   writes: true,
   summary:
     '收银台收费（一个事务）：锁定账单、计滞纳金、优惠、余额抵扣；实收不少于应收，多收转入业主余额；生成连续收据号；同一 idempotency_key 重试只收一次',
@@ -339,7 +339,7 @@ function receiptCount(ctx: ExportScope, conditions: Array<RawBuilder<SqlBool>>) 
 
 const paymentlist = defineMethod('paymentlist', {
   side: 'community',
-  roles: ROLES.payments,
+  roles: FEE_ROLES.payments,
   writes: false,
   summary: '收费记录（收据）：按日期区间、支付方式、收银员、收据号、关键字（地址/业主/收据号）、房屋筛选，默认新的在前',
   async handler(ctx, input) {
@@ -372,7 +372,7 @@ function searchedReceipts(ctx: ExportScope, filters: Array<RawBuilder<SqlBool>>,
 }
 
 const paymentexport = defineExport('paymentexport', {
-  roles: ROLES.payments,
+  roles: FEE_ROLES.payments,
   summary: '按收费记录的筛选条件导出 Excel（含收费项目明细，最多 10 万行）',
   filename: () => `收费记录_${today()}.xlsx`,
   async check(scope, input) {
@@ -415,7 +415,7 @@ const paymentexport = defineExport('paymentexport', {
 
 const paymentinfoMethod = defineMethod('paymentinfo', {
   side: 'community',
-  roles: ROLES.payments,
+  roles: FEE_ROLES.payments,
   writes: false,
   summary: '一笔收费的收据数据：账单明细、金额、支付方式、收银员、大写金额（capital_amount）',
   async handler(ctx, input) {
@@ -425,7 +425,7 @@ const paymentinfoMethod = defineMethod('paymentinfo', {
 
 const paymentprint = defineMethod('paymentprint', {
   side: 'community',
-  roles: ROLES.payments,
+  roles: FEE_ROLES.payments,
   writes: true,
   summary: '记录一次收据打印（补打次数）',
   async handler(ctx, input) {

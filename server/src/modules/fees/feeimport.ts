@@ -1,4 +1,4 @@
-import { addDays, MONEY_RE, type FeeImportResult, type FeeImportRow, type ImportRowError } from '@wuye/contract';
+import { FEE_ROLES, addDays, MONEY_RE, type FeeImportResult, type FeeImportRow, type ImportRowError } from '@wuye/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { defineMethod } from '../../http/registry.js';
@@ -6,7 +6,6 @@ import { defineImport, importLog } from '../../jobs/imports.js';
 import type { SheetRow } from '../../lib/xlsxReader.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { periodRange } from './calc.js';
-import { ROLES } from './roles.js';
 
 export const BILL_IMPORT = 'bill_import';
 const REQUIRED = ['楼栋', '单元', '房号', '收费项目', '账期', '金额'];
@@ -21,7 +20,7 @@ const billImport = defineImport<'feebillimport', 'feeimporttemplate', Valid[], F
     template: '历史账单导入模板（.xlsx）：楼栋、单元、房号、收费项目、账期、金额，可选状态、应缴日期、缴费日期、计量、单价',
     upload: '上传历史账单 Excel：检查表头后作为后台任务导入（jobinfo 查进度）；有错误行则全部不导入，可下载错误报告',
   },
-  roles: ROLES.bills,
+  roles: FEE_ROLES.bills,
   required: REQUIRED,
   maxRows: 20_000,
   maxErrors: 1000,
@@ -65,7 +64,7 @@ const STATUS_CH = { queued: '等待中', running: '导入中', done: '已完成'
 
 const feeimportlist = defineMethod('feeimportlist', {
   side: 'community',
-  roles: ROLES.bills,
+  roles: FEE_ROLES.bills,
   writes: false,
   summary: '历史账单导入记录：文件、状态、行数、导入张数、错误行数、操作人、时间',
   async handler(ctx, input) {

@@ -1,8 +1,8 @@
+import { FEE_ROLES } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { registerDailyJob, registerJobKind } from '../../jobs/queue.js';
 import { candidateBuildings, insertBills, type GenerateScope } from './generate.js';
-import { ROLES } from './roles.js';
 import { BILL_TOTALS, foldTotals } from './totals.js';
 
 export const BILL_GENERATE = 'bill_generate';
@@ -57,7 +57,7 @@ registerJobKind(
     return result;
   },
   {
-    viewers: ROLES.bills,
+    viewers: FEE_ROLES.bills,
     // the runner gave up after workers died mid-job: the batch has no bills (its transaction died too)
     async abandoned(db, job) {
       const p = job.payload as unknown as GeneratePayload;
@@ -112,5 +112,5 @@ export async function markOverdue(db: Kysely<DB>, rid?: number, batch = OVERDUE_
 registerJobKind(
   BILL_OVERDUE,
   async (ctx) => ({ marked: await markOverdue(ctx.db, typeof ctx.payload.rid === 'number' ? ctx.payload.rid : undefined) }),
-  { viewers: ROLES.bills },
+  { viewers: FEE_ROLES.bills },
 );

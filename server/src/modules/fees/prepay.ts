@@ -1,14 +1,13 @@
-import { fenToYuan, toFen } from '@wuye/contract';
+import { FEE_ROLES, fenToYuan, toFen } from '@wuye/contract';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply } from '../../http/registry.js';
 import { houseOwner, moveBalance } from './balance.js';
 import { house } from './cashier.js';
-import { ROLES } from './roles.js';
 import { requireRoom } from '../structure/require-room.js';
 
 const housebalance = defineMethod('housebalance', {
   side: 'community',
-  roles: ROLES.quickpay,
+  roles: FEE_ROLES.quickpay,
   writes: false,
   summary: '房屋地址、业主与预存余额（收银台预存、快捷收费）',
   async handler(ctx, input) {
@@ -26,7 +25,7 @@ const housebalance = defineMethod('housebalance', {
 
 const balancetopup = defineMethod('balancetopup', {
   side: 'community',
-  roles: ROLES.cashier,
+  roles: FEE_ROLES.cashier,
   writes: true,
   summary: '预存（充值业主余额）：写入余额流水（io_type 1）；同一 idempotency_key 重试只充一次',
   async handler(ctx, input) {

@@ -1,4 +1,4 @@
-import { BILL_STATUS_CH, type BillStatus } from '@wuye/contract';
+import { FEE_ROLES, BILL_STATUS_CH, type BillStatus } from '@wuye/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
@@ -6,7 +6,6 @@ import { defineMethod, type CommunityCtx } from '../../http/registry.js';
 import { today } from '../../lib/wire.js';
 import { periodRange } from './calc.js';
 import { byKey, house, payBills, replay } from './cashier.js';
-import { ROLES } from './roles.js';
 
 const AUTO_REMARK = '快捷收费自动创建';
 
@@ -76,7 +75,7 @@ async function resolveItems(
 
 const quickpay = defineMethod('quickpay', {
   side: 'community',
-  roles: ROLES.quickpay,
+  roles: FEE_ROLES.quickpay,
   writes: true,
   summary:
     '快捷收费（一个事务）：为一个房屋收取一项或多项临时费用（收费项目或自填名称、金额、账期，默认本月），生成已缴账单和收据；与收银台同一收费流程（余额抵扣、多收转余额、连续收据号）；同一 idempotency_key 重试只收一次；该房屋该账期已有此项目账单时拒绝',

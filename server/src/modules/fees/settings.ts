@@ -1,10 +1,9 @@
-import { DISCOUNT_MANAGER_ROLES, fenToYuan, hasAnyRole, type FeeSettings } from '@wuye/contract';
+import { FEE_ROLES, DISCOUNT_MANAGER_ROLES, fenToYuan, hasAnyRole, type FeeSettings } from '@wuye/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply } from '../../http/registry.js';
 import { wireTime } from '../../lib/wire.js';
-import { ROLES } from './roles.js';
 
 const DEFAULTS = {
   receipt_title: '',
@@ -56,7 +55,7 @@ export function checkDiscount(
 
 const feesettinginfo = defineMethod('feesettinginfo', {
   side: 'community',
-  roles: ROLES.read,
+  roles: FEE_ROLES.read,
   writes: false,
   summary: '收费设置：收据标题、收据备注、收据编号前缀、收银台是否允许优惠（减免滞纳金）及最高优惠比例、默认缴费日',
   async handler(ctx) {

@@ -16,7 +16,6 @@ import { defineMethod, reply } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
 import { likePattern } from '../../lib/like.js';
-import { ROLES } from './roles.js';
 import { defineResource } from '../../lib/resource.js';
 import { feeSettings } from './settings.js';
 
@@ -115,7 +114,7 @@ export const feeItemMethods = defineResource(feeItem, {
 
 const feethinglist = defineMethod('feethinglist', {
   side: 'community',
-  roles: ROLES.read,
+  roles: FEE_ROLES.read,
   writes: false,
   summary: '启用中的收费项目下拉：id、title、cost_type、pricing、unit_price',
   async handler(ctx, input) {
@@ -146,7 +145,7 @@ function targetTitleSql() {
 
 const bindfeelist = defineMethod('bindfeelist', {
   side: 'community',
-  roles: ROLES.read,
+  roles: FEE_ROLES.read,
   writes: false,
   summary: '收费项目绑定：按全小区、楼栋、单元、房屋类别或单个房屋；停车费按停车场、单个车位或车辆',
   async handler(ctx, input) {
@@ -206,7 +205,7 @@ async function checkNotParkingArea(db: Kysely<DB>, rid: number, itemId: number, 
 
 const bindfeeadd = defineMethod('bindfeeadd', {
   side: 'community',
-  roles: ROLES.setup,
+  roles: FEE_ROLES.setup,
   writes: true,
   summary:
     '绑定收费项目：scope region（全小区，ref_ids 为空）或 building/unit/category/room 加目标 id 列表；停车费 lot（停车场内已售/已租且有房屋的车位）、space（车位）、car（车辆，ref_ids 为空表示全部车辆），每个车位/车辆一张账单，计入其房屋；已绑定的跳过',
@@ -243,7 +242,7 @@ const bindfeeadd = defineMethod('bindfeeadd', {
 
 const bindfeedel = defineMethod('bindfeedel', {
   side: 'community',
-  roles: ROLES.setup,
+  roles: FEE_ROLES.setup,
   writes: true,
   summary: '解除一条绑定（已出的账单不受影响）',
   async handler(ctx, input) {
@@ -255,7 +254,7 @@ const bindfeedel = defineMethod('bindfeedel', {
 
 const bindfeetargets = defineMethod('bindfeetargets', {
   side: 'community',
-  roles: ROLES.setup,
+  roles: FEE_ROLES.setup,
   writes: false,
   summary:
     '停车费绑定的可选对象：scope=lot 停车场；space 车位（可按停车场、车位号或车牌筛选，含状态与所属房屋）；car 车辆（可按车牌筛选）；最多 200 条',
