@@ -2,7 +2,7 @@ import { ROOM_IMPORT_HEADERS, ROOM_IMPORT_MAX_ROWS, ROOM_STATE_TEXT, ROOM_STATES
 import { defineMethod } from '../../http/registry.js';
 import { defineImport, importLog } from '../../jobs/imports.js';
 import { wireTime } from '../../lib/wire.js';
-import { STRUCTURE_WRITERS } from './access.js';
+import { STRUCTURE_WRITERS } from '@wuye/contract';
 import { importRooms, loadExisting, ROOM_IMPORT_KIND, validateRows, type Existing, type ParsedRoom } from './jobs.js';
 
 const roomImport = defineImport<

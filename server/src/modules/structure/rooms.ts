@@ -9,7 +9,7 @@ import { EXPORT_MAX, refuseOversizedExport, sheetOf } from '../../lib/excel.js';
 import { defineExport } from '../../jobs/exports.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { containsOperator, likePattern } from '../../lib/like.js';
-import { STRUCTURE_WRITERS } from './access.js';
+import { STRUCTURE_WRITERS } from '@wuye/contract';
 import { firstDependent, tableLabel } from '../../lib/dependents.js';
 import { holdPlaces } from './place-locks.js';
 import { requireRoom } from './require-room.js';

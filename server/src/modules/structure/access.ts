@@ -1,1 +1,0 @@
-export { STRUCTURE_WRITERS } from '@wuye/contract';
