@@ -48,6 +48,7 @@ export const authMethods = {
   authcode: z.object({}),
   authcodelogin: z.object({ code: oneTimeCode }),
   sessionlist: z.object({}),
+  staffresetpassword: z.object({ id }),
   sessiondel: z
     .object({ id: id.optional(), others: yn.optional() })
     .refine((v) => v.id !== undefined || v.others === 'Y', { message: '请选择要结束的会话', path: ['id'] }),
@@ -107,4 +108,6 @@ export interface AuthOutputs {
   authcodelogin: { token: string; side: 'community' | 'group'; rid: number | null; username: string; name: string };
   sessionlist: { items: SessionItem[] };
   sessiondel: { ended: number };
+  /** the temporary password, in this answer only */
+  staffresetpassword: { id: number; username: string; password: string };
 }

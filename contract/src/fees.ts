@@ -4,6 +4,7 @@ import { MAX_BILL_FEN, MAX_PAYMENT_FEN, money, moneyUpTo } from './money.js';
 import type { ListAnswer, YN } from './codes.js';
 import { fileBase64, type FileAnswer } from './files.js';
 import type { ExportQueued } from './jobs.js';
+import type { RoomArrears } from './owners.js';
 import type { FeeDashboard } from './home.js';
 import { enumKeys, enumTexts, valueEnum, type ResourceOutputs } from './kit/resource.js';
 import { costType, feeItem } from './fees/setup.js';
@@ -12,6 +13,10 @@ import type { PricingMethod } from './fees/setup.js';
 export * from './fees/roles.js';
 export * from './fees/refund.js';
 import { refundFlow } from './fees/refund.js';
+export * from './fees/discount.js';
+export * from './fees/things.js';
+import { feeThingSchemas, type FeeThingRow } from './fees/things.js';
+import { discountFlow, type DiscountStatus } from './fees/discount.js';
 import type { WorkflowLogItem } from './kit/workflow.js';
 
 /** Built-in cost types (fee categories); a community may add its own codes. */
@@ -55,6 +60,36 @@ export const PAY_TYPES = enumKeys(PAY_TYPE);
 export type PayTypeName = keyof typeof PAY_TYPE;
 export const PAY_TYPE_CH = enumTexts(PAY_TYPE);
 
+/**
+ * The community desktop's own figures (regiondesktop), those the home page's methods do not
+ * answer: today's takings by payment method, what the community owes today (fees and late fees,
+ * the one arrears computation: room_arrears), its rooms by state and its owners.
+ */
+export interface RegionDesktop {
+  day: string;
+  today: { items: Array<{ pay_type: PayTypeName; label: string; count: number; amount: string }>; count: number; amount: string };
+  arrears: { rooms: number; bill_count: number; fee: string; late_fee: string; total: string };
+  rooms: { total: number; occupied: number; vacant: number; by_state: Record<RoomStateKey, number> };
+  owners: number;
+}
+type RoomStateKey = 'vacant' | 'occupied' | 'rented' | 'renovating';
+
+/** One room of a building's board (roomboard): where it is, its state, its current owners and its arrears today. */
+export interface RoomBoardItem {
+  id: number;
+  bid: number;
+  tid: number;
+  unit_title: string;
+  title: string;
+  floor: number;
+  state: RoomStateKey;
+  address: string;
+  built_area: string;
+  owners: Array<{ member_id: number; name: string; mobile: string }>;
+  /** the room's unpaid bills with their late fees today (the one arrears computation) */
+  arrears: RoomArrears;
+}
+
 /** Bill status (docs/product.md#bill-status): E pending, Y paid, N overdue. */
 export const BILL_STATUS = valueEnum({
   E: { text: '待缴', tone: 'warning' },
@@ -63,12 +98,8 @@ export const BILL_STATUS = valueEnum({
 });
 export type BillStatus = keyof typeof BILL_STATUS;
 export const BILL_STATUS_CH = enumTexts(BILL_STATUS);
-
-/**
- * The roles that may discount above the community's cap (max_discount_percent; admin always may):
- * the managers of the fee settings and of finance. A cashier is refused above it.
- */
-export const DISCOUNT_MANAGER_ROLES = ['setfees', 'financecount'] as const;
+/** Whether a bill was checked (审核) before collection. */
+export const BILL_CHECK = valueEnum({ Y: { text: '已审核', tone: 'processing' }, N: { text: '未审核' } });
 
 export const MSG_FEES = {
   billPaid: '账单已缴费，请勿重复收费',
@@ -122,6 +153,17 @@ const reportRange = {
   end_period: period,
   cost_type: noControlChars(z.string().max(30)).optional(),
   itemid: optionalId,
+};
+
+/** Period range of the property fee panels (物业费收缴统计), optionally one building. */
+const panelRange = { start_period: period, end_period: period, bid: optionalId };
+
+const monthLintingFilters = {
+  period,
+  bid: optionalId,
+  tid: optionalId,
+  itemid: optionalId,
+  status: z.enum(['', 'E', 'Y', 'N']).optional(),
 };
 
 /** A client-made key that makes a retried write happen once. */
@@ -186,6 +228,7 @@ export const feesMethods = {
   bindfeelist: z.object({ ...paging, item_id: optionalId, scope: z.union([z.literal(''), z.enum(BIND_SCOPES)]).optional() }),
   bindfeeadd: z.object({ item_id: id, scope: z.enum(BIND_SCOPES), ref_ids: z.array(id).max(5000).default([]) }),
   bindfeedel: z.object({ id }),
+  ...feeThingSchemas,
   // --- bills (slice B)
   feebillgenerate: z.object({ ...generateScope, preview: z.boolean().default(false) }),
   feebatchlist: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc') }),
@@ -209,10 +252,33 @@ export const feesMethods = {
     discount: paymentAmount.default('0.00'),
     idempotency_key: idempotencyKey,
     remark: text(200).default(''),
+    /** who paid, when not the room's owner (a tenant, a relative); empty: the owner */
+    payer_name: text(30).default(''),
+    /** an approved discount request of the cashier's (discountapply) for exactly these bills, used once */
+    discount_request_id: optionalId,
   }),
   paymentlist: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc'), ...paymentFilters }),
   paymentexport: z.object({ ...paymentFilters, sort: z.enum(['asc', 'desc']).default('desc') }),
   paymentinfo: z.object({ id }),
+  /** 作废: only on the receipt's day, not refunded nor in refund; the bills are unpaid again */
+  paymentvoid: z.object({ id, reason: text(200).min(1, '请填写作废原因') }),
+  // --- the cashier's shift (交班)
+  shiftcurrent: z.object({}),
+  shifthandover: z.object({ remark: text(200).default(''), idempotency_key: idempotencyKey }),
+  shiftlist: z.object({
+    ...paging,
+    sort: z.enum(['asc', 'desc']).default('desc'),
+    cashier: text(30).optional(),
+    start_date: wireDayOrEmpty,
+    end_date: wireDayOrEmpty,
+  }),
+  shiftinfo: z.object({ id }),
+  shiftlistexport: z.object({
+    sort: z.enum(['asc', 'desc']).default('desc'),
+    cashier: text(30).optional(),
+    start_date: wireDayOrEmpty,
+    end_date: wireDayOrEmpty,
+  }),
   // --- prepayment (slice D)
   housebalance: z.object({ hid: id }),
   balancetopup: z.object({
@@ -231,6 +297,22 @@ export const feesMethods = {
     payment_id: optionalId,
   }),
   ...refundFlow.schemas,
+  // --- discount approval (above the cashier's cap)
+  discountapply: z.object({
+    hid: id,
+    bill_ids: idList(500),
+    amount: paymentAmount.refine((v) => v !== '0.00', '优惠金额必须大于0'),
+    reason: text(200).min(1, '请填写申请原因'),
+  }),
+  discount_request_list: z.object({
+    ...paging,
+    sort: z.enum(['asc', 'desc']).default('desc'),
+    status: z.enum(['', 'E', 'Y', 'N', 'U']).optional(),
+    hid: optionalId,
+    /** only the reader's own requests */
+    mine: z.boolean().default(false),
+  }),
+  ...discountFlow.schemas,
   // --- dunning (slice G)
   feebillcall: z.object({
     ...paging,
@@ -258,6 +340,14 @@ export const feesMethods = {
   month_fees: z.object({ year: int(2000, 2100) }),
   paymentstatis: z.object({ start_date: wireDay, end_date: wireDay, group_by: z.enum(['pay_type', 'cashier', 'day']).default('pay_type') }),
   propertypaystatis: z.object({ period }),
+  propertypaycount: z.object(panelRange),
+  propertynopaycount: z.object({ bid: optionalId }),
+  conbill: z.object({
+    hid: id,
+    start_period: z.union([z.literal(''), period]).optional(),
+    end_period: z.union([z.literal(''), period]).optional(),
+  }),
+  month_linting: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('asc'), ...monthLintingFilters }),
   propertypaylog: z.object({
     ...paging,
     sort: z.enum(['asc', 'desc']).default('desc'),
@@ -267,6 +357,9 @@ export const feesMethods = {
   }),
   financereport: z.object({ start_date: wireDay, end_date: wireDay }),
   feedashboard: z.object({}),
+  regiondesktop: z.object({}),
+  /** one building's rooms for 从楼栋选房: state, owners, what each owes */
+  roomboard: z.object({ bid: id }),
   feereportexport: z.discriminatedUnion('report', [
     z.object({ report: z.literal('fees_count'), ...reportRange }),
     z.object({ report: z.literal('fees_count_nopay'), bid: optionalId, tid: optionalId, keyword: text(50).optional() }),
@@ -278,6 +371,9 @@ export const feesMethods = {
       group_by: z.enum(['pay_type', 'cashier', 'day']).default('pay_type'),
     }),
     z.object({ report: z.literal('propertypaystatis'), period }),
+    z.object({ report: z.literal('propertypaycount'), ...panelRange }),
+    z.object({ report: z.literal('propertynopaycount'), bid: optionalId }),
+    z.object({ report: z.literal('month_linting'), ...monthLintingFilters }),
   ]),
   paymentprint: z.object({ id }),
   // --- parking bindings: the spaces / cars a binding can name
@@ -299,6 +395,8 @@ export const feesMethods = {
   meterreadingtemplate: z.object({ item_id: optionalId, period: z.union([z.literal(''), period]).optional(), bid: optionalId }),
   meterreadingimport: z.object({ filename: text(200).min(1), file_base64: fileBase64 }),
   meterreadingerrors: z.object({ job_id: id }),
+  /** the meter-reading imports, newest first (/fees/upload-excels) */
+  meterimportlist: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc') }),
   // --- fee settings (/setup/setfees)
   feesettinginfo: z.object({}),
   feesettingedit: z.object({
@@ -431,6 +529,8 @@ export interface BatchRow {
 
 export interface CashierBill {
   id: number;
+  /** the bill's room */
+  hid: number;
   title: string;
   cost_type: string;
   period: string;
@@ -459,6 +559,15 @@ export interface CashierHouse {
   balance: string;
 }
 
+/** Another room of the desk's owner in the community, with what it owes: paid on the same receipt when chosen. */
+export interface CashierOwnerRoom {
+  hid: number;
+  bid: number;
+  tid: number;
+  address: string;
+  arrears: RoomArrears;
+}
+
 export interface PaymentRow {
   id: number;
   receipt_no: string;
@@ -478,12 +587,66 @@ export interface PaymentRow {
   pay_type: PayTypeName;
   pay_type_ch: string;
   cashier_name: string;
-  status: 'Y' | 'R' | 'P';
+  /** the account that took the money (none for an online payment): a cashier voids only their own receipts */
+  cashier_id: number | null;
+  /** Y paid | R refunded | P partly refunded | V voided (作废) */
+  status: 'Y' | 'R' | 'P' | 'V';
   status_ch: string;
+  /** a voided receipt's reason, who voided it and when ('' otherwise) */
+  void_reason: string;
+  voided_by: string;
+  void_time: string;
+  /** a refund of the receipt waits for approval (退款中): no second one may be asked for */
+  refunding: boolean;
   refunded_amount: string;
   bill_count: number;
   remark: string;
   create_time: string;
+}
+
+/** What a shift took with one pay method (交班单) */
+export interface ShiftMethodRow {
+  pay_type: PayTypeName;
+  pay_type_ch: string;
+  count: number;
+  /** money taken: the receipts' paid amounts */
+  amount: string;
+  /** of the owners' balances, used on these receipts */
+  balance_used: string;
+}
+
+/** A shift's figures: receipts not voided by method, refunds approved, receipts voided. */
+export interface ShiftFigures {
+  cashier_name: string;
+  start_time: string;
+  end_time: string;
+  methods: ShiftMethodRow[];
+  receipts: number;
+  receipts_amount: string;
+  balance_used: string;
+  refunds: number;
+  refunds_amount: string;
+  voided: number;
+  voided_amount: string;
+}
+
+/** The signed-in cashier's shift so far, with its receipts (voided ones too, marked) */
+export interface ShiftCurrent extends ShiftFigures {
+  items: PaymentRow[];
+  /** a shift with nothing in it is not handed over */
+  empty: boolean;
+}
+
+export interface ShiftRow extends ShiftFigures {
+  id: number;
+  remark: string;
+  create_time: string;
+}
+
+/** One hand-over with its receipts, for the printed 交班单 */
+export interface ShiftInfo extends ShiftRow {
+  region_title: string;
+  items: PaymentRow[];
 }
 
 export interface PaymentInfo extends PaymentRow {
@@ -494,10 +657,32 @@ export interface PaymentInfo extends PaymentRow {
   print_count: number;
   /** total in Chinese capital numerals */
   capital_amount: string;
-  items: Array<{ bill_id: number; title: string; period: string; daterange: string; fee: string; late_fee: string; refunded: YN }>;
+  /** the bills paid, each with its room (a receipt may pay several rooms of one owner) */
+  items: Array<{
+    bill_id: number;
+    hid: number;
+    address: string;
+    title: string;
+    period: string;
+    daterange: string;
+    fee: string;
+    late_fee: string;
+    refunded: YN;
+  }>;
 }
 
-export interface RefundRow {
+/** Who asked for a request (refund, discount) and who decided it, as its list shows them. */
+export interface RequestParties {
+  applicant: string;
+  /** the reader asked for it: they may not decide it (and only they may use a discount) */
+  mine: boolean;
+  approver: string;
+  approve_remark: string;
+  create_time: string;
+  approve_time: string;
+}
+
+export interface RefundRow extends RequestParties {
   id: number;
   payment_id: number;
   receipt_no: string;
@@ -512,11 +697,28 @@ export interface RefundRow {
   reason: string;
   status: 'E' | 'Y' | 'N';
   status_ch: string;
-  applicant: string;
-  approver: string;
-  approve_remark: string;
-  create_time: string;
-  approve_time: string;
+}
+
+/** A discount request (优惠审批): the bills, the amount and reason, where it stands, who asked and who decided. */
+export interface DiscountRequestRow extends RequestParties {
+  id: number;
+  hid: number;
+  address: string;
+  bill_ids: number[];
+  /** the rooms of the bills (the desk's room, and other rooms of its owner) */
+  hids: number[];
+  bill_titles: string;
+  /** the bills' fees and late fees when asked */
+  receivable: string;
+  late_fee: string;
+  amount: string;
+  reason: string;
+  status: DiscountStatus;
+  status_ch: string;
+  /** the receipt that used it */
+  payment_id: number;
+  receipt_no: string;
+  use_time: string;
 }
 
 export interface CollectionRow {
@@ -543,7 +745,11 @@ export interface ArrearsRow {
   owner_name: string;
   mobile: string;
   bill_count: number;
+  /** the unpaid bills' fees */
   arrears: string;
+  /** their late fees today, and the two together: what the drawer and the cashier show (RoomArrears) */
+  late_fee: string;
+  total: string;
   /** aging by days past the due date */
   d0_30: string;
   d31_90: string;
@@ -577,6 +783,88 @@ export interface BuildingCollectionRow {
   arrears: string;
   rate: string;
 }
+/** 物业费收缴统计: a building's (tid 0) or a unit's property fees of a period range. */
+export interface PropertyPayCountRow {
+  bid: number;
+  building_title: string;
+  tid: number;
+  unit_title: string;
+  /** unpaid at the range's first day, of bills of earlier periods */
+  arrears_before: string;
+  /** bills of the range's periods */
+  receivable: string;
+  /** paid within the range (by payment date), whatever the bill's period */
+  received: string;
+  /** of which: bills of the range's periods */
+  received_current: string;
+  /** of which: bills of earlier periods (清欠) */
+  recovered: string;
+  /** of which: bills of later periods (预收) */
+  prepaid: string;
+  /** received_current / receivable, percent */
+  rate: string;
+}
+export type PropertyPayCountTotals = Omit<PropertyPayCountRow, 'bid' | 'building_title' | 'tid' | 'unit_title'>;
+/** 物业费欠费统计: a building's (tid 0) or a unit's unpaid property bills, aged by the end of their period. */
+export interface PropertyNopayCountRow {
+  bid: number;
+  building_title: string;
+  tid: number;
+  unit_title: string;
+  rooms: number;
+  bill_count: number;
+  /** period ended at most 3 months ago (or not yet ended), 3-6, 6-12, over 12 months ago */
+  m0_3: string;
+  m3_6: string;
+  m6_12: string;
+  m12_plus: string;
+  arrears: string;
+  late_fee: string;
+  total: string;
+}
+export type PropertyNopayCountTotals = Omit<PropertyNopayCountRow, 'bid' | 'building_title' | 'tid' | 'unit_title'>;
+/** 合并账单: the unpaid bills of one owner's rooms, a room at a time. */
+export interface ConBillRoom {
+  hid: number;
+  address: string;
+  bills: Array<{
+    id: number;
+    title: string;
+    period: string;
+    daterange: string;
+    fee: string;
+    late_fee: string;
+    total: string;
+    status: string;
+    status_ch: string;
+  }>;
+  subtotal: { fee: string; late_fee: string; total: string };
+}
+export interface ConBill {
+  hid: number;
+  owner_name: string;
+  mobile: string;
+  /** the day the late fees are computed for */
+  today: string;
+  rooms: ConBillRoom[];
+  totals: { fee: string; late_fee: string; total: string; bill_count: number };
+}
+/** 月度收缴明细: one bill of the month, what it asks, what was paid and when. */
+export interface MonthLintingRow {
+  id: number;
+  hid: number;
+  address: string;
+  owner_name: string;
+  title: string;
+  period: string;
+  receivable: string;
+  received: string;
+  unpaid: string;
+  status: string;
+  status_ch: string;
+  /** '' while unpaid */
+  paid_time: string;
+}
 export interface PropertyPayLogRow {
   payment_id: number;
   receipt_no: string;
@@ -589,6 +877,8 @@ export interface PropertyPayLogRow {
   pay_type_ch: string;
   cashier_name: string;
   create_time: string;
+  /** the receipt was voided (作废): its lines stay listed, marked, and count nowhere */
+  voided: boolean;
 }
 export interface FinanceReport {
   start_date: string;
@@ -704,6 +994,8 @@ interface FeesOwnOutputs {
   bindfeelist: ListAnswer<BindingRow>;
   bindfeeadd: { added: number };
   bindfeedel: null;
+  feethingpagelist: ListAnswer<FeeThingRow>;
+  feethingpageexport: ExportQueued;
   feebillgenerate: GenerateAnswer;
   feebatchlist: ListAnswer<BatchRow>;
   feebatchcancel: { deleted: number };
@@ -716,11 +1008,23 @@ interface FeesOwnOutputs {
   feebillcheck: { updated: number };
   exportfees: ExportQueued;
   feebilloverdue: { job_id: number };
-  cashierbills: { house: CashierHouse; items: CashierBill[]; totals: { receivable: string; late_fee: string; total: string } };
+  cashierbills: {
+    house: CashierHouse;
+    /** the owner's other rooms in the community (none when the room has no owner) */
+    owner_rooms: CashierOwnerRoom[];
+    items: CashierBill[];
+    totals: { receivable: string; late_fee: string; total: string };
+  };
   cashierpay: PaymentInfo;
   paymentlist: ListAnswer<PaymentRow>;
   paymentinfo: PaymentInfo;
+  paymentvoid: PaymentInfo;
+  shiftcurrent: ShiftCurrent;
+  shifthandover: ShiftRow;
+  shiftlist: ListAnswer<ShiftRow>;
+  shiftinfo: ShiftInfo;
   paymentexport: ExportQueued;
+  shiftlistexport: ExportQueued;
   paymentprint: { print_count: number };
   housebalance: { hid: number; address: string; member_id: number; owner_name: string; balance: string };
   balancetopup: { member_id: number; balance: string; orderid: string };
@@ -728,6 +1032,10 @@ interface FeesOwnOutputs {
   refund_list: ListAnswer<RefundRow>;
   refundapprove: RefundRow;
   refundlog: { items: WorkflowLogItem[] };
+  discountapply: { id: number; amount: string };
+  discount_request_list: ListAnswer<DiscountRequestRow>;
+  discountapprove: DiscountRequestRow;
+  discountlog: { items: WorkflowLogItem[] };
   feebillcall: ListAnswer<ArrearsRow>;
   print_billcall: DunningPrint;
   print_billcallmx: DunningPrint;
@@ -737,14 +1045,20 @@ interface FeesOwnOutputs {
   feeimporterrors: FileAnswer;
   fees_count: { items: CollectionRow[]; totals: CollectionTotals };
   fees_count_nopay: ListAnswer<ArrearsRow> & {
-    totals: Omit<ArrearsRow, 'hid' | 'address' | 'owner_name' | 'mobile' | 'bill_count'> & { rooms: number };
+    totals: Omit<ArrearsRow, 'hid' | 'address' | 'owner_name' | 'mobile' | 'bill_count' | 'late_fee' | 'total'> & { rooms: number };
   };
   month_fees: { items: MonthRow[] };
   paymentstatis: { items: PaymentStatRow[]; total_amount: string; total_count: number };
   propertypaystatis: { items: BuildingCollectionRow[]; totals: CollectionTotals };
   propertypaylog: ListAnswer<PropertyPayLogRow>;
+  propertypaycount: { items: PropertyPayCountRow[]; totals: PropertyPayCountTotals };
+  propertynopaycount: { items: PropertyNopayCountRow[]; totals: PropertyNopayCountTotals; today: string };
+  conbill: ConBill;
+  month_linting: ListAnswer<MonthLintingRow> & { totals: { receivable: string; received: string; unpaid: string } };
   financereport: FinanceReport;
   feedashboard: FeeDashboard;
+  regiondesktop: RegionDesktop;
+  roomboard: { building: { id: number; title: string }; items: RoomBoardItem[] };
   feereportexport: ExportQueued;
   bindfeetargets: { items: Array<{ id: number; title: string; address: string }> };
   meterreadinglist: ListAnswer<MeterReadingRow>;
@@ -755,6 +1069,7 @@ interface FeesOwnOutputs {
   meterreadingtemplate: FileAnswer;
   meterreadingimport: { job_id: number };
   meterreadingerrors: FileAnswer;
+  meterimportlist: ListAnswer<FeeImportRow>;
   feesettinginfo: FeeSettings;
   feesettingedit: null;
   quickpay: PaymentInfo;

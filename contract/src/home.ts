@@ -3,6 +3,9 @@
  * (server/src/http/first-screen.ts): the session's token, the language, the sidebar's state
  * (docs/product.md#client-state: 1 open, 0 closed) and the layout settings (web/src/stores/settings.ts).
  */
+import type { ListAnswer } from './codes.js';
+import type { BacklogItem } from './system.js';
+
 export const COOKIES = { token: 'Admin-Token', language: 'language', sidebar: 'sidebarStatus', layout: 'layout' } as const;
 
 /** Languages of the console: cookie `language`, zh-CN by default. */
@@ -23,6 +26,15 @@ export interface HomeWords {
   days: string;
   expired: string;
   noRegion: string;
+  /** the group side's welcome card names the group, not a community */
+  group: string;
+  today: string;
+  /** Sunday first, as Date.getDay() counts */
+  weekdays: readonly [string, string, string, string, string, string, string];
+  /** the days-left card's footer: in service, ending within 30 days, ended (both offer renewal) */
+  serviceOk: string;
+  serviceEnding: string;
+  serviceEnded: string;
   /** the figure cards (HOME_CARDS) */
   backlog: string;
   feesMonth: string;
@@ -46,6 +58,12 @@ export const HOME_WORDS: Record<Language, HomeWords> = {
     days: '{{n}} 天',
     expired: '已到期',
     noRegion: '集团总部',
+    group: '所属集团',
+    today: '今天',
+    weekdays: ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'],
+    serviceOk: '服务中',
+    serviceEnding: '即将到期，点击续费',
+    serviceEnded: '点击续费',
     backlog: '待办事项',
     feesMonth: '本月实收（{{month}}）',
     feesMonthFooter: '应收 ¥{{receivable}}，收缴率 {{rate}}%',
@@ -62,6 +80,12 @@ export const HOME_WORDS: Record<Language, HomeWords> = {
     days: '{{n}} days',
     expired: 'Expired',
     noRegion: 'Group head office',
+    group: 'Group',
+    today: 'Today',
+    weekdays: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+    serviceOk: 'In service',
+    serviceEnding: 'Ends soon: click to renew',
+    serviceEnded: 'Click to renew',
     backlog: 'To-do',
     feesMonth: 'Received this month ({{month}})',
     feesMonthFooter: 'Receivable ¥{{receivable}}, collection rate {{rate}}%',
@@ -78,6 +102,12 @@ export const HOME_WORDS: Record<Language, HomeWords> = {
     days: '{{n}} días',
     expired: 'Vencido',
     noRegion: 'Sede del grupo',
+    group: 'Grupo',
+    today: 'Hoy',
+    weekdays: ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'],
+    serviceOk: 'En servicio',
+    serviceEnding: 'Vence pronto: pulse para renovar',
+    serviceEnded: 'Pulse para renovar',
     backlog: 'Pendientes',
     feesMonth: 'Cobrado este mes ({{month}})',
     feesMonthFooter: 'Por cobrar ¥{{receivable}}, tasa de cobro {{rate}}%',
@@ -91,6 +121,22 @@ export const HOME_WORDS: Record<Language, HomeWords> = {
 export function dashboardWords(language: Language): Omit<HomeWords, 'title'> {
   const { title: _title, ...rest } = HOME_WORDS[language];
   return rest;
+}
+
+/**
+ * "Today" on the welcome card: the business day with its weekday ('2026-11-27 星期五'), counted in
+ * the community's time zone as the server counts days (the page and the first screen alike).
+ */
+export function todayText(words: Pick<HomeWords, 'weekdays'>, day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return `${day} ${words.weekdays[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}`;
+}
+
+/** The days-left card's footer for a number of days left (null: no end date). */
+export function serviceText(words: Pick<HomeWords, 'serviceOk' | 'serviceEnding' | 'serviceEnded'>, days: number | null): string {
+  if (days === null) return '';
+  if (days < 0) return words.serviceEnded;
+  return days < 30 ? words.serviceEnding : words.serviceOk;
 }
 
 /** The figure cards of the home page, in their order, and who sees each. */
@@ -151,8 +197,13 @@ export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
 
 export interface FirstScreenData {
   backlog?: number;
+  /** the latest pending to-dos of the home page's panel: backlog_list's answer (PENDING_ON_HOME, newest first) */
+  backlogPending?: ListAnswer<BacklogItem>;
   feedashboard?: FeeDashboard;
 }
+
+/** How many pending to-dos the home page lists. */
+export const PENDING_ON_HOME = 5;
 
 /**
  * A decimal amount as the server sends it ("39827.5", "-1234567.05") written as people read a

@@ -28,6 +28,12 @@ export const MSG = {
   unknownMethod: '未知的操作',
   badJson: '请求格式错误：不是合法的 JSON',
   saved: '操作成功',
+  networkFailed: '网络连接失败，请检查网络后重试',
+  requestTimeout: '请求超时，请稍后再试',
+  /** {status}: the HTTP status of an answer that was no answer of the console's */
+  serverFailed: '服务器出错（{status}），请稍后再试',
+  requestFailed: '请求失败（{status}），请稍后再试',
+  badAnswer: '服务器返回的内容无法识别，请稍后再试',
 } as const;
 
 /** Messages that are shown exactly as written, never prefixed with a field name. */

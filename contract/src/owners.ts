@@ -6,7 +6,7 @@ import type { ExportQueued } from './jobs.js';
 import { MSG } from './messages.js';
 import { WIRE_DATE_RE } from './dates.js';
 import { car } from './owners/cars.js';
-import type { ResourceOutputs } from './kit/resource.js';
+import { valueEnum, type ResourceOutputs } from './kit/resource.js';
 export * from './owners/cars.js';
 export * from './owners/roles.js';
 
@@ -52,10 +52,38 @@ export const RELATIONS = ['owner', 'family', 'tenant'] as const;
 export type RelationCode = (typeof RELATIONS)[number];
 export const RELATION_CH: Record<RelationCode, string> = { owner: '业主', family: '家属', tenant: '租户' };
 export const GENDER_CH: Record<string, string> = { M: '男', F: '女', '': '未知' };
-export const VISITOR_STATUS_CH: Record<string, string> = { '': '待审核', Y: '已同意', D: '已到访', C: '已取消', '3': '已拒绝' };
-export const FACE_STATUS_CH: Record<string, string> = { '': '待下发', Y: '已生效', N: '下发失败', P: '已停用', W: '待审核' };
-export const ACTIVITY_STATUS_CH: Record<string, string> = { Y: '报名中', N: '已结束', E: '未开始' };
-export const SPACE_STATUS_CH: Record<string, string> = { idle: '空闲', sold: '已售', rented: '已租' };
+
+/*
+ * The owner drawer's coded values (docs/product.md#owner-drawer-tabs): the server's `status_ch` and
+ * the tabs' tags. Their tables belong to the coming areas (server/src/db/OWNERS.md), which take
+ * these with them.
+ */
+export const VISITOR_STATUS = valueEnum({
+  '': { text: '待审核', tone: 'warning' },
+  Y: { text: '已同意', tone: 'warning' },
+  D: { text: '已到访', tone: 'success' },
+  C: { text: '已取消', tone: 'default' },
+  '3': { text: '已拒绝', tone: 'error' },
+});
+export const FACE_STATUS = valueEnum({
+  '': { text: '待下发', tone: 'processing' },
+  Y: { text: '已生效', tone: 'success' },
+  N: { text: '下发失败', tone: 'error' },
+  P: { text: '已停用', tone: 'error' },
+  W: { text: '待审核', tone: 'warning' },
+});
+export const ACTIVITY_STATUS = valueEnum({
+  Y: { text: '报名中', tone: 'success' },
+  N: { text: '已结束', tone: 'error' },
+  E: { text: '未开始', tone: 'processing' },
+});
+export const SPACE_STATUS = valueEnum({
+  idle: { text: '空闲', tone: 'default' },
+  sold: { text: '已售', tone: 'success' },
+  rented: { text: '已租', tone: 'processing' },
+});
+/** A balance-ledger line: paid, or not (yet). */
+export const LEDGER_PAY_STATUS = valueEnum({ Y: { text: '已支付', tone: 'success' }, N: { text: '未支付', tone: 'default' } });
 
 /* ---------- inputs ---------- */
 
@@ -147,6 +175,18 @@ export const ownersMethods = {
 /* ---------- answers ---------- */
 
 /** House search result (docs/product.md#entities). */
+/**
+ * What a room owes today: its unpaid bills' fees, their late fees as of today and the sum, from the
+ * one computation every screen reads (room_arrears, server migration 202611261945_fee_arrears.sql):
+ * the drawer's 欠费, the owner search, the cashier's 欠费合计 and the arrears reports agree.
+ */
+export interface RoomArrears {
+  bill_count: number;
+  fee: string;
+  late_fee: string;
+  total: string;
+}
+
 export interface HouseSearchItem {
   /** the room-member link */
   id: number;
@@ -160,6 +200,8 @@ export interface HouseSearchItem {
   realname: string;
   relation: RelationCode;
   relation_ch: string;
+  /** what the room owes today */
+  arrears: RoomArrears;
 }
 
 /** Owner info (docs/product.md#entities) plus the owner's rooms (the drawer's house tabs). */
@@ -167,8 +209,10 @@ export interface OwnerInfo {
   member_id: number | null;
   owner_headurl: string;
   owner_name: string;
-  /** arrears: unpaid (E) and overdue (N) bills of the room */
+  /** arrears: what the room owes today, its unpaid (E) and overdue (N) bills with their late fees (arrears.total) */
   gel_fee: string;
+  /** the two parts of gel_fee: the bills' fees and their late fees */
+  arrears: RoomArrears;
   mobile: string;
   owner_balance: string;
   wx_isbind: YN;

@@ -6,18 +6,19 @@ import { fileBase64, type FileAnswer } from './files.js';
 import type { ExportQueued } from './jobs.js';
 import type { ListAnswer } from './codes.js';
 
-/** Room states and their Chinese texts (docs/product.md#area-structure). */
-export const ROOM_STATES = ['vacant', 'occupied', 'rented', 'renovating'] as const;
-export type RoomState = (typeof ROOM_STATES)[number];
-export const ROOM_STATE_TEXT: Record<RoomState, string> = {
-  vacant: '空置',
-  occupied: '已入住',
-  rented: '出租',
-  renovating: '装修中',
-};
-
 import { ROOM_CATEGORY_KIND, building, roomCategory, unit, title } from './structure/resources.js';
-import type { ResourceOutputs } from './kit/resource.js';
+import { enumKeys, valueEnum, wireDay, type ResourceOutputs } from './kit/resource.js';
+
+/** Room states (docs/product.md#area-structure): the list's tags, the board's colours, the import's words. */
+export const ROOM_STATE = valueEnum({
+  vacant: { text: '空置', tone: 'default' },
+  occupied: { text: '已入住', tone: 'success' },
+  rented: { text: '出租', tone: 'processing' },
+  renovating: { text: '装修中', tone: 'warning' },
+});
+export type RoomState = keyof typeof ROOM_STATE;
+export const ROOM_STATES = enumKeys(ROOM_STATE);
+
 export * from './structure/resources.js';
 
 export type RoomCategoryKind = keyof typeof ROOM_CATEGORY_KIND;
@@ -38,6 +39,10 @@ export const areaValue = z.union([z.string(), z.number()]).transform((v, ctx) =>
 });
 
 const wireDate = z.string().trim().regex(WIRE_DATE_RE, '日期格式应为 YYYY-MM-DD');
+const delayLogCreateTime = z
+  .union([z.literal(''), z.null(), z.tuple([wireDay, wireDay])])
+  .optional()
+  .transform((v) => v || undefined);
 const url = z
   .string()
   .trim()
@@ -100,7 +105,15 @@ export const structureMethods = {
     months: int(-1e9, 1e9).pipe(z.number().min(1, '延期月数至少为1').max(120, '延期月数不能超过120')),
     remark: text(200).default(''),
   }),
-  regiondelaylog: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc'), rid: optionalId }),
+  regiondelaylog: z.object({
+    ...paging,
+    sort: z.enum(['asc', 'desc']).default('desc'),
+    rid: optionalId,
+    /** when the extension was made: [from, to] days of the business time zone, both included */
+    create_time: delayLogCreateTime,
+  }),
+  /** the community's own renewal log as a workbook, with the list's filter */
+  regiondelaylogexport: z.object({ sort: z.enum(['asc', 'desc']).default('desc'), create_time: delayLogCreateTime }),
   ...roomCategory.schemas,
   ...building.schemas,
   ...unit.schemas,
@@ -152,6 +165,8 @@ export interface RegionDelayLogItem {
   ref: string;
   old_end: string;
   new_end: string;
+  /** days the extension added (new_end - old_end) */
+  days: number;
   amount: string;
   operator: string;
   create_time: string;
@@ -274,6 +289,7 @@ interface StructureOwnOutputs {
   leaderregionedit: LeaderRegion;
   leaderregiondelay: { rid: number; end_time: string };
   regiondelaylog: ListAnswer<RegionDelayLogItem>;
+  regiondelaylogexport: ExportQueued;
   roomlist: ListAnswer<Room>;
   roominfo: Room;
   room_small_list: { items: SmallItem[] };

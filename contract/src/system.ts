@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, noControlChars, paging, text } from './common.js';
 import type { ListAnswer, YN } from './codes.js';
+import { valueEnum } from './kit/resource.js';
 
 const url = noControlChars(
   z
@@ -54,11 +55,23 @@ export interface SystemInfo {
   copyright: string;
 }
 
+/** What a to-do is about: its words and tag on the to-do page, the home page and the board. */
+export const BACKLOG_KIND = valueEnum({
+  repair: { text: '报修', tone: 'warning' },
+  refund: { text: '退款', tone: 'processing' },
+  fees: { text: '收费', tone: 'success' },
+  complaint: { text: '投诉', tone: 'error' },
+  other: { text: '其他', tone: 'default' },
+});
+export type BacklogKind = keyof typeof BACKLOG_KIND;
+
 export interface BacklogItem {
   id: number;
   title: string;
   content: string;
-  kind: string;
+  /** a BACKLOG_KIND code (a kind it does not know travels as it is) */
+  kind: BacklogKind | (string & {});
+  kind_ch: string;
   link: string;
   status: 'E' | 'Y';
   create_time: string;

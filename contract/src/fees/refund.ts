@@ -6,6 +6,19 @@ import { workflow } from '../kit/workflow.js';
 export const REFUND_APPLY_ROLES = ['fees', 'payment', 'cashier'] as const;
 /** approval is a finance decision; the cashier who asked cannot approve */
 export const REFUND_APPROVE_ROLES = ['financecount'] as const;
+/**
+ * Who may void a receipt (作废) on the day it was made: the cashier who took it (a cashier voids
+ * only their own receipts), and finance, who decide refunds, any receipt of the community (admin
+ * always passes).
+ */
+export const PAYMENT_VOID_ROLES = ['cashier', 'financecount'] as const;
+/** of PAYMENT_VOID_ROLES, those who void any cashier's receipt */
+export const PAYMENT_VOID_ANY_ROLES = ['financecount'] as const;
+/** 交班: the cashiers hand over their own shifts; finance reads every cashier's (admin always passes) */
+export const SHIFT_HANDOVER_ROLES = ['cashier'] as const;
+export const SHIFT_READ_ROLES = ['cashier', 'financecount'] as const;
+/** of SHIFT_READ_ROLES, those who read every cashier's hand-overs, not only their own */
+export const SHIFT_ALL_ROLES = ['financecount'] as const;
 
 export const REFUND_STATUS = valueEnum({
   E: { text: '待审核', tone: 'warning' },

@@ -8,11 +8,14 @@ export const FEE_ROLES = {
   bills: ['fees'],
   billRead: ['fees', 'cashier', 'payment', 'printbill', 'call'],
   cashier: ['cashier'],
-  payments: ['payment', 'cashier'],
+  /** the receipts (收费记录) and the counter's figures: finance reads them and voids from them */
+  payments: ['payment', 'cashier', 'financecount'],
   /** dunning notices (催缴) */
   call: ['call', 'fees'],
   /** the fee reports (收费统计, 财务报表, …) */
   reports: ['feecount', 'fees_count', 'propertypaystatis', 'financecount'],
-  /** quick one-off payments (快捷收费) */
+  /** combined bills of an owner's rooms (合并账单): those who read the bill list */
+  conbill: ['fees', 'cashier', 'payment'],
+  /** quick one-off payments (临时收费) */
   quickpay: ['cashier', 'payment', 'fees'],
 } as const;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { int, noControlChars, text, yn } from '../common.js';
 import { money } from '../money.js';
-import { enumSchema, resource, valueEnum } from '../kit/resource.js';
+import { createTimeColumn, enumSchema, resource, valueEnum } from '../kit/resource.js';
 import type { CostTypeRow, FeeItemRow } from '../fees.js';
 import { FEE_ROLES } from './roles.js';
 
@@ -45,10 +45,7 @@ export const costType = resource<CostTypeRow>()({
     title: { label: '名称', zod: text(20).min(1, '请输入名称'), in: ['form', 'table', 'filter', 'export'], placeholder: '如 物业费' },
     sort: { label: '排序', zod: sortNo, widget: 'int', width: 80 },
   },
-  columns: [
-    { key: 'item_count', label: '收费项目数', width: 110 },
-    { key: 'create_time', label: '创建时间', width: 170 },
-  ],
+  columns: [{ key: 'item_count', label: '收费项目数', width: 110 }, createTimeColumn()],
 });
 
 export const feeItem = resource<FeeItemRow>()({
@@ -103,6 +100,6 @@ export const feeItem = resource<FeeItemRow>()({
   columns: [
     { key: 'cost_type_title', label: '费用类型', width: 100 },
     { key: 'bind_count', label: '绑定数', width: 80 },
-    { key: 'create_time', label: '创建时间', width: 170, in: ['export'] },
+    createTimeColumn('创建时间', { in: ['export'] }),
   ],
 });

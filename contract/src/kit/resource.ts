@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { id, optionalId, paging, text } from '../common.js';
 import type { ListAnswer } from '../codes.js';
+import { WIRE_DATE_RE } from '../dates.js';
 import type { ExportQueued } from '../jobs.js';
 import type { SmallItem } from '../structure.js';
 
@@ -21,10 +22,15 @@ export type ValueEnum<V extends string = string> = Readonly<Record<V, EnumEntry>
 export function valueEnum<const V extends string>(entries: Record<V, EnumEntry>): ValueEnum<V> {
   return Object.freeze(entries);
 }
+/** The entry of a value ('' is a value where the enum names it: 待审核), or undefined. */
+export function enumEntry<V extends string>(e: ValueEnum<V>, value: V | string | null | undefined): EnumEntry | undefined {
+  if (value === null || value === undefined) return undefined;
+  return Object.hasOwn(e, value) ? (e as Record<string, EnumEntry>)[value] : undefined;
+}
 /** The entry's text, or the value itself for one the enum does not know. */
 export function enumText<V extends string>(e: ValueEnum<V>, value: V | string | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  return (e as Record<string, EnumEntry>)[value]?.text ?? String(value);
+  if (value === null || value === undefined) return '';
+  return enumEntry(e, value)?.text ?? String(value);
 }
 export function enumKeys<V extends string>(e: ValueEnum<V>): [V, ...V[]] {
   return Object.keys(e) as [V, ...V[]];
@@ -46,6 +52,12 @@ export interface SmallWidget {
   small: string;
   /** the field whose value is sent as this parameter, e.g. { bid: 'bid' } */
   dependsOn?: Record<string, string>;
+  /** several may be chosen (a filter matching `in`: the bill tab's cost types) */
+  multiple?: boolean;
+}
+/** A person living now in the room chosen in another field (`{ membersOf: 'hid' }`); the value is the member's id. */
+export interface MembersWidget {
+  membersOf: string;
 }
 export type Widget =
   | 'text'
@@ -59,12 +71,29 @@ export type Widget =
   | 'radio'
   | 'password'
   | 'image'
+  /**
+   * a room of the community as building > unit > room; the value is the room's id. The rows carry
+   * `bid` and `tid` beside it (an edit shows the row's path); the server refuses another's room.
+   */
+  | 'room'
   /** a custom widget the page supplies by field name */
   | 'custom'
-  | SmallWidget;
+  | SmallWidget
+  | MembersWidget;
+
+export const isSmallWidget = (w: Widget | undefined): w is SmallWidget => typeof w === 'object' && 'small' in w;
+export const isMembersWidget = (w: Widget | undefined): w is MembersWidget => typeof w === 'object' && 'membersOf' in w;
+/** The fields a field's choices depend on: a choice there clears this one. */
+export function dependsOnFields(f: FieldDef): string[] {
+  if (isSmallWidget(f.widget)) return Object.values(f.widget.dependsOn ?? {});
+  if (isMembersWidget(f.widget)) return [f.widget.membersOf];
+  return [];
+}
+/** The value of the field is a row id (a room, a member, a small list's choice). */
+export const isIdWidget = (w: Widget | undefined) => w === 'room' || isMembersWidget(w) || (isSmallWidget(w) && !w.multiple);
 
 export type Place = 'form' | 'table' | 'filter' | 'export' | 'detail';
-export type Match = 'eq' | 'like' | 'range';
+export type Match = 'eq' | 'like' | 'range' | 'in';
 
 export interface FieldDef {
   label: string;
@@ -76,7 +105,7 @@ export interface FieldDef {
   enum?: ValueEnum;
   /** where the field shows; default form, table, export (filter only when listed) */
   in?: readonly Place[];
-  /** how a filter applies: text → like, others → eq; range takes [from, to] */
+  /** how a filter applies: text → like, others → eq; range takes [from, to] days, both included; in, a list */
   match?: Match;
   placeholder?: string;
   /** table column width in px */
@@ -99,6 +128,14 @@ export interface ColumnDef {
   in?: ReadonlyArray<'table' | 'export' | 'detail'>;
   fixed?: boolean;
 }
+
+/** The row's creation time (`create_time` on the wire), 创建时间 unless the resource names it otherwise (登记时间). */
+export const createTimeColumn = (label = '创建时间', more: Omit<ColumnDef, 'key' | 'label'> = {}): ColumnDef => ({
+  key: 'create_time',
+  label,
+  width: 170,
+  ...more,
+});
 
 export interface ResourceMethods {
   list: string;
@@ -144,7 +181,8 @@ export const shows = (f: FieldDef, place: Place) => placesOf(f).includes(place);
 /** How a filter field matches when the description does not say. */
 export function matchOf(f: FieldDef): Match {
   if (f.match) return f.match;
-  if (f.enum || f.widget === 'select' || f.widget === 'radio' || typeof f.widget === 'object') return 'eq';
+  if (isSmallWidget(f.widget) && f.widget.multiple) return 'in';
+  if (f.enum || f.widget === 'select' || f.widget === 'radio' || f.widget === 'room' || typeof f.widget === 'object') return 'eq';
   if (f.widget === 'dateRange') return 'range';
   if (f.widget === 'int' || f.widget === 'money' || f.widget === 'decimal') return 'eq';
   return 'like';
@@ -152,16 +190,30 @@ export function matchOf(f: FieldDef): Match {
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
+/** A calendar day on the wire (YYYY-MM-DD, a day that exists). */
+export const wireDay = z
+  .string()
+  .regex(WIRE_DATE_RE, '日期格式应为 YYYY-MM-DD')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+    message: '日期不存在',
+  });
+
 /** The zod of one filter: optional, '' meaning no filter. */
 export function filterSchema(f: FieldDef): z.ZodType {
   if (f.filterZod) return f.filterZod;
   if (matchOf(f) === 'range') {
     return z
-      .union([z.literal(''), z.null(), z.tuple([text(20), text(20)])])
+      .union([z.literal(''), z.null(), z.tuple([wireDay, wireDay])])
       .optional()
       .transform(emptyToUndefined);
   }
-  if (typeof f.widget === 'object') return optionalId;
+  if (matchOf(f) === 'in') {
+    return z
+      .union([z.literal(''), z.null(), z.array(z.union([id, text(60)])).max(50)])
+      .optional()
+      .transform((v) => (Array.isArray(v) && v.length > 0 ? v : undefined));
+  }
+  if (isIdWidget(f.widget)) return optionalId;
   if (f.enum) return z.union([z.literal(''), enumSchema(f.enum, f.label)]).optional();
   if (matchOf(f) === 'like') return text(60).optional();
   if (f.zod)
@@ -190,8 +242,8 @@ export type FilterKeys<F extends Record<string, FieldDef>> = {
 type M<R extends ResourceDef> = R['methods'];
 type Named<R extends ResourceDef, K extends keyof ResourceMethods, S> = M<R>[K] extends string ? { [N in M<R>[K]]: S } : unknown;
 
-/** What a filter carries once parsed: text, an id or code, a number, or a [from, to] range. */
-export type FilterValue = string | number | [string, string] | undefined;
+/** What a filter carries once parsed: text, an id or code, a number, a [from, to] range or a list. */
+export type FilterValue = string | number | [string, string] | Array<string | number> | undefined;
 type FilterShape<R extends ResourceDef> = { [K in FilterKeys<FieldsOf<R>>]: z.ZodOptional<z.ZodType<FilterValue, FilterValue | null>> };
 const sortField = z.enum(['asc', 'desc']).default('asc');
 type ListShape = typeof paging & { sort: typeof sortField };

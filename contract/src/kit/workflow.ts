@@ -37,6 +37,11 @@ export interface WorkflowDef {
   /** the row column holding the state (default status) */
   stateField?: string;
   transitions: Readonly<Record<string, TransitionDef>>;
+  /**
+   * labels of the steps logged outside the transitions: a row created is 提交 unless named here, and
+   * a row may be moved by other work (a discount used by a payment: { use: '收款使用' })
+   */
+  steps?: Readonly<Record<string, string>>;
   /** the method answering a row's log (the timeline of the detail) */
   logMethod?: string;
   /** labels of the inputs a log row keeps that no transition names (those given when the row was created) */

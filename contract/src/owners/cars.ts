@@ -1,7 +1,7 @@
 /** Cars bound to rooms (/basismembers/cars) as a resource description (docs/resources.md). */
 import { z } from 'zod';
 import { id, optionalId, text, yn } from '../common.js';
-import { enumSchema, resource, valueEnum } from '../kit/resource.js';
+import { createTimeColumn, enumSchema, resource, valueEnum } from '../kit/resource.js';
 import type { CarItem } from '../owners.js';
 import { CAR_MANAGERS } from './roles.js';
 
@@ -43,13 +43,13 @@ export const car = resource<CarItem>()({
       label: '车牌号',
       zod: plate,
       filterZod: text(12).optional(),
-      in: ['form', 'table', 'filter', 'export'],
       placeholder: '如 沪A12345',
       fixed: true,
       width: 120,
+      in: ['form', 'table', 'filter', 'export'],
     },
-    hid: { label: '房屋', zod: id, widget: 'custom', match: 'eq', in: ['form', 'filter'] },
-    member_id: { label: '车主', zod: optionalId, widget: 'custom', in: ['form'], help: '须为该房屋的在住住户' },
+    hid: { label: '房屋', zod: id, widget: 'room', in: ['form', 'filter'] },
+    member_id: { label: '车主', zod: optionalId, widget: { membersOf: 'hid' }, in: ['form'], help: '须为该房屋的在住住户' },
     car_type: {
       label: '车辆类型',
       zod: enumSchema(CAR_TYPE, '车辆类型').optional(),
@@ -62,11 +62,12 @@ export const car = resource<CarItem>()({
     remark: { label: '备注', zod: text(200).optional().default(''), widget: 'textarea', in: ['form', 'export'] },
     bid: { label: '楼栋', widget: { small: 'building_small_list' }, in: ['filter'] },
     keyword: { label: '车主姓名/手机号', zod: text(30), in: ['filter'] },
+    create_time: { label: '登记时间', widget: 'dateRange', in: ['filter'] },
   },
   columns: [
     { key: 'address', label: '房屋' },
     { key: 'realname', label: '车主', width: 90 },
     { key: 'mobile', label: '手机号', width: 120 },
-    { key: 'create_time', label: '登记时间', width: 170 },
+    createTimeColumn('登记时间'),
   ],
 });

@@ -1,7 +1,7 @@
 /** Room categories, buildings and units as resource descriptions (docs/resources.md). */
 import { z } from 'zod';
 import { id, int, noControlChars, text } from '../common.js';
-import { resource, valueEnum, enumSchema } from '../kit/resource.js';
+import { createTimeColumn, resource, valueEnum, enumSchema } from '../kit/resource.js';
 import type { Building, RoomCategory, Unit } from '../structure.js';
 
 /** Who may change the structure; every signed-in account of the community may read it. */
@@ -53,11 +53,7 @@ export const building = resource<Building>()({
     sort: { label: '排序', zod: sortNo, widget: 'int', width: 80 },
     remark: { label: '备注', zod: text(200).default(''), widget: 'textarea' },
   },
-  columns: [
-    { key: 'unit_count', label: '单元数', width: 90 },
-    { key: 'room_count', label: '房屋数', width: 90 },
-    { key: 'create_time', label: '创建时间', width: 170 },
-  ],
+  columns: [{ key: 'unit_count', label: '单元数', width: 90 }, { key: 'room_count', label: '房屋数', width: 90 }, createTimeColumn()],
 });
 
 export const unit = resource<Unit>()({
@@ -74,6 +70,6 @@ export const unit = resource<Unit>()({
   columns: [
     { key: 'building_title', label: '所属楼栋', in: ['table', 'export'] },
     { key: 'room_count', label: '房屋数', width: 90 },
-    { key: 'create_time', label: '创建时间', width: 170 },
+    createTimeColumn(),
   ],
 });

@@ -1,11 +1,15 @@
 import crypto from 'node:crypto';
-import { addDays } from '@wuye/contract';
+import { addDays, addMonths } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import { hashPassword } from '../modules/auth/password.js';
 import { today } from '../lib/wire.js';
 import type { DB } from './schema.js';
 import { seedStructure } from '../modules/structure/seed.js';
-import { seedOwners } from '../modules/owners/seed.js';
+import { analyzePeople, seedOwners } from '../modules/owners/seed.js';
+import { seedParking } from '../modules/parking/seed.js';
+import { seedCards } from '../modules/cards/seed.js';
+import { seedAccess } from '../modules/access/seed.js';
+import { seedActivities } from '../modules/activities/seed.js';
 import { seedFees } from '../modules/fees/seed.js';
 
 export const DEMO_PASSWORD = 'demo123456';
@@ -24,6 +28,14 @@ export const DEMO_ACCOUNTS = [
   { username: 'leader', name: '王总', roles: ['leader_admin'], sys_type: 'leader', regions: [], note: '集团总部' },
   { username: 'merchant', name: '便利店老板', roles: ['card'], sys_type: 'merchant', regions: [1], note: '商户账号' },
   { username: 'cashier', name: '赵收银', roles: ['cashier', 'fees', 'payment'], sys_type: 'property', regions: [1], note: '收银员' },
+  {
+    username: 'finance',
+    name: '郑会计',
+    roles: ['financecount', 'setfees', 'feecount'],
+    sys_type: 'property',
+    regions: [1],
+    note: '财务主管（审核退款与超限优惠）',
+  },
   {
     username: 'steward',
     name: '钱管家',
@@ -86,9 +98,13 @@ export async function demoActivationCodes(db: Kysely<DB>): Promise<string[]> {
   return rows.map((r) => r.code);
 }
 
-/** Seeds of the feature areas, run after the foundation's; each fills its own tables. */
+/**
+ * Seeds of the feature areas, run after the foundation's; each fills its own tables (the coming
+ * areas' too: server/src/db/OWNERS.md), in this order: the rooms before their people, the people
+ * before their cars' spaces, ledgers, visits and sign-ups, and all of them before the bills.
+ */
 export type AreaSeeder = (db: Kysely<DB>) => Promise<void>;
-const areaSeeders: AreaSeeder[] = [seedStructure, seedOwners, seedFees];
+const areaSeeders: AreaSeeder[] = [seedStructure, seedOwners, seedParking, seedCards, seedAccess, seedActivities, analyzePeople, seedFees];
 
 /** Creates the demo on an empty database; answers false when there was data already. */
 export async function seedDemo(db: Kysely<DB>): Promise<boolean> {
@@ -124,7 +140,7 @@ export async function seedFoundation(db: Kysely<DB>, passwordHash: string) {
         sub_title: '阳光花园物业管理平台',
         end_time: addDays(day, 300),
         price_per_year: '3600.00',
-        copyright: 'Copyright © 2026 幸福里物业集团 版权所有',
+        copyright: '© 2026 幸福里物业集团 版权所有',
         help_work_url: '/updatelog/updatelog',
       },
       {
@@ -136,7 +152,7 @@ export async function seedFoundation(db: Kysely<DB>, passwordHash: string) {
         sub_title: '翠湖苑物业管理平台',
         end_time: addDays(day, 20),
         price_per_year: '2400.00',
-        copyright: 'Copyright © 2026 幸福里物业集团 版权所有',
+        copyright: '© 2026 幸福里物业集团 版权所有',
       },
       {
         group_id: groupId,
@@ -157,6 +173,33 @@ export async function seedFoundation(db: Kysely<DB>, passwordHash: string) {
         sub_title: '东湖小区物业管理平台',
         end_time: addDays(day, -40),
         price_per_year: '1000.00',
+      },
+    ])
+    .execute();
+  // 阳光花园's renewal log (/setup/regiondelaylog): opened by the group, then renewed by QR payment
+  const sunnyEnd = addDays(day, 300);
+  await db
+    .insertInto('region_delay_log')
+    .values([
+      {
+        rid: 1,
+        kind: 'manual',
+        ref: '集团开通',
+        old_end: addMonths(sunnyEnd, -24),
+        new_end: addMonths(sunnyEnd, -12),
+        amount: '0',
+        operator: 'leader',
+        created_at: sql<Date>`now() - interval '430 days'`,
+      },
+      {
+        rid: 1,
+        kind: 'pay',
+        ref: 'RD202609210001',
+        old_end: addMonths(sunnyEnd, -12),
+        new_end: sunnyEnd,
+        amount: '3600.00',
+        operator: 'admin',
+        created_at: sql<Date>`now() - interval '65 days'`,
       },
     ])
     .execute();
@@ -197,10 +240,11 @@ export async function seedFoundation(db: Kysely<DB>, passwordHash: string) {
   await db
     .insertInto('backlog')
     .values([
-      { rid: 1, title: '3 号楼 2 单元 1102 报修：厨房漏水', kind: 'repair', link: '/steward/repairs', content: '业主来电，需今天上门' },
-      { rid: 1, title: '审核退款申请：2 号楼 801 物业费', kind: 'refund', link: '/setup/backlog', content: '重复缴费，申请退回 1 个月' },
-      { rid: 1, title: '本月物业费账单待生成', kind: 'fees', link: '/setup/backlog', content: '每月 1 日前生成下月账单' },
-      { rid: 1, title: '消防通道占用投诉', kind: 'complaint', link: '/setup/backlog', content: '5 号楼北侧' },
+      // where the work is done; a repair or a complaint opens the to-do's own details until their areas exist
+      { rid: 1, title: '3 号楼 2 单元 1102 报修：厨房漏水', kind: 'repair', content: '业主来电，需今天上门' },
+      { rid: 1, title: '审核退款申请：2 号楼 801 物业费', kind: 'refund', link: '/fees/refundlist', content: '重复缴费，申请退回 1 个月' },
+      { rid: 1, title: '本月物业费账单待生成', kind: 'fees', link: '/fees/feebillworkadd', content: '每月 1 日前生成下月账单' },
+      { rid: 1, title: '消防通道占用投诉', kind: 'complaint', content: '5 号楼北侧' },
       { rid: 2, title: '电梯年检到期提醒', kind: 'other', content: '1 号楼两部电梯' },
     ])
     .execute();

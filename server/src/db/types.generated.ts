@@ -178,6 +178,27 @@ export interface CarsTable {
   create_time: Generated<Timestamp>;
 }
 
+export interface CashierShiftsTable {
+  rid: number;
+  id: Generated<number>;
+  cashier_id: number;
+  cashier_name: Generated<string>;
+  started_at: Timestamp;
+  ended_at: Timestamp;
+  by_method: Generated<Json>;
+  receipts: Generated<number>;
+  receipts_amount: Generated<Numeric>;
+  balance_used: Generated<Numeric>;
+  refunds: Generated<number>;
+  refunds_amount: Generated<Numeric>;
+  voided: Generated<number>;
+  voided_amount: Generated<Numeric>;
+  remark: Generated<string>;
+  idempotency_key: string;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
 export interface CommonLinksTable {
   rid: number;
   id: Generated<number>;
@@ -290,6 +311,26 @@ export interface FeeCostTypesTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface FeeDiscountRequestsTable {
+  rid: number;
+  id: Generated<number>;
+  hid: number;
+  bill_ids: number[];
+  receivable: Numeric;
+  late_fee: Generated<Numeric>;
+  amount: Numeric;
+  reason: string;
+  status: Generated<'E' | 'Y' | 'N' | 'U'>;
+  applicant: Generated<string>;
+  approver: Generated<string>;
+  approve_remark: Generated<string>;
+  approved_at: Generated<Timestamp | null>;
+  payment_id: Generated<number | null>;
+  used_at: Generated<Timestamp | null>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
 export interface FeeItemsTable {
   rid: number;
   id: Generated<number>;
@@ -372,10 +413,14 @@ export interface FeePaymentsTable {
   cashier_name: Generated<string>;
   idempotency_key: string;
   remark: Generated<string>;
-  status: Generated<'Y' | 'R' | 'P'>;
+  status: Generated<'Y' | 'R' | 'P' | 'V'>;
   refunded_amount: Generated<Numeric>;
   print_count: Generated<number>;
   created_at: Generated<Timestamp>;
+  void_reason: Generated<string>;
+  voided_by: Generated<number | null>;
+  voided_by_name: Generated<string>;
+  voided_at: Generated<Timestamp | null>;
 }
 
 export interface FeeReceiptCountersTable {
@@ -398,6 +443,7 @@ export interface FeeRefundsTable {
   approve_remark: Generated<string>;
   created_at: Generated<Timestamp>;
   approved_at: Generated<Timestamp | null>;
+  applicant_id: Generated<number | null>;
 }
 
 export interface FeeSettingsTable {
@@ -424,6 +470,15 @@ export interface ImportFilesTable {
   job_id: number;
   filename: string;
   content: Uint8Array;
+  created_at: Generated<Timestamp>;
+}
+
+export interface JobWritesTable {
+  job_id: number;
+  seq: Generated<number>;
+  rid: number;
+  tbl: 'buildings' | 'units' | 'rooms' | 'members' | 'room_members' | 'fee_bills';
+  ids: number[];
   created_at: Generated<Timestamp>;
 }
 
@@ -699,6 +754,7 @@ export interface DB {
   bonus_ledger: BonusLedgerTable;
   buildings: BuildingsTable;
   cars: CarsTable;
+  cashier_shifts: CashierShiftsTable;
   common_links: CommonLinksTable;
   export_files: ExportFilesTable;
   face_permissions: FacePermissionsTable;
@@ -708,6 +764,7 @@ export interface DB {
   fee_bills: FeeBillsTable;
   fee_bindings: FeeBindingsTable;
   fee_cost_types: FeeCostTypesTable;
+  fee_discount_requests: FeeDiscountRequestsTable;
   fee_items: FeeItemsTable;
   fee_meter_readings: FeeMeterReadingsTable;
   fee_payment_items: FeePaymentItemsTable;
@@ -718,6 +775,7 @@ export interface DB {
   fee_settings: FeeSettingsTable;
   groups: GroupsTable;
   import_files: ImportFilesTable;
+  job_writes: JobWritesTable;
   jobs: JobsTable;
   login_codes: LoginCodesTable;
   login_throttle: LoginThrottleTable;

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import {
   FIRST_SCREEN_DATA_ID,
+  PENDING_ON_HOME,
   groupedAmount,
+  serviceText,
   visibleHomeCards,
   type FirstScreenData,
   type HomeCardKey,
@@ -12,7 +14,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { feeDashboard } from '../modules/fees/reports.js';
-import { pendingBacklogCount } from '../modules/system/methods.js';
+import { latestPendingBacklog } from '../modules/system/methods.js';
 import { escapeHtml, fill } from './html.js';
 import type { Session } from './registry.js';
 
@@ -38,12 +40,16 @@ export async function firstScreenCardsOf(db: Kysely<DB>, session: Session, ended
   const rid = session.rid;
   const keys = visibleHomeCards({ side: session.side, roles: session.roles, sysType: session.sysType });
   if (ended) return { keys, data: {} };
-  const [backlog, feedashboard] = await Promise.all([
-    keys.includes('backlog') ? pendingBacklogCount(db, rid) : undefined,
+  const [pending, feedashboard] = await Promise.all([
+    // the to-do card's count and the home page's latest pending to-dos, from one page of them
+    keys.includes('backlog') ? latestPendingBacklog(db, rid, PENDING_ON_HOME) : undefined,
     keys.includes('feesMonth') || keys.includes('feesArrears') ? feeDashboard(db, rid) : undefined,
   ]);
   const data: FirstScreenData = {};
-  if (backlog !== undefined) data.backlog = backlog;
+  if (pending !== undefined) {
+    data.backlog = pending.total;
+    data.backlogPending = pending;
+  }
   if (feedashboard) data.feedashboard = feedashboard;
   return { keys, data };
 }
@@ -110,8 +116,8 @@ function card(key: HomeCardKey, words: HomeWords, data: FirstScreenData, info: P
         ICONS.daysLeft,
         days !== null && days < 30 ? '#f4516c' : '#40c9c6',
         words.daysLeft,
-        days === null ? '-' : groupedInt(days),
-        info.end_time ? `${words.endTime}: ${info.end_time.slice(0, 10)}` : undefined,
+        days === null ? '-' : days < 0 ? words.expired : groupedInt(days),
+        serviceText(words, days) || undefined,
       );
     }
   }

@@ -47,7 +47,9 @@ describe('first screen of the home page', () => {
       const screen = screenOf(res.body);
       expect(screen).not.toBeNull();
       expect(textOf(screen!)).toContain('欢迎，张经理');
-      expect(textOf(screen!)).toMatch(/当前小区 阳光花园 到期时间 \d{4}-\d{2}-\d{2} 剩余天数 \d+ 天/);
+      // the days left are on their card only; the welcome card tells the day
+      expect(textOf(screen!)).toMatch(/当前小区 阳光花园 到期时间 \d{4}-\d{2}-\d{2} 今天 \d{4}-\d{2}-\d{2} 星期[日一二三四五六]/);
+      expect(textOf(screen!).match(/剩余天数/g)).toHaveLength(1);
       // the scripts and preloads wait in a template for the loader, which the policy allows by its hash
       expect(res.body).toContain('<head></head>');
       expect(res.body).toContain(
@@ -66,7 +68,7 @@ describe('first screen of the home page', () => {
     const token = await server.login('cashier2');
     const en = screenOf((await page('/dashboard', `Admin-Token=${token}; language=en; sidebarStatus=0`)).body)!;
     expect(textOf(en)).toMatch(
-      /^翠湖苑\S* Dashboard Dashboard Welcome, 孙收银 Community 翠湖苑 Service ends \d{4}-\d{2}-\d{2} Days left \d+ days/,
+      /^翠湖苑\S* Dashboard Dashboard Welcome, 孙收银 Community 翠湖苑 Service ends \d{4}-\d{2}-\d{2} Today \d{4}-\d{2}-\d{2} [A-Z][a-z]+day/,
     );
     expect(en).toContain('class="fs fs-closed"');
     const es = screenOf((await page('/dashboard', `Admin-Token=${token}; language=es`)).body)!;
@@ -77,11 +79,13 @@ describe('first screen of the home page', () => {
 
   it('shows an expired community as expired, and the group side without a subscription', async () => {
     const expired = await server.login('expired');
-    expect(textOf(screenOf((await page('/dashboard', `Admin-Token=${expired}`)).body)!)).toContain('剩余天数 已到期');
+    expect(textOf(screenOf((await page('/dashboard', `Admin-Token=${expired}`)).body)!)).toContain('剩余天数 已到期 点击续费');
     const leader = await server.login('leader');
     const group = textOf(screenOf((await page('/dashboard', `Admin-Token=${leader}; Admin-Side=group`)).body)!);
     expect(group).toContain('欢迎，');
-    expect(group).toContain('当前小区');
+    // the group's home page speaks of the group, not of a community
+    expect(group).toMatch(/所属集团 幸福里物业集团 今天 \d{4}-\d{2}-\d{2}/);
+    expect(group).not.toContain('小区');
     expect(group).not.toContain('到期时间');
   });
 
@@ -109,7 +113,8 @@ describe('first screen of the home page', () => {
     const grouped = (v: string) => v.replace(/\B(?=(\d{3})+\.)/g, ',');
     expect(text).toContain(`¥${grouped(fees.received)} 应收 ¥${grouped(fees.receivable)}，收缴率 ${fees.rate}%`);
     for (const b of fees.top_arrears) expect(text).toContain(`${b.building_title}（${b.rooms} 户） ¥${grouped(b.arrears)}`);
-    expect(dataOf(res.body)).toEqual({ backlog, feedashboard: fees });
+    const backlogPending = (await server.call('backlog_list', { page: 1, limit: 5, status: 'E', sort: 'desc' }, token)).data;
+    expect(dataOf(res.body)).toEqual({ backlog, backlogPending, feedashboard: fees });
   });
 
   it("draws each community its own figures, and only the cards of the user's roles", async () => {
@@ -120,7 +125,7 @@ describe('first screen of the home page', () => {
     // a steward sees no fee figures: none are drawn or handed over
     const steward = await page('/dashboard', `Admin-Token=${await server.login('steward')}`);
     expect(cardTitles(screenOf(steward.body)!)).toEqual(['待办事项', '剩余天数']);
-    expect(Object.keys(dataOf(steward.body)!)).toEqual(['backlog']);
+    expect(Object.keys(dataOf(steward.body)!)).toEqual(['backlog', 'backlogPending']);
     // a merchant has no to-do card; the group side has no cards at all
     const merchant = await page('/dashboard', `Admin-Token=${await server.login('merchant')}`);
     expect(cardTitles(screenOf(merchant.body)!)).toEqual(['剩余天数']);
@@ -136,7 +141,7 @@ describe('first screen of the home page', () => {
     const res = await page('/dashboard', `Admin-Token=${token}`);
     const screen = screenOf(res.body)!;
     expect(cardTitles(screen)).toEqual(['待办事项', '本月实收（）', '欠费最多的楼栋', '剩余天数']);
-    expect(textOf(screen)).toContain('待办事项 0 本月实收（） - 欠费最多的楼栋 暂无欠费 剩余天数 -');
+    expect(textOf(screen)).toContain('待办事项 0 本月实收（） - 欠费最多的楼栋 暂无欠费 剩余天数 已到期 点击续费');
     expect(dataOf(res.body)).toBeNull();
   });
 
@@ -164,25 +169,25 @@ describe('first screen markup', () => {
   const info = { region_title: '阳光<花园>', sub_title: '', logo_url: '', end_time: '2027-01-31 00:00:00', days_left: 12 };
 
   it('escapes what users typed (names, community titles)', () => {
-    const html = renderFirstScreen({ name: '<img src=x onerror=alert(1)>&"', info, side: 'community' }, {});
+    const html = renderFirstScreen({ name: '<img src=x onerror=alert(1)>&"', info, side: 'community', today: '2026-11-27' }, {});
     expect(html).not.toContain('<img');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;&amp;&quot;');
     expect(html).toContain('阳光&lt;花园&gt;');
   });
 
   it('lays the items out for a wide screen (one row) and a narrow one (a row each)', () => {
-    const html = renderFirstScreen({ name: '张三', info, side: 'community' }, {});
+    const html = renderFirstScreen({ name: '张三', info, side: 'community', today: '2026-11-27' }, {});
     const wide = html.match(/<table class="fs-wide">.*?<\/table>/)![0];
     const narrow = html.match(/<table class="fs-narrow">.*?<\/table>/)![0];
     expect(wide.match(/<tr>/g)).toHaveLength(1);
     expect(narrow.match(/<tr>/g)).toHaveLength(3);
-    expect(textOf(wide)).toBe('当前小区 阳光&lt;花园&gt; 到期时间 2027-01-31 剩余天数 12 天');
+    expect(textOf(wide)).toBe('当前小区 阳光&lt;花园&gt; 到期时间 2027-01-31 今天 2026-11-27 星期五');
   });
 
   it("shows the community's logo in the sidebar, or the home icon without one", () => {
-    expect(renderFirstScreen({ name: '张三', info, side: 'community' }, {})).toContain('<svg class="fs-logo-icon"');
+    expect(renderFirstScreen({ name: '张三', info, side: 'community', today: '2026-11-27' }, {})).toContain('<svg class="fs-logo-icon"');
     const withLogo = renderFirstScreen(
-      { name: '张三', info: { ...info, logo_url: 'https://cdn.example.com/l.png?a=1&b="2"' }, side: 'community' },
+      { name: '张三', info: { ...info, logo_url: 'https://cdn.example.com/l.png?a=1&b="2"' }, side: 'community', today: '2026-11-27' },
       {},
     );
     expect(withLogo).toContain(
@@ -191,10 +196,16 @@ describe('first screen markup', () => {
   });
 
   it('follows the layout the user set: a closed sidebar, no tag strip, no logo, a theme colour', () => {
-    const html = renderFirstScreen({ name: '张三', info, side: 'community' }, { sidebarStatus: '0', layout: 'tags=0&logo=0&theme=13c2c2' });
+    const html = renderFirstScreen(
+      { name: '张三', info, side: 'community', today: '2026-11-27' },
+      { sidebarStatus: '0', layout: 'tags=0&logo=0&theme=13c2c2' },
+    );
     expect(html).toContain('<div id="first-screen" class="fs fs-closed fs-notags fs-nologo" style="--fs-theme:#13c2c2" aria-busy="true">');
     // only a colour reaches the style attribute
-    const odd = renderFirstScreen({ name: '张三', info, side: 'community' }, { layout: 'theme=red;background:url(x)' });
+    const odd = renderFirstScreen(
+      { name: '张三', info, side: 'community', today: '2026-11-27' },
+      { layout: 'theme=red;background:url(x)' },
+    );
     expect(odd).toContain('<div id="first-screen" class="fs" aria-busy="true">');
   });
 

@@ -1,4 +1,5 @@
-import { COOKIES, HOME_WORDS, parseLanguage, type HomeWords, type SystemInfo } from '@wuye/contract';
+import { COOKIES, HOME_WORDS, parseLanguage, todayText, type SystemInfo } from '@wuye/contract';
+import { formatWireDate } from '@wuye/contract/dates';
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
@@ -27,6 +28,8 @@ export interface FirstScreen {
   name: string;
   info: Pick<SystemInfo, 'region_title' | 'sub_title' | 'logo_url' | 'end_time' | 'days_left'>;
   side: Session['side'];
+  /** the business day (YYYY-MM-DD) in the configured time zone */
+  today: string;
   /** the figure cards under the welcome card; none on the group side */
   cards?: FirstScreenCards;
 }
@@ -65,20 +68,12 @@ export async function firstScreenOf(
       systemInfoOf(db, config, session),
       firstScreenCardsOf(db, session, subscriptionEnded(regionEnd, config.timeZone)),
     ]);
-    return { name: session.name, info, side: session.side, cards };
+    return { name: session.name, info, side: session.side, today: formatWireDate(new Date(), config.timeZone), cards };
   } catch (err) {
     // a dead token: the console signs the user out itself
     if (err instanceof BizError) return null;
     throw err;
   }
-}
-
-/** What the welcome card shows for the days left (web/src/pages/dashboard/Dashboard.tsx). */
-function daysText(words: HomeWords, info: FirstScreen['info']): string {
-  const days = info.end_time ? info.days_left : null;
-  if (days === null) return '-';
-  if (days < 0) return `<span class="fs-expired">${escapeHtml(words.expired)}</span>`;
-  return escapeHtml(fill(words.days, { n: days }));
 }
 
 /** antd's HomeOutlined, the sidebar's logo when the community has none (web/src/shell/Sidebar.tsx) */
@@ -118,11 +113,12 @@ function layoutOf(cookies: Record<string, string>): { classes: string; style: st
 export function renderFirstScreen(screen: FirstScreen, cookies: Record<string, string>): string {
   const words = HOME_WORDS[parseLanguage(cookies[COOKIES.language])];
   const { info } = screen;
-  const region = info.region_title || (screen.side === 'group' ? words.noRegion : '-');
-  const items: [string, string][] = [[words.region, escapeHtml(region)]];
-  if (screen.side !== 'group') {
-    items.push([words.endTime, escapeHtml(info.end_time.slice(0, 10) || '-')], [words.daysLeft, daysText(words, info)]);
-  }
+  // as the console's welcome card (web/src/pages/dashboard/Dashboard.tsx): the days left are on their card
+  const today: [string, string] = [words.today, escapeHtml(todayText(words, screen.today))];
+  const items: [string, string][] =
+    screen.side === 'group'
+      ? [[words.group, escapeHtml(info.region_title || words.noRegion)], today]
+      : [[words.region, escapeHtml(info.region_title || '-')], [words.endTime, escapeHtml(info.end_time.slice(0, 10) || '-')], today];
   const title = escapeHtml(words.title);
   const { classes, style } = layoutOf(cookies);
   return (

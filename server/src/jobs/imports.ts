@@ -25,8 +25,10 @@ import {
 import { errorReport } from '../lib/excel.js';
 import { listPage } from '../lib/paging.js';
 import { readUpload } from '../lib/uploads.js';
+import { wireTime } from '../lib/wire.js';
 import { cellText } from '../lib/xlsxWriter.js';
 import { UploadRefused, type ReadSheet, type SheetRow } from '../lib/xlsxReader.js';
+import { undoJobWrites, type RunBatch } from './batches.js';
 import { enqueueJob, registerJobKind, type JobRow } from './queue.js';
 
 /** An import's roles name role lists (or every account): the job's viewers are those roles. */
@@ -40,8 +42,10 @@ export interface ImportScope {
   /** the upload's options (e.g. skip_existing), as the upload's `options` gave them */
   options: Record<string, unknown>;
   log: FastifyBaseLogger;
-  /** progress from inside a transaction (JobContext.step) */
+  /** progress after a batch (JobContext.step) */
   step(done: number, total?: number): Promise<void>;
+  /** one batch of the write in its own short transaction; its inserts, noted, are undone if the import fails */
+  batch: RunBatch;
 }
 
 /** The template workbook: the data sheet (headers, example or prefilled rows) and its instructions. */
@@ -79,7 +83,10 @@ interface ImportSpec<M extends MethodName, T extends MethodName, Plan, R extends
   check(scope: ImportScope, rows: SheetRow[]): Promise<{ errors: ImportRowError[]; plan: Plan }>;
   /** the result of a file with bad rows: nothing imported, the rows to fix */
   rejected(errors: ImportRowError[]): R;
-  /** writes the checked plan (all or nothing) and answers the result */
+  /**
+   * writes the checked plan in batches (scope.batch) and answers the result; what the batches
+   * inserted is deleted again when the write fails or the job starts over after its process died
+   */
   write(scope: ImportScope, plan: Plan): Promise<R>;
   /** the message when another user wrote the same rows meanwhile (a unique violation undid the write) */
   raced: string;
@@ -105,7 +112,7 @@ export const importKinds = (): ReadonlyMap<string, KindInfo> => kinds;
  * download, the upload and the error report. The upload is read in a worker thread before the
  * call's transaction opens (every size bounded, lib/xlsxReader.ts), its headers and row count are
  * checked in the call, and a job keeps the file (import_files), not its rows: the job reads it
- * again, checks every row and writes all or nothing. Every import's jobs form the one import log
+ * again, checks every row and writes in short batches, undone together if the write fails. Every import's jobs form the one import log
  * (importLog), which an operator can prune (importdel).
  */
 export function defineImport<M extends MethodName, T extends MethodName, Plan, R extends { errors: ImportRowError[] }>(
@@ -183,16 +190,23 @@ export function defineImport<M extends MethodName, T extends MethodName, Plan, R
     async (ctx): Promise<R> => {
       const rid = ctx.job.rid;
       if (rid === null) throw new Error('导入任务缺少小区');
+      // an earlier attempt whose process died: what its batches wrote goes, then the file is checked afresh
+      await undoJobWrites(ctx.db, ctx.job.id);
       const rows = await uploadedRows(ctx.db, rid, ctx.job, spec.maxRows);
       await ctx.progress(0, rows.length);
-      const scope: ImportScope = { db: ctx.db, rid, job: ctx.job, options: ctx.payload, log: ctx.log, step: ctx.step };
+      const scope: ImportScope = { db: ctx.db, rid, job: ctx.job, options: ctx.payload, log: ctx.log, step: ctx.step, batch: ctx.batch };
       const checked = await spec.check(scope, rows);
       // any bad row: nothing is imported, the rows to fix are reported
       if (checked.errors.length) return spec.rejected(checked.errors.slice(0, spec.maxErrors));
       if (await ctx.cancelled()) throw new Error('任务已取消');
-      const result = await spec.write(scope, checked.plan).catch((err: unknown) => {
-        if ((err as { code?: string }).code === '23505') throw new Error(spec.raced);
-        throw err;
+      const result = await spec.write(scope, checked.plan).catch(async (err: unknown) => {
+        const failure = (err as { code?: string }).code === '23505' ? new Error(spec.raced) : (err as Error);
+        // all or nothing: the batches written so far are deleted before the job reports its failure
+        await undoJobWrites(ctx.db, ctx.job.id).catch((undoErr: unknown) => {
+          ctx.log.error({ err: undoErr, job: ctx.job.id }, 'import undo failed');
+          throw new Error(`${failure.message}；已写入的部分数据已被其他业务使用，未能全部撤销，请联系管理员`);
+        });
+        throw failure;
       });
       await ctx.progress(rows.length, rows.length);
       return result;
@@ -252,6 +266,27 @@ export interface ImportLogRow {
   /** the job's result without its row errors */
   summary: Record<string, unknown> | null;
   error_count: number;
+}
+
+const IMPORT_STATUS_CH = { queued: '等待中', running: '导入中', done: '导入成功', failed: '导入失败', cancelled: '已取消' } as const;
+
+/**
+ * What every import log shows of an import, as the wire has it. An import that ended with row
+ * errors reads 校验未通过 when nothing went in (the file was refused whole) and 部分导入 when
+ * `imported` rows did (rows that went wrong while writing, the others kept).
+ */
+export function importLogFields(j: ImportLogRow, imported: number) {
+  return {
+    id: j.id,
+    filename: j.filename,
+    status: j.status,
+    status_ch: j.status === 'done' && j.error_count > 0 ? (imported > 0 ? '部分导入' : '校验未通过') : IMPORT_STATUS_CH[j.status],
+    total: j.total,
+    error_count: j.error_count,
+    error: j.error,
+    create_user: j.create_user ?? '',
+    create_time: wireTime(j.created_at),
+  };
 }
 
 /**

@@ -3,12 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/schema.js';
 import type { JobsTable } from '../db/schema.js';
 import type { Selectable } from 'kysely';
+import type { RunBatch } from './batches.js';
 
 export type JobRow = Selectable<JobsTable>;
 
 export interface JobContext {
-  /** the root database; a handler opens its own transaction(s) for all-or-nothing work */
+  /** the root database; a long handler writes through `batch`, a short one in a transaction of its own */
   db: Kysely<DB>;
+  /** one batch of the job's write in its own short transaction, its inserts noted for an undo (jobs/batches.ts) */
+  batch: RunBatch;
   job: JobRow;
   payload: Record<string, unknown>;
   log: FastifyBaseLogger;
@@ -17,11 +20,11 @@ export interface JobContext {
   /** true once someone cancelled the job; a handler checks it between steps */
   cancelled(): Promise<boolean>;
   /**
-   * Progress from inside the handler's own transaction, after each of its steps: queued in order
-   * and not waited for there (on PGlite the root connection is free only once the transaction
+   * Progress after each of the handler's steps, inside a transaction or between batches: queued in
+   * order and not waited for there (on PGlite the connection is free only once a transaction
    * ends), written before the job's end; a failed report is logged. With JOB_STEP_DELAY_MS set it
-   * also pauses there (the crash tests' fault injection: a kill then lands inside the transaction
-   * however fast the machine).
+   * also pauses there (the crash tests' fault injection: a kill then lands mid-job however fast
+   * the machine).
    */
   step(done: number, total?: number): Promise<void>;
 }

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/schema.js';
+import { batchesOf, undoJobWrites } from './batches.js';
 import { dailyJobs, jobAbandoned, jobHandler, type JobRow } from './queue.js';
 import { today } from '../lib/wire.js';
 import { patiently } from '../db/pglite-pool.js';
@@ -17,7 +18,8 @@ const MAX_ATTEMPTS = 3;
 /**
  * Claims queued jobs with FOR UPDATE SKIP LOCKED, so any number of server processes can share
  * one database and each job runs once. A job whose worker died (no heartbeat for a minute) is
- * queued again, up to three attempts; its handler's own transaction guarantees no half result.
+ * queued again, up to three attempts. A handler writing in batches (jobs/batches.ts) finds what its
+ * earlier attempt wrote and carries on or undoes it; a job given up on has its batches undone.
  */
 export class JobRunner {
   readonly workerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
@@ -111,7 +113,7 @@ export class JobRunner {
   private async requeueStale(all = false): Promise<void> {
     const stale = all ? sql<boolean>`true` : sql<boolean>`heartbeat_at < now() - make_interval(secs => ${STALE_SECONDS})`;
     // given up on: failed together with the kind's own records (e.g. a bill batch), in one transaction
-    await this.db.transaction().execute(async (trx) => {
+    const abandoned = await this.db.transaction().execute(async (trx) => {
       const given = await trx
         .updateTable('jobs')
         .set({ status: 'failed', error: '任务中断次数过多，已停止，可重新发起', finished_at: sql`now()` })
@@ -121,7 +123,11 @@ export class JobRunner {
         .returningAll()
         .execute();
       for (const job of given) await jobAbandoned(job.kind)?.(trx, job);
+      return given;
     });
+    // what their batches wrote goes too (jobs/batches.ts), each batch in its own transaction
+    for (const job of abandoned)
+      await undoJobWrites(this.db, job.id).catch((err: unknown) => this.log.error({ err, job: job.id }, 'undo of an abandoned job failed'));
     await this.db.updateTable('jobs').set({ status: 'queued', locked_by: null }).where('status', '=', 'running').where(stale).execute();
   }
 
@@ -154,14 +160,19 @@ export class JobRunner {
 
   private async execute(job: JobRow): Promise<void> {
     const handler = jobHandler(job.kind);
+    // a finished job's notes of what its batches wrote are dropped with its end (jobs/batches.ts)
     const finish = (values: { status: 'done' | 'failed'; result?: string | null; error?: string }) =>
-      this.db
-        .updateTable('jobs')
-        .set({ ...values, finished_at: sql`now()`, heartbeat_at: sql`now()` })
-        .where('id', '=', job.id)
-        .where('locked_by', '=', this.workerId)
-        .where('status', '=', 'running')
-        .execute();
+      this.db.transaction().execute(async (trx) => {
+        const ended = await trx
+          .updateTable('jobs')
+          .set({ ...values, finished_at: sql`now()`, heartbeat_at: sql`now()` })
+          .where('id', '=', job.id)
+          .where('locked_by', '=', this.workerId)
+          .where('status', '=', 'running')
+          .executeTakeFirst();
+        if (values.status === 'done' && ended.numUpdatedRows > 0n)
+          await trx.deleteFrom('job_writes').where('job_id', '=', job.id).execute();
+      });
     if (!handler) {
       await finish({ status: 'failed', error: `未知的任务类型 ${job.kind}` });
       return;
@@ -178,6 +189,7 @@ export class JobRunner {
     try {
       const result = await handler({
         db: this.db,
+        batch: batchesOf(this.db, job.rid ?? 0, job.id),
         job,
         payload: (job.payload ?? {}) as Record<string, unknown>,
         log: this.log,

@@ -8,6 +8,7 @@
  */
 import {
   enumText,
+  isMembersWidget,
   keysIn,
   matchOf,
   type FieldDef,
@@ -16,7 +17,7 @@ import {
   type ResourceDef,
   type ValueEnum,
 } from '@wuye/contract';
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { fail } from '../http/errors.js';
 import { defineMethod, reply, type CommunityCtx, type MethodDef } from '../http/registry.js';
@@ -56,6 +57,11 @@ export interface ResourceImpl {
   dependents?: Record<string, string>;
   /** the small list's label column and order (default title; sort, id when the table has sort) */
   small?: { label?: string; order?: string[] };
+  /**
+   * the ORDER BY terms of the list (in the asked direction), its export and its small list, before
+   * the id; `prefix` is 't.' in the list and '' in the small list (lib/placeOrder.ts for places)
+   */
+  order?: (prefix: '' | 't.') => Array<RawBuilder<unknown>>;
   /** methods' summaries in /api-docs, where the default does not say enough */
   summaries?: Partial<Record<keyof ResourceDef['methods'], string>>;
   /** hand-written methods in place of generated ones (tuned lists, special answers) */
@@ -96,18 +102,50 @@ function applyFilter(qb: AnySelect, key: string, field: FieldDef, value: FilterV
       return qb.where(column, containsOperator(text), likePattern(text));
     }
     case 'range': {
+      // days of the business time zone (the session's), both included: from its first moment to before the next day's
       const [from, to] = value as [string, string];
       let q = qb;
-      if (from) q = q.where(column, '>=', from);
-      if (to) q = q.where(sql`${column}::date`, '<=', to);
+      if (from) q = q.where(column, '>=', sql`${from}::date`);
+      if (to) q = q.where(column, '<', sql`${to}::date + 1`);
       return q;
     }
+    case 'in':
+      return qb.where(column, 'in', value as Array<string | number>);
     default:
       return qb.where(column, '=', value);
   }
 }
 
 const isGiven = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/**
+ * What a field's widget says of its value, checked on add and edit: a `room` is a room of the
+ * community; a `membersOf` person lives now in the room chosen beside it.
+ */
+async function checkWidgets(ctx: CommunityCtx, def: ResourceDef, values: Values): Promise<void> {
+  const db = ctx.db as Kysely<DB>;
+  for (const [key, f] of Object.entries(def.fields)) {
+    const value = values[key];
+    if (!isGiven(value)) continue;
+    if (f.widget === 'room') {
+      const room = await db.selectFrom('rooms').select('id').where('rid', '=', ctx.rid).where('id', '=', Number(value)).executeTakeFirst();
+      if (!room) fail(`所选${f.label}不存在或不属于当前小区`);
+    } else if (isMembersWidget(f.widget)) {
+      const hid = values[f.widget.membersOf];
+      const lives =
+        isGiven(hid) &&
+        (await db
+          .selectFrom('room_members')
+          .select('id')
+          .where('rid', '=', ctx.rid)
+          .where('hid', '=', Number(hid))
+          .where('member_id', '=', Number(value))
+          .where('status', '=', 'Y')
+          .executeTakeFirst());
+      if (!lives) fail(`${f.label}必须是该${def.fields[f.widget.membersOf]?.label ?? '房屋'}的在住住户`);
+    }
+  }
+}
 
 export function defineResource(resource: { readonly def: ResourceDef }, impl: ResourceImpl): MethodDef[] {
   const { def } = resource;
@@ -132,6 +170,12 @@ export function defineResource(resource: { readonly def: ResourceDef }, impl: Re
     }
     return qb;
   }
+
+  /** The list's own order before its id, in the asked direction (none: by id alone). */
+  const ordered = (qb: AnySelect, dir: 'asc' | 'desc'): AnySelect => {
+    for (const term of impl.order?.('t.') ?? []) qb = qb.orderBy(term, dir);
+    return qb;
+  };
 
   // no row lock here: an edit's own locks (beforeEdit) come first, in the order every writer takes them
   async function findRow(ctx: CommunityCtx, id: number): Promise<Values> {
@@ -165,7 +209,11 @@ export function defineResource(resource: { readonly def: ResourceDef }, impl: Re
       writes: false,
       summary: summary('list', `${def.label}列表`),
       async handler(ctx, input) {
-        const page = await listPage(filtered(dbOf(ctx), ctx.rid, input as Input), input as never, 't.id');
+        const rows = filtered(dbOf(ctx), ctx.rid, input as Input);
+        const dir = (input as { sort: 'asc' | 'desc' }).sort;
+        const page = impl.order
+          ? await listPage(ordered(rows, dir), input as never, 't.id', rows)
+          : await listPage(rows, input as never, 't.id');
         return { total: page.total, items: page.items.map(toWire) } as never;
       },
     }),
@@ -184,7 +232,8 @@ export function defineResource(resource: { readonly def: ResourceDef }, impl: Re
           .select(['id', sql.ref(label).as('title')])
           .where('rid', '=', ctx.rid);
         for (const key of def.smallBy ?? []) qb = qb.where(key, '=', (input as Input)[key]);
-        for (const col of impl.small?.order ?? ('sort' in def.fields ? ['sort', 'id'] : ['id'])) qb = qb.orderBy(col);
+        if (impl.order) for (const term of [...impl.order(''), sql.ref('id')]) qb = qb.orderBy(term);
+        else for (const col of impl.small?.order ?? ('sort' in def.fields ? ['sort', 'id'] : ['id'])) qb = qb.orderBy(col);
         return { items: await qb.execute() } as never;
       },
     }),
@@ -213,6 +262,7 @@ export function defineResource(resource: { readonly def: ResourceDef }, impl: Re
       summary: summary('add', `新增${def.label}`),
       async handler(ctx, input) {
         const values = impl.values ? await impl.values(input as Values, ctx) : (input as Values);
+        await checkWidgets(ctx, def, values);
         await impl.check?.(ctx, values);
         await refuseDuplicates(ctx, values);
         const { id } = (await dbOf(ctx)
@@ -235,6 +285,7 @@ export function defineResource(resource: { readonly def: ResourceDef }, impl: Re
         const { id, ...rest } = input as Values & { id: number };
         const before = await findRow(ctx, id);
         const values = impl.values ? await impl.values(rest, ctx, before) : rest;
+        await checkWidgets(ctx, def, values);
         await impl.check?.(ctx, values, before);
         await refuseDuplicates(ctx, values, id);
         await impl.beforeEdit?.(ctx, before, values);
@@ -270,8 +321,9 @@ export function defineResource(resource: { readonly def: ResourceDef }, impl: Re
       filename: () => `${def.label}列表_${today()}.xlsx`,
       check: ({ db, rid }, input) => refuseOversizedExport(db, filtered(db as AnyDb, rid, input as Input)),
       async sheet({ db, rid }, input) {
-        const rows = (await filtered(db as AnyDb, rid, input as Input)
-          .orderBy('t.id', (input as { sort: 'asc' | 'desc' }).sort)
+        const dir = (input as { sort: 'asc' | 'desc' }).sort;
+        const rows = (await ordered(filtered(db as AnyDb, rid, input as Input), dir)
+          .orderBy('t.id', dir)
           .limit(EXPORT_MAX)
           .execute()) as Values[];
         return sheetOf(def.label, columns, rows.map(toWire));

@@ -88,7 +88,7 @@ export async function flowLog(db: Kysely<DB>, rid: number, def: WorkflowDef, row
   return rows.map((r) => ({
     id: Number(r.id),
     transition: r.transition,
-    transition_ch: def.transitions[r.transition]?.label ?? (r.transition === 'create' ? '提交' : r.transition),
+    transition_ch: def.transitions[r.transition]?.label ?? def.steps?.[r.transition] ?? (r.transition === 'create' ? '提交' : r.transition),
     from_state: r.from_state,
     from_state_ch: enumText(def.states, r.from_state),
     to_state: r.to_state,

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { readXlsx } from './excel.js';
 import { readUpload } from './uploads.js';
-import { readUploadedSheet, UploadRefused } from './xlsxReader.js';
+import { probeUpload, readUploadedSheet, UploadRefused } from './xlsxReader.js';
 import { hostileXlsx } from '../test/hostile-files.js';
 
 async function excelJsFile(fill: (ws: ExcelJS.Worksheet) => void): Promise<Buffer> {
@@ -34,6 +34,20 @@ describe('readUploadedSheet', () => {
 });
 
 describe('readUpload: hostile files are refused early, off the main thread', () => {
+  it('a bomb that owns up to its size is refused by the first look, before any reader thread', async () => {
+    const bomb = await hostileXlsx('bomb');
+    expect(() => probeUpload(bomb)).toThrow(/^Excel 文件解压后超过 40 MB/);
+  });
+
+  it('a bomb that lies about its size passes the first look and is stopped at the bound in the reader', async () => {
+    const bomb = await hostileXlsx('bomb');
+    // every central directory entry claims 1,000 bytes once inflated
+    for (let p = bomb.indexOf(0x02014b50 & 0xff); p >= 0 && p < bomb.length - 46; p = bomb.indexOf(0x50, p + 1))
+      if (bomb.readUInt32LE(p) === 0x02014b50) bomb.writeUInt32LE(1000, p + 24);
+    expect(() => probeUpload(bomb)).not.toThrow();
+    await expect(readUpload(bomb)).rejects.toThrow(/解压后超过 40 MB/);
+  });
+
   it('a zip bomb: a small file whose sheet inflates past the bound', async () => {
     const file = await hostileXlsx('bomb');
     expect(file.length).toBeLessThan(300_000);

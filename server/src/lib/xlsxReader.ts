@@ -94,11 +94,13 @@ function zipEntries(buf: Buffer): Map<string, ZipEntry> {
   return entries;
 }
 
+const inflatedTooBig = (limit: number) => new UploadRefused(`Excel 文件解压后超过 ${MB(limit)}，请删除多余的行、列和格式后重新上传`);
+
 /** One part inflated, never past `limit` bytes whatever its header claims. */
 function inflatePart(buf: Buffer, entries: Map<string, ZipEntry>, name: string, limit: number): string | undefined {
   const e = entries.get(name);
   if (!e) return undefined;
-  const tooBig = () => new UploadRefused(`Excel 文件解压后超过 ${MB(limit)}，请删除多余的行、列和格式后重新上传`);
+  const tooBig = () => inflatedTooBig(limit);
   if (e.size > limit) throw tooBig();
   if (e.offset + 30 > buf.length || buf.readUInt32LE(e.offset) !== 0x04034b50) throw new UploadRefused(NOT_EXCEL);
   const start = e.offset + 30 + buf.readUInt16LE(e.offset + 26) + buf.readUInt16LE(e.offset + 28);
@@ -231,11 +233,16 @@ const columnName = (n: number) => {
 /** Excel's day number (1900 system) as YYYY-MM-DD, as ExcelJS's Date read back in UTC. */
 const serialDate = (serial: number) => new Date(Math.round((serial - 25569) * 86_400_000)).toISOString().slice(0, 10);
 
-/** The cheap first look, on the caller's thread: refuses what is too big or not a zip at all (its directory is read, nothing inflated). */
+/**
+ * The cheap first look, on the caller's thread: refuses what is too big, not a zip at all, or a
+ * part whose directory entry owns up to more than the bound once inflated (its directory is read,
+ * nothing inflated), so the plainest bombs never cost a reader thread. A part that lies about its
+ * size is still stopped at the bound by the reader.
+ */
 export function probeUpload(file: Buffer, limits: UploadLimits = UPLOAD_LIMITS): void {
   if (file.length > limits.fileBytes) throw new UploadRefused(`文件不能超过 ${MB(limits.fileBytes)}，请分批导入`);
   if (file.length < 22) throw new UploadRefused(NOT_EXCEL);
-  zipEntries(file);
+  for (const [name, e] of zipEntries(file)) if (name.endsWith('.xml') && e.size > limits.partBytes) throw inflatedTooBig(limits.partBytes);
 }
 
 /**

@@ -159,6 +159,37 @@ describe('5. a stolen token taking the account over', () => {
     expect((await s.call('sysuserinfo', {}, token)).data.items.password_reset).toBe('N');
     expect((await s.call('sysusereditpassword', change, token)).return_msg).toBe('请输入原密码');
   });
+
+  it("an administrator resets a staff account of the community: a one-time password, the account's sessions end, one change without the current one", async () => {
+    const idOf = async (username: string) =>
+      (await s.database.db.selectFrom('accounts').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+    const cashier = await idOf('cashier');
+    const before = await s.login('cashier');
+    // not by the account's own role, not from another community, not for a group account or oneself
+    expect((await s.call('staffresetpassword', { id: cashier }, before)).return_code).toBe(RC.NO_PERMISSION);
+    expect((await s.call('staffresetpassword', { id: cashier }, await s.login('admin2'))).return_msg).toBe('员工账号不存在');
+    const admin = await s.login('admin');
+    expect((await s.call('staffresetpassword', { id: await idOf('leader') }, admin)).return_msg).toBe('员工账号不存在');
+    expect((await s.call('staffresetpassword', { id: await idOf('admin') }, admin)).return_msg).toMatch(/不能重置本人的密码/);
+    expect((await s.call('staffresetpassword', { id: true }, admin)).return_code).toBe(RC.FAIL);
+
+    const reset = await s.call('staffresetpassword', { id: cashier }, admin);
+    expect(reset.return_code).toBe(RC.SUCCESS);
+    const temporary = reset.data.password as string;
+    expect(temporary).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z\d]{10}$/);
+    // stored hashed, never in the audit log
+    const audit = await s.database.db.selectFrom('audit_log').selectAll().where('method', '=', 'staffresetpassword').execute();
+    expect(JSON.stringify(audit)).not.toContain(temporary);
+    // the stolen session is over; the old password no longer opens the account
+    expect((await s.call('sysuserinfo', {}, before)).return_code).not.toBe(RC.SUCCESS);
+    expect((await s.call('login', { username: 'cashier', password: DEMO_PASSWORD })).return_code).not.toBe(RC.SUCCESS);
+    const token = (await s.call('login', { username: 'cashier', password: temporary })).data.token as string;
+    expect((await s.call('sysuserinfo', {}, token)).data.items).toMatchObject({ password_reset: 'Y', password_status: 'N' });
+    const change = { username: 'cashier', password: DEMO_PASSWORD, password2: DEMO_PASSWORD };
+    expect((await s.call('sysusereditpassword', change, token)).return_code).toBe(RC.SUCCESS);
+    expect((await s.call('login', { username: 'cashier', password: temporary })).return_code).not.toBe(RC.SUCCESS);
+    expect((await s.call('sysusereditpassword', change, token)).return_msg).toBe('请输入原密码');
+  });
 });
 
 describe('6. locking the owner out, spraying, racing and timing sign-ins', () => {
@@ -183,11 +214,15 @@ describe('6. locking the owner out, spraying, racing and timing sign-ins', () =>
   });
 
   it('counts guesses made at once: thirty concurrent wrong passwords get five checks, not thirty', async () => {
+    const started = performance.now();
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) => callFrom(s, '10.68.0.1', 'login', { username: 'admin2', password: `race-${i}` })),
     );
+    const seconds = (performance.now() - started) / 1000;
     const checked = answers.filter((a) => a.return_msg === '用户名或密码错误').length;
-    expect(checked).toBeLessThanOrEqual(5);
+    // five free guesses; after them the waits double from 1 s, so a burst that a loaded machine
+    // spreads over `seconds` may earn k more checks where 1 + 2 + ... + 2^(k-1) <= seconds
+    expect(checked).toBeLessThanOrEqual(5 + Math.floor(Math.log2(seconds + 1)));
     expect(answers.filter((a) => /过于频繁/.test(a.return_msg)).length).toBe(30 - checked);
   });
 

@@ -58,7 +58,7 @@ async function tablesWith(db: Kysely<DB>, column: string): Promise<string[]> {
 async function setUpVictim(): Promise<Victim> {
   const db = s.database.db;
   const [admin2, cashier2] = await Promise.all([s.login('admin2'), s.login('cashier2')]);
-  // community 2 gets bills, a payment, a refund request, a car, a generation job and a renewal order through the API
+  // community 2 gets bills, a payment, a refund request, a discount request, a car, a generation job and a renewal order through the API
   const item = await db
     .selectFrom('fee_items')
     .select('id')
@@ -93,6 +93,18 @@ async function setUpVictim(): Promise<Victim> {
   );
   expect(pay.return_code).toBe(RC.SUCCESS);
   expect((await s.call('refundapply', { payment_id: pay.data.id, reason: '重复缴费' }, cashier2)).return_code).toBe(RC.SUCCESS);
+  // a discount above the cap waiting for approval, on the home's unpaid bills
+  const unpaid = (await s.call('cashierbills', { hid: home.hid }, cashier2)).data.items as Array<{ id: number; total: string }>;
+  const half = unpaid.reduce((sum, b) => sum + toFen(b.total), 0n) / 2n;
+  expect(
+    (
+      await s.call(
+        'discountapply',
+        { hid: home.hid, bill_ids: unpaid.map((b) => b.id), amount: fenToYuan(half), reason: '跨区测试' },
+        cashier2,
+      )
+    ).return_code,
+  ).toBe(RC.SUCCESS);
   const plate = '浙A7C315';
   expect((await s.call('caradd', { hid: home.hid, member_id: home.id, carlicense: plate, brand: '比亚迪' }, admin2)).return_code).toBe(
     RC.SUCCESS,
@@ -281,6 +293,7 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   hid: v.room.hid,
   hids: [v.room.hid],
   bid: v.room.bid,
+  building_id: v.room.bid,
   tid: v.room.tid,
   mid: v.member.id,
   member_id: v.member.id,
@@ -292,6 +305,7 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   bill_ids: v.billIds,
   ids: v.billIds,
   payment_id: v.byTable.fee_payments,
+  discount_request_id: v.byTable.fee_discount_requests,
   job_id: v.byTable.jobs,
   batch_id: v.byTable.fee_batches,
   parkid: v.byTable.parking_lots,

@@ -4,7 +4,7 @@
  * safety suite adds isolation between communities and hostile payloads, so a resource's own test
  * file is about its business rules.
  */
-import { keysIn, matchOf, shows, type ResourceDef } from '@wuye/contract';
+import { addDays, keysIn, matchOf, shows, type ResourceDef } from '@wuye/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
 
@@ -28,6 +28,8 @@ export interface ResourceCase {
 }
 
 const ok = (res: { return_code: string; return_msg: string }) => expect(res.return_code, res.return_msg).toBe('SUCCESS');
+/** A wire time or date within [from, to], both days included. */
+const inRange = (time: string, [from, to]: [string, string]) => time.slice(0, 10) >= from && time.slice(0, 10) <= to;
 
 export function describeResource(resource: { def: ResourceDef }, c: ResourceCase): void {
   const { def } = resource;
@@ -81,11 +83,22 @@ export function describeResource(resource: { def: ResourceDef }, c: ResourceCase
           `filter ${key}=${String(value)} finds the row`,
         ).toBe(true);
         expect(found.total, `filter ${key} narrows`).toBeLessThanOrEqual(all.total);
-        const like = matchOf(def.fields[key]!) === 'like';
+        const match = matchOf(def.fields[key]!);
         for (const r of found.items) {
           if (!(key in r)) continue;
-          if (like) expect(String(r[key]), `filter ${key} keeps only matching rows`).toContain(String(value));
-          else expect(String(r[key]), `filter ${key} keeps only matching rows`).toBe(String(value));
+          const kept = `filter ${key} keeps only matching rows`;
+          if (match === 'like') expect(String(r[key]), kept).toContain(String(value));
+          else if (match === 'range') expect(inRange(String(r[key]), value as [string, string]), kept).toBe(true);
+          else expect(String(r[key]), kept).toBe(String(value));
+        }
+        if (match === 'range') {
+          // the days before the range leave the row out
+          const before = addDays((value as [string, string])[0], -1);
+          const earlier = await listAll({ [key]: [addDays(before, -30), before] });
+          expect(
+            earlier.items.some((r) => r.id === id),
+            `filter ${key} before the row leaves it out`,
+          ).toBe(false);
         }
       }
     });

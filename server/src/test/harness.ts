@@ -32,6 +32,8 @@ export interface TestServer {
   exportFile(method: MethodName, payload: Record<string, unknown>, token: string): Promise<TestAnswer<FileAnswer>>;
   /** signs a demo account in and answers its token */
   login(username: string, password?: string): Promise<string>;
+  /** signs several demo accounts in at once: their tokens, in the order of the names */
+  logins<const U extends readonly string[]>(...usernames: U): Promise<{ -readonly [K in keyof U]: string }>;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,11 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     });
     return res.json();
   };
+  const login = async (username: string, password = DEMO_PASSWORD) => {
+    const res = await call<{ token: string }>('login', { username, password });
+    if (res.return_code !== 'SUCCESS') throw new Error(`login ${username}: ${res.return_msg}`);
+    return res.data.token;
+  };
   return {
     app,
     database,
@@ -79,10 +86,9 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       return call<FileAnswer>('exportfile', { id: queued.data.job_id }, token);
     },
     services: () => app.services,
-    async login(username, password = DEMO_PASSWORD) {
-      const res = await call<{ token: string }>('login', { username, password });
-      if (res.return_code !== 'SUCCESS') throw new Error(`login ${username}: ${res.return_msg}`);
-      return res.data.token;
+    login,
+    async logins(...usernames) {
+      return (await Promise.all(usernames.map((u) => login(u)))) as never;
     },
     async close() {
       // whatever the file did, what the database keeps for reading (bill totals, room addresses) must still agree with its tables

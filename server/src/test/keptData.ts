@@ -17,7 +17,7 @@ export async function totalsMismatches(db: Kysely<DB>, kept: KeptTotals): Promis
     WITH source AS (
       SELECT ${sql.join(keys.map(([k, e]) => sql`${sql.raw(e)} AS ${sql.id(k)}`))},
         ${sql.join(sums.map(([k, e]) => sql`${sql.raw(e)}::numeric AS ${sql.id(k)}`))}
-      FROM ${sql.table(kept.source)} GROUP BY ${groupBy}
+      FROM ${sql.table(kept.source)} ${kept.counted ? sql`WHERE ${sql.raw(kept.counted)}` : sql``} GROUP BY ${groupBy}
     ), totals AS (
       SELECT ${sql.join(keys.map(([k]) => sql.id(k)))}, ${sql.join(sums.map(([k]) => sql`sum(${sql.id(k)})::numeric AS ${sql.id(k)}`))}
       FROM ${sql.table(kept.table)} GROUP BY ${groupBy}

@@ -14,6 +14,7 @@ import {
   type ThrottleKey,
 } from '../../http/throttle.js';
 import { hashPassword, isWeakPassword, verifyPassword, verifyNobody } from './password.js';
+import { resetMethods } from './reset.js';
 import { createSession, sessionMethods } from './sessions.js';
 
 const WRONG_LOGIN = '用户名或密码错误';
@@ -235,4 +236,4 @@ const sysusereditpassword = defineMethod('sysusereditpassword', {
   },
 });
 
-export const authModule = [login, userinfo, logout, sysuserinfo, sysusereditpassword, ...sessionMethods];
+export const authModule = [login, userinfo, logout, sysuserinfo, sysusereditpassword, ...sessionMethods, ...resetMethods];

@@ -1,10 +1,10 @@
-import { BILL_STATUS_CH, fenToYuan, toFen, type BillStatus, type FeeBillRow, type Paging } from '@wuye/contract';
+import { BILL_STATUS_CH, type BillStatus, type FeeBillRow, type Paging } from '@wuye/contract';
 import type { z } from 'zod';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { feesMethods } from '@wuye/contract';
 import type { DB } from '../../db/schema.js';
-import { today, wireTime } from '../../lib/wire.js';
-import { lateFeeFen } from './calc.js';
+import { wireTime } from '../../lib/wire.js';
+import { billLateFee } from './arrears.js';
 import type { CountCache } from '../../lib/countCache.js';
 import { givenKey, template, type Slots } from '../../db/compiled.js';
 import { preparedLight } from '../../db/prepared.js';
@@ -52,7 +52,12 @@ const BILL_COLUMNS = [
   'b.car_id',
   'b.create_time',
 ] as const;
-const LATE_FEE_RULE_COLUMNS = ['i.late_fee_rule', 'i.late_fee_rate', 'i.late_fee_grace_days', 'i.late_fee_cap_percent'] as const;
+/**
+ * A bill's late fee: as charged for a paid one, as of today for an unpaid one (fee_late_fee, the one
+ * computation the cashier and the drawer read too: fees/arrears.ts). The database's session runs in
+ * the business time zone, so its current_date is the business day.
+ */
+const LATE_FEE_NOW = sql<string>`CASE WHEN b.status = 'Y' THEN b.late_fee::numeric(14,2)::text ELSE ${billLateFee(sql`current_date`)} END`;
 
 export function selectBillRow(qb: ReturnType<typeof billBase>) {
   return qb.select([
@@ -61,7 +66,7 @@ export function selectBillRow(qb: ReturnType<typeof billBase>) {
     'bd.title as building_title',
     'u.title as unit_title',
     'r.title as house_title',
-    ...LATE_FEE_RULE_COLUMNS,
+    LATE_FEE_NOW.as('late_fee_now'),
   ]);
 }
 
@@ -153,7 +158,7 @@ const billPage = template(
       (SELECT title FROM buildings WHERE rid = b.rid AND id = b.bid) AS building_title,
       (SELECT title FROM units WHERE rid = b.rid AND id = b.tid) AS unit_title,
       (SELECT title FROM rooms WHERE rid = b.rid AND id = b.hid) AS house_title,
-      ${sql.raw(LATE_FEE_RULE_COLUMNS.join(', '))}
+      ${LATE_FEE_NOW} AS late_fee_now
     FROM (SELECT * FROM fee_bills b WHERE ${picked}) b
     JOIN fee_items i ON i.rid = b.rid AND i.id = b.item_id
     ORDER BY b.id ${dir}`;
@@ -355,8 +360,7 @@ export function applyBillFilters(
 type Raw = Awaited<ReturnType<ReturnType<typeof selectBillRow>['executeTakeFirstOrThrow']>>;
 
 /** The wire row; unpaid bills carry the late fee as of today. */
-export function toBillRow(b: Raw, onDay = today()): FeeBillRow {
-  const late = b.status === 'Y' ? b.late_fee : fenToYuan(lateFeeFen(toFen(b.fee), b.due_date, onDay, b));
+export function toBillRow(b: Raw): FeeBillRow {
   return {
     id: b.id,
     rid: b.rid,
@@ -377,7 +381,7 @@ export function toBillRow(b: Raw, onDay = today()): FeeBillRow {
     status: b.status as BillStatus,
     status_ch: BILL_STATUS_CH[b.status as BillStatus],
     fee: b.fee,
-    late_fee: late,
+    late_fee: b.late_fee_now,
     is_check: b.is_check,
     due_date: b.due_date,
     paid_at: wireTime(b.paid_at),

@@ -18,12 +18,7 @@ const nextPeriod = addMonths(`${today().slice(0, 7)}-01`, 1).slice(0, 7);
 
 beforeAll(async () => {
   t = await startTestServer();
-  [admin, admin2, steward, cashier] = (await Promise.all(['admin', 'admin2', 'steward', 'cashier'].map((u) => t.login(u)))) as [
-    string,
-    string,
-    string,
-    string,
-  ];
+  [admin, admin2, steward, cashier] = await t.logins('admin', 'admin2', 'steward', 'cashier');
   const add = await t.call(
     'feeitemadd',
     {

@@ -176,8 +176,7 @@ const feebilllist = defineMethod('feebilllist', {
     if (lookups.titles?.length === 0) return { items: [], total: 0 };
     const total = billTotal(ctx.db, ctx.rid, input, ctx.services.billCounts, lookups);
     const page = await pageWithTotal(billPageRows(ctx.db, ctx.rid, input, input, lookups), input, total);
-    const day = today();
-    return { total: page.total, items: page.items.map((b) => toBillRow(b, day)) };
+    return { total: page.total, items: page.items.map((b) => toBillRow(b)) };
   },
 });
 
@@ -296,7 +295,6 @@ const exportfees = defineExport('exportfees', {
   async sheet({ db, rid }, input) {
     const qb = applyBillFilters(billBase(db, rid), input, rid, await billLookups(db, rid, input));
     const rows = qb ? await selectBillRow(qb).orderBy('b.id', input.sort).limit(EXPORT_MAX).execute() : [];
-    const day = today();
     return sheetOf(
       '账单',
       [
@@ -317,7 +315,7 @@ const exportfees = defineExport('exportfees', {
         { header: '已审核', value: (b) => (b.is_check === 'Y' ? '是' : '否') },
         { header: '生成时间', value: (b) => b.create_time, width: 20 },
       ],
-      rows.map((b) => toBillRow(b, day)),
+      rows.map((b) => toBillRow(b)),
     );
   },
 });

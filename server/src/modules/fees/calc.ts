@@ -1,4 +1,4 @@
-import { daysBetween, mulDivRoundHalfUp } from '@wuye/contract';
+import { mulDivRoundHalfUp } from '@wuye/contract';
 
 /** "2.5" with scale 4 -> 25000n: a non-negative decimal as an integer of `scale` places. */
 export function scaled(value: string, scale: number): bigint {
@@ -18,32 +18,8 @@ export function billFeeFen(measure: string, unitPrice: string, months: number): 
   return mulDivRoundHalfUp(scaled(measure, 2), scaled(unitPrice, 4) * BigInt(months), 10_000n);
 }
 
-export interface LateFeeRule {
-  late_fee_rule: 'none' | 'daily';
-  /** per mille of the bill per day */
-  late_fee_rate: string;
-  late_fee_grace_days: number;
-  /** percent of the bill; 0 = no cap */
-  late_fee_cap_percent: number;
-}
-
-/** Days past the due date that attract a late fee on `onDay` (0 while within grace). */
-export function chargeableDays(dueDate: string, onDay: string, graceDays: number): number {
-  return Math.max(0, daysBetween(dueDate, onDay) - graceDays);
-}
-
-/** Late fee in fen of an unpaid bill on `onDay`: fee x rate‰ x days, half up, capped. */
-export function lateFeeFen(feeFen: bigint, dueDate: string, onDay: string, rule: LateFeeRule): bigint {
-  if (rule.late_fee_rule !== 'daily') return 0n;
-  const days = chargeableDays(dueDate, onDay, rule.late_fee_grace_days);
-  if (days === 0) return 0n;
-  let late = mulDivRoundHalfUp(feeFen, scaled(rule.late_fee_rate, 4) * BigInt(days), 1000n * 10_000n);
-  if (rule.late_fee_cap_percent > 0) {
-    const cap = mulDivRoundHalfUp(feeFen, BigInt(rule.late_fee_cap_percent), 100n);
-    if (late > cap) late = cap;
-  }
-  return late;
-}
+// A bill's late fee is the database's fee_late_fee (202611261945_fee_arrears.sql), the one
+// computation of what a room owes (fees/arrears.ts); its tests are in arrears.test.ts.
 
 /** '2026-11' -> { start: '2026-11-01' } and the text range covered by `months`. */
 export function periodRange(period: string, months: number): { start: string; end: string; daterange: string } {

@@ -14,12 +14,7 @@ const newKey = () => `test-key-${Date.now()}-${++key}`;
 
 beforeAll(async () => {
   t = await startTestServer();
-  [admin, admin2, steward, cashier] = (await Promise.all(['admin', 'admin2', 'steward', 'cashier'].map((u) => t.login(u)))) as [
-    string,
-    string,
-    string,
-    string,
-  ];
+  [admin, admin2, steward, cashier] = await t.logins('admin', 'admin2', 'steward', 'cashier');
 });
 afterAll(() => t.close());
 
@@ -235,8 +230,9 @@ describe('cashierpay', () => {
     );
     expect((await t.call('cashierpay', { ...base, paid_amount: '1', pay_type: 'bitcoin' }, cashier)).return_msg).toContain('pay_type');
     const other = await roomWithUnpaid(1);
-    expect((await t.call('cashierpay', { ...base, bill_ids: [other.bills[0]!.id], paid_amount: '9999' }, cashier)).return_msg).toBe(
-      '所选账单不属于该房屋',
+    // another room's bill: neither the room's nor one of its owner's other rooms
+    expect((await t.call('cashierpay', { ...base, bill_ids: [other.bills[0]!.id], paid_amount: '9999' }, cashier)).return_msg).toMatch(
+      /^所选账单不属于该(业主的)?房屋$/,
     );
     expect((await t.call('cashierpay', { ...base, paid_amount: '9999' }, steward)).return_code).toBe('NO_PERMISSION');
     const cashier2 = await t.login('cashier2');
@@ -247,6 +243,55 @@ describe('cashierpay', () => {
     const ok = await t.call('cashierpay', { ...base, paid_amount: bills[0]!.total, discount: '0.50' }, cashier);
     expect(ok.data.total).toBe(fenToYuan(toFen(bills[0]!.total) - 50n));
     expect(ok.data.to_balance).toBe('0.50');
+  });
+});
+
+describe('one receipt for several rooms of one owner (issue 34)', () => {
+  it("offers the owner's other rooms with what they owe, pays bills of both on one receipt, once", async () => {
+    const a = await roomWithUnpaid(1);
+    const b = await roomWithUnpaid(1);
+    const c = await roomWithUnpaid(1);
+    const owner = await ensureOwner(a.hid);
+    await t.database.db.insertInto('room_members').values({ rid: 1, hid: b.hid, member_id: owner, relation: 'owner' }).execute();
+    const desk = (await t.call('cashierbills', { hid: a.hid }, cashier)).data;
+    const other = desk.owner_rooms.find((r: { hid: number }) => r.hid === b.hid);
+    const deskB = (await t.call('cashierbills', { hid: b.hid }, cashier)).data;
+    expect(other.arrears).toEqual({
+      bill_count: deskB.items.length,
+      fee: deskB.totals.receivable,
+      late_fee: deskB.totals.late_fee,
+      total: deskB.totals.total,
+    });
+    expect(desk.owner_rooms.some((r: { hid: number }) => r.hid === c.hid)).toBe(false);
+    const bills = [...a.bills, ...b.bills];
+    const total = bills.reduce((sum, x) => sum + toFen(x.total), 0n);
+    const payload = {
+      hid: a.hid,
+      bill_ids: bills.map((x) => x.id),
+      pay_type: 'wechat',
+      paid_amount: fenToYuan(total),
+      payer_name: '业主之子',
+      idempotency_key: newKey(),
+    };
+    // a bill of a room the owner does not own is refused, and nothing is paid
+    const foreign = await t.call('cashierpay', { ...payload, bill_ids: [...payload.bill_ids, c.bills[0]!.id] }, cashier);
+    expect(foreign.return_msg).toBe('所选账单不属于该业主的房屋');
+    expect((await t.call('cashierbills', { hid: b.hid }, cashier)).data.items).toHaveLength(b.bills.length);
+    const [x, y] = await Promise.all([t.call('cashierpay', payload, cashier), t.call('cashierpay', payload, cashier)]);
+    expect([x.return_code, y.return_code]).toEqual(['SUCCESS', 'SUCCESS']);
+    expect(y.data).toEqual(x.data);
+    expect(x.data).toMatchObject({ hid: a.hid, total: fenToYuan(total), payer_name: '业主之子', bill_count: bills.length });
+    expect(new Set(x.data.items.map((i: { hid: number }) => i.hid))).toEqual(new Set([a.hid, b.hid]));
+    const address = (hid: number) => x.data.items.find((i: { hid: number }) => i.hid === hid).address;
+    expect(address(b.hid)).toBe(deskB.house.address);
+    expect(address(a.hid)).toBe(desk.house.address);
+    for (const hid of [a.hid, b.hid]) expect((await t.call('cashierbills', { hid }, cashier)).data.items).toEqual([]);
+    const receipts = await t.database.db
+      .selectFrom('fee_payments')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('idempotency_key', '=', payload.idempotency_key)
+      .executeTakeFirstOrThrow();
+    expect(receipts.n).toBe(1);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   toFen,
   type BillStatus,
   type CashierBill,
+  type CashierOwnerRoom,
   type Paging,
   type PaymentInfo,
   type PayTypeName,
@@ -19,8 +20,8 @@ import { EXPORT_MAX, refuseOversizedExport, sheetOf } from '../../lib/excel.js';
 import { defineExport, type ExportScope } from '../../jobs/exports.js';
 import { keywordCount, keywordPage, listPage, pageWithTotal, type KeywordPart } from '../../lib/paging.js';
 import { today } from '../../lib/wire.js';
-import { balanceFen, houseOwner, moveBalance } from './balance.js';
-import { lateFeeFen } from './calc.js';
+import { balanceFen, houseOwner, moveBalance, payableRooms } from './balance.js';
+import { billLateFee, roomArrearsJoin, toArrears } from './arrears.js';
 import {
   paymentBase,
   paymentInfo,
@@ -31,6 +32,7 @@ import {
   receiptRows,
   toPaymentRow,
 } from './payments.js';
+import { approvedDiscount, useDiscount } from './discounts.js';
 import { checkDiscount, feeSettings } from './settings.js';
 
 export type Room = Awaited<ReturnType<typeof house>>;
@@ -47,8 +49,8 @@ export async function house(ctx: CommunityCtx, hid: number) {
   return room;
 }
 
-/** Unpaid bills of a room joined to their item's late-fee rule; `lock` takes row locks (FOR UPDATE OF b). */
-function unpaidQuery(ctx: CommunityCtx, hid: number) {
+/** Bills of the community with their late fee on `day` (fee_late_fee, the one computation: fees/arrears.ts). */
+function billsQuery(ctx: CommunityCtx, day: string) {
   return ctx.db
     .selectFrom('fee_bills as b')
     .innerJoin('fee_items as i', (j) => j.onRef('i.rid', '=', 'b.rid').onRef('i.id', '=', 'b.item_id'))
@@ -66,13 +68,23 @@ function unpaidQuery(ctx: CommunityCtx, hid: number) {
       'b.due_date',
       'b.space_id',
       'b.car_id',
-      'i.late_fee_rule',
-      'i.late_fee_rate',
-      'i.late_fee_grace_days',
-      'i.late_fee_cap_percent',
+      billLateFee(day).as('late_fee_now'),
     ])
-    .where('b.rid', '=', ctx.rid)
-    .where('b.hid', '=', hid);
+    .where('b.rid', '=', ctx.rid);
+}
+
+/**
+ * The other rooms of the community that the room's owner owns (relation owner, living there or not
+ * now), with what each owes: the desk offers them, so one receipt pays several rooms of one owner.
+ */
+async function ownerRooms(ctx: CommunityCtx, hid: number, memberId: number): Promise<CashierOwnerRoom[]> {
+  const rows = await sql<{ hid: number; bid: number; tid: number; address: string; bill_count: number; fee: string; late_fee: string }>`
+    SELECT r.id AS hid, r.bid, r.tid, r.address, a.bill_count, a.fee::numeric(14,2)::text AS fee, a.late_fee::numeric(14,2)::text AS late_fee
+    FROM room_members rm JOIN rooms r ON r.rid = rm.rid AND r.id = rm.hid
+    ${roomArrearsJoin(ctx.rid, sql`r.id`, today(), 'a')}
+    WHERE rm.rid = ${ctx.rid} AND rm.member_id = ${memberId} AND rm.relation = 'owner' AND rm.status = 'Y' AND rm.hid <> ${hid}
+    ORDER BY r.building_sort, r.bid, r.unit_sort, r.tid, r.floor, r.title`.execute(ctx.db);
+  return rows.rows.map((r) => ({ hid: r.hid, bid: r.bid, tid: r.tid, address: r.address, arrears: toArrears(r) }));
 }
 
 const cashierbills = defineMethod('cashierbills', {
@@ -83,19 +95,19 @@ const cashierbills = defineMethod('cashierbills', {
   async handler(ctx, input) {
     const room = await house(ctx, input.hid);
     const [rows, owner] = await Promise.all([
-      unpaidQuery(ctx, input.hid).where('b.status', '<>', 'Y').orderBy('b.period').orderBy('b.id').execute(),
+      billsQuery(ctx, today()).where('b.hid', '=', input.hid).where('b.status', '<>', 'Y').orderBy('b.period').orderBy('b.id').execute(),
       houseOwner(ctx.db, ctx.rid, input.hid),
     ]);
-    const day = today();
     let feeSum = 0n;
     let lateSum = 0n;
     const items: CashierBill[] = rows.map((b) => {
       const fee = toFen(b.fee);
-      const late = lateFeeFen(fee, b.due_date, day, b);
+      const late = toFen(b.late_fee_now);
       feeSum += fee;
       lateSum += late;
       return {
         id: b.id,
+        hid: b.hid,
         title: b.title,
         cost_type: b.cost_type,
         period: b.period,
@@ -123,6 +135,7 @@ const cashierbills = defineMethod('cashierbills', {
         member_id: owner?.member_id ?? 0,
         balance: owner?.balance ?? '0.00',
       },
+      owner_rooms: owner ? await ownerRooms(ctx, room.id, owner.member_id) : [],
       items,
       totals: { receivable: fenToYuan(feeSum), late_fee: fenToYuan(lateSum), total: fenToYuan(feeSum + lateSum) },
     };
@@ -163,15 +176,19 @@ export interface PayRequest {
   discount: string;
   idempotencyKey: string;
   remark: string;
-  /** who paid, when not the room's owner (quick payments) */
+  /** who paid, when not the room's owner */
   payerName?: string;
+  /** an approved discount request of the cashier's for exactly these bills (discounts.ts) */
+  discountRequestId?: number | undefined;
 }
 
 /**
  * The one payment path (cashier desk and quick payments), inside the caller's transaction:
- * locks the room's bills in id order, computes late fees, discount (within the fee settings),
- * balance used and change to the balance, numbers the receipt, writes payment and lines, marks
- * the bills paid and moves the owner's balance. The caller has checked the key was not used.
+ * locks the bills in id order, computes late fees, discount (within the fee settings), balance
+ * used and change to the balance, numbers the receipt, writes payment and lines, marks the bills
+ * paid and moves the owner's balance. The bills are the room's, or also of other rooms its owner
+ * owns in the community (one receipt for several rooms of one owner; the receipt is the room's,
+ * each line names its bill's room). The caller has checked the key was not used.
  */
 export async function payBills(ctx: CommunityCtx, room: Room, req: PayRequest): Promise<Reply<PaymentInfo>> {
   const hid = room.id;
@@ -188,21 +205,26 @@ export async function payBills(ctx: CommunityCtx, room: Room, req: PayRequest): 
   const again = await byKey(ctx, req.idempotencyKey);
   if (again) return replay(ctx, again, hid);
   if (locked.length !== ids.length) fail(MSG_FEES.billNotFound);
-  if (locked.some((b) => b.hid !== hid)) fail('所选账单不属于该房屋');
+  // the owner's row (and with it who owns which room) is locked before the rooms are checked
+  const owner = await houseOwner(ctx.db, ctx.rid, hid, true);
+  if (locked.some((b) => b.hid !== hid)) {
+    const rooms = await payableRooms(ctx.db, ctx.rid, hid, owner?.member_id);
+    if (locked.some((b) => !rooms.has(b.hid))) fail(owner ? '所选账单不属于该业主的房屋' : '所选账单不属于该房屋');
+  }
   if (locked.some((b) => b.status === 'Y')) fail(MSG_FEES.billPaid);
 
-  const bills = await unpaidQuery(ctx, hid).where('b.id', 'in', ids).orderBy('b.id').execute();
-  const day = today();
-  const lines = bills.map((b) => ({ ...b, lateFen: lateFeeFen(toFen(b.fee), b.due_date, day, b) }));
+  const bills = await billsQuery(ctx, today()).where('b.id', 'in', ids).orderBy('b.id').execute();
+  const lines = bills.map((b) => ({ ...b, lateFen: toFen(b.late_fee_now) }));
   const receivable = lines.reduce((s, b) => s + toFen(b.fee), 0n);
   const late = lines.reduce((s, b) => s + b.lateFen, 0n);
   const discount = toFen(req.discount);
   if (discount > receivable + late) fail('优惠金额不能大于应收合计');
   const settings = await feeSettings(ctx.db, ctx.rid);
-  checkDiscount(settings, discount, receivable + late, ctx.session.roles);
+  // a discount above the cap a manager approved: for exactly these bills, once (locked until the payment commits)
+  const approved = req.discountRequestId ? await approvedDiscount(ctx, req.discountRequestId, ids, receivable, discount) : undefined;
+  checkDiscount(settings, discount, receivable + late, ctx.session.roles, !!approved);
   const total = receivable + late - discount;
 
-  const owner = await houseOwner(ctx.db, ctx.rid, hid, true);
   const useBalance = req.useBalance || req.payType === 'balance';
   const balanceUsed = useBalance ? (balanceFen(owner) < total ? balanceFen(owner) : total) : 0n;
   const due = total - balanceUsed;
@@ -238,6 +260,7 @@ export async function payBills(ctx: CommunityCtx, room: Room, req: PayRequest): 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (approved) await useDiscount(ctx, approved, payment.id, receiptNo);
   await ctx.db
     .insertInto('fee_payment_items')
     .values(
@@ -290,7 +313,7 @@ const cashierpay = defineMethod('cashierpay', {
   roles: FEE_ROLES.cashier,
   writes: true,
   summary:
-    '收银台收费（一个事务）：锁定账单、计滞纳金、优惠、余额抵扣；实收不少于应收，多收转入业主余额；生成连续收据号；同一 idempotency_key 重试只收一次',
+    '收银台收费（一个事务）：锁定账单（可含同一业主在本小区的多个房屋，一张收据）、计滞纳金、优惠、余额抵扣；实收不少于应收，多收转入业主余额；生成连续收据号；同一 idempotency_key 重试只收一次',
   async handler(ctx, input) {
     const first = await byKey(ctx, input.idempotency_key);
     if (first) return replay(ctx, first, input.hid);
@@ -303,6 +326,8 @@ const cashierpay = defineMethod('cashierpay', {
       discount: input.discount,
       idempotencyKey: input.idempotency_key,
       remark: input.remark,
+      payerName: input.payer_name,
+      discountRequestId: input.discount_request_id,
     });
   },
 });

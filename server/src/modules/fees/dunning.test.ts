@@ -10,7 +10,7 @@ let steward: string;
 
 beforeAll(async () => {
   t = await startTestServer();
-  [admin, admin2, steward] = (await Promise.all(['admin', 'admin2', 'steward'].map((u) => t.login(u)))) as [string, string, string];
+  [admin, admin2, steward] = await t.logins('admin', 'admin2', 'steward');
 });
 afterAll(() => t.close());
 

@@ -11,7 +11,7 @@ import {
 import { sql } from 'kysely';
 import { defineMethod, type CommunityCtx } from '../../http/registry.js';
 import { today } from '../../lib/wire.js';
-import { lateFeeFen } from './calc.js';
+import { billLateFee } from './arrears.js';
 import { arrearsByRoom, arrearsPage } from './reports.js';
 
 const CALL_ROLES = FEE_ROLES.call;
@@ -52,10 +52,7 @@ async function notices(ctx: CommunityCtx, hids: number[], detailed: boolean): Pr
         'b.status',
         'b.due_date',
         'r.address',
-        'i.late_fee_rule',
-        'i.late_fee_rate',
-        'i.late_fee_grace_days',
-        'i.late_fee_cap_percent',
+        billLateFee(day).as('late_fee_now'),
         sql<string>`coalesce((SELECT m.realname || '|' || m.mobile FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
           WHERE rm.rid = b.rid AND rm.hid = b.hid AND rm.relation = 'owner' AND rm.status = 'Y' ORDER BY rm.id LIMIT 1), '|')`.as('owner'),
       ])
@@ -87,7 +84,7 @@ async function notices(ctx: CommunityCtx, hids: number[], detailed: boolean): Pr
       ...(detailed ? { bills: [] } : {}),
     };
     const fee = toFen(b.fee);
-    const late = lateFeeFen(fee, b.due_date, day, b);
+    const late = toFen(b.late_fee_now);
     n.bill_count++;
     n.last_period = b.period;
     n.fen += fee;

@@ -2,9 +2,9 @@ import { FEE_ROLES, addDays, MONEY_RE, type FeeImportResult, type FeeImportRow, 
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { defineMethod } from '../../http/registry.js';
-import { defineImport, importLog } from '../../jobs/imports.js';
+import { defineImport, importLog, importLogFields } from '../../jobs/imports.js';
 import type { SheetRow } from '../../lib/xlsxReader.js';
-import { today, wireTime } from '../../lib/wire.js';
+import { today } from '../../lib/wire.js';
 import { periodRange } from './calc.js';
 
 export const BILL_IMPORT = 'bill_import';
@@ -47,44 +47,47 @@ const billImport = defineImport<'feebillimport', 'feeimporttemplate', Valid[], F
   },
   rejected: (errors) => ({ imported: 0, errors }),
   async write(scope, valid) {
-    await scope.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < valid.length; i += 1000) {
-        await trx
+    for (let i = 0; i < valid.length; i += 1000) {
+      await scope.batch(async (trx, record) => {
+        const created = await trx
           .insertInto('fee_bills')
           .values(valid.slice(i, i + 1000).map((b) => ({ rid: scope.rid, ...b, source: 'import' })))
+          .returning('id')
           .execute();
-      }
-    });
+        await record(
+          'fee_bills',
+          created.map((b) => b.id),
+        );
+      });
+      await scope.step(Math.min(valid.length, i + 1000), valid.length);
+    }
     return { imported: valid.length, errors: [] };
   },
   raced: '导入过程中有相同的账单被生成或录入，已全部撤销，请重新导入',
 });
 
-const STATUS_CH = { queued: '等待中', running: '导入中', done: '已完成', failed: '导入失败', cancelled: '已取消' } as const;
+/** One import kind's log as the fees pages show it; imported counts new and updated rows (meter readings update). */
+export async function feeImportLog(
+  ctx: Parameters<typeof importLog>[0],
+  kind: string,
+  input: Parameters<typeof importLog>[2],
+): Promise<{ total: number; items: FeeImportRow[] }> {
+  const page = await importLog(ctx, kind, input);
+  return {
+    total: page.total,
+    items: page.items.map((j): FeeImportRow => {
+      const imported = Number(j.summary?.imported ?? 0) + Number(j.summary?.updated ?? 0);
+      return { ...importLogFields(j, imported), imported };
+    }),
+  };
+}
 
 const feeimportlist = defineMethod('feeimportlist', {
   side: 'community',
   roles: FEE_ROLES.bills,
   writes: false,
   summary: '历史账单导入记录：文件、状态、行数、导入张数、错误行数、操作人、时间',
-  async handler(ctx, input) {
-    const page = await importLog(ctx, BILL_IMPORT, input);
-    return {
-      total: page.total,
-      items: page.items.map((j): FeeImportRow => ({
-        id: j.id,
-        filename: j.filename,
-        status: j.status,
-        status_ch: STATUS_CH[j.status],
-        total: j.total,
-        imported: Number(j.summary?.imported ?? 0),
-        error_count: j.error_count,
-        error: j.error,
-        create_user: j.create_user ?? '',
-        create_time: wireTime(j.created_at),
-      })),
-    };
-  },
+  handler: (ctx, input) => feeImportLog(ctx, BILL_IMPORT, input),
 });
 
 interface Valid {

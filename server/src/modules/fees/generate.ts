@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { bindingMatches, CAR_BILLABLE, spaceBillable } from './bindingScopes.js';
 
 /** What a generation covers: a period, items, and optionally a building, a unit or some rooms. */
 export interface GenerateScope {
@@ -10,10 +11,8 @@ export interface GenerateScope {
   hids?: number[] | undefined;
 }
 
-/** True when room `r` is bound to item `i` by community, building, unit, category or room. */
-export const ROOM_BOUND = sql<boolean>`EXISTS (SELECT 1 FROM fee_bindings fb WHERE fb.rid = r.rid AND fb.item_id = i.id AND (
-  fb.scope = 'region' OR (fb.scope = 'building' AND fb.ref_id = r.bid) OR (fb.scope = 'unit' AND fb.ref_id = r.tid)
-  OR (fb.scope = 'category' AND fb.ref_id = r.category_id) OR (fb.scope = 'room' AND fb.ref_id = r.id)))`;
+/** True when room `r` is bound to item `i` by community, building, unit, category or room (bindingScopes.ts). */
+export const ROOM_BOUND = sql<boolean>`EXISTS (SELECT 1 FROM fee_bindings fb WHERE fb.rid = r.rid AND fb.item_id = i.id AND ${bindingMatches('room')})`;
 
 /**
  * Everything a generation bills, one row per room / parking space / car and item:
@@ -69,19 +68,16 @@ function targets(rid: number, s: GenerateScope, onlyBid?: number, skipBilled = t
     JOIN rooms r ON r.rid = ps.rid AND r.id = ps.hid
     JOIN parking_lots l ON l.rid = ps.rid AND l.id = ps.lot_id
     JOIN fee_items i ON i.rid = ps.rid AND ${items}
-    WHERE ${anyBinding(['lot', 'space'])} AND ps.rid = ${rid} AND ps.status IN ('sold', 'rented')
-      AND (ps.end_date IS NULL OR ps.end_date >= ${start}::date) ${roomFilters}
-      AND EXISTS (SELECT 1 FROM fee_bindings fb WHERE fb.rid = ps.rid AND fb.item_id = i.id AND (
-        (fb.scope = 'lot' AND fb.ref_id = ps.lot_id) OR (fb.scope = 'space' AND fb.ref_id = ps.id)))
+    WHERE ${anyBinding(['lot', 'space'])} AND ps.rid = ${rid} AND ${spaceBillable(start)} ${roomFilters}
+      AND EXISTS (SELECT 1 FROM fee_bindings fb WHERE fb.rid = ps.rid AND fb.item_id = i.id AND ${bindingMatches('space')})
       AND ${unbilled(sql`ps.id`, sql`0`)}
     UNION ALL
     SELECT r.rid, r.id, r.bid, r.tid, ${itemCols}, 0::bigint, c.id, ${parkingQty}, i.cycle_months, c.carlicense
     FROM cars c
     JOIN rooms r ON r.rid = c.rid AND r.id = c.hid
     JOIN fee_items i ON i.rid = c.rid AND ${items}
-    WHERE ${anyBinding(['car'])} AND c.rid = ${rid} AND c.status = 'Y' ${roomFilters}
-      AND EXISTS (SELECT 1 FROM fee_bindings fb WHERE fb.rid = c.rid AND fb.item_id = i.id AND fb.scope = 'car'
-        AND (fb.ref_id = 0 OR fb.ref_id = c.id))
+    WHERE ${anyBinding(['car'])} AND c.rid = ${rid} AND ${CAR_BILLABLE} ${roomFilters}
+      AND EXISTS (SELECT 1 FROM fee_bindings fb WHERE fb.rid = c.rid AND fb.item_id = i.id AND ${bindingMatches('car')})
       AND ${unbilled(sql`0`, sql`c.id`)}
   )`;
 }
@@ -113,17 +109,18 @@ export async function candidateBuildings(db: Kysely<DB>, rid: number, s: Generat
  * One set-based INSERT ... SELECT of a building's bills; a bill that exists already (same room,
  * item, period, space and car) is skipped, so running it twice creates nothing new. The unique
  * key does the skipping: a NOT EXISTS here turns quadratic when the planner's figures for
- * fee_bills predate the bills this very job is adding.
+ * fee_bills predate the bills this very job is adding. Answers the new bills' ids.
  */
-export async function insertBills(db: Kysely<DB>, rid: number, s: GenerateScope, batchId: number, bid?: number): Promise<number> {
+export async function insertBills(db: Kysely<DB>, rid: number, s: GenerateScope, batchId: number, bid?: number): Promise<number[]> {
   const start = `${s.period}-01`;
-  const res = await sql`
+  const res = await sql<{ id: number }>`
     INSERT INTO fee_bills (rid, hid, bid, tid, item_id, space_id, car_id, cost_type, title, period, daterange, measure, unit_price, fee,
       batch_id, due_date)
     SELECT t.rid, t.hid, t.bid, t.tid, t.item_id, t.space_id, t.car_id, t.cost_type, t.title, ${s.period}::text,
       ${start}::text || ' ~ ' || to_char(${start}::date + make_interval(months => t.cycle_months) - interval '1 day', 'YYYY-MM-DD'),
       coalesce(t.label, t.qty::text), t.unit_price, ${FEE}, ${batchId}::bigint, ${start}::date + (t.due_day - 1)
     ${candidates(rid, s, bid, false)}
-    ON CONFLICT (rid, hid, item_id, period, space_id, car_id) DO NOTHING`.execute(db);
-  return Number(res.numAffectedRows ?? 0);
+    ON CONFLICT (rid, hid, item_id, period, space_id, car_id) DO NOTHING
+    RETURNING id`.execute(db);
+  return res.rows.map((r) => r.id);
 }

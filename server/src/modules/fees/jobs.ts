@@ -1,6 +1,7 @@
 import { FEE_ROLES } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { undoJobWrites } from '../../jobs/batches.js';
 import { registerDailyJob, registerJobKind } from '../../jobs/queue.js';
 import { candidateBuildings, insertBills, type GenerateScope } from './generate.js';
 import { BILL_TOTALS, foldTotals } from './totals.js';
@@ -14,9 +15,10 @@ interface GeneratePayload extends GenerateScope {
 }
 
 /**
- * Generates a batch's bills in one transaction, building by building (set-based INSERT ...
- * SELECT each), so a failure leaves no half batch. Progress goes through the runner's own
- * connection; on PGlite (one connection) those updates land once the transaction ends.
+ * Generates a batch's bills building by building, each building's set-based INSERT ... SELECT its
+ * own short transaction (jobs/batches.ts), so other calls are answered between them. A job that
+ * starts over after its process died carries on: the buildings done already have their bills and
+ * get none twice. A job that fails has its bills deleted again and its batch marked failed.
  */
 registerJobKind(
   BILL_GENERATE,
@@ -24,21 +26,21 @@ registerJobKind(
     const p = ctx.payload as unknown as GeneratePayload;
     let result;
     try {
-      result = await ctx.db.transaction().execute(async (trx) => {
-        const buildings = await candidateBuildings(trx, p.rid, p);
-        const total = buildings.reduce((s, b) => s + b.n, 0);
-        await ctx.step(0, total);
-        let done = 0;
-        for (const b of buildings) {
-          done += await insertBills(trx, p.rid, p, p.batch_id, b.bid);
-          await ctx.step(done, total);
-        }
-        const sum = await trx
-          .selectFrom('fee_bills')
-          .where('rid', '=', p.rid)
-          .where('batch_id', '=', p.batch_id)
-          .select([sql<number>`count(*)::int`.as('n'), sql<string>`coalesce(sum(fee), 0)::numeric(14,2)::text`.as('total')])
-          .executeTakeFirstOrThrow();
+      const already = await batchSum(ctx.db, p);
+      const buildings = await candidateBuildings(ctx.db, p.rid, p);
+      const total = already.n + buildings.reduce((s, b) => s + b.n, 0);
+      let done = already.n;
+      await ctx.progress(done, total);
+      for (const b of buildings) {
+        done += await ctx.batch(async (trx, record) => {
+          const ids = await insertBills(trx, p.rid, p, p.batch_id, b.bid);
+          await record('fee_bills', ids);
+          return ids.length;
+        });
+        await ctx.step(done, total);
+      }
+      result = await ctx.batch(async (trx) => {
+        const sum = await batchSum(trx, p);
         await trx
           .updateTable('fee_batches')
           .set({ status: 'done', bill_count: sum.n, total_fee: sum.total })
@@ -48,6 +50,9 @@ registerJobKind(
         return { count: sum.n, total_fee: sum.total, batch_id: p.batch_id };
       });
     } catch (err) {
+      await undoJobWrites(ctx.db, ctx.job.id).catch((undoErr: unknown) =>
+        ctx.log.error({ err: undoErr, job: ctx.job.id }, 'bill undo failed'),
+      );
       await ctx.db.updateTable('fee_batches').set({ status: 'failed' }).where('rid', '=', p.rid).where('id', '=', p.batch_id).execute();
       throw err;
     }
@@ -58,7 +63,7 @@ registerJobKind(
   },
   {
     viewers: FEE_ROLES.bills,
-    // the runner gave up after workers died mid-job: the batch has no bills (its transaction died too)
+    // the runner gave up after workers died mid-job: the batch is failed (the runner deletes its bills)
     async abandoned(db, job) {
       const p = job.payload as unknown as GeneratePayload;
       await db
@@ -71,6 +76,16 @@ registerJobKind(
     },
   },
 );
+
+/** The bills a batch has so far and their sum. */
+function batchSum(db: Kysely<DB>, p: GeneratePayload) {
+  return db
+    .selectFrom('fee_bills')
+    .where('rid', '=', p.rid)
+    .where('batch_id', '=', p.batch_id)
+    .select([sql<number>`count(*)::int`.as('n'), sql<string>`coalesce(sum(fee), 0)::numeric(14,2)::text`.as('total')])
+    .executeTakeFirstOrThrow();
+}
 
 // every community's overdue bills are marked once a day by whichever server process gets there first
 registerDailyJob(BILL_OVERDUE, {});

@@ -1,9 +1,19 @@
-import { FEE_ROLES, fenToYuan, MONEY_RE, toFen, type BillStatus, type MeterImportResult, type MeterReadingRow } from '@wuye/contract';
+import {
+  FEE_ROLES,
+  fenToYuan,
+  MONEY_RE,
+  toFen,
+  type BillStatus,
+  type ImportRowError,
+  type MeterImportResult,
+  type MeterReadingRow,
+} from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
 import { defineImport, type ImportScope } from '../../jobs/imports.js';
+import { feeImportLog } from './feeimport.js';
 import type { SheetRow } from '../../lib/xlsxReader.js';
 import { listPage } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
@@ -421,7 +431,12 @@ async function validate(db: Kysely<DB>, rid: number, rows: SheetRow[]) {
   return { valid, errors };
 }
 
-/** Writes the checked readings and reprices their bills, all in one transaction. */
+/**
+ * Writes the checked readings and reprices their bills, a thousand a batch in short transactions
+ * (jobs/batches.ts). Writing a reading again gives the same result, so a job that starts over after
+ * its process died simply writes them all again. A bill paid since the check keeps its fee: that
+ * row is not written and is reported.
+ */
 async function writeReadings(ctx: ImportScope, valid: Valid[]): Promise<MeterImportResult> {
   const { rid } = ctx;
   const user = ctx.job.created_by
@@ -429,21 +444,28 @@ async function writeReadings(ctx: ImportScope, valid: Valid[]): Promise<MeterImp
     : '';
   let imported = 0;
   let updated = 0;
-  await ctx.db.transaction().execute(async (trx) => {
-    // the bills these readings price, locked; one paid since the check undoes the whole file
-    const locked = await sql<{ status: string }>`
-      SELECT b.status FROM fee_bills b
-      JOIN unnest(${valid.map((r) => r.hid)}::bigint[], ${valid.map((r) => r.item_id)}::bigint[], ${valid.map((r) => r.period)}::text[])
-        AS x(hid, item_id, period) ON b.hid = x.hid AND b.item_id = x.item_id AND b.period = x.period
-      WHERE b.rid = ${rid} AND b.space_id = 0 AND b.car_id = 0
-      ORDER BY b.id FOR UPDATE OF b`.execute(trx);
-    if (locked.rows.some((b) => b.status === 'Y')) throw new Error('导入过程中有账单被缴费，已全部撤销，请重新导入');
-    const ids: number[] = [];
-    for (let i = 0; i < valid.length; i += 1000) {
+  const errors: ImportRowError[] = [];
+  for (let i = 0; i < valid.length; i += 1000) {
+    await ctx.batch(async (trx) => {
+      const slice = valid.slice(i, i + 1000);
+      // the bills these readings price, locked; the rows of any paid since the check are left out
+      const locked = await sql<{ hid: number; item_id: number; period: string; status: string }>`
+        SELECT b.hid, b.item_id, b.period, b.status FROM fee_bills b
+        JOIN unnest(${slice.map((r) => r.hid)}::bigint[], ${slice.map((r) => r.item_id)}::bigint[], ${slice.map((r) => r.period)}::text[])
+          AS x(hid, item_id, period) ON b.hid = x.hid AND b.item_id = x.item_id AND b.period = x.period
+        WHERE b.rid = ${rid} AND b.space_id = 0 AND b.car_id = 0
+        ORDER BY b.id FOR UPDATE OF b`.execute(trx);
+      const paidKeys = new Set(locked.rows.filter((b) => b.status === 'Y').map((b) => `${b.hid}|${b.item_id}|${b.period}`));
+      const rows = slice.filter((r) => {
+        if (!paidKeys.has(`${r.hid}|${r.item_id}|${r.period}`)) return true;
+        errors.push({ row: r.row, column: '本次读数', reason: '导入过程中该账单已缴费，本行未导入' });
+        return false;
+      });
+      if (!rows.length) return;
       const res = await trx
         .insertInto('fee_meter_readings')
         .values(
-          valid.slice(i, i + 1000).map((r) => ({
+          rows.map((r) => ({
             rid,
             hid: r.hid,
             item_id: r.item_id,
@@ -465,14 +487,36 @@ async function writeReadings(ctx: ImportScope, valid: Valid[]): Promise<MeterImp
         .returning(['id', sql<boolean>`(xmax = 0)`.as('inserted')])
         .execute();
       for (const r of res) {
-        ids.push(r.id);
         if (r.inserted) imported++;
         else updated++;
       }
-    }
-    await repriceBills(trx, rid, ids, '抄表导入', user);
-  });
-  return { imported, updated, errors: [] };
+      await repriceBills(
+        trx,
+        rid,
+        res.map((r) => r.id),
+        '抄表导入',
+        user,
+      );
+    });
+    await ctx.step(Math.min(valid.length, i + 1000), valid.length);
+  }
+  return { imported, updated, errors };
 }
 
-export const meterMethods = [meterreadinglist, meterreadingprev, meterreadingadd, meterreadingedit, meterreadingdel, ...meterImport];
+const meterimportlist = defineMethod('meterimportlist', {
+  side: 'community',
+  roles: ROLES,
+  writes: false,
+  summary: '抄表导入记录：文件、状态、行数、导入条数（新增与更新）、错误行数、操作人、时间',
+  handler: (ctx, input) => feeImportLog(ctx, METER_IMPORT, input),
+});
+
+export const meterMethods = [
+  meterreadinglist,
+  meterreadingprev,
+  meterreadingadd,
+  meterreadingedit,
+  meterreadingdel,
+  ...meterImport,
+  meterimportlist,
+];

@@ -2,25 +2,41 @@ import type { MethodDef } from '../../http/registry.js';
 import './jobs.js';
 import { billMethods } from './bills.js';
 import { cashierMethods } from './cashier.js';
+import { desktopMethods } from './desktop.js';
+import { discountMethods } from './discounts.js';
 import { dunningMethods } from './dunning.js';
 import { importMethods } from './feeimport.js';
 import { meterMethods } from './meter.js';
+import { conbillMethods } from './conbill.js';
+import { monthLintingMethods } from './monthLinting.js';
+import { panelMethods } from './panels.js';
 import { prepayMethods } from './prepay.js';
 import { quickpayMethods } from './quickpay.js';
 import { refundMethods } from './refunds.js';
 import { reportExportMethods } from './reportExport.js';
 import { reportMethods } from './reports.js';
 import { settingMethods } from './settings.js';
+import { shiftMethods } from './shifts.js';
+import { voidMethods } from './void.js';
 import { setupMethods } from './setup.js';
+import { thingMethods } from './things.js';
 
-/** The fees area: set-up, bills, cashier, prepayment, refunds, reports, dunning, import; parking bills, meter readings, settings, quick payments (docs/product.md#area-fees). */
+/** The fees area: set-up, bills, cashier, prepayment, refunds, discount approvals, reports, dunning, import; parking bills, meter readings, settings, quick payments (docs/product.md#area-fees). */
 export const feesModule: MethodDef[] = [
   ...setupMethods,
+  ...thingMethods,
   ...billMethods,
   ...cashierMethods,
   ...prepayMethods,
   ...refundMethods,
+  ...voidMethods,
+  ...shiftMethods,
+  ...discountMethods,
   ...reportMethods,
+  ...panelMethods,
+  ...monthLintingMethods,
+  ...conbillMethods,
+  ...desktopMethods,
   ...reportExportMethods,
   ...dunningMethods,
   ...importMethods,

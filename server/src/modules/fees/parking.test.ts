@@ -16,12 +16,7 @@ const nextMonth = addMonths(`${thisMonth}-01`, 1).slice(0, 7);
 
 beforeAll(async () => {
   t = await startTestServer();
-  [admin, admin2, steward, cashier] = (await Promise.all(['admin', 'admin2', 'steward', 'cashier'].map((u) => t.login(u)))) as [
-    string,
-    string,
-    string,
-    string,
-  ];
+  [admin, admin2, steward, cashier] = await t.logins('admin', 'admin2', 'steward', 'cashier');
 });
 afterAll(() => t.close());
 
@@ -582,5 +577,24 @@ describe('meter readings', () => {
     expect((await t.call('meterreadingimport', { filename: 'x.xlsx', file_base64: await file([]) }, steward)).return_code).toBe(
       'NO_PERMISSION',
     );
+
+    // the import log (/fees/upload-excels): newest first, rows imported counting updates, the refused file's error rows
+    const log = await t.call('meterimportlist', { page: 1, limit: 10 }, admin);
+    expect(log.return_code).toBe('SUCCESS');
+    expect(
+      log.data.items.slice(0, 3).map((j: { id: number; imported: number; error_count: number }) => [j.id, j.imported, j.error_count]),
+    ).toEqual([
+      [again.id, 1, 0],
+      [good.id, 3, 0],
+      [bad.id, 0, 4],
+    ]);
+    expect(log.data.items[0]).toMatchObject({ filename: '抄表.xlsx', status: 'done', status_ch: '导入成功', create_user: '张经理' });
+    // a file refused whole for its bad rows says so, not 导入成功
+    expect(log.data.items[2]).toMatchObject({ status: 'done', status_ch: '校验未通过', imported: 0, error_count: 4 });
+    // not the bill import's log, nor another community's, nor a role outside fees
+    expect((await t.call('feeimportlist', {}, admin)).data.items.some((j: { id: number }) => j.id === good.id)).toBe(false);
+    expect((await t.call('meterimportlist', {}, admin2)).data.items.some((j: { id: number }) => j.id === good.id)).toBe(false);
+    expect((await t.call('meterimportlist', {}, steward)).return_code).toBe('NO_PERMISSION');
+    expect((await t.call('meterimportlist', { limit: 1000 }, admin)).return_code).toBe('FAIL');
   });
 });

@@ -7,7 +7,9 @@ import { containsOperator, likePattern } from '../../lib/like.js';
 import { keywordMatches, type KeywordPart, type KeywordRows } from '../../lib/paging.js';
 import { nameContains, roomsAddressed } from '../owners/access.js';
 
-export const PAYMENT_STATUS_CH = { Y: '已收款', P: '部分退款', R: '已退款' } as const;
+export const PAYMENT_STATUS_CH = { Y: '已收款', P: '部分退款', R: '已退款', V: '已作废' } as const;
+/** a receipt whose refund waits for approval says so, whatever it was before */
+export const REFUNDING_CH = '退款中';
 
 /** What the receipt lists (收费记录, 物业费缴费明细) filter receipts by, besides a keyword. */
 export interface ReceiptFilters {
@@ -118,6 +120,9 @@ export function paymentBase(db: Kysely<DB>, rid: number) {
     .selectAll('p')
     .select('r.address')
     .select(sql<number>`(SELECT count(*)::int FROM fee_payment_items pi WHERE pi.rid = p.rid AND pi.payment_id = p.id)`.as('bill_count'))
+    .select(
+      sql<boolean>`EXISTS (SELECT 1 FROM fee_refunds f WHERE f.rid = p.rid AND f.payment_id = p.id AND f.status = 'E')`.as('refunding'),
+    )
     .where('p.rid', '=', rid);
 }
 
@@ -142,8 +147,13 @@ export function toPaymentRow(p: Raw): PaymentRow {
     pay_type: p.pay_type,
     pay_type_ch: PAY_TYPE_CH[p.pay_type],
     cashier_name: p.cashier_name,
+    cashier_id: p.cashier_id,
     status: p.status,
-    status_ch: PAYMENT_STATUS_CH[p.status],
+    status_ch: p.refunding ? REFUNDING_CH : PAYMENT_STATUS_CH[p.status],
+    void_reason: p.void_reason,
+    voided_by: p.voided_by_name,
+    void_time: wireTime(p.voided_at),
+    refunding: p.refunding,
     refunded_amount: p.refunded_amount,
     bill_count: Number(p.bill_count),
     remark: p.remark,
@@ -158,12 +168,15 @@ export async function paymentInfo(db: Kysely<DB>, rid: number, id: number): Prom
   const [region, settings, items] = await Promise.all([
     db.selectFrom('regions').select('title').where('id', '=', rid).executeTakeFirstOrThrow(),
     db.selectFrom('fee_settings').select(['receipt_title', 'receipt_footnote']).where('rid', '=', rid).executeTakeFirst(),
+    // each line's room is its bill's (bills are kept once paid)
     db
-      .selectFrom('fee_payment_items')
-      .select(['bill_id', 'title', 'period', 'daterange', 'fee', 'late_fee', 'refunded'])
-      .where('rid', '=', rid)
-      .where('payment_id', '=', id)
-      .orderBy('id')
+      .selectFrom('fee_payment_items as pi')
+      .leftJoin('fee_bills as b', (j) => j.onRef('b.rid', '=', 'pi.rid').onRef('b.id', '=', 'pi.bill_id'))
+      .leftJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'b.rid').onRef('r.id', '=', 'b.hid'))
+      .select(['pi.bill_id', 'pi.title', 'pi.period', 'pi.daterange', 'pi.fee', 'pi.late_fee', 'pi.refunded', 'b.hid', 'r.address'])
+      .where('pi.rid', '=', rid)
+      .where('pi.payment_id', '=', id)
+      .orderBy('pi.id')
       .execute(),
   ]);
   const row = toPaymentRow(p);
@@ -174,6 +187,6 @@ export async function paymentInfo(db: Kysely<DB>, rid: number, id: number): Prom
     receipt_footnote: settings?.receipt_footnote ?? '',
     print_count: p.print_count,
     capital_amount: capitalAmount(row.total),
-    items,
+    items: items.map((i) => ({ ...i, hid: i.hid ?? p.hid, address: i.address ?? p.address })),
   };
 }

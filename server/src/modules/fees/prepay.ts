@@ -9,7 +9,7 @@ const housebalance = defineMethod('housebalance', {
   side: 'community',
   roles: FEE_ROLES.quickpay,
   writes: false,
-  summary: '房屋地址、业主与预存余额（收银台预存、快捷收费）',
+  summary: '房屋地址、业主与预存余额（收银台预存、临时收费）',
   async handler(ctx, input) {
     const room = await house(ctx, input.hid);
     const owner = await houseOwner(ctx.db, ctx.rid, input.hid);

@@ -7,7 +7,7 @@ import { today } from '../../lib/wire.js';
 import { periodRange } from './calc.js';
 import { byKey, house, payBills, replay } from './cashier.js';
 
-const AUTO_REMARK = '快捷收费自动创建';
+const AUTO_REMARK = '临时收费自动创建';
 
 interface Item {
   id: number;
@@ -78,7 +78,7 @@ const quickpay = defineMethod('quickpay', {
   roles: FEE_ROLES.quickpay,
   writes: true,
   summary:
-    '快捷收费（一个事务）：为一个房屋收取一项或多项临时费用（收费项目或自填名称、金额、账期，默认本月），生成已缴账单和收据；与收银台同一收费流程（余额抵扣、多收转余额、连续收据号）；同一 idempotency_key 重试只收一次；该房屋该账期已有此项目账单时拒绝',
+    '临时收费（一个事务）：为一个房屋收取一项或多项临时费用（收费项目或自填名称、金额、账期，默认本月），生成已缴账单和收据；与收银台同一收费流程（余额抵扣、多收转余额、连续收据号）；同一 idempotency_key 重试只收一次；该房屋该账期已有此项目账单时拒绝',
   async handler(ctx, input) {
     const first = await byKey(ctx, input.idempotency_key);
     if (first) return replay(ctx, first, input.hid);

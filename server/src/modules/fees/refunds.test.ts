@@ -13,12 +13,7 @@ const key = () => `refund-test-${++n}-${Date.now()}`;
 
 beforeAll(async () => {
   t = await startTestServer();
-  [admin, admin2, steward, cashier] = (await Promise.all(['admin', 'admin2', 'steward', 'cashier'].map((u) => t.login(u)))) as [
-    string,
-    string,
-    string,
-    string,
-  ];
+  [admin, admin2, steward, cashier] = await t.logins('admin', 'admin2', 'steward', 'cashier');
 });
 afterAll(() => t.close());
 
@@ -169,6 +164,54 @@ describe('refunds', () => {
       cashier,
     );
     expect(repay.return_code).toBe('SUCCESS');
+  });
+
+  it('a receipt says 退款中 while its refund waits; nobody approves or rejects a request of their own (issue 34)', async () => {
+    const finance = await t.login('finance');
+    const payRoom = async () => {
+      const r = await room(1);
+      const pay = await t.call(
+        'cashierpay',
+        { hid: r.hid, bill_ids: [r.bills[0]!.id], pay_type: 'cash', paid_amount: r.bills[0]!.total, idempotency_key: key() },
+        cashier,
+      );
+      expect(pay.return_code).toBe('SUCCESS');
+      return pay.data as { id: number; receipt_no: string };
+    };
+    const row = async (p: { receipt_no: string }) =>
+      (await t.call('paymentlist', { receipt_no: p.receipt_no }, cashier)).data.items.find(
+        (x: { receipt_no: string }) => x.receipt_no === p.receipt_no,
+      );
+    const first = await payRoom();
+    expect(await row(first)).toMatchObject({ status: 'Y', status_ch: '已收款', refunding: false });
+    const asked = await t.call('refundapply', { payment_id: first.id, reason: '多缴' }, cashier);
+    expect(await row(first)).toMatchObject({ status: 'Y', status_ch: '退款中', refunding: true });
+    expect((await t.call('paymentinfo', { id: first.id }, cashier)).data).toMatchObject({ status_ch: '退款中', refunding: true });
+    expect((await t.call('refundapply', { payment_id: first.id, reason: '再来' }, cashier)).return_msg).toBe('该收据已有待审核的退款申请');
+    // the list says whose request it is
+    const mineOf = async (token: string) =>
+      (await t.call('refund_list', { status: 'E' }, token)).data.items.find((f: { id: number }) => f.id === asked.data.id).mine;
+    expect(await mineOf(cashier)).toBe(true);
+    expect(await mineOf(finance)).toBe(false);
+    // an administrator's own request: neither approved nor rejected by them, even as admin
+    const second = await payRoom();
+    const own = await t.call('refundapply', { payment_id: second.id, reason: '管理员申请' }, admin);
+    for (const approve of [true, false]) {
+      expect((await t.call('refundapprove', { id: own.data.id, approve }, admin)).return_msg).toBe(
+        '不能审核自己提交的退款申请，请由其他有审核权限的人员处理',
+      );
+    }
+    expect((await t.call('refund_list', { status: 'E' }, admin)).data.items.find((f: { id: number }) => f.id === own.data.id).mine).toBe(
+      true,
+    );
+    // another approver decides them
+    expect((await t.call('refundapprove', { id: own.data.id, approve: false, remark: '不退' }, finance)).data).toMatchObject({
+      status: 'N',
+      approver: '郑会计',
+    });
+    expect(await row(second)).toMatchObject({ status: 'Y', status_ch: '已收款', refunding: false });
+    expect((await t.call('refundapprove', { id: asked.data.id, approve: true }, finance)).return_code).toBe('SUCCESS');
+    expect(await row(first)).toMatchObject({ status: 'R', status_ch: '已退款', refunding: false });
   });
 
   it('partial refunds, then the last one returns exactly what is left', async () => {

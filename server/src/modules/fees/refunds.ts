@@ -18,6 +18,7 @@ import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
 import { moveBalance } from './balance.js';
+import { lockBills, reopenBills } from './reopen.js';
 
 function refundQuery(db: Kysely<DB>, rid: number) {
   return db
@@ -35,7 +36,7 @@ function refundQuery(db: Kysely<DB>, rid: number) {
 
 type Raw = Awaited<ReturnType<ReturnType<typeof refundQuery>['executeTakeFirstOrThrow']>>;
 
-const toRow = (f: Raw): RefundRow => ({
+const toRow = (f: Raw, ctx: CommunityCtx): RefundRow => ({
   id: f.id,
   payment_id: f.payment_id,
   receipt_no: f.receipt_no,
@@ -49,6 +50,7 @@ const toRow = (f: Raw): RefundRow => ({
   status: f.status,
   status_ch: enumText(REFUND_STATUS, f.status),
   applicant: f.applicant,
+  mine: f.applicant_id !== null && f.applicant_id === ctx.session.accountId,
   approver: f.approver,
   approve_remark: f.approve_remark,
   create_time: wireTime(f.created_at),
@@ -98,6 +100,7 @@ const refundapply = defineMethod('refundapply', {
       .executeTakeFirst();
     if (!p) fail('收费记录不存在');
     if (p.status === 'R') fail('该收据已全部退款');
+    if (p.status === 'V') fail('该收据已作废');
     const pending = await ctx.db
       .selectFrom('fee_refunds')
       .select('id')
@@ -117,6 +120,7 @@ const refundapply = defineMethod('refundapply', {
         amount,
         reason: input.reason,
         applicant: ctx.session.name,
+        applicant_id: ctx.session.accountId,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -135,7 +139,7 @@ const refundList = defineMethod('refund_list', {
     if (input.status) qb = qb.where('f.status', '=', input.status);
     if (input.payment_id) qb = qb.where('f.payment_id', '=', input.payment_id);
     const page = await listPage(qb, input, 'f.id');
-    return { total: page.total, items: page.items.map(toRow) };
+    return { total: page.total, items: page.items.map((f) => toRow(f, ctx)) };
   },
 });
 
@@ -148,15 +152,9 @@ async function approveRefund(ctx: CommunityCtx, f: Selectable<FeeRefundsTable>):
     .where('id', '=', f.payment_id)
     .forUpdate()
     .executeTakeFirstOrThrow();
+  if (p.status === 'V') fail('该收据已作废');
   const billIds = f.bill_ids.map(Number);
-  await ctx.db
-    .selectFrom('fee_bills')
-    .select('id')
-    .where('rid', '=', ctx.rid)
-    .where('id', 'in', billIds)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  await lockBills(ctx, billIds);
   const { lines } = await openLines(ctx, p.id, billIds);
   const amount = toFen(f.amount);
   const cashSoFar = await ctx.db
@@ -184,12 +182,7 @@ async function approveRefund(ctx: CommunityCtx, f: Selectable<FeeRefundsTable>):
       createUser: ctx.session.name,
     });
   }
-  await ctx.db
-    .updateTable('fee_bills')
-    .set({ status: sql`CASE WHEN due_date < current_date THEN 'N' ELSE 'E' END`, paid_at: null, payment_id: null, late_fee: '0' })
-    .where('rid', '=', ctx.rid)
-    .where('id', 'in', billIds)
-    .execute();
+  await reopenBills(ctx, billIds);
   await ctx.db
     .updateTable('fee_payment_items')
     .set({ refunded: 'Y' })
@@ -212,6 +205,13 @@ async function approveRefund(ctx: CommunityCtx, f: Selectable<FeeRefundsTable>):
     .execute();
 }
 
+/** Nobody decides a request of their own: a second person approves every refund (and rejects it). */
+function notOwnRequest(ctx: CommunityCtx, row: { applicant_id?: unknown }) {
+  if (row.applicant_id !== null && row.applicant_id !== undefined && Number(row.applicant_id) === ctx.session.accountId) {
+    fail('不能审核自己提交的退款申请，请由其他有审核权限的人员处理');
+  }
+}
+
 const refundDecided = (ctx: CommunityCtx, input: { remark?: unknown }) => ({
   approver: ctx.session.name,
   approve_remark: String(input.remark ?? ''),
@@ -220,14 +220,22 @@ const refundDecided = (ctx: CommunityCtx, input: { remark?: unknown }) => ({
 
 const refundFlowMethods = defineWorkflow(refundFlow, {
   table: 'fee_refunds',
-  answer: async (ctx, id) => toRow(await refundQuery(ctx.db, ctx.rid).where('f.id', '=', id).executeTakeFirstOrThrow()),
+  answer: async (ctx, id) => toRow(await refundQuery(ctx.db, ctx.rid).where('f.id', '=', id).executeTakeFirstOrThrow(), ctx),
   transitions: {
-    approve: { run: (ctx, row) => approveRefund(ctx, row as Selectable<FeeRefundsTable>), set: refundDecided, message: '退款成功' },
-    reject: { set: refundDecided, message: '已驳回' },
+    approve: {
+      run: async (ctx, row) => {
+        notOwnRequest(ctx, row);
+        await approveRefund(ctx, row as Selectable<FeeRefundsTable>);
+      },
+      set: refundDecided,
+      message: '退款成功',
+    },
+    reject: { run: async (ctx, row) => notOwnRequest(ctx, row), set: refundDecided, message: '已驳回' },
   },
   logRoles: [...REFUND_APPLY_ROLES, ...REFUND_APPROVE_ROLES],
   summaries: {
-    refundapprove: '审核退款：驳回，或批准并精确冲回（账单恢复未缴、余额抵扣部分退回余额、其余原路退回，收据标记部分/全部退款）',
+    refundapprove:
+      '审核退款（不能审核自己提交的申请）：驳回，或批准并精确冲回（账单恢复未缴、余额抵扣部分退回余额、其余原路退回，收据标记部分/全部退款）',
     refundlog: '一条退款申请的处理记录：提交、同意或驳回，谁、何时、意见',
   },
 });

@@ -16,12 +16,7 @@ const first = addMonths(`${month}-01`, -2).slice(0, 7);
 
 beforeAll(async () => {
   t = await startTestServer();
-  [admin, admin2, steward, cashier] = (await Promise.all(['admin', 'admin2', 'steward', 'cashier'].map((u) => t.login(u)))) as [
-    string,
-    string,
-    string,
-    string,
-  ];
+  [admin, admin2, steward, cashier] = await t.logins('admin', 'admin2', 'steward', 'cashier');
 });
 afterAll(() => t.close());
 
@@ -74,7 +69,7 @@ describe('collection reports', () => {
       SELECT m.month,
         (SELECT coalesce(sum(fee), 0) FROM fee_bills WHERE rid = 1 AND period = m.month)::numeric(14,2)::text AS receivable,
         (SELECT coalesce(sum(fee), 0) FROM fee_bills WHERE rid = 1 AND period = m.month AND status = 'Y')::numeric(14,2)::text AS received,
-        (SELECT coalesce(sum(paid_amount), 0) FROM fee_payments WHERE rid = 1 AND to_char(created_at, 'YYYY-MM') = m.month)::numeric(14,2)::text AS collected,
+        (SELECT coalesce(sum(paid_amount), 0) FROM fee_payments WHERE rid = 1 AND status <> 'V' AND to_char(created_at, 'YYYY-MM') = m.month)::numeric(14,2)::text AS collected,
         (SELECT coalesce(sum(amount), 0) FROM fee_refunds WHERE rid = 1 AND status = 'Y' AND to_char(approved_at, 'YYYY-MM') = m.month)::numeric(14,2)::text AS refunded
       FROM (SELECT to_char(make_date(${year}::int, n, 1), 'YYYY-MM') AS month FROM generate_series(1, 12) n) m ORDER BY m.month`.execute(
       t.database.db,
@@ -106,7 +101,7 @@ describe('payment reports', () => {
       const all = await sql<{
         s: string;
         n: number;
-      }>`SELECT coalesce(sum(paid_amount), 0)::numeric(14,2)::text s, count(*)::int n FROM fee_payments WHERE rid = 1`.execute(
+      }>`SELECT coalesce(sum(paid_amount), 0)::numeric(14,2)::text s, count(*)::int n FROM fee_payments WHERE rid = 1 AND status <> 'V'`.execute(
         t.database.db,
       );
       expect(res.data.total_amount).toBe(all.rows[0]!.s);
@@ -156,6 +151,18 @@ describe('payment reports', () => {
         JSON.stringify(filters),
       ).toEqual(expected.page);
     }
+    // a voided receipt's lines stay listed, marked 已作废
+    const voided = await sql<{ payment_id: number }>`
+      SELECT pi.payment_id FROM fee_payment_items pi JOIN fee_payments p ON p.rid = pi.rid AND p.id = pi.payment_id
+      WHERE pi.rid = 1 AND pi.cost_type = 'property' AND p.status = 'V' LIMIT 1`.execute(t.database.db);
+    expect(voided.rows.length, 'the demo has a voided receipt with property lines').toBe(1);
+    const onVoided = await sql<{ receipt_no: string; payer_name: string }>`
+      SELECT receipt_no, payer_name FROM fee_payments WHERE rid = 1 AND id = ${voided.rows[0]!.payment_id}`.execute(t.database.db);
+    const marked = await t.call('propertypaylog', { keyword: onVoided.rows[0]!.payer_name, limit: 100, sort: 'desc' }, admin);
+    expect(marked.return_code, marked.return_msg).toBe('SUCCESS');
+    const lines = marked.data.items as Array<{ payment_id: number; voided: boolean }>;
+    expect(lines.filter((r) => r.payment_id === voided.rows[0]!.payment_id).map((r) => r.voided)).toContain(true);
+    expect(lines.filter((r) => r.payment_id === voided.rows[0]!.payment_id).every((r) => r.voided)).toBe(true);
     // by payer, whole or in part, literally, and nothing for a name no receipt has
     const payer = (
       await sql<{ payer_name: string }>`SELECT payer_name FROM fee_payments WHERE rid = 1 AND payer_name <> '' ORDER BY id LIMIT 1`.execute(

@@ -122,7 +122,11 @@ export function arrearsByRoom(
 
 export type ArrearsByRoom = ReturnType<typeof arrearsByRoom>;
 
-/** The wire rows of some rooms of `arrearsByRoom` (a page, already ordered and limited), in `order`. */
+/**
+ * The wire rows of some rooms of `arrearsByRoom` (a page, already ordered and limited), in `order`,
+ * each with its late fees today and what it owes in all (room_arrears, the one computation the
+ * drawer and the cashier show: fees/arrears.ts), read for these rooms alone.
+ */
 export function arrearsRows(db: Kysely<DB>, rid: number, rooms: ArrearsByRoom, order: 'asc' | 'desc' | 'hid') {
   const owner = (
     col: 'realname' | 'mobile',
@@ -132,11 +136,14 @@ export function arrearsRows(db: Kysely<DB>, rid: number, rooms: ArrearsByRoom, o
   let q = db
     .selectFrom(rooms.as('a'))
     .innerJoin('rooms as r', (j) => j.on('r.rid', '=', rid).onRef('r.id', '=', 'a.hid'))
+    .innerJoinLateral(sql<{ fee: string; late_fee: string }>`room_arrears(${rid}, a.hid, ${today()}::date)`.as('la'), (j) => j.onTrue())
     .select([
       'a.hid',
       'r.address',
       'a.bill_count',
       text('arrears').as('arrears'),
+      sql<string>`la.late_fee::numeric(14,2)::text`.as('late_fee'),
+      sql<string>`(la.fee + la.late_fee)::numeric(14,2)::text`.as('total'),
       text('d0_30').as('d0_30'),
       text('d31_90').as('d31_90'),
       text('d91_180').as('d91_180'),
@@ -358,6 +365,7 @@ const propertypaylog = defineMethod('propertypaylog', {
       'p.pay_type',
       'p.cashier_name',
       'p.created_at',
+      'p.status',
     ]);
     const countFrom = onReceipt.length ? receipts : lines;
     const page = await listPage(qb, input, 'pi.id', countFrom.select('pi.id'));
@@ -375,6 +383,7 @@ const propertypaylog = defineMethod('propertypaylog', {
         pay_type_ch: PAY_TYPE_CH[r.pay_type],
         cashier_name: r.cashier_name,
         create_time: wireTime(r.created_at),
+        voided: r.status === 'V',
       })),
     };
   },

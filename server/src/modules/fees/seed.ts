@@ -1,8 +1,20 @@
-import { addMonths, COST_TYPE_CH, COST_TYPES } from '@wuye/contract';
+import {
+  addMonths,
+  COST_TYPE_CH,
+  COST_TYPES,
+  fenToYuan,
+  PAY_TYPE_CH,
+  toFen,
+  type ImportRowError,
+  type PayTypeName,
+  type ShiftMethodRow,
+} from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { today } from '../../lib/wire.js';
 import { DEMO_MOBILE } from '../owners/seed.js';
+import { writeXlsx } from '../../lib/xlsxWriter.js';
+import { BILL_IMPORT } from './feeimport.js';
 import { insertBills } from './generate.js';
 
 /** The built-in cost types of a community (configurable afterwards). */
@@ -113,6 +125,57 @@ async function seedParkingAndWater(db: Kysely<DB>, rid: number, cashier?: { id: 
 }
 
 /**
+ * Bindings at the scopes the demo has none of yet, so 收费对象 (/fees/feethinglist) shows every way an
+ * item reaches a thing: 公共能耗分摊 for the whole community, 装修垃圾清运费 for one renovating room
+ * of 2号楼, 充电车位服务费 for the space of the demo owner's electric car and 车辆管理费 for his
+ * petrol car. No bills: they wait for a generation.
+ */
+async function seedMoreBindings(db: Kysely<DB>, rid: number): Promise<void> {
+  const item = async (cost_type: string, title: string, unit_price: string, remark: string) =>
+    (
+      await db
+        .insertInto('fee_items')
+        .values({ rid, cost_type, title, pricing: 'fixed', unit_price, due_day: 28, remark })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const shared = await item('other', '公共能耗分摊', '15.0000', '公共区域水电分摊，每户每月 15 元');
+  const rubbish = await item('other', '装修垃圾清运费', '200.0000', '装修期间每月 200 元');
+  const charging = await item('parking', '充电车位服务费', '80.0000', '充电车位每月 80 元');
+  const carFee = await item('parking', '车辆管理费', '10.0000', '每辆车每月 10 元');
+  const renovating = await db
+    .selectFrom('rooms as r')
+    .innerJoin('buildings as b', (j) => j.onRef('b.rid', '=', 'r.rid').onRef('b.id', '=', 'r.bid'))
+    .select('r.id')
+    .where('r.rid', '=', rid)
+    .where('b.title', '=', '2号楼')
+    .where('r.state', '=', 'renovating')
+    .orderBy('r.id')
+    .executeTakeFirstOrThrow();
+  const space = await db
+    .selectFrom('parking_spaces')
+    .select('id')
+    .where('rid', '=', rid)
+    .where('carlicense', '=', '沪AD12345')
+    .executeTakeFirstOrThrow();
+  const car = await db
+    .selectFrom('cars')
+    .select('id')
+    .where('rid', '=', rid)
+    .where('carlicense', '=', '沪A12345')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('fee_bindings')
+    .values([
+      { rid, item_id: shared, scope: 'region', ref_id: 0, created_by: '系统' },
+      { rid, item_id: rubbish, scope: 'room', ref_id: renovating.id, created_by: '系统' },
+      { rid, item_id: charging, scope: 'space', ref_id: space.id, created_by: '系统' },
+      { rid, item_id: carFee, scope: 'car', ref_id: car.id, created_by: '系统' },
+    ])
+    .execute();
+}
+
+/**
  * Three months of property-fee bills for 阳光花园: the oldest nine in ten paid (with receipts),
  * last month a third paid and the rest overdue, this month a quarter paid so far and the rest
  * pending. The demo owner's rooms keep this month's bills open for the cashier's walkthrough.
@@ -149,6 +212,164 @@ async function seedBills(db: Kysely<DB>, rid: number, itemId: number): Promise<v
     cashier,
   );
   await sql`UPDATE fee_bills SET status = 'N' WHERE rid = ${rid} AND status = 'E' AND due_date < current_date`.execute(db);
+}
+
+/**
+ * Arrears from before the console (期初欠费), as a company brings them in through 历史账单导入: for
+ * rooms outside 1号楼 and 2号楼 (whose rooms the demo's walks pay) unpaid property bills of 13
+ * months ago (one room in twenty), 8 (two in twenty) and 5 (three), so 物业费欠费统计 has a figure
+ * in every age column;
+ * with the import that brought them in (its file kept) and one upload turned away by its checks.
+ */
+async function seedHistoricalArrears(db: Kysely<DB>, rid: number, itemId: number): Promise<void> {
+  const thisMonth = today().slice(0, 7);
+  const first = addMonths(`${thisMonth}-01`, -2).slice(0, 7);
+  // the older the arrears, the fewer the rooms that still owe them
+  const ages: Array<[months: number, rests: number[]]> = [
+    [-13, [7]],
+    [-8, [7, 13]],
+    [-5, [7, 13, 17]],
+  ];
+  const admin = await db.selectFrom('accounts').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+  const rows: Array<{ id: number; building: string; unit: string; room: string; title: string; period: string; fee: string; due: string }> =
+    [];
+  for (const [months, rests] of ages) {
+    const period = addMonths(`${thisMonth}-01`, months).slice(0, 7);
+    const added = await sql<{
+      id: number;
+      building: string;
+      unit: string;
+      room: string;
+      title: string;
+      period: string;
+      fee: string;
+      due: string;
+    }>`
+      INSERT INTO fee_bills (rid, hid, bid, tid, item_id, cost_type, title, period, daterange, measure, unit_price, fee, status, source, due_date)
+      SELECT b.rid, b.hid, b.bid, b.tid, b.item_id, b.cost_type, b.title, ${period}::text,
+        ${period}::text || '-01 ~ ' || to_char(${`${period}-01`}::date + interval '1 month' - interval '1 day', 'YYYY-MM-DD'),
+        b.measure, b.unit_price, b.fee, 'N', 'import', ${`${period}-01`}::date + (b.due_date - ${`${first}-01`}::date)
+      FROM fee_bills b JOIN buildings g ON g.rid = b.rid AND g.id = b.bid
+      WHERE b.rid = ${rid} AND b.item_id = ${itemId} AND b.period = ${first} AND b.hid % 20 = ANY(${rests}::int[]) AND g.title !~ '^[12]号楼'
+      ORDER BY b.hid
+      RETURNING id, (SELECT title FROM buildings WHERE rid = fee_bills.rid AND id = fee_bills.bid) AS building,
+        (SELECT title FROM units WHERE rid = fee_bills.rid AND id = fee_bills.tid) AS unit,
+        (SELECT title FROM rooms WHERE rid = fee_bills.rid AND id = fee_bills.hid) AS room,
+        title, period, fee::text, to_char(due_date, 'YYYY-MM-DD') AS due`.execute(db);
+    rows.push(...added.rows);
+  }
+  const headers = ['楼栋', '单元', '房号', '收费项目', '账期', '金额', '状态', '应缴日期'];
+  const file = await writeXlsx(
+    '账单',
+    headers,
+    headers.map(() => 14),
+    rows.map((r) => [r.building, r.unit, r.room, r.title, r.period, r.fee, '已逾期', r.due]),
+  );
+  // an import of that file as the job that ran it left it, `daysAgo` days ago
+  const importJob = async (filename: string, daysAgo: number, result: { imported: number; errors: ImportRowError[] }) => {
+    const at = sql<Date>`now() - make_interval(days => ${daysAgo})`;
+    const job = await db
+      .insertInto('jobs')
+      .values({
+        rid,
+        kind: BILL_IMPORT,
+        status: 'done',
+        payload: JSON.stringify({}),
+        result: JSON.stringify(result),
+        total: rows.length,
+        progress: rows.length,
+        created_by: admin.id,
+        created_at: at,
+        started_at: at,
+        finished_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('import_files').values({ rid, job_id: job.id, filename, content: file }).execute();
+  };
+  // the first try, turned away by its checks; then the file that went in
+  await importJob('期初欠费（初稿）.xlsx', 21, {
+    imported: 0,
+    errors: [
+      { row: 4, column: '房号', reason: '房屋不存在：3号楼1单元1901' },
+      { row: 9, column: '账期', reason: '账期格式不正确，应为 YYYY-MM' },
+    ],
+  });
+  await importJob('期初欠费.xlsx', 20, { imported: rows.length, errors: [] });
+}
+
+/**
+ * Two discount requests over the cap for 优惠审批 (docs/product.md, fees): one waiting for a
+ * manager, one that 郑会计 turned down; on the last rooms of 2号楼, which the walks of the demo
+ * leave alone (they pay 2号楼1单元801 and find owners outside 1号楼 and 2号楼).
+ */
+async function seedDiscountRequests(db: Kysely<DB>, rid: number): Promise<void> {
+  const cashier = await cashierAccount(db);
+  if (!cashier) return;
+  const rooms = await db
+    .selectFrom('fee_bills as b')
+    .innerJoin('rooms as h', (j) => j.onRef('h.rid', '=', 'b.rid').onRef('h.id', '=', 'b.hid'))
+    .innerJoin('buildings as g', (j) => j.onRef('g.rid', '=', 'h.rid').onRef('g.id', '=', 'h.bid'))
+    .select(['b.hid', sql<string[]>`array_agg(b.id::text ORDER BY b.period, b.id)`.as('bills'), sql<string>`sum(b.fee)::text`.as('fee')])
+    .where('b.rid', '=', rid)
+    .where('g.title', '=', '2号楼')
+    .where('b.status', 'in', ['N', 'E'])
+    .groupBy('b.hid')
+    .having(sql<boolean>`count(*) >= 2`)
+    .orderBy('b.hid', 'desc')
+    .limit(2)
+    .execute();
+  const asks = [
+    { status: 'E' as const, reason: '业主家中老人住院，申请减免两个月物业费的一半', share: 50n },
+    { status: 'N' as const, reason: '业主反映电梯维修期间停运一个月，申请减免', share: 30n },
+  ];
+  for (const [i, room] of rooms.entries()) {
+    const ask = asks[i]!;
+    const fee = toFen(room.fee);
+    const amount = fenToYuan((fee * ask.share) / 100n);
+    const row = await db
+      .insertInto('fee_discount_requests')
+      .values({
+        rid,
+        hid: room.hid,
+        bill_ids: room.bills.map(Number),
+        receivable: room.fee,
+        amount,
+        reason: ask.reason,
+        status: ask.status,
+        applicant: cashier.name,
+        created_by: cashier.id,
+        ...(ask.status === 'N'
+          ? { approver: '郑会计', approve_remark: '电梯停运已按公告另行补偿，不再减免', approved_at: sql<Date>`now()` }
+          : {}),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const log = { rid, flow: 'discount', row_id: row.id, created_by: cashier.id };
+    await db
+      .insertInto('workflow_logs')
+      .values({
+        ...log,
+        transition: 'create',
+        from_state: '',
+        to_state: 'E',
+        input: JSON.stringify({ reason: ask.reason, amount }),
+        operator: cashier.name,
+      })
+      .execute();
+    if (ask.status === 'N')
+      await db
+        .insertInto('workflow_logs')
+        .values({
+          ...log,
+          transition: 'reject',
+          from_state: 'E',
+          to_state: 'N',
+          input: JSON.stringify({ remark: '电梯停运已按公告另行补偿，不再减免' }),
+          operator: '郑会计',
+        })
+        .execute();
+  }
 }
 
 const cashierAccount = (db: Kysely<DB>) =>
@@ -195,13 +416,82 @@ async function payBills(
     ON CONFLICT (rid) DO UPDATE SET last_no = excluded.last_no`.execute(db);
 }
 
+/**
+ * The cashier's last receipt voided (作废) a few minutes after it was made, its bills unpaid again,
+ * and a hand-over (交班) at 18:00 on each of the three days before today, so 收费记录 shows an
+ * 已作废 and 交班 a history, with today's receipts the current shift.
+ */
+async function seedVoidAndShifts(db: Kysely<DB>, rid: number): Promise<void> {
+  const cashier = await cashierAccount(db);
+  if (!cashier) return;
+  const last = await db
+    .selectFrom('fee_payments')
+    .select(['id', 'created_at'])
+    .where('rid', '=', rid)
+    .where('cashier_id', '=', cashier.id)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (last) {
+    await sql`UPDATE fee_bills SET status = CASE WHEN due_date < current_date THEN 'N' ELSE 'E' END, paid_at = NULL, payment_id = NULL, late_fee = 0
+      WHERE rid = ${rid} AND payment_id = ${last.id}`.execute(db);
+    await sql`UPDATE fee_payments SET status = 'V', void_reason = '收错房屋，已退还现金', voided_by = ${cashier.id},
+      voided_by_name = ${cashier.name}, voided_at = created_at + interval '5 minutes' WHERE rid = ${rid} AND id = ${last.id}`.execute(db);
+  }
+  let from: Date | null = null;
+  for (const k of [3, 2, 1]) {
+    const end = (await sql<{ at: Date }>`SELECT ((current_date - ${k}::int) + time '18:00')::timestamptz AS at`.execute(db)).rows[0]!.at;
+    const window = from ? sql`p.created_at > ${from} AND p.created_at <= ${end}` : sql`p.created_at <= ${end}`;
+    const rows = (
+      await sql<{ pay_type: PayTypeName; count: number; amount: string; balance_used: string; first: Date }>`
+      SELECT pay_type, count(*)::int AS count, sum(paid_amount)::numeric(14,2)::text AS amount,
+        sum(balance_used)::numeric(14,2)::text AS balance_used, min(created_at) AS first
+      FROM fee_payments p WHERE p.rid = ${rid} AND p.cashier_id = ${cashier.id} AND p.status <> 'V' AND ${window}
+      GROUP BY pay_type ORDER BY pay_type`.execute(db)
+    ).rows;
+    if (rows.length) {
+      const methods: ShiftMethodRow[] = rows.map((m) => ({
+        pay_type: m.pay_type,
+        pay_type_ch: PAY_TYPE_CH[m.pay_type],
+        count: m.count,
+        amount: m.amount,
+        balance_used: m.balance_used,
+      }));
+      const sum = (f: (m: ShiftMethodRow) => string) => fenToYuan(methods.reduce((t, m) => t + toFen(f(m)), 0n));
+      await db
+        .insertInto('cashier_shifts')
+        .values({
+          rid,
+          cashier_id: cashier.id,
+          cashier_name: cashier.name,
+          started_at: from ?? new Date(Math.min(...rows.map((m) => m.first.getTime()))),
+          ended_at: end,
+          by_method: JSON.stringify(methods),
+          receipts: methods.reduce((n, m) => n + m.count, 0),
+          receipts_amount: sum((m) => m.amount),
+          balance_used: sum((m) => m.balance_used),
+          remark: '现金已交财务',
+          idempotency_key: `seed-shift-${rid}-${k}`,
+          created_at: end,
+          created_by: cashier.id,
+        })
+        .execute();
+    }
+    from = end;
+  }
+}
+
 /** Demo data of the fees area: cost types, items, bindings, three months of bills, parking bills and water readings in 阳光花园. */
 export async function seedFees(db: Kysely<DB>): Promise<void> {
   for (const rid of [1, 2, 3]) await insertDefaultCostTypes(db, rid);
   const property1 = await seedItems(db, 1);
   await seedItems(db, 2);
   await seedBills(db, 1, property1);
+  await seedHistoricalArrears(db, 1, property1);
   await seedParkingAndWater(db, 1, await cashierAccount(db));
+  await seedMoreBindings(db, 1);
+  await seedDiscountRequests(db, 1);
+  await seedVoidAndShifts(db, 1);
   // fresh statistics, so the first bill lists and reports are planned with the real row counts
   // (without them a count of overdue bills looped over the rooms once per bill: 33 ms for 600 bills)
   await sql`ANALYZE rooms, units, buildings, fee_items, fee_bills, fee_payments, fee_payment_items`.execute(db);

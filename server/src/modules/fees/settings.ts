@@ -31,24 +31,30 @@ export async function feeSettings(db: Kysely<DB>, rid: number): Promise<FeeSetti
   };
 }
 
+/** The most a cashier may discount of `totalFen` (bills plus late fees): max_discount_percent of it, rounded down to the fen. */
+export const capOf = (settings: Pick<FeeSettings, 'max_discount_percent'>, totalFen: bigint): bigint =>
+  (totalFen * BigInt(settings.max_discount_percent)) / 100n;
+
 /**
  * The cashier's discount rule: none at all when the settings forbid it, else at most
  * max_discount_percent of the total (bills plus late fees), rounded down to the fen. Above the cap
- * only a manager (DISCOUNT_MANAGER_ROLES or admin) may discount, up to the whole total.
+ * only a manager (DISCOUNT_MANAGER_ROLES or admin) may discount, up to the whole total, or a
+ * cashier whose request a manager approved (`approved`: discounts.ts, checked by the payment).
  */
 export function checkDiscount(
   settings: Pick<FeeSettings, 'allow_discount' | 'max_discount_percent'>,
   discountFen: bigint,
   totalFen: bigint,
   roles: readonly string[],
+  approved = false,
 ): void {
   if (discountFen <= 0n) return;
   if (settings.allow_discount !== 'Y') fail('本小区不允许在收银台优惠减免（含滞纳金减免），请将优惠金额改为 0');
-  const max = (totalFen * BigInt(settings.max_discount_percent)) / 100n;
-  if (discountFen > max && !hasAnyRole(roles, DISCOUNT_MANAGER_ROLES)) {
+  const max = capOf(settings, totalFen);
+  if (discountFen > max && !approved && !hasAnyRole(roles, DISCOUNT_MANAGER_ROLES)) {
     fail(
       `优惠超过本小区收银员上限：应收合计（含滞纳金）的 ${settings.max_discount_percent}%，本次最多优惠 ${fenToYuan(max)} 元；` +
-        '更大的优惠须由管理员或收费主管（收费设置、财务统计权限）办理',
+        '更大的优惠须由管理员或收费主管（收费设置、财务统计权限）办理，或在收银台「申请优惠审批」',
     );
   }
 }

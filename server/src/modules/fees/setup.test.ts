@@ -9,12 +9,7 @@ let cashier: string;
 
 beforeAll(async () => {
   t = await startTestServer();
-  [admin, admin2, steward, cashier] = (await Promise.all(['admin', 'admin2', 'steward', 'cashier'].map((u) => t.login(u)))) as [
-    string,
-    string,
-    string,
-    string,
-  ];
+  [admin, admin2, steward, cashier] = await t.logins('admin', 'admin2', 'steward', 'cashier');
 });
 afterAll(() => t.close());
 

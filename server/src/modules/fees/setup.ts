@@ -3,7 +3,8 @@ import {
   COST_TYPE_CH,
   normalizePlate,
   PARKING_SCOPES,
-  SPACE_STATUS_CH,
+  SPACE_STATUS,
+  enumText,
   type BindScopeName,
   costType,
   feeItem,
@@ -129,7 +130,7 @@ const feethinglist = defineMethod('feethinglist', {
 });
 
 /** Title of a binding's target, e.g. '3号楼' or '3号楼2单元1102'. */
-function targetTitleSql() {
+export function targetTitleSql() {
   return sql<string>`CASE fb.scope
     WHEN 'region' THEN (SELECT title FROM regions WHERE id = fb.rid)
     WHEN 'building' THEN (SELECT title FROM buildings WHERE rid = fb.rid AND id = fb.ref_id)
@@ -291,7 +292,7 @@ const bindfeetargets = defineMethod('bindfeetargets', {
         items: rows.map((s) => ({
           id: s.id,
           title: `${s.lot} ${s.title}`,
-          address: [SPACE_STATUS_CH[s.status] ?? s.status, s.address || '无房屋，不计费', s.carlicense].filter(Boolean).join(' · '),
+          address: [enumText(SPACE_STATUS, s.status), s.address || '无房屋，不计费', s.carlicense].filter(Boolean).join(' · '),
         })),
       };
     }

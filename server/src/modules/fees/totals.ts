@@ -15,6 +15,8 @@ export interface KeptTotals {
   source: 'fee_bills' | 'fee_payments';
   keys: Record<string, string>;
   sums: Record<string, string>;
+  /** the source's rows counted, when not all (a condition in SQL) */
+  counted?: string;
 }
 
 export const BILL_TOTALS: KeptTotals = {
@@ -27,6 +29,8 @@ export const BILL_TOTALS: KeptTotals = {
 export const PAYMENT_TOTALS: KeptTotals = {
   table: 'fee_payment_totals',
   source: 'fee_payments',
+  // a voided receipt (作废, 202611270145_payment_void.sql) took no money
+  counted: "status <> 'V'",
   // the day in the session's time zone, the business one (migration 025)
   keys: { rid: 'rid', day: 'created_at::date', pay_type: 'pay_type', cashier_name: 'cashier_name' },
   sums: {

@@ -1,26 +1,9 @@
 import { car, isNewEnergyPlate, normalizePlate } from '@wuye/contract';
 import { fail } from '../../http/errors.js';
-import type { CommunityCtx } from '../../http/registry.js';
 import { likePattern } from '../../lib/like.js';
 import { defineResource } from '../../lib/resource.js';
-import { findHouse } from './access.js';
 
-/** The room is in this community; the owner of the car, if named, lives in it. */
-async function checkCar(ctx: CommunityCtx, values: Record<string, unknown>): Promise<void> {
-  const hid = values.hid as number;
-  if (!(await findHouse(ctx, { hid }))) fail('所选房屋不存在或不属于当前小区');
-  if (values.member_id === null) return;
-  const link = await ctx.db
-    .selectFrom('room_members')
-    .select('id')
-    .where('rid', '=', ctx.rid)
-    .where('hid', '=', hid)
-    .where('member_id', '=', values.member_id as number)
-    .where('status', '=', 'Y')
-    .executeTakeFirst();
-  if (!link) fail('车主必须是该房屋的在住住户');
-}
-
+/** The room and the owner (a person living in it) are checked by their widgets (lib/resource.ts). */
 export const carMethods = defineResource(car, {
   table: 'cars',
   query: (db, rid) =>
@@ -45,7 +28,6 @@ export const carMethods = defineResource(car, {
     member_id: v.member_id ?? null,
     car_type: v.car_type ?? (isNewEnergyPlate(String(v.carlicense)) ? 'new_energy' : 'small'),
   }),
-  check: checkCar,
   unique: [{ on: ['carlicense'], message: (v) => `车牌 ${String(v.carlicense)} 已登记` }],
   async beforeDelete(ctx, row) {
     const space = await ctx.db
@@ -58,8 +40,8 @@ export const carMethods = defineResource(car, {
     if (space) fail(`车辆 ${String(row.carlicense)} 绑定了车位 ${space.title}，请先解除车位绑定`);
   },
   summaries: {
-    list: '房屋车辆列表：按车牌、楼栋、房屋、状态、车主姓名或手机号筛选',
-    add: '为房屋登记车辆（车牌校验含新能源 8 位车牌，同一小区车牌唯一）',
+    list: '房屋车辆列表：按车牌、楼栋、房屋、状态、车主姓名或手机号、登记时间筛选',
+    add: '为房屋登记车辆（车牌校验含新能源 8 位车牌，同一小区车牌唯一；车主须为该房屋的在住住户）',
     del: '删除车辆（绑定了在用车位时拒绝）',
   },
 });

@@ -1,4 +1,13 @@
-import { RC } from '@wuye/contract';
+import {
+  ACTIVITY_STATUS,
+  CAR_STATUS,
+  FACE_STATUS,
+  LEDGER_PAY_STATUS,
+  RC,
+  SPACE_STATUS,
+  VISITOR_STATUS,
+  type ValueEnum,
+} from '@wuye/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../../test/harness.js';
@@ -167,6 +176,47 @@ describe('getkeywordtohouses (spec 2.4)', () => {
     expect((await s.call('getkeywordtohouses', { keywords: '_' }, admin)).data.items).toEqual([]);
   });
 
+  it('finds by the last four digits of a mobile, a room number and an address, as a counter asks (issue 34)', async () => {
+    type Item = { id: number; hid: number; mobile: string; address: string; realname: string };
+    const search = async (keywords: string) =>
+      ((await s.call('getkeywordtohouses', { keywords }, cashier)).data.items as Item[]).map((i) => `${i.realname} ${i.address}`);
+    // 陈建国 by the tail of 13800138000, beside everyone whose number starts with 8000 (nobody: mobiles start with 1)
+    const tail = await s.call('getkeywordtohouses', { keywords: '8000' }, cashier);
+    expect(tail.data.items.map((i: Item) => i.address)).toEqual(expect.arrayContaining(['1号楼1单元1101', '2号楼1单元801']));
+    for (const i of tail.data.items as Item[]) expect(i.mobile.endsWith('8000') || i.mobile.startsWith('8000')).toBe(true);
+    const { rows: tails } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM members m
+      JOIN room_members rm ON rm.rid = m.rid AND rm.member_id = m.id AND rm.status = 'Y'
+      WHERE m.rid = 1 AND (m.mobile LIKE '%8000' OR m.mobile LIKE '8000%')`.execute(s.database.db);
+    expect(tail.data.items).toHaveLength(Math.min(50, tails[0]!.n));
+    // the people of every room numbered 1101, whatever its building; and a room number finds only itself
+    const { rows: rooms } = await sql<{ id: number }>`SELECT rm.id FROM room_members rm JOIN rooms r ON r.rid = rm.rid AND r.id = rm.hid
+      WHERE rm.rid = 1 AND rm.status = 'Y' AND r.title = '1101'`.execute(s.database.db);
+    const byRoom = await s.call('getkeywordtohouses', { keywords: '1101' }, cashier);
+    expect(byRoom.data.items.map((i: Item) => i.address)).toContain('1号楼1单元1101');
+    for (const id of rooms.map((r) => r.id).slice(0, 10)) expect(byRoom.data.items.map((i: Item) => i.id)).toContain(id);
+    for (const i of byRoom.data.items as Item[]) expect(i.address.endsWith('1101') || i.mobile.endsWith('1101')).toBe(true);
+    expect(await search('801')).toContain('陈建国 2号楼1单元801');
+    expect(await search('1号楼1单元1101')).toContain('陈建国 1号楼1单元1101');
+    expect(await search('2号楼1单元801')).toEqual(expect.arrayContaining(['陈建国 2号楼1单元801', '王磊 2号楼1单元801']));
+    // a person found by two arms (the head and the tail of one number) is answered once
+    const both = await s.call(
+      'memberadd',
+      { realname: '头尾同号', mobile: '13913913913', rooms: [{ hid: second.hid, relation: 'tenant' }] },
+      admin,
+    );
+    expect(both.return_code).toBe(RC.SUCCESS);
+    const found = ((await s.call('getkeywordtohouses', { keywords: '3913' }, cashier)).data.items as Item[]).filter(
+      (i) => i.realname === '头尾同号',
+    );
+    expect(found).toHaveLength(1);
+    expect((await s.call('membermoveout', { id: found[0]!.id }, admin)).return_code).toBe(RC.SUCCESS);
+    // other communities' rooms and people stay out
+    expect((await s.call('getkeywordtohouses', { keywords: '8000' }, admin2)).data.items.every((i: { rid: number }) => i.rid === 2)).toBe(
+      true,
+    );
+    expect(await search('9999')).toEqual([]);
+  });
+
   it('is refused to a merchant account', async () => {
     expect((await s.call('getkeywordtohouses', { keywords: '138' }, merchant)).return_code).toBe(RC.NO_PERMISSION);
   });
@@ -214,14 +264,15 @@ describe('houseinfoplus (spec 2.5 header)', () => {
     expect(res.data.items.houses).toEqual([{ id: empty!.id, rid: 1, bid: empty!.bid, tid: empty!.tid, address: res.data.items.address }]);
   });
 
-  it('sums the unpaid and overdue bills as arrears', async () => {
-    const { rows } = await s.database.pool
-      .query(
-        `SELECT coalesce(sum(fee), 0)::numeric(14,2)::text AS fee FROM fee_bills WHERE rid = 1 AND hid = $1 AND status IN ('E', 'N')`,
-        [home.hid],
-      )
-      .catch(() => ({ rows: [{ fee: '0.00' }] }));
-    expect((await s.call('houseinfoplus', home, admin)).data.items.gel_fee).toBe(rows[0]!.fee);
+  it('answers as arrears the unpaid and overdue bills with their late fees today, as the cashier sums them', async () => {
+    const { rows } = await s.database.pool.query(
+      `SELECT coalesce(sum(fee), 0)::numeric(14,2)::text AS fee, count(*)::int AS n FROM fee_bills WHERE rid = 1 AND hid = $1 AND status IN ('E', 'N')`,
+      [home.hid],
+    );
+    const info = (await s.call('houseinfoplus', home, admin)).data.items;
+    const desk = (await s.call('cashierbills', { hid: home.hid }, cashier)).data.totals;
+    expect(info.arrears).toEqual({ bill_count: rows[0]!.n, fee: rows[0]!.fee, late_fee: desk.late_fee, total: desk.total });
+    expect(info.gel_fee).toBe(desk.total);
   });
 
   it("never answers another community's room", async () => {
@@ -325,6 +376,24 @@ describe('the drawer tabs', () => {
       });
     });
   }
+
+  it("says each tab's status in the words of its enum, an empty one where the enum names it", async () => {
+    const enums: Record<string, ValueEnum> = {
+      housecarlist: CAR_STATUS,
+      housecarportlist: SPACE_STATUS,
+      visitorapplylist: VISITOR_STATUS,
+      homeconsumelist: LEDGER_PAY_STATUS,
+      housesignuplist: ACTIVITY_STATUS,
+      housefacelist: FACE_STATUS,
+    };
+    for (const [method, e] of Object.entries(enums)) {
+      const items: Array<{ status: string; status_ch: string }> = (await s.call(method, { ...home, limit: 100 }, admin)).data.items;
+      expect(items.length, method).toBeGreaterThan(0);
+      for (const r of items) expect(r.status_ch, `${method} ${r.status}`).toBe(e[r.status]!.text);
+    }
+    const visitors = (await s.call('visitorapplylist', { ...home, limit: 100 }, admin)).data.items;
+    expect(visitors.find((v: { status: string }) => v.status === '')?.status_ch).toBe('待审核');
+  });
 
   it('pages 10 at a time', async () => {
     const p1 = await s.call('housecurrentlist', { ...home, page: 1 }, admin);

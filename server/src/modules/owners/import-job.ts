@@ -143,14 +143,14 @@ export function validateRows(rows: SheetRow[], existing: Existing): { links: Par
   return { links, errors };
 }
 
-/** Creates the new people, then their room links, in one transaction. */
+/** Creates the new people, then their room links, in short batches undone together on failure (jobs/batches.ts). */
 export async function importLinks(ctx: ImportScope, links: ParsedLink[], existing: Existing): Promise<MemberImportResult> {
   const { rid } = ctx;
   const total = links.length;
-  return ctx.db.transaction().execute(async (trx) => {
-    const ids = new Map([...existing.members].map(([mobile, m]) => [mobile, m.id]));
-    const people = [...new Map(links.filter((l) => !ids.has(l.mobile)).map((l) => [l.mobile, l])).values()];
-    for (let i = 0; i < people.length; i += BATCH) {
+  const ids = new Map([...existing.members].map(([mobile, m]) => [mobile, m.id]));
+  const people = [...new Map(links.filter((l) => !ids.has(l.mobile)).map((l) => [l.mobile, l])).values()];
+  for (let i = 0; i < people.length; i += BATCH) {
+    await ctx.batch(async (trx, record) => {
       const created = await trx
         .insertInto('members')
         .values(
@@ -165,13 +165,21 @@ export async function importLinks(ctx: ImportScope, links: ParsedLink[], existin
         .returning(['id', 'mobile'])
         .execute();
       for (const c of created) ids.set(c.mobile, c.id);
-    }
-    const fresh = links.filter((l) => !existing.links.has(`${ids.get(l.mobile)!}|${l.hid}`));
-    for (let i = 0; i < fresh.length; i += BATCH) {
-      await trx
+      await record(
+        'members',
+        created.map((c) => c.id),
+      );
+    });
+  }
+  const fresh = links.filter((l) => !existing.links.has(`${ids.get(l.mobile)!}|${l.hid}`));
+  for (let i = 0; i < fresh.length; i += BATCH) {
+    const last = i + BATCH >= fresh.length;
+    await ctx.batch(async (trx, record) => {
+      const slice = fresh.slice(i, i + BATCH);
+      const created = await trx
         .insertInto('room_members')
         .values(
-          fresh.slice(i, i + BATCH).map((l) => ({
+          slice.map((l) => ({
             rid,
             hid: l.hid,
             member_id: ids.get(l.mobile)!,
@@ -179,19 +187,27 @@ export async function importLinks(ctx: ImportScope, links: ParsedLink[], existin
             move_in_date: l.move_in_date,
           })),
         )
+        .returning('id')
         .execute();
-      await ctx.step(Math.min(total, i + BATCH), total);
-    }
-    const hids = [...new Set(fresh.map((l) => l.hid))];
-    for (let i = 0; i < hids.length; i += 1000) {
-      await trx
-        .updateTable('rooms')
-        .set({ state: 'occupied' })
-        .where('rid', '=', rid)
-        .where('id', 'in', hids.slice(i, i + 1000))
-        .where('state', '=', 'vacant')
-        .execute();
-    }
-    return { created_members: people.length, linked_rooms: fresh.length, errors: [] };
-  });
+      await record(
+        'room_members',
+        created.map((c) => c.id),
+      );
+      // the rooms that got people are occupied, with the last batch: a failure before it leaves them as they were
+      if (last) {
+        const hids = [...new Set(fresh.map((l) => l.hid))];
+        for (let k = 0; k < hids.length; k += 1000) {
+          await trx
+            .updateTable('rooms')
+            .set({ state: 'occupied' })
+            .where('rid', '=', rid)
+            .where('id', 'in', hids.slice(k, k + 1000))
+            .where('state', '=', 'vacant')
+            .execute();
+        }
+      }
+    });
+    await ctx.step(Math.min(total, i + BATCH), total);
+  }
+  return { created_members: people.length, linked_rooms: fresh.length, errors: [] };
 }

@@ -1,4 +1,5 @@
 import {
+  CAR_STATUS,
   CAR_TYPE,
   enumText,
   GENDER_CH,
@@ -195,7 +196,7 @@ const memberinfo = defineMethod('memberinfo', {
         hid: c.hid,
         carlicense: c.carlicense,
         car_type_ch: enumText(CAR_TYPE, c.car_type),
-        status_ch: c.status === 'Y' ? '正常' : '停用',
+        status_ch: enumText(CAR_STATUS, c.status),
       })),
     };
   },

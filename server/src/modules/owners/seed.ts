@@ -120,26 +120,11 @@ export const spreadNameOf = (n: RawBuilder<unknown>) => {
   return sql`(${textArray(SURNAMES)})[1 + ${h} % ${SURNAMES.length}] || CASE WHEN char_length(${given}) = 1 THEN ${middle} ELSE '' END || ${given}`;
 };
 /** A valid-looking, per-community unique mobile: for ids under 12,000 the 8 digits never repeat for one salt. */
-const mobileOf = (n: RawBuilder<unknown>, salt: number) =>
+export const mobileOf = (n: RawBuilder<unknown>, salt: number) =>
   sql`(${textArray(MOBILE_PREFIXES)})[1 + ${n} % ${MOBILE_PREFIXES.length}] || lpad(((${n} * 7919 + ${salt}) % 100000000)::text, 8, '0')`;
 
 /** The demo owner 陈建国's mobile. */
 export const DEMO_MOBILE = '13800138000';
-
-/**
- * The INSERT head of in/out records made from car c, lot l, the car's space s (may be missing),
- * visit number g (the first still parked) and entry time t.intime: the demo seed and the scale
- * data (bench/src/scale-data.ts) each add their own FROM.
- */
-export const insertParkingRecords = (rid: number) => sql`
-    INSERT INTO parking_records (rid, lot_id, carno, inlane, intime, outlane, outtime, total_fee, pay_fee, car_type, reason)
-    SELECT ${rid}, l.id, c.carlicense, (ARRAY['东门入口1','南门入口2','地库入口'])[1 + g % 3], t.intime,
-           CASE WHEN g = 1 THEN '' ELSE (ARRAY['东门出口1','南门出口2','地库出口'])[1 + g % 3] END,
-           CASE WHEN g = 1 THEN NULL ELSE t.intime + ((1 + g % 9) * interval '1 hour') END,
-           CASE WHEN s.status = 'rented' OR g % 5 <> 0 THEN 0 ELSE 10 * (1 + g % 3) END,
-           CASE WHEN s.status = 'rented' OR g % 5 <> 0 THEN 0 ELSE 10 * (1 + g % 3) END,
-           CASE WHEN s.status = 'rented' THEN '月租车' WHEN s.status = 'sold' THEN '业主车' ELSE '临时车' END,
-           CASE WHEN g = 1 THEN '' WHEN g % 5 = 0 THEN '缴费放行' ELSE '自动放行' END`;
 
 /**
  * Demo data of the owners area, set-based. Community 1 has the demo owner 陈建国 (13800138000)
@@ -152,20 +137,30 @@ export async function seedOwners(db: Kysely<DB>): Promise<void> {
     await seedDirectory(db, rid);
   }
   await seedDemoOwner(db, 1);
-  for (const rid of [1, 2]) {
-    if (!(await db.selectFrom('members').select('id').where('rid', '=', rid).limit(1).executeTakeFirst())) continue;
-    await seedCarsAndParking(db, rid);
-    await seedLedgers(db, rid);
-    await seedVisitorsActivitiesAccess(db, rid);
-  }
-  await sql`
-    UPDATE members m SET
-      balance = coalesce((SELECT sum(CASE io_type WHEN 1 THEN total_fee ELSE -total_fee END) FROM balance_ledger l
-                          WHERE l.rid = m.rid AND l.member_id = m.id AND l.status = 'Y'), m.balance),
-      bonus = coalesce((SELECT sum(num) FROM bonus_ledger l WHERE l.rid = m.rid AND l.member_id = m.id), m.bonus)`.execute(db);
-  // fresh statistics, so the planner uses the search indexes from the first request
+  for (const rid of await peopledCommunities(db)) await seedCars(db, rid);
+}
+
+/**
+ * Fresh statistics of the people and their cars, so the planner uses the search indexes from the
+ * first request; run once what hangs on the people (spaces, ledgers, visits, sign-ups) is in.
+ */
+export async function analyzePeople(db: Kysely<DB>): Promise<void> {
   await sql`ANALYZE members, room_members, cars`.execute(db);
 }
+
+/**
+ * The demo communities with people in them: the coming areas' seeds (parking, cards, access,
+ * activities; server/src/db/OWNERS.md) add their rows there, after the owners'.
+ */
+export async function peopledCommunities(db: Kysely<DB>): Promise<number[]> {
+  const rows = await db.selectFrom('members').select('rid').distinct().where('rid', 'in', [1, 2]).orderBy('rid').execute();
+  return rows.map((r) => r.rid);
+}
+
+/** The rooms of the demo owner 陈建国 in a community: every tab of his drawer shows rows of them. */
+export const demoRooms = (rid: number) =>
+  sql`(SELECT rm.hid FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
+    WHERE rm.rid = ${rid} AND m.mobile = ${DEMO_MOBILE})`;
 
 /** Owners for lived-in rooms, family members for a third of them, tenants for rented rooms, second rooms for some. */
 async function seedDirectory(db: Kysely<DB>, rid: number): Promise<void> {
@@ -322,7 +317,7 @@ async function seedDemoOwner(db: Kysely<DB>, rid: number): Promise<void> {
 
 const PROVINCE: Record<number, string> = { 1: '沪', 2: '浙' };
 
-async function seedCarsAndParking(db: Kysely<DB>, rid: number): Promise<void> {
+async function seedCars(db: Kysely<DB>, rid: number): Promise<void> {
   const p = PROVINCE[rid] ?? '沪';
   // about half of the owners have a car; every fourth is a new-energy car with an 8-character plate
   await sql`
@@ -338,171 +333,4 @@ async function seedCarsAndParking(db: Kysely<DB>, rid: number): Promise<void> {
     WHERE rm.rid = ${rid} AND rm.relation = 'owner' AND rm.status = 'Y' AND rm.hid % 2 = 0
       AND NOT EXISTS (SELECT 1 FROM cars c WHERE c.rid = rm.rid AND c.hid = rm.hid)
     ON CONFLICT (rid, carlicense) DO NOTHING`.execute(db);
-  const lots = rid === 1 ? ['地下停车场A区', '地面停车场'] : ['翠湖地下车库', '访客停车场'];
-  await db
-    .insertInto('parking_lots')
-    .values(lots.map((title, i) => ({ rid, title, address: i === 0 ? '小区地下一层' : '小区东门内' })))
-    .execute();
-  // spaces of the first lot: one per car (sold or rented), then some idle ones
-  await sql`
-    WITH lot AS (SELECT id FROM parking_lots WHERE rid = ${rid} ORDER BY id LIMIT 1),
-    c AS (SELECT hid, member_id, carlicense, row_number() OVER (ORDER BY id) AS n FROM cars WHERE rid = ${rid})
-    INSERT INTO parking_spaces (rid, lot_id, title, hid, member_id, carlicense, status, start_date, end_date)
-    SELECT ${rid}, lot.id, 'A-' || lpad(n::text, 3, '0'), hid, member_id, carlicense,
-           CASE WHEN n % 3 = 0 THEN 'rented' ELSE 'sold' END,
-           current_date - 300, CASE WHEN n % 3 = 0 THEN current_date + 65 END
-    FROM c CROSS JOIN lot`.execute(db);
-  await sql`
-    INSERT INTO parking_spaces (rid, lot_id, title, status)
-    SELECT ${rid}, l.id, 'B-' || lpad(g::text, 3, '0'), 'idle'
-    FROM (SELECT id FROM parking_lots WHERE rid = ${rid} ORDER BY id DESC LIMIT 1) l CROSS JOIN generate_series(1, 30) g`.execute(db);
-  // in/out records: the demo owner's cars come and go daily, the others now and then
-  await sql`
-    ${insertParkingRecords(rid)}
-    FROM cars c
-    JOIN LATERAL (SELECT id FROM parking_lots WHERE rid = c.rid ORDER BY id LIMIT 1) l ON true
-    LEFT JOIN parking_spaces s ON s.rid = c.rid AND s.carlicense = c.carlicense
-    CROSS JOIN generate_series(1, CASE WHEN c.carlicense IN ('沪A12345', '沪AD12345') THEN 15 ELSE 2 END) g
-    CROSS JOIN LATERAL (SELECT now() - ((g * 2) * interval '1 day' + ((c.id + g) % 12) * interval '1 hour') AS intime) t
-    WHERE c.rid = ${rid} AND (c.hid % 3 = 0 OR c.carlicense IN ('沪A12345', '沪AD12345', '沪B67890'))`.execute(db);
-}
-
-async function seedLedgers(db: Kysely<DB>, rid: number): Promise<void> {
-  const stores = rid === 1 ? ['阳光便利店', '幸福里超市', '邻里洗衣店', '康乐大药房'] : ['翠湖便利店', '湖畔咖啡'];
-  await db
-    .insertInto('merchants')
-    .values(stores.map((merchant, i) => ({ rid, merchant, mobile: `0215888${String(1000 + i)}` })))
-    .execute();
-  const people = sql`(
-    SELECT DISTINCT ON (m.id) m.id, rm.hid, m.realname, (m.mobile = ${DEMO_MOBILE}) AS demo FROM members m
-    JOIN room_members rm ON rm.rid = m.rid AND rm.member_id = m.id AND rm.status = 'Y' AND rm.relation = 'owner'
-    WHERE m.rid = ${rid} AND (m.mobile = ${DEMO_MOBILE} OR m.id % 6 = 0) ORDER BY m.id, rm.id)`;
-  // points: earned on purchases and fee payments, spent at stores
-  await sql`
-    INSERT INTO bonus_ledger (rid, member_id, merchant_id, orderid, name, code, user_code, num, pay_cate, cate, source, action_user, create_time)
-    SELECT ${rid}, p.id, s.id, 'JF' || to_char(now() - ((g * 5) * interval '1 day'), 'YYYYMMDD') || lpad((p.id * 100 + g)::text, 8, '0'),
-           '幸福里会员卡', 'VIP' || lpad(p.id::text, 8, '0'), 'U' || lpad((p.id * 7)::text, 8, '0'),
-           CASE WHEN g % 4 = 0 THEN -50 ELSE 20 * (1 + g % 5) END,
-           CASE WHEN g % 4 = 0 THEN '积分抵扣' WHEN g % 4 = 1 THEN '消费赠送' WHEN g % 4 = 2 THEN '缴费赠送' ELSE '签到奖励' END,
-           CASE WHEN g % 4 = 0 THEN '减少' ELSE '增加' END,
-           (ARRAY['收银台','小程序','APP'])[1 + g % 3], (ARRAY['赵收银','系统','钱管家'])[1 + g % 3],
-           now() - ((g * 5) * interval '1 day' + (g) * interval '1 hour')
-    FROM ${people} p
-    CROSS JOIN generate_series(1, CASE WHEN p.demo THEN 14 ELSE 3 END) g
-    JOIN LATERAL (SELECT id FROM merchants WHERE rid = ${rid} ORDER BY id OFFSET (g % ${stores.length}) LIMIT 1) s ON true`.execute(db);
-  // balance: a top-up, then payments of fees and store purchases from it
-  await sql`
-    INSERT INTO balance_ledger (rid, member_id, hid, merchant_id, orderid, io_type, feetype, paytype, total_fee, status, create_user, create_time)
-    SELECT ${rid}, p.id, CASE WHEN g % 3 = 0 THEN NULL ELSE p.hid END, CASE WHEN g % 3 = 0 THEN s.id END,
-           'YE' || to_char(now() - ((g * 6) * interval '1 day'), 'YYYYMMDD') || lpad((p.id * 100 + g)::text, 8, '0'),
-           CASE WHEN g = 1 THEN 1 ELSE 2 END,
-           CASE WHEN g = 1 THEN 'recharge' WHEN g % 3 = 0 THEN 'shop' ELSE (ARRAY['property','parking','water','electricity'])[1 + g % 4] END,
-           CASE WHEN g = 1 THEN 'wechat' ELSE 'balance' END,
-           CASE WHEN g = 1 THEN 5000 ELSE 35 + (g * 47) % 260 END,
-           CASE WHEN g % 7 = 0 THEN 'N' ELSE 'Y' END,
-           CASE WHEN g % 3 = 0 THEN '门店收银' ELSE '赵收银' END,
-           now() - (((20 - g) * 6) * interval '1 day')
-    FROM ${people} p
-    CROSS JOIN generate_series(1, CASE WHEN p.demo THEN 14 ELSE 3 END) g
-    JOIN LATERAL (SELECT id FROM merchants WHERE rid = ${rid} ORDER BY id OFFSET (g % ${stores.length}) LIMIT 1) s ON true`.execute(db);
-}
-
-async function seedVisitorsActivitiesAccess(db: Kysely<DB>, rid: number): Promise<void> {
-  const demoRooms = sql`(SELECT rm.hid FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
-    WHERE rm.rid = ${rid} AND m.mobile = ${DEMO_MOBILE})`;
-  const lived = sql`(SELECT DISTINCT ON (rm.hid) rm.hid, rm.member_id FROM room_members rm
-    WHERE rm.rid = ${rid} AND rm.status = 'Y' AND (rm.hid % 4 = 0 OR rm.hid IN ${demoRooms}) ORDER BY rm.hid, rm.id)`;
-  await sql`
-    INSERT INTO visitors (rid, hid, member_id, realname, mobile, visit_cause, status, visit_time, create_time)
-    SELECT ${rid}, r.hid, r.member_id, ${nameOf(sql`(r.hid * 5 + g)`)}, ${mobileOf(sql`(r.hid * 3 + g)`, 7)},
-           (ARRAY['亲友拜访','快递配送','家政服务','装修施工','维修上门','外卖配送'])[1 + (r.hid + g) % 6],
-           (ARRAY['','Y','D','C','3','D'])[1 + (r.hid + g) % 6],
-           now() + ((3 - g * 2) * interval '1 day' + (g) * interval '1 hour'), now() - ((g * 2) * interval '1 day')
-    FROM ${lived} r CROSS JOIN generate_series(1, CASE WHEN r.hid IN ${demoRooms} THEN 12 ELSE 1 END) g`.execute(db);
-  const activities = await db
-    .insertInto('activities')
-    .values([
-      {
-        rid,
-        title: '中秋游园会',
-        limit_num: 200,
-        join_type: 'all',
-        is_pay: 'N',
-        status: 'Y',
-        start_time: sql`now() - interval '5 days'`,
-        end_time: sql`now() + interval '10 days'`,
-        event_start_time: sql`now() + interval '12 days'`,
-        event_end_time: sql`now() + interval '12 days 4 hours'`,
-        create_user: '钱管家',
-        create_time: sql`now() - interval '6 days'`,
-      },
-      {
-        rid,
-        title: '业主羽毛球友谊赛',
-        limit_num: 32,
-        join_type: 'owner',
-        is_pay: 'Y',
-        status: 'N',
-        start_time: sql`now() - interval '60 days'`,
-        end_time: sql`now() - interval '40 days'`,
-        event_start_time: sql`now() - interval '35 days'`,
-        event_end_time: sql`now() - interval '35 days' + interval '6 hours'`,
-        create_user: '张经理',
-        create_time: sql`now() - interval '62 days'`,
-      },
-      {
-        rid,
-        title: '亲子手工课堂',
-        limit_num: 20,
-        join_type: 'member',
-        is_pay: 'N',
-        status: 'E',
-        start_time: sql`now() + interval '3 days'`,
-        end_time: sql`now() + interval '20 days'`,
-        event_start_time: sql`now() + interval '25 days'`,
-        event_end_time: sql`now() + interval '25 days 2 hours'`,
-        create_user: '钱管家',
-        create_time: sql`now() - interval '1 day'`,
-      },
-    ])
-    .returning('id')
-    .execute();
-  const ids = sql.raw(`ARRAY[${activities.map((a) => a.id).join(',')}]::bigint[]`);
-  await sql`
-    INSERT INTO activity_signups (rid, activity_id, member_id, hid, create_time)
-    SELECT ${rid}, a.id, rm.member_id, rm.hid, now() - ((1 + (rm.id % 5)) * interval '1 day')
-    FROM room_members rm CROSS JOIN unnest(${ids}) AS a(id)
-    WHERE rm.rid = ${rid} AND rm.status = 'Y' AND (rm.hid IN ${demoRooms} OR (rm.id + a.id) % 9 = 0)
-    ON CONFLICT (rid, activity_id, member_id) DO NOTHING`.execute(db);
-  const devices =
-    rid === 1
-      ? [
-          ['1号楼1单元门禁', '1号楼1单元大堂'],
-          ['东门人行闸机', '小区东门'],
-          ['地下车库电梯厅', '地下一层电梯厅'],
-          ['南门人行闸机', '小区南门'],
-        ]
-      : [
-          ['翠湖苑正门闸机', '小区正门'],
-          ['1号楼门禁', '1号楼大堂'],
-        ];
-  await db
-    .insertInto('access_devices')
-    .values(devices.map(([title, address]) => ({ rid, title: title!, address: address! })))
-    .execute();
-  await sql`
-    INSERT INTO access_records (rid, device_id, member_id, hid, rec_time)
-    SELECT ${rid}, d.id, r.member_id, r.hid, now() - ((g * 7 + r.hid % 5) * interval '1 hour')
-    FROM ${lived} r CROSS JOIN generate_series(1, CASE WHEN r.hid IN ${demoRooms} THEN 24 ELSE 2 END) g
-    JOIN LATERAL (SELECT id FROM access_devices WHERE rid = ${rid} ORDER BY id OFFSET (g % ${devices.length}) LIMIT 1) d ON true`.execute(
-    db,
-  );
-  await sql`
-    INSERT INTO face_permissions (rid, member_id, hid, area_title, door_start_time, door_end_time, status, create_user, create_time)
-    SELECT ${rid}, rm.member_id, rm.hid, (ARRAY['全部门禁','东门人行闸机','单元门禁','地下车库'])[1 + (rm.id + g) % 4],
-           date_trunc('day', now()) - ((100 * g) * interval '1 day'), date_trunc('day', now()) + ((365 - 30 * g) * interval '1 day'),
-           (ARRAY['Y','W','P','N',''])[1 + (rm.id + g) % 5], CASE WHEN g % 2 = 0 THEN '业主小程序' ELSE '钱管家' END,
-           now() - ((g * 9 + rm.id % 3) * interval '1 day')
-    FROM room_members rm CROSS JOIN generate_series(1, CASE WHEN rm.hid IN ${demoRooms} THEN 4 ELSE 1 END) g
-    WHERE rm.rid = ${rid} AND rm.status = 'Y' AND (rm.hid IN ${demoRooms} OR rm.hid % 5 = 0)`.execute(db);
 }

@@ -2,6 +2,7 @@ import { building, unit } from '@wuye/contract';
 import { sql } from 'kysely';
 import { fail } from '../../http/errors.js';
 import type { CommunityCtx } from '../../http/registry.js';
+import { placeOrder } from '../../lib/placeOrder.js';
 import { defineResource } from '../../lib/resource.js';
 import { holdPlaces } from './place-locks.js';
 
@@ -16,6 +17,8 @@ export const buildingMethods = defineResource(building, {
       .select(['t.id', 't.title', 't.floors', 't.sort', 't.remark', 't.created_at'])
       .select([count('units', 'bid').as('unit_count'), count('rooms', 'bid').as('room_count')])
       .where('t.rid', '=', rid),
+  // the buildings given a sort by it, then the rest by name, numbers as numbers (lib/placeOrder.ts)
+  order: placeOrder,
   unique: [{ on: ['title'], message: (v) => `楼栋“${String(v.title)}”已存在` }],
   dependents: { units: '该楼栋下还有单元或房屋，不能删除', rooms: '该楼栋下还有单元或房屋，不能删除' },
   summaries: { list: '楼栋列表（含单元数、房屋数）；按名称筛选', del: '删除楼栋（还有单元或房屋时拒绝）' },
@@ -35,6 +38,9 @@ export const unitMethods = defineResource(unit, {
       .select(['t.id', 't.bid', 'b.title as building_title', 't.title', 't.sort', 't.created_at'])
       .select(count('rooms', 'tid').as('room_count'))
       .where('t.rid', '=', rid),
+  // units in the order of their buildings, then as buildings are ordered: 1单元 … 10单元 (the small
+  // list is one building's)
+  order: (prefix) => (prefix === 't.' ? [...placeOrder('b.'), ...placeOrder('t.')] : placeOrder()),
   unique: [{ on: ['bid', 'title'], message: (v) => `该楼栋下已有单元“${String(v.title)}”` }],
   async check(ctx, values, before) {
     if (before && before.bid === values.bid) return;

@@ -1,6 +1,6 @@
-import { ROOM_IMPORT_HEADERS, ROOM_IMPORT_MAX_ROWS, ROOM_STATE_TEXT, ROOM_STATES, type ImportLogItem } from '@wuye/contract';
+import { ROOM_IMPORT_HEADERS, ROOM_IMPORT_MAX_ROWS, ROOM_STATE, ROOM_STATES, type ImportLogItem } from '@wuye/contract';
 import { defineMethod } from '../../http/registry.js';
-import { defineImport, importLog } from '../../jobs/imports.js';
+import { defineImport, importLog, importLogFields } from '../../jobs/imports.js';
 import { wireTime } from '../../lib/wire.js';
 import { STRUCTURE_WRITERS } from '@wuye/contract';
 import { importRooms, loadExisting, ROOM_IMPORT_KIND, validateRows, type Existing, type ParsedRoom } from './jobs.js';
@@ -52,7 +52,7 @@ const roomImport = defineImport<
           ['建筑面积', '平方米，不小于 0，最多两位小数；不填为 0'],
           ['套内面积', '平方米，不大于建筑面积，最多两位小数；不填为 0'],
           ['房屋类型', `可填：${categories.map((c) => c.title).join('、')}；不填为住宅`],
-          ['状态', `可填：${ROOM_STATES.map((s) => ROOM_STATE_TEXT[s]).join('、')}；不填为空置`],
+          ['状态', `可填：${ROOM_STATES.map((s) => ROOM_STATE[s].text).join('、')}；不填为空置`],
           ['备注', '最多 200 个字符'],
           ['注意', '任何一行有错误时整个文件都不导入，请下载错误报告按行修改后重新上传'],
           ['重复导入', '勾选“跳过已存在的房屋”时，系统中已有的房屋（同楼栋、单元、房号）不再导入，也不算错误'],
@@ -72,7 +72,6 @@ const roomImport = defineImport<
 
 type RoomResult = Awaited<ReturnType<typeof importRooms>>;
 
-const STATUS_TEXT = { queued: '等待中', running: '导入中', done: '导入成功', failed: '导入失败', cancelled: '已取消' } as const;
 const count = (summary: Record<string, unknown> | null, key: string) => Number(summary?.[key] ?? 0);
 
 const importloglist = defineMethod('importloglist', {
@@ -85,21 +84,16 @@ const importloglist = defineMethod('importloglist', {
     return {
       total: page.total,
       items: page.items.map((j): ImportLogItem => ({
-        id: j.id,
+        ...importLogFields(
+          j,
+          count(j.summary, 'created_buildings') + count(j.summary, 'created_units') + count(j.summary, 'created_rooms'),
+        ),
         kind: j.kind,
-        filename: j.filename,
-        status: j.status,
-        status_ch: j.status === 'done' && j.error_count > 0 ? '校验未通过' : STATUS_TEXT[j.status],
-        total: j.total,
         progress: j.progress,
         created_buildings: count(j.summary, 'created_buildings'),
         created_units: count(j.summary, 'created_units'),
         created_rooms: count(j.summary, 'created_rooms'),
         skipped_rooms: count(j.summary, 'skipped_rooms'),
-        error_count: j.error_count,
-        error: j.error,
-        create_user: j.create_user ?? '',
-        create_time: wireTime(j.created_at),
         finish_time: wireTime(j.finished_at),
       })),
     };

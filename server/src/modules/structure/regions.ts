@@ -1,10 +1,12 @@
-import { GROUP_LEADERS, type LeaderRegion, type RegionDetail } from '@wuye/contract';
+import { daysBetween, GROUP_LEADERS, type LeaderRegion, type RegionDelayLogItem, type RegionDetail } from '@wuye/contract';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, RegionsTable } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type Ctx, type Session } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
-import { daysLeft, wireTime } from '../../lib/wire.js';
+import { EXPORT_MAX, refuseOversizedExport, sheetOf } from '../../lib/excel.js';
+import { defineExport } from '../../jobs/exports.js';
+import { daysLeft, today, wireTime } from '../../lib/wire.js';
 import { extendRegion } from '../renewal/extend.js';
 import { likePattern } from '../../lib/like.js';
 import { insertDefaultCategories } from './defaults.js';
@@ -176,48 +178,89 @@ const leaderregiondelay = defineMethod('leaderregiondelay', {
   },
 });
 
+/** The renewal log's rows: a group's communities, or one community; filtered by the day each was made. */
+function delayLog(db: Kysely<DB>, scope: { groupId: number } | { rid: number }, createTime?: [string, string]) {
+  let qb = db
+    .selectFrom('region_delay_log as l')
+    .innerJoin('regions as r', 'r.id', 'l.rid')
+    .select([
+      'l.id',
+      'l.rid',
+      'r.title as region_title',
+      'l.kind',
+      'l.ref',
+      'l.old_end',
+      'l.new_end',
+      'l.amount',
+      'l.operator',
+      'l.created_at',
+    ]);
+  qb = 'rid' in scope ? qb.where('l.rid', '=', scope.rid) : qb.where('r.group_id', '=', scope.groupId);
+  if (createTime) {
+    // days of the business time zone (the session's), both included
+    const [from, to] = createTime;
+    qb = qb.where('l.created_at', '>=', sql<Date>`${from}::date`).where('l.created_at', '<', sql<Date>`${to}::date + 1`);
+  }
+  return qb;
+}
+
+type DelayLogRow = Awaited<ReturnType<ReturnType<typeof delayLog>['execute']>>[number];
+
+const toDelayLogItem = (l: DelayLogRow): RegionDelayLogItem => ({
+  id: l.id,
+  rid: l.rid,
+  region_title: l.region_title,
+  kind: l.kind,
+  kind_ch: DELAY_KIND_TEXT[l.kind],
+  ref: l.ref,
+  old_end: l.old_end,
+  new_end: l.new_end,
+  days: daysBetween(l.old_end, l.new_end),
+  amount: l.amount,
+  operator: l.operator,
+  create_time: wireTime(l.created_at),
+});
+
 const regiondelaylog = defineMethod('regiondelaylog', {
   side: 'both',
   roles: ['admin', 'setup', 'leader_admin'],
   writes: false,
-  summary: '续费记录：集团端看全部小区（可按 rid 筛选），小区端只看本小区',
+  summary: '续费记录：集团端看全部小区（可按 rid 筛选），小区端只看本小区；可按续费日期筛选',
   async handler(ctx, input) {
-    let qb = ctx.db
-      .selectFrom('region_delay_log as l')
-      .innerJoin('regions as r', 'r.id', 'l.rid')
-      .select([
-        'l.id',
-        'l.rid',
-        'r.title as region_title',
-        'l.kind',
-        'l.ref',
-        'l.old_end',
-        'l.new_end',
-        'l.amount',
-        'l.operator',
-        'l.created_at',
-      ])
-      .where('r.group_id', '=', ctx.session.groupId);
     // community side: the session's community only, whatever the payload says
-    if (ctx.session.rid !== null) qb = qb.where('l.rid', '=', ctx.session.rid);
-    else if (input.rid) qb = qb.where('l.rid', '=', input.rid);
+    const rid = ctx.session.rid ?? input.rid;
+    const qb = delayLog(ctx.db, rid ? { rid } : { groupId: ctx.session.groupId }, input.create_time).where(
+      'r.group_id',
+      '=',
+      ctx.session.groupId,
+    );
     const page = await listPage(qb, input, 'l.id');
-    return {
-      total: page.total,
-      items: page.items.map((l) => ({
-        id: l.id,
-        rid: l.rid,
-        region_title: l.region_title,
-        kind: l.kind,
-        kind_ch: DELAY_KIND_TEXT[l.kind],
-        ref: l.ref,
-        old_end: l.old_end,
-        new_end: l.new_end,
-        amount: l.amount,
-        operator: l.operator,
-        create_time: wireTime(l.created_at),
-      })),
-    };
+    return { total: page.total, items: page.items.map(toDelayLogItem) };
+  },
+});
+
+const regiondelaylogexport = defineExport('regiondelaylogexport', {
+  roles: ['admin', 'setup'],
+  summary: '按当前筛选条件导出本小区续费记录（Excel）',
+  filename: () => `续费记录_${today()}.xlsx`,
+  check: ({ db, rid }, input) => refuseOversizedExport(db, delayLog(db, { rid }, input.create_time)),
+  async sheet({ db, rid }, input) {
+    const rows = await delayLog(db, { rid }, input.create_time).orderBy('l.id', input.sort).limit(EXPORT_MAX).execute();
+    return sheetOf(
+      '续费记录',
+      [
+        { header: 'ID', value: (l) => l.id, width: 8 },
+        { header: '方式', value: (l) => l.kind_ch },
+        { header: '原到期日', value: (l) => l.old_end, width: 12 },
+        { header: '新到期日', value: (l) => l.new_end, width: 12 },
+        { header: '延长天数', value: (l) => l.days, width: 10 },
+        { header: '金额(元)', value: (l) => l.amount },
+        { header: '单号/备注', value: (l) => l.ref, width: 24 },
+        { header: '操作人', value: (l) => l.operator },
+        { header: '时间', value: (l) => l.create_time, width: 20 },
+      ],
+      rows.map(toDelayLogItem),
+    );
   },
 });
 
@@ -229,4 +272,5 @@ export const regionMethods = [
   leaderregionedit,
   leaderregiondelay,
   regiondelaylog,
+  regiondelaylogexport,
 ];

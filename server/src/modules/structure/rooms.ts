@@ -1,4 +1,4 @@
-import { ROOM_STATE_TEXT, toFen, type Room, type RoomState, type structureMethods } from '@wuye/contract';
+import { enumText, ROOM_STATE, toFen, type Room, type structureMethods } from '@wuye/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.js';
@@ -11,6 +11,7 @@ import { today, wireTime } from '../../lib/wire.js';
 import { containsOperator, likePattern } from '../../lib/like.js';
 import { STRUCTURE_WRITERS } from '@wuye/contract';
 import { firstDependent, tableLabel } from '../../lib/dependents.js';
+import { naturalName, placeOrder } from '../../lib/placeOrder.js';
 import { holdPlaces } from './place-locks.js';
 import { requireRoom } from './require-room.js';
 
@@ -59,7 +60,7 @@ type RoomRow = Awaited<ReturnType<ReturnType<typeof roomQuery>['execute']>>[numb
 const toRoom = ({ created_at, ...r }: RoomRow): Room => ({
   ...r,
   category_title: r.category_title ?? '',
-  state_ch: ROOM_STATE_TEXT[r.state as RoomState],
+  state_ch: enumText(ROOM_STATE, r.state),
   create_time: wireTime(created_at),
 });
 
@@ -115,14 +116,10 @@ const roomSmallList = defineMethod('room_small_list', {
   writes: false,
   summary: '某单元的房屋下拉（id、title）',
   async handler(ctx, input) {
-    const items = await ctx.db
-      .selectFrom('rooms')
-      .select(['id', 'title'])
-      .where('rid', '=', ctx.rid)
-      .where('tid', '=', input.tid)
-      .orderBy('floor')
-      .orderBy('title')
-      .execute();
+    let qb = ctx.db.selectFrom('rooms').select(['id', 'title']).where('rid', '=', ctx.rid).where('tid', '=', input.tid).orderBy('floor');
+    // 101, 102 … 110, and 1-2 before 1-10 (lib/placeOrder.ts)
+    for (const term of naturalName('title')) qb = qb.orderBy(term);
+    const items = await qb.orderBy('id').execute();
     return { items };
   },
 });
@@ -191,14 +188,12 @@ const roommap = defineMethod('roommap', {
   writes: false,
   summary: '房态图：一栋楼的全部房屋（单元、楼层、状态），不分页',
   async handler(ctx, input) {
-    const rows = await roomQuery(ctx.db, ctx.rid)
-      .where('r.bid', '=', input.bid)
-      .orderBy('u.sort')
-      .orderBy('r.tid')
-      .orderBy('r.floor', 'desc')
-      .orderBy('r.title')
-      .limit(5000)
-      .execute();
+    // units as every list orders them, each from its top floor down, a floor's rooms in natural order
+    let qb = roomQuery(ctx.db, ctx.rid).where('r.bid', '=', input.bid);
+    for (const term of placeOrder('u.')) qb = qb.orderBy(term);
+    qb = qb.orderBy('r.tid').orderBy('r.floor', 'desc');
+    for (const term of naturalName('r.title')) qb = qb.orderBy(term);
+    const rows = await qb.orderBy('r.id').limit(5000).execute();
     return {
       items: rows.map((r) => ({
         id: r.id,
@@ -207,7 +202,7 @@ const roommap = defineMethod('roommap', {
         title: r.title,
         floor: r.floor,
         state: r.state,
-        state_ch: ROOM_STATE_TEXT[r.state as RoomState],
+        state_ch: enumText(ROOM_STATE, r.state),
         category_title: r.category_title ?? '',
         built_area: r.built_area,
       })),

@@ -1,4 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import { BACKLOG_KIND, type BacklogItem } from '@wuye/contract/system';
+import type { ListAnswer } from '@wuye/contract/codes';
+import { enumText } from '@wuye/contract/kit/resource';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply } from '../../http/registry.js';
@@ -108,9 +111,26 @@ const backlogPage = listTemplate(
   { prepare: 'light' },
 );
 
-/** The pending to-do items: the top bar's badge and the home page's card (also in its first screen). */
-export async function pendingBacklogCount(db: Kysely<DB>, rid: number): Promise<number> {
-  return (await backlogPage(db, { rid, status: 'E' }, { page: 1, limit: 1, sort: 'asc' })).total;
+type BacklogRow = Awaited<ReturnType<typeof backlogPage>>['items'][number];
+
+function toBacklogItem(b: BacklogRow): BacklogItem {
+  return {
+    id: b.id,
+    title: b.title,
+    content: b.content,
+    kind: b.kind,
+    kind_ch: enumText(BACKLOG_KIND, b.kind),
+    link: b.link,
+    status: b.status,
+    create_time: wireTime(b.created_at),
+    done_time: wireTime(b.done_at),
+  };
+}
+
+/** The latest pending to-dos, newest first, and how many are pending: the home page's panel (also in its first screen). */
+export async function latestPendingBacklog(db: Kysely<DB>, rid: number, limit: number): Promise<ListAnswer<BacklogItem>> {
+  const page = await backlogPage(db, { rid, status: 'E' }, { page: 1, limit, sort: 'desc' });
+  return { total: page.total, items: page.items.map(toBacklogItem) };
 }
 
 const backlogList = defineMethod('backlog_list', {
@@ -119,22 +139,11 @@ const backlogList = defineMethod('backlog_list', {
   roles: 'staff',
   writes: false,
   board: true,
-  summary: '待办事项（status E 待办、Y 已办；空为全部），data.total 为数量；商户账号不可用',
+  summary:
+    '待办事项（status E 待办、Y 已办；空为全部；kind 报修/退款/收费/投诉/其他，kind_ch 为其文字），data.total 为数量；商户账号不可用',
   async handler(ctx, input) {
     const page = await backlogPage(ctx.db, { rid: ctx.rid, status: input.status || undefined }, input);
-    return {
-      total: page.total,
-      items: page.items.map((b) => ({
-        id: b.id,
-        title: b.title,
-        content: b.content,
-        kind: b.kind,
-        link: b.link,
-        status: b.status,
-        create_time: wireTime(b.created_at),
-        done_time: wireTime(b.done_at),
-      })),
-    };
+    return { total: page.total, items: page.items.map(toBacklogItem) };
   },
 });
 

@@ -1,4 +1,4 @@
-import { RC } from '@wuye/contract';
+import { RC, type BacklogItem } from '@wuye/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 
@@ -59,6 +59,18 @@ describe('backlog', () => {
     expect((await s.call('backlog_done', { id }, admin)).return_code).toBe(RC.SUCCESS);
     expect((await s.call('backlog_list', { status: 'E' }, admin)).data.total).toBe(3);
     expect((await s.call('backlog_done', { id }, admin)).return_msg).toBe('待办不存在或已处理');
+  });
+
+  it('says what each to-do is about in Chinese, and leads to a page that exists or to none', async () => {
+    const items = (await s.call('backlog_list', { status: '', sort: 'asc' }, admin)).data.items as BacklogItem[];
+    expect(items.map((b) => [b.kind, b.kind_ch])).toEqual([
+      ['repair', '报修'],
+      ['refund', '退款'],
+      ['fees', '收费'],
+      ['complaint', '投诉'],
+    ]);
+    // the demo's links are pages of the console (a repair and a complaint have no area yet: no link)
+    expect(items.map((b) => b.link)).toEqual(['', '/fees/refundlist', '/fees/feebillworkadd', '']);
   });
 
   it("cannot see or close another community's to-dos", async () => {
