@@ -6,6 +6,7 @@ import { initI18n } from './i18n';
 import { useAppStore } from './stores/app';
 import { useUser } from './stores/user';
 import { logError } from './stores/errorLog';
+import { isFormValidationError } from './utils/forms';
 import { preloadSignedIn, STANDALONE, WHITE_LIST } from './router/Root';
 import { startUserLoad } from './router/session';
 import './styles/global.css';
@@ -22,6 +23,11 @@ window.addEventListener('unhandledrejection', (e) => {
   const reason: unknown = e.reason;
   // rejected calls have already been shown to the user
   if (reason && typeof reason === 'object' && (reason as { name?: string }).name === 'ApiError') return;
+  // a form's rules refusing its values: the form shows why at its fields (utils/forms.ts validValues)
+  if (isFormValidationError(reason)) {
+    e.preventDefault();
+    return;
+  }
   logError(reason, 'unhandledrejection');
 });
 

@@ -7,10 +7,12 @@
  * isBack, breadcrumb; `hidden` keeps a page out of the menu (detail/edit pages, with activeMenu).
  */
 import { CloudDownloadOutlined, DashboardOutlined, DesktopOutlined, HistoryOutlined, SettingOutlined } from '@ant-design/icons';
+import { FEE_ROLES } from '@wuye/contract/fees/roles';
 import type { AppRoute } from './router/types';
+import type { RouteAlias } from './router/helpers';
 import type { Side } from './utils/auth';
 import { registerRouteTitles } from './i18n';
-import { structureLeaderRoutes, structureRoutes } from './pages/structure/routes';
+import { structureAliases, structureLeaderRoutes, structureRoutes, structureSetupRoutes } from './pages/structure/routes';
 import { structureTitles } from './pages/structure/i18n';
 import { ownersRoutes } from './pages/owners/routes';
 import { ownersTitles } from './pages/owners/i18n';
@@ -22,6 +24,8 @@ for (const titles of [structureTitles, ownersTitles, feesTitles]) registerRouteT
 
 const Dashboard = lazyPage(() => import('./pages/dashboard/Dashboard'));
 const RegionList = lazyPage(() => import('./pages/region/RegionList'));
+const RegionDesktop = lazyPage(() => import('./pages/desktop/RegionDesktop'));
+const FromBuilding = lazyPage(() => import('./pages/desktop/FromBuilding'));
 const Backlog = lazyPage(() => import('./pages/setup/Backlog'));
 const Download = lazyPage(() => import('./pages/setup/Download'));
 const UpdateLog = lazyPage(() => import('./pages/updatelog/UpdateLog'));
@@ -37,7 +41,12 @@ const updatelog: AppRoute = {
   redirect: '/updatelog/updatelog',
   meta: { title: 'route.updatelog', icon: HistoryOutlined, roles: ['admin', 'updatelog'] },
   children: [
-    { path: 'updatelog', component: UpdateLog, meta: { title: 'route.updatelog', icon: HistoryOutlined, roles: ['admin', 'updatelog'] } },
+    // one crumb for the log: 首页 / 更新日志
+    {
+      path: 'updatelog',
+      component: UpdateLog,
+      meta: { title: 'route.updatelog', icon: HistoryOutlined, roles: ['admin', 'updatelog'], breadcrumb: false },
+    },
   ],
 };
 
@@ -54,6 +63,18 @@ export const communityRoutes: AppRoute[] = [
         component: RegionList,
         meta: { title: 'route.regionlist', icon: DesktopOutlined, notForSysTypes: ['merchant'] },
       },
+      {
+        path: 'regiondesktop',
+        component: RegionDesktop,
+        // its figures (regiondesktop, paymentlist) are the counter's: FEE_ROLES.payments
+        meta: { title: 'route.regiondesktop', icon: DesktopOutlined, roles: FEE_ROLES.payments, keepAlive: true },
+      },
+      {
+        path: 'frombuilding',
+        component: FromBuilding,
+        // its board (roomboard) is the counter's: FEE_ROLES.payments
+        meta: { title: 'route.frombuilding', icon: DesktopOutlined, roles: FEE_ROLES.payments },
+      },
       ...feesDesktopRoutes,
     ],
   },
@@ -68,6 +89,7 @@ export const communityRoutes: AppRoute[] = [
       { path: 'backlog', component: Backlog, meta: { title: 'route.backlog', keepAlive: true } },
       { path: 'download', component: Download, meta: { title: 'route.download', icon: CloudDownloadOutlined } },
       ...feesSetupRoutes,
+      ...structureSetupRoutes,
     ],
   },
   updatelog,
@@ -79,3 +101,6 @@ export const leaderRoutes: AppRoute[] = [dashboard, ...structureLeaderRoutes, up
 export function routesFor(side: Side): AppRoute[] {
   return side === 'group' ? leaderRoutes : communityRoutes;
 }
+
+/** Old addresses that lead to a page's present one (the query kept); the menu groups' own addresses are added from the tree. */
+export const routeAliases: readonly RouteAlias[] = [...structureAliases];

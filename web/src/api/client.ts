@@ -55,10 +55,36 @@ export class ApiError extends Error {
 
 let reloginOpen = false;
 
+/**
+ * What the user reads when a call got no answer of the console's (docs/product.md#errors): the
+ * network down, the time-out, or an HTTP failure of whatever stood between, in Chinese, never the
+ * browser's own words ("Failed to fetch").
+ */
+export function transportMessage(failure: { status: number } | { error: unknown }): string {
+  if ('status' in failure) {
+    if (failure.status >= 200 && failure.status < 300) return MSG.badAnswer;
+    return (failure.status >= 500 ? MSG.serverFailed : MSG.requestFailed).replace('{status}', String(failure.status));
+  }
+  const error = failure.error;
+  if (error instanceof HttpFailure) return transportMessage({ status: error.status });
+  if (error && typeof error === 'object' && (error as { name?: unknown }).name === 'TimeoutError') return MSG.requestTimeout;
+  return MSG.networkFailed;
+}
+
+/** An answer whose body was not the console's JSON (a proxy's error page, an empty body). */
+class HttpFailure extends Error {
+  readonly status: number;
+  constructor(status: number) {
+    super(`HTTP ${status}`);
+    this.status = status;
+  }
+}
+
 /** docs/product.md#relogin: the confirm titled 确定登出; confirming resets the token and reloads. */
-function offerRelogin(): void {
+function offerRelogin(): boolean {
   const fb = feedback();
-  if (reloginOpen || !fb) return;
+  if (reloginOpen) return true;
+  if (!fb) return false;
   reloginOpen = true;
   void fb.modal.confirm({
     title: MSG.logoutTitle,
@@ -75,6 +101,7 @@ function offerRelogin(): void {
       reloginOpen = false;
     },
   });
+  return true;
 }
 
 /**
@@ -150,13 +177,11 @@ export async function request<M extends MethodName>(method: M, ...args: CallArgs
     } catch {
       parsed = null;
     }
-    if (!parsed || typeof parsed !== 'object') {
-      throw new Error(res.ok ? 'error' : `Request failed with status code ${res.status}`);
-    }
+    if (!parsed || typeof parsed !== 'object') throw new HttpFailure(res.status);
     answer = parsed as WireAnswer<MethodOutput<M>>;
   } catch (err) {
     if (options.signal?.aborted || leavingPage) throw new ApiError('ABORTED', 'aborted', true);
-    const text = err instanceof Error ? (err.name === 'TimeoutError' ? err.message : err.message || 'error') : String(err);
+    const text = transportMessage({ error: err });
     if (!options.silent) toastError(text);
     throw new ApiError('NETWORK', text, !options.silent);
   } finally {
@@ -178,8 +203,12 @@ export async function request<M extends MethodName>(method: M, ...args: CallArgs
       useDialogs.getState().openRenewal(true);
       throw new ApiError(verdict.code, verdict.message, true);
     case 'relogin':
+      // an answer to a session this browser has since left (switched to another account, signed
+      // in again) says nothing of the session in use: no dialog, no toast
+      if (options.token === undefined && token !== getToken()) throw new ApiError(verdict.code, verdict.message, true);
+      // the 确定登出 dialog says it alone: no toast over it, however many calls were turned away
+      if (!options.noRelogin && offerRelogin()) throw new ApiError(verdict.code, verdict.message, true);
       if (!options.silent) toastError(verdict.message);
-      if (!options.noRelogin) offerRelogin();
       throw new ApiError(verdict.code, verdict.message, !options.silent);
     default:
       if (!options.silent) toastError(verdict.message);

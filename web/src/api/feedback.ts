@@ -20,10 +20,10 @@ export function feedback(): Feedback | null {
   return current;
 }
 
-/** Error toast (docs/product.md#errors): 5 seconds. */
+/** Error toast (docs/product.md#errors): 5 seconds; the same text already shown is not shown twice. */
 export function toastError(text: string): void {
-  if (current) void current.message.error({ content: text, duration: 5 });
-  else waiting.push(text);
+  if (current) void current.message.error({ content: text, duration: 5, key: `error:${text}` });
+  else if (!waiting.includes(text)) waiting.push(text);
 }
 
 /** Success notice (docs/product.md#success-notice): title 成功, 2 seconds. */

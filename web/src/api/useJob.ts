@@ -12,6 +12,12 @@ export const JOB_STATUS_COLOR: Record<JobStatus, string> = {
   cancelled: 'default',
 };
 
+/** An import's colour: a finished one with row errors is turned away (error) or partly in (warning). */
+export function importStatusColor(row: { status: JobStatus; error_count: number; imported: number }): string {
+  if (row.status === 'done' && row.error_count > 0) return row.imported > 0 ? 'warning' : 'error';
+  return JOB_STATUS_COLOR[row.status];
+}
+
 /** A job no longer queued or running. */
 export const jobFinished = (job: JobInfo | undefined): job is JobInfo => job !== undefined && !jobInProgress(job.status);
 

@@ -8,6 +8,8 @@ const en: DeepPartial<Messages> = {
     dashboard: HOME_WORDS.en.title,
     desktop: 'Desktop',
     regionlist: 'Switch community',
+    regiondesktop: 'Community desktop',
+    frombuilding: 'Rooms by building',
     setup: 'System setup',
     backlog: 'To-do',
     download: 'Downloads',
@@ -49,11 +51,12 @@ const en: DeepPartial<Messages> = {
   settings: {
     title: 'Page style setting',
     theme: 'Theme colour',
-    tagsView: 'Open Tags-View',
+    tagsView: 'Show the tab strip',
     fixedHeader: 'Fixed header',
     sidebarLogo: 'Sidebar logo',
   },
   login: {
+    signIn: 'Sign in',
     title: 'Property management console',
     username: 'Username',
     password: 'Password',
@@ -79,6 +82,17 @@ const en: DeepPartial<Messages> = {
   dashboard: {
     ...dashboardWords('en'),
     renew: 'Renew',
+    pendingTodos: 'Pending to-dos',
+    all: 'All {{n}}',
+    noTodos: 'Nothing pending',
+    shortcuts: 'Shortcuts',
+    groupRegions: "The group's communities",
+    manageRegions: 'Communities',
+    regionCount: '{{n}} communities',
+    regionsEnding: '{{n}} ending within 30 days',
+    regionsEnded: '{{n}} ended',
+    regionName: 'Community',
+    roomCount: 'Rooms',
   },
 };
 

@@ -8,6 +8,8 @@ const es: DeepPartial<Messages> = {
     dashboard: HOME_WORDS.es.title,
     desktop: 'Escritorio',
     regionlist: 'Cambiar comunidad',
+    regiondesktop: 'Escritorio de la comunidad',
+    frombuilding: 'Viviendas por edificio',
     setup: 'Configuración',
     backlog: 'Pendientes',
     download: 'Descargas',
@@ -54,6 +56,7 @@ const es: DeepPartial<Messages> = {
     sidebarLogo: 'Logo en la barra lateral',
   },
   login: {
+    signIn: 'Iniciar sesión',
     title: 'Consola de administración de fincas',
     username: 'Usuario',
     password: 'Contraseña',
@@ -87,6 +90,17 @@ const es: DeepPartial<Messages> = {
   dashboard: {
     ...dashboardWords('es'),
     renew: 'Renovar',
+    pendingTodos: 'Pendientes',
+    all: 'Todos ({{n}})',
+    noTodos: 'Nada pendiente',
+    shortcuts: 'Accesos directos',
+    groupRegions: 'Comunidades del grupo',
+    manageRegions: 'Comunidades',
+    regionCount: '{{n}} comunidades',
+    regionsEnding: '{{n}} vencen en 30 días',
+    regionsEnded: '{{n}} vencidas',
+    regionName: 'Comunidad',
+    roomCount: 'Viviendas',
   },
 };
 

@@ -8,6 +8,8 @@ const zhCN = {
     dashboard: HOME_WORDS['zh-CN'].title,
     desktop: '小区桌面',
     regionlist: '切换小区',
+    regiondesktop: '小区桌面',
+    frombuilding: '从楼栋选房',
     setup: '系统设置',
     backlog: '待办事项',
     download: '下载中心',
@@ -51,11 +53,12 @@ const zhCN = {
   settings: {
     title: '系统布局配置',
     theme: '主题色',
-    tagsView: '开启 Tags-View',
-    fixedHeader: '固定 Header',
-    sidebarLogo: '侧边栏 Logo',
+    tagsView: '显示标签页',
+    fixedHeader: '固定顶栏',
+    sidebarLogo: '侧边栏显示标志',
   },
   login: {
+    signIn: '登录',
     title: '物业管理后台',
     username: '用户名',
     password: '密码',
@@ -84,6 +87,17 @@ const zhCN = {
   dashboard: {
     ...dashboardWords('zh-CN'),
     renew: '续费',
+    pendingTodos: '待处理事项',
+    all: '全部 {{n}} 项',
+    noTodos: '暂无待处理事项',
+    shortcuts: '常用功能',
+    groupRegions: '集团各小区',
+    manageRegions: '小区管理',
+    regionCount: '共 {{n}} 个小区',
+    regionsEnding: '30 天内到期 {{n}} 个',
+    regionsEnded: '已到期 {{n}} 个',
+    regionName: '小区',
+    roomCount: '房屋数',
   },
 };
 

@@ -5,12 +5,12 @@
  * The sign-in page never downloads it; Root starts fetching it while the user info loads.
  */
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { BACKLOG_COUNT_KEY } from '../api/backlog';
+import { BACKLOG_COUNT_KEY, BACKLOG_PENDING_KEY } from '../api/backlog';
 import { FEE_DASHBOARD_KEY } from '../api/feeDashboard';
 import FullSpin from '../components/FullSpin';
-import { routesFor } from '../routes';
+import { communityRoutes, leaderRoutes, routeAliases, routesFor } from '../routes';
 import { useDialogs } from '../stores/dialogs';
 import { expiryAction, daysLeftOf, useSystem } from '../stores/system';
 import { useUser } from '../stores/user';
@@ -19,7 +19,7 @@ import { takeFirstScreenData } from '../shell/firstScreen';
 import Layout from '../shell/Layout';
 import { RoutesContext, type RoutesInfo } from './context';
 import DialogHostGate from './DialogHostGate';
-import { filterRoutes, findFlat, flattenRoutes } from './helpers';
+import { aliasTarget, filterRoutes, findFlat, flattenRoutes, groupAliases, type RouteAlias } from './helpers';
 import { loadSystemInfo } from './session';
 
 const RegionListPage = lazy(() => import('../pages/region/RegionListPage'));
@@ -44,6 +44,7 @@ function seedFirstScreenFigures() {
   const seeded = takeFirstScreenData();
   if (seeded.feedashboard) queryClient.setQueryData(FEE_DASHBOARD_KEY, seeded.feedashboard);
   if (seeded.backlog !== undefined) queryClient.setQueryData(BACKLOG_COUNT_KEY, seeded.backlog);
+  if (seeded.backlogPending) queryClient.setQueryData(BACKLOG_PENDING_KEY, seeded.backlogPending);
 }
 
 /** Expiry check and weak-password prompt once the session is known (docs/product.md#community-expiry, #weak-password). */
@@ -51,8 +52,10 @@ function SessionEffects() {
   const roles = useUser((s) => s.roles);
   const sysUser = useUser((s) => s.sysUser);
   const info = useSystem((s) => s.info);
+  // the system info kept in the session draws the shell at once; it is asked again once a page
+  // load, so what changed since (the community's logo, floor plan, copyright) shows after F5 too
   useEffect(() => {
-    void loadSystemInfo();
+    void loadSystemInfo(true);
   }, []);
   useEffect(() => {
     // the check runs for non-admin roles other than leader_admin
@@ -73,10 +76,22 @@ function SessionEffects() {
   return null;
 }
 
+/** Every page of both sides: a page of the other side is one the user may not open (401), not a missing one. */
+const everyPage = flattenRoutes([...communityRoutes, ...leaderRoutes]);
+const everyGroup = groupAliases([...communityRoutes, ...leaderRoutes]).map((a) => a.from);
+
 /** Unknown paths go to /404, known but forbidden ones to /401 (docs/product.md#navigation-guard). */
-function Fallback({ info }: { info: RoutesInfo }) {
+function Fallback() {
   const { pathname } = useLocation();
-  return <Navigate to={findFlat(info.flatAll, pathname) ? '/401' : '/404'} replace />;
+  const known = !!findFlat(everyPage, pathname) || everyGroup.some((g) => g.toLowerCase() === pathname.toLowerCase());
+  return <Navigate to={known ? '/401' : '/404'} replace />;
+}
+
+/** An alias's address leads to its page, with the visitor's query kept. */
+function AliasRedirect({ alias }: { alias: RouteAlias }) {
+  const params = useParams();
+  const { search, hash } = useLocation();
+  return <Navigate to={aliasTarget(alias.to, params, search, hash)} replace />;
 }
 
 function AppRoutes() {
@@ -89,6 +104,7 @@ function AppRoutes() {
     const permitted = filterRoutes(all, [...roles, ...permissions], sysType);
     return { permitted, flat: flattenRoutes(permitted), flatAll: flattenRoutes(all) };
   }, [side, roles, permissions, sysType]);
+  const aliases = useMemo(() => [...routeAliases, ...groupAliases(info.permitted)], [info.permitted]);
   return (
     <RoutesContext.Provider value={info}>
       <Suspense fallback={<FullSpin />}>
@@ -105,7 +121,10 @@ function AppRoutes() {
             })}
             <Route path="/redirect/*" element={<Redirect />} />
           </Route>
-          <Route path="*" element={<Fallback info={info} />} />
+          {aliases.map((a) => (
+            <Route key={`alias:${a.from}`} path={a.from} element={<AliasRedirect alias={a} />} />
+          ))}
+          <Route path="*" element={<Fallback />} />
         </Routes>
       </Suspense>
       <SessionEffects />

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import Fuse from 'fuse.js';
 import type { AppRoute } from './types';
 import {
+  aliasTarget,
   affixRoutes,
   breadcrumbTrail,
   filterRoutes,
   findFlat,
   firstPagePath,
   flattenRoutes,
+  groupAliases,
   matchPattern,
   searchEntries,
   topMenuRoutes,
@@ -108,5 +110,72 @@ describe('route search (spec 2.3, 9)', () => {
     const fuse = new Fuse(entries, SEARCH_OPTIONS);
     expect(fuse.search('待办')[0]?.item.path).toBe('/setup/backlog');
     expect(fuse.search('payment')[0]?.item.path).toBe('/fees/payment');
+  });
+});
+
+/** An area whose pages keep the product's addresses at the root, gathered under one menu group. */
+const rooted: AppRoute[] = [
+  ...tree,
+  {
+    path: '/basis',
+    redirect: '/roomlist',
+    meta: { title: '房产管理', roles: ['memberbasis'] },
+    children: [
+      { path: '/buildinglist', component: Page, meta: { title: '楼栋管理', roles: ['memberbasis'] } },
+      { path: '/roomlist', component: Page, meta: { title: '房屋管理', roles: ['memberbasis'] } },
+      { path: '/editroom', component: Page, hidden: true, meta: { title: '编辑房屋', roles: ['memberbasis'], activeMenu: '/roomlist' } },
+      { path: '/addroom', component: Page, hidden: true, meta: { title: '新增房屋', roles: ['memberbasis'], search: true } },
+    ],
+  },
+  {
+    path: '/updatelog',
+    redirect: '/updatelog/updatelog',
+    meta: { title: '更新日志', roles: ['admin', 'updatelog'] },
+    children: [{ path: 'updatelog', component: Page, meta: { title: '更新日志', roles: ['admin', 'updatelog'] } }],
+  },
+];
+
+describe("the product's own addresses (spec 2.6 root area)", () => {
+  it('a page at the root belongs to the menu group that lists it', () => {
+    expect(flattenRoutes(rooted).map((f) => f.fullPath)).toContain('/buildinglist');
+    expect(topOf(rooted, '/buildinglist')?.path).toBe('/basis');
+    expect(topOf(rooted, '/roomlist')?.path).toBe('/basis');
+    expect(topOf(rooted, '/fees/payment')?.path).toBe('/fees');
+    expect(topOf(rooted, '/nowhere')).toBeUndefined();
+  });
+  it("each group's own address leads to its first page the user may open", () => {
+    expect(groupAliases(filterRoutes(rooted, ['admin']))).toEqual([
+      { from: '/fees', to: '/fees/payment' },
+      { from: '/fees/cost', to: '/fees/cost/costdetaillist' },
+      { from: '/setup', to: '/setup/backlog' },
+      { from: '/basis', to: '/roomlist' },
+      { from: '/updatelog', to: '/updatelog/updatelog' },
+    ]);
+    // a redirect the user may not open gives way to the group's first page the user may
+    const reports: AppRoute[] = [
+      {
+        path: '/feecounts',
+        redirect: '/feecounts/fees_count',
+        children: [
+          { path: 'fees_count', component: Page, meta: { roles: ['feecount'] } },
+          { path: 'financereport', component: Page, meta: { roles: ['financecount'] } },
+        ],
+      },
+    ];
+    expect(groupAliases(filterRoutes(reports, ['financecount']))).toEqual([{ from: '/feecounts', to: '/feecounts/financereport' }]);
+  });
+  it("an alias fills its params and keeps the visitor's query and hash", () => {
+    expect(aliasTarget('/editroom?id=:id', { id: '12' })).toBe('/editroom?id=12');
+    expect(aliasTarget('/editroom?id=:id', { id: '12' }, '?from=list', '#top')).toBe('/editroom?id=12&from=list#top');
+    expect(aliasTarget('/*', { '*': 'roomlist' }, '?bid=3&tid=4')).toBe('/roomlist?bid=3&tid=4');
+    expect(aliasTarget('/updatelog/updatelog', {}, '?v=2')).toBe('/updatelog/updatelog?v=2');
+    // the alias's own query wins over the visitor's of the same name
+    expect(aliasTarget('/editroom?id=:id', { id: '5' }, '?id=9')).toBe('/editroom?id=5');
+  });
+  it('the route search finds a hidden page that says so, not the others', () => {
+    const paths = searchEntries(rooted, (k) => k).map((e) => e.path);
+    expect(paths).toContain('/addroom');
+    expect(paths).not.toContain('/editroom');
+    expect(paths).not.toContain('/fees/feeedit/:id');
   });
 });

@@ -94,8 +94,57 @@ export function activeMenuPath(flat: FlatRoute | undefined): string | undefined 
   return flat.route.meta?.activeMenu ?? flat.fullPath;
 }
 
+/**
+ * The top route a path belongs to: by its prefix ('/fees/payment' under '/fees'), or as one of its
+ * pages when the pages keep the product's own addresses at the root ('/roomlist' under the
+ * structure area's group).
+ */
 export function topOf(routes: readonly AppRoute[], path: string): AppRoute | undefined {
-  return routes.find((r) => path === r.path || path.startsWith(`${r.path.replace(/\/+$/, '')}/`));
+  return (
+    routes.find((r) => path === r.path || path.startsWith(`${r.path.replace(/\/+$/, '')}/`)) ??
+    routes.find((r) => !!r.children && !!findFlat(flattenRoutes([r]), path))
+  );
+}
+
+/** An address kept for an old link or a group of pages: `from` (a pattern) leads to `to`. */
+export interface RouteAlias {
+  /** a pattern with :params and a trailing * ('/basis/editroom/:id', '/basis/*') */
+  from: string;
+  /** where it leads; :params and * are filled from `from`, the query may be given ('/editroom?id=:id') */
+  to: string;
+}
+
+/**
+ * The address an alias leads to: its params and splat filled in, the visitor's own query kept
+ * (after the alias's) and the hash too.
+ */
+export function aliasTarget(to: string, params: Readonly<Record<string, string | undefined>>, search = '', hash = ''): string {
+  const filled = to.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? '')).replace('*', params['*'] ?? '');
+  const [path, query = ''] = filled.split('?') as [string, string?];
+  const merged = new URLSearchParams(query);
+  for (const [k, v] of new URLSearchParams(search)) if (!merged.has(k)) merged.append(k, v);
+  const q = merged.toString();
+  return `${path.replace(/\/{2,}/g, '/') || '/'}${q ? `?${q}` : ''}${hash}`;
+}
+
+/**
+ * Every menu group's own address leads to the group's first page the user may open ('/fees' to
+ * '/fees/feebilllist', '/updatelog' to '/updatelog/updatelog'): its redirect when permitted, else
+ * its first visible page.
+ */
+export function groupAliases(permitted: readonly AppRoute[], base = ''): RouteAlias[] {
+  const out: RouteAlias[] = [];
+  const pages = flattenRoutes(permitted);
+  for (const route of permitted) {
+    const fullPath = joinPath(base, route.path);
+    if (route.children && !route.component) {
+      const wanted = route.redirect && pages.some((p) => p.fullPath === route.redirect) ? route.redirect : undefined;
+      const to = wanted ?? firstPagePath({ ...route, redirect: undefined }, base);
+      if (to && to !== fullPath) out.push({ from: fullPath, to });
+      out.push(...groupAliases(route.children, fullPath));
+    }
+  }
+  return out;
 }
 
 /** Pages whose tab is fixed (affix). */
@@ -118,7 +167,7 @@ export function breadcrumbTrail(flat: FlatRoute | undefined): { path: string; ti
   return [home, ...chain];
 }
 
-/** Route-search entries: menu-visible pages with their title trail. */
+/** Route-search entries: menu-visible pages (and hidden ones marked `search`) with their title trail. */
 export function searchEntries(
   routes: readonly AppRoute[],
   translate: (key: string) => string,
@@ -127,7 +176,8 @@ export function searchEntries(
 ): { path: string; title: string }[] {
   const out: { path: string; title: string }[] = [];
   for (const route of routes) {
-    if (route.hidden) continue;
+    // a hidden page is found only when its meta says so (it opens without a record)
+    if (route.hidden && !route.meta?.search) continue;
     const fullPath = joinPath(base, route.path);
     const title = route.meta?.title ? [...prefix, translate(route.meta.title)] : prefix;
     if (route.component && route.meta?.title && !fullPath.includes(':')) out.push({ path: fullPath, title: title.join(' > ') });

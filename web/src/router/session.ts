@@ -34,14 +34,25 @@ export function takeUserLoad(): Promise<void> {
 }
 
 let systemLoad: Promise<void> | null = null;
-/** loads the system info when empty; failures are swallowed (docs/product.md#list-failures) */
+let systemLoads = 0;
+/**
+ * Loads the system info when empty (docs/product.md#navigation-guard), or again when `force`d (after
+ * the community's details were saved, once a page load); failures are swallowed
+ * (docs/product.md#list-failures). Only the latest call's answer is kept: one started before a save
+ * never overwrites the info read after it.
+ */
 export function loadSystemInfo(force = false): Promise<void> {
   if (!force && useSystem.getState().info) return Promise.resolve();
-  systemLoad ??= call('get_system_info')
-    .then((data) => useSystem.getState().setInfo(data.items))
+  if (!force && systemLoad) return systemLoad;
+  const n = ++systemLoads;
+  const load: Promise<void> = call('get_system_info')
+    .then((data) => {
+      if (n === systemLoads) useSystem.getState().setInfo(data.items);
+    })
     .catch(() => undefined)
     .finally(() => {
-      systemLoad = null;
+      if (systemLoad === load) systemLoad = null;
     });
-  return systemLoad;
+  systemLoad = load;
+  return load;
 }

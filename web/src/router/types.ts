@@ -19,6 +19,8 @@ export interface RouteMeta {
   isBack?: boolean;
   /** left out of breadcrumbs */
   breadcrumb?: boolean;
+  /** a hidden page the header's route search still finds (one that opens without a record) */
+  search?: boolean;
   /** account types (sys_type) that never get this page, e.g. merchant (docs/product.md#merchant-restrictions) */
   notForSysTypes?: readonly string[];
 }

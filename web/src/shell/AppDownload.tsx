@@ -5,11 +5,15 @@ import QrImage from '../components/QrImage';
 import type { SystemInfo } from '@wuye/contract/system';
 import type { NavbarVisibility } from './visibility';
 
-/** Application download tooltip (docs/product.md#shell-top-bar): each entry only when its address is set. */
-export default function AppDownload({ info, show }: { info: SystemInfo | null; show: NavbarVisibility['appDownload'] }) {
+/** Whether any application has its address set. */
+export function hasAppDownload(info: SystemInfo | null, show: NavbarVisibility['appDownload']): info is SystemInfo {
+  return !!info && (show.propertyApp || show.wxapp || show.consumeMobileApp || show.consumeApp);
+}
+
+/** The applications to download, each only when its address is set. */
+export function AppDownloadPanel({ info, show }: { info: SystemInfo; show: NavbarVisibility['appDownload'] }) {
   const { t } = useTranslation();
-  if (!info || !(show.propertyApp || show.wxapp || show.consumeMobileApp || show.consumeApp)) return null;
-  const content = (
+  return (
     <div className="app-download" data-testid="app-download-panel">
       {show.propertyApp && (
         <div className="app-download-item">
@@ -42,8 +46,14 @@ export default function AppDownload({ info, show }: { info: SystemInfo | null; s
       )}
     </div>
   );
+}
+
+/** Application download tooltip (docs/product.md#shell-top-bar): each entry only when its address is set. */
+export default function AppDownload({ info, show }: { info: SystemInfo | null; show: NavbarVisibility['appDownload'] }) {
+  const { t } = useTranslation();
+  if (!hasAppDownload(info, show)) return null;
   return (
-    <Popover content={content} title={t('navbar.appDownload')} placement="bottom">
+    <Popover content={<AppDownloadPanel info={info} show={show} />} title={t('navbar.appDownload')} placement="bottom">
       <span className="navbar-icon-wrap" data-testid="app-download">
         <MobileOutlined className="navbar-icon" />
       </span>

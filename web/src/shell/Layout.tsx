@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
 import { Drawer } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@wuye/contract/codes';
 import { useRoutesInfo } from '../router/context';
 import { affixRoutes } from '../router/helpers';
@@ -8,12 +7,14 @@ import { MOBILE_MEDIA_QUERY, useAppStore } from '../stores/app';
 import { useSettings } from '../stores/settings';
 import { useSystem } from '../stores/system';
 import { useTags } from '../stores/tags';
+import { useTranslation } from 'react-i18next';
 import AppMain from './AppMain';
 import Breadcrumbs from './Breadcrumbs';
 import Navbar from './Navbar';
 import Sidebar from './Sidebar';
 import TagsView from './TagsView';
 import { useCurrentRoute } from './useCurrentRoute';
+import { useDocumentTitle } from './useDocumentTitle';
 import './layout.css';
 
 const SettingsDrawer = lazy(() => import('./SettingsDrawer'));
@@ -30,7 +31,8 @@ function SettingsDrawerGate() {
   ) : null;
 }
 
-export const DEFAULT_COPYRIGHT = 'Copyright © 物业管理平台 All Rights Reserved.';
+/** The footer until the system info gives the community's copyright (docs/product.md#shell-breadcrumbs). */
+export const DEFAULT_COPYRIGHT = '版权所有 © 物业管理平台';
 
 /** Desktop or mobile by the 992 px breakpoint (docs/product.md#constants). */
 function useDeviceWatch() {
@@ -77,10 +79,18 @@ function useTagTracking() {
   }, [f, pathname, fullPath]);
 }
 
-export default function Layout() {
+/** The browser tab names the page it shows (the route's title). */
+function usePageTitle() {
   const { t } = useTranslation();
+  const { flat } = useCurrentRoute();
+  const title = flat?.route.meta?.title;
+  useDocumentTitle(title ? t(title) : undefined);
+}
+
+export default function Layout() {
   useDeviceWatch();
   useTagTracking();
+  usePageTitle();
   const device = useAppStore((s) => s.device);
   const opened = useAppStore((s) => s.sidebarOpened);
   const withoutAnimation = useAppStore((s) => s.withoutAnimation);
@@ -144,7 +154,7 @@ export default function Layout() {
           <AppMain />
         </main>
         <footer className="app-footer" data-testid="footer">
-          {copyright || t('footer.default', { defaultValue: DEFAULT_COPYRIGHT })}
+          {copyright || DEFAULT_COPYRIGHT}
         </footer>
       </div>
       <SettingsDrawerGate />

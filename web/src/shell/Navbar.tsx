@@ -22,13 +22,15 @@ import { errorLogEnabled, useErrorLog } from '../stores/errorLog';
 import { useSettings } from '../stores/settings';
 import { useSystem } from '../stores/system';
 import { useUser } from '../stores/user';
-import AppDownload from './AppDownload';
+import AppDownload, { AppDownloadPanel, hasAppDownload } from './AppDownload';
 import HeaderSearch from './HeaderSearch';
 import LangSelect from './LangSelect';
+import NavbarMore, { type MoreActions } from './NavbarMore';
 import Screenfull from './Screenfull';
 import SizeSelect from './SizeSelect';
 import TopMenu from './TopMenu';
 import UserMenu from './UserMenu';
+import { useMediaQuery, WIDE_NAVBAR_QUERY } from './useMediaQuery';
 import { navbarVisibility } from './visibility';
 
 // the owner search and its drawer load on first use, not with the shell
@@ -67,8 +69,10 @@ export default function Navbar() {
   const sysType = useUser((s) => s.sysUser?.sys_type);
   const showSettings = useSettings((s) => s.showSettings);
   const [floorPlanOpen, setFloorPlanOpen] = useState(false);
+  const [appsOpen, setAppsOpen] = useState(false);
   const [ownerSearch, setOwnerSearch] = useState<'unused' | 'open' | 'closed'>('unused');
   const mobile = device === 'mobile';
+  const wide = useMediaQuery(WIDE_NAVBAR_QUERY) && !mobile;
   const side = useUser((s) => s.side);
   const show = navbarVisibility({ sysType, side, roles, permissions, info });
   const backlogCount = useBacklogCount(show.backlog);
@@ -90,9 +94,18 @@ export default function Navbar() {
       () => win?.close(),
     );
   };
+  const actions: MoreActions = {
+    apps: () => setAppsOpen(true),
+    board: openBoard,
+    updatelog: () => void navigate('/updatelog/updatelog'),
+    floorPlan: () => setFloorPlanOpen(true),
+    help: () => window.open(info?.help_work_url, '_blank', 'noopener'),
+    settings: () => useSettings.getState().setDrawerOpen(true),
+    errorLog: () => useDialogs.getState().setErrorLogOpen(true),
+  };
 
   return (
-    <div className="navbar" data-testid="navbar">
+    <div className="navbar" data-testid="navbar" data-wide={wide ? '1' : undefined}>
       <Tooltip title={t('navbar.toggleSidebar')}>
         <Fold className="hamburger" data-testid="hamburger" onClick={toggleSidebar} />
       </Tooltip>
@@ -102,7 +115,7 @@ export default function Navbar() {
       <div className="right-menu">
         {!mobile && <HeaderSearch />}
         {!mobile && <ErrorLogButton />}
-        {!mobile && <AppDownload info={info} show={show.appDownload} />}
+        {wide && <AppDownload info={info} show={show.appDownload} />}
         {show.ownerSearch && (
           <Tooltip title={t('navbar.ownerSearch')}>
             <ContactsOutlined className="navbar-icon" data-testid="navbar-owner-search" onClick={() => setOwnerSearch('open')} />
@@ -114,7 +127,7 @@ export default function Navbar() {
             <OwnerSearchDialog open={ownerSearch === 'open'} onClose={() => setOwnerSearch('closed')} />
           </Suspense>
         )}
-        {show.board && (
+        {wide && show.board && (
           <Tooltip title={t('navbar.board')}>
             <FundProjectionScreenOutlined className="navbar-icon" data-testid="navbar-board" onClick={openBoard} />
           </Tooltip>
@@ -133,44 +146,50 @@ export default function Navbar() {
             </span>
           </Tooltip>
         )}
-        {show.updatelog && !mobile && (
+        {wide && show.updatelog && (
           <Tooltip title={t('navbar.updatelog')}>
-            <FileTextOutlined
-              className="navbar-icon"
-              data-testid="navbar-updatelog"
-              onClick={() => void navigate('/updatelog/updatelog')}
-            />
+            <FileTextOutlined className="navbar-icon" data-testid="navbar-updatelog" onClick={actions.updatelog} />
           </Tooltip>
         )}
-        {show.floorPlan && !mobile && (
+        {wide && show.floorPlan && (
           <Tooltip title={t('navbar.floorPlan')}>
-            <PictureOutlined className="navbar-icon" data-testid="navbar-floorplan" onClick={() => setFloorPlanOpen(true)} />
+            <PictureOutlined className="navbar-icon" data-testid="navbar-floorplan" onClick={actions.floorPlan} />
           </Tooltip>
         )}
-        {show.help && !mobile && (
+        {wide && show.help && (
           <Tooltip title={t('navbar.help')}>
             <a href={info?.help_work_url} target="_blank" rel="noreferrer" className="navbar-icon-wrap" data-testid="navbar-help">
               <QuestionCircleOutlined className="navbar-icon" />
             </a>
           </Tooltip>
         )}
-        {!mobile && <Screenfull />}
-        {!mobile && <SizeSelect />}
-        <LangSelect />
-        {showSettings && (
+        {wide && <Screenfull />}
+        {wide && <SizeSelect />}
+        {wide && <LangSelect />}
+        {wide && showSettings && (
           <Tooltip title={t('navbar.settings')}>
-            <SettingOutlined
-              className="navbar-icon"
-              data-testid="settings-toggle"
-              onClick={() => useSettings.getState().setDrawerOpen(true)}
-            />
+            <SettingOutlined className="navbar-icon" data-testid="settings-toggle" onClick={actions.settings} />
           </Tooltip>
+        )}
+        {!wide && (
+          <NavbarMore
+            show={show}
+            apps={hasAppDownload(info, show.appDownload)}
+            settings={showSettings}
+            errorLog={mobile}
+            actions={actions}
+          />
         )}
         <UserMenu showSwitch={show.switchRegion} compact={mobile} />
       </div>
       {show.floorPlan && (
         <Modal open={floorPlanOpen} title={t('navbar.floorPlan')} footer={null} width={900} onCancel={() => setFloorPlanOpen(false)}>
           <img src={info?.region_img} alt="" style={{ width: '100%' }} data-testid="floorplan-image" />
+        </Modal>
+      )}
+      {hasAppDownload(info, show.appDownload) && (
+        <Modal open={appsOpen} title={t('navbar.appDownload')} footer={null} onCancel={() => setAppsOpen(false)}>
+          <AppDownloadPanel info={info} show={show.appDownload} />
         </Modal>
       )}
     </div>

@@ -13,7 +13,7 @@ export default function SettingsDrawer() {
   return (
     <Drawer open={s.drawerOpen} onClose={() => s.setDrawerOpen(false)} title={t('settings.title')} placement="right" size={300}>
       <div className="settings-drawer" data-testid="settings-drawer">
-        <div className="settings-item">
+        <div className="settings-item settings-item-block">
           <span>{t('settings.theme')}</span>
           <div className="theme-swatches">
             {THEME_PRESETS.map((c) => (

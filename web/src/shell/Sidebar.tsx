@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Menu } from 'antd';
+import { Menu, Tooltip } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -15,11 +15,18 @@ import { useCurrentRoute } from './useCurrentRoute';
 function SidebarLogo({ collapsed }: { collapsed: boolean }) {
   const info = useSystem((s) => s.info);
   const title = info?.sub_title || info?.region_title || '物业管理后台';
+  // the title shows whole, on two lines where it must, and in a tooltip beside the sidebar
   return (
-    <Link to="/dashboard" className="sidebar-logo" data-testid="sidebar-logo" title={title}>
-      {info?.logo_url ? <img src={info.logo_url} alt="" className="sidebar-logo-img" /> : <HomeOutlined className="sidebar-logo-icon" />}
-      {!collapsed && <span className="sidebar-title">{title}</span>}
-    </Link>
+    <Tooltip title={title} placement="right">
+      <Link to="/dashboard" className="sidebar-logo" data-testid="sidebar-logo">
+        {info?.logo_url ? <img src={info.logo_url} alt="" className="sidebar-logo-img" /> : <HomeOutlined className="sidebar-logo-icon" />}
+        {!collapsed && (
+          <span className="sidebar-title" data-testid="sidebar-title">
+            {title}
+          </span>
+        )}
+      </Link>
+    </Tooltip>
   );
 }
 

@@ -11,6 +11,16 @@ interface MenuState {
   view: TagView;
 }
 
+/** The strip's scroll position that shows `tab` whole, with a little of its neighbours, moving as little as it can. */
+export function scrollToShow(strip: { scrollLeft: number; clientWidth: number }, tab: { offsetLeft: number; offsetWidth: number }): number {
+  const margin = 40;
+  const left = tab.offsetLeft - margin;
+  const right = tab.offsetLeft + tab.offsetWidth + margin;
+  if (left < strip.scrollLeft) return Math.max(0, left);
+  if (right > strip.scrollLeft + strip.clientWidth) return right - strip.clientWidth;
+  return strip.scrollLeft;
+}
+
 /** Tab strip of visited pages with its right-click menu (docs/product.md#shell-tabs, #visited-tabs). */
 export default function TagsView() {
   const { t } = useTranslation();
@@ -31,10 +41,29 @@ export default function TagsView() {
     };
   }, [menu]);
 
+  // the active tab is brought into view once it is there (the layout adds a page's tab after this
+  // strip has drawn the new address), by scrolling the strip alone, never the page
+  const activeIndex = views.findIndex((v) => v.path === location.pathname);
   useEffect(() => {
-    const el = wrapper.current?.querySelector('.tags-view-item.active');
-    if (el && 'scrollIntoView' in el) el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [location.pathname]);
+    const strip = wrapper.current;
+    const el = strip?.querySelector<HTMLElement>('.tags-view-item.active');
+    if (strip && el) strip.scrollLeft = scrollToShow(strip, el);
+  }, [activeIndex, views.length]);
+
+  // the mouse wheel scrolls the strip sideways (a passive React listener could not keep the page still)
+  useEffect(() => {
+    const strip = wrapper.current;
+    if (!strip) return;
+    const onWheel = (e: WheelEvent) => {
+      if (strip.scrollWidth <= strip.clientWidth) return;
+      const delta = Math.abs(e.deltaY) > Math.abs(e.deltaX) ? e.deltaY : e.deltaX;
+      if (delta === 0) return;
+      e.preventDefault();
+      strip.scrollLeft += delta;
+    };
+    strip.addEventListener('wheel', onWheel, { passive: false });
+    return () => strip.removeEventListener('wheel', onWheel);
+  }, []);
 
   const isActive = (v: TagView) => v.path === location.pathname;
 

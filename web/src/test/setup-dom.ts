@@ -1,8 +1,11 @@
 /** What antd needs of a browser that jsdom does not have (component tests, vitest project web-dom). */
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 
 afterEach(() => cleanup());
+// findBy and waitFor wait for what the user would see; a loaded machine (CI beside other work)
+// renders antd's tables in more than the default second
+configure({ asyncUtilTimeout: 5000 });
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>

@@ -2,10 +2,20 @@ import { useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Col, DatePicker, Drawer, Form, Grid, Input, InputNumber, Row, Select, Space } from 'antd';
 import { DownOutlined, FilterOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { enumOptions, keysIn, matchOf, type FieldDef, type FilterValue } from '@wuye/contract/kit/resource';
+import {
+  dependsOnFields,
+  enumOptions,
+  isMembersWidget,
+  isSmallWidget,
+  keysIn,
+  matchOf,
+  type FieldDef,
+  type FilterValue,
+} from '@wuye/contract/kit/resource';
 import { useSystem } from '../../stores/system';
 import { rangePickerPresets } from './dateRanges';
 import { SmallSelect, widgetOf, type Widgets } from './fields';
+import { MembersSelect, RoomField } from './roomWidgets';
 import type { Filters } from './useResourceList';
 import type { AnyResource } from './types';
 
@@ -16,12 +26,16 @@ export function cleanFilters(values: Values): Filters {
   const out: Filters = {};
   for (const [k, v] of Object.entries(values)) {
     if (v === undefined || v === null || v === '') continue;
-    if (Array.isArray(v) && (!v[0] || !v[1])) continue;
+    // an empty list, or a range missing an end
+    if (Array.isArray(v) && (v.length === 0 || v.some((x) => x === undefined || x === null || x === ''))) continue;
     out[k] = typeof v === 'string' ? v.trim() || undefined : (v as FilterValue);
     if (out[k] === undefined) delete out[k];
   }
   return out;
 }
+
+const sortedText = (f: Filters) => JSON.stringify(Object.entries(f).sort(([a], [b]) => (a < b ? -1 : 1)));
+const sameFilters = (a: Filters, b: Filters) => sortedText(a) === sortedText(b);
 
 const toRange = (v: unknown) => (Array.isArray(v) && v[0] && v[1] ? [dayjs(String(v[0])), dayjs(String(v[1]))] : undefined);
 const fromRange = (v: [Dayjs, Dayjs] | null | undefined) => (v ? [v[0].format('YYYY-MM-DD'), v[1].format('YYYY-MM-DD')] : undefined);
@@ -39,6 +53,7 @@ function FilterInput({
   values,
   testId,
   apply,
+  emptied,
   custom: Custom,
   ...rest
 }: {
@@ -46,6 +61,8 @@ function FilterInput({
   values: Values;
   testId: string;
   apply: () => void;
+  /** a text filter emptied: applies at once (not while the phone's drawer is open) */
+  emptied?: () => void;
   custom?: Widgets[string];
   /** what Form.Item gives its child (value, onChange, id) */
   [prop: string]: unknown;
@@ -59,15 +76,37 @@ function FilterInput({
     (rest.onChange as ((...a: unknown[]) => void) | undefined)?.(...args);
     apply();
   };
+  const all = `全部${field.label.replace(/^所属/, '')}`;
   if (Custom) return <Custom data-testid={testId} {...rest} />;
-  if (typeof w === 'object')
+  if (isSmallWidget(w))
     return (
       <SmallSelect
         widget={w}
         values={values}
         testId={testId}
-        placeholder={`全部${field.label.replace(/^所属/, '')}`}
+        placeholder={all}
         allowClear
+        style={{ width: '100%' }}
+        value={rest.value as number | string | Array<number | string> | undefined}
+        onChange={choose}
+      />
+    );
+  if (isMembersWidget(w))
+    return (
+      <MembersSelect
+        hid={values[w.membersOf] as number | undefined}
+        testId={testId}
+        placeholder={all}
+        style={{ width: '100%' }}
+        value={rest.value as number | undefined}
+        onChange={choose}
+      />
+    );
+  if (w === 'room')
+    return (
+      <RoomField
+        testId={testId}
+        placeholder={field.placeholder}
         style={{ width: '100%' }}
         value={rest.value as number | undefined}
         onChange={choose}
@@ -99,7 +138,12 @@ function FilterInput({
     );
   if (w === 'int' || w === 'decimal')
     return <InputNumber placeholder={placeholder} style={{ width: '100%' }} data-testid={testId} {...rest} onPressEnter={apply} />;
-  return <Input placeholder={placeholder} allowClear data-testid={testId} {...rest} onPressEnter={apply} />;
+  // text applies on Enter; emptied (cleared, or typed away) it applies at once
+  const onText = (e: React.ChangeEvent<HTMLInputElement>) => {
+    (rest.onChange as ((e: React.ChangeEvent<HTMLInputElement>) => void) | undefined)?.(e);
+    if (e.target.value === '' && emptied) setTimeout(emptied);
+  };
+  return <Input placeholder={placeholder} allowClear data-testid={testId} {...rest} onChange={onText} onPressEnter={apply} />;
 }
 
 /**
@@ -128,9 +172,11 @@ export default function FilterBar({
   const folded = useFoldedCount();
   const phone = screens.md === false;
 
-  // the address may change the filters (Back, a link): the form follows
+  // the address may change the filters (Back, a link): the form follows; after its own search it
+  // shows them already (resetting would remount the inputs and take the focus away)
   const filterText = JSON.stringify(filters);
   useEffect(() => {
+    if (sameFilters(cleanFilters(form.getFieldsValue(true) as Values), filters)) return;
     form.resetFields();
     form.setFieldsValue(filters);
     // filterText stands for filters
@@ -148,10 +194,7 @@ export default function FilterBar({
   };
   // a choice applies at once (after the form has taken it); a field depending on the changed one is cleared
   const applyChoice = (changed: string) => () => {
-    for (const k of keys) {
-      const w = def.fields[k]!.widget;
-      if (typeof w === 'object' && Object.values(w.dependsOn ?? {}).includes(changed)) form.setFieldValue(k, undefined);
-    }
+    for (const k of keys) if (dependsOnFields(def.fields[k]!).includes(changed)) form.setFieldValue(k, undefined);
     if (!phone) setTimeout(search);
   };
 
@@ -176,6 +219,7 @@ export default function FilterBar({
             values={values}
             testId={`${def.name}-filter-${key}`}
             apply={matchOf(field) === 'like' && !field.enum ? search : applyChoice(key)}
+            emptied={phone ? undefined : search}
             custom={widgets[key]}
           />
         </Form.Item>

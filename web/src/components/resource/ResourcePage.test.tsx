@@ -155,6 +155,28 @@ describe('ResourcePage', () => {
     expect(notices).toEqual(['删除成功']);
   });
 
+  it('prints the list alone: its title and data columns, without the selection, row actions and pagination', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    renderAt(<ResourcePage resource={thing} />, '/things');
+    const table = await screen.findByTestId('thing-table');
+    await within(table).findByText('扫帚');
+    expect(table.querySelector('.ant-table-selection-column')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('thing-print'));
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    expect(document.body.classList.contains('printing-list')).toBe(true);
+    expect(screen.getByText('物品管理', { selector: '.resource-print-title' })).toBeTruthy();
+    expect(table.querySelector('.ant-table-selection-column')).toBeNull();
+    expect(screen.queryByTestId('thing-edit-1')).toBeNull();
+    expect(table.querySelector('.ant-pagination')).toBeNull();
+    expect(within(table).getByText('扫帚')).toBeTruthy();
+
+    fireEvent(window, new Event('afterprint'));
+    await waitFor(() => expect(document.body.classList.contains('printing-list')).toBe(false));
+    expect(await screen.findByTestId('thing-edit-1')).toBeTruthy();
+    expect(table.querySelector('.ant-table-selection-column')).toBeTruthy();
+    print.mockRestore();
+  });
+
   it('shows no write button to a user without the write roles', async () => {
     useUser.setState({ roles: ['cashier'] });
     renderAt(<ResourcePage resource={thing} toolbar={<button data-testid="thing-import">导入</button>} />, '/things');

@@ -1,10 +1,11 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Checkbox, Dropdown, Form, Modal, Popover, Space, Table, Tooltip, Typography } from 'antd';
 import type { TableColumnType } from 'antd';
 import { ColumnHeightOutlined, DownloadOutlined, PlusOutlined, PrinterOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { keysIn, type ValueEnum } from '@wuye/contract/kit/resource';
 import { runExport, type ExportMethod } from '../../api/exportJob';
+import { moneyColumn } from '../Money';
 import { useActionFixed } from '../TablePage/useActionFixed';
 import './resource.css';
 import EnumTag from './EnumTag';
@@ -57,7 +58,7 @@ function useColumns<Row extends RowBase>(resource: AnyResource<Row>, props: Reso
     if (props.idColumn !== false) cols.push({ key: 'id', title: 'ID', dataIndex: 'id', width: 80 });
     for (const key of keysIn(def, 'table')) {
       const f = def.fields[key]!;
-      cols.push({
+      const col: Column<Row> = {
         key,
         title: f.label,
         dataIndex: key,
@@ -65,7 +66,9 @@ function useColumns<Row extends RowBase>(resource: AnyResource<Row>, props: Reso
         fixed: f.fixed ? 'left' : undefined,
         ellipsis: f.widget === 'textarea',
         render: f.enum ? tagOf(f.enum) : undefined,
-      });
+      };
+      // money reads as on every page: 金额（元）, right-aligned, grouped
+      cols.push(f.widget === 'money' ? { ...col, ...moneyColumn<Row>(f.label, key, { width: f.width, fixed: col.fixed }), key } : col);
     }
     for (const c of def.columns ?? []) {
       if (c.in && !c.in.includes('table')) continue;
@@ -109,7 +112,9 @@ export default function ResourcePage<Row extends RowBase>(props: ResourcePagePro
   const filterDefaults = useCallback(() => {
     // a new row starts in what the list is narrowed to (the building chosen in the filter)
     const formKeys = keysIn(def, 'form');
-    return Object.fromEntries(Object.entries(list.filters).filter(([k, v]) => formKeys.includes(k) && typeof v === 'number'));
+    // (an id read back from the address is its digits)
+    const ids = Object.entries(list.filters).map(([k, v]) => [k, typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v] as const);
+    return Object.fromEntries(ids.filter(([k, v]) => formKeys.includes(k) && typeof v === 'number'));
   }, [def, list.filters]);
   const form = useResourceForm(resource, { defaults: filterDefaults, ...props.formOptions });
   const [settings, setSettings] = useTableSettings(def.name);
@@ -144,10 +149,14 @@ export default function ResourcePage<Row extends RowBase>(props: ResourcePagePro
           ),
         }
       : null;
+  // printing: the data columns alone (no selection, no row actions), nothing sticky, the page's rows
+  const [printing, setPrinting] = useState(false);
   // on a phone nothing sticks: fixed columns would cover most of the screen
   const phone = actionFixed === undefined;
-  const visible = generated.filter((c) => !settings.hidden.includes(c.key)).map((c) => (phone && c.fixed ? { ...c, fixed: undefined } : c));
-  const columns = opColumn ? [...visible, opColumn] : visible;
+  const visible = generated
+    .filter((c) => !settings.hidden.includes(c.key))
+    .map((c) => ((phone || printing) && c.fixed ? { ...c, fixed: undefined } : c));
+  const columns = opColumn && !printing ? [...visible, opColumn] : visible;
 
   const doExport = async () => {
     if (!def.methods.export) return;
@@ -158,15 +167,21 @@ export default function ResourcePage<Row extends RowBase>(props: ResourcePagePro
       setExporting(false);
     }
   };
-  const print = () => {
+  // the table drawn for paper first, then the browser's print; afterwards the screen's table again
+  useEffect(() => {
+    if (!printing) return;
     document.body.classList.add('printing-list');
     const done = () => {
       document.body.classList.remove('printing-list');
-      window.removeEventListener('afterprint', done);
+      setPrinting(false);
     };
-    window.addEventListener('afterprint', done);
+    window.addEventListener('afterprint', done, { once: true });
     window.print();
-  };
+    return () => {
+      window.removeEventListener('afterprint', done);
+      document.body.classList.remove('printing-list');
+    };
+  }, [printing]);
 
   const batch = canDelete || !!props.batchActions;
   const columnSettings = (
@@ -258,7 +273,13 @@ export default function ResourcePage<Row extends RowBase>(props: ResourcePagePro
             </Tooltip>
           </Popover>
           <Tooltip title="打印">
-            <Button type="text" icon={<PrinterOutlined />} onClick={print} aria-label="打印" data-testid={`${def.name}-print`} />
+            <Button
+              type="text"
+              icon={<PrinterOutlined />}
+              onClick={() => setPrinting(true)}
+              aria-label="打印"
+              data-testid={`${def.name}-print`}
+            />
           </Tooltip>
         </Space>
       </div>
@@ -273,7 +294,7 @@ export default function ResourcePage<Row extends RowBase>(props: ResourcePagePro
           columns={columns}
           data-testid={`${def.name}-table`}
           rowSelection={
-            batch
+            batch && !printing
               ? {
                   selectedRowKeys: selected.map((r) => r.id),
                   onChange: (_keys, rows) => setSelected(rows),
@@ -282,13 +303,19 @@ export default function ResourcePage<Row extends RowBase>(props: ResourcePagePro
                 }
               : undefined
           }
-          pagination={paging}
+          pagination={printing ? false : paging}
         />
       </div>
       {typeof def.form !== 'object' && (
         <Modal {...form.modalProps} modalRender={(node) => <div data-testid={`${def.name}-form`}>{node}</div>}>
           <Form {...form.formProps}>
-            <ResourceFormItems resource={resource} form={form.form} widgets={props.widgets} editing={form.editing !== 'new'} />
+            <ResourceFormItems
+              resource={resource}
+              form={form.form}
+              widgets={props.widgets}
+              editing={form.editing !== 'new'}
+              row={form.editing && form.editing !== 'new' ? (form.editing as Record<string, unknown>) : undefined}
+            />
           </Form>
         </Modal>
       )}

@@ -1,9 +1,10 @@
 import type { ComponentType, ReactNode } from 'react';
 import { DatePicker, Form, Input, InputNumber, Radio, Select, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { enumOptions, keysIn, type FieldDef, type SmallWidget } from '@wuye/contract/kit/resource';
+import { enumOptions, isMembersWidget, isSmallWidget, keysIn, type FieldDef, type SmallWidget } from '@wuye/contract/kit/resource';
 import type { AnyResource } from './types';
 import MoneyInput from '../MoneyInput';
+import { MembersSelect, RoomField, rowRoomPath } from './roomWidgets';
 import { useSmallList, type SmallMethod } from './useSmallList';
 import { zodRule } from './zodRule';
 
@@ -17,7 +18,7 @@ export function widgetOf(f: FieldDef) {
 }
 const isChoice = (f: FieldDef) => {
   const w = widgetOf(f);
-  return w === 'select' || w === 'radio' || w === 'date' || w === 'dateRange' || typeof w === 'object';
+  return w === 'select' || w === 'radio' || w === 'date' || w === 'dateRange' || w === 'room' || typeof w === 'object';
 };
 
 /** A dropdown of a small list; waits while a parameter it depends on is missing. */
@@ -30,16 +31,20 @@ export function SmallSelect({
   testId,
   allowClear,
   style,
+  ...rest
 }: {
   widget: SmallWidget;
   /** the values the parameters are taken from (the form's or the filter's) */
   values: Record<string, unknown>;
-  value?: number | string;
-  onChange?: (v: number | string | undefined) => void;
+  /** one choice, or a list of them (multiple) */
+  value?: number | string | Array<number | string>;
+  onChange?: (v: number | string | Array<number | string> | undefined) => void;
   placeholder?: string;
   testId?: string;
   allowClear?: boolean;
   style?: React.CSSProperties;
+  /** what Form.Item gives its child besides value and onChange (id) */
+  [prop: string]: unknown;
 }) {
   const deps = Object.entries(widget.dependsOn ?? {});
   const missing = deps.some(([, field]) => values[field] === undefined || values[field] === '' || values[field] === null);
@@ -47,6 +52,9 @@ export function SmallSelect({
   const { options, loading } = useSmallList(widget.small as SmallMethod, params as never);
   return (
     <Select
+      {...rest}
+      mode={widget.multiple ? 'multiple' : undefined}
+      maxTagCount={widget.multiple ? 'responsive' : undefined}
       options={options}
       value={value}
       onChange={onChange}
@@ -64,15 +72,31 @@ export function SmallSelect({
 const toDay = (v: unknown) => (typeof v === 'string' && v ? dayjs(v) : undefined);
 const fromDay = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : '');
 
-/** One form input of a field. */
-/** `rest` carries what Form.Item gives its child (value, onChange, id) on to the input. */
-function FormInput({ field, testId, form, ...rest }: { field: FieldDef; testId: string; form: FormInstance; [prop: string]: unknown }) {
+/**
+ * One form input of a field. `rest` carries what Form.Item gives its child (value, onChange, id)
+ * on to the input; `seed` is the path of the edited row's room (a room field).
+ */
+function FormInput({
+  field,
+  testId,
+  form,
+  seed,
+  ...rest
+}: {
+  field: FieldDef;
+  testId: string;
+  form: FormInstance;
+  seed?: number[];
+  [prop: string]: unknown;
+}) {
   const w = widgetOf(field);
   const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
-  if (typeof w === 'object')
+  if (isSmallWidget(w))
     return (
       <SmallSelect widget={w} values={values ?? {}} testId={testId} placeholder={field.placeholder ?? `请选择${field.label}`} {...rest} />
     );
+  if (isMembersWidget(w)) return <MembersSelect hid={values?.[w.membersOf] as number | undefined} testId={testId} {...rest} />;
+  if (w === 'room') return <RoomField seed={seed} testId={testId} placeholder={field.placeholder} {...rest} />;
   switch (w) {
     case 'textarea':
       return <Input.TextArea rows={2} placeholder={field.placeholder} data-testid={testId} {...rest} />;
@@ -111,12 +135,15 @@ export function ResourceFormItems({
   form,
   widgets = {},
   editing = false,
+  row,
 }: {
   resource: AnyResource;
   form: FormInstance;
   widgets?: Widgets;
   /** editing a row: fields given once (a code) show but cannot change */
   editing?: boolean;
+  /** the row being edited, as the list answered it (a room field shows its bid and tid) */
+  row?: Record<string, unknown>;
 }) {
   const { def } = resource;
   const items: ReactNode[] = keysIn(def, 'form').map((key) => {
@@ -136,7 +163,13 @@ export function ResourceFormItems({
         {Custom ? (
           <Custom data-testid={testId} />
         ) : (
-          <FormInput field={field} testId={testId} form={form} {...(editing && field.once ? { disabled: true } : {})} />
+          <FormInput
+            field={field}
+            testId={testId}
+            form={form}
+            seed={field.widget === 'room' ? rowRoomPath(row, key) : undefined}
+            {...(editing && field.once ? { disabled: true } : {})}
+          />
         )}
       </Form.Item>
     );

@@ -1,9 +1,12 @@
 export { default as ResourcePage, type ResourcePageProps } from './ResourcePage';
-export { default as EnumTag } from './EnumTag';
+export { default as EnumTag, enumFill, TONE_FILLS } from './EnumTag';
 export { default as FilterBar, cleanFilters } from './FilterBar';
 export { default as WorkflowActions } from './WorkflowActions';
 export { default as WorkflowTimeline } from './WorkflowTimeline';
+export { RequestActions, useRequestLog } from './RequestActions';
 export { ResourceFormItems, SmallSelect, type Widgets } from './fields';
+export { default as RoomCascader } from './RoomCascader';
+export { MembersSelect, RoomField } from './roomWidgets';
 export { useResourceList, type ResourceList, type ResourceListOptions, type Filters } from './useResourceList';
 export { useResourceForm, formDefaults, type ResourceForm, type ResourceFormOptions } from './useResourceForm';
 export { useResourceDelete } from './useResourceDelete';

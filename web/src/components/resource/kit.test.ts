@@ -39,6 +39,13 @@ describe('filters in the address', () => {
     expect(decodeFilter(unit.def.fields.bid, '9')).toBe(9);
     expect(decodeFilter(unit.def.fields.title, '9')).toBe('9');
     expect(encodeFilter('')).toBeUndefined();
+    // a multiple choice: a list, with commas
+    const costTypes = { label: '费用类型', widget: { small: 'feebill_cate_small_list', multiple: true } } as const;
+    expect(encodeFilter(['property', 'water'], costTypes)).toBe('property,water');
+    expect(decodeFilter(costTypes, 'property,water')).toEqual(['property', 'water']);
+    expect(encodeFilter([], costTypes)).toBeUndefined();
+    // a room is an id
+    expect(decodeFilter({ label: '房屋', widget: 'room' }, '12')).toBe(12);
   });
 });
 

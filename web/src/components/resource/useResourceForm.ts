@@ -3,7 +3,7 @@ import { Form, type ButtonProps, type FormInstance, type FormProps, type ModalPr
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@wuye/contract/messages';
-import { keysIn, type ResourceDef } from '@wuye/contract/kit/resource';
+import { dependsOnFields, keysIn, type ResourceDef } from '@wuye/contract/kit/resource';
 import type { AnyResource } from './types';
 import { noticeSuccess } from '../../api/feedback';
 import { invalidateResource } from './keys';
@@ -81,11 +81,11 @@ export function useResourceForm<Row extends { id: number }>(
         return;
       }
       const keys = keysIn(def, 'form');
-      // fromRow answers the form's values itself (it may keep what a custom widget needs, e.g. a room's path)
+      // fromRow answers the form's values itself; by default the row's form fields, null shown as empty
       const values = row
         ? fromRow
           ? fromRow(row as Values)
-          : Object.fromEntries(Object.entries(row as Values).filter(([k]) => keys.includes(k)))
+          : Object.fromEntries(Object.entries(row as Values).flatMap(([k, v]) => (keys.includes(k) ? [[k, v ?? undefined]] : [])))
         : { ...formDefaults(def), ...defaults?.() };
       setInitial(values);
       // in a modal the form mounts on opening and starts from initialValues; on a page it is there already
@@ -133,6 +133,15 @@ export function useResourceForm<Row extends { id: number }>(
     }
   }, [def, editing, form, onSaved, queryClient, resource.formSchema, toPayload]);
 
+  // a choice another field depends on (the room of a member) clears that field
+  const onValuesChange = useCallback(
+    (changed: Values) => {
+      for (const key of keysIn(def, 'form'))
+        if (dependsOnFields(def.fields[key]!).some((d) => d in changed)) form.setFieldValue(key, undefined);
+    },
+    [def, form],
+  );
+
   const title = `${editing === 'new' ? '新增' : '编辑'}${def.label}`;
   return {
     form,
@@ -151,6 +160,6 @@ export function useResourceForm<Row extends { id: number }>(
       destroyOnHidden: true,
       okButtonProps: { 'data-testid': `${def.name}-save` } as ButtonProps,
     },
-    formProps: { form, layout: 'vertical', initialValues: initial, preserve: false },
+    formProps: { form, layout: 'vertical', initialValues: initial, preserve: false, onValuesChange },
   };
 }

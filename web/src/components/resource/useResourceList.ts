@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { LIMITS } from '@wuye/contract/codes';
-import { matchOf, type FieldDef, type FilterValue, type ResourceDef } from '@wuye/contract/kit/resource';
+import { isIdWidget, matchOf, type FieldDef, type FilterValue, type ResourceDef } from '@wuye/contract/kit/resource';
 import type { AnyResource } from './types';
 import { useListQuery, type ListMethod } from '../../api/useList';
 import { resourceKey } from './keys';
@@ -31,11 +31,12 @@ export interface ResourceList<Row> {
   reload: () => void;
 }
 
-const isNumeric = (f: FieldDef) => typeof f.widget === 'object' || f.widget === 'int' || f.widget === 'decimal' || f.widget === 'money';
+const isNumeric = (f: FieldDef) => isIdWidget(f.widget) || f.widget === 'int' || f.widget === 'decimal' || f.widget === 'money';
 
-/** A filter as it is written in the address. */
-export function encodeFilter(value: FilterValue): string | undefined {
+/** A filter as it is written in the address: a range as from~to, a list with commas. */
+export function encodeFilter(value: FilterValue, field?: FieldDef): string | undefined {
   if (value === undefined || value === '') return undefined;
+  if (Array.isArray(value) && field && matchOf(field) === 'in') return value.length ? value.join(',') : undefined;
   if (Array.isArray(value)) return value[0] && value[1] ? `${value[0]}~${value[1]}` : undefined;
   return String(value);
 }
@@ -45,6 +46,10 @@ export function decodeFilter(field: FieldDef, raw: string): FilterValue {
   if (matchOf(field) === 'range') {
     const [from, to] = raw.split('~');
     return from && to ? [from, to] : undefined;
+  }
+  if (matchOf(field) === 'in') {
+    const list = raw.split(',').filter(Boolean);
+    return list.length ? list : undefined;
   }
   if (isNumeric(field) && /^\d+$/.test(raw)) return Number(raw);
   return raw;
@@ -76,7 +81,7 @@ function writeState(def: ResourceDef, search: string, state: ListState): string 
   params.delete('page');
   params.delete('limit');
   for (const [key, value] of Object.entries(state.filters)) {
-    const text = encodeFilter(value);
+    const text = encodeFilter(value, def.fields[key]);
     if (text !== undefined) params.set(key, text);
   }
   if (state.page !== LIMITS.firstPage) params.set('page', String(state.page));

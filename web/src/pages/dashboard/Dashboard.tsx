@@ -1,11 +1,18 @@
-import { Button, Card, Col, Descriptions, Row, Tag } from 'antd';
+import { Card, Col, Descriptions, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDialogs } from '../../stores/dialogs';
-import { daysLeftOf, useSystem } from '../../stores/system';
+import { formatWireDate } from '@wuye/contract/dates';
+import { HOME_WORDS, todayText } from '@wuye/contract/home';
+import { useAppStore } from '../../stores/app';
+import { useSystem } from '../../stores/system';
 import { useUser } from '../../stores/user';
 import { dashboardCards } from './cards';
+import { GroupRegionsPanel, PendingTodosPanel, ShortcutsPanel } from './panels';
 
-/** The signed-in community: name, end date, days left, and the figures areas add (pages/dashboard/cards.tsx). */
+/**
+ * The home page: the welcome card (the community, its end date, today; on the group side the
+ * group), the figure cards (their days left among them), and below them the pending to-dos and
+ * the shortcuts, or the group's communities, so the first screen is the day's work.
+ */
 export default function Dashboard() {
   const { t } = useTranslation();
   const info = useSystem((s) => s.info);
@@ -13,55 +20,70 @@ export default function Dashboard() {
   const side = useUser((s) => s.side);
   const roles = useUser((s) => s.roles);
   const sysType = useUser((s) => s.sysUser?.sys_type);
-  const days = daysLeftOf(info);
+  const language = useAppStore((s) => s.language);
   const cards = dashboardCards({ side, roles, sysType });
-  const regionTitle = info?.region_title || (side === 'group' ? t('dashboard.noRegion') : '-');
+  const today = {
+    key: 'today',
+    label: t('dashboard.today'),
+    children: <span data-testid="dashboard-today">{todayText(HOME_WORDS[language], formatWireDate(new Date(), info?.time_zone))}</span>,
+  };
+  // the same items, in the same places, as the server's first screen (server/src/http/first-screen.ts)
+  const items =
+    side === 'group'
+      ? [
+          {
+            key: 'group',
+            label: t('dashboard.group'),
+            children: <span data-testid="dashboard-region">{info?.region_title || t('dashboard.noRegion')}</span>,
+          },
+          today,
+        ]
+      : [
+          {
+            key: 'region',
+            label: t('dashboard.region'),
+            children: <span data-testid="dashboard-region">{info?.region_title || '-'}</span>,
+          },
+          {
+            key: 'end',
+            label: t('dashboard.endTime'),
+            children: <span data-testid="dashboard-end">{info?.end_time?.slice(0, 10) || '-'}</span>,
+          },
+          today,
+        ];
+  const showTodos = cards.some((c) => c.key === 'backlog');
   return (
     <div className="dashboard" data-testid="dashboard">
       <Card style={{ marginBottom: 16 }}>
         <h2 style={{ marginTop: 0 }}>{t('dashboard.welcome', { name })}</h2>
-        <Descriptions
-          column={{ xs: 1, sm: 1, md: 3 }}
-          items={[
-            { key: 'region', label: t('dashboard.region'), children: <span data-testid="dashboard-region">{regionTitle}</span> },
-            ...(side === 'group'
-              ? []
-              : [
-                  {
-                    key: 'end',
-                    label: t('dashboard.endTime'),
-                    children: <span data-testid="dashboard-end">{info?.end_time?.slice(0, 10) || '-'}</span>,
-                  },
-                  {
-                    key: 'days',
-                    label: t('dashboard.daysLeft'),
-                    children: (
-                      <span data-testid="dashboard-days">
-                        {days === null ? (
-                          '-'
-                        ) : days < 0 ? (
-                          <Tag color="error">{t('dashboard.expired')}</Tag>
-                        ) : (
-                          t('dashboard.days', { n: days })
-                        )}
-                        {days !== null && days < 30 && side === 'community' && (
-                          <Button size="small" type="link" onClick={() => useDialogs.getState().openRenewal(days < 0)}>
-                            {t('dashboard.renew')}
-                          </Button>
-                        )}
-                      </span>
-                    ),
-                  },
-                ]),
-          ]}
-        />
+        <Descriptions column={{ xs: 1, sm: 1, md: 3 }} items={items} />
       </Card>
-      <Row gutter={[16, 16]} data-testid="dashboard-cards">
-        {cards.map(({ key, Component }) => (
-          <Col key={key} xs={24} sm={12} lg={6}>
-            <Component />
+      {cards.length > 0 && (
+        <Row gutter={[16, 16]} data-testid="dashboard-cards">
+          {cards.map(({ key, Component }) => (
+            <Col key={key} xs={24} sm={12} lg={6}>
+              <Component />
+            </Col>
+          ))}
+        </Row>
+      )}
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }} data-testid="dashboard-panels">
+        {side === 'group' ? (
+          <Col span={24}>
+            <GroupRegionsPanel />
           </Col>
-        ))}
+        ) : (
+          <>
+            {showTodos && (
+              <Col xs={24} lg={14}>
+                <PendingTodosPanel />
+              </Col>
+            )}
+            <Col xs={24} lg={showTodos ? 10 : 24}>
+              <ShortcutsPanel />
+            </Col>
+          </>
+        )}
       </Row>
     </div>
   );

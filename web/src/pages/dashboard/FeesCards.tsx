@@ -3,7 +3,7 @@ import { Card, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFeeDashboard } from '../../api/feeDashboard';
-import { groupedAmount } from '@wuye/contract/home';
+import { formatMoney } from '../../utils/formatMoney';
 import FigureCard from './FigureCard';
 import './dashboard.css';
 
@@ -16,10 +16,10 @@ export function FeesMonthCard() {
       testId="card-fees-month"
       loading={isLoading}
       title={t('dashboard.feesMonth', { month: data?.month ?? '' })}
-      value={data ? `¥${groupedAmount(data.received)}` : '-'}
+      value={formatMoney(data?.received, { unit: '¥', empty: '-' })}
       icon={<AccountBookOutlined />}
       color="#34bfa3"
-      footer={data ? t('dashboard.feesMonthFooter', { receivable: groupedAmount(data.receivable), rate: data.rate }) : null}
+      footer={data ? t('dashboard.feesMonthFooter', { receivable: formatMoney(data.receivable), rate: data.rate }) : null}
       onClick={() => void navigate('/feecounts/fees_count')}
     />
   );
@@ -49,7 +49,7 @@ export function FeesArrearsCard() {
               <span>
                 {b.building_title}（{t('dashboard.rooms', { n: b.rooms })}）
               </span>
-              <span className="dashboard-arrears-amount">¥{groupedAmount(b.arrears)}</span>
+              <span className="dashboard-arrears-amount">{formatMoney(b.arrears, { unit: '¥' })}</span>
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { formatMoney } from '../../utils/formatMoney';
 import './receipt.css';
 
 /** Arrears notices, one per page (/fees/print_billcall and /fees/print_billcallmx?hids=1,2). */
@@ -25,7 +26,7 @@ export default function BillCallPrint({ detailed }: { detailed: boolean }) {
           打印
         </Button>
       </div>
-      <div className="receipt" data-testid="billcall-notices">
+      <div className="receipt receipt-scroll" data-testid="billcall-notices">
         {d.notices.map((n) => (
           <div key={n.hid} className="receipt-a5" style={{ pageBreakAfter: 'always' }}>
             <h2>缴费通知单</h2>
@@ -33,8 +34,9 @@ export default function BillCallPrint({ detailed }: { detailed: boolean }) {
               尊敬的 {n.address} 业主{n.owner_name ? ` ${n.owner_name}` : ''}：
             </p>
             <p>
-              截至 {d.print_date}，您尚有 {n.bill_count} 笔费用（{n.first_period} 至 {n.last_period}）未缴纳，欠费 {n.arrears} 元，滞纳金{' '}
-              {n.late_fee} 元， 合计 <b>{n.total}</b> 元（大写：{n.capital_amount}）。请您尽快到物业服务中心或通过线上渠道缴纳。
+              截至 {d.print_date}，您尚有 {n.bill_count} 笔费用（{n.first_period} 至 {n.last_period}）未缴纳，欠费 {formatMoney(n.arrears)}{' '}
+              元，滞纳金 {formatMoney(n.late_fee)} 元，合计 <b>{formatMoney(n.total)}</b> 元（大写：{n.capital_amount}
+              ）。请您尽快到物业服务中心或通过线上渠道缴纳。
             </p>
             {n.bills && (
               <table>
@@ -44,8 +46,8 @@ export default function BillCallPrint({ detailed }: { detailed: boolean }) {
                     <th>账期</th>
                     <th>计费周期</th>
                     <th>应缴日期</th>
-                    <th>金额</th>
-                    <th>滞纳金</th>
+                    <th>金额（元）</th>
+                    <th>滞纳金（元）</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -55,8 +57,8 @@ export default function BillCallPrint({ detailed }: { detailed: boolean }) {
                       <td>{b.period}</td>
                       <td>{b.daterange}</td>
                       <td>{b.due_date}</td>
-                      <td className="num">{b.fee}</td>
-                      <td className="num">{b.late_fee}</td>
+                      <td className="num">{formatMoney(b.fee)}</td>
+                      <td className="num">{formatMoney(b.late_fee)}</td>
                     </tr>
                   ))}
                 </tbody>

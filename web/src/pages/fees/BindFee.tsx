@@ -25,12 +25,15 @@ function ParkingPicker({
   onChange,
   allCars,
   setAllCars,
+  labels = {},
 }: {
   scope: 'lot' | 'space' | 'car';
   value: number[];
   onChange: (v: number[]) => void;
   allCars: boolean;
   setAllCars: (v: boolean) => void;
+  /** titles of targets chosen before the search lists them (a space or car the page was opened for) */
+  labels?: Record<number, string>;
 }) {
   const [lot, setLot] = useState<number>();
   const [keyword, setKeyword] = useState('');
@@ -45,7 +48,7 @@ function ParkingPicker({
       retry: false,
     }).data?.items ?? [];
   // keep the chosen options listed while the search changes
-  const [known, setKnown] = useState<Record<number, string>>({});
+  const [known, setKnown] = useState<Record<number, string>>(labels);
   const options = [
     ...found,
     ...value.filter((id) => !found.some((f) => f.id === id)).map((id) => ({ id, title: known[id] ?? String(id), address: '' })),
@@ -122,6 +125,28 @@ function ParkingPicker({
   );
 }
 
+/** A target the page was opened for (/fees/bindfee?scope=room&ref_id=…&bid=…&tid=…&ref_title=…, from 收费对象). */
+interface Preset {
+  scope: BindScopeName;
+  ref_id: number;
+  bid?: number;
+  tid?: number;
+  title: string;
+}
+
+function presetOf(params: URLSearchParams): Preset | undefined {
+  const scope = params.get('scope') as BindScopeName | null;
+  const ref_id = Number(params.get('ref_id')) || 0;
+  if (!scope || !BIND_SCOPES.includes(scope) || scope === 'region' || !ref_id) return undefined;
+  return {
+    scope,
+    ref_id,
+    bid: Number(params.get('bid')) || undefined,
+    tid: Number(params.get('tid')) || undefined,
+    title: params.get('ref_title') ?? String(ref_id),
+  };
+}
+
 /** Targets of a binding, by scope. */
 function TargetPicker({
   scope,
@@ -129,22 +154,34 @@ function TargetPicker({
   onChange,
   allCars,
   setAllCars,
+  preset,
 }: {
   scope: BindScopeName;
   value: number[];
   onChange: (v: number[]) => void;
   allCars: boolean;
   setAllCars: (v: boolean) => void;
+  /** the building, unit and title of the target the page was opened for */
+  preset?: Preset;
 }) {
-  const [bid, setBid] = useState<number>();
-  const [tid, setTid] = useState<number>();
+  const [bid, setBid] = useState<number | undefined>(preset?.bid);
+  const [tid, setTid] = useState<number | undefined>(preset?.tid);
   const buildings = useSmallList('building_small_list', {}).items;
   const units = useSmallList('unit_small_list', bid ? { bid } : null).items;
   const rooms = useSmallList('room_small_list', tid ? { tid } : null).items;
   const cats = useSmallList('roomcate_small_list', {}).items;
   if (scope === 'region') return <span>绑定到整个小区的所有房屋</span>;
   if (scope === 'lot' || scope === 'space' || scope === 'car')
-    return <ParkingPicker scope={scope} value={value} onChange={onChange} allCars={allCars} setAllCars={setAllCars} />;
+    return (
+      <ParkingPicker
+        scope={scope}
+        value={value}
+        onChange={onChange}
+        allCars={allCars}
+        setAllCars={setAllCars}
+        labels={preset ? { [preset.ref_id]: preset.title } : {}}
+      />
+    );
   const multi = (options: Array<{ id: number; title: string }>) => (
     <Select
       mode="multiple"
@@ -197,13 +234,15 @@ function TargetPicker({
 export default function BindFee() {
   const [params] = useSearchParams();
   const initialItem = Number(params.get('item_id')) || undefined;
+  // opened for one target (收费对象's 绑定收费项): the dialog opens with it chosen
+  const [preset] = useState(() => presetOf(params));
   const list = useList('bindfeelist', { sort: 'asc', item_id: initialItem });
   const things = useSmallList('feethinglist', {}).items;
   const confirmDelete = useConfirmDelete();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(preset !== undefined);
   const [itemId, setItemId] = useState<number | undefined>(initialItem);
-  const [scope, setScope] = useState<BindScopeName>('building');
-  const [targets, setTargets] = useState<number[]>([]);
+  const [scope, setScope] = useState<BindScopeName>(preset?.scope ?? 'building');
+  const [targets, setTargets] = useState<number[]>(preset ? [preset.ref_id] : []);
   const [allCars, setAllCars] = useState(false);
   const [saving, setSaving] = useState(false);
 
@@ -321,7 +360,15 @@ export default function BindFee() {
             />
           </Form.Item>
           <Form.Item label="绑定对象">
-            <TargetPicker key={scope} scope={scope} value={targets} onChange={setTargets} allCars={allCars} setAllCars={setAllCars} />
+            <TargetPicker
+              key={scope}
+              scope={scope}
+              value={targets}
+              onChange={setTargets}
+              allCars={allCars}
+              setAllCars={setAllCars}
+              preset={preset?.scope === scope ? preset : undefined}
+            />
           </Form.Item>
         </Form>
       </Modal>

@@ -8,6 +8,7 @@ import { useList } from '../../api/useList';
 import TablePage from '../../components/TablePage';
 import { AGING_COLUMNS } from './reports/FeesCountNopay';
 import { RoomSelects, type RoomPick } from './shared';
+import { moneyColumn } from '../../components/Money';
 
 interface Filters {
   place?: RoomPick;
@@ -26,7 +27,9 @@ export default function FeeBillCall() {
     { title: '业主', dataIndex: 'owner_name' },
     { title: '电话', dataIndex: 'mobile' },
     { title: '欠费账单', dataIndex: 'bill_count' },
-    { title: '欠费合计', dataIndex: 'arrears', align: 'right' },
+    moneyColumn('欠费', 'arrears'),
+    moneyColumn('滞纳金', 'late_fee'),
+    moneyColumn('合计', 'total'),
     ...AGING_COLUMNS,
   ];
   return (

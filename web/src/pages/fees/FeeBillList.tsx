@@ -14,6 +14,8 @@ import { runExport } from '../../api/exportJob';
 import { useSmallList } from '../../components/resource';
 import { enumOptions } from '@wuye/contract/kit/resource';
 import { BILL_STATUS } from '@wuye/contract/fees';
+import { validValues } from '../../utils/forms';
+import { formatMoney, moneyColumn } from '../../components/Money';
 
 interface Filters {
   place?: RoomPick;
@@ -72,7 +74,8 @@ export default function FeeBillList() {
 
   const saveEdit = async () => {
     if (!editing) return;
-    const v = await editForm.validateFields();
+    const v = await validValues(editForm);
+    if (!v) return;
     setSaving(true);
     try {
       const answer = await request('feeedit', { id: editing.id, fee: v.fee, reason: v.reason });
@@ -110,11 +113,11 @@ export default function FeeBillList() {
     { title: '房屋', key: 'house', width: 170, render: (_, b) => `${b.building_title}${b.unit_title}${b.house_title}` },
     // amount and status early, so they stay in view beside the fixed action column
     { title: '计费周期', dataIndex: 'daterange', width: 200 },
-    { title: '金额(元)', dataIndex: 'fee', width: 100, align: 'right' },
-    { title: '滞纳金', dataIndex: 'late_fee', width: 90, align: 'right' },
+    moneyColumn('金额', 'fee', { width: 110 }),
+    moneyColumn('滞纳金', 'late_fee', { width: 110 }),
     { title: '状态', dataIndex: 'status', width: 90, render: (s: string, b) => <Tag color={STATUS_COLOR[s]}>{b.status_ch}</Tag> },
     { title: '计量', dataIndex: 'measure', width: 90 },
-    { title: '单价', dataIndex: 'unit_price', width: 90, align: 'right' },
+    moneyColumn('单价', 'unit_price', { width: 100 }),
     { title: '应缴日期', dataIndex: 'due_date', width: 110 },
     { title: '审核', dataIndex: 'is_check', width: 70, render: (c: string) => (c === 'Y' ? <Tag color="blue">已审核</Tag> : '-') },
     { title: '生成时间', dataIndex: 'create_time', width: 170 },
@@ -255,10 +258,10 @@ export default function FeeBillList() {
         okButtonProps={{ 'data-testid': 'bill-edit-save' } as never}
       >
         <Form form={editForm} layout="vertical" preserve={false}>
-          <Form.Item label="原金额">{editing?.fee}</Form.Item>
+          <Form.Item label="原金额">{formatMoney(editing?.fee, { unit: '元' })}</Form.Item>
           <Form.Item
             name="fee"
-            label="新金额(元)"
+            label="新金额（元）"
             rules={[{ validator: (_, v: string) => (checkAmount(v) ? Promise.reject(new Error(checkAmount(v))) : Promise.resolve()) }]}
           >
             <MoneyInput data-testid="bill-edit-fee" />

@@ -13,6 +13,7 @@ import { RoomSelects, type RoomPick, useActionFixed } from './shared';
 import { useJob } from '../../api/useJob';
 import { useConfirmDelete } from '../../components/useConfirmDelete';
 import { useSmallList } from '../../components/resource';
+import { moneyColumn, MoneyStatistic } from '../../components/Money';
 
 const BATCH_STATUS: Record<string, { text: string; color: string }> = {
   running: { text: '生成中', color: 'processing' },
@@ -71,7 +72,7 @@ export default function FeeBillWorkAdd() {
       render: (s: string) => <Tag color={BATCH_STATUS[s]?.color}>{BATCH_STATUS[s]?.text ?? s}</Tag>,
     },
     { title: '账单数', dataIndex: 'bill_count', width: 80 },
-    { title: '合计(元)', dataIndex: 'total_fee', width: 120, align: 'right' },
+    moneyColumn('合计', 'total_fee', { width: 120 }),
     { title: '已缴', dataIndex: 'paid_count', width: 70 },
     { title: '操作人', dataIndex: 'create_user', width: 100 },
     { title: '时间', dataIndex: 'create_time', width: 170 },
@@ -155,7 +156,7 @@ export default function FeeBillWorkAdd() {
         {preview && (
           <Space size="large" wrap data-testid="gen-preview-result">
             <Statistic title="将生成账单（张）" value={preview.count} />
-            <Statistic title="合计金额（元）" value={preview.total_fee} />
+            <MoneyStatistic title="合计金额" value={preview.total_fee} />
           </Space>
         )}
         {job && (

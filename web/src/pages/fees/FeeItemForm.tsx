@@ -9,6 +9,7 @@ import { noticeSuccess } from '../../api/feedback';
 import MoneyInput from '../../components/MoneyInput';
 import { useSmallList } from '../../components/resource';
 import { invalidateResource } from '../../components/resource';
+import { validValues } from '../../utils/forms';
 
 interface ItemForm {
   cost_type: string;
@@ -70,7 +71,8 @@ export default function FeeItemForm() {
   }, [id, form]);
 
   const save = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     setSaving(true);
     try {
       const answer = id ? await request('feeitemedit', { ...v, id }) : await request('feeitemadd', v);
@@ -99,7 +101,7 @@ export default function FeeItemForm() {
         </Form.Item>
         <Form.Item
           name="unit_price"
-          label={pricing === 'fixed' ? '每期金额(元/月)' : '单价(元/月)'}
+          label={pricing === 'fixed' ? '每期金额（元/月）' : '单价（元/月）'}
           extra="最多四位小数"
           rules={[{ required: true, pattern: PRICE_RE, message: '请输入不小于0、最多四位小数的单价' }]}
         >

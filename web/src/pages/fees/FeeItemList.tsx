@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { FeeItemRow } from '@wuye/contract/fees';
 import { feeItem } from '@wuye/contract/fees/setup';
 import { ResourcePage, useSmallList, type Widgets } from '../../components/resource';
+import { moneyColumn } from '../../components/Money';
 
 const lateText = (r: FeeItemRow) =>
   r.late_fee_rule === 'none'
@@ -24,7 +25,7 @@ export default function FeeItemList() {
       title="收费项目"
       filterWidgets={filterWidgets}
       columns={{
-        unit_price: { align: 'right' },
+        unit_price: moneyColumn<FeeItemRow>('单价', 'unit_price', { width: 110 }),
         due_day: { width: 100, render: (d: number) => `每期 ${d} 日` },
         late_fee_rule: { title: '滞纳金', width: 220, render: (_: unknown, r: FeeItemRow) => lateText(r) },
       }}

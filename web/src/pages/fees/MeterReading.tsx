@@ -14,6 +14,7 @@ import { fileToBase64, RoomSelects, saveFile, STATUS_COLOR, useActionFixed, type
 import { useJob } from '../../api/useJob';
 import { useConfirmDelete } from '../../components/useConfirmDelete';
 import { useSmallList } from '../../components/resource';
+import { formatMoney, moneyColumn } from '../../components/Money';
 
 interface Filters {
   bid?: number;
@@ -220,8 +221,8 @@ export default function MeterReading() {
     { title: '上次读数', dataIndex: 'last_reading', width: 100, align: 'right' },
     { title: '本次读数', dataIndex: 'this_reading', width: 100, align: 'right' },
     { title: '用量', dataIndex: 'quantity', width: 90, align: 'right', render: (q: string) => <b>{q}</b> },
-    { title: '单价', dataIndex: 'unit_price', width: 80, align: 'right' },
-    { title: '金额(元)', dataIndex: 'amount', width: 100, align: 'right' },
+    moneyColumn('单价', 'unit_price', { width: 100 }),
+    moneyColumn('金额', 'amount', { width: 110 }),
     {
       title: '账单',
       dataIndex: 'bill_status',
@@ -229,7 +230,7 @@ export default function MeterReading() {
       render: (s: MeterReadingRow['bill_status'], m) =>
         s ? (
           <Tag color={STATUS_COLOR[s]}>
-            {BILL_STATUS_CH[s]} {m.bill_fee}
+            {BILL_STATUS_CH[s]} {formatMoney(m.bill_fee)}
           </Tag>
         ) : (
           <Tag>未出账</Tag>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Input, Select, Space, Tag } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Space, Tag, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
@@ -7,8 +7,10 @@ import { PAY_TYPE_CH, PAY_TYPES, type PaymentRow, type PayTypeName } from '@wuye
 import { useList } from '../../api/useList';
 import TablePage from '../../components/TablePage';
 import RefundApply from './RefundApply';
+import PaymentVoid, { useMayVoid } from './PaymentVoid';
 import { useActionFixed } from './shared';
 import { runExport } from '../../api/exportJob';
+import { moneyColumn } from '../../components/Money';
 
 interface Filters {
   dates?: [Dayjs, Dayjs] | null;
@@ -28,13 +30,15 @@ const toFilters = (v: Filters) =>
     keyword: v.keyword,
   }) as const;
 
-const STATUS_COLOR: Record<string, string> = { Y: 'success', P: 'warning', R: 'default' };
+const STATUS_COLOR: Record<string, string> = { Y: 'success', P: 'warning', R: 'default', V: 'error' };
 
 /** Payments (/fees/payment): receipts with filters and reprint. */
 export default function PaymentList() {
   const navigate = useNavigate();
   const list = useList('paymentlist', { sort: 'desc' });
   const [refunding, setRefunding] = useState<number | null>(null);
+  const [voiding, setVoiding] = useState<PaymentRow | null>(null);
+  const mayVoid = useMayVoid();
 
   const actionFixed = useActionFixed();
   const columns: TableColumnsType<PaymentRow> = [
@@ -42,21 +46,35 @@ export default function PaymentList() {
     { title: '房屋', dataIndex: 'address', width: 160 },
     { title: '缴费人', dataIndex: 'payer_name', width: 90 },
     // amount, pay type and status early, so they stay in view beside the fixed action column
-    { title: '实收', dataIndex: 'paid_amount', width: 100, align: 'right' },
+    moneyColumn('实收', 'paid_amount', { width: 110 }),
     { title: '支付方式', dataIndex: 'pay_type_ch', width: 90 },
-    { title: '状态', dataIndex: 'status', width: 90, render: (s: string, p) => <Tag color={STATUS_COLOR[s]}>{p.status_ch}</Tag> },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      // a refund waiting for approval says so (退款中) until it is decided
+      render: (s: string, p) => {
+        const tag = (
+          <Tag color={p.refunding ? 'processing' : STATUS_COLOR[s]} data-testid={`payment-status-${p.id}`}>
+            {p.status_ch}
+          </Tag>
+        );
+        // a voided receipt tells why, who and when
+        return s === 'V' ? <Tooltip title={`${p.void_reason}（${p.voided_by} ${p.void_time}）`}>{tag}</Tooltip> : tag;
+      },
+    },
     { title: '账单数', dataIndex: 'bill_count', width: 80 },
-    { title: '应收', dataIndex: 'receivable', width: 100, align: 'right' },
-    { title: '滞纳金', dataIndex: 'late_fee', width: 90, align: 'right' },
-    { title: '优惠', dataIndex: 'discount', width: 90, align: 'right' },
-    { title: '余额抵扣', dataIndex: 'balance_used', width: 90, align: 'right' },
-    { title: '转入余额', dataIndex: 'to_balance', width: 90, align: 'right' },
+    moneyColumn('应收', 'receivable', { width: 110 }),
+    moneyColumn('滞纳金', 'late_fee', { width: 110 }),
+    moneyColumn('优惠', 'discount', { width: 100 }),
+    moneyColumn('余额抵扣', 'balance_used', { width: 120 }),
+    moneyColumn('转入余额', 'to_balance', { width: 120 }),
     { title: '收银员', dataIndex: 'cashier_name', width: 90 },
     { title: '收款时间', dataIndex: 'create_time', width: 170 },
     {
       title: '操作',
       key: 'op',
-      width: 170,
+      width: 200,
       fixed: actionFixed,
       render: (_, p) => (
         <Space size={4}>
@@ -68,7 +86,12 @@ export default function PaymentList() {
           >
             补打收据
           </Button>
-          {p.status !== 'R' && (
+          {mayVoid(p) && (
+            <Button size="small" type="link" danger onClick={() => setVoiding(p)} data-testid={`payment-void-${p.id}`}>
+              作废
+            </Button>
+          )}
+          {p.status !== 'R' && p.status !== 'V' && !p.refunding && (
             <Button size="small" type="link" danger onClick={() => setRefunding(p.id)} data-testid={`payment-refund-${p.id}`}>
               申请退款
             </Button>
@@ -107,6 +130,13 @@ export default function PaymentList() {
             </Form.Item>
           </>
         }
+      />
+      <PaymentVoid
+        payment={voiding}
+        onClose={(voided) => {
+          setVoiding(null);
+          if (voided) list.reload();
+        }}
       />
       <RefundApply
         paymentId={refunding}

@@ -1,39 +1,20 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Col,
-  DatePicker,
-  Descriptions,
-  Empty,
-  Form,
-  Input,
-  Radio,
-  Row,
-  Select,
-  Space,
-  Statistic,
-  Table,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Checkbox, Col, DatePicker, Descriptions, Empty, Form, Input, Radio, Row, Select, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DeleteOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { HouseSearchItem } from '@wuye/contract';
-import { LIMITS } from '@wuye/contract/codes';
 import { PAY_TYPE_CH, PAY_TYPES, type PayTypeName } from '@wuye/contract/fees';
 import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
+import { formatMoney, MoneyStatistic } from '../../components/Money';
 import MoneyInput from '../../components/MoneyInput';
 import SafeButton from '../../components/SafeButton';
 import { fenOf, settlePayment, sumFen, yuan } from './money';
 import { useIdempotentSubmit } from './useIdempotentSubmit';
 import { RoomSelects, type RoomPick } from './shared';
-import { OWNER_SEARCH_MORE_HINT, useOwnerSearch } from '../owners/useOwnerSearch';
+import RoomOwnerSearch from './RoomOwnerSearch';
 import { useSmallList } from '../../components/resource';
 
 interface Line {
@@ -49,47 +30,7 @@ const FREE = -1;
 let lineKey = 0;
 const newLine = (): Line => ({ key: ++lineKey, title: '', cost_type: 'other', month: dayjs(), amount: '' });
 
-/** Owner search by mobile or name (as docs/product.md#owner-search), answering the chosen room. */
-function OwnerSearch({ onPick }: { onPick: (h: HouseSearchItem) => void }) {
-  const { keywords, setKeywords, items, more, loading, search } = useOwnerSearch((found) => {
-    if (found.length === 1) onPick(found[0]!);
-  });
-  return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
-      <Space.Compact style={{ maxWidth: 360, width: '100%' }}>
-        <Input
-          value={keywords}
-          maxLength={LIMITS.ownerSearchMax}
-          allowClear
-          placeholder="业主手机号或姓名"
-          onChange={(e) => setKeywords(e.target.value)}
-          onPressEnter={() => void search()}
-          data-testid="quickpay-search-input"
-        />
-        <Button icon={<SearchOutlined />} loading={loading} onClick={() => void search()} data-testid="quickpay-search">
-          搜索业主
-        </Button>
-      </Space.Compact>
-      {items && items.length === 0 && <Typography.Text type="secondary">没有找到匹配的业主</Typography.Text>}
-      {items && items.length > 1 && (
-        <Space wrap data-testid="quickpay-search-results">
-          {items.map((i) => (
-            <Button key={i.id} size="small" onClick={() => onPick(i)}>
-              {i.address} {i.realname}
-            </Button>
-          ))}
-        </Space>
-      )}
-      {more && (
-        <Typography.Text type="secondary" data-testid="quickpay-search-more">
-          {OWNER_SEARCH_MORE_HINT}
-        </Typography.Text>
-      )}
-    </Space>
-  );
-}
-
-/** Quick payment (/fees/quickpay, 快捷收费): one-off charges for a room, paid and receipted in one step. */
+/** Temporary charges (/fees/quickpay, 临时收费): one-off charges for a room, paid and receipted in one step. */
 export default function QuickPay() {
   const navigate = useNavigate();
   const things = useSmallList('feethinglist', {}).items;
@@ -138,6 +79,8 @@ export default function QuickPay() {
       : lines.some((l) => fenOf(l.amount) <= 0n)
         ? '请填写大于 0 的收费金额'
         : settled.problem;
+
+  const touched = paid !== '' || lines.some((l) => l.amount !== '' || l.title.trim() !== '' || l.item_id !== undefined);
 
   const confirm = async () => {
     if (problem || !hid || submitting) return;
@@ -217,7 +160,7 @@ export default function QuickPay() {
       ),
     },
     {
-      title: '金额(元)',
+      title: '金额（元）',
       key: 'amount',
       width: 130,
       render: (_, l) => (
@@ -248,18 +191,18 @@ export default function QuickPay() {
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle" data-testid="quickpay-page">
-      <Card title="快捷收费">
+      <Card title="临时收费">
         <Space orientation="vertical" style={{ width: '100%' }}>
           <Space wrap>
             <span>选择房屋：</span>
             <RoomSelects value={place} onChange={setPlace} testId="quickpay-room" />
           </Space>
-          <OwnerSearch onPick={(h) => setPlace({ bid: h.bid, tid: h.tid, hid: h.hid })} />
+          <RoomOwnerSearch onPick={(h) => setPlace({ bid: h.bid, tid: h.tid, hid: h.hid })} testId="quickpay-search" />
           {house.data && (
             <Descriptions size="small" column={{ xs: 1, sm: 3 }} data-testid="quickpay-house">
               <Descriptions.Item label="房屋">{house.data.address}</Descriptions.Item>
               <Descriptions.Item label="业主">{house.data.owner_name || '未登记'}</Descriptions.Item>
-              <Descriptions.Item label="余额">{house.data.balance} 元</Descriptions.Item>
+              <Descriptions.Item label="余额">{formatMoney(house.data.balance, { unit: '元' })}</Descriptions.Item>
             </Descriptions>
           )}
         </Space>
@@ -295,10 +238,10 @@ export default function QuickPay() {
             <Card title="收款" data-testid="quickpay-totals">
               <Row gutter={8}>
                 <Col span={12}>
-                  <Statistic title="合计" value={yuan(total)} data-testid="quickpay-total" />
+                  <MoneyStatistic title="合计" value={total} data-testid="quickpay-total" />
                 </Col>
                 <Col span={12}>
-                  <Statistic title="应缴金额" value={yuan(due)} styles={{ content: { color: '#cf1322' } }} data-testid="quickpay-due" />
+                  <MoneyStatistic title="应缴金额" value={due} contentStyle={{ color: '#cf1322' }} data-testid="quickpay-due" />
                 </Col>
               </Row>
               <Form layout="horizontal" labelCol={{ flex: '76px' }} wrapperCol={{ flex: '1 1 0' }} style={{ marginTop: 16 }}>
@@ -312,7 +255,7 @@ export default function QuickPay() {
                 </Form.Item>
                 <Form.Item label="余额抵扣">
                   <Checkbox checked={useBalance} onChange={(e) => setUseBalance(e.target.checked)} disabled={balance === 0n}>
-                    使用余额（可用 {yuan(balance)} 元）
+                    使用余额（可用 {formatMoney(balance, { unit: '元' })}）
                   </Checkbox>
                 </Form.Item>
                 <Form.Item label="实收金额">
@@ -320,7 +263,7 @@ export default function QuickPay() {
                 </Form.Item>
                 {toBalance > 0n && (
                   <Form.Item label="转入余额">
-                    <span>{yuan(toBalance)} 元</span>
+                    <span>{formatMoney(toBalance, { unit: '元' })}</span>
                   </Form.Item>
                 )}
                 <Form.Item label="缴费人">
@@ -336,7 +279,10 @@ export default function QuickPay() {
                   <Input value={remark} maxLength={200} onChange={(e) => setRemark(e.target.value)} />
                 </Form.Item>
               </Form>
-              {problem && <Alert type="warning" showIcon title={problem} style={{ marginBottom: 12 }} />}
+              {/* nothing to warn about before anything was typed; the button waits meanwhile */}
+              {problem && touched && (
+                <Alert type="warning" showIcon title={problem} style={{ marginBottom: 12 }} data-testid="quickpay-problem" />
+              )}
               <SafeButton
                 type="primary"
                 block
@@ -346,7 +292,7 @@ export default function QuickPay() {
                 onClick={() => void confirm()}
                 data-testid="quickpay-confirm"
               >
-                确认收款 {yuan(paidFen)} 元
+                确认收款 {formatMoney(paidFen, { unit: '元' })}
               </SafeButton>
             </Card>
           </Col>

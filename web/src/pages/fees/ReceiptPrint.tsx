@@ -6,23 +6,35 @@ import { useQuery } from '@tanstack/react-query';
 import type { PaymentInfo } from '@wuye/contract/fees';
 import { call } from '../../api/client';
 import { useAppStore } from '../../stores/app';
+import PaymentVoid, { useMayVoid } from './PaymentVoid';
 import './receipt.css';
 
 type Layout = 'a5' | 'thermal';
 
+/** The rooms a receipt paid (one receipt may pay several rooms of one owner), in the order of its lines. */
+const roomsOf = (p: PaymentInfo) => [...new Set(p.items.map((i) => i.address))];
+
 function A5({ p }: { p: PaymentInfo }) {
+  const rooms = roomsOf(p);
+  const many = rooms.length > 1;
   return (
     <div className="receipt receipt-a5" data-testid="receipt">
       <h2>{p.receipt_title}</h2>
+      {p.status === 'V' && (
+        <div className="receipt-void" data-testid="receipt-void">
+          已作废：{p.void_reason}（{p.voided_by} {p.void_time}）
+        </div>
+      )}
       <div className="meta">
         <span>收据号：{p.receipt_no}</span>
-        <span>房屋：{p.address}</span>
+        <span data-testid="receipt-rooms">房屋：{many ? rooms.join('、') : p.address}</span>
         <span>缴费人：{p.payer_name || '—'}</span>
         <span>日期：{p.create_time}</span>
       </div>
       <table>
         <thead>
           <tr>
+            {many && <th>房屋</th>}
             <th>收费项目</th>
             <th>账期</th>
             <th>计费周期</th>
@@ -33,6 +45,7 @@ function A5({ p }: { p: PaymentInfo }) {
         <tbody>
           {p.items.map((i) => (
             <tr key={i.bill_id}>
+              {many && <td>{i.address}</td>}
               <td>{i.title}</td>
               <td>{i.period}</td>
               <td>{i.daterange}</td>
@@ -41,7 +54,7 @@ function A5({ p }: { p: PaymentInfo }) {
             </tr>
           ))}
           <tr>
-            <td colSpan={3}>
+            <td colSpan={many ? 4 : 3}>
               应收 {p.receivable}
               {'\u3000'}滞纳金 {p.late_fee}
               {'\u3000'}优惠 {p.discount}
@@ -52,12 +65,12 @@ function A5({ p }: { p: PaymentInfo }) {
             </td>
           </tr>
           <tr>
-            <td colSpan={5}>
+            <td colSpan={many ? 6 : 5}>
               金额大写：<b data-testid="receipt-capital">{p.capital_amount}</b>
             </td>
           </tr>
           <tr>
-            <td colSpan={5}>
+            <td colSpan={many ? 6 : 5}>
               支付方式：{p.pay_type_ch}
               {'\u3000'}实收：{p.paid_amount} 元{p.to_balance !== '0.00' ? `\u3000转入余额：${p.to_balance} 元` : ''}
               {p.remark ? `\u3000备注：${p.remark}` : ''}
@@ -79,13 +92,19 @@ function A5({ p }: { p: PaymentInfo }) {
 }
 
 function Thermal({ p }: { p: PaymentInfo }) {
+  const many = roomsOf(p).length > 1;
   return (
     <div className="receipt receipt-thermal" data-testid="receipt">
       <h2>{p.receipt_title}</h2>
+      {p.status === 'V' && (
+        <div className="receipt-void" data-testid="receipt-void">
+          已作废：{p.void_reason}（{p.voided_by} {p.void_time}）
+        </div>
+      )}
       <hr />
       <div className="meta">
         <div>收据号：{p.receipt_no}</div>
-        <div>房屋：{p.address}</div>
+        <div data-testid="receipt-rooms">房屋：{many ? roomsOf(p).join('、') : p.address}</div>
         <div>时间：{p.create_time}</div>
       </div>
       <hr />
@@ -94,6 +113,7 @@ function Thermal({ p }: { p: PaymentInfo }) {
           {p.items.map((i) => (
             <tr key={i.bill_id}>
               <td>
+                {many && `${i.address} `}
                 {i.title} {i.period}
               </td>
               <td className="num">{i.fee}</td>
@@ -149,6 +169,8 @@ export default function ReceiptPrint() {
   const [chosen, setLayout] = useState<Layout | null>(() => localStorage.getItem('receiptLayout') as Layout | null);
   const layout: Layout = chosen ?? (mobile ? 'thermal' : 'a5');
   const info = useQuery({ queryKey: ['paymentinfo', id], queryFn: () => call('paymentinfo', { id }), enabled: id > 0, retry: false });
+  const mayVoid = useMayVoid();
+  const [voiding, setVoiding] = useState(false);
   const print = () => {
     void call('paymentprint', { id }, { silent: true }).catch(() => undefined);
     window.print();
@@ -174,7 +196,19 @@ export default function ReceiptPrint() {
         <Button type="primary" icon={<PrinterOutlined />} onClick={print} data-testid="receipt-print">
           打印
         </Button>
+        {mayVoid(info.data) && (
+          <Button danger onClick={() => setVoiding(true)} data-testid="receipt-void-open">
+            作废
+          </Button>
+        )}
       </Space>
+      <PaymentVoid
+        payment={voiding ? info.data : null}
+        onClose={(voided) => {
+          setVoiding(false);
+          if (voided) void info.refetch();
+        }}
+      />
       <div className="receipt-scroll">{layout === 'a5' ? <A5 p={info.data} /> : <Thermal p={info.data} />}</div>
     </Card>
   );

@@ -3,6 +3,7 @@ import { Checkbox, Form, Input, Modal } from 'antd';
 import type { PaymentInfo } from '@wuye/contract/fees';
 import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
+import { formatMoney } from '../../components/Money';
 
 /** Refund request for a payment: all or some of its bills, with a reason. */
 export default function RefundApply({ paymentId, onClose }: { paymentId: number | null; onClose: () => void }) {
@@ -51,7 +52,7 @@ export default function RefundApply({ paymentId, onClose }: { paymentId: number 
             data-testid="refund-apply-bills"
             options={(info?.items ?? []).map((i) => ({
               value: i.bill_id,
-              label: `${i.title} ${i.period} ${i.fee}${i.late_fee !== '0.00' ? `+${i.late_fee}` : ''}`,
+              label: `${i.title} ${i.period} ${formatMoney(i.fee)}${i.late_fee !== '0.00' ? ` + 滞纳金 ${formatMoney(i.late_fee)}` : ''} 元`,
               disabled: i.refunded === 'Y',
             }))}
           />

@@ -1,28 +1,28 @@
-import { useState } from 'react';
-import { Button, Drawer, Form, Select, Space } from 'antd';
+import { Form, Select } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { enumOptions } from '@wuye/contract/kit/resource';
 import { REFUND_STATUS, refundFlow, type RefundRow } from '@wuye/contract/fees';
 import { useList } from '../../api/useList';
 import TablePage from '../../components/TablePage';
-import { EnumTag, WorkflowActions, WorkflowTimeline } from '../../components/resource';
+import { EnumTag, RequestActions, useRequestLog } from '../../components/resource';
 import { useActionFixed } from './shared';
+import { formatMoney, moneyColumn } from '../../components/Money';
 
 /** Refund requests (/fees/refundlist): approved or rejected through the refund workflow, each with its timeline. */
 export default function RefundList() {
   const list = useList('refund_list', { sort: 'desc' });
-  const [viewing, setViewing] = useState<RefundRow | null>(null);
+  const log = useRequestLog<RefundRow>(refundFlow, (r) => `退款申请 ${r.receipt_no} · ${formatMoney(r.amount, { unit: '元' })}`);
   const actionFixed = useActionFixed();
   const columns: TableColumnsType<RefundRow> = [
     { title: 'ID', dataIndex: 'id', width: 70 },
     { title: '收据号', dataIndex: 'receipt_no', width: 110 },
     { title: '房屋', dataIndex: 'address', width: 150 },
     // amount and status early, so they stay in view beside the fixed action column
-    { title: '金额', dataIndex: 'amount', width: 100, align: 'right' },
+    moneyColumn('金额', 'amount', { width: 110 }),
     { title: '状态', dataIndex: 'status', width: 90, render: (s: RefundRow['status']) => <EnumTag enum={REFUND_STATUS} value={s} /> },
     { title: '退款账单', dataIndex: 'bill_titles', width: 220, ellipsis: true },
-    { title: '原路退回', dataIndex: 'cash_amount', width: 100, align: 'right' },
-    { title: '退回余额', dataIndex: 'balance_amount', width: 100, align: 'right' },
+    moneyColumn('原路退回', 'cash_amount', { width: 120 }),
+    moneyColumn('退回余额', 'balance_amount', { width: 120 }),
     { title: '原因', dataIndex: 'reason', width: 160, ellipsis: true },
     { title: '申请人', dataIndex: 'applicant', width: 90 },
     { title: '审核人', dataIndex: 'approver', width: 90 },
@@ -32,14 +32,7 @@ export default function RefundList() {
       key: 'op',
       width: 200,
       fixed: actionFixed,
-      render: (_, r) => (
-        <Space size={4}>
-          <WorkflowActions flow={refundFlow} row={r as unknown as { id: number } & Record<string, unknown>} onDone={list.reload} />
-          <Button size="small" type="link" onClick={() => setViewing(r)} data-testid={`refund-log-${r.id}`}>
-            记录
-          </Button>
-        </Space>
-      ),
+      render: (_, r) => <RequestActions flow={refundFlow} row={r} onDone={list.reload} onLog={() => log.open(r)} />,
     },
   ];
 
@@ -58,15 +51,7 @@ export default function RefundList() {
           </Form.Item>
         }
       />
-      <Drawer
-        open={viewing !== null}
-        onClose={() => setViewing(null)}
-        title={viewing ? `退款申请 ${viewing.receipt_no} · ${viewing.amount} 元` : ''}
-        size="default"
-        destroyOnHidden
-      >
-        {viewing && <WorkflowTimeline flow={refundFlow} id={viewing.id} />}
-      </Drawer>
+      {log.drawer}
     </>
   );
 }

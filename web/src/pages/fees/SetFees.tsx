@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeeSettings } from '@wuye/contract/fees';
 import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
+import { validValues } from '../../utils/forms';
 
 interface SettingsForm {
   receipt_title: string;
@@ -35,7 +36,8 @@ export default function SetFees() {
   }, [info.data, form]);
 
   const save = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     setSaving(true);
     try {
       const answer = await request('feesettingedit', { ...v, allow_discount: v.allow_discount ? 'Y' : 'N' });

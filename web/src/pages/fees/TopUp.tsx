@@ -34,7 +34,7 @@ export default function TopUp({ hid, open, onClose }: { hid: number; open: boole
       destroyOnHidden
     >
       <Form layout="vertical">
-        <Form.Item label="金额(元)" validateStatus={amount && problem ? 'error' : undefined} help={amount ? problem : undefined}>
+        <Form.Item label="金额（元）" validateStatus={amount && problem ? 'error' : undefined} help={amount ? problem : undefined}>
           <MoneyInput
             value={amount}
             onChange={(v) => {

@@ -1,4 +1,5 @@
 import { fenToYuan, toFen } from '@wuye/contract/money';
+import { formatMoney } from '../../utils/formatMoney';
 
 /** Sum of decimal strings, in fen. */
 export const sumFen = (values: string[]): bigint => values.reduce((s, v) => s + toFen(v), 0n);
@@ -53,9 +54,9 @@ export function settlePayment(o: {
   const toBalance = paidFen - due;
   const problem =
     o.payType === 'balance' && due > 0n
-      ? `业主余额不足，还差 ${yuan(due)} 元`
+      ? `业主余额不足，还差 ${formatMoney(due, { unit: '元' })}`
       : paidFen < due
-        ? `实收金额不能少于应收金额 ${yuan(due)} 元`
+        ? `实收金额不能少于应收金额 ${formatMoney(due, { unit: '元' })}`
         : toBalance > 0n && !o.hasOwner
           ? '该房屋没有登记业主，多收的金额无法转入余额'
           : '';

@@ -2,21 +2,29 @@ import { AccountBookOutlined, BarChartOutlined, CalculatorOutlined } from '@ant-
 import type { AppRoute } from '../../router/types';
 import { lazyPage } from '../../router/lazyPage';
 import { FEE_ROLES } from '@wuye/contract/fees/roles';
+import { DISCOUNT_APPLY_ROLES, DISCOUNT_MANAGER_ROLES } from '@wuye/contract/fees/discount';
+import { SHIFT_READ_ROLES } from '@wuye/contract/fees/refund';
 
 const FeeItemCateList = lazyPage(() => import('./FeeItemCateList'));
 const FeeItemList = lazyPage(() => import('./FeeItemList'));
 const FeeItemForm = lazyPage(() => import('./FeeItemForm'));
 const BindFee = lazyPage(() => import('./BindFee'));
+const FeeThingList = lazyPage(() => import('./FeeThingList'));
 const FeeBillWorkAdd = lazyPage(() => import('./FeeBillWorkAdd'));
 const FeeBillList = lazyPage(() => import('./FeeBillList'));
 const PaymentList = lazyPage(() => import('./PaymentList'));
 const ReceiptPrint = lazyPage(() => import('./ReceiptPrint'));
 const Cashier = lazyPage(() => import('./Cashier'));
 const RefundList = lazyPage(() => import('./RefundList'));
+const DiscountList = lazyPage(() => import('./DiscountList'));
+const ShiftPage = lazyPage(() => import('./ShiftPage'));
+const ShiftPrint = lazyPage(() => import('./ShiftPrint'));
 const FeeBillCall = lazyPage(() => import('./FeeBillCall'));
 const BillCallSummary = lazyPage(() => import('./BillCallPrint').then((m) => ({ default: m.BillCallSummary })));
 const BillCallDetail = lazyPage(() => import('./BillCallPrint').then((m) => ({ default: m.BillCallDetail })));
+const ConBill = lazyPage(() => import('./ConBill'));
 const FeeImportList = lazyPage(() => import('./FeeImportList'));
+const UploadExcels = lazyPage(() => import('./UploadExcels'));
 const MeterReading = lazyPage(() => import('./MeterReading'));
 const QuickPay = lazyPage(() => import('./QuickPay'));
 const SetFees = lazyPage(() => import('./SetFees'));
@@ -26,6 +34,9 @@ const MonthFees = lazyPage(() => import('./reports/MonthFees'));
 const PaymentStatis = lazyPage(() => import('./reports/PaymentStatis'));
 const PropertyPayStatis = lazyPage(() => import('./reports/PropertyPayStatis'));
 const PropertyPayLog = lazyPage(() => import('./reports/PropertyPayLog'));
+const PropertyPayCount = lazyPage(() => import('./reports/PropertyPayCount'));
+const PropertyNopayCount = lazyPage(() => import('./reports/PropertyNopayCount'));
+const MonthLinting = lazyPage(() => import('./reports/MonthLinting'));
 const FinanceReport = lazyPage(() => import('./reports/FinanceReport'));
 
 const { setup: SETUP, bills: BILLS, payments: PAYMENTS, call: CALL, reports: REPORTS } = FEE_ROLES;
@@ -35,13 +46,14 @@ export const feesRoutes: AppRoute[] = [
   {
     path: '/fees',
     redirect: '/fees/feebilllist',
-    meta: { title: 'route.fees', icon: AccountBookOutlined, roles: ['fees', 'setfees', 'payment', 'cashier'] },
+    meta: { title: 'route.fees', icon: AccountBookOutlined, roles: ['fees', 'setfees', 'payment', 'cashier', 'financecount'] },
     children: [
       {
         path: 'feebilllist',
         component: FeeBillList,
         meta: { title: 'route.feebilllist', roles: ['fees', 'cashier', 'payment'], keepAlive: true },
       },
+      { path: 'conbill', component: ConBill, meta: { title: 'route.conbill', roles: FEE_ROLES.conbill } },
       { path: 'feebillworkadd', component: FeeBillWorkAdd, meta: { title: 'route.feebillworkadd', roles: BILLS } },
       { path: 'payment', component: PaymentList, meta: { title: 'route.payment', roles: PAYMENTS, keepAlive: true } },
       { path: 'quickpay', component: QuickPay, meta: { title: 'route.quickpay', roles: ['cashier', 'payment', 'fees'], noCache: true } },
@@ -61,11 +73,28 @@ export const feesRoutes: AppRoute[] = [
       },
       { path: 'feeitemcatelist', component: FeeItemCateList, meta: { title: 'route.feeitemcatelist', roles: SETUP } },
       { path: 'bindfee', component: BindFee, meta: { title: 'route.bindfee', roles: SETUP } },
+      {
+        path: 'feethinglist',
+        component: FeeThingList,
+        meta: { title: 'route.feethinglist', roles: FEE_ROLES.read, keepAlive: true },
+      },
       { path: 'fees_cashier', component: Cashier, meta: { title: 'route.cashier', roles: ['cashier'], noCache: true } },
       {
         path: 'refundlist',
         component: RefundList,
         meta: { title: 'route.refundlist', roles: ['fees', 'payment', 'cashier', 'financecount'] },
+      },
+      {
+        path: 'discountlist',
+        component: DiscountList,
+        meta: { title: 'route.discountlist', roles: [...DISCOUNT_APPLY_ROLES, ...DISCOUNT_MANAGER_ROLES] },
+      },
+      { path: 'shift', component: ShiftPage, meta: { title: 'route.shift', roles: SHIFT_READ_ROLES, noCache: true } },
+      {
+        path: 'print/shift/:id',
+        component: ShiftPrint,
+        hidden: true,
+        meta: { title: 'route.printShift', roles: SHIFT_READ_ROLES, activeMenu: '/fees/shift', noCache: true },
       },
       { path: 'feebillcall', component: FeeBillCall, meta: { title: 'route.feebillcall', roles: CALL } },
       {
@@ -81,6 +110,7 @@ export const feesRoutes: AppRoute[] = [
         meta: { title: 'route.print_billcallmx', roles: CALL, activeMenu: '/fees/feebillcall', noCache: true },
       },
       { path: 'feeimportlist', component: FeeImportList, meta: { title: 'route.feeimportlist', roles: BILLS } },
+      { path: 'upload-excels', component: UploadExcels, meta: { title: 'route.uploadExcels', roles: BILLS, keepAlive: true } },
       {
         path: 'print/receipt/:id',
         component: ReceiptPrint,
@@ -101,14 +131,17 @@ export const feecountsRoutes: AppRoute[] = [
       { path: 'fees_count', component: FeesCount, meta: { title: 'route.fees_count', roles: REPORTS } },
       { path: 'fees_count_nopay', component: FeesCountNopay, meta: { title: 'route.fees_count_nopay', roles: REPORTS } },
       { path: 'month_fees', component: MonthFees, meta: { title: 'route.month_fees', roles: REPORTS } },
+      { path: 'month_linting', component: MonthLinting, meta: { title: 'route.month_linting', roles: REPORTS } },
       { path: 'paymentstatis', component: PaymentStatis, meta: { title: 'route.paymentstatis', roles: REPORTS } },
       { path: 'propertypaystatis', component: PropertyPayStatis, meta: { title: 'route.propertypaystatis', roles: REPORTS } },
       {
         path: 'propertypaylog',
         component: PropertyPayLog,
         hidden: true,
-        meta: { title: 'route.propertypaylog', roles: REPORTS, activeMenu: '/feecounts/propertypaystatis' },
+        meta: { title: 'route.propertypaylog', roles: REPORTS, activeMenu: '/feecounts/propertypaystatis', search: true },
       },
+      { path: 'propertypaycount', component: PropertyPayCount, meta: { title: 'route.propertypaycount', roles: REPORTS } },
+      { path: 'propertynopaycount', component: PropertyNopayCount, meta: { title: 'route.propertynopaycount', roles: REPORTS } },
       { path: 'financereport', component: FinanceReport, meta: { title: 'route.financereport', roles: ['financecount', 'feecount'] } },
     ],
   },

@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client';
 import FullSpin from '../../components/FullSpin';
 import { useUser } from '../../stores/user';
-import { getToken, safeRedirect } from '../../utils/auth';
+import { getSide, getToken, safeRedirect } from '../../utils/auth';
 
 interface HandedOver {
   token: string;
@@ -25,7 +25,7 @@ function exchange(code: string): Promise<HandedOver> {
 }
 
 /** Ends a session we were handed but do not keep. */
-const discard = (s: HandedOver) =>
+const discard = (s: Pick<HandedOver, 'token' | 'side'>) =>
   call('logout', {}, { silent: true, noRelogin: true, token: s.token, endpoint: s.side === 'group' ? '/webapi_leader' : '/webapi' }).catch(
     () => undefined,
   );
@@ -91,8 +91,12 @@ export default function AuthRedirect() {
         okButtonProps: { 'data-testid': 'auth-redirect-switch' } as Record<string, string>,
         cancelButtonProps: { 'data-testid': 'auth-redirect-keep' } as Record<string, string>,
         onOk: async () => {
-          await call('logout', {}, { silent: true, noRelogin: true }).catch(() => undefined);
+          // switch first, then end the old session by its own token: a request of the shell still
+          // answered for the old token after its logout then belongs to a token this browser has left
+          // and raises no 确定登出 over the new session (docs/product.md#relogin)
+          const previous = { token: getToken() ?? '', side: getSide() };
           adopt();
+          await discard(previous);
         },
         onCancel: async () => {
           await discard(handed);

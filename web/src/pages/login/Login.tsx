@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../shell/useDocumentTitle';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '@wuye/contract/messages';
 import { useUser } from '../../stores/user';
@@ -19,6 +20,7 @@ interface LoginForm {
 /** Sign-in (docs/product.md#public-routes, #validation): the username is trimmed; only the username is remembered. */
 export default function Login() {
   const { t } = useTranslation();
+  useDocumentTitle(t('login.signIn'));
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [loading, setLoading] = useState(false);

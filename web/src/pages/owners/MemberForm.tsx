@@ -5,7 +5,8 @@ import type { Dayjs } from 'dayjs';
 import { genderOfIdCard, isValidIdCard, MOBILE_RE, RELATION_CH, RELATIONS, type MemberItem, type RelationCode } from '@wuye/contract';
 import { request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
-import RoomPicker from './RoomPicker';
+import { RoomCascader } from '../../components/resource';
+import { validValues } from '../../utils/forms';
 
 interface RoomRow {
   path?: number[];
@@ -55,7 +56,8 @@ export default function MemberForm({
   }, [open, member, form]);
 
   const save = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     const rooms = (v.rooms ?? [])
       .filter((r) => r.path?.length === 3)
       .map((r) => ({
@@ -175,7 +177,7 @@ export default function MemberForm({
               {fields.map((f) => (
                 <Space key={f.key} align="baseline" wrap>
                   <Form.Item name={[f.name, 'path']} rules={[{ required: true, message: '请选择房屋' }]}>
-                    <RoomPicker testId="member-room" />
+                    <RoomCascader testId="member-room" />
                   </Form.Item>
                   <Form.Item name={[f.name, 'relation']} rules={[{ required: true }]}>
                     <Select

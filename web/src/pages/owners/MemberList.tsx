@@ -14,6 +14,7 @@ import OwnerDrawer from './OwnerDrawer';
 import type { HouseRef } from './shared';
 import { runExport } from '../../api/exportJob';
 import { useSmallList } from '../../components/resource';
+import { moneyColumn } from '../../components/Money';
 
 type Filters = Omit<MethodInput<'memberlist'>, 'page' | 'limit' | 'sort'>;
 const YN_OPTIONS = [
@@ -169,7 +170,7 @@ export default function MemberList() {
             dataIndex: 'app_isbind',
             render: (v: string) => <Tag color={v === 'Y' ? 'success' : 'default'}>{v === 'Y' ? '已绑定' : '未绑定'}</Tag>,
           },
-          { title: '余额', dataIndex: 'balance', align: 'right' },
+          moneyColumn('余额', 'balance'),
           { title: '积分', dataIndex: 'bonus', align: 'right' },
           { title: '登记时间', dataIndex: 'create_time' },
           {

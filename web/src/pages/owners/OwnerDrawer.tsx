@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { Avatar, Descriptions, Drawer, Flex, Space, Spin, Tabs, Tooltip } from 'antd';
+import { Avatar, Descriptions, Drawer, Flex, Space, Spin, Tabs, Tooltip, Typography } from 'antd';
 import { MobileOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import type { OwnerInfo } from '@wuye/contract';
 import { call } from '../../api/client';
@@ -19,6 +19,7 @@ import {
   SignupTab,
   VisitorTab,
 } from './drawer/tabs';
+import { formatMoney, Money } from '../../components/Money';
 
 export interface OwnerDrawerProps {
   /** the room to show; null closes the drawer */
@@ -125,12 +126,19 @@ export default function OwnerDrawer({ house, onClose }: OwnerDrawerProps) {
                 key: 'gel',
                 label: '欠费',
                 children: (
-                  <span style={{ color: info && info.gel_fee !== '0.00' ? '#cf1322' : undefined }} data-testid="owner-gel-fee">
-                    {info?.gel_fee ?? '0.00'}
+                  <span style={{ color: info && info.gel_fee !== '0.00' ? '#cf1322' : undefined }}>
+                    <Money value={info?.gel_fee ?? '0.00'} unit="¥" testId="owner-gel-fee" />
+                    {/* what the cashier's 欠费合计 shows: the bills and their late fees today */}
+                    {info && info.arrears.late_fee !== '0.00' && (
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="owner-gel-late">
+                        {' '}
+                        （含滞纳金 {formatMoney(info.arrears.late_fee, { unit: '¥' })}）
+                      </Typography.Text>
+                    )}
                   </span>
                 ),
               },
-              { key: 'balance', label: '余额', children: <span data-testid="owner-balance">{info?.owner_balance ?? '0.00'}</span> },
+              { key: 'balance', label: '余额', children: <Money value={info?.owner_balance ?? '0.00'} unit="¥" testId="owner-balance" /> },
               { key: 'num', label: '住户人数', children: <span data-testid="owner-member-num">{info?.member_num ?? 0}</span> },
               { key: 'bonus', label: '积分', children: <span data-testid="owner-bonus">{info?.owner_bonus ?? 0}</span> },
               {

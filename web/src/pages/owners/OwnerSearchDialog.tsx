@@ -5,6 +5,7 @@ import { LIMITS } from '@wuye/contract/codes';
 import OwnerDrawer from './OwnerDrawer';
 import type { HouseRef } from './shared';
 import { OWNER_SEARCH_MORE_HINT, useOwnerSearch } from './useOwnerSearch';
+import { formatMoney } from '../../components/Money';
 
 export interface OwnerSearchDialogProps {
   open: boolean;
@@ -51,7 +52,7 @@ export default function OwnerSearchDialog({ open, onClose }: OwnerSearchDialogPr
             value={keywords}
             maxLength={LIMITS.ownerSearchMax}
             allowClear
-            placeholder="业主手机号或姓名"
+            placeholder="手机号（或尾号）、姓名或房号"
             onChange={(e) => setKeywords(e.target.value)}
             onPressEnter={() => void search()}
             data-testid="owner-search-input"
@@ -82,6 +83,11 @@ export default function OwnerSearchDialog({ open, onClose }: OwnerSearchDialogPr
                       <span>{i.realname}</span>
                       <Typography.Text type="secondary">{i.mobile}</Typography.Text>
                       {i.relation !== 'owner' && <Typography.Text type="secondary">（{i.relation_ch}）</Typography.Text>}
+                      {i.arrears.total !== '0.00' && (
+                        <Typography.Text type="danger" data-testid="owner-search-arrears">
+                          欠费 {formatMoney(i.arrears.total, { unit: '元' })}
+                        </Typography.Text>
+                      )}
                     </Space>
                   </Radio>
                 ))}

@@ -5,6 +5,8 @@ import { ApiError, call, type CallOptions } from '../../api/client';
 import { endpointFor } from '../../utils/auth';
 import type { BoardSession } from './BoardRoot';
 import { formatTime } from '@wuye/contract/dates';
+import { BACKLOG_KIND } from '@wuye/contract/system';
+import EnumTag from '../../components/resource/EnumTag';
 import { daysLeftOf } from '../../stores/system';
 
 function Clock() {
@@ -85,7 +87,9 @@ export default function Spectaculars({ session, onEnded }: { session: BoardSessi
               {(pending.data?.items ?? []).map((b) => (
                 <tr key={b.id}>
                   <td>{b.title}</td>
-                  <td>{b.kind}</td>
+                  <td>
+                    <EnumTag enum={BACKLOG_KIND} value={b.kind} />
+                  </td>
                   <td>{b.create_time}</td>
                 </tr>
               ))}

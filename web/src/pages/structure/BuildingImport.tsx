@@ -56,7 +56,7 @@ export default function BuildingImport() {
   const existingOnly = errors.length > 0 && errors.every((e) => e.reason.endsWith('已存在'));
 
   return (
-    <PageCard title="批量导入房屋" extra={<Button onClick={() => void navigate('/basis/importlog')}>导入记录</Button>}>
+    <PageCard title="批量导入房屋" extra={<Button onClick={() => void navigate('/importlog')}>导入记录</Button>}>
       <Steps
         current={step}
         status={errors.length || job?.status === 'failed' ? 'error' : result ? 'finish' : undefined}
@@ -130,7 +130,7 @@ export default function BuildingImport() {
             }`}
             action={
               <Space direction="vertical">
-                <Button size="small" onClick={() => void navigate('/basis/roomlist')}>
+                <Button size="small" onClick={() => void navigate('/roomlist')}>
                   查看房屋
                 </Button>
                 <Button size="small" onClick={reset}>

@@ -11,13 +11,13 @@ export default function BuildingList() {
     <ResourcePage
       resource={building}
       toolbar={
-        <Button onClick={() => void navigate('/basis/buildingimport')} data-testid="building-import">
+        <Button onClick={() => void navigate('/buildingimport')} data-testid="building-import">
           批量导入
         </Button>
       }
       columns={{
-        unit_count: { render: (n: number, row: Building) => <Link to={`/basis/unitlist?bid=${row.id}`}>{n}</Link> },
-        room_count: { render: (n: number, row: Building) => <Link to={`/basis/roomlist?bid=${row.id}`}>{n}</Link> },
+        unit_count: { render: (n: number, row: Building) => <Link to={`/unitlist?bid=${row.id}`}>{n}</Link> },
+        room_count: { render: (n: number, row: Building) => <Link to={`/roomlist?bid=${row.id}`}>{n}</Link> },
       }}
     />
   );

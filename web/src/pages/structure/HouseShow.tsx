@@ -1,13 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Card, Empty, Select, Space, Spin, Tag, Tooltip } from 'antd';
 import { useNavigate } from 'react-router';
-import type { RoomMapItem, RoomState } from '@wuye/contract';
-import { ROOM_STATE_TEXT, ROOM_STATES } from '@wuye/contract/structure';
+import type { RoomMapItem } from '@wuye/contract';
+import { ROOM_STATE, ROOM_STATES } from '@wuye/contract/structure';
 import { call } from '../../api/client';
 import { PageCard } from './shared';
-import { useSmallList } from '../../components/resource';
-
-const CELL_COLORS: Record<RoomState, string> = { vacant: '#f0f0f0', occupied: '#d9f7be', rented: '#bae0ff', renovating: '#ffe7ba' };
+import { enumFill, useSmallList } from '../../components/resource';
 
 /** house_show: the room-state board (房态图) of one building, a column per unit, a row per floor. */
 export default function HouseShow() {
@@ -56,24 +54,25 @@ export default function HouseShow() {
     >
       <Space style={{ marginBottom: 16 }} wrap>
         {counts.map(([s, n]) => (
-          <Tag key={s} color={CELL_COLORS[s]} style={{ color: '#333' }}>
-            {ROOM_STATE_TEXT[s]} {n}
+          <Tag key={s} color={enumFill(ROOM_STATE, s)} style={{ color: '#333' }}>
+            {ROOM_STATE[s].text} {n}
           </Tag>
         ))}
         <span>共 {rooms.length} 套</span>
       </Space>
       <Spin spinning={loading}>
         {units.length === 0 && !loading && <Empty description="该楼栋暂无房屋" />}
-        <Space align="start" wrap size="large" data-testid="houseshow-board">
+        <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 24 }} data-testid="houseshow-board">
           {units.map(([tid, unit]) => (
-            <Card key={tid} size="small" title={unit.title}>
+            // a unit wider than a phone scrolls inside its card, not the page
+            <Card key={tid} size="small" title={unit.title} style={{ maxWidth: '100%' }} styles={{ body: { overflowX: 'auto' } }}>
               {[...unit.floors.entries()].map(([floor, list]) => (
                 <div key={floor} style={{ display: 'flex', alignItems: 'center', gap: 4, marginBottom: 4 }}>
                   <span style={{ width: 36, color: '#999', fontSize: 12 }}>{floor}F</span>
                   {list.map((r) => (
                     <Tooltip key={r.id} title={`${r.title} · ${r.category_title || '未分类'} · ${r.built_area}㎡ · ${r.state_ch}`}>
                       <div
-                        onClick={() => void navigate(`/basis/roominfo/${r.id}`)}
+                        onClick={() => void navigate(`/roominfo?id=${r.id}`)}
                         style={{
                           width: 56,
                           padding: '4px 0',
@@ -81,7 +80,7 @@ export default function HouseShow() {
                           cursor: 'pointer',
                           borderRadius: 4,
                           fontSize: 12,
-                          background: CELL_COLORS[r.state],
+                          background: enumFill(ROOM_STATE, r.state),
                         }}
                       >
                         {r.title}
@@ -92,7 +91,7 @@ export default function HouseShow() {
               ))}
             </Card>
           ))}
-        </Space>
+        </div>
       </Spin>
     </PageCard>
   );

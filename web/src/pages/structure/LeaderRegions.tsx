@@ -6,6 +6,8 @@ import type { LeaderRegion } from '@wuye/contract';
 import { useList } from '../../api/useList';
 import { PageCard, save } from './shared';
 import { usePagination } from '../../components/resource';
+import { validValues } from '../../utils/forms';
+import { moneyColumn } from '../../components/Money';
 
 interface RegionForm {
   title: string;
@@ -58,7 +60,8 @@ export default function LeaderRegions() {
     setEditing(row);
   };
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     const payload = { ...v, end_time: v.end_time.format('YYYY-MM-DD') };
     try {
       if (editing === 'new') await save('leaderregionadd', payload);
@@ -71,7 +74,8 @@ export default function LeaderRegions() {
   };
   const extend = async () => {
     if (!extending) return;
-    const v = await delayForm.validateFields();
+    const v = await validValues(delayForm);
+    if (!v) return;
     try {
       await save('leaderregiondelay', { rid: extending.id, ...v });
       setExtending(null);
@@ -120,7 +124,7 @@ export default function LeaderRegions() {
           { title: '楼栋/房屋', key: 'count', width: 100, render: (_: unknown, r) => `${r.building_count} / ${r.room_count}` },
           { title: '到期日', dataIndex: 'end_time', width: 110 },
           { title: '剩余', dataIndex: 'days_left', width: 120, render: (d: number) => <DaysLeftTag days={d} /> },
-          { title: '续费单价(元/年)', dataIndex: 'price_per_year', width: 130 },
+          moneyColumn('续费单价（元/年）', 'price_per_year', { width: 140 }),
           {
             title: '状态',
             dataIndex: 'status',

@@ -1,15 +1,23 @@
-import { useState } from 'react';
-import { Select, Space, Table, Tag } from 'antd';
+import { useMemo, useState } from 'react';
+import { Button, DatePicker, Select, Space, Table, Tag } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import type { Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router';
 import type { RegionDelayLogItem } from '@wuye/contract';
+import { runExport } from '../../api/exportJob';
 import { useList } from '../../api/useList';
 import { useUser } from '../../stores/user';
+import { useSystem } from '../../stores/system';
 import { PageCard } from './shared';
-import { usePagination } from '../../components/resource';
+import { rangePickerPresets, usePagination } from '../../components/resource';
+import { moneyColumn } from '../../components/Money';
 
 const KIND_COLORS = { pay: 'success', code: 'processing', manual: 'warning' } as const;
 
-/** regiondelaylog: renewals and manual extensions; the group side filters by community. */
+/**
+ * regiondelaylog: renewals and manual extensions, newest first, filtered by when they were made; the group side
+ * (/leader/regions/regiondelaylog) also by community, the community side (/setup/regiondelaylog) sees its own.
+ */
 export default function RegionDelayLog() {
   const [params] = useSearchParams();
   const isGroup = useUser((s) => s.side) === 'group';
@@ -18,10 +26,34 @@ export default function RegionDelayLog() {
   const paging = usePagination(list);
   const regions = useList('leaderregionlist', { title: '' }, { limit: 200, enabled: isGroup });
   const [rid, setRid] = useState<number | undefined>(initialRid);
+  const [range, setRange] = useState<[string, string]>();
+  const zone = useSystem((s) => s.info?.time_zone) || undefined;
+  const presets = useMemo(() => rangePickerPresets(zone), [zone]);
+  const [exporting, setExporting] = useState(false);
+  const exportLog = async () => {
+    setExporting(true);
+    try {
+      await runExport('regiondelaylogexport', { create_time: range, sort: 'desc' });
+    } finally {
+      setExporting(false);
+    }
+  };
   return (
     <PageCard title="续费记录">
-      {isGroup && (
-        <Space style={{ marginBottom: 16 }}>
+      <Space style={{ marginBottom: 16 }} wrap>
+        <DatePicker.RangePicker
+          presets={presets}
+          inputReadOnly
+          allowClear
+          placeholder={['续费开始日期', '续费结束日期']}
+          data-testid="delaylog-range"
+          onChange={(v: [Dayjs | null, Dayjs | null] | null) => {
+            const next: [string, string] | undefined = v?.[0] && v[1] ? [v[0].format('YYYY-MM-DD'), v[1].format('YYYY-MM-DD')] : undefined;
+            setRange(next);
+            list.setFilters({ rid, create_time: next, sort: 'desc' });
+          }}
+        />
+        {isGroup && (
           <Select
             placeholder="全部小区"
             allowClear
@@ -30,11 +62,16 @@ export default function RegionDelayLog() {
             options={regions.items.map((r) => ({ value: r.id, label: r.title }))}
             onChange={(v?: number) => {
               setRid(v);
-              list.setFilters({ rid: v, sort: 'desc' });
+              list.setFilters({ rid: v, create_time: range, sort: 'desc' });
             }}
           />
-        </Space>
-      )}
+        )}
+        {!isGroup && (
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportLog()} data-testid="delaylog-export">
+            导出
+          </Button>
+        )}
+      </Space>
       <Table<RegionDelayLogItem>
         rowKey="id"
         loading={list.loading}
@@ -43,11 +80,12 @@ export default function RegionDelayLog() {
         data-testid="delaylog-table"
         columns={[
           { title: 'ID', dataIndex: 'id', width: 80 },
-          { title: '小区', dataIndex: 'region_title' },
+          ...(isGroup ? [{ title: '小区', dataIndex: 'region_title' }] : []),
           { title: '方式', dataIndex: 'kind_ch', width: 110, render: (t: string, r) => <Tag color={KIND_COLORS[r.kind]}>{t}</Tag> },
           { title: '原到期日', dataIndex: 'old_end', width: 110 },
           { title: '新到期日', dataIndex: 'new_end', width: 110 },
-          { title: '金额(元)', dataIndex: 'amount', width: 100 },
+          { title: '延长天数', dataIndex: 'days', width: 90 },
+          moneyColumn('金额', 'amount', { width: 110, empty: '-' }),
           { title: '单号/备注', dataIndex: 'ref', ellipsis: true },
           { title: '操作人', dataIndex: 'operator', width: 100 },
           { title: '时间', dataIndex: 'create_time', width: 170 },

@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { Button, Descriptions, Form, Image, Input, Modal, Space, Tag } from 'antd';
 import type { RegionDetail } from '@wuye/contract';
 import { call } from '../../api/client';
+import { loadSystemInfo } from '../../router/session';
 import { PageCard, save, useCanWrite } from './shared';
+import { validValues } from '../../utils/forms';
 
 type RegionForm = Pick<RegionDetail, 'title' | 'address' | 'phone' | 'area' | 'logo_url' | 'region_img' | 'copyright'>;
 
@@ -29,11 +31,14 @@ export default function RegionInfo() {
     setEditing(true);
   };
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     setSaving(true);
     try {
       setRegion(await save('regionedit', values));
       setEditing(false);
+      // the shell shows the new name, logo, floor plan and copyright at once
+      void loadSystemInfo(true);
     } catch {
       // the client has shown the message
     } finally {

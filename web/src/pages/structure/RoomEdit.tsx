@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Button, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RoomState } from '@wuye/contract';
-import { ROOM_STATE_TEXT, ROOM_STATES } from '@wuye/contract/structure';
+import { ROOM_STATE } from '@wuye/contract/structure';
+import { enumOptions } from '@wuye/contract/kit/resource';
 import { call } from '../../api/client';
-import { PageCard, save } from './shared';
+import { NoRoomChosen, PageCard, save } from './shared';
 import { invalidateResource, useSmallList } from '../../components/resource';
+import { validValues } from '../../utils/forms';
 
 interface RoomForm {
   bid?: number;
@@ -26,10 +28,16 @@ const areaRules = [
   { pattern: AREA, message: '面积应为不小于0且最多两位小数的数字' },
 ];
 
-/** addroom and editroom/:id: one form for both. */
-export default function RoomEdit() {
-  const { id } = useParams();
-  const roomId = Number(id) || 0;
+/** /addroom and /editroom?id=…: one form for both; /editroom without a room says which list to pick one from. */
+export default function RoomEditPage() {
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const roomId = Number(params.get('id')) || 0;
+  if (pathname.toLowerCase() === '/editroom' && !roomId) return <NoRoomChosen title="编辑房屋" />;
+  return <RoomEdit key={roomId} roomId={roomId} />;
+}
+
+function RoomEdit({ roomId }: { roomId: number }) {
   const [form] = Form.useForm<RoomForm>();
   const bid = Form.useWatch('bid', form);
   const buildings = useSmallList('building_small_list', {}).options;
@@ -55,7 +63,8 @@ export default function RoomEdit() {
   }, [roomId, categories, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     const payload = { ...values, bid: values.bid!, tid: values.tid!, category_id: values.category_id ?? null };
     setSaving(true);
     try {
@@ -63,7 +72,7 @@ export default function RoomEdit() {
       else await save('roomadd', payload);
       await queryClient.invalidateQueries({ queryKey: ['list', 'roomlist'] });
       void invalidateResource(queryClient, 'room');
-      void navigate('/basis/roomlist');
+      void navigate('/roomlist');
     } catch {
       /* shown by the client */
     } finally {
@@ -131,7 +140,7 @@ export default function RoomEdit() {
           </Col>
           <Col span={12}>
             <Form.Item name="state" label="状态" rules={[{ required: true }]}>
-              <Select options={ROOM_STATES.map((s) => ({ value: s, label: ROOM_STATE_TEXT[s] }))} data-testid="room-state" />
+              <Select options={enumOptions(ROOM_STATE)} data-testid="room-state" />
             </Form.Item>
           </Col>
           <Col span={24}>
@@ -144,7 +153,7 @@ export default function RoomEdit() {
           <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="room-save">
             保存
           </Button>
-          <Button onClick={() => void navigate('/basis/roomlist')}>返回</Button>
+          <Button onClick={() => void navigate('/roomlist')}>返回</Button>
         </Space>
       </Form>
     </PageCard>

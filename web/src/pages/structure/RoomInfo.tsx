@@ -1,18 +1,26 @@
 import { useEffect, useState } from 'react';
 import { Button, Descriptions, Space } from 'antd';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { Room } from '@wuye/contract';
 import { call } from '../../api/client';
-import { PageCard, RoomStateTag, useCanWrite } from './shared';
+import { ROOM_STATE } from '@wuye/contract/structure';
+import { EnumTag } from '../../components/resource';
+import { NoRoomChosen, PageCard, useCanWrite } from './shared';
 
-/** roominfo/:id: one room's details. */
-export default function RoomInfo() {
-  const { id } = useParams();
+/** /roominfo?id=…: one room's details. */
+export default function RoomInfoPage() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || 0;
+  if (!id) return <NoRoomChosen title="房屋详情" />;
+  return <RoomInfo key={id} id={id} />;
+}
+
+function RoomInfo({ id }: { id: number }) {
   const [room, setRoom] = useState<Room | null>(null);
   const navigate = useNavigate();
   const canWrite = useCanWrite();
   useEffect(() => {
-    call('roominfo', { id: Number(id) })
+    call('roominfo', { id })
       .then(setRoom)
       .catch(() => undefined);
   }, [id]);
@@ -23,11 +31,11 @@ export default function RoomInfo() {
       extra={
         <Space>
           {canWrite && room && (
-            <Button type="primary" onClick={() => void navigate(`/basis/editroom/${room.id}`)}>
+            <Button type="primary" onClick={() => void navigate(`/editroom?id=${room.id}`)}>
               编辑
             </Button>
           )}
-          <Button onClick={() => void navigate('/basis/roomlist')}>返回</Button>
+          <Button onClick={() => void navigate('/roomlist')}>返回</Button>
         </Space>
       }
     >
@@ -43,7 +51,7 @@ export default function RoomInfo() {
           <Descriptions.Item label="套内面积">{room.indoor_area} ㎡</Descriptions.Item>
           <Descriptions.Item label="房屋类型">{room.category_title || '—'}</Descriptions.Item>
           <Descriptions.Item label="状态">
-            <RoomStateTag state={room.state} text={room.state_ch} />
+            <EnumTag enum={ROOM_STATE} value={room.state} />
           </Descriptions.Item>
           <Descriptions.Item label="备注" span={2}>
             {room.remark || '—'}

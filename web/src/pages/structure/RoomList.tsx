@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { Button, Input, InputNumber, Select, Space, Table } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Room, RoomState } from '@wuye/contract';
-import { ROOM_STATE_TEXT, ROOM_STATES } from '@wuye/contract/structure';
+import { ROOM_STATE } from '@wuye/contract/structure';
+import { enumOptions } from '@wuye/contract/kit/resource';
 import { useList, type ListFilters } from '../../api/useList';
-import { PageCard, RoomStateTag, save, useCanWrite, useConfirmDelete } from './shared';
+import { PageCard, save, useCanWrite, useConfirmDelete } from './shared';
 import { runExport } from '../../api/exportJob';
-import { usePagination, useSmallList } from '../../components/resource';
+import { EnumTag, usePagination, useSmallList } from '../../components/resource';
 
 type Filters = ListFilters<'roomlist'>;
-const STATE_OPTIONS = ROOM_STATES.map((s) => ({ value: s, label: ROOM_STATE_TEXT[s] }));
+const STATE_OPTIONS = enumOptions(ROOM_STATE);
 
 /** roomlist: rooms with filters, paging, export, add/edit/detail pages and delete. */
 export default function RoomList() {
@@ -49,9 +50,9 @@ export default function RoomList() {
           <Button onClick={() => void exportRooms()} loading={exporting} data-testid="room-export">
             导出
           </Button>
-          {canWrite && <Button onClick={() => void navigate('/basis/buildingimport')}>批量导入</Button>}
+          {canWrite && <Button onClick={() => void navigate('/buildingimport')}>批量导入</Button>}
           {canWrite && (
-            <Button type="primary" onClick={() => void navigate('/basis/addroom')} data-testid="room-add">
+            <Button type="primary" onClick={() => void navigate('/addroom')} data-testid="room-add">
               新增房屋
             </Button>
           )}
@@ -140,7 +141,7 @@ export default function RoomList() {
           { title: '建筑面积(㎡)', dataIndex: 'built_area', width: 120 },
           { title: '套内面积(㎡)', dataIndex: 'indoor_area', width: 120 },
           { title: '房屋类型', dataIndex: 'category_title', width: 100 },
-          { title: '状态', dataIndex: 'state', width: 100, render: (s: RoomState, row) => <RoomStateTag state={s} text={row.state_ch} /> },
+          { title: '状态', dataIndex: 'state', width: 100, render: (s: RoomState) => <EnumTag enum={ROOM_STATE} value={s} /> },
           { title: '备注', dataIndex: 'remark', ellipsis: true },
           {
             title: '操作',
@@ -149,11 +150,11 @@ export default function RoomList() {
             fixed: 'right',
             render: (_: unknown, row: Room) => (
               <Space>
-                <Button size="small" onClick={() => void navigate(`/basis/roominfo/${row.id}`)}>
+                <Button size="small" onClick={() => void navigate(`/roominfo?id=${row.id}`)}>
                   详情
                 </Button>
                 {canWrite && (
-                  <Button size="small" onClick={() => void navigate(`/basis/editroom/${row.id}`)}>
+                  <Button size="small" onClick={() => void navigate(`/editroom?id=${row.id}`)}>
                     编辑
                   </Button>
                 )}

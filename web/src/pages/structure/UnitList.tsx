@@ -9,7 +9,7 @@ export default function UnitList() {
     <ResourcePage
       resource={unit}
       columns={{
-        room_count: { render: (n: number, row: Unit) => <Link to={`/basis/roomlist?bid=${row.bid}&tid=${row.id}`}>{n}</Link> },
+        room_count: { render: (n: number, row: Unit) => <Link to={`/roomlist?bid=${row.bid}&tid=${row.id}`}>{n}</Link> },
       }}
     />
   );

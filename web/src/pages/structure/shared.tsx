@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Card, Tag } from 'antd';
-import type { MethodName, MethodOutput, RoomState } from '@wuye/contract';
+import { Button, Card, Empty } from 'antd';
+import { useNavigate } from 'react-router';
+import type { MethodName, MethodOutput } from '@wuye/contract';
 import { STRUCTURE_WRITERS } from '@wuye/contract/structure';
 import { MSG } from '@wuye/contract/messages';
 import { request, type CallArgs } from '../../api/client';
@@ -21,12 +22,6 @@ export async function save<M extends MethodName>(method: M, ...args: CallArgs<M>
 
 export { useConfirmDelete } from '../../components/useConfirmDelete';
 
-const STATE_COLORS: Record<RoomState, string> = { vacant: 'default', occupied: 'success', rented: 'processing', renovating: 'warning' };
-
-export function RoomStateTag({ state, text }: { state: RoomState; text: string }) {
-  return <Tag color={STATE_COLORS[state]}>{text}</Tag>;
-}
-
 /** The frame every structure page sits in. */
 export function PageCard({ title, extra, children }: { title: ReactNode; extra?: ReactNode; children: ReactNode }) {
   return (
@@ -37,3 +32,17 @@ export function PageCard({ title, extra, children }: { title: ReactNode; extra?:
 }
 
 export { fileToBase64, saveFile } from '../../utils/files';
+
+/** A room page opened without its room (/editroom, /roominfo typed alone): where to pick one. */
+export function NoRoomChosen({ title }: { title: string }) {
+  const navigate = useNavigate();
+  return (
+    <PageCard title={title}>
+      <Empty description="未指定房屋，请在房屋管理中选择一间房屋" data-testid="no-room-chosen">
+        <Button type="primary" onClick={() => void navigate('/roomlist')}>
+          前往房屋管理
+        </Button>
+      </Empty>
+    </PageCard>
+  );
+}

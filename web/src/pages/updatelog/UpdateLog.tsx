@@ -1,7 +1,7 @@
 import { Card, Tag, Timeline } from 'antd';
-import { RELEASES } from './releases';
+import { AREA_NAMES, RELEASES } from './releases';
 
-/** /updatelog/updatelog: the release notes of this product. */
+/** /updatelog/updatelog: what the product does, release by release (changelog.json). */
 export default function UpdateLog() {
   return (
     <Card title="更新日志" data-testid="updatelog-page">
@@ -9,16 +9,22 @@ export default function UpdateLog() {
         items={RELEASES.map((r) => ({
           key: r.version,
           content: (
-            <div>
+            <div data-testid="release" data-version={r.version}>
               <div style={{ marginBottom: 6 }}>
                 <Tag color="blue">{r.version}</Tag>
+                <strong style={{ marginRight: 8 }}>{r.title}</strong>
                 <span style={{ color: '#909399' }}>{r.date}</span>
               </div>
-              <ul style={{ margin: 0, paddingLeft: 18 }}>
-                {r.items.map((i) => (
-                  <li key={i}>{i}</li>
-                ))}
-              </ul>
+              {r.changes.map((c) => (
+                <div key={c.area} style={{ marginBottom: 6 }}>
+                  <Tag>{AREA_NAMES[c.area]}</Tag>
+                  <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
+                    {c.items.map((i) => (
+                      <li key={i}>{i}</li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
             </div>
           ),
         }))}

@@ -8,6 +8,7 @@ import QrImage from '../../components/QrImage';
 import { useDialogs } from '../../stores/dialogs';
 import { daysLeftOf, useSystem } from '../../stores/system';
 import { useUser } from '../../stores/user';
+import { formatMoney } from '../../utils/formatMoney';
 
 type Mode = 'qr' | 'code';
 
@@ -212,7 +213,7 @@ export default function RenewalDialog() {
               />
               <span>年</span>
               <span style={{ marginLeft: 12 }}>
-                单价 <b data-testid="renewal-price">{price}</b> 元/年
+                单价 <b data-testid="renewal-price">{formatMoney(price)}</b> 元/年
               </span>
             </Space>
             <Spin spinning={creating}>
@@ -222,7 +223,7 @@ export default function RenewalDialog() {
                     <div>
                       应付金额{' '}
                       <b style={{ color: '#f5222d', fontSize: 18 }} data-testid="renewal-total">
-                        {order.total_fee}
+                        {formatMoney(order.total_fee)}
                       </b>{' '}
                       元
                     </div>

@@ -7,8 +7,9 @@ import { call } from '../../../api/client';
 import EChart from '../EChart';
 
 import ReportCard from './ReportCard';
-import { amountColumn } from './columns';
 import { useSmallList } from '../../../components/resource';
+import { MoneyStatistic, moneyColumn } from '../../../components/Money';
+import { axisTooltip, valueAxis } from '../chartUnits';
 
 /** 收费统计 (/feecounts/fees_count): receivable, received, arrears and rate by item and period. */
 export default function FeesCount() {
@@ -30,10 +31,10 @@ export default function FeesCount() {
   }, [q.data]);
   const option = useMemo(
     () => ({
-      tooltip: { trigger: 'axis' },
+      tooltip: axisTooltip('元'),
       legend: { data: ['应收', '实收'] },
       xAxis: { type: 'category', data: [...byPeriod.keys()] },
-      yAxis: { type: 'value' },
+      yAxis: valueAxis('元'),
       series: [
         { name: '应收', type: 'bar', data: [...byPeriod.values()].map((v) => v.receivable.toFixed(2)) },
         { name: '实收', type: 'bar', data: [...byPeriod.values()].map((v) => v.received.toFixed(2)) },
@@ -70,9 +71,9 @@ export default function FeesCount() {
     >
       {t && (
         <Space size="large" wrap style={{ marginBottom: 12 }}>
-          <Statistic title="应收(元)" value={t.receivable} />
-          <Statistic title="实收(元)" value={t.received} />
-          <Statistic title="欠费(元)" value={t.arrears} />
+          <MoneyStatistic title="应收" value={t.receivable} />
+          <MoneyStatistic title="实收" value={t.received} />
+          <MoneyStatistic title="欠费" value={t.arrears} />
           <Statistic title="收缴率" value={`${t.rate}%`} />
         </Space>
       )}
@@ -88,9 +89,9 @@ export default function FeesCount() {
           { title: '收费项目', dataIndex: 'title' },
           { title: '账期', dataIndex: 'period' },
           { title: '账单数', dataIndex: 'bill_count' },
-          amountColumn('应收', 'receivable'),
-          amountColumn('实收', 'received'),
-          amountColumn('欠费', 'arrears'),
+          moneyColumn('应收', 'receivable'),
+          moneyColumn('实收', 'received'),
+          moneyColumn('欠费', 'arrears'),
           { title: '收缴率', dataIndex: 'rate', render: (v: string) => `${v}%` },
         ]}
       />

@@ -6,14 +6,14 @@ import { LIMITS } from '@wuye/contract/codes';
 import { call } from '../../../api/client';
 import { RoomSelects, type RoomPick } from '../shared';
 import ReportCard from './ReportCard';
-import { amountColumn } from './columns';
+import { MoneyStatistic, moneyColumn } from '../../../components/Money';
 
 export const AGING_COLUMNS = [
-  amountColumn('0-30天', 'd0_30'),
-  amountColumn('31-90天', 'd31_90'),
-  amountColumn('91-180天', 'd91_180'),
-  amountColumn('181-365天', 'd181_365'),
-  amountColumn('365天以上', 'd365_plus'),
+  moneyColumn<ArrearsRow>('0-30天', 'd0_30'),
+  moneyColumn<ArrearsRow>('31-90天', 'd31_90'),
+  moneyColumn<ArrearsRow>('91-180天', 'd91_180'),
+  moneyColumn<ArrearsRow>('181-365天', 'd181_365'),
+  moneyColumn<ArrearsRow>('365天以上', 'd365_plus'),
 ];
 
 /** 欠费统计 (/feecounts/fees_count_nopay): arrears by room with aging buckets. */
@@ -55,8 +55,8 @@ export default function FeesCountNopay() {
       {t && (
         <Space size="large" wrap style={{ marginBottom: 12 }}>
           <Statistic title="欠费户数" value={t.rooms} />
-          <Statistic title="欠费合计(元)" value={t.arrears} />
-          <Statistic title="365天以上(元)" value={t.d365_plus} />
+          <MoneyStatistic title="欠费合计" value={t.arrears} />
+          <MoneyStatistic title="365天以上" value={t.d365_plus} />
         </Space>
       )}
       <Table<ArrearsRow>
@@ -76,7 +76,9 @@ export default function FeesCountNopay() {
           { title: '业主', dataIndex: 'owner_name' },
           { title: '电话', dataIndex: 'mobile' },
           { title: '欠费账单', dataIndex: 'bill_count' },
-          amountColumn('欠费合计', 'arrears'),
+          moneyColumn('欠费', 'arrears'),
+          moneyColumn('滞纳金', 'late_fee'),
+          moneyColumn('合计', 'total'),
           ...AGING_COLUMNS,
         ]}
       />

@@ -3,7 +3,18 @@ import { Card, DatePicker, Descriptions, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client';
-import { amountColumn } from './columns';
+import { Money, moneyColumn } from '../../../components/Money';
+
+/** The report's figures in the order read, each a sum of money; 净收款 follows them, in bold. */
+const FIGURES: Array<[string, 'collected' | 'topups' | 'balance_used' | 'discounts' | 'late_fees' | 'refunds_cash' | 'refunds_balance']> = [
+  ['收银收款', 'collected'],
+  ['预存充值', 'topups'],
+  ['余额抵扣', 'balance_used'],
+  ['优惠', 'discounts'],
+  ['滞纳金', 'late_fees'],
+  ['退款（原路）', 'refunds_cash'],
+  ['退款（退回余额）', 'refunds_balance'],
+];
 
 /** 财务报表 (/feecounts/financereport): money in and out over a date range. */
 export default function FinanceReport() {
@@ -26,15 +37,15 @@ export default function FinanceReport() {
       {r && (
         <>
           <Descriptions bordered size="small" column={{ xs: 1, sm: 2 }}>
-            <Descriptions.Item label="收银收款">{r.collected}</Descriptions.Item>
-            <Descriptions.Item label="预存充值">{r.topups}</Descriptions.Item>
-            <Descriptions.Item label="余额抵扣">{r.balance_used}</Descriptions.Item>
-            <Descriptions.Item label="优惠">{r.discounts}</Descriptions.Item>
-            <Descriptions.Item label="滞纳金">{r.late_fees}</Descriptions.Item>
-            <Descriptions.Item label="退款（原路）">{r.refunds_cash}</Descriptions.Item>
-            <Descriptions.Item label="退款（退回余额）">{r.refunds_balance}</Descriptions.Item>
+            {FIGURES.map(([label, key]) => (
+              <Descriptions.Item key={key} label={label}>
+                <Money value={r[key]} unit="¥" />
+              </Descriptions.Item>
+            ))}
             <Descriptions.Item label="净收款">
-              <b>{r.net}</b>
+              <b>
+                <Money value={r.net} unit="¥" />
+              </b>
             </Descriptions.Item>
           </Descriptions>
           <Table
@@ -44,7 +55,7 @@ export default function FinanceReport() {
             style={{ marginTop: 16 }}
             dataSource={r.by_pay_type}
             pagination={false}
-            columns={[{ title: '支付方式', dataIndex: 'label' }, { title: '笔数', dataIndex: 'count' }, amountColumn('金额', 'amount')]}
+            columns={[{ title: '支付方式', dataIndex: 'label' }, { title: '笔数', dataIndex: 'count' }, moneyColumn('金额', 'amount')]}
           />
         </>
       )}

@@ -5,8 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { MonthRow } from '@wuye/contract/fees';
 import { call } from '../../../api/client';
 import EChart from '../EChart';
+import { axisTooltip, valueAxis } from '../chartUnits';
 import ReportCard from './ReportCard';
-import { amountColumn } from './columns';
+import { moneyColumn } from '../../../components/Money';
 
 /** 月度收费 (/feecounts/month_fees): twelve months of receivable, received, collected and refunds. */
 export default function MonthFees() {
@@ -16,10 +17,10 @@ export default function MonthFees() {
   const items = useMemo(() => q.data?.items ?? [], [q.data]);
   const option = useMemo(
     () => ({
-      tooltip: { trigger: 'axis' },
+      tooltip: axisTooltip('元'),
       legend: { data: ['应收', '已收', '当月收款'] },
       xAxis: { type: 'category', data: items.map((r) => r.month.slice(5) + '月') },
-      yAxis: { type: 'value' },
+      yAxis: valueAxis('元'),
       series: [
         { name: '应收', type: 'bar', data: items.map((r) => r.receivable) },
         { name: '已收', type: 'bar', data: items.map((r) => r.received) },
@@ -45,10 +46,10 @@ export default function MonthFees() {
         pagination={false}
         columns={[
           { title: '月份', dataIndex: 'month' },
-          amountColumn('应收', 'receivable'),
-          amountColumn('已收', 'received'),
-          amountColumn('当月收款', 'collected'),
-          amountColumn('当月退款', 'refunded'),
+          moneyColumn('应收', 'receivable'),
+          moneyColumn('已收', 'received'),
+          moneyColumn('当月收款', 'collected'),
+          moneyColumn('当月退款', 'refunded'),
           { title: '收缴率', dataIndex: 'rate', render: (v: string) => `${v}%` },
         ]}
       />

@@ -7,7 +7,8 @@ import { call } from '../../../api/client';
 import { useAppStore } from '../../../stores/app';
 import EChart from '../EChart';
 import ReportCard from './ReportCard';
-import { amountColumn } from './columns';
+import { MoneyStatistic, moneyColumn } from '../../../components/Money';
+import { axisTooltip, chartValue, valueAxis } from '../chartUnits';
 
 type GroupBy = 'pay_type' | 'cashier' | 'day';
 
@@ -23,13 +24,17 @@ export default function PaymentStatis() {
     () =>
       groupBy === 'day'
         ? {
-            tooltip: { trigger: 'axis' },
+            tooltip: axisTooltip('元'),
             xAxis: { type: 'category', data: items.map((r) => r.label) },
-            yAxis: { type: 'value' },
+            yAxis: valueAxis('元'),
             series: [{ name: '实收', type: 'line', data: items.map((r) => r.amount) }],
           }
         : {
-            tooltip: { trigger: 'item' },
+            tooltip: {
+              trigger: 'item',
+              formatter: (p: { marker: string; name: string; value: string; percent: number }) =>
+                `${p.marker}${p.name}：${chartValue(p.value, '元')}（${p.percent}%）`,
+            },
             legend: { bottom: 0, type: 'scroll' },
             series: [
               {
@@ -74,7 +79,7 @@ export default function PaymentStatis() {
     >
       <Space size="large" wrap>
         <Statistic title="笔数" value={q.data?.total_count ?? 0} />
-        <Statistic title="实收合计(元)" value={q.data?.total_amount ?? '0.00'} />
+        <MoneyStatistic title="实收合计" value={q.data?.total_amount ?? '0.00'} />
       </Space>
       <EChart option={option} testId="paymentstatis-chart" />
       <Table<PaymentStatRow>
@@ -87,8 +92,8 @@ export default function PaymentStatis() {
         columns={[
           { title: '分组', dataIndex: 'label' },
           { title: '笔数', dataIndex: 'count' },
-          amountColumn('实收', 'amount'),
-          amountColumn('余额抵扣', 'balance_used'),
+          moneyColumn('实收', 'amount'),
+          moneyColumn('余额抵扣', 'balance_used'),
         ]}
       />
     </ReportCard>

@@ -1,10 +1,10 @@
-import { DatePicker, Form, Input } from 'antd';
+import { DatePicker, Form, Input, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { PropertyPayLogRow } from '@wuye/contract/fees';
 import { useList } from '../../../api/useList';
 import TablePage from '../../../components/TablePage';
-import { amountColumn } from './columns';
+import { moneyColumn } from '../../../components/Money';
 
 interface Filters {
   dates?: [Dayjs, Dayjs] | null;
@@ -15,13 +15,24 @@ interface Filters {
 export default function PropertyPayLog() {
   const list = useList('propertypaylog', { sort: 'desc' });
   const columns: TableColumnsType<PropertyPayLogRow> = [
-    { title: '收据号', dataIndex: 'receipt_no' },
+    {
+      title: '收据号',
+      dataIndex: 'receipt_no',
+      render: (no: string, r) =>
+        r.voided ? (
+          <>
+            {no} <Tag color="default">已作废</Tag>
+          </>
+        ) : (
+          no
+        ),
+    },
     { title: '房屋', dataIndex: 'address' },
     { title: '缴费人', dataIndex: 'payer_name' },
     { title: '收费项目', dataIndex: 'title' },
     { title: '账期', dataIndex: 'period' },
-    amountColumn('金额', 'fee'),
-    amountColumn('滞纳金', 'late_fee'),
+    moneyColumn('金额', 'fee'),
+    moneyColumn('滞纳金', 'late_fee'),
     { title: '支付方式', dataIndex: 'pay_type_ch' },
     { title: '收银员', dataIndex: 'cashier_name' },
     { title: '时间', dataIndex: 'create_time' },

@@ -1,24 +1,28 @@
 import { useMemo, useState } from 'react';
-import { DatePicker, Statistic, Space, Table } from 'antd';
+import { Button, DatePicker, Statistic, Space, Table } from 'antd';
+import { UnorderedListOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import type { BuildingCollectionRow } from '@wuye/contract/fees';
 import { call } from '../../../api/client';
 import EChart from '../EChart';
+import { axisTooltip, valueAxis } from '../chartUnits';
 import ReportCard from './ReportCard';
-import { amountColumn } from './columns';
+import { MoneyStatistic, moneyColumn } from '../../../components/Money';
 
 /** 物业费收缴 (/feecounts/propertypaystatis): one period's property fee collection by building. */
 export default function PropertyPayStatis() {
+  const navigate = useNavigate();
   const [month, setMonth] = useState<Dayjs>(dayjs());
   const period = month.format('YYYY-MM');
   const q = useQuery({ queryKey: ['propertypaystatis', period], queryFn: () => call('propertypaystatis', { period }), retry: false });
   const items = useMemo(() => q.data?.items ?? [], [q.data]);
   const option = useMemo(
     () => ({
-      tooltip: { trigger: 'axis' },
+      tooltip: axisTooltip('%'),
       xAxis: { type: 'category', data: items.map((r) => r.building_title) },
-      yAxis: { type: 'value', max: 100, axisLabel: { formatter: '{value}%' } },
+      yAxis: valueAxis('%', { max: 100 }),
       series: [{ name: '收缴率', type: 'bar', data: items.map((r) => r.rate) }],
     }),
     [items],
@@ -29,12 +33,21 @@ export default function PropertyPayStatis() {
       title="物业费收缴统计"
       testId="propertypaystatis-page"
       exportPayload={{ report: 'propertypaystatis', period }}
+      extra={
+        <Button
+          icon={<UnorderedListOutlined />}
+          onClick={() => void navigate('/feecounts/propertypaylog')}
+          data-testid="propertypaylog-link"
+        >
+          缴费明细
+        </Button>
+      }
       filters={<DatePicker picker="month" value={month} allowClear={false} inputReadOnly onChange={(d) => d && setMonth(d)} />}
     >
       {t && (
         <Space size="large" wrap>
-          <Statistic title="应收(元)" value={t.receivable} />
-          <Statistic title="实收(元)" value={t.received} />
+          <MoneyStatistic title="应收" value={t.receivable} />
+          <MoneyStatistic title="实收" value={t.received} />
           <Statistic title="收缴率" value={`${t.rate}%`} />
         </Space>
       )}
@@ -50,9 +63,9 @@ export default function PropertyPayStatis() {
           { title: '楼栋', dataIndex: 'building_title' },
           { title: '户数', dataIndex: 'rooms' },
           { title: '已缴户数', dataIndex: 'paid_rooms' },
-          amountColumn('应收', 'receivable'),
-          amountColumn('实收', 'received'),
-          amountColumn('欠费', 'arrears'),
+          moneyColumn('应收', 'receivable'),
+          moneyColumn('实收', 'received'),
+          moneyColumn('欠费', 'arrears'),
           { title: '收缴率', dataIndex: 'rate', render: (v: string) => `${v}%` },
         ]}
       />

@@ -11,9 +11,12 @@ export default function ReportCard({
   exportPayload,
   children,
   testId,
+  extra,
 }: {
   title: string;
   filters: ReactNode;
+  /** beside the export: links to the report's detail pages */
+  extra?: ReactNode;
   exportPayload?: MethodInput<'feereportexport'>;
   children: ReactNode;
   testId: string;
@@ -34,6 +37,7 @@ export default function ReportCard({
         <Space wrap style={{ flex: 1 }}>
           {filters}
         </Space>
+        {extra}
         {exportPayload && (
           <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void doExport()} data-testid="report-export">
             导出 Excel

@@ -1,29 +1,23 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Button, DatePicker, Input, Select, Space, Table } from 'antd';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Button, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
-import type { Dayjs } from 'dayjs';
+import { resource, type FieldDef } from '@wuye/contract/kit/resource';
 import { useList, type ListFilters, type ListItem, type ListMethod } from '../../../api/useList';
+import { FilterBar, type Filters } from '../../../components/resource';
 import { houseFields, type HouseRef } from '../shared';
 
-/** One filter control of a tab: text runs on Enter (docs/product.md#owner-drawer-tabs), selects and dates on change. */
-export type TabFilter =
-  | { kind: 'text'; name: string; placeholder: string; width?: number }
-  | {
-      kind: 'select';
-      name: string;
-      placeholder: string;
-      options: { value: string | number; label: string }[];
-      width?: number;
-      multiple?: boolean;
-    }
-  | { kind: 'dateRange'; names: [string, string] };
+/** A tab's filter, described as a resource field is (text, an enum, a small list, a date range); `in` is implied. */
+export type TabFilter = Omit<FieldDef, 'in'>;
 
 interface Props<M extends ListMethod> {
   method: M;
   house: HouseRef;
   columns: TableColumnsType<ListItem<M>>;
-  filters?: TabFilter[];
+  /** the tab's filters by parameter name, drawn by the kit's FilterBar (test ids `${testId}-filter-${name}`) */
+  filters?: Record<string, TabFilter>;
+  /** the filters as the method takes them, where one is not one parameter (a date range's two days) */
+  toPayload?: (filters: Filters) => Record<string, unknown>;
   /** fixed fields sent with every load (e.g. io_type) */
   fixed?: Record<string, unknown>;
   testId: string;
@@ -48,18 +42,30 @@ export default function HouseTab<M extends ListMethod>({
   method,
   house,
   columns,
-  filters = [],
+  filters,
+  toPayload,
   fixed,
   testId,
   reloadKey,
   extra,
   rowKey,
 }: Props<M>) {
-  const [values, setValues] = useState<Record<string, unknown>>({});
-  const [draft, setDraft] = useState<Record<string, string>>({});
+  const [values, setValues] = useState<Filters>({});
   const [sort, setSort] = useState<'asc' | 'desc'>('asc');
-  const payload = (v: Record<string, unknown>, s: 'asc' | 'desc') =>
-    ({ ...fixed, ...v, ...houseFields(house), sort: s }) as unknown as ListFilters<M>;
+  // the tab's filters as a description the kit's FilterBar draws (text on Enter, choices at once)
+  const described = useMemo(
+    () =>
+      resource()({
+        name: testId,
+        label: '',
+        methods: { list: method },
+        roles: { read: 'any', write: 'any' },
+        fields: Object.fromEntries(Object.entries(filters ?? {}).map(([k, f]) => [k, { ...f, in: ['filter'] as const }])),
+      }),
+    [filters, method, testId],
+  );
+  const payload = (v: Filters, s: 'asc' | 'desc') =>
+    ({ ...fixed, ...(toPayload ? toPayload(v) : v), ...houseFields(house), sort: s }) as unknown as ListFilters<M>;
   const list = useList(method, payload(values, sort));
   const { setFilters, reload } = list;
 
@@ -72,69 +78,10 @@ export default function HouseTab<M extends ListMethod>({
     if (reloadKey) reload();
   }, [reloadKey, reload]);
 
-  const apply = (patch: Record<string, unknown>) => setValues((v) => ({ ...v, ...patch }));
-
   return (
     <div data-testid={testId}>
+      <FilterBar resource={described} filters={values} onSearch={setValues} />
       <Space wrap style={{ marginBottom: 12 }}>
-        {filters.map((f) => {
-          if (f.kind === 'text') {
-            return (
-              <Input
-                key={f.name}
-                allowClear
-                placeholder={f.placeholder}
-                style={{ width: f.width ?? 180 }}
-                value={draft[f.name] ?? ''}
-                onChange={(e) => {
-                  setDraft((d) => ({ ...d, [f.name]: e.target.value }));
-                  if (!e.target.value) apply({ [f.name]: undefined });
-                }}
-                onPressEnter={() => apply({ [f.name]: draft[f.name]?.trim() || undefined })}
-                data-testid={`${testId}-${f.name}`}
-              />
-            );
-          }
-          if (f.kind === 'select') {
-            return (
-              <Select
-                key={f.name}
-                allowClear
-                placeholder={f.placeholder}
-                style={{ width: f.width ?? 180 }}
-                options={f.options}
-                mode={f.multiple ? 'multiple' : undefined}
-                maxTagCount="responsive"
-                onChange={(v: unknown) => apply({ [f.name]: Array.isArray(v) ? (v.length ? v : undefined) : (v ?? undefined) })}
-                data-testid={`${testId}-${f.name}`}
-              />
-            );
-          }
-          return (
-            <DatePicker.RangePicker
-              key={f.names.join('-')}
-              format="YYYY-MM-DD"
-              inputReadOnly
-              allowClear
-              data-testid={`${testId}-dates`}
-              onChange={(range: [Dayjs | null, Dayjs | null] | null) =>
-                apply({
-                  [f.names[0]]: range?.[0]?.format('YYYY-MM-DD'),
-                  [f.names[1]]: range?.[1]?.format('YYYY-MM-DD'),
-                })
-              }
-            />
-          );
-        })}
-        {filters.some((f) => f.kind === 'text') && (
-          <Button
-            type="primary"
-            data-testid={`${testId}-search`}
-            onClick={() => apply(Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, v.trim() || undefined])))}
-          >
-            查询
-          </Button>
-        )}
         <Button
           icon={sort === 'asc' ? <SortAscendingOutlined /> : <SortDescendingOutlined />}
           data-testid={`${testId}-sort`}

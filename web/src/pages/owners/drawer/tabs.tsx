@@ -1,46 +1,58 @@
-import { useEffect, useState } from 'react';
-import { Button, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { Button, Space } from 'antd';
 import type { FeeBillRow } from '@wuye/contract';
 import { useNavigate } from 'react-router';
-import { call, request } from '../../../api/client';
+import { request } from '../../../api/client';
 import { noticeSuccess } from '../../../api/feedback';
 import type { HouseRef } from '../shared';
-import HouseTab from './HouseTab';
+import HouseTab, { type TabFilter } from './HouseTab';
 import { useConfirmDelete } from '../../../components/useConfirmDelete';
-import { EnumTag, useSmallList } from '../../../components/resource';
-import { enumOptions } from '@wuye/contract/kit/resource';
-import { BILL_STATUS } from '@wuye/contract/fees';
+import { EnumTag, type Filters } from '../../../components/resource';
+import { BILL_CHECK, BILL_STATUS } from '@wuye/contract/fees';
+import { CAR_STATUS } from '@wuye/contract/owners/cars';
+import {
+  ACTIVITY_STATUS,
+  FACE_STATUS,
+  LEDGER_PAY_STATUS,
+  SPACE_STATUS,
+  VISITOR_STATUS,
+  type BalanceItem,
+  type ParkingRecordItem,
+} from '@wuye/contract/owners';
+import { moneyColumn } from '../../../components/Money';
 
-type Option = { value: string | number; label: string };
-
-/** Loads a small list once for a filter dropdown; a missing method just leaves it empty. */
-function useOptions(load: () => Promise<Option[]>): Option[] {
-  const [options, setOptions] = useState<Option[]>([]);
-  useEffect(() => {
-    let live = true;
-    load()
-      .then((o) => {
-        if (live) setOptions(o);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-    // loaded once per mount
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return options;
-}
-
-const VISITOR_COLOR: Record<string, string> = { Y: 'warning', D: 'success', C: 'default', '3': 'error', '': 'warning' };
-const ACTIVITY_COLOR = (s: string) => (s === 'Y' ? 'success' : s === 'N' ? 'error' : 'processing');
-const FACE_COLOR: Record<string, string> = { '': 'processing', Y: 'success', N: 'error', P: 'error', W: 'warning' };
+/* The tabs' filters (docs/product.md#owner-drawer-tabs): text runs on Enter, choices at once. */
+const BILL_FILTERS: Record<string, TabFilter> = {
+  cost_types: { label: '费用类型', widget: { small: 'feebill_cate_small_list', multiple: true } },
+  title: { label: '账单标题' },
+  status: { label: '状态', enum: BILL_STATUS },
+  min_fee: { label: '最小金额' },
+  max_fee: { label: '最大金额' },
+  is_check: { label: '是否审核', enum: BILL_CHECK },
+  keyword: { label: '关键字' },
+};
+const PLATE_FILTER: Record<string, TabFilter> = { carlicense: { label: '车牌号', placeholder: '车牌号（回车查询）' } };
+const HOUSE_FILTER: Record<string, TabFilter> = { keyword: { label: '关键字', placeholder: '姓名/手机号/地址' } };
+const CARPORT_FILTER: Record<string, TabFilter> = { keyword: { label: '关键字', placeholder: '车位号/车牌号' } };
+const VISITOR_FILTER: Record<string, TabFilter> = { keyword: { label: '关键字', placeholder: '访客姓名/手机号/事由' } };
+const STORE_FILTER: Record<string, TabFilter> = { mid: { label: '消费门店', widget: { small: 'merchant_auth_small_list' } } };
+const INOUT_FILTERS: Record<string, TabFilter> = {
+  parkid: { label: '停车场', widget: { small: 'car_parking_small_list' } },
+  carno: { label: '车牌号', placeholder: '车牌号（回车查询）' },
+};
+const SIGNUP_FILTER: Record<string, TabFilter> = { title: { label: '活动标题', placeholder: '活动标题（回车查询）' } };
+const DEVICE_FILTER: Record<string, TabFilter> = { device: { label: '门禁设备', widget: { small: 'access_device_small_list' } } };
+const FACE_FILTER: Record<string, TabFilter> = { dates: { label: '提交日期', widget: 'dateRange' } };
+/** housefacelist takes the range as its two days */
+const faceDates = ({ dates, ...rest }: Filters) => {
+  const [start_date, end_date] = Array.isArray(dates) ? dates : [];
+  return { ...rest, start_date, end_date };
+};
 
 export function BillTab({ house }: { house: HouseRef }) {
   const navigate = useNavigate();
   const confirmDelete = useConfirmDelete();
   const [reloadKey, setReloadKey] = useState(0);
-  const cates = useSmallList('feebill_cate_small_list', {}).options;
   // docs/product.md#delete-confirmation: confirm before deleting; cancelling says so
   const remove = (row: FeeBillRow) => {
     confirmDelete(async () => {
@@ -56,37 +68,14 @@ export function BillTab({ house }: { house: HouseRef }) {
       house={house}
       testId="tab-bill"
       reloadKey={reloadKey}
-      filters={[
-        { kind: 'select', name: 'cost_types', placeholder: '费用类型', options: cates, multiple: true, width: 200 },
-        { kind: 'text', name: 'title', placeholder: '账单标题' },
-        {
-          kind: 'select',
-          name: 'status',
-          placeholder: '状态',
-          options: enumOptions(BILL_STATUS),
-          width: 120,
-        },
-        { kind: 'text', name: 'min_fee', placeholder: '最小金额', width: 110 },
-        { kind: 'text', name: 'max_fee', placeholder: '最大金额', width: 110 },
-        {
-          kind: 'select',
-          name: 'is_check',
-          placeholder: '是否审核',
-          options: [
-            { value: 'Y', label: '已审核' },
-            { value: 'N', label: '未审核' },
-          ],
-          width: 120,
-        },
-        { kind: 'text', name: 'keyword', placeholder: '关键字' },
-      ]}
+      filters={BILL_FILTERS}
       columns={[
         { title: '编号', dataIndex: 'id', width: 80 },
         { title: '账单', dataIndex: 'title' },
         { title: '房屋', render: (_, r) => `${r.building_title}${r.unit_title}${r.house_title}` },
         { title: '账期', dataIndex: 'daterange' },
         { title: '用量', dataIndex: 'measure' },
-        { title: '金额', dataIndex: 'fee', align: 'right' },
+        moneyColumn<FeeBillRow>('金额', 'fee', { empty: '—' }),
         {
           title: '状态',
           dataIndex: 'status',
@@ -119,14 +108,14 @@ export const CarsTab = ({ house }: { house: HouseRef }) => (
     method="housecarlist"
     house={house}
     testId="tab-cars"
-    filters={[{ kind: 'text', name: 'carlicense', placeholder: '车牌号（回车查询）' }]}
+    filters={PLATE_FILTER}
     columns={[
       { title: '编号', dataIndex: 'id', width: 80 },
       { title: '车主', dataIndex: 'realname' },
       { title: '手机号', dataIndex: 'mobile' },
       { title: '车牌号', dataIndex: 'carlicense' },
       { title: '类型', dataIndex: 'car_type_ch' },
-      { title: '状态', dataIndex: 'status_ch', render: (t: string, r) => <Tag color={r.status === 'Y' ? 'success' : 'default'}>{t}</Tag> },
+      { title: '状态', dataIndex: 'status', render: (s: string) => <EnumTag enum={CAR_STATUS} value={s} /> },
       { title: '登记时间', dataIndex: 'create_time' },
     ]}
   />
@@ -137,7 +126,7 @@ export const HouseListTab = ({ house }: { house: HouseRef }) => (
     method="member_otherhouse_list"
     house={house}
     testId="tab-house"
-    filters={[{ kind: 'text', name: 'keyword', placeholder: '姓名/手机号/地址' }]}
+    filters={HOUSE_FILTER}
     columns={[
       { title: '编号', dataIndex: 'id', width: 80 },
       { title: '住户', dataIndex: 'ownername' },
@@ -155,18 +144,14 @@ export const CarhouseTab = ({ house }: { house: HouseRef }) => (
     method="housecarportlist"
     house={house}
     testId="tab-carhouse"
-    filters={[{ kind: 'text', name: 'keyword', placeholder: '车位号/车牌号' }]}
+    filters={CARPORT_FILTER}
     columns={[
       { title: '编号', dataIndex: 'id', width: 80 },
       { title: '停车场', dataIndex: 'parktitle' },
       { title: '车位号', dataIndex: 'title' },
       { title: '绑定车牌', dataIndex: 'carlicense' },
       { title: '使用人', dataIndex: 'realname' },
-      {
-        title: '状态',
-        dataIndex: 'status_ch',
-        render: (t: string, r) => <Tag color={r.status === 'sold' ? 'success' : r.status === 'rented' ? 'processing' : 'default'}>{t}</Tag>,
-      },
+      { title: '状态', dataIndex: 'status', render: (s: string) => <EnumTag enum={SPACE_STATUS} value={s} /> },
       { title: '开始日期', dataIndex: 'start_date' },
       { title: '到期日期', dataIndex: 'end_date' },
     ]}
@@ -178,33 +163,26 @@ export const VisitorTab = ({ house }: { house: HouseRef }) => (
     method="visitorapplylist"
     house={house}
     testId="tab-visitor"
-    filters={[{ kind: 'text', name: 'keyword', placeholder: '访客姓名/手机号/事由' }]}
+    filters={VISITOR_FILTER}
     columns={[
       { title: '编号', dataIndex: 'id', width: 80 },
       { title: '到访房屋', dataIndex: 'address' },
       { title: '访客', dataIndex: 'realname' },
       { title: '手机号', dataIndex: 'mobile' },
       { title: '来访事由', dataIndex: 'visit_cause' },
-      { title: '状态', dataIndex: 'status', render: (s: string, r) => <Tag color={VISITOR_COLOR[s] ?? 'warning'}>{r.status_ch}</Tag> },
+      { title: '状态', dataIndex: 'status', render: (s: string) => <EnumTag enum={VISITOR_STATUS} value={s} /> },
       { title: '来访时间', dataIndex: 'visit_time' },
     ]}
   />
 );
 
-function useStores() {
-  return useOptions(async () =>
-    (await call('merchant_auth_small_list', {}, { silent: true })).items.map((m) => ({ value: m.id, label: m.merchant })),
-  );
-}
-
 export function BonusTab({ house }: { house: HouseRef }) {
-  const stores = useStores();
   return (
     <HouseTab
       method="homebonuslist"
       house={house}
       testId="tab-bonus"
-      filters={[{ kind: 'select', name: 'mid', placeholder: '消费门店', options: stores }]}
+      filters={STORE_FILTER}
       columns={[
         { title: '门店', dataIndex: 'merchant' },
         { title: '订单号', dataIndex: 'orderid' },
@@ -227,25 +205,20 @@ export function BonusTab({ house }: { house: HouseRef }) {
 }
 
 export function BalanceTab({ house }: { house: HouseRef }) {
-  const stores = useStores();
   return (
     <HouseTab
       method="homeconsumelist"
       house={house}
       testId="tab-balance"
       fixed={{ io_type: 2 }}
-      filters={[{ kind: 'select', name: 'mid', placeholder: '消费门店', options: stores }]}
+      filters={STORE_FILTER}
       columns={[
         { title: '门店', dataIndex: 'merchant' },
         { title: '订单号', dataIndex: 'orderid' },
         { title: '消费类型', dataIndex: 'feetype_ch' },
         { title: '支付方式', dataIndex: 'paytype_ch' },
-        { title: '金额', dataIndex: 'total_fee', align: 'right' },
-        {
-          title: '支付状态',
-          dataIndex: 'status',
-          render: (s: string) => <Tag color={s === 'Y' ? 'success' : 'default'}>{s === 'Y' ? '已支付' : '未支付'}</Tag>,
-        },
+        moneyColumn<BalanceItem>('金额', 'total_fee', { empty: '—' }),
+        { title: '支付状态', dataIndex: 'status', render: (s: string) => <EnumTag enum={LEDGER_PAY_STATUS} value={s} /> },
         { title: '操作人', dataIndex: 'create_user' },
         { title: '日期', dataIndex: 'create_time' },
       ]}
@@ -254,21 +227,12 @@ export function BalanceTab({ house }: { house: HouseRef }) {
 }
 
 export function CarInoutTab({ house }: { house: HouseRef }) {
-  const lots = useOptions(async () =>
-    (await call('car_parking_small_list', house.rid ? { rid: house.rid } : {}, { silent: true })).items.map((l) => ({
-      value: l.id,
-      label: l.title,
-    })),
-  );
   return (
     <HouseTab
       method="housecarinoutlist"
       house={house}
       testId="tab-carinout"
-      filters={[
-        { kind: 'select', name: 'parkid', placeholder: '停车场', options: lots },
-        { kind: 'text', name: 'carno', placeholder: '车牌号（回车查询）' },
-      ]}
+      filters={INOUT_FILTERS}
       columns={[
         { title: '编号', dataIndex: 'id', width: 80 },
         { title: '停车场', dataIndex: 'parktitle' },
@@ -277,8 +241,8 @@ export function CarInoutTab({ house }: { house: HouseRef }) {
         { title: '入场时间', dataIndex: 'intime' },
         { title: '出场车道', dataIndex: 'outlane' },
         { title: '出场时间', dataIndex: 'outtime' },
-        { title: '应付', dataIndex: 'total_fee', align: 'right' },
-        { title: '实付', dataIndex: 'pay_fee', align: 'right' },
+        moneyColumn<ParkingRecordItem>('应付', 'total_fee', { empty: '—' }),
+        moneyColumn<ParkingRecordItem>('实付', 'pay_fee', { empty: '—' }),
         { title: '车辆类型', dataIndex: 'car_type' },
         { title: '放行原因', dataIndex: 'reason' },
       ]}
@@ -292,7 +256,7 @@ export const SignupTab = ({ house }: { house: HouseRef }) => (
     house={house}
     testId="tab-signup"
     rowKey={(r) => `${r.id}-${r.realname}-${r.create_time}`}
-    filters={[{ kind: 'text', name: 'title', placeholder: '活动标题（回车查询）' }]}
+    filters={SIGNUP_FILTER}
     columns={[
       { title: '编号', dataIndex: 'id', width: 80 },
       { title: '活动', dataIndex: 'title' },
@@ -301,7 +265,7 @@ export const SignupTab = ({ house }: { house: HouseRef }) => (
       { title: '已报名', dataIndex: 'totle_num' },
       { title: '参与对象', dataIndex: 'join_type_ch' },
       { title: '是否收费', dataIndex: 'is_pay_ch' },
-      { title: '状态', dataIndex: 'status', render: (s: string, r) => <Tag color={ACTIVITY_COLOR(s)}>{r.status_ch}</Tag> },
+      { title: '状态', dataIndex: 'status', render: (s: string) => <EnumTag enum={ACTIVITY_STATUS} value={s} /> },
       { title: '报名时间', render: (_, r) => `${r.start_time} ~ ${r.end_time}` },
       { title: '活动时间', render: (_, r) => `${r.event_start_time} ~ ${r.event_end_time}` },
       { title: '创建人', dataIndex: 'create_user' },
@@ -311,15 +275,12 @@ export const SignupTab = ({ house }: { house: HouseRef }) => (
 );
 
 export function CurrentTab({ house }: { house: HouseRef }) {
-  const devices = useOptions(async () =>
-    (await call('access_device_small_list', {}, { silent: true })).items.map((d) => ({ value: d.id, label: d.title })),
-  );
   return (
     <HouseTab
       method="housecurrentlist"
       house={house}
       testId="tab-current"
-      filters={[{ kind: 'select', name: 'device', placeholder: '门禁设备', options: devices }]}
+      filters={DEVICE_FILTER}
       columns={[
         { title: '设备', dataIndex: 'room_name' },
         { title: '地址', dataIndex: 'address' },
@@ -335,13 +296,14 @@ export const FaceTab = ({ house }: { house: HouseRef }) => (
     method="housefacelist"
     house={house}
     testId="tab-face"
-    filters={[{ kind: 'dateRange', names: ['start_date', 'end_date'] }]}
+    filters={FACE_FILTER}
+    toPayload={faceDates}
     columns={[
       { title: '编号', dataIndex: 'id', width: 80 },
       { title: '住户', dataIndex: 'realname' },
       { title: '区域', dataIndex: 'area_title' },
       { title: '通行时段', render: (_, r) => `${r.door_start_time} ~ ${r.door_end_time}` },
-      { title: '状态', dataIndex: 'status', render: (s: string, r) => <Tag color={FACE_COLOR[s] ?? 'processing'}>{r.status_ch}</Tag> },
+      { title: '状态', dataIndex: 'status', render: (s: string) => <EnumTag enum={FACE_STATUS} value={s} /> },
       { title: '提交人', dataIndex: 'create_user' },
       { title: '提交时间', dataIndex: 'create_time' },
     ]}
