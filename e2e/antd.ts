@@ -6,7 +6,32 @@ export async function pick(page: Page, testId: string, option: string, search = 
   await page.getByTestId(testId).click();
   // long option lists are virtual: type to bring the option into view
   if (search) await page.keyboard.type(option);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).last().click();
+  await chooseOption(page, page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).last());
+}
+
+/**
+ * Clicks an option of an open list once it stops moving: a click while the list still slides open
+ * is aimed where the option was a frame before. A chosen option closes the list (or, in a list
+ * of many choices, shows as chosen); one whose click went astray anyway is clicked again, as a
+ * user would.
+ */
+async function chooseOption(page: Page, item: Locator) {
+  await stable(page, item);
+  await item.click();
+  const chosen = async () =>
+    (await item.count()) === 0 || /\bant-select-item-option-selected\b/.test((await item.getAttribute('class').catch(() => '')) ?? '');
+  const settled = () =>
+    expect
+      .poll(chosen, { timeout: 5000 })
+      .toBe(true)
+      .then(
+        () => true,
+        () => false,
+      );
+  if (!(await settled())) {
+    await item.click();
+    await expect.poll(chosen).toBe(true);
+  }
 }
 
 /** Picks building / unit / room of a RoomSelects group marked with `testId`. */
@@ -51,36 +76,37 @@ export async function pickText(page: Page, select: Locator, option: string) {
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
     .filter({ hasText: new RegExp(`^${option}$`) })
     .first();
-  // a click while the list still slides open is aimed where the option was a frame before
-  await stable(page, item);
-  await item.click();
-  // a chosen option closes the list; one whose click went astray anyway is clicked again, as a user would
-  const closed = () =>
-    item.waitFor({ state: 'hidden', timeout: 5000 }).then(
-      () => true,
-      () => false,
-    );
-  if (!(await closed())) {
-    await item.click();
-    await item.waitFor({ state: 'hidden' });
-  }
+  await chooseOption(page, item);
 }
 
 /** Picks a month ('YYYY-MM') in the antd month picker marked with `testId`, paging years forward or back. */
 export async function pickMonth(page: Page, testId: string, month: string) {
-  await page.getByTestId(testId).click();
-  const panel = page.locator('.ant-picker-dropdown:visible').last();
-  const year = Number(month.slice(0, 4));
-  for (let i = 0; i < 5; i++) {
-    const cell = panel.locator(`td[title="${month}"]`);
-    if (await cell.count()) {
-      await cell.click();
-      return;
+  const field = page.getByTestId(testId);
+  const input = (await field.evaluate((e) => e.tagName)) === 'INPUT' ? field : field.locator('input');
+  // a click while the panel still slides in can land on the neighbouring month: check what the
+  // field shows and pick again if it is not the month asked for
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await field.click();
+    const panel = page.locator('.ant-picker-dropdown:visible').last();
+    await panel.waitFor();
+    await animationsDone(page);
+    const year = Number(month.slice(0, 4));
+    let picked = false;
+    for (let i = 0; i < 5 && !picked; i++) {
+      const cell = panel.locator(`td[title="${month}"]`);
+      if (await cell.count()) {
+        await cell.click();
+        picked = true;
+        break;
+      }
+      const shown = Number((await panel.locator('.ant-picker-year-btn').textContent())?.replace(/\D/g, ''));
+      await panel.locator(shown < year ? '.ant-picker-header-super-next-btn' : '.ant-picker-header-super-prev-btn').click();
     }
-    const shown = Number((await panel.locator('.ant-picker-year-btn').textContent())?.replace(/\D/g, ''));
-    await panel.locator(shown < year ? '.ant-picker-header-super-next-btn' : '.ant-picker-header-super-prev-btn').click();
+    if (!picked) throw new Error(`month ${month} not found in the picker`);
+    await panel.waitFor({ state: 'hidden' });
+    if ((await input.inputValue()) === month) return;
   }
-  throw new Error(`month ${month} not found in the picker`);
+  throw new Error(`the month picker ${testId} does not show ${month}`);
 }
 
 /**
@@ -101,6 +127,19 @@ export async function animationsDone(page: Page) {
 
 /** antd's motion classes (rc-motion): an element with one is still appearing, entering or leaving. */
 const MOTION = /(^|\s)ant-[\w-]+-(appear|enter|leave)(-start|-active)?(\s|$)/.source;
+
+/** Waits until no dropdown menu is opening or closing (one that is closing still shows its entries). */
+export async function menusStill(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (motion) => Array.from(document.querySelectorAll('.ant-dropdown')).filter((e) => new RegExp(motion).test(e.className)).length,
+        MOTION,
+      ),
+    )
+    .toBe(0);
+  await animationsDone(page);
+}
 
 /** Lets the page draw `n` frames: what a key press or click set off has then started. */
 export async function frames(page: Page, n = 2) {
@@ -168,8 +207,13 @@ export async function settle(page: Page) {
     .poll(() =>
       page.evaluate(
         (motion) =>
-          Array.from(document.querySelectorAll('[class*="ant-"]')).filter((e) => new RegExp(motion).test(e.getAttribute('class') ?? ''))
-            .length,
+          // a motion left on nothing to see (a button's loading icon whose leave never got its
+          // transitionend once the button was disabled) changes no picture
+          Array.from(document.querySelectorAll('[class*="ant-"]')).filter((e) => {
+            if (!new RegExp(motion).test(e.getAttribute('class') ?? '')) return false;
+            const box = e.getBoundingClientRect();
+            return box.width > 0.5 && box.height > 0.5;
+          }).length,
         MOTION,
       ),
     )

@@ -107,16 +107,21 @@ journey('fees: meter reading to water bill, quick payment with receipt, fee sett
     await cashier.getByTestId('quickpay-search-input').fill('13');
     await cashier.getByTestId('quickpay-search').click();
     await cashier.getByTestId('quickpay-search-more').waitFor();
-    expect(await cashier.locator('[data-testid="quickpay-search-results"] button').count()).toBe(50);
+    expect(await cashier.getByTestId('quickpay-search-result').count()).toBe(50);
     await cashier.getByTestId('quickpay-search-input').fill('13800138000');
     await cashier.getByTestId('quickpay-search').click();
     await expect.poll(() => cashier.getByTestId('quickpay-search-more').count()).toBe(0);
-    await cashier.getByTestId('quickpay-search-results').getByText('1号楼1单元1101').click();
+    await cashier.getByTestId('quickpay-search-result').filter({ hasText: '1号楼1单元1101' }).click();
     await expect.poll(() => cashier.getByTestId('quickpay-house').textContent()).toContain('1号楼1单元1101');
     expect(await cashier.getByTestId('quickpay-house').textContent()).toContain('陈建国');
+    // 临时收费 warns of nothing before anything was typed, and of a missing amount once a charge is named
+    await cashier.getByTestId('quickpay-totals').waitFor();
+    expect(await cashier.getByTestId('quickpay-problem').count()).toBe(0);
+    expect(await cashier.locator('.ant-card-head-title').first().textContent()).toBe('临时收费');
 
     const lines = cashier.getByTestId('quickpay-lines');
     await lines.locator('[data-testid^="quickpay-title-"]').nth(0).fill('装修垃圾清运费');
+    await expect.poll(() => cashier.getByTestId('quickpay-problem').textContent()).toBe('请填写大于 0 的收费金额');
     await lines.locator('[data-testid^="quickpay-amount-"]').nth(0).fill('200');
     await cashier.getByTestId('quickpay-add-line').click();
     await lines.locator('[data-testid^="quickpay-title-"]').nth(1).fill('门禁卡工本费');
@@ -231,7 +236,7 @@ journey('fees: meter reading to water bill, quick payment with receipt, fee sett
     await page.getByTestId('bind-save').click();
     await expect.poll(() => rowsOf(table).filter({ hasText: '全部车辆' }).count()).toBe(1);
     // the demo's lot binding is listed as well
-    expect(await rowsOf(table).filter({ hasText: '地下停车场A区' }).count()).toBe(1);
+    expect(await rowsOf(table).filter({ hasText: '地下车位管理费' }).filter({ hasText: '地下停车场A区' }).count()).toBe(1);
   });
 
   it('fits the new pages on a phone', async () => {
@@ -274,7 +279,7 @@ journey('fees: historical bill import', ({ page: newPage }) => {
     // the list reloads when the job finishes
     const row = rowsOf(table).filter({ hasText: '2023年5月账单.xlsx' });
     await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
-    await expect.poll(() => row.textContent()).toContain('完成');
+    await expect.poll(() => row.textContent()).toContain('导入成功');
     await settle(page);
     await screenshot(page, 'fees-import-1440');
 
@@ -283,5 +288,47 @@ journey('fees: historical bill import', ({ page: newPage }) => {
       ['1403', 'Y', '223.75'],
       ['1404', 'N', '263.00'],
     ]);
+  });
+});
+
+journey('fees: the imports page', ({ page: newPage }) => {
+  it('uploads meter readings on 收费数据导入: a file with a bad row is refused whole with its error report, the corrected one goes in', async () => {
+    const period = month(3);
+    const good = [
+      ['1号楼', '2单元', '201', '生活用水', period, '', '99990.00', '导入'],
+      ['1号楼', '2单元', '202', '生活用水', period, '', '99980.00', ''],
+    ];
+    const headers = ['楼栋', '单元', '房号', '收费项目', '账期', '上次读数', '本次读数', '备注'];
+    const page = await newPage();
+    await signIn(page, 'admin', undefined, '/fees/upload-excels');
+    await page.getByTestId('upload-excels').waitFor();
+    await page.getByRole('tab', { name: '抄表读数' }).click();
+    const panel = page.getByTestId('meterimport-page');
+    await panel.waitFor();
+    const upload = async (name: string, rows: string[][]) => {
+      await panel.locator('input[type=file][accept=".xlsx"]').setInputFiles(await xlsxUpload(name, headers, rows));
+      const row = rowsOf(panel).filter({ hasText: name });
+      await expect.poll(() => row.locator('td').nth(2).innerText(), { timeout: 30_000 }).toMatch(/校验未通过|导入成功|导入失败/);
+      // 状态, 行数, 导入读数, 错误行
+      return { row, cells: (await row.locator('td').allInnerTexts()).slice(2, 6) };
+    };
+
+    const refused = await upload(`抄表${period}-初稿.xlsx`, [...good, ['1号楼', '2单元', '9999', '生活用水', period, '', '10.00', '']]);
+    expect(refused.cells).toEqual(['校验未通过', '3', '0', '1']);
+    const download = page.waitForEvent('download');
+    await refused.row.getByRole('button', { name: '下载错误报告' }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+    const token = await apiLogin('admin');
+    const readings = () =>
+      api<{ items: Array<{ this_reading: string }> }>('meterreadinglist', { period, page: 1, limit: 10 }, token).then((r) =>
+        r.data.items.map((x) => x.this_reading).sort(),
+      );
+    expect(await readings()).toEqual([]);
+
+    const done = await upload(`抄表${period}.xlsx`, good);
+    expect(done.cells).toEqual(['导入成功', '2', '2', '0']);
+    await settle(page);
+    await screenshot(page, 'fees-upload-excels-meter-1440');
+    expect(await readings()).toEqual(['99980.00', '99990.00']);
   });
 });

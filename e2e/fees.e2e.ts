@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { api, apiLogin, journey, signIn } from './support.js';
+import { api, apiLogin, grouped, journey, signIn } from './support.js';
 import { chartsStill, pick, pickRoom, rowsOf, settle } from './antd.js';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
 
@@ -85,11 +85,18 @@ journey('fees: item, binding, bills, cashier, receipt, refund, export', ({ page:
     expect(await bills.locator('tbody .ant-checkbox-checked').count()).toBe(2);
 
     await page.getByTestId('cashier-pay-type').getByText('现金').click();
-    const due = (await page.getByTestId('cashier-due').locator('.ant-statistic-content-value').textContent())?.replace(/,/g, '') ?? '';
+    // the figure reads ¥1,234.50
+    const due = (await page.getByTestId('cashier-due').locator('.ant-statistic-content-value').textContent())?.replace(/[^\d.]/g, '') ?? '';
     expect(Number(due)).toBeGreaterThan(30);
     await settle(page);
     await screenshot(page, 'fees-cashier-1440');
     await page.getByTestId('cashier-confirm').click();
+    // the summary to read before the money is taken
+    const summary = page.getByTestId('cashier-summary');
+    await expect.poll(() => summary.getByTestId('cashier-summary-rooms').textContent()).toBe(ADDRESS);
+    expect(await summary.getByTestId('cashier-summary-pay-type').textContent()).toBe('现金');
+    expect(await summary.getByTestId('cashier-summary-bills').textContent()).toContain(ITEM);
+    await page.getByTestId('cashier-summary-ok').click();
     await page.waitForURL(/\/fees\/print\/receipt\/\d+/);
     paymentId = Number(/receipt\/(\d+)/.exec(page.url())![1]);
     const receipt = page.getByTestId('receipt');
@@ -154,28 +161,41 @@ journey('fees: item, binding, bills, cashier, receipt, refund, export', ({ page:
     await screenshot(page, 'fees-refund-apply-1440');
     await page.getByTestId('refund-apply-save').click();
     await page.getByTestId('refund-apply-save').waitFor({ state: 'hidden' });
+    // the receipt says where it stands, and offers no second request
+    await expect.poll(() => page.getByTestId(`payment-status-${paymentId}`).textContent()).toBe('退款中');
+    expect(await page.getByTestId(`payment-refund-${paymentId}`).count()).toBe(0);
+    await settle(page);
+    await screenshot(page, 'fees-payment-refunding-1440');
 
+    // the one who asked sees the request as theirs, without the buttons to decide it
     await page.goto('/fees/refundlist');
-    const refunds = page.getByTestId('refundlist-page');
+    const own = rowsOf(page.getByTestId('refundlist-page')).filter({ hasText: receiptNo });
+    await expect.poll(() => own.locator('[data-testid^="refund-mine-"]').textContent()).toBe('本人申请');
+    expect(await own.locator('[data-testid^="refund-approve-"]').count()).toBe(0);
+
+    // a second person decides it: the finance manager
+    const finance = await newPage(DESKTOP);
+    await signIn(finance, 'finance', undefined, '/fees/refundlist');
+    const refunds = finance.getByTestId('refundlist-page');
     const mine = rowsOf(refunds).filter({ hasText: receiptNo });
     await expect.poll(() => mine.count()).toBe(1);
-    expect(await mine.textContent()).toContain(paidTotal);
+    expect(await mine.textContent()).toContain(grouped(paidTotal));
     await mine.locator('[data-testid^="refund-approve-"]').click();
-    await page.getByTestId('refund-approve-remark').fill('核实无误');
-    await page.getByTestId('refund-approve-ok').click();
+    await finance.getByTestId('refund-approve-remark').fill('核实无误');
+    await finance.getByTestId('refund-approve-ok').click();
     await expect.poll(() => mine.textContent()).toContain('已退款');
     // the workflow's timeline: submitted, then approved with the remark
     await mine.locator('[data-testid^="refund-log-"]').click();
-    const timeline = page.getByTestId('refund-timeline');
+    const timeline = finance.getByTestId('refund-timeline');
     await expect.poll(() => timeline.textContent()).toContain('审核意见：核实无误');
     expect(await timeline.textContent()).toContain('提交');
     expect(await timeline.textContent()).toContain('同意退款');
-    await settle(page);
-    await screenshot(page, 'fees-refund-timeline-1440');
-    await page.keyboard.press('Escape');
+    await settle(finance);
+    await screenshot(finance, 'fees-refund-timeline-1440');
+    await finance.keyboard.press('Escape');
     await timeline.waitFor({ state: 'hidden' });
-    await settle(page);
-    await screenshot(page, 'fees-refundlist-1440');
+    await settle(finance);
+    await screenshot(finance, 'fees-refundlist-1440');
 
     const token = await apiLogin('admin');
     const info = await api<{ status: string }>('paymentinfo', { id: paymentId }, token);

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
 import { animationsDone, pickCascader, pickText, settle, stable } from './antd.js';
 import { xlsxUpload } from './files.js';
-import { api, apiLogin, journey, signIn } from './support.js';
+import { api, apiLogin, grouped, journey, signIn } from './support.js';
 
 /** Opens the global owner search from the top bar, searches and waits for the results. */
 async function searchOwner(page: Page, keyword: string, expected: string) {
@@ -125,6 +125,37 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     expect(row).toContain('3号楼1单元301');
     expect(row).toContain('林晓梅');
     expect(row).toContain('新能源');
+
+    // 登记时间 with the 今天 preset keeps the car registered now, in the address too
+    await page.getByTestId('car-filter-fold').click();
+    await page.getByTestId('car-filter-create_time').first().click();
+    await page.locator('.ant-picker-dropdown:visible .ant-picker-presets li').filter({ hasText: '今天' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('create_time')).toMatch(/^(\d{4}-\d{2}-\d{2})~\1$/);
+    await expect.poll(() => cars.locator('.ant-table-row').count()).toBe(1);
+
+    // printing shows the list alone: the title and the table, without the filters, selection, pagination and row actions
+    await page.evaluate(() => {
+      window.print = () => document.body.setAttribute('data-printed', 'yes');
+    });
+    await page.getByTestId('car-print').click();
+    expect(await page.locator('body').getAttribute('data-printed')).toBe('yes');
+    await page.emulateMedia({ media: 'print' });
+    // polled: the inputs fade (a transition of all their styles, visibility too)
+    await expect.poll(() => page.locator('.resource-print-title').isVisible()).toBe(true);
+    expect(await page.locator('.resource-print-title').textContent()).toBe('住户车辆');
+    await expect.poll(() => cars.locator('.ant-table-row').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('car-filter-carlicense').isVisible()).toBe(false);
+    await expect.poll(() => page.getByTestId('car-add').isVisible()).toBe(false);
+    await expect.poll(() => cars.locator('[data-testid^="car-edit-"]').first().isVisible()).toBe(false);
+    await expect.poll(() => page.locator('.resource-print-area .ant-pagination').isVisible()).toBe(false);
+    // from the top left of the paper, not where the page's frames put it on the screen
+    await expect.poll(async () => (await page.locator('.resource-print-area').boundingBox())?.y).toBe(0);
+    expect((await page.locator('.resource-print-area').boundingBox())?.x).toBe(0);
+    await screenshot(page, 'owners-carlist-print');
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    await page.emulateMedia({ media: 'screen' });
+    expect(await page.evaluate(() => document.body.classList.contains('printing-list'))).toBe(false);
+    await expect.poll(() => page.getByTestId('car-filter-carlicense').isVisible()).toBe(true);
   });
 
   it('searches the owner by mobile and by name and opens the drawer', async () => {
@@ -198,8 +229,8 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     const header = page.getByTestId('owner-header');
     await expect.poll(() => page.getByTestId('owner-name').textContent()).toBe('陈建国');
     await expect.poll(() => header.textContent()).toContain('13800138000');
-    expect(await page.getByTestId('owner-gel-fee').textContent()).toBe(info.data.items.gel_fee);
-    expect(await page.getByTestId('owner-balance').textContent()).toBe(info.data.items.owner_balance);
+    expect(await page.getByTestId('owner-gel-fee').textContent()).toBe(`¥${grouped(info.data.items.gel_fee)}`);
+    expect(await page.getByTestId('owner-balance').textContent()).toBe(`¥${grouped(info.data.items.owner_balance)}`);
     expect(await page.getByTestId('owner-bonus').textContent()).toBe(String(info.data.items.owner_bonus));
     expect(await page.getByTestId('owner-wx').getAttribute('data-bound')).toBe('Y');
 
@@ -209,10 +240,10 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     const other = await api('houseinfoplus', { rid: rented.rid, bid: rented.bid, tid: rented.tid, hid: rented.hid }, token);
     await houseTabs.filter({ hasText: '801' }).click();
     await expect.poll(() => page.getByTestId('owner-member-num').textContent()).toBe(String(other.data.items.member_num));
-    await expect.poll(() => page.getByTestId('owner-gel-fee').textContent()).toBe(other.data.items.gel_fee);
+    await expect.poll(() => page.getByTestId('owner-gel-fee').textContent()).toBe(`¥${grouped(other.data.items.gel_fee)}`);
     await houseTabs.filter({ hasText: '1101' }).click();
     await expect.poll(() => page.getByTestId('owner-member-num').textContent()).toBe(String(info.data.items.member_num));
-    await expect.poll(() => page.getByTestId('owner-gel-fee').textContent()).toBe(info.data.items.gel_fee);
+    await expect.poll(() => page.getByTestId('owner-gel-fee').textContent()).toBe(`¥${grouped(info.data.items.gel_fee)}`);
     await expect.poll(() => rows(page, 'tab-bill').count()).toBeGreaterThan(0);
     await screenshot(page, 'owners-drawer-1440');
 
@@ -224,7 +255,7 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
 
     // the cars tab filters by plate on Enter
     await page.getByTestId('owner-tab-cars').click();
-    const plate = page.getByTestId('tab-cars-carlicense');
+    const plate = page.getByTestId('tab-cars-filter-carlicense');
     const before = await rows(page, 'tab-cars').count();
     await plate.fill('沪A12345');
     await plate.press('Enter');
@@ -268,9 +299,9 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     await page.getByTestId('owner-drawer').waitFor();
     await expect.poll(() => page.getByTestId('owner-name').textContent()).toBe('陈建国');
     await expect.poll(() => rows(page, 'tab-bill').count()).toBeGreaterThan(0);
-    const width = await page.locator('.ant-drawer-content-wrapper').evaluate((el) => el.getBoundingClientRect().width);
+    const width = await page.getByTestId('owner-drawer').evaluate((el) => el.getBoundingClientRect().width);
     expect(width).toBeGreaterThanOrEqual(PHONE.width - 1);
-    await stable(page, page.locator('.ant-drawer-content-wrapper'));
+    await stable(page, page.getByTestId('owner-drawer'));
     await screenshot(page, 'owners-drawer-390');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
   });
@@ -282,7 +313,7 @@ journey('owners: members, cars, global owner search and the owner drawer', ({ pa
     await searchOwner(page, '13800138000', '陈建国');
     await page.getByTestId('owner-search-ok').click();
     await page.getByTestId('owner-drawer').waitFor();
-    const width = await page.locator('.ant-drawer-content-wrapper').evaluate((el) => el.getBoundingClientRect().width);
+    const width = await page.getByTestId('owner-drawer').evaluate((el) => el.getBoundingClientRect().width);
     expect(width).toBeLessThan(DESKTOP.width);
   });
 });

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import type { Request } from 'playwright-core';
+import { settle } from './antd.js';
 import { screenshot } from './browser.js';
-import { api, apiLogin, baseUrl, journey, signIn } from './support.js';
+import { api, apiLogin, baseUrl, journey, signIn, topBar } from './support.js';
 
 /**
  * No session token ever travels in an address (issue 33, item 7): the board window opens with a
@@ -18,7 +19,7 @@ journey('sessions, the board and the sign-in hand-over', ({ page: newPage }) => 
     const addresses: string[] = [];
     page.context().on('request', (r: Request) => addresses.push(r.url()));
     const opened = page.context().waitForEvent('page');
-    await page.getByTestId('navbar-board').click();
+    await topBar(page, 'navbar-board');
     const board = await opened;
     await board.getByTestId('spectaculars').waitFor();
     await expect.poll(() => board.locator('.board-figure').first().textContent()).toContain('剩余服务天数');
@@ -58,7 +59,7 @@ journey('sessions, the board and the sign-in hand-over', ({ page: newPage }) => 
     // switching, after being asked
     await page.goto(`/auth-redirect?code=${await code()}&redirect=/setup/backlog`);
     await page.getByTestId('auth-redirect-switch').waitFor();
-    await page.waitForTimeout(400);
+    await settle(page);
     await screenshot(page, 'auth-redirect-ask-1440');
     await page.getByTestId('auth-redirect-switch').click();
     await page.waitForURL(/\/setup\/backlog/);
@@ -83,7 +84,7 @@ journey('sessions, the board and the sign-in hand-over', ({ page: newPage }) => 
     const dialog = page.getByTestId('sessions-dialog');
     await dialog.waitFor();
     await expect.poll(() => dialog.locator('tbody tr').count()).toBeGreaterThanOrEqual(2);
-    await page.waitForTimeout(400);
+    await settle(page);
     await screenshot(page, 'sessions-1440');
     const list = (await api('sessionlist', {}, elsewhere)).data.items as Array<{ id: number; current: boolean }>;
     const target = list.find((x) => x.current)!.id;

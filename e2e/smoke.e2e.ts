@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { pagesFor, routeManifest, type ManifestPage, type ManifestSide } from '../web/src/routeManifest.js';
+import { DESKTOP, PHONE } from './browser.js';
 import { api, apiLogin, journey, signIn } from './support.js';
 
 /**
@@ -12,9 +13,11 @@ import { api, apiLogin, journey, signIn } from './support.js';
  * ADDRESSES, and the journey says so by name.
  */
 
-const ACCOUNTS: { account: string; side: ManifestSide }[] = [
+const ACCOUNTS: { account: string; side: ManifestSide; phone?: boolean }[] = [
   { account: 'admin', side: 'community' },
   { account: 'leader', side: 'group' },
+  // on a phone every page also fits its width: wide tables and boards scroll inside their box
+  { account: 'admin', side: 'community', phone: true },
 ];
 
 type Ask = (method: string, payload?: Record<string, unknown>) => Promise<Record<string, unknown>[]>;
@@ -28,11 +31,13 @@ const first = async (ask: Ask, method: string, field = 'id', payload: Record<str
 
 /** Addresses of the pages that show one record: the demo's first one. */
 const ADDRESSES: Record<string, (ask: Ask) => Promise<string>> = {
-  '/basis/editroom/:id': async (ask) => `/basis/editroom/${await first(ask, 'roomlist')}`,
-  '/basis/roominfo/:id': async (ask) => `/basis/roominfo/${await first(ask, 'roomlist')}`,
+  '/editroom': async (ask) => `/editroom?id=${await first(ask, 'roomlist')}`,
+  '/roominfo': async (ask) => `/roominfo?id=${await first(ask, 'roomlist')}`,
   '/fees/feeitemedit': async (ask) => `/fees/feeitemedit?id=${await first(ask, 'feeitemlist')}`,
   '/fees/print/receipt/:id': async (ask) => `/fees/print/receipt/${await first(ask, 'paymentlist')}`,
+  '/fees/print/shift/:id': async (ask) => `/fees/print/shift/${await first(ask, 'shiftlist')}`,
   '/fees/print_billcall': async (ask) => `/fees/print_billcall?hids=${await first(ask, 'feebillcall', 'hid')}`,
+  '/fees/conbill': async (ask) => `/fees/conbill?hid=${await first(ask, 'feebillcall', 'hid')}`,
   '/fees/print_billcallmx': async (ask) => `/fees/print_billcallmx?hids=${await first(ask, 'feebillcall', 'hid')}`,
 };
 
@@ -66,8 +71,9 @@ function mainArea(page: Page) {
 }
 
 journey('smoke: every page of the route tree', ({ page: newPage }) => {
-  for (const { account, side } of ACCOUNTS) {
-    it(`opens every page of the ${side} side as ${account} without an error or an empty page`, { timeout: 600_000 }, async () => {
+  for (const { account, side, phone } of ACCOUNTS) {
+    const where = phone ? ' on a phone, none wider than the screen' : '';
+    it(`opens every page of the ${side} side as ${account} without an error or an empty page${where}`, { timeout: 600_000 }, async () => {
       const token = await apiLogin(account);
       const ask: Ask = async (method, payload = {}) => {
         const res = await api<{ items?: Record<string, unknown>[] }>(method, payload, token, side);
@@ -81,7 +87,7 @@ journey('smoke: every page of the route tree', ({ page: newPage }) => {
       const closed = routeManifest[side].filter((p) => !pages.includes(p)).map((p) => p.path);
       if (closed.length) console.log(`smoke ${account} (${side}): not permitted, left out: ${closed.join(' ')}`);
 
-      const page = await newPage();
+      const page = await newPage(phone ? PHONE : DESKTOP);
       const problems: string[] = [];
       let current = '/login';
       let inFlight = 0;
@@ -144,6 +150,10 @@ journey('smoke: every page of the route tree', ({ page: newPage }) => {
             }),
         );
         for (const n of notices) problems.push(`${address}: error notice "${n}"`);
+        if (phone && seen) {
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          if (width > PHONE.width) problems.push(`${address}: the page scrolls sideways on a phone (${width} px wide)`);
+        }
         opened.push(address);
       }
       console.log(`smoke ${account} (${side}): ${opened.length} pages: ${opened.join(' ')}`);

@@ -12,8 +12,8 @@ const importFile = (rows: Array<Array<string | number>>) =>
 /** Signs in on the room import page, chooses a workbook of `rows` and starts its import. */
 async function startImport(newPage: () => Promise<Page>, rows: Array<Array<string | number>>): Promise<Page> {
   const page = await newPage();
-  await signIn(page, 'admin', undefined, '/basis/buildingimport');
-  await page.waitForURL('**/basis/buildingimport');
+  await signIn(page, 'admin', undefined, '/buildingimport');
+  await page.waitForURL('**/buildingimport');
   await page.getByTestId('import-file').setInputFiles(await importFile(rows));
   await page.getByTestId('import-start').click();
   return page;
@@ -22,22 +22,22 @@ async function startImport(newPage: () => Promise<Page>, rows: Array<Array<strin
 journey('community structure: build a building, add a room, import with a bad row', ({ page: newPage }) => {
   it('builds 9号楼 with a unit and a room through the pages', async () => {
     const page = await newPage();
-    await signIn(page, 'admin', undefined, '/basis/buildinglist');
-    await page.waitForURL('**/basis/buildinglist');
+    await signIn(page, 'admin', undefined, '/buildinglist');
+    await page.waitForURL('**/buildinglist');
 
     await page.getByTestId('building-add').click();
     await page.getByTestId('building-title').fill('9号楼');
     await page.getByTestId('building-save').click();
     await expect.poll(() => page.getByTestId('building-table').getByText('9号楼').count()).toBeGreaterThan(0);
 
-    await page.goto('/basis/unitlist');
+    await page.goto('/unitlist');
     await pick(page, 'unit-filter-bid', '9号楼');
     await page.getByTestId('unit-add').click();
     await page.getByTestId('unit-title').fill('1单元');
     await page.getByTestId('unit-save').click();
     await expect.poll(() => page.getByTestId('unit-table').getByText('9号楼').count()).toBeGreaterThan(0);
 
-    await page.goto('/basis/addroom');
+    await page.goto('/addroom');
     await pick(page, 'room-bid', '9号楼');
     await pick(page, 'room-tid', '1单元');
     await page.getByTestId('room-title').fill('901');
@@ -45,7 +45,7 @@ journey('community structure: build a building, add a room, import with a bad ro
     await page.getByTestId('room-built-area').fill('118.60');
     await page.getByTestId('room-indoor-area').fill('95.20');
     await page.getByTestId('room-save').click();
-    await page.waitForURL('**/basis/roomlist');
+    await page.waitForURL('**/roomlist');
 
     await pick(page, 'room-filter-bid', '9号楼');
     await page.getByTestId('room-filter-keyword').fill('901');
@@ -77,7 +77,7 @@ journey('community structure: build a building, add a room, import with a bad ro
 
     const token = await apiLogin('admin');
     expect((await api('buildinglist', { title: '12号楼' }, token)).data.total).toBe(0);
-    await page.goto('/basis/importlog');
+    await page.goto('/importlog');
     await expect.poll(() => page.getByTestId('importlog-table').getByText('校验未通过').count()).toBeGreaterThan(0);
   });
 
@@ -101,7 +101,7 @@ journey('community structure: build a building, add a room, import with a bad ro
     const token = await apiLogin('admin');
     const building = (await api('buildinglist', { title: '13号楼' }, token)).data.items[0];
     expect(building).toMatchObject({ unit_count: 1, room_count: 1 });
-    await page.goto('/basis/importlog');
+    await page.goto('/importlog');
     const latest = page.getByTestId('importlog-table').locator('.ant-table-row').first();
     await expect.poll(() => latest.textContent()).toContain('导入成功');
   });

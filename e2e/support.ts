@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser } from './browser.js';
+import { DESKTOP, launchBrowser, screenshot } from './browser.js';
+import { menusStill, stable } from './antd.js';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -9,8 +10,36 @@ export function journey(name: string, body: (b: { page(viewport?: { width: numbe
   describe.skipIf(!inject('browserAvailable'))(name, () => {
     let browser: Browser;
     const contexts: BrowserContext[] = [];
+    // the console's answers other than SUCCESS, per context, for the failure log: a dialog that
+    // stands in the way says what, these say which call raised it
+    const refused = new Map<BrowserContext, string[]>();
     beforeAll(async () => {
       browser = await launchBrowser();
+    });
+    // a failed step leaves a picture of every open page and, in the log, what its dialogs said:
+    // enough to tell on a CI run what stood in the way
+    let firstOfTest = 0;
+    beforeEach(() => {
+      firstOfTest = contexts.length;
+    });
+    afterEach(async ({ task }) => {
+      if (task.result?.state !== 'fail') return;
+      // the pages the test opened, or else the one it went on with
+      const opened = contexts.slice(firstOfTest);
+      const pages = (opened.length ? opened : contexts.slice(-1)).flatMap((c) => c.pages()).filter((p) => !p.isClosed());
+      for (const [i, p] of pages.entries()) {
+        const name = `failed-${task.name.slice(0, 40).replace(/[^\w\u4e00-\u9fff]+/g, '-')}-${i}`;
+        await screenshot(p, name).catch(() => undefined);
+        const dialogs = await p
+          .locator('.ant-modal-wrap:visible, .ant-drawer-open, .ant-dropdown:visible')
+          .allInnerTexts()
+          .catch(() => []);
+        console.log(`[${name}] ${p.url()} dialogs: ${JSON.stringify(dialogs).slice(0, 600)}`);
+      }
+      for (const c of opened.length ? opened : contexts.slice(-1)) {
+        const answers = refused.get(c) ?? [];
+        if (answers.length) console.log(`refused answers:\n${answers.slice(-20).join('\n')}`);
+      }
     });
     afterAll(async () => {
       for (const c of contexts) await c.close();
@@ -20,6 +49,21 @@ export function journey(name: string, body: (b: { page(viewport?: { width: numbe
       async page(viewport = DESKTOP) {
         const context = await browser.newContext({ viewport, locale: 'zh-CN', baseURL: baseUrl() });
         contexts.push(context);
+        const answers: string[] = [];
+        refused.set(context, answers);
+        const started = Date.now();
+        context.on('response', (res) => {
+          if (!/\/webapi(_leader)?$/.test(new URL(res.url()).pathname)) return;
+          void res
+            .json()
+            .then((body: { return_code?: string; return_msg?: string }) => {
+              if (body.return_code === 'SUCCESS') return;
+              const method = res.request().headers()['x-method'] ?? '?';
+              const token = res.request().headers()['x-token']?.slice(0, 6) ?? '-';
+              answers.push(`+${Date.now() - started} ms ${method} token ${token}…: ${body.return_code} ${body.return_msg ?? ''}`);
+            })
+            .catch(() => undefined);
+        });
         const page = await context.newPage();
         // generous: on a loaded machine (load 13 on 2 cores) a page can take many seconds to draw
         page.setDefaultTimeout(30_000);
@@ -37,6 +81,15 @@ export async function signIn(page: Page, username: string, password = 'demo12345
   await page.getByTestId('login-submit').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
+
+/**
+ * An amount as the pages show it, thousands grouped: '12345.6' → '12,345.60' (the web's
+ * formatMoney, written again here so that a journey checks it rather than repeats it).
+ */
+export const grouped = (v: string) => {
+  const [whole = '', fraction = ''] = v.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${fraction.padEnd(2, '0')}`;
+};
 
 /** Calls the API directly (for set-up and checks a user would not see). */
 export async function api<T = any>(
@@ -57,4 +110,23 @@ export async function apiLogin(username: string, password = 'demo123456'): Promi
   const res = await api<{ token: string }>('login', { username, password });
   if (res.return_code !== 'SUCCESS') throw new Error(res.return_msg);
   return res.data.token;
+}
+
+/**
+ * Clicks an entry of the top bar: its icon where the window is wide enough for every icon, else
+ * the entry of the "more" menu; then, for a list (sizes, languages), its option `option`.
+ */
+export async function topBar(page: Page, testId: string, option?: string): Promise<void> {
+  const entry = page.locator(`[data-testid="${testId}"]:visible`);
+  // a menu still closing from the step before shows entries that are about to go: let it go
+  await menusStill(page);
+  // an icon in the bar, or the entry of a "more" menu already open, or else open it
+  if ((await entry.count()) === 0) await page.getByTestId('navbar-more').click();
+  await stable(page, entry);
+  await entry.click();
+  if (option) {
+    const choice = page.locator(`[data-testid="${option}"]:visible`);
+    await stable(page, choice);
+    await choice.click();
+  }
 }

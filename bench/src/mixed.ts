@@ -1,5 +1,5 @@
 /**
- * npm run bench:mixed -- [--rps 200] [--seconds 60] [--warmup 5] [--schema NAME] [--keep]
+ * npm run bench:mixed -- [--rps 200] [--seconds 60] [--warmup 5] [--schema NAME] [--keep] [--hostile]
  *
  * A mixed workload at a fixed rate against the real server on the PostgreSQL server of
  * DATABASE_URL: owner searches, the owner drawer's header (houseinfoplus), a room's bills
@@ -10,7 +10,12 @@
  *
  * --schema: an existing schema (e.g. bench_scale from `npm run bench:data`); without it a fresh
  * schema is made, seeded with the demo by the server, and dropped afterwards (--keep keeps it).
- * Prints errors and p50/p95/p99 (overall and per method); exits 1 on any error.
+ * --hostile: beside the load, once a second, an attacker sends in turn an Excel upload bomb (a
+ * cashier's feebillimport, 200 KB that inflate to 200 MB), a 100,000-deep nested JSON body and a
+ * 10 MB body, the last two without signing in. Each must be refused; the load must hold its rate.
+ *
+ * Prints errors and p50/p95/p99 (overall and per method); exits 1 on any error of the load, or
+ * on a hostile request that was not refused.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -25,11 +30,14 @@ const { values: flags } = parseArgs({
     warmup: { type: 'string', default: '5' },
     schema: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    hostile: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (flags.help) {
-  process.stdout.write('npm run bench:mixed -- [--rps 200] [--seconds 60] [--warmup 5] [--schema NAME] [--keep]   (needs DATABASE_URL)\n');
+  process.stdout.write(
+    'npm run bench:mixed -- [--rps 200] [--seconds 60] [--warmup 5] [--schema NAME] [--keep] [--hostile]   (needs DATABASE_URL)\n',
+  );
   process.exit(0);
 }
 const databaseUrl = process.env.DATABASE_URL;
@@ -95,6 +103,39 @@ function call(method: string, payload: Record<string, unknown>, token?: string):
     );
     req.on('timeout', () => req.destroy(new Error(`timed out after ${TIMEOUT_MS} ms`)));
     req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** A raw body posted to /webapi: answers the HTTP status and the answer's return_code, or how the connection ended. */
+function post(body: Buffer, headers: Record<string, string>): Promise<string> {
+  return new Promise((resolve) => {
+    const req = http.request(
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        timeout: TIMEOUT_MS,
+        headers: { 'content-type': 'application/json', 'content-length': body.length, ...headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          let code = '';
+          try {
+            code = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Answer).return_code;
+          } catch {
+            code = 'not JSON';
+          }
+          resolve(`HTTP ${res.statusCode} ${code}`);
+        });
+        res.on('error', (err) => resolve(`ended: ${err.message}`));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timed out')));
+    req.on('error', (err) => resolve(`ended: ${err.message}`));
     req.end(body);
   });
 }
@@ -166,6 +207,36 @@ try {
     error?: string;
   }
   const samples: Sample[] = [];
+
+  // ---- the attacker beside the load (--hostile): each request must be refused, never served
+  const hostile: Array<{ kind: string; outcome: string; ms: number }> = [];
+  let attacking = false;
+  // built before the load starts: zipping the bomb takes the client's own event loop for seconds
+  const bodies: Array<[string, Buffer, Record<string, string>]> = [];
+  if (flags.hostile) {
+    const { hostileXlsx } = await import('../../server/src/test/hostile-files.js');
+    const cashier = (await must('login', { username: 'cashier', password: 'demo123456' })).token as string;
+    const bomb = (await hostileXlsx('bomb')).toString('base64');
+    // the bomb as the web sends an upload (X-Method), so it reaches the Excel reader
+    bodies.push(
+      [
+        'upload bomb',
+        Buffer.from(JSON.stringify({ method: 'feebillimport', filename: 'bills.xlsx', file_base64: bomb })),
+        { 'x-token': cashier, 'x-method': 'feebillimport' },
+      ],
+      ['nested body', Buffer.from('['.repeat(100_000) + ']'.repeat(100_000)), {}],
+      ['10 MB body', Buffer.alloc(10 * 1024 * 1024, 0x20), {}],
+    );
+  }
+  const attacker = async () => {
+    for (let i = 0; attacking; i++) {
+      const [kind, body, headers] = bodies[i % bodies.length]!;
+      const start = performance.now();
+      const outcome = await post(body, headers);
+      hostile.push({ kind, outcome, ms: performance.now() - start });
+      await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (performance.now() - start))));
+    }
+  };
   const inflight = new Set<Promise<void>>();
   const fire = (due: number, record: boolean) => {
     const [method, payload] = requests[n % requests.length]!;
@@ -211,8 +282,14 @@ try {
     log(`warm-up: ${WARMUP} s at ${RPS} req/s`);
     await run(WARMUP, false);
   }
-  log(`measuring: ${SECONDS} s at ${RPS} req/s (one write in ten)…`);
+  log(`measuring: ${SECONDS} s at ${RPS} req/s (one write in ten)${flags.hostile ? ', an attacker beside it' : ''}…`);
+  attacking = flags.hostile;
+  const attack = flags.hostile ? attacker() : Promise.resolve();
   const { elapsed, worstLag } = await run(SECONDS, true);
+  attacking = false;
+  await attack;
+  // refused: an answer that is not SUCCESS, or the connection ended by the server
+  const served = hostile.filter((h) => / SUCCESS$/.test(h.outcome));
 
   const pct = (xs: number[], p: number) => {
     const s = [...xs].sort((a, b) => a - b);
@@ -253,12 +330,21 @@ try {
         `  ${m.padEnd(20)} ${String(r.requests).padStart(6)} req  errors ${r.errors}  p50 ${r.p50}  p95 ${r.p95}  p99 ${r.p99} ms`,
     ),
     ...(errors.length ? ['  errors seen:', ...errors.map((e) => `    ${e}`)] : []),
+    ...(flags.hostile
+      ? [
+          `  beside it: ${hostile.length} hostile requests, ${hostile.length - served.length} refused`,
+          ...[...new Set(hostile.map((h) => h.kind))].map((kind) => {
+            const of = hostile.filter((h) => h.kind === kind);
+            return `    ${kind.padEnd(12)} ${of.length}×  ${[...new Set(of.map((h) => h.outcome))].join(' / ')}  (slowest ${Math.round(Math.max(...of.map((h) => h.ms)))} ms)`;
+          }),
+        ]
+      : []),
     `  server resident memory ${memoryText(await server.memory())}`,
     '',
   ];
   process.stdout.write(lines.join('\n'));
   process.stdout.write(`${JSON.stringify({ rps: RPS, seconds: SECONDS, schema: fresh ? 'demo' : schema, ...overall, byMethod })}\n`);
-  if (overall.errors > 0 || overall.requests === 0) exitCode = 1;
+  if (overall.errors > 0 || overall.requests === 0 || served.length > 0) exitCode = 1;
 } catch (err) {
   log(`bench:mixed failed: ${(err as Error).stack ?? String(err)}`);
   exitCode = 1;

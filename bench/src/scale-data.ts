@@ -21,13 +21,8 @@ import { DEMO_PASSWORD, seedFoundation } from '../../server/src/db/seed.js';
 import { today } from '../../server/src/lib/wire.js';
 import { hashPassword } from '../../server/src/modules/auth/password.js';
 import { insertDefaultCostTypes } from '../../server/src/modules/fees/seed.js';
-import {
-  addEmptyRoomOwnersAndMoveOuts,
-  insertParkingRecords,
-  MOBILE_PREFIXES,
-  spreadNameOf,
-  textArray,
-} from '../../server/src/modules/owners/seed.js';
+import { addEmptyRoomOwnersAndMoveOuts, MOBILE_PREFIXES, spreadNameOf, textArray } from '../../server/src/modules/owners/seed.js';
+import { insertParkingRecords } from '../../server/src/modules/parking/seed.js';
 import { insertDefaultCategories } from '../../server/src/modules/structure/defaults.js';
 import { Progress } from './progress.js';
 

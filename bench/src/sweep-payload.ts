@@ -89,7 +89,14 @@ const TYPED: Record<string, unknown> = {
  * The first call's payload again with one optional filter each (--filters): a choice's first
  * value, the demo owner's room or this month where the field names one, else what a user types.
  */
+/**
+ * Each kind of keyword the owner search takes besides the sweep's mobile prefix (modules/owners/search.ts):
+ * a whole mobile number, its last four digits, a room number, an address written out and a name part.
+ */
+const SEARCH_KEYWORDS = ['13800138000', '8000', '1101', '1号楼1单元1101', '秀英'];
+
 export function filterPayloads(m: SweepMethod, base: Record<string, unknown>, ctx: SweepContext): Array<Record<string, unknown>> {
+  if (m.method === 'getkeywordtohouses') return SEARCH_KEYWORDS.map((keywords) => ({ ...base, keywords }));
   const schema = m.input.oneOf?.[0] ?? m.input;
   const day = today();
   const known: Record<string, unknown> = { ...knownValues(ctx), ...TYPED };

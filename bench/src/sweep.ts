@@ -1,5 +1,5 @@
 /**
- * npm run bench:sweep -- [--schema bench_scale] [--calls 5] [--slow 300] [--filters]
+ * npm run bench:sweep -- [--schema bench_scale] [--calls 5] [--slow 300] [--filters] [--methods a,b]
  *
  * Every read method of the catalogue (/api-docs.json), called one at a time as a page opens it
  * (page 1 of 10, no filters, the demo owner's room where a room is asked for), on the scale data:
@@ -8,6 +8,8 @@
  * Exports are timed as the user waits for one: queued, written by the job, downloaded.
  * With --filters each list (exports aside) is called again with each of its optional filters alone (a room number
  * for a keyword, a surname for a name, a choice's first value), the way a user narrows it.
+ * --methods calls only the methods named (e.g. `--methods getkeywordtohouses --filters`: the owner
+ * search with each kind of keyword it takes).
  * Exits 1 if a median is over --slow ms (default 300, the target of bench/README.md#targets), exports
  * (whole lists as Excel, seconds at this size) aside. An answer other than SUCCESS is printed with
  * its message: a value the sweep guessed may be refused for a reason (an item not read by meter).
@@ -27,6 +29,7 @@ const { values: flags } = parseArgs({
     calls: { type: 'string', default: '5' },
     slow: { type: 'string', default: '300' },
     filters: { type: 'boolean', default: false },
+    methods: { type: 'string', default: '' },
   },
 });
 const databaseUrl = process.env.DATABASE_URL;
@@ -112,8 +115,10 @@ try {
   const docs = (await (await fetch(`${server.url}/api-docs.json`)).json()) as { methods: SweepMethod[] };
   const timed: Timed[] = [];
   const skipped: string[] = [];
+  const only = new Set(flags.methods.split(',').filter(Boolean));
   for (const m of docs.methods) {
     if ((m.writes && !queuesExport(m)) || m.side === 'public' || m.side === 'group') continue;
+    if (only.size && !only.has(m.method)) continue;
     const payload = sweepPayload(m, ctx);
     if (!payload) {
       skipped.push(m.method);

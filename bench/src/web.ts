@@ -34,7 +34,7 @@ const CHROME_FLAGS = [
 const USER = { username: 'admin', password: 'demo123456' };
 const COMMUNITY = '阳光花园';
 /** one page of each feature area: each must arrive as chunks of its own, after the dashboard */
-const FEATURE_PAGES = ['/basis/roomlist', '/basismembers/index', '/fees/feebilllist', '/feecounts/fees_count'];
+const FEATURE_PAGES = ['/roomlist', '/basismembers/index', '/fees/feebilllist', '/feecounts/fees_count'];
 const SIGN_IN_TARGET_KB = 350;
 const LH_TARGET = 90;
 const runsArg = process.argv.indexOf('--runs');
