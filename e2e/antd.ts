@@ -223,3 +223,17 @@ export async function settle(page: Page) {
 }
 
 export const rowsOf = (table: Locator) => table.locator('tbody tr.ant-table-row');
+
+/**
+ * Opens a list's filters where they wait behind 筛选 (a phone: TablePage's bottom drawer); on a
+ * wider screen they are already in the toolbar and this does nothing.
+ */
+export async function openFilters(page: Page) {
+  const open = page.getByTestId('table-page-filter-open');
+  await page.locator('[data-testid=table-page-filter-open]:visible, [data-testid=table-page-filters]:visible').first().waitFor();
+  if (!(await open.isVisible())) return;
+  await open.click();
+  const drawer = page.locator('.ant-drawer-content-wrapper:visible', { has: page.getByTestId('table-page-filters') });
+  await drawer.waitFor();
+  await animationsDone(page);
+}

@@ -156,6 +156,10 @@ journey('fees: 收费对象, what each room, space and car is charged', ({ page:
     await showsServer(list, await serverList(token, { kind: 'room' }));
     await settle(phone);
     expect(await overflow()).toBe(0);
+    // the list comes first: its filters wait behind 筛选
+    expect(await phone.getByTestId('table-page-filters').isVisible()).toBe(false);
+    const firstRow = await rowsOf(list).first().boundingBox();
+    expect(firstRow!.y + firstRow!.height).toBeLessThan(844);
     await screenshot(phone, 'fees-feethinglist-390');
     await kindTab(phone, '车位').click();
     await showsServer(list, await serverList(token, { kind: 'space' }));

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, apiLogin, journey, signIn } from './support.js';
-import { rowsOf, settle } from './antd.js';
+import { openFilters, rowsOf, settle } from './antd.js';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
 
 interface Owing {
@@ -32,6 +32,8 @@ async function cashierDay(page: Page, room: Owing, admin: string, width: number,
     await page.getByTestId('receipt-void-open').click();
   } else {
     await page.goto('/fees/payment');
+    await page.getByTestId('payment-page').waitFor();
+    await openFilters(page);
     await page.getByTestId('payment-receipt-no').fill(receiptNo);
     await page.getByTestId('table-page-search').click();
     await expect.poll(() => rowsOf(page.getByTestId('payment-page')).count()).toBe(1);
