@@ -8,6 +8,7 @@ import { jobsMethods, type JobsOutputs } from './jobs.js';
 import { structureMethods, type StructureOutputs } from './structure.js';
 import { ownersMethods, type OwnersOutputs } from './owners.js';
 import { feesMethods, type FeesOutputs } from './fees.js';
+import { staffSchemas, type StaffOutputs } from './team/staff.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -27,6 +28,8 @@ export * from './files.js';
 export * from './structure.js';
 export * from './owners.js';
 export * from './fees.js';
+export * from './team/staff.js';
+export * from './team/permissions.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -41,6 +44,7 @@ export const methodSchemas = {
   ...structureMethods,
   ...ownersMethods,
   ...feesMethods,
+  ...staffSchemas,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -52,5 +56,6 @@ export type MethodOutputs = AuthOutputs &
   JobsOutputs &
   StructureOutputs &
   OwnersOutputs &
-  FeesOutputs;
+  FeesOutputs &
+  StaffOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

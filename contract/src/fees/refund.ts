@@ -3,7 +3,8 @@ import { text } from '../common.js';
 import { valueEnum } from '../kit/resource.js';
 import { workflow } from '../kit/workflow.js';
 
-export const REFUND_APPLY_ROLES = ['fees', 'payment', 'cashier'] as const;
+/** the action code 退款申请 (contract/src/team/permissions.ts), held by the built-in 收银员 */
+export const REFUND_APPLY_ROLES = ['refund'] as const;
 /** approval is a finance decision; the cashier who asked cannot approve */
 export const REFUND_APPROVE_ROLES = ['financecount'] as const;
 /**

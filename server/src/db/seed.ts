@@ -11,6 +11,7 @@ import { seedCards } from '../modules/cards/seed.js';
 import { seedAccess } from '../modules/access/seed.js';
 import { seedActivities } from '../modules/activities/seed.js';
 import { seedFees } from '../modules/fees/seed.js';
+import { seedTeam } from '../modules/team/seed.js';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -27,7 +28,7 @@ export const DEMO_ACCOUNTS = [
   { username: 'admin2', name: '李经理', roles: ['admin'], sys_type: 'property', regions: [2], note: '管理员，翠湖苑（20 天后到期）' },
   { username: 'leader', name: '王总', roles: ['leader_admin'], sys_type: 'leader', regions: [], note: '集团总部' },
   { username: 'merchant', name: '便利店老板', roles: ['card'], sys_type: 'merchant', regions: [1], note: '商户账号' },
-  { username: 'cashier', name: '赵收银', roles: ['cashier', 'fees', 'payment'], sys_type: 'property', regions: [1], note: '收银员' },
+  { username: 'cashier', name: '赵收银', roles: ['cashier', 'fees', 'payment', 'refund'], sys_type: 'property', regions: [1], note: '收银员' },
   {
     username: 'finance',
     name: '郑会计',
@@ -48,7 +49,7 @@ export const DEMO_ACCOUNTS = [
   {
     username: 'cashier2',
     name: '孙收银',
-    roles: ['cashier', 'fees', 'payment'],
+    roles: ['cashier', 'fees', 'payment', 'refund'],
     sys_type: 'property',
     regions: [2],
     note: '收银员，翠湖苑（到期提醒）',
@@ -56,7 +57,7 @@ export const DEMO_ACCOUNTS = [
   {
     username: 'expired',
     name: '周收银',
-    roles: ['cashier', 'fees'],
+    roles: ['cashier', 'fees', 'payment', 'refund'],
     sys_type: 'property',
     regions: [3],
     note: '收银员，老城小区（已到期，强制续费）',
@@ -64,11 +65,13 @@ export const DEMO_ACCOUNTS = [
   {
     username: 'expired2',
     name: '吴收银',
-    roles: ['cashier', 'fees'],
+    roles: ['cashier', 'fees', 'payment', 'refund'],
     sys_type: 'property',
     regions: [4],
     note: '收银员，东湖小区（已到期，强制续费）',
   },
+  { username: 'tech', name: '孙师傅', roles: ['repairs'], sys_type: 'property', regions: [1], note: '维修工' },
+  { username: 'guard', name: '周保安', roles: ['security'], sys_type: 'property', regions: [1], note: '保安' },
 ] as const;
 
 /** How many activation codes the demo gets (12 months each); they are random, printed at start-up. */
@@ -104,7 +107,7 @@ export async function demoActivationCodes(db: Kysely<DB>): Promise<string[]> {
  * before their cars' spaces, ledgers, visits and sign-ups, and all of them before the bills.
  */
 export type AreaSeeder = (db: Kysely<DB>) => Promise<void>;
-const areaSeeders: AreaSeeder[] = [seedStructure, seedOwners, seedParking, seedCards, seedAccess, seedActivities, analyzePeople, seedFees];
+const areaSeeders: AreaSeeder[] = [seedTeam, seedStructure, seedOwners, seedParking, seedCards, seedAccess, seedActivities, analyzePeople, seedFees];
 
 /** Creates the demo on an empty database; answers false when there was data already. */
 export async function seedDemo(db: Kysely<DB>): Promise<boolean> {

@@ -38,6 +38,14 @@ export interface AccountRegionsTable {
   sort: Generated<number>;
 }
 
+export interface AccountRolesTable {
+  account_id: number;
+  rid: number;
+  role_id: number;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface AccountsTable {
   id: Generated<number>;
   username: string;
@@ -703,6 +711,20 @@ export interface SessionsTable {
   user_agent: Generated<string>;
 }
 
+export interface StaffRolesTable {
+  id: Generated<number>;
+  group_id: number;
+  app: Generated<'web' | 'mobile'>;
+  title: string;
+  remark: Generated<string>;
+  codes: Generated<string[]>;
+  builtin: Generated<boolean>;
+  status: Generated<'Y' | 'N'>;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface UnitsTable {
   rid: number;
   id: Generated<number>;
@@ -744,6 +766,7 @@ export interface DB {
   access_devices: AccessDevicesTable;
   access_records: AccessRecordsTable;
   account_regions: AccountRegionsTable;
+  account_roles: AccountRolesTable;
   accounts: AccountsTable;
   activation_codes: ActivationCodesTable;
   activities: ActivitiesTable;
@@ -793,6 +816,7 @@ export interface DB {
   rooms: RoomsTable;
   sandbox_orders: SandboxOrdersTable;
   sessions: SessionsTable;
+  staff_roles: StaffRolesTable;
   units: UnitsTable;
   visitors: VisitorsTable;
   workflow_logs: WorkflowLogsTable;

@@ -76,7 +76,11 @@ function loadSession(db: Kysely<DB>, tokenHash: string): Promise<SessionRow | un
       'a.name',
       'a.sys_type',
       'a.group_id',
-      'a.roles',
+      // the account's own codes and those of the roles it holds in the session's community
+      // (migrations/202611290040_staff_roles.sql); a disabled role grants nothing
+      sql<string[]>`array(SELECT DISTINCT c FROM (SELECT unnest(a.roles) c UNION ALL
+        SELECT unnest(sr.codes) FROM account_roles ar JOIN staff_roles sr ON sr.id = ar.role_id AND sr.status = 'Y'
+        WHERE ar.account_id = a.id AND ar.rid = s.rid) codes ORDER BY c)`.as('roles'),
       'a.permissions',
       'a.status',
       'r.end_time',
@@ -86,7 +90,8 @@ function loadSession(db: Kysely<DB>, tokenHash: string): Promise<SessionRow | un
 }
 
 function refuseDead(row: SessionRow | undefined): asserts row is SessionRow {
-  if (!row || row.status !== 'Y') throw new BizError(MESSAGES.noToken, RC.ILLEGAL_TOKEN);
+  if (!row) throw new BizError(MESSAGES.noToken, RC.ILLEGAL_TOKEN);
+  if (row.status !== 'Y') throw new BizError(MESSAGES.disabled, RC.ILLEGAL_TOKEN);
   if (row.ended_at) {
     if (row.end_reason === 'logout') throw new BizError(MESSAGES.noToken, RC.ILLEGAL_TOKEN);
     if (row.end_reason === 'revoked') throw new BizError(MESSAGES.revoked, RC.ILLEGAL_TOKEN);

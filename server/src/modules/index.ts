@@ -7,6 +7,7 @@ import { jobsModule } from '../jobs/methods.js';
 import { structureModule } from './structure/methods.js';
 import { ownersModule } from './owners/methods.js';
 import { feesModule } from './fees/methods.js';
+import { teamModule } from './team/methods.js';
 
 /** Every area's methods; adding an area = one line here. */
 export const modules: MethodDef[][] = [
@@ -18,4 +19,5 @@ export const modules: MethodDef[][] = [
   structureModule,
   ownersModule,
   feesModule,
+  teamModule,
 ];

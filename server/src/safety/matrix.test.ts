@@ -10,14 +10,17 @@ import { startTestServer, type TestServer } from '../test/harness.js';
 let s: TestServer;
 let defs: MethodDef[];
 const tokens: Record<string, string> = {};
-const ACCOUNTS = { cashier: ['cashier', 'fees', 'payment'], steward: ['steward', 'notices', 'repairs'], merchant: ['card'] };
+/** Community accounts walked; what each holds is what its session says (userinfo), from its own codes and its roles. */
+const ACCOUNTS = ['cashier', 'steward', 'merchant', 'finance', 'tech', 'guard'];
+const held: Record<string, string[]> = {};
 /** 'staff' methods are the property company's: the merchant account is the one kept out */
 const MERCHANTS = new Set(['merchant']);
 
 beforeAll(async () => {
   s = await startTestServer();
   defs = s.app.registry.all();
-  for (const name of [...Object.keys(ACCOUNTS), 'leader', 'admin']) tokens[name] = await s.login(name);
+  for (const name of [...ACCOUNTS, 'leader', 'admin']) tokens[name] = await s.login(name);
+  for (const name of ACCOUNTS) held[name] = (await s.call<{ roles: string[] }>('userinfo', {}, tokens[name])).data.roles;
 });
 afterAll(() => s.close());
 
@@ -37,14 +40,17 @@ describe('every method', () => {
   it('answers NO_PERMISSION to every community account whose roles are not allowed', async () => {
     const wrong: string[] = [];
     for (const def of defs) {
-      if (def.spec.side !== 'community' || def.spec.roles === 'any') continue;
-      for (const [account, roles] of Object.entries(ACCOUNTS)) {
+      if ((def.spec.side !== 'community' && def.spec.side !== 'both') || def.spec.roles === 'any') continue;
+      for (const [account, roles] of Object.entries(held)) {
         if (def.spec.roles === 'staff' ? !MERCHANTS.has(account) : hasAnyRole(roles, def.spec.roles)) continue;
         const res = await s.call(def.name, {}, tokens[account]);
         if (res.return_code !== RC.NO_PERMISSION) wrong.push(`${def.name} as ${account}: ${res.return_code} ${res.return_msg}`);
       }
     }
     expect(wrong).toEqual([]);
+    // the walk has accounts to refuse: each holds some codes and not others
+    expect(held.cashier).toEqual(['cashier', 'fees', 'payment', 'refund']);
+    expect(held.tech).toEqual(['repairs']);
   });
 
   it('keeps the group side from community tokens and the community side from group tokens', async () => {

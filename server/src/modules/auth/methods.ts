@@ -130,10 +130,11 @@ const userinfo = defineMethod('userinfo', {
   async handler(ctx) {
     const a = await ctx.db
       .selectFrom('accounts')
-      .select(['name', 'roles', 'avatar', 'introduction', 'permissions'])
+      .select(['name', 'avatar', 'introduction', 'permissions'])
       .where('id', '=', ctx.session.accountId)
       .executeTakeFirstOrThrow();
-    return { name: a.name, roles: a.roles, avatar: a.avatar, introduction: a.introduction, permissions: a.permissions };
+    // the session's codes: the account's own and its roles' in the session's community
+    return { name: a.name, roles: ctx.session.roles, avatar: a.avatar, introduction: a.introduction, permissions: a.permissions };
   },
 });
 

@@ -8,6 +8,8 @@ import { useList } from '../../api/useList';
 import TablePage from '../../components/TablePage';
 import RefundApply from './RefundApply';
 import PaymentVoid, { useMayVoid } from './PaymentVoid';
+import { REFUND_APPLY_ROLES } from '@wuye/contract/fees/refund';
+import { usePermission } from '../../components/Permission';
 import { useActionFixed } from './shared';
 import { runExport } from '../../api/exportJob';
 import { moneyColumn } from '../../components/Money';
@@ -39,6 +41,7 @@ export default function PaymentList() {
   const [refunding, setRefunding] = useState<number | null>(null);
   const [voiding, setVoiding] = useState<PaymentRow | null>(null);
   const mayVoid = useMayVoid();
+  const can = usePermission();
 
   const actionFixed = useActionFixed();
   const columns: TableColumnsType<PaymentRow> = [
@@ -91,7 +94,7 @@ export default function PaymentList() {
               作废
             </Button>
           )}
-          {p.status !== 'R' && p.status !== 'V' && !p.refunding && (
+          {can(REFUND_APPLY_ROLES) && p.status !== 'R' && p.status !== 'V' && !p.refunding && (
             <Button size="small" type="link" danger onClick={() => setRefunding(p.id)} data-testid={`payment-refund-${p.id}`}>
               申请退款
             </Button>
