@@ -37,7 +37,7 @@ function tabInStrip(page: Page, path: string) {
 }
 
 /** The areas of the admin's top menu, in order. */
-const AREAS = ['首页', '小区桌面', '房产管理', '业主管理', '收费管理', '收费报表', '系统设置', '更新日志'];
+const AREAS = ['首页', '小区桌面', '房产管理', '业主管理', '收费管理', '收费报表', '团队管理', '系统设置', '更新日志'];
 
 journey('the shell in daily use', ({ page: newPage }) => {
   it('shows every area in the top menu on an office screen, the other icons in a "more" menu', async () => {

@@ -18,9 +18,10 @@ import { ownersRoutes } from './pages/owners/routes';
 import { ownersTitles } from './pages/owners/i18n';
 import { feecountsRoutes, feesDesktopRoutes, feesRoutes, feesSetupRoutes } from './pages/fees/routes';
 import { feesTitles } from './pages/fees/i18n';
+import { teamLeaderRoutes, teamRoutes, teamSetupRoutes, teamTitles } from './pages/team/routes';
 import { lazyPage } from './router/lazyPage';
 
-for (const titles of [structureTitles, ownersTitles, feesTitles]) registerRouteTitles(titles);
+for (const titles of [structureTitles, ownersTitles, feesTitles, teamTitles]) registerRouteTitles(titles);
 
 const Dashboard = lazyPage(() => import('./pages/dashboard/Dashboard'));
 const RegionList = lazyPage(() => import('./pages/region/RegionList'));
@@ -82,6 +83,7 @@ export const communityRoutes: AppRoute[] = [
   ...ownersRoutes,
   ...feesRoutes,
   ...feecountsRoutes,
+  ...teamRoutes,
   {
     path: '/setup',
     meta: { title: 'route.setup', icon: SettingOutlined },
@@ -90,13 +92,14 @@ export const communityRoutes: AppRoute[] = [
       { path: 'download', component: Download, meta: { title: 'route.download', icon: CloudDownloadOutlined } },
       ...feesSetupRoutes,
       ...structureSetupRoutes,
+      ...teamSetupRoutes,
     ],
   },
   updatelog,
 ];
 
 /** Group side (the leader_admin areas of docs/product.md#route-table-group). */
-export const leaderRoutes: AppRoute[] = [dashboard, ...structureLeaderRoutes, updatelog];
+export const leaderRoutes: AppRoute[] = [dashboard, ...structureLeaderRoutes, ...teamLeaderRoutes, updatelog];
 
 export function routesFor(side: Side): AppRoute[] {
   return side === 'group' ? leaderRoutes : communityRoutes;

@@ -8,8 +8,13 @@ import { useRoutesInfo } from '../router/context';
 import { firstPagePath, topMenuRoutes } from '../router/helpers';
 import { usePreloadPath } from '../router/lazyPage';
 import { useCurrentRoute } from './useCurrentRoute';
+import { useMediaQuery, WIDE_NAVBAR_QUERY } from './useMediaQuery';
 
-/** Top horizontal menu of the permitted top routes; a dropdown on mobile (docs/product.md#shell-menus). */
+/**
+ * Top horizontal menu of the permitted top routes; a dropdown on mobile (docs/product.md#shell-menus).
+ * Below the wide navbar's width the areas show their words without icons, so every area fits an
+ * office's 1280–1440 px screen.
+ */
 export default function TopMenu({ mobile }: { mobile: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -17,12 +22,13 @@ export default function TopMenu({ mobile }: { mobile: boolean }) {
   const current = useCurrentRoute();
   const tops = useMemo(() => topMenuRoutes(permitted), [permitted]);
   const preload = usePreloadPath();
+  const wide = useMediaQuery(WIDE_NAVBAR_QUERY);
   const items: MenuProps['items'] = tops.map((r) => {
     const Icon = r.meta?.icon;
     return {
       key: r.path,
       onMouseEnter: () => preload(firstPagePath(r)),
-      icon: Icon ? <Icon /> : undefined,
+      icon: Icon && (wide || mobile) ? <Icon /> : undefined,
       label: (
         <span data-testid={`top-menu-item-${r.path.replace(/^\//, '').replace(/\//g, '-')}`}>
           {r.meta?.title ? t(r.meta.title) : r.path}

@@ -50,4 +50,6 @@ export async function seedTeam(db: Kysely<DB>): Promise<void> {
       RETURNING account_id
     )
     UPDATE accounts SET roles = '{}' WHERE id IN (SELECT account_id FROM assigned)`.execute(db);
+  // the staff list shows whom to call
+  await sql`UPDATE accounts SET mobile = '1391000' || lpad(id::text, 4, '0') WHERE mobile = '' AND sys_type <> 'leader'`.execute(db);
 }

@@ -15,6 +15,7 @@ const DESCRIBED: readonly AnyResource[] = [roomCategory, building, unit];
 /** Small lists that belong to a resource not described yet (its writes invalidate the same key). */
 const SMALL_OWNERS: Readonly<Record<string, string>> = {
   room_small_list: 'room',
+  role_small_list: 'role',
   feebill_cate_small_list: 'costtype',
   feethinglist: 'feeitem',
 };

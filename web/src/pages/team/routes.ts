@@ -1,0 +1,36 @@
+import { TeamOutlined } from '@ant-design/icons';
+import type { AppRoute } from '../../router/types';
+import { lazyPage } from '../../router/lazyPage';
+
+const StaffList = lazyPage(() => import('./StaffList'));
+const UserRole = lazyPage(() => import('./UserRole'));
+const WebRoles = lazyPage(() => import('./UserRole').then((m) => ({ default: m.WebRoles })));
+const MobileRoles = lazyPage(() => import('./UserRole').then((m) => ({ default: m.MobileRoles })));
+
+/** Route titles of the team area, keyed like 'route.<name>' without the prefix. */
+export const teamTitles = {
+  'zh-CN': { team: '团队管理', user: '员工管理', userrole: '角色权限', setupRole: '后台角色', setupMobileRole: '手机端角色' },
+  en: { team: 'Team', user: 'Staff', userrole: 'Roles', setupRole: 'Console roles', setupMobileRole: 'App roles' },
+};
+
+/** The team area (docs/product.md#team): the community's staff with the team code, the group's with leader_admin. */
+function teamArea(roles: readonly string[]): AppRoute {
+  return {
+    path: '/team',
+    redirect: '/team/user',
+    meta: { title: 'route.team', icon: TeamOutlined, roles },
+    children: [
+      { path: 'user', component: StaffList, meta: { title: 'route.user', roles, keepAlive: true } },
+      { path: 'userrole', component: UserRole, meta: { title: 'route.userrole', roles, keepAlive: true } },
+    ],
+  };
+}
+
+export const teamRoutes: AppRoute[] = [teamArea(['team'])];
+export const teamLeaderRoutes: AppRoute[] = [teamArea(['leader_admin'])];
+
+/** Children of '/setup': the spec's permission role and mobile role pages, the role screen of each set. */
+export const teamSetupRoutes: AppRoute[] = [
+  { path: 'role', component: WebRoles, meta: { title: 'route.setupRole', roles: ['team'] } },
+  { path: 'mobilerole', component: MobileRoles, meta: { title: 'route.setupMobileRole', roles: ['team'] } },
+];
