@@ -77,4 +77,25 @@ describe('every method', () => {
     }
     expect(wrong).toEqual([]);
   });
+
+  it("a staff member's session holds its role's codes; once the account is disabled, every method refuses it", async () => {
+    const roles = await s.call<{ items: Array<{ id: number; title: string }> }>('role_small_list', { app: 'web' }, tokens.admin);
+    const tech = roles.data.items.find((r) => r.title === '维修工')!.id;
+    const added = await s.call<{ id: number; password: string }>(
+      'staffadd',
+      { username: 'matrix_staff', name: '矩阵员工', assignments: [{ rid: 1, role_ids: [tech] }] },
+      tokens.admin,
+    );
+    expect(added.return_code, added.return_msg).toBe(RC.SUCCESS);
+    const token = await s.login('matrix_staff', added.data.password);
+    expect((await s.call('userinfo', {}, token)).data.roles).toEqual(['repairs']);
+    expect((await s.call('staffdisable', { id: added.data.id }, tokens.admin)).return_code).toBe(RC.SUCCESS);
+    const wrong: string[] = [];
+    for (const def of defs) {
+      if (def.spec.side === 'public' || def.spec.side === 'group') continue;
+      const res = await s.call(def.name, {}, token);
+      if (res.return_code !== RC.ILLEGAL_TOKEN) wrong.push(`${def.name}: ${res.return_code} ${res.return_msg}`);
+    }
+    expect(wrong).toEqual([]);
+  });
 });
