@@ -24,6 +24,7 @@ import { insertDefaultCostTypes } from '../../server/src/modules/fees/seed.js';
 import { addEmptyRoomOwnersAndMoveOuts, MOBILE_PREFIXES, spreadNameOf, textArray } from '../../server/src/modules/owners/seed.js';
 import { insertParkingRecords } from '../../server/src/modules/parking/seed.js';
 import { insertDefaultCategories } from '../../server/src/modules/structure/defaults.js';
+import { seedTeam } from '../../server/src/modules/team/seed.js';
 import { Progress } from './progress.js';
 
 export interface ScaleTarget {
@@ -237,7 +238,31 @@ async function foundation(c: Kysely<DB>, communities: number): Promise<number[]>
     INSERT INTO account_regions (account_id, rid, sort)
     SELECT a.id, r.rid, r.ord FROM accounts a CROSS JOIN unnest(${rids}::int[]) WITH ORDINALITY AS r(rid, ord)
     WHERE a.username = 'admin' ON CONFLICT DO NOTHING`.execute(c);
+  await staff(c, rids);
   return rids;
+}
+
+/** Staff per community at the scale of a large company, each with one or two of the built-in roles. */
+const STAFF_PER_COMMUNITY = 40;
+
+/** The team area: the group's roles, the demo's staff in them, and STAFF_PER_COMMUNITY more in each community. */
+async function staff(c: Kysely<DB>, rids: number[]) {
+  await seedTeam(c);
+  await sql`
+    WITH made AS (
+      INSERT INTO accounts (username, password_hash, name, mobile, sys_type, group_id, roles)
+      SELECT 'staff' || g, a.password_hash, ${name(sql`g`)}, '1391' || lpad(g::text, 7, '0'), 'property', a.group_id, '{}'
+      FROM generate_series(1, ${rids.length * STAFF_PER_COMMUNITY}) g CROSS JOIN (SELECT password_hash, group_id FROM accounts WHERE username = 'admin') a
+      RETURNING id
+    ), placed AS (
+      INSERT INTO account_regions (account_id, rid, sort)
+      SELECT m.id, (${rids}::int[])[1 + m.id % ${rids.length}], 0 FROM made m
+      RETURNING account_id, rid
+    )
+    INSERT INTO account_roles (account_id, rid, role_id)
+    SELECT p.account_id, p.rid, r.id FROM placed p
+    JOIN LATERAL (SELECT id FROM staff_roles WHERE app = 'web' AND builtin AND NOT ('admin' = ANY (codes))
+      ORDER BY id OFFSET p.account_id % 6 LIMIT 1 + p.account_id % 2) r ON true`.execute(c);
 }
 
 interface Community {

@@ -33,6 +33,9 @@ CREATE TABLE account_roles (
 CREATE INDEX account_roles_role ON account_roles (role_id);
 CREATE INDEX account_roles_rid ON account_roles (rid, role_id);
 
+-- the staff list's 最近登录 (an account's newest session)
+CREATE INDEX sessions_account_created ON sessions (account_id, created_at DESC);
+
 -- a staff account made on the team page may hold its codes through roles only
 ALTER TABLE accounts DROP CONSTRAINT accounts_roles_check;
 
