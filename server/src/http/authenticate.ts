@@ -83,6 +83,7 @@ function loadSession(db: Kysely<DB>, tokenHash: string): Promise<SessionRow | un
         WHERE ar.account_id = a.id AND ar.rid = s.rid) codes ORDER BY c)`.as('roles'),
       'a.permissions',
       'a.status',
+      sql<boolean>`a.password_reset_at IS NOT NULL`.as('password_reset'),
       'r.end_time',
     ])
     .where('s.token_hash', '=', tokenHash)
@@ -114,5 +115,6 @@ function toSession(row: SessionRow): Session {
     rid: row.rid,
     kind: row.kind,
     sessionId: Number(row.id),
+    passwordReset: row.password_reset,
   };
 }

@@ -34,6 +34,22 @@ const answer = <T>(return_code: string, return_msg: string, data: T): Answer<T> 
  * The one place that authenticates, checks roles, scopes to the community, validates,
  * wraps writes in a transaction with an audit row and maps errors (docs/architecture.md#the-dispatcher).
  */
+/**
+ * What an account may call while it still signs in with a password an administrator set (a new
+ * staff account, a reset): who it is, the console's frame, the change itself, and leaving
+ * (docs/product.md#team).
+ */
+const WHILE_PASSWORD_RESET: ReadonlySet<string> = new Set([
+  'userinfo',
+  'sysuserinfo',
+  'sysusereditpassword',
+  'get_system_info',
+  'get_system_extendinfo',
+  'logout',
+  'sessionlist',
+  'sessiondel',
+]);
+
 export class Dispatcher {
   constructor(
     private readonly registry: Registry,
@@ -78,6 +94,7 @@ export class Dispatcher {
 
   private checkAccess(def: MethodDef, session: Session, side: Side, regionEnd: string | null): void {
     if (session.side !== side) throw new BizError(MESSAGES.wrongSide, RC.NO_PERMISSION);
+    if (session.passwordReset && !WHILE_PASSWORD_RESET.has(def.name)) throw new BizError(MESSAGES.changePasswordFirst);
     if (session.kind === 'board' && !def.spec.board) throw new BizError(MESSAGES.boardOnly, RC.NO_PERMISSION);
     const roles = def.spec.roles;
     if (roles === 'staff') {

@@ -25,6 +25,8 @@ export interface Session {
   kind: 'console' | 'board';
   /** the session's public id (sessionlist, sessiondel) */
   sessionId: number;
+  /** the account signs in with a password an administrator set (staffadd, staffresetpassword): it changes it before anything else */
+  passwordReset: boolean;
 }
 
 export interface Ctx {

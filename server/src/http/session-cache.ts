@@ -17,6 +17,7 @@ export interface SessionRow {
   roles: string[];
   permissions: string[];
   status: string;
+  password_reset: boolean;
   end_time: string | null;
 }
 

@@ -88,6 +88,12 @@ describe('every method', () => {
     );
     expect(added.return_code, added.return_msg).toBe(RC.SUCCESS);
     const token = await s.login('matrix_staff', added.data.password);
+    const changed = await s.call(
+      'sysusereditpassword',
+      { username: 'matrix_staff', password: 'Matrix#2026', password2: 'Matrix#2026' },
+      token,
+    );
+    expect(changed.return_code, changed.return_msg).toBe(RC.SUCCESS);
     expect((await s.call('userinfo', {}, token)).data.roles).toEqual(['repairs']);
     expect((await s.call('staffdisable', { id: added.data.id }, tokens.admin)).return_code).toBe(RC.SUCCESS);
     const wrong: string[] = [];

@@ -19,6 +19,7 @@ import { takeFirstScreenData } from '../shell/firstScreen';
 import Layout from '../shell/Layout';
 import { RoutesContext, type RoutesInfo } from './context';
 import DialogHostGate from './DialogHostGate';
+import { ChangePasswordModal } from '../shell/dialogs/ChangePasswordDialog';
 import { aliasTarget, filterRoutes, findFlat, flattenRoutes, groupAliases, type RouteAlias } from './helpers';
 import { loadSystemInfo } from './session';
 
@@ -68,7 +69,8 @@ function SessionEffects() {
     }
   }, [info, roles]);
   useEffect(() => {
-    if (sysUser?.password_status === 'N' && readText('session', 'weakPasswordPrompted') !== '1') {
+    // a password an administrator set is changed at once instead (AppRoutes)
+    if (sysUser?.password_status === 'N' && sysUser.password_reset !== 'Y' && readText('session', 'weakPasswordPrompted') !== '1') {
       writeText('session', 'weakPasswordPrompted', '1');
       useDialogs.getState().setWeakPasswordOpen(true);
     }
@@ -95,6 +97,12 @@ function AliasRedirect({ alias }: { alias: RouteAlias }) {
 }
 
 function AppRoutes() {
+  const passwordReset = useUser((s) => s.sysUser?.password_reset === 'Y');
+  // a password an administrator set is changed before anything else opens (docs/product.md#team)
+  return passwordReset ? <ChangePasswordModal required /> : <PermittedRoutes />;
+}
+
+function PermittedRoutes() {
   const side = useUser((s) => s.side);
   const roles = useUser((s) => s.roles);
   const permissions = useUser((s) => s.permissions);

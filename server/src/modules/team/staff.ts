@@ -222,6 +222,8 @@ const staffadd = defineMethod('staffadd', {
         group_id: ctx.session.groupId,
         roles: [],
         password_status: 'N',
+        // the account changes the password it was given before anything else (http/dispatcher.ts)
+        password_reset_at: sql`now()`,
       })
       .onConflict((oc) => oc.column('username').doNothing())
       .returning('id')

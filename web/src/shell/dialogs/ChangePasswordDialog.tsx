@@ -20,7 +20,11 @@ export default function ChangePasswordDialog() {
   return open ? <ChangePasswordModal /> : null;
 }
 
-function ChangePasswordModal() {
+/**
+ * The change form. `required`: the account signs in with a password an administrator set, and the
+ * console shows nothing else until it is changed (the server answers nothing else either).
+ */
+export function ChangePasswordModal({ required = false }: { required?: boolean }) {
   const { message } = App.useApp();
   const sysUser = useUser((s) => s.sysUser);
   const [form] = Form.useForm<PasswordForm>();
@@ -61,8 +65,13 @@ function ChangePasswordModal() {
   return (
     <Modal
       open
-      title="修改密码"
-      onCancel={close}
+      title={required ? '首次登录，请修改管理员设置的临时密码' : '修改密码'}
+      closable={!required}
+      maskClosable={!required}
+      keyboard={!required}
+      // leaving stays possible: the other way out is signing out
+      cancelText={required ? '退出登录' : undefined}
+      onCancel={required ? () => void useUser.getState().logout() : close}
       onOk={() => void submit()}
       confirmLoading={saving}
       okButtonProps={{ 'data-testid': 'change-password-submit' } as Record<string, string>}
