@@ -36,7 +36,7 @@ const operationLogFilters = {
     .regex(/^[A-Za-z0-9_]*$/, '操作取值不正确')
     .optional(),
   result: z.union([z.literal(''), z.enum(['Y', 'N'], { error: '结果取值不正确' })]).optional(),
-  /** in the message or the payload, in part */
+  /** in the message or the payload, in part; only with a time range of at most 31 days */
   keyword: text(60).optional(),
   /** group side: one of the group's communities */
   rid: optionalId,
@@ -74,7 +74,8 @@ export interface OperationLogItem {
 }
 
 export interface OperationLogOutputs {
-  operationloglist: ListAnswer<OperationLogItem>;
+  /** total counted up to 10,000 rows; more: there are more than that */
+  operationloglist: ListAnswer<OperationLogItem> & { more: boolean };
   operationlogexport: ExportQueued;
   operationlog_small_list: { items: Array<{ value: string; label: string }> };
 }

@@ -13,6 +13,7 @@ let leader: string;
 const MARK = `日志标记${Date.now() % 100000}`;
 const MARK2 = `翠湖标记${Date.now() % 100000}`;
 
+const day = (): [string, string] => [today(), today()];
 const list = (payload: Record<string, unknown>, token = admin, side: 'community' | 'group' = 'community') =>
   s.call<{ items: OperationLogItem[]; total: number }>('operationloglist', payload, token, side);
 
@@ -32,6 +33,7 @@ describe('operationloglist', () => {
     expect(res.return_code).toBe(RC.SUCCESS);
     expect(res.data.items.length).toBe(10);
     expect(res.data.total).toBeGreaterThan(10);
+    expect(res.data.more).toBe(false);
     const [refused, saved] = res.data.items;
     expect(refused).toMatchObject({ method: 'backlog_done', result: 'N', result_ch: '失败', message: '待办不存在或已处理' });
     expect(refused!.action).toBe('将一条待办标记为已办');
@@ -50,9 +52,9 @@ describe('operationloglist', () => {
   });
 
   it('never shows another community’s rows, whatever the payload says', async () => {
-    const mine = await list({ keyword: MARK2, rid: 2 });
+    const mine = await list({ keyword: MARK2, rid: 2, create_time: day() });
     expect(mine.data.total).toBe(0);
-    const theirs = await list({ keyword: MARK2 }, admin2);
+    const theirs = await list({ keyword: MARK2, create_time: day() }, admin2);
     expect(theirs.data.items.map((i) => i.region_title)).toEqual(['翠湖苑']);
     const all = await list({ limit: 200 }, admin2);
     expect(all.data.items.every((i) => i.rid === 2)).toBe(true);
@@ -60,8 +62,8 @@ describe('operationloglist', () => {
 
   it('narrows by each filter', async () => {
     const all = (await list({})).data.total;
-    const day = today();
-    const byDay = await list({ create_time: [day, day] });
+    const d = today();
+    const byDay = await list({ create_time: [d, d] });
     expect(byDay.data.total).toBeGreaterThanOrEqual(2);
     expect(byDay.data.total).toBeLessThanOrEqual(all);
     expect((await list({ create_time: ['2001-01-01', '2001-01-31'] })).data.total).toBe(0);
@@ -82,7 +84,7 @@ describe('operationloglist', () => {
     const ok = await list({ result: 'Y' });
     expect(ok.data.total + failed.data.total).toBe(all);
 
-    const byKeyword = await list({ keyword: MARK });
+    const byKeyword = await list({ keyword: MARK, create_time: day() });
     expect(byKeyword.data.total).toBe(1);
     expect(byKeyword.data.items[0]!.summary).toBe('');
   });
@@ -121,6 +123,10 @@ describe('operationloglist', () => {
     expect(badDay.return_code).toBe(RC.FAIL);
     expect(badDay.return_msg).toMatch(/日期/);
     expect((await list({ result: 'X' })).return_code).toBe(RC.FAIL);
+    // a keyword reads every payload: only within a month
+    expect((await list({ keyword: MARK })).return_msg).toBe('按关键字查询时，请选择不超过 31 天的时间范围');
+    expect((await list({ keyword: MARK, create_time: ['2026-01-01', '2026-03-01'] })).return_code).toBe(RC.FAIL);
+    expect((await s.call('operationlogexport', { keyword: MARK }, admin)).return_code).toBe(RC.FAIL);
     expect((await list({ action: "x' or 1=1" })).return_code).toBe(RC.FAIL);
   });
 
@@ -143,7 +149,7 @@ describe('operationlogexport', () => {
     expect(ws.getRow(1).values).toEqual(expect.arrayContaining(['时间', '操作人', '操作', '对象/摘要', '结果', 'IP']));
     expect(ws.rowCount).toBeGreaterThanOrEqual(2);
     expect(ws.getRow(2).getCell(4).value).toBe('设置本小区的系统信息');
-    const other = await s.exportFile('operationlogexport', { keyword: MARK }, admin2);
+    const other = await s.exportFile('operationlogexport', { keyword: MARK, create_time: day() }, admin2);
     expect(other.return_code).toBe(RC.SUCCESS);
     const wb2 = new ExcelJS.Workbook();
     await wb2.xlsx.load(Buffer.from(other.data.content_base64, 'base64') as unknown as ArrayBuffer);
