@@ -9,9 +9,11 @@ import { valueEnum, wireDay } from './kit/resource.js';
  * Community side: the session's community; group side: the group's communities and the group
  * accounts' own rows (sign-ins, group-side writes).
  */
-export const OPERATION_LOG_READERS = ['setup', 'team', 'leader_admin'] as const;
-/** The community side's export (an export is a job of one community). */
-export const OPERATION_LOG_EXPORTERS = ['setup', 'team'] as const;
+/** Who reads it on the community side, and exports it there (an export is a job of one community). */
+export const OPERATION_LOG_COMMUNITY = ['setup', 'team'] as const;
+/** Who reads it on the group side. */
+export const OPERATION_LOG_GROUP = ['leader_admin'] as const;
+export const OPERATION_LOG_READERS = [...OPERATION_LOG_COMMUNITY, ...OPERATION_LOG_GROUP] as const;
 
 /** 结果: SUCCESS, or the code the call was refused with (FAIL, NO_PERMISSION, AUTH_END…). */
 export const OPERATION_RESULT = valueEnum({ Y: { text: '成功', tone: 'success' }, N: { text: '失败', tone: 'error' } });

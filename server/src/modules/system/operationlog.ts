@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import {
   daysBetween,
   enumText,
-  OPERATION_LOG_EXPORTERS,
+  OPERATION_LOG_COMMUNITY,
   OPERATION_LOG_READERS,
   OPERATION_RESULT,
   RC,
@@ -299,7 +299,7 @@ const operationlog_small_list = defineMethod('operationlog_small_list', {
 });
 
 const operationlogexport = defineExport('operationlogexport', {
-  roles: [...OPERATION_LOG_EXPORTERS],
+  roles: [...OPERATION_LOG_COMMUNITY],
   summary: '按当前筛选条件导出本小区操作日志（Excel，最多 10 万行）',
   filename: () => `操作日志_${today()}.xlsx`,
   async check({ db, rid }, input) {
