@@ -15,7 +15,7 @@ const MARK2 = `翠湖标记${Date.now() % 100000}`;
 
 const day = (): [string, string] => [today(), today()];
 const list = (payload: Record<string, unknown>, token = admin, side: 'community' | 'group' = 'community') =>
-  s.call<{ items: OperationLogItem[]; total: number }>('operationloglist', payload, token, side);
+  s.call<{ items: OperationLogItem[]; total: number; more: boolean }>('operationloglist', payload, token, side);
 
 beforeAll(async () => {
   s = await startTestServer();
