@@ -24,7 +24,8 @@ export async function seedOperationLog(db: Kysely<DB>): Promise<void> {
     INSERT INTO audit_log (rid, account_id, username, side, method, payload, outcome, message, ip, created_at)
     SELECT b.rid, a.id, a.username, 'community', 'feebillgenerate',
            jsonb_build_object('period', b.period, 'item_ids', to_jsonb(b.item_ids), 'preview', false),
-           'SUCCESS', '已开始生成 ' || b.bill_count || ' 张账单', '192.168.1.10', b.created_at
+           'SUCCESS', '已开始生成 ' || b.bill_count || ' 张账单', '192.168.1.10',
+           least(b.created_at, to_date(b.period, 'YYYY-MM') + interval '9 hours 30 minutes')
     FROM fee_batches b
     JOIN accounts a ON a.username = CASE WHEN b.rid = 1 THEN 'admin' ELSE 'admin2' END
     WHERE b.rid IN (1, 2)`.execute(db);
