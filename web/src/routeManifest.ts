@@ -110,6 +110,7 @@ export const routeManifest: Record<ManifestSide, readonly ManifestPage[]> = {
     { path: '/setup/regiondelaylog', title: '续费记录', roles: ['setup'] },
     { path: '/setup/role', title: '后台角色', roles: ['team'] },
     { path: '/setup/mobilerole', title: '手机端角色', roles: ['team'] },
+    { path: '/setup/operationlog', title: '操作日志', roles: ['setup', 'team'] },
     { path: '/updatelog/updatelog', title: '更新日志', roles: ['admin', 'updatelog'] },
   ],
   group: [
@@ -118,6 +119,7 @@ export const routeManifest: Record<ManifestSide, readonly ManifestPage[]> = {
     { path: '/leader/regions/regiondelaylog', title: '续费记录', roles: ['leader_admin'] },
     { path: '/team/user', title: '员工管理', roles: ['leader_admin'] },
     { path: '/team/userrole', title: '角色权限', roles: ['leader_admin'] },
+    { path: '/setup/operationlog', title: '操作日志', roles: ['leader_admin'] },
     { path: '/updatelog/updatelog', title: '更新日志', roles: ['admin', 'updatelog'] },
   ],
 };

@@ -6,7 +6,15 @@
  * meta: title (i18n key under `route.`), icon, roles, noCache, affix, keepAlive, activeMenu,
  * isBack, breadcrumb; `hidden` keeps a page out of the menu (detail/edit pages, with activeMenu).
  */
-import { CloudDownloadOutlined, DashboardOutlined, DesktopOutlined, HistoryOutlined, SettingOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  CloudDownloadOutlined,
+  DashboardOutlined,
+  DesktopOutlined,
+  HistoryOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
+import { OPERATION_LOG_COMMUNITY, OPERATION_LOG_GROUP } from '@wuye/contract/operationlog';
 import { FEE_ROLES } from '@wuye/contract/fees/roles';
 import type { AppRoute } from './router/types';
 import type { RouteAlias } from './router/helpers';
@@ -29,6 +37,7 @@ const RegionDesktop = lazyPage(() => import('./pages/desktop/RegionDesktop'));
 const FromBuilding = lazyPage(() => import('./pages/desktop/FromBuilding'));
 const Backlog = lazyPage(() => import('./pages/setup/Backlog'));
 const Download = lazyPage(() => import('./pages/setup/Download'));
+const OperationLog = lazyPage(() => import('./pages/setup/OperationLog'));
 const UpdateLog = lazyPage(() => import('./pages/updatelog/UpdateLog'));
 
 const dashboard: AppRoute = {
@@ -93,13 +102,32 @@ export const communityRoutes: AppRoute[] = [
       ...feesSetupRoutes,
       ...structureSetupRoutes,
       ...teamSetupRoutes,
+      {
+        path: 'operationlog',
+        component: OperationLog,
+        meta: { title: 'route.operationlog', icon: AuditOutlined, roles: [...OPERATION_LOG_COMMUNITY], keepAlive: true },
+      },
     ],
   },
   updatelog,
 ];
 
+/** Group side /setup (docs/product.md#route-table-group): the group's operation log. */
+const leaderSetup: AppRoute = {
+  path: '/setup',
+  redirect: '/setup/operationlog',
+  meta: { title: 'route.setup', icon: SettingOutlined, roles: [...OPERATION_LOG_GROUP] },
+  children: [
+    {
+      path: 'operationlog',
+      component: OperationLog,
+      meta: { title: 'route.operationlog', icon: AuditOutlined, roles: [...OPERATION_LOG_GROUP], keepAlive: true },
+    },
+  ],
+};
+
 /** Group side (the leader_admin areas of docs/product.md#route-table-group). */
-export const leaderRoutes: AppRoute[] = [dashboard, ...structureLeaderRoutes, ...teamLeaderRoutes, updatelog];
+export const leaderRoutes: AppRoute[] = [dashboard, ...structureLeaderRoutes, ...teamLeaderRoutes, leaderSetup, updatelog];
 
 export function routesFor(side: Side): AppRoute[] {
   return side === 'group' ? leaderRoutes : communityRoutes;

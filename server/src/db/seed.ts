@@ -12,6 +12,7 @@ import { seedAccess } from '../modules/access/seed.js';
 import { seedActivities } from '../modules/activities/seed.js';
 import { seedFees } from '../modules/fees/seed.js';
 import { seedTeam } from '../modules/team/seed.js';
+import { seedOperationLog } from '../modules/system/seed-oplog.js';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -107,7 +108,18 @@ export async function demoActivationCodes(db: Kysely<DB>): Promise<string[]> {
  * before their cars' spaces, ledgers, visits and sign-ups, and all of them before the bills.
  */
 export type AreaSeeder = (db: Kysely<DB>) => Promise<void>;
-const areaSeeders: AreaSeeder[] = [seedTeam, seedStructure, seedOwners, seedParking, seedCards, seedAccess, seedActivities, analyzePeople, seedFees];
+const areaSeeders: AreaSeeder[] = [
+  seedTeam,
+  seedStructure,
+  seedOwners,
+  seedParking,
+  seedCards,
+  seedAccess,
+  seedActivities,
+  analyzePeople,
+  seedFees,
+  seedOperationLog,
+];
 
 /** Creates the demo on an empty database; answers false when there was data already. */
 export async function seedDemo(db: Kysely<DB>): Promise<boolean> {

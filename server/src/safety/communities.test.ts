@@ -104,7 +104,8 @@ async function setUpVictim(): Promise<Victim> {
     (
       await s.call(
         'discountapply',
-        { hid: home.hid, bill_ids: unpaid.map((b) => b.id), amount: fenToYuan(half), reason: '跨区测试' },
+        // a reason of the victim's own: the operator's payloads say 跨区测试, and its own operation log (操作日志) shows them back to it
+        { hid: home.hid, bill_ids: unpaid.map((b) => b.id), amount: fenToYuan(half), reason: '翠湖苑业主困难减免' },
         cashier2,
       )
     ).return_code,

@@ -18,6 +18,8 @@ export type ListFilters<M extends ListMethod> = Omit<MethodInput<M>, 'page' | 'l
 export interface UseListResult<M extends ListMethod> {
   items: ListItem<M>[];
   total: number;
+  /** the whole answer of the page shown, for what a list answers besides items and total */
+  answer: MethodOutput<M> | undefined;
   loading: boolean;
   page: number;
   limit: number;
@@ -50,7 +52,13 @@ export function useListQuery<M extends ListMethod>(
   const reload = useCallback(() => {
     void refetch();
   }, [refetch]);
-  return { items: query.data?.items ?? [], total: query.data?.total ?? 0, loading: query.isFetching, reload };
+  return {
+    items: query.data?.items ?? [],
+    total: query.data?.total ?? 0,
+    answer: query.data as MethodOutput<M> | undefined,
+    loading: query.isFetching,
+    reload,
+  };
 }
 
 /**

@@ -13,6 +13,7 @@ const en: DeepPartial<Messages> = {
     setup: 'System setup',
     backlog: 'To-do',
     download: 'Downloads',
+    operationlog: 'Operation log',
     updatelog: 'Update log',
     spectaculars: 'Management board',
   },

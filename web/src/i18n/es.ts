@@ -13,6 +13,7 @@ const es: DeepPartial<Messages> = {
     setup: 'Configuración',
     backlog: 'Pendientes',
     download: 'Descargas',
+    operationlog: 'Registro de operaciones',
     updatelog: 'Registro de cambios',
     spectaculars: 'Tablero de gestión',
   },

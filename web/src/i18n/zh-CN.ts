@@ -13,6 +13,7 @@ const zhCN = {
     setup: '系统设置',
     backlog: '待办事项',
     download: '下载中心',
+    operationlog: '操作日志',
     updatelog: '更新日志',
     spectaculars: '管理看板',
     page401: '401',

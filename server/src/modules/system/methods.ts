@@ -9,6 +9,7 @@ import type { Given, Slots } from '../../db/compiled.js';
 import { listTemplate } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
 import { systemInfoOf } from './info.js';
+import { operationLogMethods } from './operationlog.js';
 
 const getSystemInfo = defineMethod('get_system_info', {
   side: 'both',
@@ -174,4 +175,5 @@ export const systemModule = [
   getResourcesList,
   backlogList,
   backlogDone,
+  ...operationLogMethods,
 ];

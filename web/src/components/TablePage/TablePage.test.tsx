@@ -43,6 +43,18 @@ describe('TablePage', () => {
   let restore = () => undefined as void;
   afterEach(() => restore());
 
+  it('shows the total as the list words it, when it is not exact', () => {
+    render(
+      <TablePage<Row>
+        list={{ ...list, total: 10000 }}
+        rowKey="id"
+        columns={[{ title: '名称', dataIndex: 'title' }]}
+        totalText={(total) => `共 ${total}+ 条`}
+      />,
+    );
+    expect(screen.getByText('共 10000+ 条')).toBeTruthy();
+  });
+
   it('shows the filters in the toolbar on a desktop', async () => {
     const onSearch = vi.fn();
     page(onSearch);

@@ -32,6 +32,8 @@ export interface TablePageProps<T, F extends object> {
   title?: ReactNode;
   tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource' | 'rowKey' | 'loading' | 'pagination'>;
   testId?: string;
+  /** the pager's total text, when the list's total is not exact (共 10000+ 条) */
+  totalText?: (total: number) => ReactNode;
 }
 
 /** How many filters hold something other than what the page opened with (the 筛选 button's badge). */
@@ -141,7 +143,7 @@ export default function TablePage<T extends object, F extends object = Record<st
           total: list.total,
           showSizeChanger: true,
           pageSizeOptions: [10, 20, 30, 50],
-          showTotal: (total) => t('common.total', { total }),
+          showTotal: (total) => props.totalText?.(total) ?? t('common.total', { total }),
           onChange: (page, size) => {
             list.setPage(size !== list.limit ? 1 : page, size);
             window.scrollTo({ top: 0, behavior: 'smooth' });
