@@ -28,11 +28,11 @@ async function roleId(title: string, token = admin): Promise<number> {
 }
 
 /** Adds a staff account and signs it in with the password it was given, changed as asked. */
-async function staffWith(username: string, roles: number[], rid = 1, token = admin) {
+async function staffWith(username: string, roles: number[], rid = 1, by = admin) {
   const added = await t.call<{ id: number; password: string }>(
     'staffadd',
     { username, name: '测试员工', mobile: '', assignments: [{ rid, role_ids: roles }] },
-    token,
+    by,
   );
   ok(added);
   expect(added.data.password).toMatch(/^[A-Za-z0-9]{10}$/);
