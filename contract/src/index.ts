@@ -9,6 +9,7 @@ import { structureMethods, type StructureOutputs } from './structure.js';
 import { ownersMethods, type OwnersOutputs } from './owners.js';
 import { feesMethods, type FeesOutputs } from './fees.js';
 import { staffSchemas, type StaffOutputs } from './team/staff.js';
+import { teamMethods, type TeamOutputs } from './team.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -30,6 +31,7 @@ export * from './owners.js';
 export * from './fees.js';
 export * from './team/staff.js';
 export * from './team/permissions.js';
+export * from './team.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -45,6 +47,7 @@ export const methodSchemas = {
   ...ownersMethods,
   ...feesMethods,
   ...staffSchemas,
+  ...teamMethods,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -57,5 +60,6 @@ export type MethodOutputs = AuthOutputs &
   StructureOutputs &
   OwnersOutputs &
   FeesOutputs &
-  StaffOutputs;
+  StaffOutputs &
+  TeamOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;
