@@ -93,6 +93,10 @@ describe('/team/classifylist', () => {
     fireEvent.change(screen.getByTestId('dept-title'), { target: { value: '水电组' } });
     fireEvent.click(screen.getByTestId('dept-save'));
     await waitFor(() => expect(backend.calls.find(([m]) => m === 'deptadd')?.[1]).toMatchObject({ title: '水电组', parent_id: 2 }));
+    // then 编辑 opens that row, not what the last form held
+    fireEvent.click(await screen.findByTestId('dept-edit-3'));
+    await waitFor(() => expect(screen.getAllByRole('dialog').at(-1)!.textContent).toContain('编辑部门'));
+    await waitFor(() => expect((screen.getByTestId('dept-title') as HTMLInputElement).value).toBe('维修组'));
   });
 
   it('/team/categoryadd?parent_id= opens the form under that parent, and goes back to the list when saved', async () => {
