@@ -103,6 +103,12 @@ function Departments({ route }: { route: 'add' | 'edit' | null }) {
       form.open();
       return;
     }
+    if (!linkId) {
+      // no department named: the list itself
+      opened.current = true;
+      void navigate(LIST, { replace: true });
+      return;
+    }
     const row = list.items.find((r) => r.id === linkId);
     if (row) {
       opened.current = true;
