@@ -10,6 +10,7 @@ import { ownersMethods, type OwnersOutputs } from './owners.js';
 import { feesMethods, type FeesOutputs } from './fees.js';
 import { staffSchemas, type StaffOutputs } from './team/staff.js';
 import { operationLogMethods, type OperationLogOutputs } from './operationlog.js';
+import { teamMethods, type TeamOutputs } from './team.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -32,6 +33,7 @@ export * from './fees.js';
 export * from './team/staff.js';
 export * from './team/permissions.js';
 export * from './operationlog.js';
+export * from './team.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -48,6 +50,7 @@ export const methodSchemas = {
   ...feesMethods,
   ...staffSchemas,
   ...operationLogMethods,
+  ...teamMethods,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -61,5 +64,6 @@ export type MethodOutputs = AuthOutputs &
   OwnersOutputs &
   FeesOutputs &
   StaffOutputs &
-  OperationLogOutputs;
+  OperationLogOutputs &
+  TeamOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

@@ -172,6 +172,12 @@ export interface ResourceDef {
   echoId?: boolean;
   /** the order of the list by default */
   sort?: 'asc' | 'desc';
+  /**
+   * whose rows these are: a community's (default: keyed (rid, id), community side) or the property
+   * company's ('group': keyed by group_id, served on both sides, to the group's community staff and
+   * its head office alike: departments, positions)
+   */
+  owner?: 'community' | 'group';
 }
 
 const ALL_PLACES_BY_DEFAULT: readonly Place[] = ['form', 'table', 'export'];

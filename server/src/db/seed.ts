@@ -13,6 +13,7 @@ import { seedActivities } from '../modules/activities/seed.js';
 import { seedFees } from '../modules/fees/seed.js';
 import { seedTeam } from '../modules/team/seed.js';
 import { seedOperationLog } from '../modules/system/seed-oplog.js';
+import { seedOrgChart } from '../modules/team/orgchart.js';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -29,7 +30,14 @@ export const DEMO_ACCOUNTS = [
   { username: 'admin2', name: '李经理', roles: ['admin'], sys_type: 'property', regions: [2], note: '管理员，翠湖苑（20 天后到期）' },
   { username: 'leader', name: '王总', roles: ['leader_admin'], sys_type: 'leader', regions: [], note: '集团总部' },
   { username: 'merchant', name: '便利店老板', roles: ['card'], sys_type: 'merchant', regions: [1], note: '商户账号' },
-  { username: 'cashier', name: '赵收银', roles: ['cashier', 'fees', 'payment', 'refund'], sys_type: 'property', regions: [1], note: '收银员' },
+  {
+    username: 'cashier',
+    name: '赵收银',
+    roles: ['cashier', 'fees', 'payment', 'refund'],
+    sys_type: 'property',
+    regions: [1],
+    note: '收银员',
+  },
   {
     username: 'finance',
     name: '郑会计',
@@ -110,6 +118,7 @@ export async function demoActivationCodes(db: Kysely<DB>): Promise<string[]> {
 export type AreaSeeder = (db: Kysely<DB>) => Promise<void>;
 const areaSeeders: AreaSeeder[] = [
   seedTeam,
+  seedOrgChart,
   seedStructure,
   seedOwners,
   seedParking,

@@ -63,6 +63,8 @@ export interface AccountsTable {
   status: Generated<'Y' | 'N'>;
   created_at: Generated<Timestamp>;
   password_reset_at: Generated<Timestamp | null>;
+  dept_id: Generated<number | null>;
+  position_id: Generated<number | null>;
 }
 
 export interface ActivationCodesTable {
@@ -213,6 +215,20 @@ export interface CommonLinksTable {
   title: string;
   url: string;
   sort: Generated<number>;
+}
+
+export interface DepartmentsTable {
+  id: Generated<number>;
+  group_id: number;
+  parent_id: Generated<number | null>;
+  title: string;
+  leader_name: Generated<string>;
+  phone: Generated<string>;
+  sort: Generated<number>;
+  status: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
 }
 
 export interface ExportFilesTable {
@@ -590,6 +606,18 @@ export interface ParkingSpacesTable {
   create_time: Generated<Timestamp>;
 }
 
+export interface PositionsTable {
+  id: Generated<number>;
+  group_id: number;
+  code: string;
+  title: string;
+  sort: Generated<number>;
+  status: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface RegionDelayLogTable {
   rid: number;
   id: Generated<number>;
@@ -779,6 +807,7 @@ export interface DB {
   cars: CarsTable;
   cashier_shifts: CashierShiftsTable;
   common_links: CommonLinksTable;
+  departments: DepartmentsTable;
   export_files: ExportFilesTable;
   face_permissions: FacePermissionsTable;
   fee_batches: FeeBatchesTable;
@@ -807,6 +836,7 @@ export interface DB {
   parking_lots: ParkingLotsTable;
   parking_records: ParkingRecordsTable;
   parking_spaces: ParkingSpacesTable;
+  positions: PositionsTable;
   region_delay_log: RegionDelayLogTable;
   regions: RegionsTable;
   renewal_orders: RenewalOrdersTable;

@@ -85,14 +85,16 @@ async function hasColumns(db: Kysely<DB>, ref: Reference): Promise<boolean> {
 }
 
 /**
- * The first table that still has rows hanging on row (rid, id) of `table`, or null, so a
+ * The first table that still has rows hanging on row (rid, id) of `table` (or on row id of a
+ * group-owned table, rid null), or null, so a
  * delete is refused with a message naming what is in the way.
  */
-export async function firstDependent(db: Kysely<DB>, table: string, rid: number, id: number): Promise<string | null> {
+export async function firstDependent(db: Kysely<DB>, table: string, rid: number | null, id: number): Promise<string | null> {
   const known: Reference[] = [];
   for (const ref of KNOWN_REFS[table] ?? []) if (await hasColumns(db, ref)) known.push(ref);
   const refs = [...known, ...(await foreignKeysTo(db, table))];
-  const keyValue: Record<string, number> = { rid, id };
+  // a row of the property company (rid null) is referred to by its id alone
+  const keyValue: Record<string, number> = rid === null ? { id } : { rid, id };
   for (const ref of refs) {
     if (!ref.refColumns.every((c) => c in keyValue)) continue;
     const conditions = ref.columns.map((c, i) => sql`${sql.ref(c)} = ${keyValue[ref.refColumns[i]!]}`);

@@ -1,7 +1,8 @@
 /**
  * defineResource: a contract resource description expanded into ordinary methods (list, small,
  * info, add, edit, del, export), so the dispatcher, /api-docs and the safety suite cover them as
- * any hand-written method. Defaults: every statement scoped by (rid, id); 不存在 / 已存在 /
+ * any hand-written method. Defaults: every statement scoped by (rid, id), or by the session's
+ * group for a resource the property company owns (`owner: 'group'`); 不存在 / 已存在 /
  * 添加成功 / 保存成功 / 删除成功; a delete refused while rows hang on the row; wire times; `*_ch`
  * texts from the enums. Business rules stay code, passed beside the description. See
  * docs/resources.md.
@@ -20,7 +21,7 @@ import {
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { fail } from '../http/errors.js';
-import { defineMethod, reply, type CommunityCtx, type MethodDef } from '../http/registry.js';
+import { defineMethod, reply, type CommunityCtx, type Ctx, type MethodDef, type Session } from '../http/registry.js';
 import { defineExport } from '../jobs/exports.js';
 import { firstDependent, tableLabel } from './dependents.js';
 import { EXPORT_MAX, refuseOversizedExport, sheetOf } from './excel.js';
@@ -34,25 +35,34 @@ type AnySelect = SelectQueryBuilder<any, any, any>;
 type Values = Record<string, unknown>;
 type Input = Record<string, unknown>;
 
-export interface ResourceImpl {
-  /** the community table; its rows are (rid, id) */
+/** The ctx of a group-owned resource's handlers: either side's session; its group is `session.groupId`. */
+export type GroupCtx = Ctx & { session: Session };
+
+/** The ctx a resource's business rules get: a community's call, or (owner 'group') either side's. */
+type CtxOf<D> = D extends { owner: 'group' } ? GroupCtx : CommunityCtx;
+
+export interface ResourceImpl<C extends Ctx = CommunityCtx> {
+  /** the table; a community's rows are (rid, id), a group-owned resource's carry group_id */
   table: string;
-  /** rows of the list, info and export, the table aliased t (joins welcome); default t.* */
-  query?: (db: AnyDb, rid: number) => AnySelect;
+  /**
+   * rows of the list, info and export, the table aliased t (joins welcome), of the owner `scope`
+   * (the community's rid, or the group's id for `owner: 'group'`); default t.*
+   */
+  query?: (db: AnyDb, scope: number) => AnySelect;
   /** filters that are not a plain column of t, or match otherwise */
   where?: Record<string, (qb: AnySelect, value: FilterValue) => AnySelect>;
   /** a row of the query as the wire has it, after the defaults (times, `*_ch`) */
   row?: (row: any) => any;
-  /** columns unique within the community, with the refusal's message */
+  /** columns unique within the community (or the group), with the refusal's message; a null value matches null */
   unique?: Array<{ on: string[]; message: (values: Values) => string }>;
   /** the business rules of an add or an edit; `before` is the row being edited */
-  check?: (ctx: CommunityCtx, values: Values, before?: Values) => Promise<void>;
+  check?: (ctx: C, values: Values, before?: Values) => Promise<void>;
   /** the columns written, from the parsed input (derived columns) */
-  values?: (input: Values, ctx: CommunityCtx, before?: Values) => Values | Promise<Values>;
+  values?: (input: Values, ctx: C, before?: Values) => Values | Promise<Values>;
   /** runs before the edit's update, after the checks (e.g. locks taken in a fixed order) */
-  beforeEdit?: (ctx: CommunityCtx, before: Values, values: Values) => Promise<void>;
+  beforeEdit?: (ctx: C, before: Values, values: Values) => Promise<void>;
   /** refusals of a delete besides the rows hanging on it */
-  beforeDelete?: (ctx: CommunityCtx, row: Values) => Promise<void>;
+  beforeDelete?: (ctx: C, row: Values) => Promise<void>;
   /** delete refusals by the dependent table, where the default 该X下还有Y，不能删除 does not fit */
   dependents?: Record<string, string>;
   /** the small list's label column and order (default title; sort, id when the table has sort) */
@@ -74,11 +84,12 @@ export interface ResourceImpl {
  */
 export function wireRows(def: ResourceDef): (row: Values) => Values {
   const enums = enumsOf(def);
-  const keepRid = 'rid' in def.fields;
+  const owner = ownerColumn(def);
+  const keepOwner = owner in def.fields;
   return (row) => {
     const out: Values = {};
     for (const [k, v] of Object.entries(row)) {
-      if (k === 'rid' && !keepRid) continue;
+      if (k === owner && !keepOwner) continue;
       const key = k === 'created_at' ? 'create_time' : k === 'updated_at' ? 'update_time' : k;
       out[key] = v instanceof Date ? wireTime(v) : v;
     }
@@ -86,6 +97,9 @@ export function wireRows(def: ResourceDef): (row: Values) => Values {
     return out;
   };
 }
+
+/** The column that says whose a row is: rid, or group_id for the property company's resources. */
+const ownerColumn = (def: ResourceDef) => (def.owner === 'group' ? 'group_id' : 'rid');
 
 function enumsOf(def: ResourceDef): Array<[string, ValueEnum]> {
   const list: Array<[string, ValueEnum]> = [];
@@ -147,21 +161,40 @@ async function checkWidgets(ctx: CommunityCtx, def: ResourceDef, values: Values)
   }
 }
 
-export function defineResource(resource: { readonly def: ResourceDef }, impl: ResourceImpl): MethodDef[] {
-  const { def } = resource;
+export function defineResource<D extends ResourceDef>(resource: { readonly def: D }, impl: ResourceImpl<CtxOf<D>>): MethodDef[] {
+  const def: ResourceDef = resource.def;
   const m = def.methods;
   const { table } = impl;
   const notFound = `${def.label}不存在`;
-  const dbOf = (ctx: CommunityCtx) => ctx.db as unknown as AnyDb;
-  const baseQuery = (db: AnyDb, rid: number): AnySelect =>
-    impl.query ? impl.query(db, rid) : db.selectFrom(`${table} as t`).selectAll('t').where('t.rid', '=', rid);
+  // whose rows: a community's (rid, community side) or the property company's (group_id, both sides)
+  const byGroup = def.owner === 'group';
+  const owner = ownerColumn(def);
+  // typed as the community's: the handlers read the owner only through scopeOf, never ctx.rid
+  const side = (byGroup ? 'both' : 'community') as 'community';
+  type AnyCtx = CommunityCtx | GroupCtx;
+  const scopeOf = (ctx: AnyCtx): number => (byGroup ? ctx.session.groupId : (ctx as CommunityCtx).rid);
+  const rules = impl as unknown as ResourceImpl<AnyCtx>;
+  /** an export runs in a community's job: a group-owned resource exports that community's group's rows */
+  const exportScope = async (db: Kysely<DB>, rid: number): Promise<number> => {
+    if (!byGroup) return rid;
+    const region = await db.selectFrom('regions').select('group_id').where('id', '=', rid).executeTakeFirstOrThrow();
+    return region.group_id;
+  };
+  const dbOf = (ctx: AnyCtx) => ctx.db as unknown as AnyDb;
+  const baseQuery = (db: AnyDb, scope: number): AnySelect =>
+    impl.query
+      ? impl.query(db, scope)
+      : db
+          .selectFrom(`${table} as t`)
+          .selectAll('t')
+          .where(sql.ref(`t.${owner}`), '=', scope);
   const wireRow = wireRows(def);
   const shape = impl.row;
   const toWire = shape ? (row: Values) => shape(wireRow(row)) : wireRow;
   const filterKeys = keysIn(def, 'filter');
 
-  function filtered(db: AnyDb, rid: number, input: Input): AnySelect {
-    let qb = baseQuery(db, rid);
+  function filtered(db: AnyDb, scope: number, input: Input): AnySelect {
+    let qb = baseQuery(db, scope);
     for (const key of filterKeys) {
       const value = input[key] as FilterValue;
       if (!isGiven(value)) continue;
@@ -178,17 +211,17 @@ export function defineResource(resource: { readonly def: ResourceDef }, impl: Re
   };
 
   // no row lock here: an edit's own locks (beforeEdit) come first, in the order every writer takes them
-  async function findRow(ctx: CommunityCtx, id: number): Promise<Values> {
-    const qb = dbOf(ctx).selectFrom(table).selectAll().where('rid', '=', ctx.rid).where('id', '=', id);
+  async function findRow(ctx: AnyCtx, id: number): Promise<Values> {
+    const qb = dbOf(ctx).selectFrom(table).selectAll().where(owner, '=', scopeOf(ctx)).where('id', '=', id);
     const row = (await qb.executeTakeFirst()) as Values | undefined;
     return row ?? fail(notFound);
   }
 
-  async function refuseDuplicates(ctx: CommunityCtx, values: Values, exceptId?: number) {
+  async function refuseDuplicates(ctx: AnyCtx, values: Values, exceptId?: number) {
     for (const u of impl.unique ?? []) {
       if (!u.on.every((col) => col in values)) continue;
-      let qb = dbOf(ctx).selectFrom(table).select('id').where('rid', '=', ctx.rid);
-      for (const col of u.on) qb = qb.where(col, '=', values[col]);
+      let qb = dbOf(ctx).selectFrom(table).select('id').where(owner, '=', scopeOf(ctx));
+      for (const col of u.on) qb = values[col] === null ? qb.where(col, 'is', null) : qb.where(col, '=', values[col]);
       if (exceptId !== undefined) qb = qb.where('id', '<>', exceptId);
       if (await qb.executeTakeFirst()) fail(u.message(values));
     }
@@ -204,12 +237,12 @@ export function defineResource(resource: { readonly def: ResourceDef }, impl: Re
 
   add('list', () =>
     defineMethod(name(m.list), {
-      side: 'community',
+      side,
       roles: def.roles.read,
       writes: false,
       summary: summary('list', `${def.label}列表`),
       async handler(ctx, input) {
-        const rows = filtered(dbOf(ctx), ctx.rid, input as Input);
+        const rows = filtered(dbOf(ctx), scopeOf(ctx), input as Input);
         const dir = (input as { sort: 'asc' | 'desc' }).sort;
         const page = impl.order
           ? await listPage(ordered(rows, dir), input as never, 't.id', rows)
@@ -221,8 +254,9 @@ export function defineResource(resource: { readonly def: ResourceDef }, impl: Re
 
   add('small', () =>
     defineMethod(name(m.small!), {
-      side: 'community',
-      roles: 'any',
+      side,
+      // a community's dropdowns serve its accounts; the company's serve its staff, not merchants
+      roles: byGroup ? 'staff' : 'any',
       writes: false,
       summary: summary('small', `${def.label}下拉（id、title）`),
       async handler(ctx, input) {
@@ -230,7 +264,7 @@ export function defineResource(resource: { readonly def: ResourceDef }, impl: Re
         let qb = dbOf(ctx)
           .selectFrom(table)
           .select(['id', sql.ref(label).as('title')])
-          .where('rid', '=', ctx.rid);
+          .where(owner, '=', scopeOf(ctx));
         for (const key of def.smallBy ?? []) qb = qb.where(key, '=', (input as Input)[key]);
         if (impl.order) for (const term of [...impl.order(''), sql.ref('id')]) qb = qb.orderBy(term);
         else for (const col of impl.small?.order ?? ('sort' in def.fields ? ['sort', 'id'] : ['id'])) qb = qb.orderBy(col);
@@ -241,12 +275,12 @@ export function defineResource(resource: { readonly def: ResourceDef }, impl: Re
 
   add('info', () =>
     defineMethod(name(m.info!), {
-      side: 'community',
+      side,
       roles: def.roles.read,
       writes: false,
       summary: summary('info', `${def.label}详情`),
       async handler(ctx, input) {
-        const row = (await baseQuery(dbOf(ctx), ctx.rid)
+        const row = (await baseQuery(dbOf(ctx), scopeOf(ctx))
           .where('t.id', '=', (input as Input).id)
           .executeTakeFirst()) as Values | undefined;
         return toWire(row ?? fail(notFound)) as never;
@@ -256,18 +290,18 @@ export function defineResource(resource: { readonly def: ResourceDef }, impl: Re
 
   add('add', () =>
     defineMethod(name(m.add!), {
-      side: 'community',
+      side,
       roles: def.roles.write,
       writes: true,
       summary: summary('add', `新增${def.label}`),
       async handler(ctx, input) {
-        const values = impl.values ? await impl.values(input as Values, ctx) : (input as Values);
-        await checkWidgets(ctx, def, values);
-        await impl.check?.(ctx, values);
+        const values = rules.values ? await rules.values(input as Values, ctx) : (input as Values);
+        if (!byGroup) await checkWidgets(ctx as CommunityCtx, def, values);
+        await rules.check?.(ctx, values);
         await refuseDuplicates(ctx, values);
         const { id } = (await dbOf(ctx)
           .insertInto(table)
-          .values({ ...values, rid: ctx.rid })
+          .values({ ...values, [owner]: scopeOf(ctx) })
           .returning('id')
           .executeTakeFirstOrThrow()) as { id: number };
         return reply({ id }, '添加成功') as never;
@@ -277,19 +311,19 @@ export function defineResource(resource: { readonly def: ResourceDef }, impl: Re
 
   add('edit', () =>
     defineMethod(name(m.edit!), {
-      side: 'community',
+      side,
       roles: def.roles.write,
       writes: true,
       summary: summary('edit', `修改${def.label}`),
       async handler(ctx, input) {
         const { id, ...rest } = input as Values & { id: number };
         const before = await findRow(ctx, id);
-        const values = impl.values ? await impl.values(rest, ctx, before) : rest;
-        await checkWidgets(ctx, def, values);
-        await impl.check?.(ctx, values, before);
+        const values = rules.values ? await rules.values(rest, ctx, before) : rest;
+        if (!byGroup) await checkWidgets(ctx as CommunityCtx, def, values);
+        await rules.check?.(ctx, values, before);
         await refuseDuplicates(ctx, values, id);
-        await impl.beforeEdit?.(ctx, before, values);
-        await dbOf(ctx).updateTable(table).set(values).where('rid', '=', ctx.rid).where('id', '=', id).execute();
+        await rules.beforeEdit?.(ctx, before, values);
+        await dbOf(ctx).updateTable(table).set(values).where(owner, '=', scopeOf(ctx)).where('id', '=', id).execute();
         return reply(def.echoId ? { id } : null, '保存成功') as never;
       },
     }),
@@ -297,17 +331,18 @@ export function defineResource(resource: { readonly def: ResourceDef }, impl: Re
 
   add('del', () =>
     defineMethod(name(m.del!), {
-      side: 'community',
+      side,
       roles: def.roles.write,
       writes: true,
       summary: summary('del', `删除${def.label}（还有数据挂在其下时拒绝）`),
       async handler(ctx, input) {
         const id = (input as Values).id as number;
         const row = await findRow(ctx, id);
-        await impl.beforeDelete?.(ctx, row);
-        const dependent = await firstDependent(ctx.db as Kysely<DB>, table, ctx.rid, id);
+        await rules.beforeDelete?.(ctx, row);
+        // a group's row has no rid: only the references by its id (dept_id = id) count
+        const dependent = await firstDependent(ctx.db as Kysely<DB>, table, byGroup ? null : (ctx as CommunityCtx).rid, id);
         if (dependent) fail(impl.dependents?.[dependent] ?? `该${def.label}下还有${tableLabel(dependent)}，不能删除`);
-        await dbOf(ctx).deleteFrom(table).where('rid', '=', ctx.rid).where('id', '=', id).execute();
+        await dbOf(ctx).deleteFrom(table).where(owner, '=', scopeOf(ctx)).where('id', '=', id).execute();
         return reply(def.echoId ? { id } : null, '删除成功') as never;
       },
     }),
@@ -319,10 +354,10 @@ export function defineResource(resource: { readonly def: ResourceDef }, impl: Re
       roles: def.roles.read,
       summary: summary('export', `按当前筛选条件导出${def.label}（Excel）`),
       filename: () => `${def.label}列表_${today()}.xlsx`,
-      check: ({ db, rid }, input) => refuseOversizedExport(db, filtered(db as AnyDb, rid, input as Input)),
+      check: async ({ db, rid }, input) => refuseOversizedExport(db, filtered(db as AnyDb, await exportScope(db, rid), input as Input)),
       async sheet({ db, rid }, input) {
         const dir = (input as { sort: 'asc' | 'desc' }).sort;
-        const rows = (await ordered(filtered(db as AnyDb, rid, input as Input), dir)
+        const rows = (await ordered(filtered(db as AnyDb, await exportScope(db, rid), input as Input), dir)
           .orderBy('t.id', dir)
           .limit(EXPORT_MAX)
           .execute()) as Values[];

@@ -145,6 +145,16 @@ async function idsOf(db: Kysely<DB>, rid: number): Promise<Pick<Victim, 'anyIds'
     anyIds.set(table, Number(row.rows[0].id));
   }
   anyIds.set('regions', rid);
+  // the property company's tables (departments, positions) are keyed by group_id: the community's group's rows
+  for (const table of await tablesWith(db, 'group_id')) {
+    if (table === 'regions' || table === 'accounts') continue;
+    const hasId = await sql<{ n: number }>`SELECT count(*)::int AS n FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = ${table} AND column_name = 'id'`.execute(db);
+    if (!hasId.rows[0]!.n) continue;
+    const row = await sql<{ id: number }>`SELECT id FROM ${sql.table(table)}
+      WHERE group_id = (SELECT group_id FROM regions WHERE id = ${rid}) ORDER BY id LIMIT 1`.execute(db);
+    if (row.rows[0]) byTable[table] = Number(row.rows[0].id);
+  }
   return { anyIds, byTable };
 }
 
@@ -318,6 +328,7 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   space_id: v.byTable.parking_spaces,
   car_id: v.byTable.cars,
   device: v.byTable.access_devices,
+  parent_id: v.byTable.departments,
   ref_ids: [v.room.hid],
   rooms: [{ hid: v.room.hid, relation: 'owner' }],
   orderid: v.orderid,

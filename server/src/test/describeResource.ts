@@ -1,8 +1,10 @@
 /**
  * The generic test of a resource (docs/resources.md): add → listed → each filter narrows → edit →
- * duplicate refused → delete → 不存在 → a refused role; the answers carry the enums' texts. The
- * safety suite adds isolation between communities and hostile payloads, so a resource's own test
- * file is about its business rules.
+ * duplicate refused → a refused role → another owner's account (another community's, or for a
+ * group-owned resource another group's head office) neither sees nor changes the row → delete →
+ * 不存在; the answers carry the enums' texts. A group-owned resource is also served to its group's
+ * head office on the group side. The safety suite adds the registry-wide isolation and hostile
+ * payloads, so a resource's own test file is about its business rules.
  */
 import { addDays, keysIn, matchOf, shows, type ResourceDef } from '@wuye/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +27,25 @@ export interface ResourceCase {
   filters?: Record<string, unknown>;
   /** the server the case runs on, when the file already has one */
   server?: () => TestServer;
+  /** an account of another community that must not reach the row (default admin2; a group-owned resource makes another group's head office) */
+  outsider?: string;
+}
+
+/** A second property company and its head office's token: none of the first group's rows are its. */
+export async function otherGroupLeader(s: TestServer): Promise<string> {
+  const db = s.database.db;
+  const { id: groupId } = await db.insertInto('groups').values({ title: '另一家物业公司' }).returning('id').executeTakeFirstOrThrow();
+  const { password_hash } = await db
+    .selectFrom('accounts')
+    .select('password_hash')
+    .where('username', '=', 'leader')
+    .executeTakeFirstOrThrow();
+  const username = `leader_of_group_${groupId}`;
+  await db
+    .insertInto('accounts')
+    .values({ username, password_hash, name: '别家总部', roles: ['leader_admin'], sys_type: 'leader', group_id: groupId })
+    .execute();
+  return s.login(username);
 }
 
 const ok = (res: { return_code: string; return_msg: string }) => expect(res.return_code, res.return_msg).toBe('SUCCESS');
@@ -34,6 +55,7 @@ const inRange = (time: string, [from, to]: [string, string]) => time.slice(0, 10
 export function describeResource(resource: { def: ResourceDef }, c: ResourceCase): void {
   const { def } = resource;
   const m = def.methods;
+  const byGroup = def.owner === 'group';
   describe(`resource ${def.name} (${def.label})`, () => {
     let own: TestServer | undefined;
     let s: TestServer;
@@ -128,6 +150,41 @@ export function describeResource(resource: { def: ResourceDef }, c: ResourceCase
       if (m.edit) expect((await s.call(m.edit, { ...sample, ...c.edit, id }, denied)).return_code).toBe('NO_PERMISSION');
       if (m.del) expect((await s.call(m.del, { id }, denied)).return_code).toBe('NO_PERMISSION');
       expect((await listAll()).total).toBe(before.total);
+    });
+
+    if (byGroup)
+      it("serves the group's head office on the group side", async () => {
+        if (!id) return;
+        const leader = await s.login('leader');
+        const res = await s.call(m.list, { limit: 200, sort: 'desc' }, leader, 'group');
+        ok(res);
+        expect((res.data.items as Array<{ id: number }>).some((r) => r.id === id)).toBe(true);
+        if (m.edit) ok(await s.call(m.edit, { ...sample, ...c.edit, id }, leader, 'group'));
+      });
+
+    it(`keeps the row from ${byGroup ? "another group's head office" : "another community's account"}, given its id`, async () => {
+      if (!id) return;
+      const [outsider, side] = byGroup
+        ? [await otherGroupLeader(s), 'group' as const]
+        : [await s.login(c.outsider ?? 'admin2'), 'community' as const];
+      const before = (await listAll()).items.find((r) => r.id === id);
+      const theirs = await s.call(m.list, { limit: 200, sort: 'desc' }, outsider, side);
+      ok(theirs);
+      expect((theirs.data.items as Array<{ id: number }>).some((r) => r.id === id)).toBe(false);
+      const refused = (res: { return_code: string; return_msg: string }) => {
+        expect(res.return_code).toBe('FAIL');
+        // a community's hand-written edit may check the payload's own ids first; the generic ones answer 不存在
+        if (byGroup) expect(res.return_msg).toBe(`${def.label}不存在`);
+      };
+      if (m.edit) refused(await s.call(m.edit, { ...sample, ...c.edit, id }, outsider, side));
+      if (m.del) refused(await s.call(m.del, { id }, outsider, side));
+      if (m.info) refused(await s.call(m.info, { id }, outsider, side));
+      if (byGroup && m.small) {
+        const small = await s.call(m.small, {}, outsider, side);
+        ok(small);
+        expect((small.data.items as Array<{ id: number }>).some((r) => r.id === id)).toBe(false);
+      }
+      expect((await listAll()).items.find((r) => r.id === id)).toEqual(before);
     });
 
     it('deletes the row, then answers 不存在', async () => {

@@ -7,6 +7,7 @@ import { keysIn, type ValueEnum } from '@wuye/contract/kit/resource';
 import { runExport, type ExportMethod } from '../../api/exportJob';
 import { moneyColumn } from '../Money';
 import { useActionFixed } from '../TablePage/useActionFixed';
+import { useUser } from '../../stores/user';
 import './resource.css';
 import EnumTag from './EnumTag';
 import FilterBar from './FilterBar';
@@ -14,9 +15,10 @@ import { ResourceFormItems, type Widgets } from './fields';
 import { useCanWrite } from './roles';
 import { usePagination } from './pagination';
 import { useTableSettings } from './tableSettings';
+import { branchIds, nestRows } from './tree';
 import type { AnyResource } from './types';
 import { useResourceDelete } from './useResourceDelete';
-import { useResourceForm, type ResourceFormOptions } from './useResourceForm';
+import { useResourceForm, type ResourceForm, type ResourceFormOptions } from './useResourceForm';
 import { useResourceList, type ResourceList, type ResourceListOptions } from './useResourceList';
 
 type RowBase = { id: number } & object;
@@ -46,6 +48,13 @@ export interface ResourcePageProps<Row extends RowBase> {
   batchActions?: (rows: Row[], clear: () => void) => ReactNode;
   /** the ID column (default shown) */
   idColumn?: boolean;
+  /**
+   * the rows are a tree by this field (parent_id): shown nested, every branch open, the whole list
+   * on one page (give listOptions.pageSize); a row whose parent is not in the list shows at the top
+   */
+  tree?: string;
+  /** the page's own form (useResourceForm), when it opens the form itself (a route, 新增下级) */
+  form?: ResourceForm<Row>;
 }
 
 const tagOf = (e: ValueEnum) => (v: string) => <EnumTag enum={e} value={v} />;
@@ -116,12 +125,29 @@ export default function ResourcePage<Row extends RowBase>(props: ResourcePagePro
     const ids = Object.entries(list.filters).map(([k, v]) => [k, typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v] as const);
     return Object.fromEntries(ids.filter(([k, v]) => formKeys.includes(k) && typeof v === 'number'));
   }, [def, list.filters]);
-  const form = useResourceForm(resource, { defaults: filterDefaults, ...props.formOptions });
+  const ownForm = useResourceForm(resource, { defaults: filterDefaults, ...props.formOptions });
+  const form = props.form ?? ownForm;
+  // a tree: rows nested under their parents, every branch open until the user folds one
+  const rows = useMemo(() => (props.tree ? nestRows(list.items, props.tree) : list.items), [list.items, props.tree]);
+  const [folded, setFolded] = useState<number[]>([]);
+  const expandable = useMemo(
+    () =>
+      props.tree
+        ? {
+            expandedRowKeys: branchIds(rows).filter((id) => !folded.includes(id)),
+            onExpand: (open: boolean, row: Row) => setFolded((f) => (open ? f.filter((id) => id !== row.id) : [...f, row.id])),
+          }
+        : undefined,
+    [props.tree, rows, folded],
+  );
   const [settings, setSettings] = useTableSettings(def.name);
   const [exporting, setExporting] = useState(false);
   const paging = usePagination(list);
 
   const generated = useColumns(resource, props);
+  // an export is a community's job (its download centre): the group side has none
+  const side = useUser((u) => u.side);
+  const canExport = !!def.methods.export && side !== 'group';
   const canEdit = canWrite && !!def.methods.edit;
   const canDelete = canWrite && !!def.methods.del;
   const opColumn: Column<Row> | null =
@@ -242,7 +268,7 @@ export default function ResourcePage<Row extends RowBase>(props: ResourcePagePro
           )}
         </Space>
         <Space size={4} className="resource-tools">
-          {def.methods.export && (
+          {canExport && (
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void doExport()} data-testid={`${def.name}-export`}>
               {t('common.export')}
             </Button>
@@ -290,8 +316,9 @@ export default function ResourcePage<Row extends RowBase>(props: ResourcePagePro
           size={settings.size}
           scroll={{ x: 'max-content' }}
           loading={list.loading}
-          dataSource={list.items}
+          dataSource={rows}
           columns={columns}
+          expandable={expandable}
           data-testid={`${def.name}-table`}
           rowSelection={
             batch && !printing
@@ -303,7 +330,7 @@ export default function ResourcePage<Row extends RowBase>(props: ResourcePagePro
                 }
               : undefined
           }
-          pagination={printing ? false : paging}
+          pagination={printing || (props.tree && list.total <= list.limit) ? false : paging}
         />
       </div>
       {typeof def.form !== 'object' && (

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyResource } from './types';
 import { building, roomCategory, unit } from '@wuye/contract/structure';
+import { department, position } from '@wuye/contract/team/departments';
 
 /**
  * The cache of every resource lives under ['res', <resource name>]: its list pages, its small
@@ -10,7 +11,7 @@ import { building, roomCategory, unit } from '@wuye/contract/structure';
 export const resourceKey = (name: string) => ['res', name] as const;
 
 /** The resources the web knows by description (their small lists are keyed by them). */
-const DESCRIBED: readonly AnyResource[] = [roomCategory, building, unit];
+const DESCRIBED: readonly AnyResource[] = [roomCategory, building, unit, department, position];
 
 /** Small lists that belong to a resource not described yet (its writes invalidate the same key). */
 const SMALL_OWNERS: Readonly<Record<string, string>> = {

@@ -88,8 +88,11 @@ export function useResourceForm<Row extends { id: number }>(
           : Object.fromEntries(Object.entries(row as Values).flatMap(([k, v]) => (keys.includes(k) ? [[k, v ?? undefined]] : [])))
         : { ...formDefaults(def), ...defaults?.() };
       setInitial(values);
-      // in a modal the form mounts on opening and starts from initialValues; on a page it is there already
-      if (inPage) form.setFieldsValue(values);
+      // in a modal the form mounts on opening and starts from initialValues, but the form's store
+      // keeps what the last opening left (its starting values win over the new ones on mounting):
+      // every field is set here, so nothing of the last row or the last add stays; on a page the
+      // form is there already
+      form.setFieldsValue(Object.fromEntries(keys.map((k) => [k, values[k]])));
       setEditing(row ?? 'new');
     },
     [def, defaults, form, fromRow, inPage, navigate],

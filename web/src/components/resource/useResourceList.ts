@@ -13,6 +13,8 @@ export interface ResourceListOptions {
   permanent?: Record<string, unknown>;
   /** keep the filters and the page in the address (default true): a filtered list can be linked and survives Back */
   syncUrl?: boolean;
+  /** rows a page by default (10; a tree shows its whole list at once: 200) */
+  pageSize?: number;
 }
 
 export interface ResourceList<Row> {
@@ -61,7 +63,7 @@ interface ListState {
   limit: number;
 }
 
-function readState(def: ResourceDef, search: string): ListState {
+function readState(def: ResourceDef, search: string, pageSize: number): ListState {
   const params = new URLSearchParams(search);
   const filters: Filters = {};
   for (const [key, field] of Object.entries(def.fields)) {
@@ -71,11 +73,11 @@ function readState(def: ResourceDef, search: string): ListState {
     if (value !== undefined) filters[key] = value;
   }
   const page = Number(params.get('page')) || LIMITS.firstPage;
-  const limit = Number(params.get('limit')) || LIMITS.pageSize;
+  const limit = Number(params.get('limit')) || pageSize;
   return { filters, page, limit };
 }
 
-function writeState(def: ResourceDef, search: string, state: ListState): string {
+function writeState(def: ResourceDef, search: string, state: ListState, pageSize: number): string {
   const params = new URLSearchParams(search);
   for (const key of Object.keys(def.fields)) params.delete(key);
   params.delete('page');
@@ -85,7 +87,7 @@ function writeState(def: ResourceDef, search: string, state: ListState): string 
     if (text !== undefined) params.set(key, text);
   }
   if (state.page !== LIMITS.firstPage) params.set('page', String(state.page));
-  if (state.limit !== LIMITS.pageSize) params.set('limit', String(state.limit));
+  if (state.limit !== pageSize) params.set('limit', String(state.limit));
   const s = params.toString();
   return s ? `?${s}` : '';
 }
@@ -98,23 +100,24 @@ function writeState(def: ResourceDef, search: string, state: ListState): string 
 export function useResourceList<Row>(resource: AnyResource<Row>, options: ResourceListOptions = {}): ResourceList<Row> {
   const { def } = resource;
   const syncUrl = options.syncUrl ?? true;
+  const pageSize = options.pageSize ?? LIMITS.pageSize;
   const location = useLocation();
   const navigate = useNavigate();
   // a kept-alive page stays mounted while another tab shows: it reads only its own address
   const own = useRef(location.pathname);
   const lastSearch = useRef(location.search);
   if (location.pathname === own.current) lastSearch.current = location.search;
-  const [local, setLocal] = useState<ListState>(() => readState(def, syncUrl ? location.search : ''));
+  const [local, setLocal] = useState<ListState>(() => readState(def, syncUrl ? location.search : '', pageSize));
   const search = lastSearch.current;
-  const urlState = useMemo(() => readState(def, search), [def, search]);
+  const urlState = useMemo(() => readState(def, search, pageSize), [def, search, pageSize]);
   const state = syncUrl ? urlState : local;
 
   const update = useCallback(
     (next: ListState) => {
       if (!syncUrl) return setLocal(next);
-      void navigate({ pathname: own.current, search: writeState(def, lastSearch.current, next) }, { replace: true });
+      void navigate({ pathname: own.current, search: writeState(def, lastSearch.current, next, pageSize) }, { replace: true });
     },
-    [def, navigate, syncUrl],
+    [def, navigate, syncUrl, pageSize],
   );
 
   const permanent = options.permanent;
