@@ -41,6 +41,8 @@ export const assignment = z.object({
 const staffFields = {
   name: staffName,
   mobile: staffMobile,
+  dept_id: optionalId,
+  position_id: optionalId,
   sys_type: enumSchema(STAFF_TYPE, '账号类型').default('property'),
   assignments: z.array(assignment).min(1, '请至少分配一个小区及其角色').max(200),
 };
@@ -48,6 +50,8 @@ const staffFields = {
 const staffFilters = {
   /** name, mobile or username */
   keyword: text(50).optional(),
+  /** the department and those under it */
+  dept_id: optionalId,
   role_id: optionalId,
   rid: optionalId,
   status: yn.optional().or(z.literal('').transform(() => undefined)),
@@ -101,6 +105,10 @@ export interface StaffRow {
   username: string;
   name: string;
   mobile: string;
+  dept_id: number | null;
+  dept_title: string;
+  position_id: number | null;
+  position_title: string;
   sys_type: 'property' | 'merchant';
   sys_type_ch: string;
   status: YN;

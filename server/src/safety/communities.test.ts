@@ -329,6 +329,8 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   car_id: v.byTable.cars,
   device: v.byTable.access_devices,
   parent_id: v.byTable.departments,
+  dept_id: v.byTable.departments,
+  position_id: v.byTable.positions,
   ref_ids: [v.room.hid],
   rooms: [{ hid: v.room.hid, relation: 'owner' }],
   orderid: v.orderid,

@@ -243,6 +243,42 @@ describe('staff: scope, guards and bad input', () => {
     );
   });
 
+  it("places an account in a department and a position of the company; a department's filter takes in those under it", async () => {
+    const depts = (await t.call('dept_small_list', {}, admin)).data.items as Array<{ id: number; title: string }>;
+    const positions = (await t.call('position_small_list', {}, admin)).data.items as Array<{ id: number; title: string }>;
+    const engineering = depts.find((d) => d.title === '工程部')!.id;
+    const repairs = depts.find((d) => d.title === '维修组')!.id;
+    const fixer = positions.find((p) => p.title === '维修工')!.id;
+    const added = await t.call(
+      'staffadd',
+      {
+        username: 'placed01',
+        name: '维修新人',
+        dept_id: repairs,
+        position_id: fixer,
+        assignments: [{ rid: 1, role_ids: [await roleId('维修工')] }],
+      },
+      admin,
+    );
+    ok(added);
+    const row = (await t.call('stafflist', { keyword: 'placed01' }, admin)).data.items[0];
+    expect(row).toMatchObject({ dept_title: '维修组', position_title: '维修工' });
+    const underEngineering = (await t.call('stafflist', { dept_id: engineering, limit: 100 }, admin)).data.items as Array<{
+      username: string;
+    }>;
+    expect(underEngineering.map((s) => s.username)).toEqual(expect.arrayContaining(['placed01', 'tech']));
+    expect(underEngineering.map((s) => s.username)).not.toContain('cashier');
+    refused(
+      await t.call(
+        'staffedit',
+        { id: added.data.id, name: '维修新人', dept_id: 999999, assignments: [{ rid: 1, role_ids: [await roleId('维修工')] }] },
+        admin,
+      ),
+      '部门不存在',
+    );
+    refused(await t.call('deptdel', { id: repairs }, admin), /该部门下还有员工/);
+  });
+
   it('exports the staff list', async () => {
     const list = await t.call('stafflist', { limit: 200 }, admin);
     const file = await t.exportFile('staffexport', {}, admin);

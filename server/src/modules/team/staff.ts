@@ -45,6 +45,10 @@ function filteredStaff(db: Kysely<DB>, groupId: number, rid: number | null, f: F
     qb = qb.where(sql<boolean>`(a.name ${op} ${p} OR a.username ${op} ${p} OR a.mobile ${op} ${p})`);
   }
   if (f.status) qb = qb.where('a.status', '=', f.status);
+  if (f.dept_id)
+    qb = qb.where(sql<boolean>`a.dept_id IN (WITH RECURSIVE d AS (
+      SELECT id FROM departments WHERE id = ${f.dept_id} AND group_id = ${groupId}
+      UNION ALL SELECT c.id FROM departments c JOIN d ON c.parent_id = d.id) SELECT id FROM d)`);
   if (f.rid) qb = qb.where(sql<boolean>`EXISTS (SELECT 1 FROM account_regions x WHERE x.account_id = a.id AND x.rid = ${f.rid})`);
   if (f.role_id) qb = qb.where(sql<boolean>`EXISTS (SELECT 1 FROM account_roles x WHERE x.account_id = a.id AND x.role_id = ${f.role_id})`);
   return qb;
@@ -54,6 +58,9 @@ function filteredStaff(db: Kysely<DB>, groupId: number, rid: number | null, f: F
 function staffColumns<Q extends ReturnType<typeof filteredStaff>>(qb: Q, rid: number | null) {
   return qb
     .select(['a.id', 'a.username', 'a.name', 'a.mobile', 'a.sys_type', 'a.status', 'a.password_status', 'a.roles', 'a.created_at'])
+    .select(['a.dept_id', 'a.position_id'])
+    .select(sql<string>`coalesce((SELECT d.title FROM departments d WHERE d.id = a.dept_id), '')`.as('dept_title'))
+    .select(sql<string>`coalesce((SELECT p.title FROM positions p WHERE p.id = a.position_id), '')`.as('position_title'))
     .select(
       sql<Array<{ rid: number; title: string; roles: Array<{ id: number; title: string }> }>>`(
         SELECT coalesce(json_agg(json_build_object('rid', g.id, 'title', g.title, 'roles', (
@@ -81,6 +88,10 @@ function toStaffRow(r: StaffDbRow): StaffRow {
     username: r.username,
     name: r.name,
     mobile: r.mobile,
+    dept_id: r.dept_id,
+    dept_title: r.dept_title,
+    position_id: r.position_id,
+    position_title: r.position_title,
     sys_type: sysType,
     sys_type_ch: STAFF_TYPE[sysType].text,
     status,
@@ -128,6 +139,28 @@ async function checkAssignments(ctx: Caller, assignments: readonly Assignment[],
     ctx,
     roles.flatMap((r) => r.codes),
   );
+}
+
+/** Refuses a department or position that is not the caller's group's. */
+async function checkPlacement(ctx: Caller, input: { dept_id?: number; position_id?: number }): Promise<void> {
+  if (input.dept_id) {
+    const dept = await ctx.db
+      .selectFrom('departments')
+      .select('id')
+      .where('id', '=', input.dept_id)
+      .where('group_id', '=', ctx.session.groupId)
+      .executeTakeFirst();
+    if (!dept) fail('部门不存在');
+  }
+  if (input.position_id) {
+    const position = await ctx.db
+      .selectFrom('positions')
+      .select('id')
+      .where('id', '=', input.position_id)
+      .where('group_id', '=', ctx.session.groupId)
+      .executeTakeFirst();
+    if (!position) fail('岗位不存在');
+  }
 }
 
 /** Writes the account's communities and roles among `within`, leaving its others as they are. */
@@ -208,6 +241,7 @@ const staffadd = defineMethod('staffadd', {
   async handler(ctx, input) {
     const allowed = await assignableRids(ctx);
     await checkAssignments(ctx, input.assignments, allowed);
+    await checkPlacement(ctx, input);
     const taken = await ctx.db.selectFrom('accounts').select('id').where('username', '=', input.username).executeTakeFirst();
     if (taken) return fail('账号已存在');
     const password = input.password || temporaryPassword();
@@ -218,6 +252,8 @@ const staffadd = defineMethod('staffadd', {
         password_hash: await hashPassword(password),
         name: input.name,
         mobile: input.mobile,
+        dept_id: input.dept_id ?? null,
+        position_id: input.position_id ?? null,
         sys_type: input.sys_type,
         group_id: ctx.session.groupId,
         roles: [],
@@ -251,9 +287,16 @@ const staffedit = defineMethod('staffedit', {
       staff.regions.map((r) => r.rid).filter((r) => allowed.has(r)),
     );
     await checkAssignments(ctx, input.assignments, allowed);
+    await checkPlacement(ctx, input);
     await ctx.db
       .updateTable('accounts')
-      .set({ name: input.name, mobile: input.mobile, sys_type: input.sys_type })
+      .set({
+        name: input.name,
+        mobile: input.mobile,
+        dept_id: input.dept_id ?? null,
+        position_id: input.position_id ?? null,
+        sys_type: input.sys_type,
+      })
       .where('id', '=', staff.id)
       .execute();
     const touched = await writeAssignments(ctx, staff.id, input.assignments, allowed);
@@ -361,6 +404,8 @@ const staffexport = defineExport('staffexport', {
         { header: '账号', value: (r) => r.username },
         { header: '姓名', value: (r) => r.name },
         { header: '手机', value: (r) => r.mobile },
+        { header: '部门', value: (r) => r.dept_title },
+        { header: '岗位', value: (r) => r.position_title },
         { header: '类型', value: (r) => r.sys_type_ch },
         {
           header: '所在小区及角色',

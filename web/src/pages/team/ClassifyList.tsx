@@ -1,67 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Card, Tabs, TreeSelect } from 'antd';
+import { Button, Card, Tabs } from 'antd';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { department, position, type DeptItem, type DeptSmallItem } from '@wuye/contract/team/departments';
+import { department, position, type DeptItem } from '@wuye/contract/team/departments';
+import { DepartmentSelect } from './DepartmentSelect';
 import { toastError } from '../../api/feedback';
-import { ResourcePage, useCanWrite, useResourceForm, useResourceList, useSmallList, type Widgets } from '../../components/resource';
+import { ResourcePage, useCanWrite, useResourceForm, useResourceList, type Widgets } from '../../components/resource';
 
 /** The whole tree on one page. */
 const TREE_PAGE = 200;
 const LIST = '/team/classifylist';
-
-interface TreeNode {
-  value: number;
-  title: string;
-  disabled?: boolean;
-  children?: TreeNode[];
-}
-
-/** The departments as a tree select's nodes; `exclude` and its sub-departments cannot be chosen (no loops). */
-function treeOf(items: readonly DeptSmallItem[], exclude?: number): TreeNode[] {
-  const nodes = new Map<number, TreeNode>(items.map((d) => [d.id, { value: d.id, title: d.title }]));
-  const roots: TreeNode[] = [];
-  for (const d of items) {
-    const parent = d.parent_id === null ? undefined : nodes.get(d.parent_id);
-    if (parent) (parent.children ??= []).push(nodes.get(d.id)!);
-    else roots.push(nodes.get(d.id)!);
-  }
-  const disable = (n: TreeNode) => {
-    n.disabled = true;
-    n.children?.forEach(disable);
-  };
-  if (exclude !== undefined && nodes.has(exclude)) disable(nodes.get(exclude)!);
-  return roots;
-}
-
-/** 上级部门: a tree of the company's departments; none is a top-level department. */
-function ParentSelect({
-  value,
-  onChange,
-  exclude,
-  ...rest
-}: {
-  value?: number | null;
-  onChange?: (v: number | null) => void;
-  exclude?: number;
-  'data-testid'?: string;
-}) {
-  const { items, loading } = useSmallList('dept_small_list', {});
-  const treeData = useMemo(() => treeOf(items, exclude), [items, exclude]);
-  return (
-    <TreeSelect
-      {...rest}
-      value={value ?? undefined}
-      onChange={(v) => onChange?.(v ?? null)}
-      treeData={treeData}
-      loading={loading}
-      allowClear
-      showSearch
-      treeNodeFilterProp="title"
-      treeDefaultExpandAll
-      placeholder="不选为顶级部门"
-    />
-  );
-}
 
 /**
  * 部门: the company's org chart as a tree table. 新增下级 opens the form with the row as parent;
@@ -90,7 +37,7 @@ function Departments({ route }: { route: 'add' | 'edit' | null }) {
   const form = useResourceForm(department, formOptions);
   const editingId = form.editing && form.editing !== 'new' ? form.editing.id : undefined;
   const widgets = useMemo<Widgets>(
-    () => ({ parent_id: ((p: object) => <ParentSelect {...p} exclude={editingId} />) as Widgets[string] }),
+    () => ({ parent_id: ((p: object) => <DepartmentSelect {...p} exclude={editingId} />) as Widgets[string] }),
     [editingId],
   );
 

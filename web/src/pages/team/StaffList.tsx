@@ -13,9 +13,11 @@ import TablePage, { useActionFixed } from '../../components/TablePage';
 import { EnumTag, useSmallList } from '../../components/resource';
 import { usePermission } from '../../components/Permission';
 import { useUser } from '../../stores/user';
+import { DepartmentSelect } from './DepartmentSelect';
 
 interface Filters {
   keyword?: string;
+  dept_id?: number;
   role_id?: number;
   rid?: number;
   status?: 'Y' | 'N';
@@ -30,6 +32,8 @@ interface StaffForm {
   username: string;
   name: string;
   mobile: string;
+  dept_id?: number | null;
+  position_id?: number | null;
   sys_type: 'property' | 'merchant';
   password?: string;
   assignments: Assignment[];
@@ -67,12 +71,15 @@ function StaffModal({
     { label: '后台角色', options: roles.map((r) => ({ value: r.id, label: r.title })) },
     { label: '手机端角色', options: mobileRoles.map((r) => ({ value: r.id, label: r.title })) },
   ];
+  const positions = useSmallList('position_small_list', {}).options;
   const [saving, setSaving] = useState(false);
   const initial: StaffForm = staff
     ? {
         username: staff.username,
         name: staff.name,
         mobile: staff.mobile,
+        dept_id: staff.dept_id,
+        position_id: staff.position_id,
         sys_type: staff.sys_type,
         assignments: staff.regions.map((r) => ({ rid: r.rid, role_ids: r.roles.map((x) => x.id) })),
       }
@@ -83,14 +90,22 @@ function StaffModal({
     const v = await form.validateFields();
     const current = communities[0]?.value;
     const assignments = v.assignments.map((a) => ({ rid: a.rid ?? current!, role_ids: a.role_ids }));
+    const placement = { dept_id: v.dept_id ?? undefined, position_id: v.position_id ?? undefined };
     setSaving(true);
     try {
       if (staff) {
-        const answer = await request('staffedit', { id: staff.id, name: v.name, mobile: v.mobile, sys_type: v.sys_type, assignments });
+        const answer = await request('staffedit', {
+          id: staff.id,
+          name: v.name,
+          mobile: v.mobile,
+          ...placement,
+          sys_type: v.sys_type,
+          assignments,
+        });
         noticeSuccess(answer.return_msg);
         onSaved();
       } else {
-        const answer = await request('staffadd', { ...v, password: v.password ?? '', assignments });
+        const answer = await request('staffadd', { ...v, ...placement, password: v.password ?? '', assignments });
         onSaved(answer.data.password || undefined, `${v.name}（${v.username}）`);
         if (!answer.data.password) noticeSuccess(answer.return_msg);
       }
@@ -135,6 +150,14 @@ function StaffModal({
           </Form.Item>
           <Form.Item name="mobile" label="手机" rules={[{ pattern: /^1[3-9]\d{9}$/, message: '手机号码格式不正确，应为11位手机号' }]}>
             <Input style={{ width: 150 }} data-testid="staff-mobile" />
+          </Form.Item>
+        </Space>
+        <Space wrap size={16} style={{ width: '100%' }}>
+          <Form.Item name="dept_id" label="部门">
+            <DepartmentSelect placeholder="选择部门" style={{ width: 220 }} data-testid="staff-dept" />
+          </Form.Item>
+          <Form.Item name="position_id" label="岗位">
+            <Select allowClear style={{ width: 160 }} placeholder="选择岗位" options={positions} data-testid="staff-position" />
           </Form.Item>
         </Space>
         <Form.Item name="sys_type" label="账号类型">
@@ -261,6 +284,8 @@ export default function StaffList() {
     { title: '账号', dataIndex: 'username', width: 120, fixed: 'left' },
     { title: '姓名', dataIndex: 'name', width: 100 },
     { title: '手机', dataIndex: 'mobile', width: 120 },
+    { title: '部门', dataIndex: 'dept_title', width: 110 },
+    { title: '岗位', dataIndex: 'position_title', width: 100 },
     {
       title: side === 'group' ? '所在小区及角色' : '角色',
       key: 'roles',
@@ -335,17 +360,27 @@ export default function StaffList() {
         columns={columns}
         rowKey="id"
         onSearch={(v) =>
-          list.setFilters({ sort: 'asc', keyword: v.keyword || undefined, role_id: v.role_id, rid: v.rid, status: v.status })
+          list.setFilters({
+            sort: 'asc',
+            keyword: v.keyword || undefined,
+            dept_id: v.dept_id,
+            role_id: v.role_id,
+            rid: v.rid,
+            status: v.status,
+          })
         }
         onExport={
           side === 'community'
-            ? (v) => runExport('staffexport', { keyword: v.keyword || undefined, role_id: v.role_id, status: v.status })
+            ? (v) => runExport('staffexport', { keyword: v.keyword || undefined, dept_id: v.dept_id, role_id: v.role_id, status: v.status })
             : undefined
         }
         filters={
           <>
             <Form.Item name="keyword" label="关键字">
               <Input allowClear placeholder="姓名、手机或账号" style={{ width: 180 }} data-testid="staff-filter-keyword" />
+            </Form.Item>
+            <Form.Item name="dept_id" label="部门">
+              <DepartmentSelect placeholder="全部" style={{ width: 160 }} data-testid="staff-filter-dept" />
             </Form.Item>
             <Form.Item name="role_id" label="角色">
               <Select
