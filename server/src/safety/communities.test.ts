@@ -580,35 +580,6 @@ async function walk(
   return out;
 }
 
-async function addAccount(
-  username: string,
-  values: { roles: string[]; sys_type: 'property' | 'leader'; group_id: number; regions: number[] },
-) {
-  const db = s.database.db;
-  const { password_hash } = await db
-    .selectFrom('accounts')
-    .select('password_hash')
-    .where('username', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  const { id } = await db
-    .insertInto('accounts')
-    .values({
-      username,
-      password_hash,
-      name: `安全测试${username}`,
-      roles: values.roles,
-      sys_type: values.sys_type,
-      group_id: values.group_id,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (values.regions.length)
-    await db
-      .insertInto('account_regions')
-      .values(values.regions.map((rid, sort) => ({ account_id: id, rid, sort })))
-      .execute();
-}
-
 beforeAll(async () => {
   s = await startTestServer();
   victim = await setUpVictim();
@@ -616,11 +587,17 @@ beforeAll(async () => {
     await s.database.db.selectFrom('staff_roles').select('id').where('group_id', '=', 1).orderBy('id').executeTakeFirstOrThrow()
   ).id;
   // an administrator of community 1 only (the demo admin may also switch to community 2)
-  await addAccount('safety_op1', { roles: ['admin'], sys_type: 'property', group_id: 1, regions: [OPERATOR] });
+  await s.addAccount('safety_op1', { roles: ['admin'], regions: [OPERATOR], name: '安全测试safety_op1' });
   operator = await s.login('safety_op1');
   // the head office of a second group
   const group = await s.database.db.insertInto('groups').values({ title: '另一物业集团' }).returning('id').executeTakeFirstOrThrow();
-  await addAccount('safety_leader2', { roles: ['leader_admin'], sys_type: 'leader', group_id: group.id, regions: [] });
+  await s.addAccount('safety_leader2', {
+    roles: ['leader_admin'],
+    sysType: 'leader',
+    groupId: group.id,
+    regions: [],
+    name: '安全测试safety_leader2',
+  });
   outsider = await s.login('safety_leader2');
   victimStrings = await onlyIn(s.database.db, communityRows);
 }, 180_000);

@@ -32,6 +32,14 @@ export interface TestServer {
   exportFile(method: MethodName, payload: Record<string, unknown>, token: string): Promise<TestAnswer<FileAnswer>>;
   /** signs a demo account in and answers its token */
   login(username: string, password?: string): Promise<string>;
+  /**
+   * An account written straight into the database with the demo password and these codes (no
+   * roles of the team area), working in `regions`: for a test that needs an account the demo lacks
+   */
+  addAccount(
+    username: string,
+    values: { roles: string[]; regions?: number[]; sysType?: 'property' | 'merchant' | 'leader'; groupId?: number; name?: string },
+  ): Promise<number>;
   /** signs several demo accounts in at once: their tokens, in the order of the names */
   logins<const U extends readonly string[]>(...usernames: U): Promise<{ -readonly [K in keyof U]: string }>;
   close(): Promise<void>;
@@ -87,6 +95,25 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     },
     services: () => app.services,
     login,
+    async addAccount(username, { roles, regions = [1], sysType = 'property', groupId = 1, name = `测试${username}` }) {
+      const db = database.db;
+      const { password_hash } = await db
+        .selectFrom('accounts')
+        .select('password_hash')
+        .where('username', '=', 'admin')
+        .executeTakeFirstOrThrow();
+      const { id } = await db
+        .insertInto('accounts')
+        .values({ username, password_hash, name, roles, sys_type: sysType, group_id: groupId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (regions.length)
+        await db
+          .insertInto('account_regions')
+          .values(regions.map((rid, sort) => ({ account_id: id, rid, sort })))
+          .execute();
+      return id;
+    },
     async logins(...usernames) {
       return (await Promise.all(usernames.map((u) => login(u)))) as never;
     },

@@ -134,18 +134,7 @@ describe('departments: the rules', () => {
       expect((await s.call('positionadd', { code: 'X1', title: '越权岗' }, token)).return_code).toBe('NO_PERMISSION');
       expect((await s.call('positionexport', {}, token)).return_code).toBe('NO_PERMISSION');
     }
-    const db = s.database.db;
-    const { password_hash } = await db
-      .selectFrom('accounts')
-      .select('password_hash')
-      .where('username', '=', 'admin')
-      .executeTakeFirstOrThrow();
-    const { id } = await db
-      .insertInto('accounts')
-      .values({ username: 'hr1', password_hash, name: '人事专员', roles: ['team'], sys_type: 'property', group_id: 1 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('account_regions').values({ account_id: id, rid: 1, sort: 0 }).execute();
+    await s.addAccount('hr1', { roles: ['team'], name: '人事专员' });
     const hr = await s.login('hr1');
     expect((await s.call('deptlist', {}, hr)).return_code).toBe('SUCCESS');
     const added = await s.call('positionadd', { code: 'HR', title: '人事专员' }, hr);

@@ -143,24 +143,18 @@ async function checkAssignments(ctx: Caller, assignments: readonly Assignment[],
 
 /** Refuses a department or position that is not the caller's group's. */
 async function checkPlacement(ctx: Caller, input: { dept_id?: number; position_id?: number }): Promise<void> {
-  if (input.dept_id) {
-    const dept = await ctx.db
-      .selectFrom('departments')
+  const ofGroup = async (table: 'departments' | 'positions', id: number | undefined, missing: string) => {
+    if (!id) return;
+    const row = await ctx.db
+      .selectFrom(table)
       .select('id')
-      .where('id', '=', input.dept_id)
+      .where('id', '=', id)
       .where('group_id', '=', ctx.session.groupId)
       .executeTakeFirst();
-    if (!dept) fail('部门不存在');
-  }
-  if (input.position_id) {
-    const position = await ctx.db
-      .selectFrom('positions')
-      .select('id')
-      .where('id', '=', input.position_id)
-      .where('group_id', '=', ctx.session.groupId)
-      .executeTakeFirst();
-    if (!position) fail('岗位不存在');
-  }
+    if (!row) fail(missing);
+  };
+  await ofGroup('departments', input.dept_id, '部门不存在');
+  await ofGroup('positions', input.position_id, '岗位不存在');
 }
 
 /** Writes the account's communities and roles among `within`, leaving its others as they are. */
