@@ -98,8 +98,9 @@ journey('console shell', ({ page: newPage }) => {
     await page.getByTestId('top-menu-item-feecounts').click();
     await page.waitForURL(/\/feecounts\//);
     // the area's first page drawn: a spinner of its own, still loading (and kept hidden once
-    // another tab shows), is not the one this looks for
-    await page.locator('.ant-card-head-title').first().waitFor();
+    // another tab shows), is not the one this looks for; the home page stays mounted, hidden
+    // (keep-alive), with card titles of its own
+    await page.locator('.ant-card-head-title:visible').first().waitFor();
     await expect.poll(() => page.locator('.page-loading').count()).toBe(0);
     const entry = page.getByTestId('sidebar').getByText('月度收费', { exact: true });
     // the pointer on the entry starts its page loading (router/lazyPage.tsx)

@@ -141,23 +141,26 @@ export default function FeeThingList() {
       list={list}
       columns={columns}
       rowKey="id"
-      title="收费对象"
+      title={
+        // what the list is of, not a filter: it stays in view on a phone, where the filters fold
+        <Space wrap>
+          收费对象
+          <Segmented<ThingKind>
+            value={kind}
+            options={enumOptions(THING_KIND) as Array<{ value: ThingKind; label: string }>}
+            onChange={(k) => {
+              setKind(k);
+              search(k);
+            }}
+            data-testid="thing-kind"
+          />
+        </Space>
+      }
       form={form}
       onSearch={(v) => list.setFilters(toFilters(v))}
       onExport={(v) => runExport('feethingpageexport', toFilters(v))}
       filters={
         <>
-          <Form.Item label="类型">
-            <Segmented<ThingKind>
-              value={kind}
-              options={enumOptions(THING_KIND) as Array<{ value: ThingKind; label: string }>}
-              onChange={(k) => {
-                setKind(k);
-                search(k);
-              }}
-              data-testid="thing-kind"
-            />
-          </Form.Item>
           <Form.Item name="building_id" label="楼栋">
             <Select
               allowClear

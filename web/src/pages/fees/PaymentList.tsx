@@ -9,7 +9,8 @@ import TablePage from '../../components/TablePage';
 import RefundApply from './RefundApply';
 import PaymentVoid, { useMayVoid } from './PaymentVoid';
 import { REFUND_APPLY_ROLES } from '@wuye/contract/fees/refund';
-import { usePermission } from '../../components/Permission';
+import { hasAnyRole } from '@wuye/contract/roles';
+import { useUser } from '../../stores/user';
 import { useActionFixed } from './shared';
 import { runExport } from '../../api/exportJob';
 import { moneyColumn } from '../../components/Money';
@@ -41,7 +42,11 @@ export default function PaymentList() {
   const [refunding, setRefunding] = useState<number | null>(null);
   const [voiding, setVoiding] = useState<PaymentRow | null>(null);
   const mayVoid = useMayVoid();
-  const can = usePermission();
+  // admin holds every code (docs/product.md#roles)
+  const mayRefund = hasAnyRole(
+    useUser((s) => s.roles),
+    REFUND_APPLY_ROLES,
+  );
 
   const actionFixed = useActionFixed();
   const columns: TableColumnsType<PaymentRow> = [
@@ -94,7 +99,7 @@ export default function PaymentList() {
               作废
             </Button>
           )}
-          {can(REFUND_APPLY_ROLES) && p.status !== 'R' && p.status !== 'V' && !p.refunding && (
+          {mayRefund && p.status !== 'R' && p.status !== 'V' && !p.refunding && (
             <Button size="small" type="link" danger onClick={() => setRefunding(p.id)} data-testid={`payment-refund-${p.id}`}>
               申请退款
             </Button>
