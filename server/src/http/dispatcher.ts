@@ -223,7 +223,16 @@ function writeAudit(
 /** One audit row; handlers that write outside the dispatcher's transaction call it themselves. */
 export async function recordAudit(
   db: Kysely<DB>,
-  row: { session: Session | null; side: Side; method: string; input: unknown; outcome: string; message: string; ip: string },
+  row: {
+    /** who: a session, or (a sign-in) the account and the community it just signed in to */
+    session: Pick<Session, 'rid' | 'accountId' | 'username'> | null;
+    side: Side;
+    method: string;
+    input: unknown;
+    outcome: string;
+    message: string;
+    ip: string;
+  },
 ): Promise<void> {
   const payload = redact(row.input) as Record<string, unknown>;
   const username = row.session?.username ?? (typeof payload.username === 'string' ? payload.username : '');

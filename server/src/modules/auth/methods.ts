@@ -89,9 +89,10 @@ const login = defineMethod('login', {
       const created = await createSession(trx, ctx, { accountId: found.id, side, rid, kind: 'console' });
       await guessWasRight(trx, { clear: [keys.pair.key, keys.account.key], undo: [keys.address] });
       await markKnown(trx, keys.knownKey);
+      // the community signed in to keeps the row: its operation log shows who signed in
       await recordAudit(trx, {
-        session: null,
-        side: 'community',
+        session: { rid, accountId: found.id, username: found.username },
+        side,
         method: 'login',
         input,
         outcome: RC.SUCCESS,

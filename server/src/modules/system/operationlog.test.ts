@@ -105,6 +105,11 @@ describe('operationloglist', () => {
     expect(titles.has('翠湖苑')).toBe(true);
     // sign-ins carry no community: the group sees its accounts'
     expect(all.data.items.some((i) => i.method === 'login' && i.username === 'leader' && i.region_title === '集团')).toBe(true);
+    // a sign-in to a community is that community's row
+    const signIns = await s.call<{ items: Array<{ username: string; outcome: string }> }>('operationloglist', { action: 'login' }, admin);
+    expect(signIns.data.items.some((i) => i.username === 'cashier' && i.outcome === 'SUCCESS')).toBe(true);
+    const elsewhere = await s.call<{ items: Array<{ username: string }> }>('operationloglist', { action: 'login' }, admin2);
+    expect(elsewhere.data.items.some((i) => i.username === 'cashier')).toBe(false);
     const one = await list({ rid: 2, limit: 200 }, leader, 'group');
     expect(one.data.items.length).toBeGreaterThan(0);
     expect(one.data.items.every((i) => i.rid === 2)).toBe(true);
