@@ -1,5 +1,5 @@
 import { formatWireDate, RC } from '@wuye/contract';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Config } from '../config.js';
 import { prepared } from '../db/prepared.js';
 import type { DB } from '../db/schema.js';
@@ -76,11 +76,7 @@ function loadSession(db: Kysely<DB>, tokenHash: string): Promise<SessionRow | un
       'a.name',
       'a.sys_type',
       'a.group_id',
-      // the account's own codes and those of the roles it holds in the session's community
-      // (migrations/202611290040_staff_roles.sql); a disabled role grants nothing
-      sql<string[]>`array(SELECT DISTINCT c FROM (SELECT unnest(a.roles) c UNION ALL
-        SELECT unnest(sr.codes) FROM account_roles ar JOIN staff_roles sr ON sr.id = ar.role_id AND sr.status = 'Y'
-        WHERE ar.account_id = a.id AND ar.rid = s.rid) codes ORDER BY c)`.as('roles'),
+      accountCodes(sql.ref('a.id'), sql.ref('a.roles'), sql.ref('s.rid')).as('roles'),
       'a.permissions',
       'a.status',
       sql<boolean>`a.password_reset_at IS NOT NULL`.as('password_reset'),
@@ -88,6 +84,17 @@ function loadSession(db: Kysely<DB>, tokenHash: string): Promise<SessionRow | un
     ])
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
+}
+
+/**
+ * The codes an account holds in a community: its own (`accounts.roles`) and those of the enabled
+ * roles it holds there (migrations/202611290040_staff_roles.sql), sorted. A session's codes, and
+ * the team area's checks of an account (modules/team/grants.ts).
+ */
+export function accountCodes(accountId: RawBuilder<unknown>, ownCodes: RawBuilder<unknown>, rid: RawBuilder<unknown>) {
+  return sql<string[]>`array(SELECT DISTINCT c FROM (SELECT unnest(${ownCodes}) c UNION ALL
+    SELECT unnest(sr.codes) FROM account_roles x JOIN staff_roles sr ON sr.id = x.role_id AND sr.status = 'Y'
+    WHERE x.account_id = ${accountId} AND x.rid = ${rid}) codes ORDER BY c)`;
 }
 
 function refuseDead(row: SessionRow | undefined): asserts row is SessionRow {

@@ -8,6 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import type { Ctx, Session } from '../../http/registry.js';
+import { accountCodes } from '../../http/authenticate.js';
 
 type Caller = Ctx & { session: Session };
 
@@ -24,9 +25,7 @@ export function refuseUngrantable(ctx: Caller, codes: readonly string[]): void {
 export async function codesByRegion(db: Kysely<DB>, accountId: number, rids: readonly number[]): Promise<Map<number, string[]>> {
   if (rids.length === 0) return new Map();
   const rows = await sql<{ rid: number; codes: string[] }>`
-    SELECT ar.rid, array(SELECT DISTINCT c FROM (SELECT unnest(a.roles) c UNION ALL
-      SELECT unnest(sr.codes) FROM account_roles x JOIN staff_roles sr ON sr.id = x.role_id AND sr.status = 'Y'
-      WHERE x.account_id = a.id AND x.rid = ar.rid) codes ORDER BY c) AS codes
+    SELECT ar.rid, ${accountCodes(sql.ref('a.id'), sql.ref('a.roles'), sql.ref('ar.rid'))} AS codes
     FROM account_regions ar JOIN accounts a ON a.id = ar.account_id
     WHERE ar.account_id = ${accountId} AND ar.rid IN (${sql.join(rids)})`.execute(db);
   return new Map(rows.rows.map((r) => [r.rid, r.codes]));
