@@ -37,6 +37,9 @@ export function genderOfIdCard(value: string): '' | 'M' | 'F' {
 }
 
 const mobile = z.string().trim().regex(MOBILE_RE, '手机号码格式不正确，应为11位手机号');
+/** A mobile or an ID number as shown masked (team/contact.ts) */
+const MASKED_MOBILE_RE = /^1\d{2}\*{4}\d{4}$/;
+const MASKED_ID_CARD_RE = /^\d{4}\*{10}[\dX]{4}$/;
 const idCard = z
   .string()
   .trim()
@@ -161,7 +164,17 @@ export const ownersMethods = {
   memberlist: z.object({ ...paging, ...memberFilters }),
   memberinfo: z.object({ id }),
   memberadd: z.object({ ...memberFields, rooms: z.array(roomLink).min(1, '请至少选择一个房屋').max(20) }),
-  memberedit: z.object({ id, ...memberFields, rooms: z.array(roomLink).max(20).optional().default([]) }),
+  // an account without CONTACT_WHOLE edits the masked values it was shown: unchanged, they keep what is stored
+  memberedit: z.object({
+    id,
+    ...memberFields,
+    mobile: z.union([z.string().trim().regex(MASKED_MOBILE_RE), mobile]),
+    id_card: z
+      .union([z.string().trim().toUpperCase().regex(MASKED_ID_CARD_RE), idCard])
+      .optional()
+      .default(''),
+    rooms: z.array(roomLink).max(20).optional().default([]),
+  }),
   membermoveout: z.object({ id, date: wireDate.optional() }),
   memberexport: z.object({ ...memberFilters, sort: paging.sort }),
   memberimporttemplate: z.object({}),

@@ -15,7 +15,7 @@ export interface PermissionNode {
 }
 
 /** Action codes: finer than a page, checked by the methods that do the action. */
-export const ACTION_CODES = ['refund'] as const;
+export const ACTION_CODES = ['refund', 'contact_whole'] as const;
 export type ActionCode = (typeof ACTION_CODES)[number];
 
 type WebCode = Exclude<RoleName, 'admin' | 'leader_admin'> | ActionCode;
@@ -71,6 +71,8 @@ export const WEB_PERMISSIONS: PermissionNode[] = [
   { title: '发票', children: [page('invoicelist', '电子发票')] },
   { title: '应用', children: [page('apply', '应用入口')] },
   { title: '系统设置', children: [page('setup', '系统设置')] },
+  // not a page: holding it opens none, it only unmasks what the role's pages show (contact.ts)
+  { title: '数据权限', children: [page('contact_whole', '查看业主完整手机号与证件号（列表与导出）')] },
 ];
 
 /** The staff app's functions (the spec's mobilerole): held by roles of app `mobile`. */

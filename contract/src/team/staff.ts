@@ -18,6 +18,9 @@ export const TEAM_MANAGERS = ['team', 'leader_admin'] as const;
 export const STAFF_STATUS = valueEnum({ Y: { text: '启用', tone: 'success' }, N: { text: '停用', tone: 'default' } });
 export const ROLE_STATUS = valueEnum({ Y: { text: '启用', tone: 'success' }, N: { text: '停用', tone: 'default' } });
 export const ROLE_APP = valueEnum({ web: { text: '后台' }, mobile: { text: '手机端' } });
+/** Where a role applies: the communities it is assigned in, or every community of the group (set and assigned by the group side only). */
+export const ROLE_SCOPE = valueEnum({ own: { text: '所在小区' }, group: { text: '集团全部小区', tone: 'processing' } });
+export type RoleScope = keyof typeof ROLE_SCOPE;
 /** staff: the property company's people; merchant: a shop's account (spec 2.3 keeps the board, to-dos and the like from it) */
 export const STAFF_TYPE = valueEnum({ property: { text: '员工' }, merchant: { text: '商户' } });
 
@@ -60,6 +63,7 @@ const staffFilters = {
 const roleFields = {
   title: roleTitle,
   app: enumSchema(ROLE_APP, '角色端').default('web'),
+  scope: enumSchema(ROLE_SCOPE, '数据范围').default('own'),
   remark: text(200).default(''),
   codes,
   status: yn.default('Y'),
@@ -141,6 +145,8 @@ export interface RoleRow {
   title: string;
   app: RoleApp;
   app_ch: string;
+  scope: RoleScope;
+  scope_ch: string;
   remark: string;
   codes: string[];
   builtin: boolean;

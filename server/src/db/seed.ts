@@ -33,7 +33,7 @@ export const DEMO_ACCOUNTS = [
   {
     username: 'cashier',
     name: '赵收银',
-    roles: ['cashier', 'fees', 'payment', 'refund'],
+    roles: ['cashier', 'fees', 'payment', 'refund', 'contact_whole'],
     sys_type: 'property',
     regions: [1],
     note: '收银员',
@@ -49,7 +49,7 @@ export const DEMO_ACCOUNTS = [
   {
     username: 'steward',
     name: '钱管家',
-    roles: ['steward', 'notices', 'repairs'],
+    roles: ['steward', 'notices', 'repairs', 'contact_whole'],
     sys_type: 'property',
     regions: [1],
     note: '管家（弱密码提示）',
@@ -58,7 +58,7 @@ export const DEMO_ACCOUNTS = [
   {
     username: 'cashier2',
     name: '孙收银',
-    roles: ['cashier', 'fees', 'payment', 'refund'],
+    roles: ['cashier', 'fees', 'payment', 'refund', 'contact_whole'],
     sys_type: 'property',
     regions: [2],
     note: '收银员，翠湖苑（到期提醒）',
@@ -66,7 +66,7 @@ export const DEMO_ACCOUNTS = [
   {
     username: 'expired',
     name: '周收银',
-    roles: ['cashier', 'fees', 'payment', 'refund'],
+    roles: ['cashier', 'fees', 'payment', 'refund', 'contact_whole'],
     sys_type: 'property',
     regions: [3],
     note: '收银员，老城小区（已到期，强制续费）',
@@ -74,7 +74,7 @@ export const DEMO_ACCOUNTS = [
   {
     username: 'expired2',
     name: '吴收银',
-    roles: ['cashier', 'fees', 'payment', 'refund'],
+    roles: ['cashier', 'fees', 'payment', 'refund', 'contact_whole'],
     sys_type: 'property',
     regions: [4],
     note: '收银员，东湖小区（已到期，强制续费）',

@@ -751,6 +751,7 @@ export interface StaffRolesTable {
   created_by: Generated<number | null>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+  scope: Generated<'own' | 'group'>;
 }
 
 export interface UnitsTable {

@@ -88,13 +88,14 @@ function loadSession(db: Kysely<DB>, tokenHash: string): Promise<SessionRow | un
 
 /**
  * The codes an account holds in a community: its own (`accounts.roles`) and those of the enabled
- * roles it holds there (migrations/202611290040_staff_roles.sql), sorted. A session's codes, and
+ * roles it holds there or group-wide (migrations/202611290040_staff_roles.sql, 202611290050_role_scope.sql),
+ * sorted; `rid` is one of the account's communities (modules/team/scope.ts). A session's codes, and
  * the team area's checks of an account (modules/team/grants.ts).
  */
 export function accountCodes(accountId: RawBuilder<unknown>, ownCodes: RawBuilder<unknown>, rid: RawBuilder<unknown>) {
   return sql<string[]>`array(SELECT DISTINCT c FROM (SELECT unnest(${ownCodes}) c UNION ALL
     SELECT unnest(sr.codes) FROM account_roles x JOIN staff_roles sr ON sr.id = x.role_id AND sr.status = 'Y'
-    WHERE x.account_id = ${accountId} AND x.rid = ${rid}) codes ORDER BY c)`;
+    WHERE x.account_id = ${accountId} AND (x.rid = ${rid} OR sr.scope = 'group')) codes ORDER BY c)`;
 }
 
 function refuseDead(row: SessionRow | undefined): asserts row is SessionRow {

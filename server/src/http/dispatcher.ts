@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
 import { BusyError } from '../db/pglite-pool.js';
 import { authenticate, subscriptionEnded, type AuthResult } from './authenticate.js';
+import { maskContactData, masksContact } from './contact-mask.js';
 import { BizError, MESSAGES } from './errors.js';
 import { Reply, type Ctx, type MethodDef, type Registry, type Session, type Side } from './registry.js';
 import type { Services } from './services.js';
@@ -112,7 +113,7 @@ export class Dispatcher {
 
   private async run(def: MethodDef, input: unknown, session: Session | null, info: CallInfo): Promise<Answer> {
     const handler = def.spec.handler as (ctx: Ctx, input: unknown) => Promise<unknown>;
-    if (def.spec.writes !== true) return this.success(await handler(this.ctx(this.db, session, info), input));
+    if (def.spec.writes !== true) return this.success(await handler(this.ctx(this.db, session, info), input), masksContact(def, session));
     try {
       await (def.spec.prepare as ((input: unknown) => Promise<void>) | undefined)?.(input);
       const out = await this.db.transaction().execute(async (trx) => {
@@ -129,7 +130,7 @@ export class Dispatcher {
       // committed: a write may have ended or changed sessions (logout, password, region switch, renewal) or bills
       this.afterWrite?.();
       if (out instanceof BizError) return answer(out.code, out.message, null);
-      return this.success(out);
+      return this.success(out, masksContact(def, session));
     } catch (err) {
       const mapped = this.mapError(err, info.log, def.name);
       // refused for a saturated embedded database before it began: nothing to record, and no connection to record it on
@@ -157,9 +158,11 @@ export class Dispatcher {
     };
   }
 
-  private success(out: unknown): Answer {
-    if (out instanceof Reply) return answer(RC.SUCCESS, out.msg, out.data ?? null);
-    return answer(RC.SUCCESS, MSG.saved, out ?? null);
+  /** A handler's result as the answer; `mask`: owners' contact data masked for this session. */
+  private success(out: unknown, mask: boolean): Answer {
+    const data = out instanceof Reply ? out.data : out;
+    const shown = mask ? maskContactData(data) : data;
+    return answer(RC.SUCCESS, out instanceof Reply ? out.msg : MSG.saved, shown ?? null);
   }
 
   private mapError(err: unknown, log: Logger, method: string): Answer {

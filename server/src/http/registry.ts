@@ -89,6 +89,12 @@ interface BaseSpec {
   prepare?: (input: never) => Promise<void>;
   /** true: a read-only board session may call it too (reads only) */
   board?: boolean;
+  /**
+   * 'staff': the answer's `mobile` fields are staff members', shown whole to whoever may call it.
+   * Otherwise owners' contact fields anywhere in the answer are masked for a session without
+   * CONTACT_WHOLE (docs/product.md#contact-masking), so a new method cannot leak them by default.
+   */
+  contact?: 'staff';
 }
 
 /**

@@ -8,8 +8,11 @@ import {
   type ExportQueued,
   type JobStatus,
   type MethodName,
+  RC,
 } from '@wuye/contract';
+import { maskContact, seesWholeContact } from '@wuye/contract/team/contact';
 import type { DB } from '../db/schema.js';
+import { recordAudit } from '../http/dispatcher.js';
 import { fail } from '../http/errors.js';
 import {
   defineMethod,
@@ -46,6 +49,8 @@ interface ExportPayload {
   method: string;
   input: unknown;
   filename: string;
+  /** the requester saw owners' contact data whole when it asked (CONTACT_WHOLE); absent: masked */
+  whole_contact?: boolean;
 }
 
 const exportsByMethod = new Map<string, ExportSpec<MethodName>>();
@@ -61,7 +66,7 @@ export function defineExport<M extends MethodName>(name: M, spec: ExportSpec<M>)
   const handler = async (ctx: CommunityCtx, input: HandlerInput<M>) => {
     await spec.check?.(ctx, input);
     const filename = spec.filename(input);
-    const payload: ExportPayload = { method: name, input, filename };
+    const payload: ExportPayload = { method: name, input, filename, whole_contact: seesWholeContact(ctx.session.roles) };
     const jobId = await enqueueJob(ctx.db, { rid: ctx.rid, kind: EXPORT_KIND, createdBy: ctx.session.accountId, payload: { ...payload } });
     return reply<ExportQueued>({ job_id: jobId, filename }, '已提交导出，完成后自动下载，也可在下载中心下载');
   };
@@ -72,11 +77,14 @@ export function defineExport<M extends MethodName>(name: M, spec: ExportSpec<M>)
 registerJobKind(
   EXPORT_KIND,
   async (ctx) => {
-    const { method, input, filename } = ctx.payload as unknown as ExportPayload;
+    const { method, input, filename, whole_contact: whole } = ctx.payload as unknown as ExportPayload;
     const spec = exportsByMethod.get(method);
     const rid = ctx.job.rid;
     if (!spec || rid === null) throw new Error(`未知的导出 ${method}`);
-    const sheet = await spec.sheet({ db: ctx.db, rid }, input as HandlerInput<MethodName>);
+    const written = await spec.sheet({ db: ctx.db, rid }, input as HandlerInput<MethodName>);
+    const holdsContact = written.contact?.some(Boolean) ?? false;
+    const sheet = holdsContact && !whole ? maskedSheet(written) : written;
+    if (holdsContact && whole) await auditWholeContact(ctx.db, rid, ctx.job.created_by, method, written.rows);
     await ctx.progress(0, sheet.rows);
     const content = await writeSheet(sheet, (written) => ctx.progress(written));
     // a worker that died after this line runs the job again: the second file replaces the first
@@ -90,6 +98,32 @@ registerJobKind(
   },
   { viewers: 'creator' },
 );
+
+/** The sheet with its owners' contact columns masked (docs/product.md#contact-masking). */
+function maskedSheet(sheet: Sheet): Sheet {
+  const kinds = sheet.contact ?? [];
+  return {
+    ...sheet,
+    *cells() {
+      for (const row of sheet.cells()) yield row.map((v, i) => (kinds[i] && typeof v === 'string' ? maskContact(kinds[i], v) : v));
+    },
+  };
+}
+
+/** Who exported owners' contact data whole, and how many rows, goes on the operation log. */
+async function auditWholeContact(db: Kysely<DB>, rid: number, accountId: number | null, method: string, rows: number): Promise<void> {
+  const who =
+    accountId === null ? undefined : await db.selectFrom('accounts').select('username').where('id', '=', accountId).executeTakeFirst();
+  await recordAudit(db, {
+    session: accountId === null ? null : { rid, accountId, username: who?.username ?? '' },
+    side: 'community',
+    method,
+    input: { rows },
+    outcome: RC.SUCCESS,
+    message: `导出含业主完整手机号/证件号 ${rows} 行`,
+    ip: '',
+  });
+}
 
 export const EXPORT_PURGE = 'export_purge';
 

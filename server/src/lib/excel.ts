@@ -1,3 +1,4 @@
+import type { ContactKind } from '@wuye/contract/team/contact';
 import ExcelJS from 'exceljs';
 import type { FileAnswer } from '@wuye/contract';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
@@ -11,6 +12,8 @@ export interface SheetColumn<T> {
   header: string;
   value: (row: T) => string | number | null | undefined;
   width?: number;
+  /** an owner's mobile or ID number: masked in an export for an account without CONTACT_WHOLE (jobs/exports.ts) */
+  contact?: ContactKind;
 }
 
 /** One sheet ready to be written: its headers, column widths and rows as cells. */
@@ -20,6 +23,8 @@ export interface Sheet {
   widths: number[];
   /** how many data rows cells() gives */
   rows: number;
+  /** per column, the owner's contact data it holds, if any */
+  contact?: Array<ContactKind | undefined>;
   cells(): Iterable<CellValue[]>;
 }
 
@@ -30,6 +35,7 @@ export function sheetOf<T>(name: string, columns: SheetColumn<T>[], rows: readon
     headers: columns.map((c) => c.header),
     widths: columns.map((c) => c.width ?? Math.max(10, c.header.length * 2 + 4)),
     rows: rows.length,
+    contact: columns.map((c) => c.contact),
     *cells() {
       for (const row of rows) yield columns.map((c) => c.value(row));
     },

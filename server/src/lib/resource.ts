@@ -24,7 +24,8 @@ import { fail } from '../http/errors.js';
 import { defineMethod, reply, type CommunityCtx, type Ctx, type MethodDef, type Session } from '../http/registry.js';
 import { defineExport } from '../jobs/exports.js';
 import { firstDependent, tableLabel } from './dependents.js';
-import { EXPORT_MAX, refuseOversizedExport, sheetOf } from './excel.js';
+import { EXPORT_MAX, refuseOversizedExport, sheetOf, type SheetColumn } from './excel.js';
+import { contactKindOf } from '@wuye/contract/team/contact';
 import { containsOperator, likePattern } from './like.js';
 import { listPage } from './paging.js';
 import { today, wireTime } from './wire.js';
@@ -371,17 +372,15 @@ export function defineResource<D extends ResourceDef>(resource: { readonly def: 
 
 /** The export's columns: ID, then the fields and columns shown in an export, coded values as text. */
 function exportColumns(def: ResourceDef) {
-  const cols: Array<{ header: string; value: (r: Values) => string | number | null | undefined; width?: number }> = [
-    { header: 'ID', value: (r) => r.id as number, width: 8 },
-  ];
+  const cols: SheetColumn<Values>[] = [{ header: 'ID', value: (r) => r.id as number, width: 8 }];
   const cell = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'number' ? v : String(v));
   for (const key of keysIn(def, 'export')) {
     const f = def.fields[key]!;
-    cols.push({ header: f.label, value: (r) => cell(f.enum ? r[`${key}_ch`] : r[key]) });
+    cols.push({ header: f.label, value: (r) => cell(f.enum ? r[`${key}_ch`] : r[key]), contact: contactKindOf(key) });
   }
   for (const c of def.columns ?? []) {
     if (!(c.in ?? ['table', 'export']).includes('export')) continue;
-    cols.push({ header: c.label, value: (r) => cell(c.enum ? r[`${c.key}_ch`] : r[c.key]) });
+    cols.push({ header: c.label, value: (r) => cell(c.enum ? r[`${c.key}_ch`] : r[c.key]), contact: contactKindOf(c.key) });
   }
   return cols;
 }

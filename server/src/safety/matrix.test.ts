@@ -49,7 +49,7 @@ describe('every method', () => {
     }
     expect(wrong).toEqual([]);
     // the walk has accounts to refuse: each holds some codes and not others
-    expect(held.cashier).toEqual(['cashier', 'fees', 'payment', 'refund']);
+    expect(held.cashier).toEqual(['cashier', 'contact_whole', 'fees', 'payment', 'refund']);
     expect(held.tech).toEqual(['repairs']);
   });
 

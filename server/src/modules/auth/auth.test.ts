@@ -66,7 +66,7 @@ describe('user info', () => {
   it('answers name and a non-empty roles array', async () => {
     const token = await s.login('cashier');
     const res = await s.call('userinfo', { token }, token);
-    expect(res.data).toMatchObject({ name: '赵收银', roles: ['cashier', 'fees', 'payment', 'refund'] });
+    expect(res.data).toMatchObject({ name: '赵收银', roles: ['cashier', 'contact_whole', 'fees', 'payment', 'refund'] });
   });
 
   it('answers sysuserinfo with the weak-password flag', async () => {

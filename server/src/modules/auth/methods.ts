@@ -16,6 +16,7 @@ import {
 import { hashPassword, isWeakPassword, verifyPassword, verifyNobody } from './password.js';
 import { resetMethods } from './reset.js';
 import { createSession, sessionMethods } from './sessions.js';
+import { accountRegionIds } from '../team/scope.js';
 
 const WRONG_LOGIN = '用户名或密码错误';
 /** An address an account signed in from within this many days is its own: the account-wide wait spares it. */
@@ -109,16 +110,10 @@ const login = defineMethod('login', {
 
 /** The community to sign in to: the asked one if the account has it, else its first. */
 async function pickRegion(ctx: Ctx, accountId: number, wanted: number | undefined): Promise<number> {
-  const rows = await ctx.db
-    .selectFrom('account_regions')
-    .select('rid')
-    .where('account_id', '=', accountId)
-    .orderBy('sort')
-    .orderBy('rid')
-    .execute();
-  if (rows.length === 0) fail('该账号未分配小区，请联系管理员');
-  if (wanted === undefined) return rows[0]!.rid;
-  if (!rows.some((r) => r.rid === wanted)) fail('该账号无权登录所选小区');
+  const rids = await accountRegionIds(ctx.db, accountId);
+  if (rids.length === 0) fail('该账号未分配小区，请联系管理员');
+  if (wanted === undefined) return rids[0]!;
+  if (!rids.includes(wanted)) fail('该账号无权登录所选小区');
   return wanted;
 }
 

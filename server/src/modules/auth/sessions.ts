@@ -4,6 +4,7 @@ import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type Ctx, type Session } from '../../http/registry.js';
 import { hashToken, newToken } from '../../http/tokens.js';
 import { wireTime } from '../../lib/wire.js';
+import { mayEnterRegion } from '../team/scope.js';
 
 /** A board window's session lasts this long at most, and does not slide. */
 export const BOARD_SESSION_HOURS = 12;
@@ -86,13 +87,7 @@ async function redeemCode(db: Kysely<DB>, code: string, purpose: 'board' | 'hand
     .executeTakeFirst();
   if (!account || account.status !== 'Y') return fail(BAD_CODE);
   if (used.rid !== null) {
-    const member = await db
-      .selectFrom('account_regions')
-      .select('rid')
-      .where('account_id', '=', account.id)
-      .where('rid', '=', used.rid)
-      .executeTakeFirst();
-    if (!member) return fail(BAD_CODE);
+    if (!(await mayEnterRegion(db, account.id, used.rid))) return fail(BAD_CODE);
   }
   return { ...used, account };
 }

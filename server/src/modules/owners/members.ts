@@ -1,3 +1,4 @@
+import { isMasked, maskContact, type ContactKind } from '@wuye/contract/team/contact';
 import {
   CAR_STATUS,
   CAR_TYPE,
@@ -289,16 +290,34 @@ const memberadd = defineMethod('memberadd', {
   },
 });
 
+/** A value sent back as it was shown masked keeps the stored one; masked text that is not the stored value's mask is refused. */
+function unmasked(kind: ContactKind, sent: string, stored: string, message: string): string {
+  if (!isMasked(sent)) return sent;
+  if (maskContact(kind, stored) !== sent) fail(message);
+  return stored;
+}
+
 const memberedit = defineMethod('memberedit', {
   side: 'community',
   roles: MEMBER_MANAGERS,
   writes: true,
   summary: '编辑住户资料；rooms 可为其添加房屋或修改在住房屋的身份（迁出用 membermoveout）',
   async handler(ctx, input) {
-    if (!(await loadMember(ctx, input.id))) fail('住户不存在');
-    await checkRooms(ctx, input.rooms);
-    await checkMobileFree(ctx, input.mobile, input.id);
-    const { id, rooms, ...person } = withGender(input);
+    const stored = await ctx.db
+      .selectFrom('members')
+      .select(['mobile', 'id_card'])
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', input.id)
+      .executeTakeFirst();
+    if (!stored) fail('住户不存在');
+    const whole = {
+      ...input,
+      mobile: unmasked('mobile', input.mobile, stored.mobile, '手机号码格式不正确，应为11位手机号'),
+      id_card: unmasked('id_card', input.id_card, stored.id_card, '身份证号码不正确'),
+    };
+    await checkRooms(ctx, whole.rooms);
+    await checkMobileFree(ctx, whole.mobile, whole.id);
+    const { id, rooms, ...person } = withGender(whole);
     await ctx.db.updateTable('members').set(person).where('rid', '=', ctx.rid).where('id', '=', id).execute();
     await linkRooms(ctx, id, rooms);
     return reply({ id }, '保存成功');
@@ -364,8 +383,8 @@ const memberexport = defineExport('memberexport', {
       '住户',
       [
         { header: '姓名', value: (m) => m.realname },
-        { header: '手机号', value: (m) => m.mobile, width: 14 },
-        { header: '身份证号', value: (m) => m.id_card, width: 22 },
+        { header: '手机号', value: (m) => m.mobile, width: 14, contact: 'mobile' },
+        { header: '身份证号', value: (m) => m.id_card, width: 22, contact: 'id_card' },
         { header: '性别', value: (m) => m.gender_ch },
         { header: '房屋（身份）', value: (m) => m.houses, width: 40 },
         { header: '微信绑定', value: (m) => (m.wx_isbind === 'Y' ? '已绑定' : '未绑定') },

@@ -25,9 +25,9 @@ export function refuseUngrantable(ctx: Caller, codes: readonly string[]): void {
 export async function codesByRegion(db: Kysely<DB>, accountId: number, rids: readonly number[]): Promise<Map<number, string[]>> {
   if (rids.length === 0) return new Map();
   const rows = await sql<{ rid: number; codes: string[] }>`
-    SELECT ar.rid, ${accountCodes(sql.ref('a.id'), sql.ref('a.roles'), sql.ref('ar.rid'))} AS codes
-    FROM account_regions ar JOIN accounts a ON a.id = ar.account_id
-    WHERE ar.account_id = ${accountId} AND ar.rid IN (${sql.join(rids)})`.execute(db);
+    SELECT g.id AS rid, ${accountCodes(sql.ref('a.id'), sql.ref('a.roles'), sql.ref('g.id'))} AS codes
+    FROM accounts a JOIN regions g ON g.group_id = a.group_id
+    WHERE a.id = ${accountId} AND g.id IN (${sql.join(rids)})`.execute(db);
   return new Map(rows.rows.map((r) => [r.rid, r.codes]));
 }
 

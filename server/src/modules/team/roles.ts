@@ -7,12 +7,14 @@
 import {
   ROLE_APP,
   ROLE_APPS,
+  ROLE_SCOPE,
   ROLE_STATUS,
   TEAM_MANAGERS,
   unknownCodes,
   withImpliedCodes,
   type RoleApp,
   type RoleRow,
+  type RoleScope,
 } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -22,6 +24,7 @@ import { containsOperator, likePattern } from '../../lib/like.js';
 import { listPage } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
 import { refuseUngrantable } from './grants.js';
+import { revokeUnenterableSessions } from './scope.js';
 
 type Caller = Ctx & { session: Session };
 
@@ -30,6 +33,7 @@ function toRoleRow(r: {
   id: number;
   title: string;
   app: string;
+  scope: string;
   remark: string;
   codes: string[];
   builtin: boolean;
@@ -44,6 +48,8 @@ function toRoleRow(r: {
     title: r.title,
     app,
     app_ch: ROLE_APP[app].text,
+    scope: r.scope as RoleScope,
+    scope_ch: ROLE_SCOPE[r.scope as RoleScope].text,
     remark: r.remark,
     codes: r.codes,
     builtin: r.builtin,
@@ -58,7 +64,7 @@ function toRoleRow(r: {
 export function rolesOf(db: Kysely<DB>, groupId: number) {
   return db
     .selectFrom('staff_roles as r')
-    .select(['r.id', 'r.title', 'r.app', 'r.remark', 'r.codes', 'r.builtin', 'r.status', 'r.updated_at'])
+    .select(['r.id', 'r.title', 'r.app', 'r.scope', 'r.remark', 'r.codes', 'r.builtin', 'r.status', 'r.updated_at'])
     .select(sql<number>`(SELECT count(DISTINCT ar.account_id) FROM account_roles ar WHERE ar.role_id = r.id)`.as('member_count'))
     .where('r.group_id', '=', groupId);
 }
@@ -145,6 +151,17 @@ const permissiontree = defineMethod('permissiontree', {
   },
 });
 
+/** The accounts holding a role in any community. */
+async function holdersOf(ctx: Caller, roleId: number): Promise<number[]> {
+  const rows = await ctx.db.selectFrom('account_roles').select('account_id').distinct().where('role_id', '=', roleId).execute();
+  return rows.map((r) => r.account_id);
+}
+
+/** A group-wide role reaches every community: only the group side (leader_admin) sets it or edits one. */
+function refuseGroupScope(ctx: Caller, scope: RoleScope): void {
+  if (scope === 'group' && !ctx.session.roles.includes('leader_admin')) fail('“集团全部小区”的角色只能由集团管理员设置');
+}
+
 const roleadd = defineMethod('roleadd', {
   side: 'both',
   roles: TEAM_MANAGERS,
@@ -153,11 +170,13 @@ const roleadd = defineMethod('roleadd', {
   async handler(ctx, input) {
     const codes = checkedCodes(input.app, input.codes);
     refuseUngrantable(ctx, codes);
+    refuseGroupScope(ctx, input.scope);
     const row = await ctx.db
       .insertInto('staff_roles')
       .values({
         group_id: ctx.session.groupId,
         app: input.app,
+        scope: input.scope,
         title: input.title,
         remark: input.remark,
         codes,
@@ -183,6 +202,7 @@ const roleedit = defineMethod('roleedit', {
     if (role.app !== input.app) return fail('角色的端不能修改');
     const codes = checkedCodes(input.app, input.codes);
     refuseUngrantable(ctx, [...codes, ...role.codes]);
+    if (role.scope !== input.scope || role.scope === 'group') refuseGroupScope(ctx, 'group');
     const clash = await ctx.db
       .selectFrom('staff_roles')
       .select('id')
@@ -194,9 +214,10 @@ const roleedit = defineMethod('roleedit', {
     if (clash) return fail('角色名称已存在');
     await ctx.db
       .updateTable('staff_roles')
-      .set({ title: input.title, remark: input.remark, codes, status: input.status, updated_at: sql`now()` })
+      .set({ title: input.title, remark: input.remark, scope: input.scope, codes, status: input.status, updated_at: sql`now()` })
       .where('id', '=', role.id)
       .execute();
+    if (role.scope === 'group') await revokeUnenterableSessions(ctx.db, await holdersOf(ctx, role.id));
     ctx.services.sessions.clear();
     const affected = Number(role.member_count);
     return reply({ affected }, affected ? `修改成功，已作用于 ${affected} 个账号` : '修改成功');
@@ -211,18 +232,22 @@ const roledel = defineMethod('roledel', {
   async handler(ctx, input) {
     const role = await roleOfGroup(ctx, input.id);
     if (role.builtin) return fail('内置角色不能删除，可以停用');
+    refuseGroupScope(ctx, role.scope);
+    const holders = await holdersOf(ctx, role.id);
     const held = Number(role.member_count);
     if (held > 0) {
       if (!input.replacement_id) return fail(`该角色仍有 ${held} 个账号持有，请选择替代角色`);
       const replacement = await roleOfGroup(ctx, input.replacement_id);
       if (replacement.id === role.id) return fail('替代角色不能是要删除的角色');
       if (replacement.app !== role.app) return fail('替代角色须为同一端的角色');
+      refuseGroupScope(ctx, replacement.scope);
       await sql`INSERT INTO account_roles (account_id, rid, role_id, created_by)
         SELECT account_id, rid, ${replacement.id}, ${ctx.session.accountId} FROM account_roles WHERE role_id = ${role.id}
         ON CONFLICT DO NOTHING`.execute(ctx.db);
     }
     await ctx.db.deleteFrom('account_roles').where('role_id', '=', role.id).execute();
     await ctx.db.deleteFrom('staff_roles').where('id', '=', role.id).execute();
+    if (role.scope === 'group') await revokeUnenterableSessions(ctx.db, holders);
     ctx.services.sessions.clear();
     return reply(null, '删除成功');
   },

@@ -7,9 +7,19 @@ import type { DB } from '../../db/schema.js';
  */
 export const BUILTIN_ROLES: Array<{ title: string; app: 'web' | 'mobile'; codes: string[]; remark: string }> = [
   { title: '管理员', app: 'web', codes: ['admin'], remark: '小区的全部页面与操作' },
-  { title: '收银员', app: 'web', codes: ['fees', 'cashier', 'payment', 'refund'], remark: '收银台、账单与收费记录，可申请退款' },
+  {
+    title: '收银员',
+    app: 'web',
+    codes: ['fees', 'cashier', 'payment', 'refund', 'contact_whole'],
+    remark: '收银台、账单与收费记录，可申请退款，看业主完整手机号',
+  },
   { title: '财务', app: 'web', codes: ['setfees', 'feecount', 'financecount'], remark: '收费设置、报表，审核退款、优惠与作废' },
-  { title: '客服管家', app: 'web', codes: ['steward', 'notices', 'repairs'], remark: '管家服务、通知公告与报修' },
+  {
+    title: '客服管家',
+    app: 'web',
+    codes: ['steward', 'notices', 'repairs', 'contact_whole'],
+    remark: '管家服务、通知公告与报修，看业主完整手机号',
+  },
   { title: '维修工', app: 'web', codes: ['repairs'], remark: '报修工单' },
   { title: '保安', app: 'web', codes: ['security'], remark: '巡更' },
   { title: '商户', app: 'web', codes: ['card'], remark: '商户的会员卡' },

@@ -27,6 +27,7 @@ import { today, wireTime } from '../../lib/wire.js';
 import { hashPassword } from '../auth/password.js';
 import { temporaryPassword } from '../auth/reset.js';
 import { codesByRegion, refuseHigherAccount, refuseNoAdminLeft, refuseUngrantable } from './grants.js';
+import { accountRegionIds, revokeUnenterableSessions } from './scope.js';
 
 type Caller = Ctx & { session: Session };
 type Filters = Partial<Omit<z.output<(typeof staffSchemas)['stafflist']>, 'page' | 'limit' | 'sort'>>;
@@ -123,22 +124,46 @@ async function assignableRids(ctx: Caller): Promise<Set<number>> {
 }
 
 /** Checks the communities and roles asked for; answers the codes they grant. */
-async function checkAssignments(ctx: Caller, assignments: readonly Assignment[], allowed: Set<number>): Promise<void> {
+async function checkAssignments(
+  ctx: Caller,
+  assignments: readonly Assignment[],
+  allowed: Set<number>,
+  /** the account edited (none for a new one): a group-wide role it already holds in a community may stay there */
+  accountId?: number,
+): Promise<void> {
   const rids = assignments.map((a) => a.rid);
   if (new Set(rids).size !== rids.length) fail('小区重复，请合并为一行');
   if (rids.some((r) => !allowed.has(r))) fail(ctx.session.side === 'community' ? '只能分配当前小区，其他小区请切换后分配' : '小区不存在');
   const roleIds = [...new Set(assignments.flatMap((a) => a.role_ids))];
   const roles = await ctx.db
     .selectFrom('staff_roles')
-    .select(['id', 'codes'])
+    .select(['id', 'codes', 'scope'])
     .where('group_id', '=', ctx.session.groupId)
     .where('id', 'in', roleIds)
     .execute();
   if (roles.length !== roleIds.length) fail('角色不存在');
+  await refuseGroupWideGrant(ctx, assignments, new Set(roles.filter((r) => r.scope === 'group').map((r) => r.id)), accountId);
   refuseUngrantable(
     ctx,
     roles.flatMap((r) => r.codes),
   );
+}
+
+/** A group-wide role reaches every community: only the group side hands one out (a community keeps what the account holds). */
+async function refuseGroupWideGrant(ctx: Caller, assignments: readonly Assignment[], wide: Set<number>, accountId?: number): Promise<void> {
+  if (wide.size === 0 || ctx.session.roles.includes('leader_admin')) return;
+  const held =
+    accountId === undefined
+      ? []
+      : await ctx.db
+          .selectFrom('account_roles')
+          .select(['rid', 'role_id'])
+          .where('account_id', '=', accountId)
+          .where('role_id', 'in', [...wide])
+          .execute();
+  const kept = new Set(held.map((h) => `${h.rid}:${h.role_id}`));
+  const added = assignments.some((a) => a.role_ids.some((id) => wide.has(id) && !kept.has(`${a.rid}:${id}`)));
+  if (added) fail('“集团全部小区”的角色只能由集团管理员分配');
 }
 
 /** Refuses a department or position that is not the caller's group's. */
@@ -200,6 +225,7 @@ async function writeAssignments(
       .execute();
   const left = await ctx.db.selectFrom('account_regions').select('rid').where('account_id', '=', accountId).executeTakeFirst();
   if (!left) fail('请至少分配一个小区及其角色');
+  await revokeUnenterableSessions(ctx.db, [accountId]);
   ctx.services.sessions.clear();
   return touched;
 }
@@ -208,6 +234,7 @@ const stafflist = defineMethod('stafflist', {
   side: 'both',
   roles: TEAM_MANAGERS,
   writes: false,
+  contact: 'staff',
   summary: '员工账号列表：本小区（集团端为全集团）的员工，含所在小区及各小区的角色、状态、最近登录；按姓名/手机/账号、角色、小区、状态筛选',
   async handler(ctx, input) {
     const qb = staffColumns(filteredStaff(ctx.db, ctx.session.groupId, sideRid(ctx), input), sideRid(ctx));
@@ -220,6 +247,7 @@ const staffinfo = defineMethod('staffinfo', {
   side: 'both',
   roles: TEAM_MANAGERS,
   writes: false,
+  contact: 'staff',
   summary: '员工账号详情（编辑表单用）：账号、姓名、手机、类型、所在小区及各小区的角色',
   async handler(ctx, input) {
     return staffOf(ctx, input.id);
@@ -280,7 +308,7 @@ const staffedit = defineMethod('staffedit', {
       staff.id,
       staff.regions.map((r) => r.rid).filter((r) => allowed.has(r)),
     );
-    await checkAssignments(ctx, input.assignments, allowed);
+    await checkAssignments(ctx, input.assignments, allowed, staff.id);
     await checkPlacement(ctx, input);
     await ctx.db
       .updateTable('accounts')
@@ -341,11 +369,19 @@ const staffaccess = defineMethod('staffaccess', {
   summary: '账号的实际权限：在每个所在小区能打开的页面和操作，以及来自哪个角色（或直接授予）',
   async handler(ctx, input): Promise<StaffAccess> {
     const staff = await staffOf(ctx, input.id);
-    const rids = staff.regions.map((r) => r.rid);
+    // a group-wide role opens every community: the group side lists them all, a community its own
+    const entered = sideRid(ctx) === null ? await accountRegionIds(ctx.db, staff.id) : staff.regions.map((r) => r.rid);
+    const rids = [...new Set([...staff.regions.map((r) => r.rid), ...entered])];
+    const titles = new Map(staff.regions.map((r) => [r.rid, r.title]));
+    const missing = rids.filter((r) => !titles.has(r));
+    if (missing.length)
+      for (const g of await ctx.db.selectFrom('regions').select(['id', 'title']).where('id', 'in', missing).execute())
+        titles.set(g.id, g.title);
     const grants = rids.length
-      ? await sql<{ rid: number; title: string; codes: string[] }>`
-          SELECT x.rid, sr.title, sr.codes FROM account_roles x JOIN staff_roles sr ON sr.id = x.role_id AND sr.status = 'Y'
-          WHERE x.account_id = ${staff.id} AND x.rid IN (${sql.join(rids)}) ORDER BY sr.id`.execute(ctx.db)
+      ? await sql<{ rid: number | null; title: string; codes: string[] }>`
+          SELECT CASE WHEN sr.scope = 'group' THEN NULL ELSE x.rid END AS rid, sr.title, sr.codes
+          FROM account_roles x JOIN staff_roles sr ON sr.id = x.role_id AND sr.status = 'Y'
+          WHERE x.account_id = ${staff.id} AND (x.rid IN (${sql.join(rids)}) OR sr.scope = 'group') ORDER BY sr.id`.execute(ctx.db)
       : { rows: [] };
     const own = await ctx.db.selectFrom('accounts').select('roles').where('id', '=', staff.id).executeTakeFirstOrThrow();
     const held = await codesByRegion(ctx.db, staff.id, rids);
@@ -353,25 +389,29 @@ const staffaccess = defineMethod('staffaccess', {
     return {
       id: staff.id,
       name: staff.name,
-      regions: staff.regions.map((region) => {
-        const sources = [
-          ...own.roles.map((c) => ({ code: c, via: '直接授予' })),
-          ...grants.rows.filter((g) => g.rid === region.rid).flatMap((g) => g.codes.map((c) => ({ code: c, via: g.title }))),
-        ];
-        const codes = held.get(region.rid) ?? [];
-        const all = codes.includes('admin');
-        const shown = all ? order : order.filter((c) => codes.includes(c));
-        return {
-          rid: region.rid,
-          title: region.title,
-          all,
-          pages: shown.map((code) => ({
-            code,
-            title: permissionTitle(code),
-            via: [...new Set(sources.filter((s) => s.code === code || s.code === 'admin').map((s) => s.via))],
-          })),
-        };
-      }),
+      regions: rids
+        .map((rid) => ({ rid, title: titles.get(rid) ?? '' }))
+        .map((region) => {
+          const sources = [
+            ...own.roles.map((c) => ({ code: c, via: '直接授予' })),
+            ...grants.rows
+              .filter((g) => g.rid === region.rid || g.rid === null)
+              .flatMap((g) => g.codes.map((c) => ({ code: c, via: g.rid === null ? `${g.title}（集团全部小区）` : g.title }))),
+          ];
+          const codes = held.get(region.rid) ?? [];
+          const all = codes.includes('admin');
+          const shown = all ? order : order.filter((c) => codes.includes(c));
+          return {
+            rid: region.rid,
+            title: region.title,
+            all,
+            pages: shown.map((code) => ({
+              code,
+              title: permissionTitle(code),
+              via: [...new Set(sources.filter((s) => s.code === code || s.code === 'admin').map((s) => s.via))],
+            })),
+          };
+        }),
     };
   },
 });

@@ -120,7 +120,12 @@ export default function MemberForm({
           label="手机号"
           rules={[
             { required: true, message: '请输入手机号' },
-            { pattern: MOBILE_RE, message: '手机号码格式不正确，应为11位手机号' },
+            {
+              // a masked number shown to an account without CONTACT_WHOLE may go back unchanged (docs/product.md#contact-masking)
+              validator: async (_, v: string | undefined) => {
+                if (v && v !== member?.mobile && !MOBILE_RE.test(v)) throw new Error('手机号码格式不正确，应为11位手机号');
+              },
+            },
           ]}
         >
           <Input maxLength={11} data-testid="member-mobile" />
@@ -131,7 +136,7 @@ export default function MemberForm({
           rules={[
             {
               validator: async (_, v: string | undefined) => {
-                if (v && !isValidIdCard(v)) throw new Error('身份证号码不正确');
+                if (v && v !== member?.id_card && !isValidIdCard(v)) throw new Error('身份证号码不正确');
               },
             },
           ]}

@@ -3,7 +3,7 @@ import { App, Button, Drawer, Form, Input, List, Modal, Radio, Select, Space, Ta
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ROLE_STATUS, type RoleRow } from '@wuye/contract/team/staff';
+import { ROLE_SCOPE, ROLE_STATUS, type RoleRow, type RoleScope } from '@wuye/contract/team/staff';
 import { permissionTitle, type RoleApp } from '@wuye/contract/team/permissions';
 import { enumOptions } from '@wuye/contract/kit/resource';
 import { call, request } from '../../api/client';
@@ -12,6 +12,7 @@ import { useList } from '../../api/useList';
 import TablePage, { useActionFixed } from '../../components/TablePage';
 import { EnumTag, invalidateResource, useSmallList } from '../../components/resource';
 import { useConfirmDelete } from '../../components/useConfirmDelete';
+import { useUser } from '../../stores/user';
 import { filterTree, toggleCode, toTreeNodes, treeChecks } from './permissionTree';
 
 interface Filters {
@@ -23,6 +24,7 @@ interface Draft {
   id?: number;
   title: string;
   remark: string;
+  scope: RoleScope;
   status: 'Y' | 'N';
   codes: string[];
   /** accounts the saved change reaches */
@@ -66,6 +68,7 @@ function RoleForm({ app, draft, onClose, onSaved }: { app: RoleApp; draft: Draft
   const [form] = Form.useForm<Omit<Draft, 'codes' | 'members' | 'id'>>();
   const [codes, setCodes] = useState(draft.codes);
   const [saving, setSaving] = useState(false);
+  const groupSide = useUser((u) => u.side) === 'group';
   const save = async () => {
     const values = await form.validateFields();
     const run = async () => {
@@ -106,12 +109,23 @@ function RoleForm({ app, draft, onClose, onSaved }: { app: RoleApp; draft: Draft
       }
       data-testid="role-form"
     >
-      <Form form={form} layout="vertical" initialValues={{ title: draft.title, remark: draft.remark, status: draft.status }}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ title: draft.title, remark: draft.remark, status: draft.status, scope: draft.scope }}
+      >
         <Form.Item name="title" label="角色名称" rules={[{ required: true, whitespace: true, message: '请输入角色名称' }, { max: 30 }]}>
           <Input maxLength={30} data-testid="role-title" />
         </Form.Item>
         <Form.Item name="remark" label="说明" rules={[{ max: 200 }]}>
           <Input.TextArea rows={2} maxLength={200} data-testid="role-remark" />
+        </Form.Item>
+        <Form.Item
+          name="scope"
+          label="数据范围"
+          extra={groupSide ? '集团全部小区：持有者在集团每个小区都有此角色，可切换进入' : '集团全部小区的角色只能由集团管理员设置'}
+        >
+          <Radio.Group disabled={!groupSide} options={enumOptions(ROLE_SCOPE)} optionType="button" data-testid="role-scope" />
         </Form.Item>
         <Form.Item name="status" label="状态">
           <Radio.Group options={enumOptions(ROLE_STATUS)} />
@@ -205,6 +219,12 @@ function RoleTable({ app }: { app: RoleApp }) {
         </Space>
       ),
     },
+    {
+      title: '数据范围',
+      dataIndex: 'scope',
+      width: 120,
+      render: (_: unknown, r) => <EnumTag enum={ROLE_SCOPE} value={r.scope} />,
+    },
     { title: '说明', dataIndex: 'remark', width: 200, ellipsis: true },
     {
       title: '权限',
@@ -239,7 +259,15 @@ function RoleTable({ app }: { app: RoleApp }) {
               size="small"
               disabled={locked}
               onClick={() =>
-                setDraft({ id: r.id, title: r.title, remark: r.remark, status: r.status, codes: r.codes, members: r.member_count })
+                setDraft({
+                  id: r.id,
+                  title: r.title,
+                  remark: r.remark,
+                  scope: r.scope,
+                  status: r.status,
+                  codes: r.codes,
+                  members: r.member_count,
+                })
               }
               data-testid={`role-edit-${r.id}`}
             >
@@ -249,7 +277,9 @@ function RoleTable({ app }: { app: RoleApp }) {
               type="link"
               size="small"
               disabled={locked}
-              onClick={() => setDraft({ title: `${r.title}副本`.slice(0, 30), remark: r.remark, status: 'Y', codes: r.codes, members: 0 })}
+              onClick={() =>
+                setDraft({ title: `${r.title}副本`.slice(0, 30), remark: r.remark, scope: 'own', status: 'Y', codes: r.codes, members: 0 })
+              }
               data-testid={`role-copy-${r.id}`}
             >
               复制
@@ -304,7 +334,7 @@ function RoleTable({ app }: { app: RoleApp }) {
           <Button
             type="primary"
             icon={<PlusOutlined />}
-            onClick={() => setDraft({ title: '', remark: '', status: 'Y', codes: [], members: 0 })}
+            onClick={() => setDraft({ title: '', remark: '', scope: 'own', status: 'Y', codes: [], members: 0 })}
             data-testid="role-add"
           >
             新增角色
