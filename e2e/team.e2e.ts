@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { api, apiLogin, journey, signIn } from './support.js';
 import { animationsDone, pick, rowsOf, settle, stable } from './antd.js';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
+import { xlsxUpload } from './files.js';
 
 const USERNAME = 'frontdesk01';
 const PASSWORD = 'Front#2026';
@@ -161,5 +162,42 @@ journey('team: a role the company defines, a staff member who holds it, and what
     await settle(phone);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
     await screenshot(phone, 'team-userrole-390');
+  });
+});
+
+journey('team: staff from Excel', ({ page: newPage }) => {
+  it('imports two staff members with one first password; each must change it at the first sign-in', async () => {
+    const page = await newPage(DESKTOP);
+    await signIn(page, 'admin', undefined, '/team/user');
+    await rowWith(page, 'stafflist-page', 'admin');
+    await page.getByTestId('staff-import-open').click();
+    await page.getByTestId('staff-import').waitFor();
+    await animationsDone(page);
+    // the password comes first: picking a file without one says so
+    await page.getByTestId('staff-import-pick').click();
+    await expect.poll(() => page.getByTestId('staff-import').textContent()).toContain('请输入初始密码');
+    await page.getByTestId('staff-import-password').fill('Start#2026');
+    await page
+      .getByTestId('staff-import-file')
+      .setInputFiles(
+        await xlsxUpload(
+          'staff.xlsx',
+          ['账号', '姓名', '手机号', '部门', '岗位', '角色', '小区'],
+          [
+            ['e2e_imp01', '孙师傅', '13900002222', '工程部', '维修工', '维修工', '阳光花园'],
+            ['e2e_imp02', '李前台', '', '客服部', '收银员', '收银员、客服管家', ''],
+          ],
+        ),
+      );
+    const success = page.getByTestId('staff-import-success');
+    await success.waitFor({ timeout: 30_000 });
+    expect(await success.textContent()).toContain('新增员工 2 人');
+    await settle(page);
+    await screenshot(page, 'team-staff-import-1440');
+    await page.keyboard.press('Escape');
+    const row = await rowWith(page, 'stafflist-page', 'e2e_imp02');
+    expect(await row.textContent()).toContain('客服管家');
+    const first = await apiLogin('e2e_imp01', 'Start#2026');
+    expect((await api('backlog_list', {}, first)).return_msg).toBe('请先修改管理员设置的临时密码');
   });
 });

@@ -10,6 +10,9 @@ import { newPassword } from '../auth.js';
 import { MOBILE_RE } from '../owners.js';
 import type { YN } from '../codes.js';
 import type { ExportQueued } from '../jobs.js';
+import { fileBase64 } from '../files.js';
+import type { FileAnswer } from '../files.js';
+import type { ImportRowError } from '../structure.js';
 import type { PermissionNode, RoleApp } from './permissions.js';
 
 /** Who manages staff and roles: the team area's code in a community (admin holds every code), the group's leader_admin on the group side. */
@@ -40,6 +43,17 @@ export const assignment = z.object({
   rid: id,
   role_ids: z.array(id).min(1, '每个小区至少选择一个角色').max(50),
 });
+
+/** The staff import's columns (staffimporttemplate), in order. */
+export const STAFF_IMPORT_HEADERS = ['账号', '姓名', '手机号', '部门', '岗位', '角色', '小区'] as const;
+export const STAFF_IMPORT_MAX_ROWS = 2000;
+/** How a cell lists several roles: 收银员、客服管家 (also , ， ; ；) */
+export const LIST_SEPARATORS = /[、,，;；]/;
+
+export interface StaffImportResult {
+  created: number;
+  errors: ImportRowError[];
+}
 
 const staffFields = {
   name: staffName,
@@ -83,6 +97,14 @@ export const staffSchemas = {
   staffdisable: z.object({ id }),
   staffenable: z.object({ id }),
   staffaccess: z.object({ id }),
+  staffimporttemplate: z.object({}),
+  staffimport: z.object({
+    file_base64: fileBase64,
+    filename: text(200).min(1, '请选择文件'),
+    /** every imported account's first password, changed at its first sign-in */
+    password: newPassword,
+  }),
+  staffimporterrors: z.object({ job_id: id }),
   rolelist: z.object({ ...paging, app: enumSchema(ROLE_APP, '角色端').optional(), keyword: text(30).optional(), status: yn.optional() }),
   role_small_list: z.object({ app: enumSchema(ROLE_APP, '角色端').default('web') }),
   roleinfo: z.object({ id }),
@@ -170,6 +192,9 @@ export interface StaffOutputs {
   staffdisable: null;
   staffenable: null;
   staffaccess: StaffAccess;
+  staffimporttemplate: FileAnswer;
+  staffimport: { job_id: number };
+  staffimporterrors: FileAnswer;
   rolelist: { items: RoleRow[]; total: number };
   role_small_list: { items: Array<RoleRef & { builtin: boolean; status: YN }> };
   roleinfo: RoleInfo;

@@ -77,7 +77,8 @@ interface ImportSpec<M extends MethodName, T extends MethodName, Plan, R extends
   /** row errors a result keeps at most (the page and the report stay usable) */
   maxErrors: number;
   /** what the job needs of the upload's fields besides the file */
-  options?: (input: HandlerInput<M>) => Record<string, unknown>;
+  /** may be slow (a password's hash): it runs with the upload's reading, before the call's transaction */
+  options?: (input: HandlerInput<M>) => Record<string, unknown> | Promise<Record<string, unknown>>;
   template(ctx: CommunityCtx, input: HandlerInput<T>): Promise<ImportTemplate>;
   /** checks every row against the community's data; nothing is written when any row has an error */
   check(scope: ImportScope, rows: SheetRow[]): Promise<{ errors: ImportRowError[]; plan: Plan }>;
@@ -103,6 +104,8 @@ const kinds = new Map<string, KindInfo>();
 
 /** Uploads read before the transaction (the method's prepare), for its handler. */
 const readUploads = new WeakMap<object, ReadSheet>();
+/** The job options the prepare worked out of the upload's fields, for its handler. */
+const preparedOptions = new WeakMap<object, Record<string, unknown>>();
 
 /** The import kinds, each with its label and who reads its log. */
 export const importKinds = (): ReadonlyMap<string, KindInfo> => kinds;
@@ -142,6 +145,7 @@ export function defineImport<M extends MethodName, T extends MethodName, Plan, R
         if (err instanceof UploadRefused) fail(err.message);
         throw err;
       }
+      preparedOptions.set(input, (await spec.options?.(input as unknown as HandlerInput<M>)) ?? {});
     },
     async handler(ctx: CommunityCtx, input: HandlerInput<M> & { file_base64: string; filename: string }) {
       const sheet = readUploads.get(input);
@@ -152,7 +156,7 @@ export function defineImport<M extends MethodName, T extends MethodName, Plan, R
       const jobId = await enqueueJob(ctx.db, {
         rid: ctx.rid,
         kind: spec.kind,
-        payload: spec.options?.(input) ?? {},
+        payload: preparedOptions.get(input) ?? {},
         createdBy: ctx.session.accountId,
         total: sheet.rows.length,
       });

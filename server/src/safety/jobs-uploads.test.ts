@@ -1,10 +1,10 @@
-import ExcelJS from 'exceljs';
 import { RC } from '@wuye/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx } from '../lib/excel.js';
 import { hostileXlsx, type HostileKind } from '../test/hostile-files.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
+import { workbookBase64 } from '../test/workbook.js';
 
 /**
  * Attacks on uploads and jobs (issue 33, items 2 and 4), replayed against the real dispatcher:
@@ -37,13 +37,7 @@ const jobCount = async () =>
       .executeTakeFirstOrThrow()
   ).n;
 
-async function workbook(headers: string[], rows: string[][]): Promise<string> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('x');
-  ws.addRow(headers);
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
-}
+const workbook = (headers: string[], rows: string[][]) => workbookBase64(headers, rows, 'x');
 
 describe('hostile uploads', () => {
   const refusals: Record<HostileKind, RegExp> = {

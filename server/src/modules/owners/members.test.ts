@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
-import { genderOfIdCard, RC, RELATION_CH, isValidIdCard, PLATE_RE, normalizePlate } from '@wuye/contract';
+import { genderOfIdCard, RC, RELATION_CH, isValidIdCard, PLATE_RE, normalizePlate, MEMBER_IMPORT_HEADERS } from '@wuye/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx } from '../../lib/excel.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { workbookBase64 } from '../../test/workbook.js';
 
 let s: TestServer;
 let admin = '';
@@ -251,13 +252,7 @@ describe('members', () => {
   });
 });
 
-async function workbook(rows: string[][]): Promise<string> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('住户');
-  ws.addRow(['楼栋', '单元', '房号', '姓名', '手机号', '身份', '身份证号', '性别', '入住日期']);
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
-}
+const workbook = (rows: string[][]) => workbookBase64(MEMBER_IMPORT_HEADERS, rows, '住户');
 
 describe('member import', () => {
   it('answers a template', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { ROOM_IMPORT_HEADERS } from '@wuye/contract';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { workbookBase64 } from '../../test/workbook.js';
 
 let s: TestServer;
 let admin: string;
@@ -14,13 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-async function workbook(rows: Array<Array<string | number>>, headers: readonly string[] = ROOM_IMPORT_HEADERS): Promise<string> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('房屋');
-  ws.addRow([...headers]);
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
-}
+const workbook = (rows: Array<Array<string | number>>, headers: readonly string[] = ROOM_IMPORT_HEADERS) =>
+  workbookBase64(headers, rows, '房屋');
 
 const readSheet = async (base64: string, index = 0) => {
   const wb = new ExcelJS.Workbook();

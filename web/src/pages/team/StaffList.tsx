@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { App, Button, Descriptions, Drawer, Form, Input, Modal, Radio, Select, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { STAFF_STATUS, STAFF_TYPE, type StaffRow } from '@wuye/contract/team/staff';
+import { STAFF_STATUS, STAFF_TYPE, type StaffImportResult, type StaffRow } from '@wuye/contract/team/staff';
 import { enumOptions } from '@wuye/contract/kit/resource';
 import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
@@ -13,7 +13,40 @@ import TablePage, { useActionFixed } from '../../components/TablePage';
 import { EnumTag, useSmallList } from '../../components/resource';
 import { usePermission } from '../../components/Permission';
 import { useUser } from '../../stores/user';
+import ImportDialog from '../../components/ImportDialog';
 import { DepartmentSelect } from './DepartmentSelect';
+
+/** staffimport: the template, one first password for every row, the job, then the result or the rows to fix. */
+function StaffImport({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
+  const [form] = Form.useForm<{ password: string }>();
+  return (
+    <ImportDialog<StaffImportResult>
+      open={open}
+      onClose={onClose}
+      onDone={onDone}
+      title="导入员工"
+      testId="staff-import"
+      methods={{ template: 'staffimporttemplate', upload: 'staffimport', errors: 'staffimporterrors' }}
+      hint="导入到当前小区；角色写名称，多个用顿号分隔；任何一行有错误时整个文件都不导入。"
+      success={(r) => `导入成功：新增员工 ${r.created} 人，首次登录须修改初始密码`}
+      form={form}
+    >
+      <Form form={form} layout="inline">
+        <Form.Item
+          name="password"
+          label="初始密码"
+          extra="所有导入的账号使用此密码，首次登录须修改"
+          rules={[
+            { required: true, message: '请输入初始密码' },
+            { min: 6, max: 18, message: '密码长度为6到18位' },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" style={{ width: 220 }} data-testid="staff-import-password" />
+        </Form.Item>
+      </Form>
+    </ImportDialog>
+  );
+}
 
 interface Filters {
   keyword?: string;
@@ -255,6 +288,7 @@ export default function StaffList() {
   const communities = useCommunities();
   const actionFixed = useActionFixed();
   const [editing, setEditing] = useState<StaffRow | 'new'>();
+  const [importing, setImporting] = useState(false);
   const [viewing, setViewing] = useState<StaffRow>();
   const [shown, setShown] = useState<{ title: string; password: string }>();
 
@@ -401,11 +435,19 @@ export default function StaffList() {
           </>
         }
         toolbar={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="staff-add">
-            新增员工
-          </Button>
+          <Space wrap>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="staff-add">
+              新增员工
+            </Button>
+            {side === 'community' && (
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="staff-import-open">
+                导入
+              </Button>
+            )}
+          </Space>
         }
       />
+      <StaffImport open={importing} onClose={() => setImporting(false)} onDone={list.reload} />
       {editing && (
         <StaffModal
           staff={editing === 'new' ? undefined : editing}
