@@ -177,18 +177,16 @@ journey('team: staff from Excel', ({ page: newPage }) => {
     await page.getByTestId('staff-import-pick').click();
     await expect.poll(() => page.getByTestId('staff-import').textContent()).toContain('请输入初始密码');
     await page.getByTestId('staff-import-password').fill('Start#2026');
-    await page
-      .getByTestId('staff-import-file')
-      .setInputFiles(
-        await xlsxUpload(
-          'staff.xlsx',
-          ['账号', '姓名', '手机号', '部门', '岗位', '角色', '小区'],
-          [
-            ['e2e_imp01', '孙师傅', '13900002222', '工程部', '维修工', '维修工', '阳光花园'],
-            ['e2e_imp02', '李前台', '', '客服部', '收银员', '收银员、客服管家', ''],
-          ],
-        ),
-      );
+    await page.getByTestId('staff-import-file').setInputFiles(
+      await xlsxUpload(
+        'staff.xlsx',
+        ['账号', '姓名', '手机号', '部门', '岗位', '角色', '小区'],
+        [
+          ['e2e_imp01', '孙师傅', '13900002222', '工程部', '维修工', '维修工', '阳光花园'],
+          ['e2e_imp02', '李前台', '', '客服部', '收银员', '收银员、客服管家', ''],
+        ],
+      ),
+    );
     const success = page.getByTestId('staff-import-success');
     await success.waitFor({ timeout: 30_000 });
     expect(await success.textContent()).toContain('新增员工 2 人');
