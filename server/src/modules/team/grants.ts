@@ -49,9 +49,7 @@ export async function refuseNoAdminLeft(db: Kysely<DB>, rids: readonly number[])
   const orphan = await sql<{ title: string }>`
     SELECT g.title FROM regions g WHERE g.id IN (${sql.join(rids)}) AND NOT EXISTS (
       SELECT 1 FROM account_regions ar JOIN accounts a ON a.id = ar.account_id AND a.status = 'Y'
-      WHERE ar.rid = g.id AND ('admin' = ANY (a.roles) OR EXISTS (
-        SELECT 1 FROM account_roles x JOIN staff_roles sr ON sr.id = x.role_id AND sr.status = 'Y'
-        WHERE x.account_id = a.id AND x.rid = g.id AND 'admin' = ANY (sr.codes))))
+      WHERE ar.rid = g.id AND 'admin' = ANY (${accountCodes(sql.ref('a.id'), sql.ref('a.roles'), sql.ref('g.id'))}))
     ORDER BY g.id LIMIT 1`.execute(db);
   if (orphan.rows[0]) fail(`${orphan.rows[0].title}至少需要一个启用的管理员`);
 }
