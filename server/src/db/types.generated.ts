@@ -217,6 +217,16 @@ export interface CommonLinksTable {
   sort: Generated<number>;
 }
 
+export interface DailySettingsTable {
+  rid: number;
+  key: string;
+  value: Json;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+  updated_at: Generated<Timestamp>;
+  updated_by: Generated<number | null>;
+}
+
 export interface DepartmentsTable {
   id: Generated<number>;
   group_id: number;
@@ -650,6 +660,11 @@ export interface RegionsTable {
   price_per_year: Generated<Numeric>;
   status: Generated<string>;
   created_at: Generated<Timestamp>;
+  system_title: Generated<string>;
+  short_title: Generated<string>;
+  company_name: Generated<string>;
+  service_qr: Generated<string>;
+  map_point: Generated<string>;
 }
 
 export interface RenewalOrdersTable {
@@ -807,6 +822,7 @@ export interface DB {
   cars: CarsTable;
   cashier_shifts: CashierShiftsTable;
   common_links: CommonLinksTable;
+  daily_settings: DailySettingsTable;
   departments: DepartmentsTable;
   export_files: ExportFilesTable;
   face_permissions: FacePermissionsTable;
