@@ -107,6 +107,8 @@ export const routeManifest: Record<ManifestSide, readonly ManifestPage[]> = {
     { path: '/team/classifylist', title: '部门岗位', roles: ['team'] },
     { path: '/team/categoryadd', title: '新增部门', roles: ['team'], hidden: true },
     { path: '/team/categoryedit', title: '编辑部门', roles: ['team'], hidden: true },
+    { path: '/setup/setsys', title: '系统设置', roles: ['setup'] },
+    { path: '/setup/setdaily', title: '日常设置', roles: ['setup'] },
     { path: '/setup/backlog', title: '待办事项' },
     { path: '/setup/download', title: '下载中心' },
     { path: '/setup/setfees', title: '收费设置', roles: ['setfees'] },
