@@ -40,13 +40,13 @@ describe('setsys', () => {
       admin,
     );
     expect(res.return_code).toBe(RC.SUCCESS);
-    expect(res.return_msg).toContain('系统标题：（空） → 幸福里物业云');
+    expect(res.return_msg).toContain(`系统标题：${before.system_title} → 幸福里物业云`);
     expect(res.return_msg).toContain(`版权信息：${before.copyright || '（空）'} → © 2026 幸福里物业`);
     // a field sent unchanged is not listed
     expect(res.return_msg).not.toContain('公司名称');
     expect(res.data.items).toMatchObject({ system_title: '幸福里物业云', copyright: '© 2026 幸福里物业', short_title: '幸福里' });
     const log = await lastAudit('setsysinfo', admin);
-    expect(log?.message).toContain('系统标题：（空） → 幸福里物业云');
+    expect(log?.message).toContain(`系统标题：${before.system_title} → 幸福里物业云`);
     // every user of the community reads it through get_system_info
     expect((await s.call('get_system_info', {}, cashier)).data.items).toMatchObject({ copyright: '© 2026 幸福里物业' });
     // the other community is untouched
@@ -96,13 +96,15 @@ describe('setdaily', () => {
   it('lists every switch of the catalogue with its default', async () => {
     const res = await s.call('setdailylist', {}, admin);
     expect(res.data.items.map((i: DailySettingItem) => i.key)).toEqual(Object.keys(DAILY_SETTINGS));
+    // the demo community changed a few (seed.ts)
     expect(item(res.data.items, 'visitor_review')).toMatchObject({
       type: 'boolean',
-      value: false,
+      value: true,
       default: false,
-      changed: 'N',
+      changed: 'Y',
       area: '访客',
     });
+    expect(item(res.data.items, 'visitor_daily_max')).toMatchObject({ type: 'number', value: 10, default: 10, changed: 'N', unit: '人' });
     expect(item(res.data.items, 'repair_dispatch_mode').options).toContainEqual({ value: 'grab', label: '抢单' });
     expect((await s.call('setdailylist', {}, cashier)).return_code).toBe(RC.NO_PERMISSION);
   });
@@ -110,23 +112,26 @@ describe('setdaily', () => {
   it('saves typed values per community, read by the typed accessor, and logs the change', async () => {
     const res = await s.call(
       'setdailyedit',
-      { values: { visitor_review: true, repair_finish_hours: 48, repair_dispatch_mode: 'round', fees_receipt_note: '开户行：工商银行' } },
+      { values: { visitor_review: false, repair_finish_hours: 72, repair_dispatch_mode: 'round', fees_receipt_note: '开户行：工商银行' } },
       admin,
     );
     expect(res.return_code).toBe(RC.SUCCESS);
-    expect(res.return_msg).toContain('访客登记需审核：关 → 开');
-    expect(res.return_msg).toContain('处理时限：24小时 → 48小时');
+    expect(res.return_msg).toContain('访客登记需审核：开 → 关');
+    expect(res.return_msg).toContain('处理时限：48小时 → 72小时');
     expect(res.return_msg).toContain('派单方式：指派 → 轮询');
-    expect(item(res.data.items, 'visitor_review')).toMatchObject({ value: true, changed: 'Y' });
+    // back to its default: the community's own row is gone
+    expect(item(res.data.items, 'visitor_review')).toMatchObject({ value: false, changed: 'N' });
+    expect(item(res.data.items, 'repair_finish_hours')).toMatchObject({ value: 72, changed: 'Y' });
     expect((await lastAudit('setdailyedit', admin))?.message).toContain('派单方式：指派 → 轮询');
 
     const visitor: boolean = await dailySetting(s.database.db, 1, 'visitor_review');
     const hours: number = await dailySetting(s.database.db, 1, 'repair_finish_hours');
     const mode: 'grab' | 'assign' | 'round' = await dailySetting(s.database.db, 1, 'repair_dispatch_mode');
-    expect([visitor, hours, mode]).toEqual([true, 48, 'round']);
-    // the other community keeps the defaults
-    expect(await dailySetting(s.database.db, 2, 'visitor_review')).toBe(false);
-    expect(item((await s.call('setdailylist', {}, admin2)).data.items, 'visitor_review').value).toBe(false);
+    expect([visitor, hours, mode]).toEqual([false, 72, 'round']);
+    // the other community keeps its own (the demo's 抢单) and the defaults
+    expect(await dailySetting(s.database.db, 2, 'repair_dispatch_mode')).toBe('grab');
+    expect(await dailySetting(s.database.db, 2, 'repair_finish_hours')).toBe(24);
+    expect(item((await s.call('setdailylist', {}, admin2)).data.items, 'repair_finish_hours').value).toBe(24);
   });
 
   it('a value equal to the default, or a reset, goes back to the default', async () => {

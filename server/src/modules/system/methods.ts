@@ -39,7 +39,7 @@ const setsysinfo = defineMethod('setsysinfo', {
   side: 'community',
   roles: ['admin', 'setup'],
   writes: true,
-  summary: '保存本小区的系统设置（品牌、小区资料、客户端下载、帮助），改了什么（原值 → 新值）记入操作日志',
+  summary: '设置本小区的系统信息（品牌、小区资料、客户端下载、帮助），改了什么（原值 → 新值）记入操作日志',
   async handler(ctx, input) {
     const message = await saveSysSettings(ctx, input);
     return reply({ items: await systemInfoOf(ctx.db, ctx.config, ctx.session) }, message);
