@@ -12,6 +12,7 @@ import { staffSchemas, type StaffOutputs } from './team/staff.js';
 import { operationLogMethods, type OperationLogOutputs } from './operationlog.js';
 import { teamMethods, type TeamOutputs } from './team.js';
 import { settingsMethods, type SettingsOutputs } from './setup/settings.js';
+import { linkMethods, type LinkOutputs } from './setup/links.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -36,6 +37,7 @@ export * from './team/permissions.js';
 export * from './operationlog.js';
 export * from './team.js';
 export * from './setup/settings.js';
+export * from './setup/links.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -54,6 +56,7 @@ export const methodSchemas = {
   ...operationLogMethods,
   ...teamMethods,
   ...settingsMethods,
+  ...linkMethods,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -69,5 +72,6 @@ export type MethodOutputs = AuthOutputs &
   StaffOutputs &
   OperationLogOutputs &
   TeamOutputs &
-  SettingsOutputs;
+  SettingsOutputs &
+  LinkOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

@@ -66,10 +66,17 @@ export interface BacklogItem {
   done_time: string;
 }
 
+/** A common link as the shell shows it (/setup/linklist, setup/links.ts). */
 export interface CommonLink {
   id: number;
   title: string;
   url: string;
+  kind: 'internal' | 'external';
+  /** an antd icon name (LINK_ICON) */
+  icon: string;
+  target: 'self' | 'blank';
+  /** group: inherited from the group; community: the community's own */
+  scope: 'group' | 'community';
 }
 export interface ResourceItem {
   id: number;

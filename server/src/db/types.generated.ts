@@ -215,6 +215,13 @@ export interface CommonLinksTable {
   title: string;
   url: string;
   sort: Generated<number>;
+  kind: Generated<'internal' | 'external'>;
+  icon: Generated<string>;
+  target: Generated<'self' | 'blank'>;
+  roles: Generated<string[]>;
+  status: Generated<'Y' | 'N'>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
 }
 
 export interface DailySettingsTable {
@@ -490,6 +497,21 @@ export interface FeeSettingsTable {
   default_due_day: Generated<number>;
   updated_by: Generated<string>;
   updated_at: Generated<Timestamp>;
+}
+
+export interface GroupLinksTable {
+  id: Generated<number>;
+  group_id: number;
+  title: string;
+  url: string;
+  kind: Generated<'internal' | 'external'>;
+  icon: Generated<string>;
+  target: Generated<'self' | 'blank'>;
+  roles: Generated<string[]>;
+  sort: Generated<number>;
+  status: Generated<'Y' | 'N'>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
 }
 
 export interface GroupsTable {
@@ -841,6 +863,7 @@ export interface DB {
   fee_receipt_counters: FeeReceiptCountersTable;
   fee_refunds: FeeRefundsTable;
   fee_settings: FeeSettingsTable;
+  group_links: GroupLinksTable;
   groups: GroupsTable;
   import_files: ImportFilesTable;
   job_writes: JobWritesTable;

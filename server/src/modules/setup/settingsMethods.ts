@@ -1,9 +1,10 @@
 import type { MethodDef } from '../../http/registry.js';
 import { setsysMethods } from './setsys.js';
 import { dailyMethods } from './daily.js';
+import { getCommonLinks, groupLinkMethods, linkMethods } from './links.js';
 
 /**
  * Setup's settings (docs/product.md#setup-settings): the system settings page's read (its save is
- * `setsysinfo`, in the system module) and the daily switches.
+ * `setsysinfo`, in the system module), the daily switches and the common links.
  */
-export const settingsModule: MethodDef[] = [...setsysMethods, ...dailyMethods];
+export const settingsModule: MethodDef[] = [...setsysMethods, ...dailyMethods, getCommonLinks, ...linkMethods, ...groupLinkMethods];

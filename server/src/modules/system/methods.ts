@@ -59,20 +59,6 @@ const getFileSet = defineMethod('get_file_set', {
   },
 });
 
-const getCommonLinks = defineMethod('get_common_links', {
-  side: 'community',
-  roles: 'any',
-  writes: false,
-  summary: '常用链接与集团官网地址',
-  async handler(ctx) {
-    const [group, items] = await Promise.all([
-      ctx.db.selectFrom('groups').select('website_url').where('id', '=', ctx.session.groupId).executeTakeFirstOrThrow(),
-      ctx.db.selectFrom('common_links').select(['id', 'title', 'url']).where('rid', '=', ctx.rid).orderBy('sort').orderBy('id').execute(),
-    ]);
-    return { website_url: group.website_url, items };
-  },
-});
-
 const getResourcesList = defineMethod('get_resources_list', {
   side: 'both',
   roles: 'any',
@@ -170,7 +156,6 @@ export const systemModule = [
   getSystemExtendinfo,
   setsysinfo,
   getFileSet,
-  getCommonLinks,
   getResourcesList,
   backlogList,
   backlogDone,
