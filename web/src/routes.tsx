@@ -28,7 +28,7 @@ import { feecountsRoutes, feesDesktopRoutes, feesRoutes, feesSetupRoutes } from 
 import { feesTitles } from './pages/fees/i18n';
 import { teamLeaderRoutes, teamRoutes, teamSetupRoutes, teamTitles } from './pages/team/routes';
 import { lazyPage } from './router/lazyPage';
-import { settingsSetupRoutes, settingsTitles } from './pages/setup/settingsRoutes';
+import { settingsLeaderRoutes, settingsSetupRoutes, settingsTitles } from './pages/setup/settingsRoutes';
 
 for (const titles of [structureTitles, ownersTitles, feesTitles, teamTitles, settingsTitles]) registerRouteTitles(titles);
 
@@ -126,6 +126,8 @@ const leaderSetup: AppRoute = {
       component: OperationLog,
       meta: { title: 'route.operationlog', icon: AuditOutlined, roles: [...OPERATION_LOG_GROUP], keepAlive: true },
     },
+    // the group's common links (issue 36)
+    ...settingsLeaderRoutes,
   ],
 };
 

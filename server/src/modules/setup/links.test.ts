@@ -1,4 +1,4 @@
-import { RC, groupLink, link } from '@wuye/contract';
+import { RC, link } from '@wuye/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { describeResource, otherGroupLeader } from '../../test/describeResource.js';
