@@ -13,6 +13,7 @@ import { operationLogMethods, type OperationLogOutputs } from './operationlog.js
 import { teamMethods, type TeamOutputs } from './team.js';
 import { settingsMethods, type SettingsOutputs } from './setup/settings.js';
 import { linkMethods, type LinkOutputs } from './setup/links.js';
+import { securityMethods, type SecurityOutputs } from './setup/security.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -38,6 +39,7 @@ export * from './operationlog.js';
 export * from './team.js';
 export * from './setup/settings.js';
 export * from './setup/links.js';
+export * from './setup/security.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -57,6 +59,7 @@ export const methodSchemas = {
   ...teamMethods,
   ...settingsMethods,
   ...linkMethods,
+  ...securityMethods,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -73,5 +76,6 @@ export type MethodOutputs = AuthOutputs &
   OperationLogOutputs &
   TeamOutputs &
   SettingsOutputs &
-  LinkOutputs;
+  LinkOutputs &
+  SecurityOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

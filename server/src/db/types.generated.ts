@@ -65,6 +65,7 @@ export interface AccountsTable {
   password_reset_at: Generated<Timestamp | null>;
   dept_id: Generated<number | null>;
   position_id: Generated<number | null>;
+  password_changed_at: Generated<Timestamp>;
 }
 
 export interface ActivationCodesTable {
@@ -519,6 +520,8 @@ export interface GroupsTable {
   title: string;
   website_url: Generated<string>;
   created_at: Generated<Timestamp>;
+  security: Generated<Json>;
+  security_override: Generated<'Y' | 'N'>;
 }
 
 export interface ImportFilesTable {
@@ -687,6 +690,7 @@ export interface RegionsTable {
   company_name: Generated<string>;
   service_qr: Generated<string>;
   map_point: Generated<string>;
+  security: Generated<Json | null>;
 }
 
 export interface RenewalOrdersTable {
@@ -774,6 +778,8 @@ export interface SessionsTable {
   max_expires_at: Timestamp;
   ip: Generated<string>;
   user_agent: Generated<string>;
+  idle_seconds: Generated<number | null>;
+  must_change: Generated<boolean>;
 }
 
 export interface StaffRolesTable {
