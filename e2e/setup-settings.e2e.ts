@@ -131,7 +131,37 @@ journey('setup: 系统设置, 日常设置 and 常用链接', ({ page: newPage }
     await screenshot(phone, 'setup-linklist-390');
   });
 
+  it('sets a lockout on the 安全 tab: the wrong passwords it allows lock the account, the right one included', async () => {
+    await page.goto('/setup/setsys');
+    await page.getByTestId('setsys-tab-security').click();
+    await page.getByTestId('security-tab').waitFor();
+    await page.getByTestId('security-own').click();
+    const attempts = page.getByTestId('security-lockout_attempts');
+    await attempts.waitFor();
+    await attempts.fill('3');
+    await settle(page);
+    await screenshot(page, 'setup-setsys-security-1440');
+    await page.getByTestId('setsys-save-security').click();
+    await page.locator('.ant-notification-notice').filter({ hasText: '锁定前允许的错误次数：不启用 → 3' }).waitFor();
+
+    const login = await newPage(DESKTOP);
+    await login.goto('/login');
+    const attempt = async (password: string) => {
+      await login.getByTestId('login-username').fill('guard');
+      await login.getByTestId('login-password').fill(password);
+      const answered = login.waitForResponse((r) => r.url().endsWith('/webapi') && (r.request().postData() ?? '').includes('"login"'));
+      await login.getByTestId('login-submit').click();
+      return (await (await answered).json()) as { return_code: string; return_msg: string };
+    };
+    for (let i = 0; i < 3; i++) expect((await attempt('wrong-password')).return_msg).toBe('用户名或密码错误');
+    const locked = await attempt('demo123456');
+    expect(locked.return_msg).toMatch(/^登录尝试过于频繁，请 .*分钟后再试$/);
+    await login.getByText(locked.return_msg).first().waitFor();
+    expect(new URL(login.url()).pathname).toBe('/login');
+  });
+
   it('puts the settings back for the journeys after this one', async () => {
+    expect((await api('setsecurity', { inherit: 'Y' }, token)).return_code).toBe('SUCCESS');
     const restored = await api('setsysinfo', { copyright: before.copyright, wxapp_qrcodes: before.wxapp_qrcodes }, token);
     expect(restored.return_code, restored.return_msg).toBe('SUCCESS');
     if (linkId) expect((await api('linkdel', { id: linkId }, token)).return_code).toBe('SUCCESS');

@@ -129,6 +129,7 @@ export const routeManifest: Record<ManifestSide, readonly ManifestPage[]> = {
     { path: '/team/categoryadd', title: '新增部门', roles: ['leader_admin'], hidden: true },
     { path: '/team/categoryedit', title: '编辑部门', roles: ['leader_admin'], hidden: true },
     { path: '/setup/operationlog', title: '操作日志', roles: ['leader_admin'] },
+    { path: '/setup/setsys', title: '系统设置', roles: ['leader_admin'] },
     { path: '/setup/linklist', title: '常用链接', roles: ['leader_admin'] },
     { path: '/updatelog/updatelog', title: '更新日志', roles: ['admin', 'updatelog'] },
   ],

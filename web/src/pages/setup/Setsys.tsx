@@ -7,6 +7,8 @@ import { noticeSuccess } from '../../api/feedback';
 import { loadSystemInfo } from '../../router/session';
 import { validValues } from '../../utils/forms';
 import './settings.css';
+import SecurityTab from './SecurityTab';
+import { useUser } from '../../stores/user';
 
 const urlRule = { pattern: /^(https?:\/\/|\/)/, message: '地址必须以 http://、https:// 或 / 开头' };
 /** Fields that hold an image's address: a preview shows under them. */
@@ -128,13 +130,24 @@ function TabForm({
 
 /** /setup/setsys: the community's system settings in tabs; each tab saves its own fields. */
 export default function Setsys() {
+  const side = useUser((s) => s.side);
   const [values, setValues] = useState<SysSettings | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
+    if (side === 'group') return;
     call('sysinfo')
       .then(setValues)
       .catch(() => setFailed(true));
-  }, []);
+  }, [side]);
+
+  // the group side sets the group's default security policy
+  if (side === 'group') {
+    return (
+      <Card title="系统设置 · 安全策略（集团默认）" variant="borderless" data-testid="setsys-page">
+        <SecurityTab />
+      </Card>
+    );
+  }
 
   return (
     <Card title="系统设置" variant="borderless" data-testid="setsys-page">
@@ -146,15 +159,18 @@ export default function Setsys() {
             保存后立即生效，所有用户刷新或切换页面即可看到；每次保存改了什么（原值 → 新值）记入操作日志。
           </Typography.Paragraph>
           <Tabs
-            items={SETSYS_TABS.map((tab) => ({
-              key: tab.key,
-              label: <span data-testid={`setsys-tab-${tab.key}`}>{tab.title}</span>,
-              children: (
-                <Space direction="vertical" style={{ width: '100%' }}>
-                  <TabForm tab={tab} values={values} onSaved={setValues} />
-                </Space>
-              ),
-            }))}
+            items={[
+              ...SETSYS_TABS.map((tab) => ({
+                key: tab.key,
+                label: <span data-testid={`setsys-tab-${tab.key}`}>{tab.title}</span>,
+                children: (
+                  <Space direction="vertical" style={{ width: '100%' }}>
+                    <TabForm tab={tab} values={values} onSaved={setValues} />
+                  </Space>
+                ),
+              })),
+              { key: 'security', label: <span data-testid="setsys-tab-security">安全</span>, children: <SecurityTab /> },
+            ]}
           />
         </>
       )}

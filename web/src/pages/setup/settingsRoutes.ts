@@ -26,8 +26,9 @@ export const settingsSetupRoutes: AppRoute[] = [
   },
 ];
 
-/** Children of the group side's '/setup': the group's common links, kept by the head office. */
+/** Children of the group side's '/setup': the group's security policy and common links, kept by the head office. */
 export const settingsLeaderRoutes: AppRoute[] = [
+  { path: 'setsys', component: Setsys, meta: { title: 'route.setsys', icon: SettingOutlined, roles: ['leader_admin'] } },
   {
     path: 'linklist',
     component: LinkList,
