@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, noControlChars, paging, text } from './common.js';
+import { id, paging } from './common.js';
 import type { ListAnswer, YN } from './codes.js';
 import { valueEnum } from './kit/resource.js';
 import { setsysFields } from './setup/settings.js';
