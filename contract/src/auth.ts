@@ -72,6 +72,8 @@ export interface SysUserInfo {
   password_status: YN;
   /** Y: an administrator reset the password and it has not been changed since; the change may skip the current one */
   password_reset?: YN;
+  /** Y: the password outlived the security policy's expiry; it must be changed (with the current one) before anything else */
+  password_expired?: YN;
 }
 
 /** One of the account's open sessions (sessionlist). */

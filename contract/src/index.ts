@@ -11,6 +11,9 @@ import { feesMethods, type FeesOutputs } from './fees.js';
 import { staffSchemas, type StaffOutputs } from './team/staff.js';
 import { operationLogMethods, type OperationLogOutputs } from './operationlog.js';
 import { teamMethods, type TeamOutputs } from './team.js';
+import { settingsMethods, type SettingsOutputs } from './setup/settings.js';
+import { linkMethods, type LinkOutputs } from './setup/links.js';
+import { securityMethods, type SecurityOutputs } from './setup/security.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -34,6 +37,9 @@ export * from './team/staff.js';
 export * from './team/permissions.js';
 export * from './operationlog.js';
 export * from './team.js';
+export * from './setup/settings.js';
+export * from './setup/links.js';
+export * from './setup/security.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -51,6 +57,9 @@ export const methodSchemas = {
   ...staffSchemas,
   ...operationLogMethods,
   ...teamMethods,
+  ...settingsMethods,
+  ...linkMethods,
+  ...securityMethods,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -65,5 +74,8 @@ export type MethodOutputs = AuthOutputs &
   FeesOutputs &
   StaffOutputs &
   OperationLogOutputs &
-  TeamOutputs;
+  TeamOutputs &
+  SettingsOutputs &
+  LinkOutputs &
+  SecurityOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

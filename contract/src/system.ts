@@ -1,27 +1,11 @@
 import { z } from 'zod';
-import { id, noControlChars, paging, text } from './common.js';
+import { id, paging } from './common.js';
 import type { ListAnswer, YN } from './codes.js';
 import { valueEnum } from './kit/resource.js';
+import { setsysFields } from './setup/settings.js';
 
-const url = noControlChars(
-  z
-    .string()
-    .trim()
-    .max(500)
-    .refine((v) => v === '' || /^(https?:\/\/|\/)/.test(v), { message: '地址必须以 http://、https:// 或 / 开头' }),
-);
-
-export const setSysInfoInput = z.object({
-  sub_title: text(60).optional(),
-  logo_url: url.optional(),
-  region_img: url.optional(),
-  copyright: text(200).optional(),
-  property_app_url: url.optional(),
-  wxapp_qrcodes: url.optional(),
-  consume_mobile_app_url: url.optional(),
-  consume_app_url: url.optional(),
-  help_work_url: url.optional(),
-});
+/** /setup/setsys saves one tab's fields at a time (setup/settings.ts). */
+export const setSysInfoInput = z.object(setsysFields);
 
 export const systemMethods = {
   get_system_info: z.object({}),
@@ -39,6 +23,10 @@ export interface SystemInfo {
   rid: number;
   region_title: string;
   sub_title: string;
+  /** the brand (/setup/setsys): the system's title, its short name, the company */
+  system_title: string;
+  short_title: string;
+  company_name: string;
   logo_url: string;
   end_time: string;
   /** days left = end date minus today (docs/product.md#community-expiry) */
@@ -78,10 +66,17 @@ export interface BacklogItem {
   done_time: string;
 }
 
+/** A common link as the shell shows it (/setup/linklist, setup/links.ts). */
 export interface CommonLink {
   id: number;
   title: string;
   url: string;
+  kind: 'internal' | 'external';
+  /** an antd icon name (LINK_ICON) */
+  icon: string;
+  target: 'self' | 'blank';
+  /** group: inherited from the group; community: the community's own */
+  scope: 'group' | 'community';
 }
 export interface ResourceItem {
   id: number;

@@ -107,6 +107,9 @@ export const routeManifest: Record<ManifestSide, readonly ManifestPage[]> = {
     { path: '/team/classifylist', title: '部门岗位', roles: ['team'] },
     { path: '/team/categoryadd', title: '新增部门', roles: ['team'], hidden: true },
     { path: '/team/categoryedit', title: '编辑部门', roles: ['team'], hidden: true },
+    { path: '/setup/setsys', title: '系统设置', roles: ['setup'] },
+    { path: '/setup/setdaily', title: '日常设置', roles: ['setup'] },
+    { path: '/setup/linklist', title: '常用链接', roles: ['setup'] },
     { path: '/setup/backlog', title: '待办事项' },
     { path: '/setup/download', title: '下载中心' },
     { path: '/setup/setfees', title: '收费设置', roles: ['setfees'] },
@@ -126,6 +129,8 @@ export const routeManifest: Record<ManifestSide, readonly ManifestPage[]> = {
     { path: '/team/categoryadd', title: '新增部门', roles: ['leader_admin'], hidden: true },
     { path: '/team/categoryedit', title: '编辑部门', roles: ['leader_admin'], hidden: true },
     { path: '/setup/operationlog', title: '操作日志', roles: ['leader_admin'] },
+    { path: '/setup/setsys', title: '系统设置', roles: ['leader_admin'] },
+    { path: '/setup/linklist', title: '常用链接', roles: ['leader_admin'] },
     { path: '/updatelog/updatelog', title: '更新日志', roles: ['admin', 'updatelog'] },
   ],
 };

@@ -28,8 +28,9 @@ import { feecountsRoutes, feesDesktopRoutes, feesRoutes, feesSetupRoutes } from 
 import { feesTitles } from './pages/fees/i18n';
 import { teamLeaderRoutes, teamRoutes, teamSetupRoutes, teamTitles } from './pages/team/routes';
 import { lazyPage } from './router/lazyPage';
+import { settingsLeaderRoutes, settingsSetupRoutes, settingsTitles } from './pages/setup/settingsRoutes';
 
-for (const titles of [structureTitles, ownersTitles, feesTitles, teamTitles]) registerRouteTitles(titles);
+for (const titles of [structureTitles, ownersTitles, feesTitles, teamTitles, settingsTitles]) registerRouteTitles(titles);
 
 const Dashboard = lazyPage(() => import('./pages/dashboard/Dashboard'));
 const RegionList = lazyPage(() => import('./pages/region/RegionList'));
@@ -97,6 +98,8 @@ export const communityRoutes: AppRoute[] = [
     path: '/setup',
     meta: { title: 'route.setup', icon: SettingOutlined },
     children: [
+      // system settings and daily switches (issue 36)
+      ...settingsSetupRoutes,
       { path: 'backlog', component: Backlog, meta: { title: 'route.backlog', keepAlive: true } },
       { path: 'download', component: Download, meta: { title: 'route.download', icon: CloudDownloadOutlined } },
       ...feesSetupRoutes,
@@ -123,6 +126,8 @@ const leaderSetup: AppRoute = {
       component: OperationLog,
       meta: { title: 'route.operationlog', icon: AuditOutlined, roles: [...OPERATION_LOG_GROUP], keepAlive: true },
     },
+    // the group's common links (issue 36)
+    ...settingsLeaderRoutes,
   ],
 };
 

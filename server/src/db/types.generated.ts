@@ -65,6 +65,7 @@ export interface AccountsTable {
   password_reset_at: Generated<Timestamp | null>;
   dept_id: Generated<number | null>;
   position_id: Generated<number | null>;
+  password_changed_at: Generated<Timestamp>;
 }
 
 export interface ActivationCodesTable {
@@ -215,6 +216,23 @@ export interface CommonLinksTable {
   title: string;
   url: string;
   sort: Generated<number>;
+  kind: Generated<'internal' | 'external'>;
+  icon: Generated<string>;
+  target: Generated<'self' | 'blank'>;
+  roles: Generated<string[]>;
+  status: Generated<'Y' | 'N'>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface DailySettingsTable {
+  rid: number;
+  key: string;
+  value: Json;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+  updated_at: Generated<Timestamp>;
+  updated_by: Generated<number | null>;
 }
 
 export interface DepartmentsTable {
@@ -482,11 +500,28 @@ export interface FeeSettingsTable {
   updated_at: Generated<Timestamp>;
 }
 
+export interface GroupLinksTable {
+  id: Generated<number>;
+  group_id: number;
+  title: string;
+  url: string;
+  kind: Generated<'internal' | 'external'>;
+  icon: Generated<string>;
+  target: Generated<'self' | 'blank'>;
+  roles: Generated<string[]>;
+  sort: Generated<number>;
+  status: Generated<'Y' | 'N'>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
 export interface GroupsTable {
   id: Generated<number>;
   title: string;
   website_url: Generated<string>;
   created_at: Generated<Timestamp>;
+  security: Generated<Json>;
+  security_override: Generated<'Y' | 'N'>;
 }
 
 export interface ImportFilesTable {
@@ -650,6 +685,12 @@ export interface RegionsTable {
   price_per_year: Generated<Numeric>;
   status: Generated<string>;
   created_at: Generated<Timestamp>;
+  system_title: Generated<string>;
+  short_title: Generated<string>;
+  company_name: Generated<string>;
+  service_qr: Generated<string>;
+  map_point: Generated<string>;
+  security: Generated<Json | null>;
 }
 
 export interface RenewalOrdersTable {
@@ -737,6 +778,8 @@ export interface SessionsTable {
   max_expires_at: Timestamp;
   ip: Generated<string>;
   user_agent: Generated<string>;
+  idle_seconds: Generated<number | null>;
+  must_change: Generated<boolean>;
 }
 
 export interface StaffRolesTable {
@@ -808,6 +851,7 @@ export interface DB {
   cars: CarsTable;
   cashier_shifts: CashierShiftsTable;
   common_links: CommonLinksTable;
+  daily_settings: DailySettingsTable;
   departments: DepartmentsTable;
   export_files: ExportFilesTable;
   face_permissions: FacePermissionsTable;
@@ -826,6 +870,7 @@ export interface DB {
   fee_receipt_counters: FeeReceiptCountersTable;
   fee_refunds: FeeRefundsTable;
   fee_settings: FeeSettingsTable;
+  group_links: GroupLinksTable;
   groups: GroupsTable;
   import_files: ImportFilesTable;
   job_writes: JobWritesTable;

@@ -44,7 +44,7 @@ export async function authenticate(db: Kysely<DB>, config: Config, token: string
       .set({
         last_seen_at: sql`now()`,
         expires_at: sql`CASE WHEN kind = 'board' THEN expires_at
-          ELSE least(now() + make_interval(secs => ${config.tokenTtlHours * 3600}), max_expires_at) END`,
+          ELSE least(now() + make_interval(secs => least(${config.tokenTtlHours * 3600}, coalesce(idle_seconds, ${config.tokenTtlHours * 3600}))), max_expires_at) END`,
       })
       .where('token_hash', '=', tokenHash)
       .returning(['last_seen_at', 'expires_at'])
@@ -79,7 +79,9 @@ function loadSession(db: Kysely<DB>, tokenHash: string): Promise<SessionRow | un
       accountCodes(sql.ref('a.id'), sql.ref('a.roles'), sql.ref('s.rid')).as('roles'),
       'a.permissions',
       'a.status',
-      sql<boolean>`a.password_reset_at IS NOT NULL`.as('password_reset'),
+      // an administrator's reset, or a password past the security policy's expiry at sign-in
+      sql<boolean>`(a.password_reset_at IS NOT NULL OR s.must_change)`.as('password_reset'),
+      sql<boolean>`(a.password_reset_at IS NULL AND s.must_change)`.as('password_expired'),
       'r.end_time',
     ])
     .where('s.token_hash', '=', tokenHash)
@@ -124,5 +126,6 @@ function toSession(row: SessionRow): Session {
     kind: row.kind,
     sessionId: Number(row.id),
     passwordReset: row.password_reset,
+    passwordExpired: row.password_expired,
   };
 }

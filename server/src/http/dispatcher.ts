@@ -95,7 +95,9 @@ export class Dispatcher {
 
   private checkAccess(def: MethodDef, session: Session, side: Side, regionEnd: string | null): void {
     if (session.side !== side) throw new BizError(MESSAGES.wrongSide, RC.NO_PERMISSION);
-    if (session.passwordReset && !WHILE_PASSWORD_RESET.has(def.name)) throw new BizError(MESSAGES.changePasswordFirst);
+    if (session.passwordReset && !WHILE_PASSWORD_RESET.has(def.name)) {
+      throw new BizError(session.passwordExpired ? MESSAGES.passwordExpired : MESSAGES.changePasswordFirst);
+    }
     if (session.kind === 'board' && !def.spec.board) throw new BizError(MESSAGES.boardOnly, RC.NO_PERMISSION);
     const roles = def.spec.roles;
     if (roles === 'staff') {

@@ -39,6 +39,7 @@ export const MESSAGES = {
   revoked: '该登录已被结束，请重新登录',
   disabled: '账号已停用，请联系管理员',
   changePasswordFirst: '请先修改管理员设置的临时密码',
+  passwordExpired: '密码已过期，请先修改密码',
   boardOnly: '看板会话只能查看看板',
   methodMismatch: '请求头 X-Method 与正文中的 method 不一致',
   controlChars: '不能包含控制字符（如 NUL）',

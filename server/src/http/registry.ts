@@ -27,6 +27,8 @@ export interface Session {
   sessionId: number;
   /** the account signs in with a password an administrator set (staffadd, staffresetpassword): it changes it before anything else */
   passwordReset: boolean;
+  /** of those, one whose password passed the security policy's expiry (not an administrator's reset) */
+  passwordExpired?: boolean;
 }
 
 export interface Ctx {

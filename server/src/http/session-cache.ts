@@ -18,6 +18,7 @@ export interface SessionRow {
   permissions: string[];
   status: string;
   password_reset: boolean;
+  password_expired: boolean;
   end_time: string | null;
 }
 

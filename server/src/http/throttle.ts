@@ -23,6 +23,11 @@ export interface ThrottleKey {
   free: number;
   /** the longest wait */
   maxDelaySeconds: number;
+  /**
+   * a lockout instead of growing waits (the security policy's, modules/setup/security.ts): from the
+   * `free`th guess of a streak on, each wrong one locks the key this long
+   */
+  lockSeconds?: number;
 }
 
 export type Reservation = { ok: true } | { ok: false; waitSeconds: number };
@@ -68,7 +73,7 @@ export async function reserveGuess(db: Kysely<DB>, keys: readonly ThrottleKey[])
     for (const k of sorted) {
       const row = rows.find((r) => r.key === k.key)!;
       const n = Number(row.quiet) * 1000 > FORGET_AFTER_MS ? 1 : row.failures + 1;
-      const delay = delaySeconds(n, k.free, k.maxDelaySeconds);
+      const delay = k.lockSeconds ? (n >= k.free ? k.lockSeconds : 0) : delaySeconds(n, k.free, k.maxDelaySeconds);
       await trx
         .updateTable('login_throttle')
         .set({

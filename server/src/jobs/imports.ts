@@ -77,6 +77,8 @@ interface ImportSpec<M extends MethodName, T extends MethodName, Plan, R extends
   /** row errors a result keeps at most (the page and the report stay usable) */
   maxErrors: number;
   /** what the job needs of the upload's fields besides the file */
+  /** checks the upload's other fields against the community in the call (a password against its policy) */
+  accept?: (ctx: CommunityCtx, input: HandlerInput<M>) => Promise<void>;
   /** may be slow (a password's hash): it runs with the upload's reading, before the call's transaction */
   options?: (input: HandlerInput<M>) => Record<string, unknown> | Promise<Record<string, unknown>>;
   template(ctx: CommunityCtx, input: HandlerInput<T>): Promise<ImportTemplate>;
@@ -153,6 +155,7 @@ export function defineImport<M extends MethodName, T extends MethodName, Plan, R
       const missing = spec.required.filter((h) => !sheet.headers.includes(h));
       if (missing.length) fail(`表头不正确，缺少列：${missing.join('、')}，请下载模板后填写`);
       if (sheet.rows.length === 0) fail('文件中没有数据行');
+      await spec.accept?.(ctx, input);
       const jobId = await enqueueJob(ctx.db, {
         rid: ctx.rid,
         kind: spec.kind,

@@ -1,4 +1,4 @@
-import { fenToYuan, RC, toFen } from '@wuye/contract';
+import { DAILY_KEYS, enumKeys, fenToYuan, LINK_ICON, LINK_KIND, LINK_TARGET, RC, toFen } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +35,11 @@ const BOOKKEEPING = new Set(['jobs', 'export_files']);
 const SKIP = new Set(['logout', 'login', 'sessiondel']);
 /** Answers that are the product's own constants, the same for every group (the permission tree): their words are no one's data. */
 const CONSTANT_ANSWERS = new Set(['permissiontree']);
+/**
+ * Words of the product's own catalogues stored in rows (the daily switches' keys, the links' coded
+ * values): every community's answers carry them, whoever stored a row of them first.
+ */
+const CONSTANT_WORDS = new Set<string>([...DAILY_KEYS, ...enumKeys(LINK_KIND), ...enumKeys(LINK_TARGET), ...enumKeys(LINK_ICON)]);
 /** A role of the first group (staff_roles), which owns communities 1 and 2. */
 let victimRoleId = 0;
 
@@ -226,7 +231,7 @@ async function onlyIn(
   }
   // amounts, dates and periods name nothing by themselves (long digit strings such as mobiles do)
   const named = (v: string) => v.trim().length >= 2 && (!/^[\d\s:.~-]+$/.test(v) || /^\d{7,}$/.test(v));
-  return new Set([...theirs].filter((v) => !others.has(v) && named(v)));
+  return new Set([...theirs].filter((v) => !others.has(v) && named(v) && !CONSTANT_WORDS.has(v)));
 }
 
 /** One number for all of the victim's rows: count and hash of each table's matching rows. */

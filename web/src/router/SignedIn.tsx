@@ -98,8 +98,10 @@ function AliasRedirect({ alias }: { alias: RouteAlias }) {
 
 function AppRoutes() {
   const passwordReset = useUser((s) => s.sysUser?.password_reset === 'Y');
-  // a password an administrator set is changed before anything else opens (docs/product.md#team)
-  return passwordReset ? <ChangePasswordModal required /> : <PermittedRoutes />;
+  const passwordExpired = useUser((s) => s.sysUser?.password_expired === 'Y');
+  // a password an administrator set, or one past the security policy's days, is changed before
+  // anything else opens (docs/product.md#team, #setup-settings)
+  return passwordReset || passwordExpired ? <ChangePasswordModal required /> : <PermittedRoutes />;
 }
 
 function PermittedRoutes() {

@@ -23,6 +23,7 @@ import { useSettings } from '../stores/settings';
 import { useSystem } from '../stores/system';
 import { useUser } from '../stores/user';
 import AppDownload, { AppDownloadPanel, hasAppDownload } from './AppDownload';
+import CommonLinks from './CommonLinks';
 import HeaderSearch from './HeaderSearch';
 import LangSelect from './LangSelect';
 import NavbarMore, { type MoreActions } from './NavbarMore';
@@ -121,6 +122,8 @@ export default function Navbar() {
             <ContactsOutlined className="navbar-icon" data-testid="navbar-owner-search" onClick={() => setOwnerSearch('open')} />
           </Tooltip>
         )}
+        {/* the group's and the community's common links (/setup/linklist) */}
+        {show.ownerSearch && <CommonLinks />}
         {ownerSearch !== 'unused' && (
           // stays mounted once used: the owner drawer it opens lives inside it
           <Suspense fallback={null}>

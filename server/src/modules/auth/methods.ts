@@ -1,4 +1,4 @@
-import { MSG, RC } from '@wuye/contract';
+import { DEFAULT_SECURITY, MSG, RC, passwordProblem } from '@wuye/contract';
 import { sql } from 'kysely';
 import { recordAudit } from '../../http/dispatcher.js';
 import { fail } from '../../http/errors.js';
@@ -17,6 +17,7 @@ import { hashPassword, isWeakPassword, verifyPassword, verifyNobody } from './pa
 import { resetMethods } from './reset.js';
 import { createSession, sessionMethods } from './sessions.js';
 import { accountRegionIds } from '../team/scope.js';
+import { accountPolicy, sessionPolicy } from '../setup/security.js';
 
 const WRONG_LOGIN = '用户名或密码错误';
 /** An address an account signed in from within this many days is its own: the account-wide wait spares it. */
@@ -40,6 +41,18 @@ function loginKeys(ctx: Ctx, username: string, known: boolean) {
   return { pair, address, account, all: known ? [pair, address] : [pair, address, account], knownKey: `k:${username}|${ip}` };
 }
 
+/**
+ * The lockout of the account's security policy (/setup/setsys 安全), or none when it is off. A
+ * username that does not exist is counted under the default policy, so the answers tell nothing.
+ */
+async function lockoutKey(ctx: Ctx, username: string): Promise<ThrottleKey | undefined> {
+  const account = await ctx.db.selectFrom('accounts').select(['id', 'group_id']).where('username', '=', username).executeTakeFirst();
+  const policy = account ? await accountPolicy(ctx.db, account.id, account.group_id) : DEFAULT_SECURITY;
+  if (policy.lockout_attempts === 0) return undefined;
+  const seconds = policy.lockout_minutes * 60;
+  return { key: `l:${username}`, free: policy.lockout_attempts, maxDelaySeconds: seconds, lockSeconds: seconds };
+}
+
 let lastPrune = 0;
 
 const login = defineMethod('login', {
@@ -58,7 +71,9 @@ const login = defineMethod('login', {
       void pruneThrottle(ctx.db).catch((err: unknown) => ctx.log.warn({ err }, 'pruning sign-in counters failed'));
     }
     const keys = loginKeys(ctx, input.username, await isKnown(ctx.db, `k:${input.username}|${addressKey(ctx.ip)}`, KNOWN_ADDRESS_DAYS));
-    const reserved = await reserveGuess(ctx.db, keys.all);
+    // the security policy's lockout: N wrong passwords in a row lock the account for M minutes, from any address
+    const lock = await lockoutKey(ctx, input.username);
+    const reserved = await reserveGuess(ctx.db, lock ? [...keys.all, lock] : keys.all);
     if (!reserved.ok) {
       const msg = `登录尝试过于频繁，请 ${waitText(reserved.waitSeconds)}后再试`;
       await audit(RC.FAIL, msg);
@@ -88,7 +103,7 @@ const login = defineMethod('login', {
           .execute();
       }
       const created = await createSession(trx, ctx, { accountId: found.id, side, rid, kind: 'console' });
-      await guessWasRight(trx, { clear: [keys.pair.key, keys.account.key], undo: [keys.address] });
+      await guessWasRight(trx, { clear: [keys.pair.key, keys.account.key, ...(lock ? [lock.key] : [])], undo: [keys.address] });
       await markKnown(trx, keys.knownKey);
       // the community signed in to keeps the row: its operation log shows who signed in
       await recordAudit(trx, {
@@ -172,6 +187,8 @@ const sysuserinfo = defineMethod('sysuserinfo', {
         sys_type: a.sys_type,
         password_status: a.password_status,
         password_reset: a.password_reset_at ? ('Y' as const) : ('N' as const),
+        // the security policy's expiry: the session may only change the password (with the current one)
+        password_expired: ctx.session.passwordReset && !a.password_reset_at ? ('Y' as const) : ('N' as const),
       },
     };
   },
@@ -200,6 +217,9 @@ const sysusereditpassword = defineMethod('sysusereditpassword', {
     if (input.id !== undefined && input.id !== account.id) await refuse('只能修改本人的密码');
     if (input.username !== account.username) await refuse('用户名与当前账号不一致');
     if (input.password !== input.password2) await refuse(MSG.passwordMismatch);
+    // the security policy of the session's community (or the group's): length and complexity
+    const problem = passwordProblem(await sessionPolicy(ctx.db, ctx.session), input.password);
+    if (problem) await refuse(problem);
     // the current password, unless an administrator has just reset it (and only until it is changed):
     // a stolen token alone cannot take the account over for good
     const guess = { ...loginKeys(ctx, account.username, true).pair, key: `o:${account.id}` };
@@ -214,9 +234,16 @@ const sysusereditpassword = defineMethod('sysusereditpassword', {
     await ctx.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('accounts')
-        .set({ password_hash: passwordHash, password_status: isWeakPassword(input.password) ? 'N' : 'Y', password_reset_at: null })
+        .set({
+          password_hash: passwordHash,
+          password_status: isWeakPassword(input.password) ? 'N' : 'Y',
+          password_reset_at: null,
+          password_changed_at: sql`now()`,
+        })
         .where('id', '=', account.id)
         .execute();
+      // an expired password is changed: this session is free again
+      await trx.updateTable('sessions').set({ must_change: false }).where('token_hash', '=', ctx.session.tokenHash).execute();
       await trx
         .updateTable('sessions')
         .set({ ended_at: sql`now()`, end_reason: 'password' })

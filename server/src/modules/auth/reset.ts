@@ -5,17 +5,22 @@ import { recordAudit } from '../../http/dispatcher.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply } from '../../http/registry.js';
 import { hashPassword } from './password.js';
+import { sessionPolicy } from '../setup/security.js';
 
 /** Letters and digits that cannot be misread when the password is read out (no 0/O, 1/l/I). */
 const LOWER = 'abcdefghijkmnpqrstuvwxyz';
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const DIGITS = '23456789';
 
-/** Ten characters, at least one lower-case letter, one capital and one digit, from the system's random source. */
-export function temporaryPassword(): string {
+/**
+ * Ten characters (or the security policy's minimum length, if longer), at least one lower-case
+ * letter, one capital and one digit, from the system's random source.
+ */
+export function temporaryPassword(minLength = 10): string {
   const pick = (set: string) => set[crypto.randomInt(set.length)]!;
   const all = LOWER + UPPER + DIGITS;
-  const chars = [pick(LOWER), pick(UPPER), pick(DIGITS), ...Array.from({ length: 7 }, () => pick(all))];
+  const length = Math.max(10, minLength);
+  const chars = [pick(LOWER), pick(UPPER), pick(DIGITS), ...Array.from({ length: length - 3 }, () => pick(all))];
   for (let i = chars.length - 1; i > 0; i--) {
     const j = crypto.randomInt(i + 1);
     [chars[i], chars[j]] = [chars[j]!, chars[i]!];
@@ -45,12 +50,12 @@ const staffresetpassword = defineMethod('staffresetpassword', {
       .executeTakeFirst();
     if (!target || target.sys_type === 'leader') return fail('员工账号不存在');
     if (target.id === ctx.session.accountId) return fail('不能重置本人的密码，请在“修改密码”中修改');
-    const password = temporaryPassword();
+    const password = temporaryPassword((await sessionPolicy(ctx.db, ctx.session)).min_length);
     const passwordHash = await hashPassword(password);
     await ctx.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('accounts')
-        .set({ password_hash: passwordHash, password_status: 'N', password_reset_at: sql`now()` })
+        .set({ password_hash: passwordHash, password_status: 'N', password_reset_at: sql`now()`, password_changed_at: sql`now()` })
         .where('id', '=', target.id)
         .execute();
       await trx

@@ -5,6 +5,7 @@ import { defineMethod, reply, type Ctx, type Session } from '../../http/registry
 import { hashToken, newToken } from '../../http/tokens.js';
 import { wireTime } from '../../lib/wire.js';
 import { mayEnterRegion } from '../team/scope.js';
+import { securityPolicyOf } from '../setup/security.js';
 
 /** A board window's session lasts this long at most, and does not slide. */
 export const BOARD_SESSION_HOURS = 12;
@@ -22,7 +23,24 @@ export async function createSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const { token, hash } = newToken();
   const max = s.kind === 'board' ? BOARD_SESSION_HOURS : ctx.config.sessionMaxHours;
-  const sliding = s.kind === 'board' ? BOARD_SESSION_HOURS : Math.min(ctx.config.tokenTtlHours, max);
+  let sliding = s.kind === 'board' ? BOARD_SESSION_HOURS : Math.min(ctx.config.tokenTtlHours, max);
+  // the security policy (/setup/setsys 安全) of a console session: its idle timeout, and whether the
+  // password has outlived its days (the session may then only change it)
+  let idleSeconds: number | null = null;
+  let mustChange = false;
+  if (s.kind === 'console') {
+    const account = await db
+      .selectFrom('accounts')
+      .select(['group_id', sql<number>`extract(epoch from now() - password_changed_at)::float8`.as('age')])
+      .where('id', '=', s.accountId)
+      .executeTakeFirstOrThrow();
+    const policy = await securityPolicyOf(db, { groupId: account.group_id, rid: s.rid });
+    if (policy.idle_minutes > 0) {
+      idleSeconds = policy.idle_minutes * 60;
+      sliding = Math.min(sliding, idleSeconds / 3600);
+    }
+    mustChange = policy.expire_days > 0 && Number(account.age) > policy.expire_days * 86400;
+  }
   const row = await db
     .insertInto('sessions')
     .values({
@@ -35,6 +53,8 @@ export async function createSession(
       user_agent: ctx.userAgent.slice(0, 300),
       expires_at: sql`now() + make_interval(secs => ${sliding * 3600})`,
       max_expires_at: sql`now() + make_interval(secs => ${max * 3600})`,
+      idle_seconds: idleSeconds,
+      must_change: mustChange,
     })
     .returning('expires_at')
     .executeTakeFirstOrThrow();

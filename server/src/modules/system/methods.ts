@@ -10,6 +10,7 @@ import { listTemplate } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
 import { systemInfoOf } from './info.js';
 import { operationLogMethods } from './operationlog.js';
+import { saveSysSettings } from '../setup/setsys.js';
 
 const getSystemInfo = defineMethod('get_system_info', {
   side: 'both',
@@ -38,12 +39,10 @@ const setsysinfo = defineMethod('setsysinfo', {
   side: 'community',
   roles: ['admin', 'setup'],
   writes: true,
-  summary: '设置本小区的系统信息（标题、logo、平面图、版权、应用地址）',
+  summary: '设置本小区的系统信息（品牌、小区资料、客户端下载、帮助），改了什么（原值 → 新值）记入操作日志',
   async handler(ctx, input) {
-    const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-    if (Object.keys(values).length === 0) fail('没有需要保存的内容');
-    await ctx.db.updateTable('regions').set(values).where('id', '=', ctx.rid).execute();
-    return reply({ items: await systemInfoOf(ctx.db, ctx.config, ctx.session) }, '保存成功');
+    const message = await saveSysSettings(ctx, input);
+    return reply({ items: await systemInfoOf(ctx.db, ctx.config, ctx.session) }, message);
   },
 });
 
@@ -57,20 +56,6 @@ const getFileSet = defineMethod('get_file_set', {
       type: 'local' as const,
       items: { max_size_mb: 10, exts: ['jpg', 'jpeg', 'png', 'gif', 'xlsx', 'xls', 'pdf'], upload_url: '/upload' },
     };
-  },
-});
-
-const getCommonLinks = defineMethod('get_common_links', {
-  side: 'community',
-  roles: 'any',
-  writes: false,
-  summary: '常用链接与集团官网地址',
-  async handler(ctx) {
-    const [group, items] = await Promise.all([
-      ctx.db.selectFrom('groups').select('website_url').where('id', '=', ctx.session.groupId).executeTakeFirstOrThrow(),
-      ctx.db.selectFrom('common_links').select(['id', 'title', 'url']).where('rid', '=', ctx.rid).orderBy('sort').orderBy('id').execute(),
-    ]);
-    return { website_url: group.website_url, items };
   },
 });
 
@@ -171,7 +156,6 @@ export const systemModule = [
   getSystemExtendinfo,
   setsysinfo,
   getFileSet,
-  getCommonLinks,
   getResourcesList,
   backlogList,
   backlogDone,

@@ -32,7 +32,7 @@ describe('system info', () => {
 
   it('lets an admin set its own community info only', async () => {
     const res = await s.call('setsysinfo', { region_img: '/img/plan.png', sub_title: '阳光花园平台' }, admin);
-    expect(res).toMatchObject({ return_code: RC.SUCCESS, return_msg: '保存成功' });
+    expect(res).toMatchObject({ return_code: RC.SUCCESS, return_msg: expect.stringMatching(/^保存成功/) });
     expect(res.data.items.region_img).toBe('/img/plan.png');
     const other = await s.call('get_system_info', {}, admin2);
     expect(other.data.items.region_img).toBe('');
@@ -45,7 +45,8 @@ describe('system info', () => {
 
   it('answers links, resources and file settings', async () => {
     expect((await s.call('get_common_links', {}, admin)).data.items.length).toBeGreaterThan(0);
-    expect((await s.call('get_common_links', {}, admin2)).data.items).toEqual([]);
+    // the other community has none of its own: the group's alone (modules/setup/links.test.ts)
+    expect((await s.call('get_common_links', {}, admin2)).data.items.every((i: { scope: string }) => i.scope === 'group')).toBe(true);
     expect((await s.call('get_resources_list', {}, admin)).data.total).toBeGreaterThan(0);
     expect((await s.call('get_file_set', {}, admin)).data.type).toBe('local');
   });

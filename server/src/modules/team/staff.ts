@@ -5,6 +5,7 @@
  * Disabling ends the account's sessions at once; no community is left without an enabled admin.
  */
 import {
+  passwordProblem,
   permissionCodes,
   permissionTitle,
   STAFF_STATUS,
@@ -25,6 +26,7 @@ import { containsOperator, likePattern } from '../../lib/like.js';
 import { listPage } from '../../lib/paging.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { hashPassword } from '../auth/password.js';
+import { sessionPolicy } from '../setup/security.js';
 import { temporaryPassword } from '../auth/reset.js';
 import { codesByRegion, refuseHigherAccount, refuseNoAdminLeft, refuseUngrantable } from './grants.js';
 import { accountRegionIds, revokeUnenterableSessions } from './scope.js';
@@ -266,7 +268,13 @@ const staffadd = defineMethod('staffadd', {
     await checkPlacement(ctx, input);
     const taken = await ctx.db.selectFrom('accounts').select('id').where('username', '=', input.username).executeTakeFirst();
     if (taken) return fail('账号已存在');
-    const password = input.password || temporaryPassword();
+    // the security policy of the session's community (or the group's): length and complexity
+    const policy = await sessionPolicy(ctx.db, ctx.session);
+    if (input.password) {
+      const problem = passwordProblem(policy, input.password);
+      if (problem) return fail(problem);
+    }
+    const password = input.password || temporaryPassword(policy.min_length);
     const row = await ctx.db
       .insertInto('accounts')
       .values({

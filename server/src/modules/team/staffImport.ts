@@ -13,11 +13,14 @@ import {
   type ImportRowError,
   type StaffImportResult,
 } from '@wuye/contract';
+import { passwordProblem } from '@wuye/contract/setup/security';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { defineImport, type ImportScope } from '../../jobs/imports.js';
 import type { SheetRow } from '../../lib/xlsxReader.js';
 import { hashPassword } from '../auth/password.js';
+import { fail } from '../../http/errors.js';
+import { sessionPolicy } from '../setup/security.js';
 import { codesByRegion } from './grants.js';
 
 const USERNAME_RE = /^[A-Za-z0-9_]{4,30}$/;
@@ -193,6 +196,11 @@ export const staffImportMethods = defineImport<'staffimport', 'staffimporttempla
   required: ['账号', '姓名', '角色'],
   maxRows: STAFF_IMPORT_MAX_ROWS,
   maxErrors: 5000,
+  // the first password follows the community's security policy, as on the staff page
+  accept: async (ctx, input) => {
+    const problem = passwordProblem(await sessionPolicy(ctx.db, ctx.session), input.password);
+    if (problem) fail(problem);
+  },
   options: async (input) => ({ password_hash: await hashPassword(input.password) }),
   template: async (ctx) => {
     const region = await ctx.db.selectFrom('regions').select('title').where('id', '=', ctx.rid).executeTakeFirstOrThrow();

@@ -65,7 +65,7 @@ export function ChangePasswordModal({ required = false }: { required?: boolean }
   return (
     <Modal
       open
-      title={required ? '首次登录，请修改管理员设置的临时密码' : '修改密码'}
+      title={!required ? '修改密码' : sysUser?.password_expired === 'Y' ? '密码已过期，请修改密码' : '首次登录，请修改管理员设置的临时密码'}
       closable={!required}
       maskClosable={!required}
       keyboard={!required}

@@ -1,0 +1,179 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Form, Image, Input, Space, Spin, Tabs, Typography } from 'antd';
+import { HomeOutlined } from '@ant-design/icons';
+import { SETSYS_TABS, type SetsysKey, type SysSettings } from '@wuye/contract/setup/settings';
+import { call, request } from '../../api/client';
+import { noticeSuccess } from '../../api/feedback';
+import { loadSystemInfo } from '../../router/session';
+import { validValues } from '../../utils/forms';
+import './settings.css';
+import SecurityTab from './SecurityTab';
+import { useUser } from '../../stores/user';
+
+const urlRule = { pattern: /^(https?:\/\/|\/)/, message: '地址必须以 http://、https:// 或 / 开头' };
+/** Fields that hold an image's address: a preview shows under them. */
+const IMAGES = new Set<SetsysKey>(['logo_url', 'service_qr', 'region_img', 'wxapp_qrcodes']);
+const URLS = new Set<SetsysKey>([
+  'logo_url',
+  'service_qr',
+  'region_img',
+  'property_app_url',
+  'wxapp_qrcodes',
+  'consume_mobile_app_url',
+  'consume_app_url',
+  'help_work_url',
+]);
+const MAX: Partial<Record<SetsysKey, number>> = {
+  system_title: 64,
+  sub_title: 60,
+  short_title: 20,
+  company_name: 100,
+  copyright: 200,
+  title: 60,
+  address: 200,
+  phone: 30,
+  map_point: 40,
+};
+const HELP: Partial<Record<SetsysKey, string>> = {
+  sub_title: '显示在左侧菜单顶部；留空则显示小区名称',
+  copyright: '显示在每个页面底部，所有用户可见',
+  map_point: '经度,纬度，如 120.15507,30.274084',
+  area: '单位：平方米',
+  region_img: '设置后顶栏出现“小区平面图”按钮',
+  property_app_url: '设置后顶栏“应用下载”中出现物业 App 的二维码',
+  wxapp_qrcodes: '小程序二维码图片的地址；设置后顶栏“应用下载”中显示',
+  consume_mobile_app_url: '设置后顶栏“应用下载”中出现一卡通手机端的二维码',
+  consume_app_url: '设置后顶栏“应用下载”中出现一卡通电脑端的下载链接',
+  help_work_url: '设置后顶栏出现“帮助”链接',
+};
+
+/** How the logo and the subtitle look at the top of the sidebar. */
+function SidebarPreview({ logo, title }: { logo: string; title: string }) {
+  return (
+    <div className="setsys-sidebar-preview" data-testid="setsys-sidebar-preview">
+      {logo ? <img src={logo} alt="" /> : <HomeOutlined style={{ fontSize: 24 }} />}
+      <span>{title || '物业管理后台'}</span>
+    </div>
+  );
+}
+
+function TabForm({
+  tab,
+  values,
+  onSaved,
+}: {
+  tab: (typeof SETSYS_TABS)[number];
+  values: SysSettings;
+  onSaved: (values: SysSettings) => void;
+}) {
+  const [form] = Form.useForm<Partial<SysSettings>>();
+  const [saving, setSaving] = useState(false);
+  const watched = Form.useWatch([], form) as Partial<SysSettings> | undefined;
+  useEffect(() => {
+    form.setFieldsValue(Object.fromEntries(tab.fields.map((f) => [f.key, values[f.key]])));
+  }, [form, tab, values]);
+
+  const submit = async () => {
+    const v = await validValues(form);
+    if (!v) return;
+    setSaving(true);
+    try {
+      const answer = await request('setsysinfo', v);
+      noticeSuccess(answer.return_msg);
+      onSaved({ ...values, ...v } as SysSettings);
+      // the shell (sidebar, footer, top bar) shows the new settings at once
+      void loadSystemInfo(true);
+    } catch {
+      // the client has shown the message
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" className="setsys-form" data-testid={`setsys-form-${tab.key}`}>
+      {tab.key === 'brand' && (
+        <Form.Item label="侧栏预览">
+          <SidebarPreview logo={watched?.logo_url ?? values.logo_url} title={watched?.sub_title || values.title} />
+        </Form.Item>
+      )}
+      {tab.fields.map((f) => {
+        const rules = [];
+        if (f.key === 'title') rules.push({ required: true, message: '请输入小区名称' });
+        if (URLS.has(f.key)) rules.push(urlRule);
+        if (MAX[f.key]) rules.push({ max: MAX[f.key], message: `${f.label}不能超过${MAX[f.key]}个字符` });
+        if (f.key === 'area') rules.push({ pattern: /^\d{1,10}(\.\d{1,2})?$/, message: '面积格式不正确，应为不小于0且最多两位小数的数字' });
+        const preview = IMAGES.has(f.key) ? watched?.[f.key] : undefined;
+        return (
+          <Form.Item key={f.key} label={f.label} extra={HELP[f.key]}>
+            <Form.Item name={f.key} rules={rules} noStyle>
+              {f.key === 'copyright' || f.key === 'address' ? (
+                <Input.TextArea rows={2} data-testid={`setsys-${f.key}`} />
+              ) : (
+                <Input data-testid={`setsys-${f.key}`} allowClear />
+              )}
+            </Form.Item>
+            {preview && /^(https?:\/\/|\/)/.test(preview) && (
+              <div className="setsys-image">
+                <Image src={preview} height={80} data-testid={`setsys-${f.key}-preview`} />
+              </div>
+            )}
+          </Form.Item>
+        );
+      })}
+      <Button type="primary" loading={saving} onClick={() => void submit()} data-testid={`setsys-save-${tab.key}`}>
+        保存{tab.title}
+      </Button>
+    </Form>
+  );
+}
+
+/** /setup/setsys: the community's system settings in tabs; each tab saves its own fields. */
+export default function Setsys() {
+  const side = useUser((s) => s.side);
+  const [values, setValues] = useState<SysSettings | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (side === 'group') return;
+    call('sysinfo')
+      .then(setValues)
+      .catch(() => setFailed(true));
+  }, [side]);
+
+  // the group side sets the group's default security policy
+  if (side === 'group') {
+    return (
+      <Card title="系统设置 · 安全策略（集团默认）" variant="borderless" data-testid="setsys-page">
+        <SecurityTab />
+      </Card>
+    );
+  }
+
+  return (
+    <Card title="系统设置" variant="borderless" data-testid="setsys-page">
+      {failed && <Alert type="error" showIcon message="系统设置读取失败，请刷新重试" />}
+      {!values && !failed && <Spin />}
+      {values && (
+        <>
+          <Typography.Paragraph type="secondary">
+            保存后立即生效，所有用户刷新或切换页面即可看到；每次保存改了什么（原值 → 新值）记入操作日志。
+          </Typography.Paragraph>
+          <Tabs
+            items={[
+              ...SETSYS_TABS.map((tab) => ({
+                key: tab.key,
+                label: <span data-testid={`setsys-tab-${tab.key}`}>{tab.title}</span>,
+                children: (
+                  <Space direction="vertical" style={{ width: '100%' }}>
+                    <TabForm tab={tab} values={values} onSaved={setValues} />
+                  </Space>
+                ),
+              })),
+              { key: 'security', label: <span data-testid="setsys-tab-security">安全</span>, children: <SecurityTab /> },
+            ]}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
