@@ -11,6 +11,8 @@ import { feesMethods, type FeesOutputs } from './fees.js';
 import { staffSchemas, type StaffOutputs } from './team/staff.js';
 import { operationLogMethods, type OperationLogOutputs } from './operationlog.js';
 import { teamMethods, type TeamOutputs } from './team.js';
+import { categorySchemas, type CategoryOutputs } from './setup/category.js';
+import { dictSchemas, type DictOutputs } from './setup/dict.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -34,6 +36,8 @@ export * from './team/staff.js';
 export * from './team/permissions.js';
 export * from './operationlog.js';
 export * from './team.js';
+export * from './setup/category.js';
+export * from './setup/dict.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -51,6 +55,8 @@ export const methodSchemas = {
   ...staffSchemas,
   ...operationLogMethods,
   ...teamMethods,
+  ...categorySchemas,
+  ...dictSchemas,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -65,5 +71,7 @@ export type MethodOutputs = AuthOutputs &
   FeesOutputs &
   StaffOutputs &
   OperationLogOutputs &
-  TeamOutputs;
+  TeamOutputs &
+  CategoryOutputs &
+  DictOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

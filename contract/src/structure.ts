@@ -15,7 +15,7 @@ export const ROOM_STATE = valueEnum({
   occupied: { text: '已入住', tone: 'success' },
   rented: { text: '出租', tone: 'processing' },
   renovating: { text: '装修中', tone: 'warning' },
-});
+}, { key: 'room_state', name: '房屋状态' });
 export type RoomState = keyof typeof ROOM_STATE;
 export const ROOM_STATES = enumKeys(ROOM_STATE);
 

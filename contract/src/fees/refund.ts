@@ -25,7 +25,7 @@ export const REFUND_STATUS = valueEnum({
   E: { text: '待审核', tone: 'warning' },
   Y: { text: '已退款', tone: 'success' },
   N: { text: '已驳回', tone: 'error' },
-});
+}, { key: 'refund_status', name: '退款状态' });
 
 const remark = { remark: text(200).default('') };
 

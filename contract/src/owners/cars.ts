@@ -29,7 +29,7 @@ export const CAR_TYPE = valueEnum({
   small: { text: '小型车' },
   large: { text: '大型车' },
   new_energy: { text: '新能源车', tone: 'success' },
-});
+}, { key: 'car_type', name: '车辆类型' });
 export const CAR_STATUS = valueEnum({ Y: { text: '正常', tone: 'success' }, N: { text: '停用', tone: 'default' } });
 
 export const car = resource<CarItem>()({

@@ -209,6 +209,20 @@ export interface CashierShiftsTable {
   created_by: Generated<number | null>;
 }
 
+export interface CategoriesTable {
+  rid: number;
+  id: Generated<number>;
+  module: 'notice' | 'activity' | 'graphic' | 'repair' | 'complaint';
+  title: string;
+  icon: Generated<string>;
+  sort: Generated<number>;
+  show_owner: Generated<'Y' | 'N'>;
+  status: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface CommonLinksTable {
   rid: number;
   id: Generated<number>;
@@ -227,6 +241,30 @@ export interface DepartmentsTable {
   sort: Generated<number>;
   status: Generated<'Y' | 'N'>;
   remark: Generated<string>;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface DictItemsTable {
+  id: Generated<number>;
+  group_id: number;
+  rid: Generated<number | null>;
+  type: string;
+  value: string;
+  label: string;
+  sort: Generated<number>;
+  tone: Generated<'default' | 'success' | 'processing' | 'warning' | 'error'>;
+  status: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface DictLabelsTable {
+  group_id: number;
+  type: string;
+  value: string;
+  label: string;
   created_by: Generated<number | null>;
   created_at: Generated<Timestamp>;
 }
@@ -806,8 +844,11 @@ export interface DB {
   buildings: BuildingsTable;
   cars: CarsTable;
   cashier_shifts: CashierShiftsTable;
+  categories: CategoriesTable;
   common_links: CommonLinksTable;
   departments: DepartmentsTable;
+  dict_items: DictItemsTable;
+  dict_labels: DictLabelsTable;
   export_files: ExportFilesTable;
   face_permissions: FacePermissionsTable;
   fee_batches: FeeBatchesTable;

@@ -24,6 +24,7 @@ import { writeSheet, type Sheet } from '../lib/excel.js';
 import { listPage } from '../lib/paging.js';
 import { wireTime } from '../lib/wire.js';
 import { enqueueJob, registerDailyJob, registerJobKind } from './queue.js';
+import { withRegionDictLabels } from '../modules/setup/dictLabels.js';
 
 /** What an export reads: the community's database, as a handler's ctx.db and ctx.rid. */
 export interface ExportScope {
@@ -76,7 +77,8 @@ registerJobKind(
     const spec = exportsByMethod.get(method);
     const rid = ctx.job.rid;
     if (!spec || rid === null) throw new Error(`未知的导出 ${method}`);
-    const sheet = await spec.sheet({ db: ctx.db, rid }, input as HandlerInput<MethodName>);
+    // the sheet's texts in the words of the community's group (the dictionary's labels)
+    const sheet = await withRegionDictLabels(ctx.db, rid, () => spec.sheet({ db: ctx.db, rid }, input as HandlerInput<MethodName>));
     await ctx.progress(0, sheet.rows);
     const content = await writeSheet(sheet, (written) => ctx.progress(written));
     // a worker that died after this line runs the job again: the second file replaces the first

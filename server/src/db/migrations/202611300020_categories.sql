@@ -1,0 +1,19 @@
+-- 业务分类 (issue 36; modules/setup): a community's categories of business objects by module
+-- (notice types, activity types, graphic categories, repair and complaint types). A name is once
+-- in its module; the areas whose rows carry a category id register their uses
+-- (modules/setup/categoryUses.ts), which a delete checks and moves.
+CREATE TABLE categories (
+  rid          int NOT NULL REFERENCES regions(id),
+  id           bigserial,
+  module       text NOT NULL CHECK (module IN ('notice', 'activity', 'graphic', 'repair', 'complaint')),
+  title        text NOT NULL,
+  icon         text NOT NULL DEFAULT '',
+  sort         int NOT NULL DEFAULT 0,
+  show_owner   char(1) NOT NULL DEFAULT 'Y' CHECK (show_owner IN ('Y', 'N')),
+  status       char(1) NOT NULL DEFAULT 'Y' CHECK (status IN ('Y', 'N')),
+  remark       text NOT NULL DEFAULT '',
+  created_by   bigint,
+  created_at   timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (rid, id),
+  UNIQUE (rid, module, title)
+);
