@@ -28,8 +28,8 @@ export const CATEGORY_OWNER_VISIBLE = valueEnum({ Y: { text: '显示', tone: 'pr
 /** The icons a category may show (names of the console's icon set; the owner app maps them too). */
 export const CATEGORY_ICONS = ['notification', 'calendar', 'picture', 'tool', 'message', 'home', 'car', 'gift', 'book', 'star'] as const;
 export type CategoryIcon = (typeof CATEGORY_ICONS)[number];
-const icon = z
-  .union([z.literal(''), z.enum(CATEGORY_ICONS, { error: '图标取值不正确' })])
+const icon = text(20)
+  .refine((v) => v === '' || (CATEGORY_ICONS as readonly string[]).includes(v), { message: '图标取值不正确' })
   .optional()
   .default('');
 

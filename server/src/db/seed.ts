@@ -12,6 +12,7 @@ import { seedAccess } from '../modules/access/seed.js';
 import { seedActivities } from '../modules/activities/seed.js';
 import { seedFees } from '../modules/fees/seed.js';
 import { seedTeam } from '../modules/team/seed.js';
+import { seedDictAndCategories } from '../modules/setup/dictSeed.js';
 import { seedOperationLog } from '../modules/system/seed-oplog.js';
 import { seedOrgChart } from '../modules/team/orgchart.js';
 
@@ -125,6 +126,7 @@ const areaSeeders: AreaSeeder[] = [
   seedCards,
   seedAccess,
   seedActivities,
+  seedDictAndCategories,
   analyzePeople,
   seedFees,
   seedOperationLog,

@@ -78,9 +78,12 @@ registerJobKind(
     const rid = ctx.job.rid;
     if (!spec || rid === null) throw new Error(`未知的导出 ${method}`);
     // the sheet's texts in the words of the community's group (the dictionary's labels)
-    const sheet = await withRegionDictLabels(ctx.db, rid, () => spec.sheet({ db: ctx.db, rid }, input as HandlerInput<MethodName>));
-    await ctx.progress(0, sheet.rows);
-    const content = await writeSheet(sheet, (written) => ctx.progress(written));
+    // (the cells are written from the rows as the workbook is, so the writing runs with them too)
+    const { sheet, content } = await withRegionDictLabels(ctx.db, rid, async () => {
+      const sheet = await spec.sheet({ db: ctx.db, rid }, input as HandlerInput<MethodName>);
+      await ctx.progress(0, sheet.rows);
+      return { sheet, content: await writeSheet(sheet, (written) => ctx.progress(written)) };
+    });
     // a worker that died after this line runs the job again: the second file replaces the first
     await ctx.db
       .insertInto('export_files')
