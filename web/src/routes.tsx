@@ -28,8 +28,10 @@ import { feecountsRoutes, feesDesktopRoutes, feesRoutes, feesSetupRoutes } from 
 import { feesTitles } from './pages/fees/i18n';
 import { teamLeaderRoutes, teamRoutes, teamSetupRoutes, teamTitles } from './pages/team/routes';
 import { lazyPage } from './router/lazyPage';
+import { dictSetupRoutes, dictTitles } from './pages/setup/dictRoutes';
 
 for (const titles of [structureTitles, ownersTitles, feesTitles, teamTitles]) registerRouteTitles(titles);
+registerRouteTitles(dictTitles);
 
 const Dashboard = lazyPage(() => import('./pages/dashboard/Dashboard'));
 const RegionList = lazyPage(() => import('./pages/region/RegionList'));
@@ -102,6 +104,7 @@ export const communityRoutes: AppRoute[] = [
       ...feesSetupRoutes,
       ...structureSetupRoutes,
       ...teamSetupRoutes,
+      ...dictSetupRoutes,
       {
         path: 'operationlog',
         component: OperationLog,
