@@ -92,6 +92,7 @@ export interface ActivitiesTable {
   event_end_time: Generated<Timestamp | null>;
   create_user: Generated<string>;
   create_time: Generated<Timestamp>;
+  category_id: Generated<number | null>;
 }
 
 export interface ActivitySignupsTable {

@@ -17,3 +17,9 @@ CREATE TABLE categories (
   PRIMARY KEY (rid, id),
   UNIQUE (rid, module, title)
 );
+
+-- the first registered use: a community activity's type (社区活动 categories). The activities area
+-- picks it in its form when it starts; the demo's activities carry one.
+ALTER TABLE activities ADD COLUMN category_id bigint;
+ALTER TABLE activities ADD FOREIGN KEY (rid, category_id) REFERENCES categories (rid, id);
+CREATE INDEX activities_category ON activities (rid, category_id) WHERE category_id IS NOT NULL;

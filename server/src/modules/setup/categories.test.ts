@@ -44,6 +44,19 @@ describe('categories: a name once in its module; a used category moves its rows 
     expect(list.every((c) => c.module === 'notice' && c.module_ch === '通知公告')).toBe(true);
   });
 
+  it("counts the demo's activities by their type and refuses to delete a type in use", async () => {
+    const admin = await s.login('admin');
+    const types = await cats(admin, 'activity');
+    const { rows } = await sql<{ category_id: number; n: number }>`SELECT category_id, count(*)::int AS n FROM activities
+      WHERE rid = 1 AND category_id IS NOT NULL GROUP BY category_id`.execute(s.database.db);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(types.find((c) => c.id === Number(r.category_id))!.use_count).toBe(r.n);
+    const used = rows[0]!;
+    expect((await s.call('categorydel', { id: Number(used.category_id) }, admin)).return_msg).toBe(
+      `该分类下还有 ${used.n} 条活动，请选择要移到的分类后再删除`,
+    );
+  });
+
   it('refuses a name twice in a module, also on edit, and allows it in another module', async () => {
     const admin = await s.login('admin');
     const a = await add(admin, { module: 'notice', title: '停车通知' });

@@ -31,6 +31,9 @@ export function unregisterCategoryUse(table: string, column: string): void {
   const i = uses.findIndex((u) => u.table === table && u.column === column);
   if (i >= 0) uses.splice(i, 1);
 }
+// the tables carrying a category today: a community activity's type
+registerCategoryUse({ module: 'activity', table: 'activities', column: 'category_id', label: '活动' });
+
 export const categoryUsesOf = (module: string): CategoryUse[] => uses.filter((u) => u.module === module);
 
 /** The rows using the category `t` (of the list's query, aliased t), over every registered use. */
