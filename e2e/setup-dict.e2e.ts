@@ -63,7 +63,9 @@ journey('setup: 数据字典 renames a word everywhere; 业务分类 added, refu
     await rowOf(items, '欠费未缴').waitFor();
     await page.getByTestId('dict-rename-N').click();
     await page.getByTestId('dict-label-reset').click();
-    await expect.poll(async () => (await rowOf(items, '已逾期').count()) === 1 && (await rowOf(items, '欠费未缴').count()) === 0).toBe(true);
+    await expect
+      .poll(async () => (await rowOf(items, '已逾期').count()) === 1 && (await rowOf(items, '欠费未缴').count()) === 0)
+      .toBe(true);
     expect((await api('dictlabels', {}, token)).data.labels).toEqual({});
   });
 

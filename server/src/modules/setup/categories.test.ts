@@ -76,7 +76,9 @@ describe('categories: a name once in its module; a used category moves its rows 
     expect((await s.call('categoryadd', { module: 'fees', title: 'x' }, admin)).return_msg).toContain('所属模块取值不正确');
     expect((await s.call('categoryadd', { module: 'notice', title: '' }, admin)).return_msg).toContain('请输入分类名称');
     expect((await s.call('categoryadd', { module: 'notice', title: 'x', icon: 'skull' }, admin)).return_msg).toContain('图标取值不正确');
-    expect((await s.call('categoryadd', { module: 'notice', title: '一二三四五六七八九十一二三四五六七八九十一' }, admin)).return_code).toBe('FAIL');
+    expect(
+      (await s.call('categoryadd', { module: 'notice', title: '一二三四五六七八九十一二三四五六七八九十一' }, admin)).return_code,
+    ).toBe('FAIL');
   });
 
   it('counts the rows using a category and refuses its delete until they move to another of the module', async () => {

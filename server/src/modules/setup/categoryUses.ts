@@ -47,7 +47,12 @@ export function useCountSql(): RawBuilder<number> {
 }
 
 /** The community's rows using one category, by registered use. */
-export async function categoryUseCounts(db: Kysely<DB>, rid: number, module: string, id: number): Promise<Array<{ use: CategoryUse; n: number }>> {
+export async function categoryUseCounts(
+  db: Kysely<DB>,
+  rid: number,
+  module: string,
+  id: number,
+): Promise<Array<{ use: CategoryUse; n: number }>> {
   const out: Array<{ use: CategoryUse; n: number }> = [];
   for (const use of categoryUsesOf(module)) {
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(use.table)}

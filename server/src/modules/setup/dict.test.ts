@@ -83,7 +83,7 @@ describe('system items: the code keeps the values, the group renames the labels'
     expect((await s.call('dictlabels', {}, cashier)).data.labels).toEqual({});
   });
 
-  it("renames a payment method for the whole group and for no other group", async () => {
+  it('renames a payment method for the whole group and for no other group', async () => {
     const [admin, admin2, cashier] = await s.logins('admin', 'admin2', 'cashier');
     ok(await s.call('dictlabel', { type: 'pay_type', value: 'wechat', label: '微信' }, admin2));
     const payments = await s.call('paymentlist', { limit: 50 }, cashier);
@@ -98,7 +98,9 @@ describe('system items: the code keeps the values, the group renames the labels'
 
   it('refuses a label twice in a type, an unknown value, a value change and an editable type', async () => {
     const admin = await s.login('admin');
-    expect((await s.call('dictlabel', { type: 'bill_status', value: 'E', label: '已缴' }, admin)).return_msg).toBe('“账单状态”中已有标签“已缴”');
+    expect((await s.call('dictlabel', { type: 'bill_status', value: 'E', label: '已缴' }, admin)).return_msg).toBe(
+      '“账单状态”中已有标签“已缴”',
+    );
     expect((await s.call('dictlabel', { type: 'bill_status', value: 'X', label: '作废' }, admin)).return_msg).toBe('字典项不存在');
     expect((await s.call('dictlabel', { type: 'owner_tag', value: 'vip', label: '贵宾' }, admin)).return_msg).toBe(
       '只有系统字典项在这里改标签；可维护的字典项请用编辑',
@@ -117,7 +119,11 @@ describe('system items: the code keeps the values, the group renames the labels'
 describe('editable items: the group shares them, a community adds its own, a used value stays', () => {
   it('adds a group item every community sees, and a community item only its own', async () => {
     const [admin, admin2] = await s.logins('admin', 'admin2');
-    const res = await s.call('dictadd', { type: 'owner_tag', scope: 'group', label: '新业主', value: 'newcomer', sort: 9, tone: 'success' }, admin);
+    const res = await s.call(
+      'dictadd',
+      { type: 'owner_tag', scope: 'group', label: '新业主', value: 'newcomer', sort: 9, tone: 'success' },
+      admin,
+    );
     ok(res);
     const own = await s.call('dictadd', { type: 'owner_tag', scope: 'community', label: '孕妇', value: 'pregnant' }, admin);
     ok(own);
@@ -131,9 +137,9 @@ describe('editable items: the group shares them, a community adds its own, a use
     expect((await s.call('dictedit', { id: theirs, label: '改', value: 'pregnant' }, admin2)).return_msg).toBe('字典项不存在');
     expect((await s.call('dictdel', { id: theirs }, admin2)).return_msg).toBe('字典项不存在');
     // a value once in the type within the group
-    expect((await s.call('dictadd', { type: 'owner_tag', scope: 'community', label: '另一个', value: 'pregnant' }, admin2)).return_msg).toBe(
-      '字典值“pregnant”已存在',
-    );
+    expect(
+      (await s.call('dictadd', { type: 'owner_tag', scope: 'community', label: '另一个', value: 'pregnant' }, admin2)).return_msg,
+    ).toBe('字典值“pregnant”已存在');
     ok(await s.call('dictdel', { id: theirs }, admin));
     ok(await s.call('dictdel', { id: res.data.id }, admin));
   });
@@ -144,10 +150,16 @@ describe('editable items: the group shares them, a community adds its own, a use
     expect(cause.used).toBeGreaterThan(0);
     const refused = await s.call('dictedit', { id: cause.id, label: '快递', value: '快递上门' }, admin);
     expect(refused.return_msg).toBe(`字典值“快递配送”已被 ${cause.used} 条记录使用，不能修改（可改标签）`);
-    expect((await s.call('dictdel', { id: cause.id }, admin)).return_msg).toBe(`字典值“快递配送”已被 ${cause.used} 条记录使用，不能删除，可以停用`);
+    expect((await s.call('dictdel', { id: cause.id }, admin)).return_msg).toBe(
+      `字典值“快递配送”已被 ${cause.used} 条记录使用，不能删除，可以停用`,
+    );
     ok(await s.call('dictedit', { id: cause.id, label: '快递', value: '快递配送', status: 'N' }, admin));
     expect((await items(admin, 'visitor_reason')).find((i) => i.id === cause.id)).toMatchObject({ label: '快递', status: 'N' });
-    expect((await s.call('dict_small_list', { type: 'visitor_reason' }, admin)).data.items.some((i: { value: string }) => i.value === '快递配送')).toBe(false);
+    expect(
+      (await s.call('dict_small_list', { type: 'visitor_reason' }, admin)).data.items.some(
+        (i: { value: string }) => i.value === '快递配送',
+      ),
+    ).toBe(false);
   });
 
   it('changes an unused value, refusing one the type has', async () => {
@@ -157,12 +169,15 @@ describe('editable items: the group shares them, a community adds its own, a use
     ok(await s.call('dictedit', { id, label: '蔚来汽车', value: 'NIO-ES6', sort: 3 }, admin));
     // once a car carries it, it stays
     await sql`UPDATE cars SET brand = 'NIO-ES6' WHERE rid = 1 AND id = (SELECT min(id) FROM cars WHERE rid = 1)`.execute(s.database.db);
-    expect((await s.call('dictedit', { id, label: '蔚来', value: 'NIO' }, admin)).return_msg).toBe('字典值“NIO-ES6”已被 1 条记录使用，不能修改（可改标签）');
+    expect((await s.call('dictedit', { id, label: '蔚来', value: 'NIO' }, admin)).return_msg).toBe(
+      '字典值“NIO-ES6”已被 1 条记录使用，不能修改（可改标签）',
+    );
   });
 
   it('refuses bad payloads', async () => {
     const admin = await s.login('admin');
-    const bad = async (p: Record<string, unknown>) => (await s.call('dictadd', { type: 'owner_tag', scope: 'group', label: 'a', value: 'a', ...p }, admin)).return_msg;
+    const bad = async (p: Record<string, unknown>) =>
+      (await s.call('dictadd', { type: 'owner_tag', scope: 'group', label: 'a', value: 'a', ...p }, admin)).return_msg;
     expect(await bad({ type: 'bill_status' })).toContain('字典类型取值不正确');
     expect(await bad({ scope: 'system' })).toContain('适用范围取值不正确');
     expect(await bad({ label: '' })).toContain('请输入标签');

@@ -44,13 +44,13 @@ registerDictUse({ type: 'visitor_reason', table: 'visitors', column: 'visit_caus
 registerDictUse({ type: 'car_brand', table: 'cars', column: 'brand', label: '车辆' });
 
 /** Rows using an item's value: in its community, or (a group's item) in every community of the group. */
-export async function dictValueUses(db: Kysely<DB>, item: { group_id: number; rid: number | null; type: string; value: string }): Promise<number> {
+export async function dictValueUses(
+  db: Kysely<DB>,
+  item: { group_id: number; rid: number | null; type: string; value: string },
+): Promise<number> {
   let n = 0;
   for (const u of uses.filter((x) => x.type === item.type)) {
-    const where =
-      item.rid === null
-        ? sql`rid IN (SELECT id FROM regions WHERE group_id = ${item.group_id})`
-        : sql`rid = ${item.rid}`;
+    const where = item.rid === null ? sql`rid IN (SELECT id FROM regions WHERE group_id = ${item.group_id})` : sql`rid = ${item.rid}`;
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(u.table)}
       WHERE ${where} AND ${sql.ref(u.column)} = ${item.value}`.execute(db);
     n += rows[0]?.n ?? 0;
@@ -152,13 +152,7 @@ const dictlist = defineMethod('dictlist', {
     if (input.label) qb = qb.where('label', 'like', likePattern(input.label));
     if (input.status) qb = qb.where('status', '=', input.status);
     const { total } = await qb.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    const rows = await qb
-      .selectAll()
-      .orderBy('sort', input.sort)
-      .orderBy('id', input.sort)
-      .offset(start)
-      .limit(input.limit)
-      .execute();
+    const rows = await qb.selectAll().orderBy('sort', input.sort).orderBy('id', input.sort).offset(start).limit(input.limit).execute();
     const items: DictItem[] = [];
     for (const r of rows) {
       const scope = r.rid === null ? 'group' : 'community';
@@ -196,7 +190,12 @@ const dictlabel = defineMethod('dictlabel', {
     const groupId = ctx.session.groupId;
     const label = input.label;
     if (label === '' || label === item.text) {
-      await ctx.db.deleteFrom('dict_labels').where('group_id', '=', groupId).where('type', '=', input.type).where('value', '=', input.value).execute();
+      await ctx.db
+        .deleteFrom('dict_labels')
+        .where('group_id', '=', groupId)
+        .where('type', '=', input.type)
+        .where('value', '=', input.value)
+        .execute();
       clearDictLabels();
       return reply(null, `已恢复默认标签“${item.text}”`);
     }
@@ -207,7 +206,9 @@ const dictlabel = defineMethod('dictlabel', {
     await ctx.db
       .insertInto('dict_labels')
       .values({ group_id: groupId, type: input.type, value: input.value, label, created_by: ctx.session.accountId })
-      .onConflict((oc) => oc.columns(['group_id', 'type', 'value']).doUpdateSet({ label, created_by: ctx.session.accountId, created_at: sql`now()` }))
+      .onConflict((oc) =>
+        oc.columns(['group_id', 'type', 'value']).doUpdateSet({ label, created_by: ctx.session.accountId, created_at: sql`now()` }),
+      )
       .execute();
     clearDictLabels();
     return reply(null, '保存成功');

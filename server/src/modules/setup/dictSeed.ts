@@ -1,8 +1,16 @@
+import type { CategoryModule, Tone } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 /** The demo's categories, by module, for every community. */
-const DEMO_CATEGORIES: Array<{ module: string; title: string; icon: string; show_owner?: 'Y' | 'N'; status?: 'Y' | 'N'; remark?: string }> = [
+const DEMO_CATEGORIES: Array<{
+  module: CategoryModule;
+  title: string;
+  icon: string;
+  show_owner?: 'Y' | 'N';
+  status?: 'Y' | 'N';
+  remark?: string;
+}> = [
   { module: 'notice', title: '物业公告', icon: 'notification' },
   { module: 'notice', title: '停水停电', icon: 'tool', remark: '计划停水、停电与检修通知' },
   { module: 'notice', title: '温馨提示', icon: 'message' },
@@ -58,12 +66,14 @@ export async function seedDictAndCategories(db: Kysely<DB>): Promise<void> {
     await db
       .insertInto('dict_items')
       .values(
-        [
-          { value: 'elderly_alone', label: '独居老人', tone: 'warning', remark: '台风、停水时优先上门' },
-          { value: 'party_member', label: '党员', tone: 'error' },
-          { value: 'volunteer', label: '志愿者', tone: 'success' },
-          { value: 'vip', label: '重点关注', tone: 'processing', status: 'N' },
-        ].map((t, i) => ({ group_id: first.group_id, rid: first.id, type: 'owner_tag', sort: i, status: 'Y', remark: '', ...t })),
+        (
+          [
+            { value: 'elderly_alone', label: '独居老人', tone: 'warning', remark: '台风、停水时优先上门' },
+            { value: 'party_member', label: '党员', tone: 'error' },
+            { value: 'volunteer', label: '志愿者', tone: 'success' },
+            { value: 'vip', label: '重点关注', tone: 'processing', status: 'N' },
+          ] as Array<{ value: string; label: string; tone: Tone; remark?: string; status?: 'Y' | 'N' }>
+        ).map((t, i) => ({ group_id: first.group_id, rid: first.id, type: 'owner_tag', sort: i, status: 'Y', remark: '', ...t })),
       )
       .execute();
   }

@@ -196,7 +196,9 @@ export default function CategoryList() {
       widgets={widgets}
       columns={columns}
       rowActions={(row) =>
-        canWrite && row.use_count > 0 ? <MoveAndDelete row={row} onDone={() => void invalidateResource(queryClient, category.def.name)} /> : null
+        canWrite && row.use_count > 0 ? (
+          <MoveAndDelete row={row} onDone={() => void invalidateResource(queryClient, category.def.name)} />
+        ) : null
       }
     />
   );

@@ -24,14 +24,31 @@ const TYPES_KEY = ['dict', 'types'] as const;
 const ITEMS_KEY = ['dict', 'items'] as const;
 
 /** The form of an editable item (新增 / 编辑). */
-function ItemForm({ type, typeName, editing, onClose }: { type: string; typeName: string; editing: DictItem | 'new'; onClose: (saved: boolean) => void }) {
+function ItemForm({
+  type,
+  typeName,
+  editing,
+  onClose,
+}: {
+  type: string;
+  typeName: string;
+  editing: DictItem | 'new';
+  onClose: (saved: boolean) => void;
+}) {
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const isNew = editing === 'new';
   const used = !isNew && editing.used > 0;
   const initial = isNew
     ? { scope: 'community', sort: 0, tone: 'default', status: 'Y', remark: '' }
-    : { label: editing.label, value: editing.value, sort: editing.sort, tone: editing.tone, status: editing.status, remark: editing.remark };
+    : {
+        label: editing.label,
+        value: editing.value,
+        sort: editing.sort,
+        tone: editing.tone,
+        status: editing.status,
+        remark: editing.remark,
+      };
   const submit = async () => {
     const v = (await form.validateFields()) as Record<string, string | number>;
     setSaving(true);
@@ -82,7 +99,10 @@ function ItemForm({ type, typeName, editing, onClose }: { type: string; typeName
             <InputNumber min={0} max={9999} precision={0} />
           </Form.Item>
           <Form.Item name="tone" label="颜色">
-            <Select style={{ width: 120 }} options={enumOptions(DICT_TONE).map((o) => ({ value: o.value, label: <EnumTag enum={DICT_TONE} value={o.value} /> }))} />
+            <Select
+              style={{ width: 120 }}
+              options={enumOptions(DICT_TONE).map((o) => ({ value: o.value, label: <EnumTag enum={DICT_TONE} value={o.value} /> }))}
+            />
           </Form.Item>
           <Form.Item name="status" label="状态">
             <Radio.Group options={enumOptions(DICT_STATUS)} />
@@ -118,7 +138,12 @@ function LabelForm({ item, typeName, onClose }: { item: DictItem; typeName: stri
       title={`修改${typeName}的标签`}
       onCancel={() => onClose(false)}
       footer={[
-        <Button key="reset" onClick={() => void save('')} disabled={saving || item.label === item.default_label} data-testid="dict-label-reset">
+        <Button
+          key="reset"
+          onClick={() => void save('')}
+          disabled={saving || item.label === item.default_label}
+          data-testid="dict-label-reset"
+        >
           恢复默认
         </Button>,
         <Button key="cancel" onClick={() => onClose(false)}>
@@ -138,7 +163,13 @@ function LabelForm({ item, typeName, onClose }: { item: DictItem; typeName: stri
           <Input value={item.default_label} disabled />
         </Form.Item>
         <Form.Item label="新标签" help="留空则恢复默认标签">
-          <Input value={label} onChange={(e) => setLabel(e.target.value)} maxLength={100} placeholder={item.default_label} data-testid="dict-new-label" />
+          <Input
+            value={label}
+            onChange={(e) => setLabel(e.target.value)}
+            maxLength={100}
+            placeholder={item.default_label}
+            data-testid="dict-new-label"
+          />
         </Form.Item>
       </Form>
     </Modal>
@@ -206,7 +237,12 @@ export default function DictList() {
   const columns: ColumnsType<DictItem> = useMemo(() => {
     const cols: ColumnsType<DictItem> = [
       { key: 'label', title: '标签', dataIndex: 'label', render: (v: string, r) => <Tag color={r.tone}>{v}</Tag> },
-      { key: 'value', title: '值', dataIndex: 'value', render: (v: string) => <Typography.Text code>{v === '' ? '（空）' : v}</Typography.Text> },
+      {
+        key: 'value',
+        title: '值',
+        dataIndex: 'value',
+        render: (v: string) => <Typography.Text code>{v === '' ? '（空）' : v}</Typography.Text>,
+      },
     ];
     if (system) cols.push({ key: 'default_label', title: '默认标签', dataIndex: 'default_label' });
     else
@@ -216,7 +252,13 @@ export default function DictList() {
         { key: 'used', title: '使用数', dataIndex: 'used', width: 80 },
         { key: 'remark', title: '备注', dataIndex: 'remark', ellipsis: true },
       );
-    cols.push({ key: 'scope', title: '来源', dataIndex: 'scope', width: 80, render: (v: string) => <EnumTag enum={DICT_SCOPE} value={v} /> });
+    cols.push({
+      key: 'scope',
+      title: '来源',
+      dataIndex: 'scope',
+      width: 80,
+      render: (v: string) => <EnumTag enum={DICT_SCOPE} value={v} />,
+    });
     if (canWrite)
       cols.push({
         key: 'op',
@@ -284,7 +326,12 @@ export default function DictList() {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} md={7} lg={5}>
-        <Card variant="borderless" title={mobile ? undefined : '字典类型'} loading={types.isLoading} styles={{ body: { padding: mobile ? 12 : 8 } }}>
+        <Card
+          variant="borderless"
+          title={mobile ? undefined : '字典类型'}
+          loading={types.isLoading}
+          styles={{ body: { padding: mobile ? 12 : 8 } }}
+        >
           {typePicker}
         </Card>
       </Col>
