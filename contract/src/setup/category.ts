@@ -58,7 +58,6 @@ export const category = resource<CategoryItem>()({
     add: 'categoryadd',
     edit: 'categoryedit',
     del: 'categorydel',
-    small: 'category_small_list',
     export: 'categoryexport',
   },
   roles: { read: SETUP_MANAGERS, write: SETUP_MANAGERS },
@@ -93,7 +92,6 @@ export const category = resource<CategoryItem>()({
     remark: { label: '备注', zod: text(200).optional().default(''), widget: 'textarea', in: ['form', 'export'] },
   },
   columns: [{ key: 'use_count', label: '使用数', width: 80 }, createTimeColumn('创建时间', { in: ['export'] })],
-  smallBy: ['module'],
 });
 
 /** A category's delete: refused while in use unless its items move to another category of the module. */
@@ -108,7 +106,7 @@ export const categorySchemas = {
   categorydel: categoryDelSchema,
 } as const;
 
-export type CategoryOutputs = Omit<ResourceOutputs<typeof category.def, CategoryItem>, 'category_small_list' | 'categorydel'> & {
+export type CategoryOutputs = Omit<ResourceOutputs<typeof category.def, CategoryItem>, 'categorydel'> & {
   category_small_list: { items: Array<{ id: number; title: string; icon: string }> };
   /** moved: the items moved to move_to */
   categorydel: { moved: number };

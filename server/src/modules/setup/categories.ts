@@ -49,7 +49,7 @@ const categorydel = defineMethod('categorydel', {
   },
 });
 
-const categorySmall = defineMethod('category_small_list', {
+export const categorySmall = defineMethod('category_small_list', {
   side: 'community',
   roles: 'staff',
   writes: false,
@@ -90,7 +90,7 @@ export const categoryMethods = defineResource(category, {
     if (before) qb = qb.where('id', '<>', before.id as number);
     if (await qb.executeTakeFirst()) fail(`“${enumText(CATEGORY_MODULE, module)}”中已有分类“${String(values.title)}”`);
   },
-  replace: { del: categorydel, small: categorySmall },
+  replace: { del: categorydel },
   summaries: {
     list: '业务分类列表（按模块、排序；含使用数）；按模块、名称、业主端显示、状态筛选',
     add: '新增分类（同一模块内名称唯一）',
