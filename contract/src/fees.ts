@@ -48,14 +48,17 @@ export const BIND_SCOPE_CH: Record<BindScopeName, string> = {
 export const PARKING_SCOPES: readonly BindScopeName[] = ['lot', 'space', 'car'];
 
 /** How a payment was made: one text and tone on every screen (receipts, reports, the balance ledger). */
-export const PAY_TYPE = valueEnum({
-  cash: { text: '现金' },
-  wechat: { text: '微信支付', tone: 'success' },
-  alipay: { text: '支付宝', tone: 'processing' },
-  bankcard: { text: '银行卡' },
-  transfer: { text: '银行转账' },
-  balance: { text: '余额', tone: 'warning' },
-});
+export const PAY_TYPE = valueEnum(
+  {
+    cash: { text: '现金' },
+    wechat: { text: '微信支付', tone: 'success' },
+    alipay: { text: '支付宝', tone: 'processing' },
+    bankcard: { text: '银行卡' },
+    transfer: { text: '银行转账' },
+    balance: { text: '余额', tone: 'warning' },
+  },
+  { key: 'pay_type', name: '支付方式' },
+);
 export const PAY_TYPES = enumKeys(PAY_TYPE);
 export type PayTypeName = keyof typeof PAY_TYPE;
 export const PAY_TYPE_CH = enumTexts(PAY_TYPE);
@@ -91,11 +94,14 @@ export interface RoomBoardItem {
 }
 
 /** Bill status (docs/product.md#bill-status): E pending, Y paid, N overdue. */
-export const BILL_STATUS = valueEnum({
-  E: { text: '待缴', tone: 'warning' },
-  Y: { text: '已缴', tone: 'success' },
-  N: { text: '已逾期', tone: 'error' },
-});
+export const BILL_STATUS = valueEnum(
+  {
+    E: { text: '待缴', tone: 'warning' },
+    Y: { text: '已缴', tone: 'success' },
+    N: { text: '已逾期', tone: 'error' },
+  },
+  { key: 'bill_status', name: '账单状态' },
+);
 export type BillStatus = keyof typeof BILL_STATUS;
 export const BILL_STATUS_CH = enumTexts(BILL_STATUS);
 /** Whether a bill was checked (审核) before collection. */

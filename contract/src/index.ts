@@ -14,6 +14,8 @@ import { teamMethods, type TeamOutputs } from './team.js';
 import { settingsMethods, type SettingsOutputs } from './setup/settings.js';
 import { linkMethods, type LinkOutputs } from './setup/links.js';
 import { securityMethods, type SecurityOutputs } from './setup/security.js';
+import { categorySchemas, type CategoryOutputs } from './setup/category.js';
+import { dictSchemas, type DictOutputs } from './setup/dict.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -40,6 +42,8 @@ export * from './team.js';
 export * from './setup/settings.js';
 export * from './setup/links.js';
 export * from './setup/security.js';
+export * from './setup/category.js';
+export * from './setup/dict.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -60,6 +64,8 @@ export const methodSchemas = {
   ...settingsMethods,
   ...linkMethods,
   ...securityMethods,
+  ...categorySchemas,
+  ...dictSchemas,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -77,5 +83,7 @@ export type MethodOutputs = AuthOutputs &
   TeamOutputs &
   SettingsOutputs &
   LinkOutputs &
-  SecurityOutputs;
+  SecurityOutputs &
+  CategoryOutputs &
+  DictOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

@@ -61,20 +61,26 @@ export const GENDER_CH: Record<string, string> = { M: '男', F: '女', '': '未�
  * the tabs' tags. Their tables belong to the coming areas (server/src/db/OWNERS.md), which take
  * these with them.
  */
-export const VISITOR_STATUS = valueEnum({
-  '': { text: '待审核', tone: 'warning' },
-  Y: { text: '已同意', tone: 'warning' },
-  D: { text: '已到访', tone: 'success' },
-  C: { text: '已取消', tone: 'default' },
-  '3': { text: '已拒绝', tone: 'error' },
-});
-export const FACE_STATUS = valueEnum({
-  '': { text: '待下发', tone: 'processing' },
-  Y: { text: '已生效', tone: 'success' },
-  N: { text: '下发失败', tone: 'error' },
-  P: { text: '已停用', tone: 'error' },
-  W: { text: '待审核', tone: 'warning' },
-});
+export const VISITOR_STATUS = valueEnum(
+  {
+    '': { text: '待审核', tone: 'warning' },
+    Y: { text: '已同意', tone: 'warning' },
+    D: { text: '已到访', tone: 'success' },
+    C: { text: '已取消', tone: 'default' },
+    '3': { text: '已拒绝', tone: 'error' },
+  },
+  { key: 'visitor_status', name: '访客状态' },
+);
+export const FACE_STATUS = valueEnum(
+  {
+    '': { text: '待下发', tone: 'processing' },
+    Y: { text: '已生效', tone: 'success' },
+    N: { text: '下发失败', tone: 'error' },
+    P: { text: '已停用', tone: 'error' },
+    W: { text: '待审核', tone: 'warning' },
+  },
+  { key: 'face_status', name: '人脸状态' },
+);
 export const ACTIVITY_STATUS = valueEnum({
   Y: { text: '报名中', tone: 'success' },
   N: { text: '已结束', tone: 'error' },

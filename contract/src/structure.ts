@@ -10,12 +10,15 @@ import { ROOM_CATEGORY_KIND, building, roomCategory, unit, title } from './struc
 import { enumKeys, valueEnum, wireDay, type ResourceOutputs } from './kit/resource.js';
 
 /** Room states (docs/product.md#area-structure): the list's tags, the board's colours, the import's words. */
-export const ROOM_STATE = valueEnum({
-  vacant: { text: '空置', tone: 'default' },
-  occupied: { text: '已入住', tone: 'success' },
-  rented: { text: '出租', tone: 'processing' },
-  renovating: { text: '装修中', tone: 'warning' },
-});
+export const ROOM_STATE = valueEnum(
+  {
+    vacant: { text: '空置', tone: 'default' },
+    occupied: { text: '已入住', tone: 'success' },
+    rented: { text: '出租', tone: 'processing' },
+    renovating: { text: '装修中', tone: 'warning' },
+  },
+  { key: 'room_state', name: '房屋状态' },
+);
 export type RoomState = keyof typeof ROOM_STATE;
 export const ROOM_STATES = enumKeys(ROOM_STATE);
 

@@ -29,8 +29,9 @@ import { feesTitles } from './pages/fees/i18n';
 import { teamLeaderRoutes, teamRoutes, teamSetupRoutes, teamTitles } from './pages/team/routes';
 import { lazyPage } from './router/lazyPage';
 import { settingsLeaderRoutes, settingsSetupRoutes, settingsTitles } from './pages/setup/settingsRoutes';
+import { dictSetupRoutes, dictTitles } from './pages/setup/dictRoutes';
 
-for (const titles of [structureTitles, ownersTitles, feesTitles, teamTitles, settingsTitles]) registerRouteTitles(titles);
+for (const titles of [structureTitles, ownersTitles, feesTitles, teamTitles, settingsTitles, dictTitles]) registerRouteTitles(titles);
 
 const Dashboard = lazyPage(() => import('./pages/dashboard/Dashboard'));
 const RegionList = lazyPage(() => import('./pages/region/RegionList'));
@@ -105,6 +106,7 @@ export const communityRoutes: AppRoute[] = [
       ...feesSetupRoutes,
       ...structureSetupRoutes,
       ...teamSetupRoutes,
+      ...dictSetupRoutes,
       {
         path: 'operationlog',
         component: OperationLog,

@@ -21,11 +21,14 @@ export const SHIFT_READ_ROLES = ['cashier', 'financecount'] as const;
 /** of SHIFT_READ_ROLES, those who read every cashier's hand-overs, not only their own */
 export const SHIFT_ALL_ROLES = ['financecount'] as const;
 
-export const REFUND_STATUS = valueEnum({
-  E: { text: '待审核', tone: 'warning' },
-  Y: { text: '已退款', tone: 'success' },
-  N: { text: '已驳回', tone: 'error' },
-});
+export const REFUND_STATUS = valueEnum(
+  {
+    E: { text: '待审核', tone: 'warning' },
+    Y: { text: '已退款', tone: 'success' },
+    N: { text: '已驳回', tone: 'error' },
+  },
+  { key: 'refund_status', name: '退款状态' },
+);
 
 const remark = { remark: text(200).default('') };
 

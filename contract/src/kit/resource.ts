@@ -19,8 +19,54 @@ export interface EnumEntry {
 /** A coded value's one source of text and tone (server `*_ch`, web tags, filter and form options). */
 export type ValueEnum<V extends string = string> = Readonly<Record<V, EnumEntry>>;
 
-export function valueEnum<const V extends string>(entries: Record<V, EnumEntry>): ValueEnum<V> {
-  return Object.freeze(entries);
+/**
+ * Where the dictionary's renamed labels come from (/setup/dict_list, docs/resources.md#dictionary):
+ * the web sets the signed-in group's labels once per session, the server the caller's group's per
+ * call. Answers undefined for a value not renamed.
+ */
+export type EnumLabelSource = (dict: string, value: string) => string | undefined;
+let labelSource: EnumLabelSource = () => undefined;
+export function setEnumLabelSource(source: EnumLabelSource): void {
+  labelSource = source;
+}
+
+/** A coded value the dictionary governs: its values are the code's, its labels the group's to rename. */
+export interface DictEnum {
+  /** the dictionary type's key (bill_status) */
+  key: string;
+  /** the type's name (账单状态) */
+  name: string;
+  /** the code's values and their default texts and tones, in order */
+  items: ReadonlyArray<{ value: string; text: string; tone?: Tone }>;
+}
+const dictEnums = new Map<string, DictEnum>();
+/** Every coded value the dictionary governs (the system types of /setup/dict_list). */
+export const governedEnums = (): DictEnum[] => [...dictEnums.values()];
+export const governedEnum = (key: string): DictEnum | undefined => dictEnums.get(key);
+
+/**
+ * A coded value's texts and tones. With `dict`, the dictionary governs it: each entry's text reads
+ * the renamed label (the label source) before the default, so every reader (enumText, enumOptions,
+ * `E[value].text`, `enumTexts`) shows the new word.
+ */
+export function valueEnum<const V extends string>(entries: Record<V, EnumEntry>, dict?: { key: string; name: string }): ValueEnum<V> {
+  if (!dict) return Object.freeze(entries);
+  if (dictEnums.has(dict.key)) throw new Error(`字典类型 ${dict.key} 重复`);
+  const items: DictEnum['items'][number][] = [];
+  const out = {} as Record<V, EnumEntry>;
+  for (const [value, entry] of Object.entries(entries) as Array<[V, EnumEntry]>) {
+    const fallback = entry.text;
+    items.push(entry.tone ? { value, text: fallback, tone: entry.tone } : { value, text: fallback });
+    const live: EnumEntry = {
+      get text() {
+        return labelSource(dict.key, value) ?? fallback;
+      },
+    };
+    if (entry.tone) live.tone = entry.tone;
+    out[value] = Object.freeze(live);
+  }
+  dictEnums.set(dict.key, Object.freeze({ key: dict.key, name: dict.name, items: Object.freeze(items) }));
+  return Object.freeze(out);
 }
 /** The entry of a value ('' is a value where the enum names it: 待审核), or undefined. */
 export function enumEntry<V extends string>(e: ValueEnum<V>, value: V | string | null | undefined): EnumEntry | undefined {
@@ -40,7 +86,10 @@ export function enumOptions<V extends string>(e: ValueEnum<V>): Array<{ value: V
 }
 /** Text map for code that wants `Record<V, string>` (export headers, older callers). */
 export function enumTexts<V extends string>(e: ValueEnum<V>): Record<V, string> {
-  return Object.fromEntries(enumKeys(e).map((k) => [k, e[k].text])) as Record<V, string>;
+  // read at each use, so a label the dictionary renamed shows in these maps too
+  const out = {} as Record<V, string>;
+  for (const k of enumKeys(e)) Object.defineProperty(out, k, { get: () => e[k].text, enumerable: true });
+  return Object.freeze(out);
 }
 /** The zod of a coded value, with a message naming the field. */
 export function enumSchema<V extends string>(e: ValueEnum<V>, label: string) {

@@ -25,11 +25,14 @@ export const isNewEnergyPlate = (plate: string): boolean => plate.length === 8;
 
 const plate = z.string().transform(normalizePlate).pipe(z.string().regex(PLATE_RE, '车牌号格式不正确（如 沪A12345、沪AD12345）'));
 
-export const CAR_TYPE = valueEnum({
-  small: { text: '小型车' },
-  large: { text: '大型车' },
-  new_energy: { text: '新能源车', tone: 'success' },
-});
+export const CAR_TYPE = valueEnum(
+  {
+    small: { text: '小型车' },
+    large: { text: '大型车' },
+    new_energy: { text: '新能源车', tone: 'success' },
+  },
+  { key: 'car_type', name: '车辆类型' },
+);
 export const CAR_STATUS = valueEnum({ Y: { text: '正常', tone: 'success' }, N: { text: '停用', tone: 'default' } });
 
 export const car = resource<CarItem>()({

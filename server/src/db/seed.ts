@@ -13,6 +13,7 @@ import { seedActivities } from '../modules/activities/seed.js';
 import { seedFees } from '../modules/fees/seed.js';
 import { seedTeam } from '../modules/team/seed.js';
 import { seedSettings } from '../modules/setup/seed.js';
+import { seedDictAndCategories } from '../modules/setup/dictSeed.js';
 import { seedOperationLog } from '../modules/system/seed-oplog.js';
 import { seedOrgChart } from '../modules/team/orgchart.js';
 
@@ -126,6 +127,7 @@ const areaSeeders: AreaSeeder[] = [
   seedCards,
   seedAccess,
   seedActivities,
+  seedDictAndCategories,
   analyzePeople,
   seedFees,
   seedOperationLog,

@@ -93,6 +93,7 @@ export interface ActivitiesTable {
   event_end_time: Generated<Timestamp | null>;
   create_user: Generated<string>;
   create_time: Generated<Timestamp>;
+  category_id: Generated<number | null>;
 }
 
 export interface ActivitySignupsTable {
@@ -210,6 +211,20 @@ export interface CashierShiftsTable {
   created_by: Generated<number | null>;
 }
 
+export interface CategoriesTable {
+  rid: number;
+  id: Generated<number>;
+  module: 'notice' | 'activity' | 'graphic' | 'repair' | 'complaint';
+  title: string;
+  icon: Generated<string>;
+  sort: Generated<number>;
+  show_owner: Generated<'Y' | 'N'>;
+  status: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface CommonLinksTable {
   rid: number;
   id: Generated<number>;
@@ -245,6 +260,30 @@ export interface DepartmentsTable {
   sort: Generated<number>;
   status: Generated<'Y' | 'N'>;
   remark: Generated<string>;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface DictItemsTable {
+  id: Generated<number>;
+  group_id: number;
+  rid: Generated<number | null>;
+  type: string;
+  value: string;
+  label: string;
+  sort: Generated<number>;
+  tone: Generated<'default' | 'success' | 'processing' | 'warning' | 'error'>;
+  status: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface DictLabelsTable {
+  group_id: number;
+  type: string;
+  value: string;
+  label: string;
   created_by: Generated<number | null>;
   created_at: Generated<Timestamp>;
 }
@@ -850,9 +889,12 @@ export interface DB {
   buildings: BuildingsTable;
   cars: CarsTable;
   cashier_shifts: CashierShiftsTable;
+  categories: CategoriesTable;
   common_links: CommonLinksTable;
   daily_settings: DailySettingsTable;
   departments: DepartmentsTable;
+  dict_items: DictItemsTable;
+  dict_labels: DictLabelsTable;
   export_files: ExportFilesTable;
   face_permissions: FacePermissionsTable;
   fee_batches: FeeBatchesTable;

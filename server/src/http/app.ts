@@ -33,6 +33,7 @@ import { JobRunner } from '../jobs/runner.js';
 import { AUTH_CHANNEL, SessionCache } from './session-cache.js';
 import { listenForChanges } from './change-listener.js';
 import { BILLS_CHANNEL, CountCache } from '../lib/countCache.js';
+import { clearDictLabels } from '../modules/setup/dictLabels.js';
 
 export interface App {
   fastify: FastifyInstance;
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const afterWrite = () => {
     sessions.clear();
     billCounts.clear();
+    clearDictLabels();
   };
   const dispatcher = new Dispatcher(registry, database.db, config, services, afterWrite);
 

@@ -9,6 +9,7 @@ import { maskContactData, masksContact } from './contact-mask.js';
 import { BizError, MESSAGES } from './errors.js';
 import { Reply, type Ctx, type MethodDef, type Registry, type Session, type Side } from './registry.js';
 import type { Services } from './services.js';
+import { withDictLabels } from '../modules/setup/dictLabels.js';
 
 export interface CallInfo {
   side: Side;
@@ -81,7 +82,8 @@ export class Dispatcher {
       if (bad !== null) return answer(RC.FAIL, `${bad || '参数'} ${MESSAGES.controlChars}`, null);
       const parsed = def.schema.safeParse(fields);
       if (!parsed.success) return answer(RC.FAIL, firstIssue(parsed.error), null);
-      return await this.run(def, parsed.data, session, info);
+      // the group's words for the dictionary's coded values, for every text the call makes
+      return await withDictLabels(this.db, session?.groupId ?? null, () => this.run(def, parsed.data, session, info));
     } catch (err) {
       return this.mapError(err, info.log, name);
     }

@@ -27,6 +27,7 @@ import { writeSheet, type Sheet } from '../lib/excel.js';
 import { listPage } from '../lib/paging.js';
 import { wireTime } from '../lib/wire.js';
 import { enqueueJob, registerDailyJob, registerJobKind } from './queue.js';
+import { withRegionDictLabels } from '../modules/setup/dictLabels.js';
 
 /** What an export reads: the community's database, as a handler's ctx.db and ctx.rid. */
 export interface ExportScope {
@@ -81,12 +82,16 @@ registerJobKind(
     const spec = exportsByMethod.get(method);
     const rid = ctx.job.rid;
     if (!spec || rid === null) throw new Error(`未知的导出 ${method}`);
-    const written = await spec.sheet({ db: ctx.db, rid }, input as HandlerInput<MethodName>);
-    const holdsContact = written.contact?.some(Boolean) ?? false;
-    const sheet = holdsContact && !whole ? maskedSheet(written) : written;
-    if (holdsContact && whole) await auditWholeContact(ctx.db, rid, ctx.job.created_by, method, written.rows);
-    await ctx.progress(0, sheet.rows);
-    const content = await writeSheet(sheet, (written) => ctx.progress(written));
+    // the sheet's texts in the words of the community's group (the dictionary's labels)
+    // (the cells are written from the rows as the workbook is, so the writing runs with them too)
+    const { sheet, content } = await withRegionDictLabels(ctx.db, rid, async () => {
+      const written = await spec.sheet({ db: ctx.db, rid }, input as HandlerInput<MethodName>);
+      const holdsContact = written.contact?.some(Boolean) ?? false;
+      const sheet = holdsContact && !whole ? maskedSheet(written) : written;
+      if (holdsContact && whole) await auditWholeContact(ctx.db, rid, ctx.job.created_by, method, written.rows);
+      await ctx.progress(0, sheet.rows);
+      return { sheet, content: await writeSheet(sheet, (done) => ctx.progress(done)) };
+    });
     // a worker that died after this line runs the job again: the second file replaces the first
     await ctx.db
       .insertInto('export_files')

@@ -9,6 +9,7 @@ import { ownersModule } from './owners/methods.js';
 import { feesModule } from './fees/methods.js';
 import { teamModule } from './team/methods.js';
 import { settingsModule } from './setup/settingsMethods.js';
+import { dictModule } from './setup/dictMethods.js';
 
 /** Every area's methods; adding an area = one line here. */
 export const modules: MethodDef[][] = [
@@ -22,4 +23,5 @@ export const modules: MethodDef[][] = [
   feesModule,
   teamModule,
   settingsModule,
+  dictModule,
 ];

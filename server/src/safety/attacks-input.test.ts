@@ -194,6 +194,8 @@ const MERCHANT_MAY = new Set([
   'get_file_set',
   'get_common_links',
   'get_resources_list',
+  // the group's renamed labels, which every page shows (setup/dict_list)
+  'dictlabels',
   'regionlist',
   'regionswitch',
   // the small lists of its role's pages (member cards, coupons)

@@ -16,6 +16,7 @@ import TagsView from './TagsView';
 import { useCurrentRoute } from './useCurrentRoute';
 import { useDocumentTitle } from './useDocumentTitle';
 import './layout.css';
+import { useDictLabels } from '../pages/setup/dictLabels';
 
 const SettingsDrawer = lazy(() => import('./SettingsDrawer'));
 
@@ -100,6 +101,8 @@ export default function Layout() {
   const fixedHeader = useSettings((s) => s.fixedHeader);
   const theme = useSettings((s) => s.theme);
   const copyright = useSystem((s) => s.info?.copyright);
+  // the dictionary's renamed labels: the page area redraws with the group's words when they change
+  const dictVersion = useDictLabels();
   const { pathname } = useCurrentRoute();
   const mobile = device === 'mobile';
   // the phone's sidebar drawer is built the first time it opens, then stays (closing animates)
@@ -151,7 +154,7 @@ export default function Layout() {
         </header>
         <main className="app-main">
           <Breadcrumbs />
-          <AppMain />
+          <AppMain key={dictVersion} />
         </main>
         <footer className="app-footer" data-testid="footer">
           {copyright || DEFAULT_COPYRIGHT}

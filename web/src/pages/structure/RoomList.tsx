@@ -10,7 +10,8 @@ import { runExport } from '../../api/exportJob';
 import { EnumTag, usePagination, useSmallList } from '../../components/resource';
 
 type Filters = ListFilters<'roomlist'>;
-const STATE_OPTIONS = enumOptions(ROOM_STATE);
+// read as the page draws: the dictionary may have renamed a state (docs/resources.md#dictionary)
+const stateOptions = () => enumOptions(ROOM_STATE);
 
 /** roomlist: rooms with filters, paging, export, add/edit/detail pages and delete. */
 export default function RoomList() {
@@ -92,7 +93,7 @@ export default function RoomList() {
           placeholder="房屋状态"
           allowClear
           style={{ width: 120 }}
-          options={STATE_OPTIONS}
+          options={stateOptions()}
           value={draft.state as RoomState | undefined}
           onChange={(v?: RoomState) => apply({ state: v })}
           data-testid="room-filter-state"
