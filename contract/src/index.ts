@@ -11,6 +11,7 @@ import { feesMethods, type FeesOutputs } from './fees.js';
 import { staffSchemas, type StaffOutputs } from './team/staff.js';
 import { operationLogMethods, type OperationLogOutputs } from './operationlog.js';
 import { teamMethods, type TeamOutputs } from './team.js';
+import { smsSchemas, type SmsOutputs } from './setup/sms.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -34,6 +35,7 @@ export * from './team/staff.js';
 export * from './team/permissions.js';
 export * from './operationlog.js';
 export * from './team.js';
+export * from './setup/sms.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -51,6 +53,7 @@ export const methodSchemas = {
   ...staffSchemas,
   ...operationLogMethods,
   ...teamMethods,
+  ...smsSchemas,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -65,5 +68,6 @@ export type MethodOutputs = AuthOutputs &
   FeesOutputs &
   StaffOutputs &
   OperationLogOutputs &
-  TeamOutputs;
+  TeamOutputs &
+  SmsOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;
