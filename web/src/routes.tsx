@@ -27,9 +27,10 @@ import { ownersTitles } from './pages/owners/i18n';
 import { feecountsRoutes, feesDesktopRoutes, feesRoutes, feesSetupRoutes } from './pages/fees/routes';
 import { feesTitles } from './pages/fees/i18n';
 import { teamLeaderRoutes, teamRoutes, teamSetupRoutes, teamTitles } from './pages/team/routes';
+import { smsSetupRoutes, smsTitles } from './pages/setup/smsRoutes';
 import { lazyPage } from './router/lazyPage';
 
-for (const titles of [structureTitles, ownersTitles, feesTitles, teamTitles]) registerRouteTitles(titles);
+for (const titles of [structureTitles, ownersTitles, feesTitles, teamTitles, smsTitles]) registerRouteTitles(titles);
 
 const Dashboard = lazyPage(() => import('./pages/dashboard/Dashboard'));
 const RegionList = lazyPage(() => import('./pages/region/RegionList'));
@@ -102,6 +103,7 @@ export const communityRoutes: AppRoute[] = [
       ...feesSetupRoutes,
       ...structureSetupRoutes,
       ...teamSetupRoutes,
+      ...smsSetupRoutes,
       {
         path: 'operationlog',
         component: OperationLog,
