@@ -12,6 +12,7 @@ import { seedAccess } from '../modules/access/seed.js';
 import { seedActivities } from '../modules/activities/seed.js';
 import { seedFees } from '../modules/fees/seed.js';
 import { seedTeam } from '../modules/team/seed.js';
+import { seedSms } from '../modules/setup/seed-sms.js';
 import { seedOperationLog } from '../modules/system/seed-oplog.js';
 import { seedOrgChart } from '../modules/team/orgchart.js';
 
@@ -128,6 +129,7 @@ const areaSeeders: AreaSeeder[] = [
   analyzePeople,
   seedFees,
   seedOperationLog,
+  seedSms,
 ];
 
 /** Creates the demo on an empty database; answers false when there was data already. */

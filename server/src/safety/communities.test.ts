@@ -339,6 +339,8 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   role_id: victimRoleId,
   role_ids: [victimRoleId],
   replacement_id: victimRoleId,
+  template_id: v.byTable.sms_templates,
+  sms_job_id: v.byTable.sms_jobs,
 });
 
 /** Plain fields: a valid value; reads search for the victim's owner, writes create fresh things. */
@@ -384,6 +386,7 @@ const VALUES = (v: Victim, write: boolean): Record<string, unknown> => ({
   password2: 'Hacked#2026',
   oldpassword: 'demo123456',
   act_code: 'NO-SUCH-CODE',
+  access_key_id: 'LTAI5tCrossTest',
   filename: 'rooms.xlsx',
   file_base64: Buffer.from('not an excel file').toString('base64'),
 });

@@ -568,3 +568,25 @@ describe('sms: the rules of a job', () => {
     expect(ok(await s.call('smsjoblist', {}, admin2)).items.find((j: { id: number }) => j.id === id)).toBeUndefined();
   });
 });
+
+describe('sms: the demo', () => {
+  it('has a reminder sent, a notice partly failed in the sandbox, a draft, and their logs', async () => {
+    const jobs = await db()
+      .selectFrom('sms_jobs')
+      .select(['name', 'status', 'sent', 'failed', 'recipients'])
+      .where('rid', '=', 1)
+      .where('name', 'in', ['11月欠费催缴（1、2号楼）', '3号楼停水通知', '12月缴费提醒'])
+      .execute();
+    const by = new Map(jobs.map((j) => [j.name, j]));
+    expect(by.get('11月欠费催缴（1、2号楼）')).toMatchObject({ status: 'Y', failed: 0 });
+    expect(by.get('11月欠费催缴（1、2号楼）')!.sent).toBeGreaterThan(0);
+    const partly = by.get('3号楼停水通知')!;
+    expect(partly.status).toBe('F');
+    expect(partly.failed).toBeGreaterThan(0);
+    expect(partly.sent).toBeGreaterThan(0);
+    expect(partly.sent + partly.failed).toBe(partly.recipients);
+    expect(by.get('12月缴费提醒')!.status).toBe('D');
+    const log = ok(await s.call('smsjoblog', { submit_status: 'F', limit: 5 }, admin));
+    expect(log.total).toBeGreaterThan(0);
+  });
+});

@@ -345,7 +345,7 @@ function JobModal({ row, onClose, onSaved }: { row: SmsJobItem | 'new'; onClose:
         )}
         <Space wrap size="large">
           <Form.Item name="urgent" label="紧急" valuePropName="checked" extra="不紧急的任务在 21:00–08:00 静默时段不发送，顺延到 08:00">
-            <Switch />
+            <Switch data-testid="smsjob-urgent" />
           </Form.Item>
           <Form.Item name="dedupe_days" label="同一号码几天内只提醒一次" extra="0 为不限">
             <InputNumber min={0} max={365} />
