@@ -341,6 +341,8 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   replacement_id: victimRoleId,
   template_id: v.byTable.sms_templates,
   sms_job_id: v.byTable.sms_jobs,
+  // not an id of anyone's: the SMS provider's AccessKey ID (smssettingset), a plain value
+  access_key_id: 'LTAI5tCrossTest',
 });
 
 /** Plain fields: a valid value; reads search for the victim's owner, writes create fresh things. */
@@ -386,7 +388,6 @@ const VALUES = (v: Victim, write: boolean): Record<string, unknown> => ({
   password2: 'Hacked#2026',
   oldpassword: 'demo123456',
   act_code: 'NO-SUCH-CODE',
-  access_key_id: 'LTAI5tCrossTest',
   filename: 'rooms.xlsx',
   file_base64: Buffer.from('not an excel file').toString('base64'),
 });

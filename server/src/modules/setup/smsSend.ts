@@ -24,6 +24,10 @@ export const SMS_RECEIPTS_KIND = 'sms_receipts';
 /** Who sees an SMS job's progress besides its starter (jobinfo). */
 export const SMS_JOB_VIEWERS = ['setup', 'smssend'] as const;
 
+// fault injection for the crash test (sms-crash.test.ts): a pause between a message's claim and its
+// sending, so a SIGKILL lands mid-job however fast the machine
+const SEND_DELAY_MS = Number(process.env.SMS_SEND_DELAY_MS ?? 0);
+
 const ZONE_OFFSET_MS = zoneOffsetMinutes(businessTimeZone()) * 60_000;
 
 /** True in quiet hours (21:00–08:00 business time). */
@@ -261,6 +265,7 @@ export async function runSmsJob(db: Kysely<DB>, rid: number, jobId: number, deps
     }
     const msg = await claimNext(db, rid, jobId);
     if (!msg) break;
+    if (SEND_DELAY_MS > 0) await new Promise((r) => setTimeout(r, SEND_DELAY_MS));
     const params = (typeof msg.params === 'string' ? JSON.parse(msg.params) : msg.params) as Record<string, string>;
     const template = await db
       .selectFrom('sms_jobs as j')

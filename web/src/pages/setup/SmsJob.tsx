@@ -6,6 +6,7 @@ import {
   DatePicker,
   Descriptions,
   Form,
+  Grid,
   Input,
   InputNumber,
   Modal,
@@ -429,6 +430,7 @@ function JobsTab() {
   const { modal } = App.useApp();
   const list = useList('smsjoblist', {});
   const canSend = useCanWrite(SMS_SENDERS);
+  const phone = Grid.useBreakpoint().md === false;
   const [editing, setEditing] = useState<SmsJobItem | 'new' | null>(null);
   const [starting, setStarting] = useState<SmsJobItem | null>(null);
   const sending = list.items.some((r) => r.status === 'S' || r.status === 'P');
@@ -463,7 +465,7 @@ function JobsTab() {
     });
 
   const columns: TableColumnsType<SmsJobItem> = [
-    { title: '任务名称', dataIndex: 'name', width: 180, fixed: 'left' },
+    { title: '任务名称', dataIndex: 'name', width: 180, fixed: phone ? undefined : 'left' },
     { title: '类型', dataIndex: 'kind_ch', width: 110 },
     { title: '模板', dataIndex: 'template_title', width: 130, ellipsis: true },
     { title: '发送对象', dataIndex: 'audience_ch', width: 200, ellipsis: true },
@@ -511,7 +513,7 @@ function JobsTab() {
       title: '操作',
       key: 'op',
       width: 220,
-      fixed: 'right',
+      fixed: phone ? undefined : 'right',
       render: (_, r) => (
         <Space size={0} wrap>
           {canSend && r.status === 'D' && (

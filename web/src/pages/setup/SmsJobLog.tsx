@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, DatePicker, Form, Input, Select, Space, Typography } from 'antd';
+import { App, Button, DatePicker, Form, Grid, Input, Select, Space, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router';
@@ -45,6 +45,7 @@ export default function SmsJobLog() {
   const list = useList('smsjoblog', toFilters(initial));
   const jobs = useList('smsjoblist', {}, { limit: 200 });
   const canSend = useCanWrite(SMS_SENDERS);
+  const phone = Grid.useBreakpoint().md === false;
   const [selected, setSelected] = useState<number[]>([]);
   const [form] = Form.useForm<Filters>();
 
@@ -113,7 +114,7 @@ export default function SmsJobLog() {
       title: '操作',
       key: 'op',
       width: 80,
-      fixed: 'right',
+      fixed: phone ? undefined : 'right',
       render: (_, r) =>
         canSend && r.submit_status === 'F' ? (
           <Button type="link" size="small" onClick={() => resend({ ids: [r.id] }, '这条短信')} data-testid={`smslog-resend-${r.id}`}>
