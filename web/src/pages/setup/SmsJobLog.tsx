@@ -157,7 +157,7 @@ export default function SmsJobLog() {
                 重发选中（{selected.length}）
               </Button>
             )}
-            {canSend && jobFilter && (
+            {canSend && jobFilter && (jobs.items.find((j) => j.id === jobFilter)?.failed ?? 0) > 0 && (
               <Button onClick={() => resend({ sms_job_id: jobFilter as number }, '该任务的全部失败短信')} data-testid="smslog-resend-all">
                 重发全部失败
               </Button>
