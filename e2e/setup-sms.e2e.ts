@@ -109,6 +109,20 @@ journey('setup: 短信任务, an arrears reminder for buildings 1 and 2 from dra
     await screenshot(page, 'setup-sms-log-1440');
   });
 
+  it('shows the templates, and the settings with a test of the connection', async () => {
+    await page.goto('/setup/smsjob');
+    await page.getByRole('tab', { name: '短信模板' }).click();
+    await page.getByText('SMS_468220001').waitFor();
+    await settle(page);
+    await screenshot(page, 'setup-sms-templates-1440');
+    await page.getByRole('tab', { name: '短信设置' }).click();
+    await page.getByTestId('sms-settings').waitFor();
+    await page.getByTestId('sms-settings-test').click();
+    await expect.poll(() => page.getByTestId('sms-settings-test-result').textContent()).toContain('沙箱通道可用');
+    await settle(page);
+    await screenshot(page, 'setup-sms-settings-1440');
+  });
+
   it('fits a phone', async () => {
     const phone = await newPage(PHONE);
     await signIn(phone, 'admin', undefined, '/setup/smsjoblog');
