@@ -16,6 +16,7 @@ import { linkMethods, type LinkOutputs } from './setup/links.js';
 import { securityMethods, type SecurityOutputs } from './setup/security.js';
 import { categorySchemas, type CategoryOutputs } from './setup/category.js';
 import { dictSchemas, type DictOutputs } from './setup/dict.js';
+import { smsSchemas, type SmsOutputs } from './setup/sms.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -44,6 +45,7 @@ export * from './setup/links.js';
 export * from './setup/security.js';
 export * from './setup/category.js';
 export * from './setup/dict.js';
+export * from './setup/sms.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -66,6 +68,7 @@ export const methodSchemas = {
   ...securityMethods,
   ...categorySchemas,
   ...dictSchemas,
+  ...smsSchemas,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -85,5 +88,6 @@ export type MethodOutputs = AuthOutputs &
   LinkOutputs &
   SecurityOutputs &
   CategoryOutputs &
-  DictOutputs;
+  DictOutputs &
+  SmsOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

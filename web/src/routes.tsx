@@ -27,11 +27,13 @@ import { ownersTitles } from './pages/owners/i18n';
 import { feecountsRoutes, feesDesktopRoutes, feesRoutes, feesSetupRoutes } from './pages/fees/routes';
 import { feesTitles } from './pages/fees/i18n';
 import { teamLeaderRoutes, teamRoutes, teamSetupRoutes, teamTitles } from './pages/team/routes';
+import { smsSetupRoutes, smsTitles } from './pages/setup/smsRoutes';
 import { lazyPage } from './router/lazyPage';
 import { settingsLeaderRoutes, settingsSetupRoutes, settingsTitles } from './pages/setup/settingsRoutes';
 import { dictSetupRoutes, dictTitles } from './pages/setup/dictRoutes';
 
-for (const titles of [structureTitles, ownersTitles, feesTitles, teamTitles, settingsTitles, dictTitles]) registerRouteTitles(titles);
+for (const titles of [structureTitles, ownersTitles, feesTitles, teamTitles, settingsTitles, dictTitles, smsTitles])
+  registerRouteTitles(titles);
 
 const Dashboard = lazyPage(() => import('./pages/dashboard/Dashboard'));
 const RegionList = lazyPage(() => import('./pages/region/RegionList'));
@@ -107,6 +109,7 @@ export const communityRoutes: AppRoute[] = [
       ...structureSetupRoutes,
       ...teamSetupRoutes,
       ...dictSetupRoutes,
+      ...smsSetupRoutes,
       {
         path: 'operationlog',
         component: OperationLog,

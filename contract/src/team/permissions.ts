@@ -15,7 +15,7 @@ export interface PermissionNode {
 }
 
 /** Action codes: finer than a page, checked by the methods that do the action. */
-export const ACTION_CODES = ['refund', 'contact_whole'] as const;
+export const ACTION_CODES = ['refund', 'contact_whole', 'smssend'] as const;
 export type ActionCode = (typeof ACTION_CODES)[number];
 
 type WebCode = Exclude<RoleName, 'admin' | 'leader_admin'> | ActionCode;
@@ -70,7 +70,7 @@ export const WEB_PERMISSIONS: PermissionNode[] = [
   },
   { title: '发票', children: [page('invoicelist', '电子发票')] },
   { title: '应用', children: [page('apply', '应用入口')] },
-  { title: '系统设置', children: [page('setup', '系统设置')] },
+  { title: '系统设置', children: [page('setup', '系统设置', [page('smssend', '短信发送（任务、重发、退订名单）')])] },
   // not a page: holding it opens none, it only unmasks what the role's pages show (contact.ts)
   { title: '数据权限', children: [page('contact_whole', '查看业主完整手机号与证件号（列表与导出）')] },
 ];

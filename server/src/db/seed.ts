@@ -14,6 +14,7 @@ import { seedFees } from '../modules/fees/seed.js';
 import { seedTeam } from '../modules/team/seed.js';
 import { seedSettings } from '../modules/setup/seed.js';
 import { seedDictAndCategories } from '../modules/setup/dictSeed.js';
+import { seedSms } from '../modules/setup/seed-sms.js';
 import { seedOperationLog } from '../modules/system/seed-oplog.js';
 import { seedOrgChart } from '../modules/team/orgchart.js';
 
@@ -132,6 +133,7 @@ const areaSeeders: AreaSeeder[] = [
   seedFees,
   seedOperationLog,
   seedSettings,
+  seedSms,
 ];
 
 /** Creates the demo on an empty database; answers false when there was data already. */

@@ -597,6 +597,7 @@ export interface JobsTable {
   created_at: Generated<Timestamp>;
   started_at: Generated<Timestamp | null>;
   finished_at: Generated<Timestamp | null>;
+  run_after: Generated<Timestamp | null>;
 }
 
 export interface LoginCodesTable {
@@ -821,6 +822,114 @@ export interface SessionsTable {
   must_change: Generated<boolean>;
 }
 
+export interface SmsJobsTable {
+  rid: number;
+  id: Generated<number>;
+  name: string;
+  kind: 'arrears' | 'payment' | 'outage' | 'activity' | 'custom';
+  template_id: number;
+  var_map: Generated<Json>;
+  audience: Generated<Json>;
+  schedule: Generated<'now' | 'at' | 'monthly'>;
+  run_at: Generated<Timestamp | null>;
+  month_day: Generated<number>;
+  month_time: Generated<string>;
+  urgent: Generated<'Y' | 'N'>;
+  dedupe_days: Generated<number>;
+  status: Generated<'D' | 'P' | 'S' | 'Y' | 'F' | 'C'>;
+  remark: Generated<string>;
+  run_no: Generated<number>;
+  next_run_at: Generated<Timestamp | null>;
+  job_id: Generated<number | null>;
+  recipients: Generated<number>;
+  sent: Generated<number>;
+  failed: Generated<number>;
+  started_at: Generated<Timestamp | null>;
+  finished_at: Generated<Timestamp | null>;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface SmsMessagesTable {
+  rid: number;
+  id: Generated<number>;
+  sms_job_id: number;
+  run_no: Generated<number>;
+  member_id: Generated<number | null>;
+  mobile: string;
+  name: Generated<string>;
+  address: Generated<string>;
+  content: string;
+  params: Generated<Json>;
+  segments: Generated<number>;
+  submit_status: Generated<'W' | 'C' | 'S' | 'F'>;
+  receipt_status: Generated<'' | 'W' | 'Y' | 'N'>;
+  code: Generated<string>;
+  reason: Generated<string>;
+  out_id: string;
+  biz_id: Generated<string>;
+  resend_of: Generated<number | null>;
+  claimed_at: Generated<Timestamp | null>;
+  submitted_at: Generated<Timestamp | null>;
+  receipt_at: Generated<Timestamp | null>;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface SmsSandboxOutboxTable {
+  id: Generated<number>;
+  rid: number;
+  out_id: string;
+  biz_id: string;
+  mobile: string;
+  sign_name: Generated<string>;
+  template_code: string;
+  params: Generated<Json>;
+  content: string;
+  failed: Generated<boolean>;
+  code: Generated<string>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface SmsSettingsTable {
+  rid: number;
+  provider: Generated<'sandbox' | 'aliyun'>;
+  access_key_id: Generated<string>;
+  secret_blob: Generated<string>;
+  secret_last4: Generated<string>;
+  sign_name: Generated<string>;
+  region: Generated<string>;
+  sandbox_fail_suffix: Generated<string>;
+  last_test_at: Generated<Timestamp | null>;
+  last_test_result: Generated<string>;
+  updated_by: Generated<number | null>;
+  updated_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface SmsTemplatesTable {
+  rid: number;
+  id: Generated<number>;
+  code: string;
+  title: string;
+  content: string;
+  kind: Generated<'notice' | 'marketing'>;
+  approved: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface SmsUnsubscribesTable {
+  rid: number;
+  id: Generated<number>;
+  mobile: string;
+  remark: Generated<string>;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface StaffRolesTable {
   id: Generated<number>;
   group_id: number;
@@ -934,6 +1043,12 @@ export interface DB {
   rooms: RoomsTable;
   sandbox_orders: SandboxOrdersTable;
   sessions: SessionsTable;
+  sms_jobs: SmsJobsTable;
+  sms_messages: SmsMessagesTable;
+  sms_sandbox_outbox: SmsSandboxOutboxTable;
+  sms_settings: SmsSettingsTable;
+  sms_templates: SmsTemplatesTable;
+  sms_unsubscribes: SmsUnsubscribesTable;
   staff_roles: StaffRolesTable;
   units: UnitsTable;
   visitors: VisitorsTable;

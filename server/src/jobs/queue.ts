@@ -71,7 +71,15 @@ export const jobAbandoned = (kind: string): JobAbandoned | undefined => abandonH
 /** Queues a job (inside the caller's transaction, so it exists only if the call commits). */
 export async function enqueueJob(
   db: Kysely<DB>,
-  job: { rid: number | null; kind: string; payload: Record<string, unknown>; createdBy: number | null; total?: number },
+  job: {
+    rid: number | null;
+    kind: string;
+    payload: Record<string, unknown>;
+    createdBy: number | null;
+    total?: number;
+    /** the job waits in the queue until then (an SMS job at its time, after quiet hours) */
+    runAfter?: Date | null;
+  },
 ): Promise<number> {
   if (!handlers.has(job.kind)) throw new Error(`unknown job kind ${job.kind}`);
   const row = await db
@@ -82,6 +90,7 @@ export async function enqueueJob(
       payload: JSON.stringify(job.payload),
       created_by: job.createdBy,
       total: job.total ?? 0,
+      run_after: job.runAfter ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -137,6 +137,7 @@ export class JobRunner {
         .selectFrom('jobs')
         .select('id')
         .where('status', '=', 'queued')
+        .where((eb) => eb.or([eb('run_after', 'is', null), eb('run_after', '<=', sql<Date>`now()`)]))
         .orderBy('id')
         .limit(1)
         .forUpdate()

@@ -10,6 +10,7 @@ import { feesModule } from './fees/methods.js';
 import { teamModule } from './team/methods.js';
 import { settingsModule } from './setup/settingsMethods.js';
 import { dictModule } from './setup/dictMethods.js';
+import { smsModule } from './setup/smsMethods.js';
 
 /** Every area's methods; adding an area = one line here. */
 export const modules: MethodDef[][] = [
@@ -24,4 +25,5 @@ export const modules: MethodDef[][] = [
   teamModule,
   settingsModule,
   dictModule,
+  smsModule,
 ];

@@ -344,6 +344,10 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   role_id: victimRoleId,
   role_ids: [victimRoleId],
   replacement_id: victimRoleId,
+  template_id: v.byTable.sms_templates,
+  sms_job_id: v.byTable.sms_jobs,
+  // not an id of anyone's: the SMS provider's AccessKey ID (smssettingset), a plain value
+  access_key_id: 'LTAI5tCrossTest',
 });
 
 /** Plain fields: a valid value; reads search for the victim's owner, writes create fresh things. */
