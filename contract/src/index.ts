@@ -11,6 +11,7 @@ import { feesMethods, type FeesOutputs } from './fees.js';
 import { staffSchemas, type StaffOutputs } from './team/staff.js';
 import { operationLogMethods, type OperationLogOutputs } from './operationlog.js';
 import { teamMethods, type TeamOutputs } from './team.js';
+import { rosterSchemas, type RosterOutputs } from './setup/roster.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -34,6 +35,8 @@ export * from './team/staff.js';
 export * from './team/permissions.js';
 export * from './operationlog.js';
 export * from './team.js';
+export * from './setup/duty.js';
+export * from './setup/roster.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -51,6 +54,7 @@ export const methodSchemas = {
   ...staffSchemas,
   ...operationLogMethods,
   ...teamMethods,
+  ...rosterSchemas,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -65,5 +69,6 @@ export type MethodOutputs = AuthOutputs &
   FeesOutputs &
   StaffOutputs &
   OperationLogOutputs &
-  TeamOutputs;
+  TeamOutputs &
+  RosterOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

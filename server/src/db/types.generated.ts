@@ -231,6 +231,17 @@ export interface DepartmentsTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface DutyShiftsTable {
+  rid: number;
+  id: Generated<number>;
+  name: string;
+  times: string;
+  status: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface ExportFilesTable {
   rid: number;
   job_id: number;
@@ -722,6 +733,32 @@ export interface SandboxOrdersTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface ScheduleDaysTable {
+  rid: number;
+  schedule_id: number;
+  day_no: number;
+  shift_id: Generated<number | null>;
+}
+
+export interface ScheduleStaffTable {
+  rid: number;
+  schedule_id: number;
+  account_id: number;
+}
+
+export interface SchedulesTable {
+  rid: number;
+  id: Generated<number>;
+  name: string;
+  kind: 'D' | 'W' | 'M';
+  cycle: number;
+  start_date: string;
+  status: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface SessionsTable {
   token_hash: string;
   account_id: number;
@@ -808,6 +845,7 @@ export interface DB {
   cashier_shifts: CashierShiftsTable;
   common_links: CommonLinksTable;
   departments: DepartmentsTable;
+  duty_shifts: DutyShiftsTable;
   export_files: ExportFilesTable;
   face_permissions: FacePermissionsTable;
   fee_batches: FeeBatchesTable;
@@ -845,6 +883,9 @@ export interface DB {
   room_members: RoomMembersTable;
   rooms: RoomsTable;
   sandbox_orders: SandboxOrdersTable;
+  schedule_days: ScheduleDaysTable;
+  schedule_staff: ScheduleStaffTable;
+  schedules: SchedulesTable;
   sessions: SessionsTable;
   staff_roles: StaffRolesTable;
   units: UnitsTable;

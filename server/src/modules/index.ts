@@ -8,6 +8,7 @@ import { structureModule } from './structure/methods.js';
 import { ownersModule } from './owners/methods.js';
 import { feesModule } from './fees/methods.js';
 import { teamModule } from './team/methods.js';
+import { rosterModule } from './setup/rosterMethods.js';
 
 /** Every area's methods; adding an area = one line here. */
 export const modules: MethodDef[][] = [
@@ -20,4 +21,5 @@ export const modules: MethodDef[][] = [
   ownersModule,
   feesModule,
   teamModule,
+  rosterModule,
 ];
