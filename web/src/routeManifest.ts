@@ -113,6 +113,8 @@ export const routeManifest: Record<ManifestSide, readonly ManifestPage[]> = {
     { path: '/setup/regiondelaylog', title: '续费记录', roles: ['setup'] },
     { path: '/setup/role', title: '后台角色', roles: ['team'] },
     { path: '/setup/mobilerole', title: '手机端角色', roles: ['team'] },
+    { path: '/setup/schedulelist', title: '排班管理', roles: ['setup', 'security'] },
+    { path: '/setup/scheduleedit', title: '编辑排班', roles: ['setup'], hidden: true },
     { path: '/setup/operationlog', title: '操作日志', roles: ['setup', 'team'] },
     { path: '/updatelog/updatelog', title: '更新日志', roles: ['admin', 'updatelog'] },
   ],

@@ -27,9 +27,12 @@ import { ownersTitles } from './pages/owners/i18n';
 import { feecountsRoutes, feesDesktopRoutes, feesRoutes, feesSetupRoutes } from './pages/fees/routes';
 import { feesTitles } from './pages/fees/i18n';
 import { teamLeaderRoutes, teamRoutes, teamSetupRoutes, teamTitles } from './pages/team/routes';
+import { rosterSetupRoutes, rosterTitles } from './pages/setup/rosterRoutes';
 import { lazyPage } from './router/lazyPage';
 
 for (const titles of [structureTitles, ownersTitles, feesTitles, teamTitles]) registerRouteTitles(titles);
+// duty rosters (issue 36)
+registerRouteTitles(rosterTitles);
 
 const Dashboard = lazyPage(() => import('./pages/dashboard/Dashboard'));
 const RegionList = lazyPage(() => import('./pages/region/RegionList'));
@@ -102,6 +105,8 @@ export const communityRoutes: AppRoute[] = [
       ...feesSetupRoutes,
       ...structureSetupRoutes,
       ...teamSetupRoutes,
+      // duty rosters (issue 36)
+      ...rosterSetupRoutes,
       {
         path: 'operationlog',
         component: OperationLog,

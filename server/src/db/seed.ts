@@ -14,6 +14,7 @@ import { seedFees } from '../modules/fees/seed.js';
 import { seedTeam } from '../modules/team/seed.js';
 import { seedOperationLog } from '../modules/system/seed-oplog.js';
 import { seedOrgChart } from '../modules/team/orgchart.js';
+import { seedRosters } from '../modules/setup/seed-roster.js';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -119,6 +120,8 @@ export type AreaSeeder = (db: Kysely<DB>) => Promise<void>;
 const areaSeeders: AreaSeeder[] = [
   seedTeam,
   seedOrgChart,
+  // duty rosters (issue 36)
+  seedRosters,
   seedStructure,
   seedOwners,
   seedParking,

@@ -1,6 +1,7 @@
 import { RC, schedule, shift } from '@wuye/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx } from '../../lib/excel.js';
+import { today } from '../../lib/wire.js';
 import { describeResource } from '../../test/describeResource.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { isOnDuty, whoIsOnDuty } from './duty.js';
@@ -25,6 +26,8 @@ beforeAll(async () => {
   [admin, admin2, guard] = await s.logins('admin', 'admin2', 'guard');
   guardId = await accountId('guard');
   techId = await accountId('tech');
+  // the demo's rosters (seed-roster.ts) take effect this month: these tests build and read their own
+  await s.database.db.deleteFrom('schedules').where('rid', '=', 1).execute();
 });
 afterAll(() => s?.close());
 
@@ -78,6 +81,22 @@ describeResource(schedule, {
   filters: { name: '资源测试', kind: 'D', status: 'Y' },
   deniedWriter: 'guard',
   unique: ['name'],
+});
+
+describe('the demo', () => {
+  it('has two rosters and three shifts in 阳光花园', async () => {
+    const fresh = await startTestServer();
+    try {
+      const token = await fresh.login('admin');
+      const rosters = (await fresh.call('schedulelist', {}, token)).data;
+      expect(rosters.items.map((r: { name: string }) => r.name).sort()).toEqual(['保安周排班', '工程值班轮班']);
+      expect((await fresh.call('dutyshiftlist', {}, token)).data.total).toBe(3);
+      const grid = (await fresh.call('schedulegrid', { month: today().slice(0, 7) }, token)).data;
+      expect(grid.items.map((r: { name: string }) => r.name).sort()).toEqual(['周保安', '孙师傅', '钱管家'].sort());
+    } finally {
+      await fresh.close();
+    }
+  });
 });
 
 describe('shifts', () => {
