@@ -128,6 +128,11 @@ export interface BacklogTable {
   done_by: Generated<number | null>;
   done_at: Generated<Timestamp | null>;
   created_at: Generated<Timestamp>;
+  source_id: Generated<string>;
+  submitter_id: Generated<number | null>;
+  submitter_name: Generated<string>;
+  deadline: Generated<Timestamp | null>;
+  roles: Generated<string[]>;
 }
 
 export interface BalanceLedgerTable {
