@@ -50,13 +50,31 @@ export const dutyShiftMethods = defineResource(shift, {
   values: (input, ctx, before) => (before ? input : { ...input, created_by: ctx.session.accountId }),
   unique: [{ on: ['name'], message: (v) => `班次“${String(v.name)}”已存在` }],
   dependents: { schedule_days: '该班次已用在排班中，请先在排班里换掉它' },
-  small: { label: 'name', order: ['name', 'id'] },
+  replace: {
+    // the rosters' readers, not every account of the community (a merchant has no business with shifts)
+    small: defineMethod('dutyshift_small_list', {
+      side: 'community',
+      roles: ROSTER_READERS,
+      writes: false,
+      summary: '班次下拉：启用的班次（id、title 为名称、times 上班时间），按名称',
+      async handler(ctx) {
+        const rows = await ctx.db
+          .selectFrom('duty_shifts')
+          .select(['id', 'name', 'times'])
+          .where('rid', '=', ctx.rid)
+          .where('status', '=', 'Y')
+          .orderBy('name')
+          .orderBy('id')
+          .execute();
+        return { items: rows.map((r) => ({ id: Number(r.id), title: r.name, times: r.times })) };
+      },
+    }),
+  },
   summaries: {
     list: '班次列表（名称、上班时间段、使用它的排班数）',
     add: '新增班次（名称在小区内唯一；时间段如 08:00-12:00,14:00-18:00，结束早于开始表示到次日）',
     edit: '修改班次',
     del: '删除班次（排班还在使用时拒绝）',
-    small: '班次下拉（id、title 为名称）',
   },
 });
 
