@@ -68,7 +68,7 @@ journey('setup: 排班管理, a shift and a weekly roster where the guard rests 
     for (let i = 0; i < 6; i++) await pick(page, `day-${i}`, SHIFT);
     // Sunday stays 休息
     expect(await page.getByTestId('day-6').textContent()).toContain('休息');
-    await pick(page, 'schedule-staff', '周保安', true);
+    await pick(page, 'schedule-staff', '周保安（秩序部）', true);
     await page.keyboard.press('Escape');
     await settle(page);
     await screenshot(page, 'setup-scheduleedit-1440');
