@@ -27,7 +27,13 @@ export const setSysInfoInput = z.object({
 /** The to-do list's filters (backlog_list, backlogexport): status (E 待办, Y 已办, '' all) and kind. */
 const backlogFilters = {
   status: z.enum(['', 'E', 'Y']).default('E'),
-  kind: z.string().trim().max(30).regex(/^[a-z_]*$/, '类型不正确').optional().default(''),
+  kind: z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^[a-z_]*$/, '类型不正确')
+    .optional()
+    .default(''),
 };
 
 export const systemMethods = {

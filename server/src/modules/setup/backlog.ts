@@ -52,8 +52,7 @@ export function registerBacklogSource(spec: BacklogSourceSpec): BacklogSource {
     spec,
     async raise(db, rid, item) {
       const sourceId = String(item.sourceId);
-      const deadline =
-        item.deadline !== undefined ? item.deadline : spec.hours ? new Date(Date.now() + spec.hours * 3_600_000) : null;
+      const deadline = item.deadline !== undefined ? item.deadline : spec.hours ? new Date(Date.now() + spec.hours * 3_600_000) : null;
       await db
         .insertInto('backlog')
         .values({
