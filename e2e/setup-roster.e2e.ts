@@ -80,6 +80,19 @@ journey('setup: 排班管理, a shift and a weekly roster where the guard rests 
     expect(await row.textContent()).toContain('按周');
   });
 
+  it('opens the roster again with its days and staff, and saves it unchanged', async () => {
+    const row = rowsOf(page.getByTestId('schedule-page')).filter({ hasText: ROSTER });
+    const id = await row.getAttribute('data-row-key');
+    await page.getByTestId(`schedule-edit-${id}`).click();
+    await page.waitForURL(/\/setup\/scheduleedit\?id=\d+$/);
+    await expect.poll(() => page.getByTestId('schedule-name').inputValue()).toBe(ROSTER);
+    await expect.poll(() => page.getByTestId('day-0').textContent()).toContain(SHIFT);
+    expect(await page.getByTestId('day-6').textContent()).toContain('休息');
+    expect(await page.getByTestId('schedule-staff').textContent()).toContain('周保安');
+    await page.getByTestId('schedule-save').click();
+    await page.waitForURL(/\/setup\/schedulelist/);
+  });
+
   it('the month grid shows 休 on every Sunday of next month and the shift on the other days', async () => {
     await page.getByRole('tab', { name: '排班表' }).click();
     const grid = page.getByTestId('schedule-grid');

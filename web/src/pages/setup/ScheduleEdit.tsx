@@ -50,10 +50,12 @@ export default function ScheduleEdit() {
   const staff = useQuery({ queryKey: ['schedule_staff_small_list'], queryFn: () => call('schedule_staff_small_list', {}) });
   const slots = rosterSlots(kind, kind === 'M' ? 1 : Math.min(Math.max(cycle, 1), kind === 'W' ? 4 : 31));
 
-  // the day slots follow the kind and cycle: kept where they still exist, rest where new
+  // the day slots follow the kind and cycle: the first `slots` show and are saved; those beyond are
+  // kept (a shorter cycle chosen by mistake loses nothing), new ones start as rest
   useEffect(() => {
-    setDays((d) => (d.length === slots ? d : Array.from({ length: slots }, (_, i) => d[i] ?? REST)));
+    setDays((d) => (d.length >= slots ? d : [...d, ...Array.from({ length: slots - d.length }, () => REST)]));
   }, [slots]);
+  const shown = days.slice(0, slots);
 
   useEffect(() => {
     if (!id) return;
@@ -69,7 +71,8 @@ export default function ScheduleEdit() {
     () => [{ value: REST, label: '休息' }, ...shifts.items.map((s) => ({ value: s.id, label: s.title }))],
     [shifts.items],
   );
-  const setAll = (value: number, only?: (i: number) => boolean) => setDays((d) => d.map((v, i) => (only && !only(i) ? v : value)));
+  const setAll = (value: number, only?: (i: number) => boolean) =>
+    setDays((d) => d.map((v, i) => (i >= slots || (only && !only(i)) ? v : value)));
   const firstShift = shifts.items[0]?.id;
 
   const save = async () => {
@@ -79,7 +82,7 @@ export default function ScheduleEdit() {
       ...v,
       cycle: kind === 'M' ? 1 : v.cycle,
       start_date: v.start_date.format('YYYY-MM-DD'),
-      days: days.map((d) => (d === REST ? null : d)),
+      days: shown.map((d) => (d === REST ? null : d)),
     };
     setSaving(true);
     try {
@@ -146,7 +149,7 @@ export default function ScheduleEdit() {
             </Button>
           </Space>
           <div className="roster-days">
-            {days.map((d, i) => (
+            {shown.map((d, i) => (
               <div key={i} className="roster-day">
                 <span className="roster-day-label">{slotLabel(kind, cycle, i)}</span>
                 <Select
