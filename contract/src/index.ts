@@ -17,6 +17,7 @@ import { securityMethods, type SecurityOutputs } from './setup/security.js';
 import { categorySchemas, type CategoryOutputs } from './setup/category.js';
 import { dictSchemas, type DictOutputs } from './setup/dict.js';
 import { smsSchemas, type SmsOutputs } from './setup/sms.js';
+import { rosterSchemas, type RosterOutputs } from './setup/roster.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -46,6 +47,8 @@ export * from './setup/security.js';
 export * from './setup/category.js';
 export * from './setup/dict.js';
 export * from './setup/sms.js';
+export * from './setup/duty.js';
+export * from './setup/roster.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -69,6 +72,7 @@ export const methodSchemas = {
   ...categorySchemas,
   ...dictSchemas,
   ...smsSchemas,
+  ...rosterSchemas,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -89,5 +93,6 @@ export type MethodOutputs = AuthOutputs &
   SecurityOutputs &
   CategoryOutputs &
   DictOutputs &
-  SmsOutputs;
+  SmsOutputs &
+  RosterOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

@@ -1,11 +1,24 @@
 import { z } from 'zod';
 import { id, paging } from './common.js';
 import type { ListAnswer, YN } from './codes.js';
+import type { ExportQueued } from './jobs.js';
 import { valueEnum } from './kit/resource.js';
 import { setsysFields } from './setup/settings.js';
 
 /** /setup/setsys saves one tab's fields at a time (setup/settings.ts). */
 export const setSysInfoInput = z.object(setsysFields);
+
+/** The to-do list's filters (backlog_list, backlogexport): status (E 待办, Y 已办, '' all) and kind. */
+const backlogFilters = {
+  status: z.enum(['', 'E', 'Y']).default('E'),
+  kind: z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^[a-z_]*$/, '类型不正确')
+    .optional()
+    .default(''),
+};
 
 export const systemMethods = {
   get_system_info: z.object({}),
@@ -14,8 +27,9 @@ export const systemMethods = {
   get_file_set: z.object({}),
   get_common_links: z.object({}),
   get_resources_list: z.object({}),
-  backlog_list: z.object({ ...paging, status: z.enum(['', 'E', 'Y']).default('E') }),
+  backlog_list: z.object({ ...paging, ...backlogFilters }),
   backlog_done: z.object({ id }),
+  backlogexport: z.object(backlogFilters),
 } as const;
 
 /** System info (docs/product.md#system-info), kept by the client in session storage and a cookie. */
@@ -64,6 +78,14 @@ export interface BacklogItem {
   status: 'E' | 'Y';
   create_time: string;
   done_time: string;
+  /** the record's id in its area (来源单号), '' when the item names none */
+  source_id: string;
+  /** who submitted the record ('' when nobody did: a reminder) */
+  submitter_name: string;
+  /** by when it should be handled ('' for none) */
+  deadline: string;
+  /** pending past its deadline */
+  overdue: boolean;
 }
 
 /** A common link as the shell shows it (/setup/linklist, setup/links.ts). */
@@ -95,5 +117,6 @@ export interface SystemOutputs {
   get_resources_list: ListAnswer<ResourceItem>;
   backlog_list: ListAnswer<BacklogItem>;
   backlog_done: null;
+  backlogexport: ExportQueued;
 }
 export type { YN };

@@ -122,6 +122,8 @@ export const routeManifest: Record<ManifestSide, readonly ManifestPage[]> = {
     { path: '/setup/dict_list', title: '数据字典', roles: ['setup'] },
     { path: '/setup/smsjob', title: '短信任务', roles: ['setup'] },
     { path: '/setup/smsjoblog', title: '短信发送日志', roles: ['setup'] },
+    { path: '/setup/schedulelist', title: '排班管理', roles: ['setup', 'security'] },
+    { path: '/setup/scheduleedit', title: '编辑排班', roles: ['setup'], hidden: true },
     { path: '/setup/operationlog', title: '操作日志', roles: ['setup', 'team'] },
     { path: '/updatelog/updatelog', title: '更新日志', roles: ['admin', 'updatelog'] },
   ],

@@ -28,11 +28,12 @@ import { feecountsRoutes, feesDesktopRoutes, feesRoutes, feesSetupRoutes } from 
 import { feesTitles } from './pages/fees/i18n';
 import { teamLeaderRoutes, teamRoutes, teamSetupRoutes, teamTitles } from './pages/team/routes';
 import { smsSetupRoutes, smsTitles } from './pages/setup/smsRoutes';
+import { rosterSetupRoutes, rosterTitles } from './pages/setup/rosterRoutes';
 import { lazyPage } from './router/lazyPage';
 import { settingsLeaderRoutes, settingsSetupRoutes, settingsTitles } from './pages/setup/settingsRoutes';
 import { dictSetupRoutes, dictTitles } from './pages/setup/dictRoutes';
 
-for (const titles of [structureTitles, ownersTitles, feesTitles, teamTitles, settingsTitles, dictTitles, smsTitles])
+for (const titles of [structureTitles, ownersTitles, feesTitles, teamTitles, settingsTitles, dictTitles, smsTitles, rosterTitles])
   registerRouteTitles(titles);
 
 const Dashboard = lazyPage(() => import('./pages/dashboard/Dashboard'));
@@ -110,6 +111,8 @@ export const communityRoutes: AppRoute[] = [
       ...teamSetupRoutes,
       ...dictSetupRoutes,
       ...smsSetupRoutes,
+      // duty rosters (issue 36)
+      ...rosterSetupRoutes,
       {
         path: 'operationlog',
         component: OperationLog,

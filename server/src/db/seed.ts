@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { addDays, addMonths } from '@wuye/contract';
+import { addDays, addMonths, REFUND_APPROVE_ROLES } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import { hashPassword } from '../modules/auth/password.js';
 import { today } from '../lib/wire.js';
@@ -17,6 +17,7 @@ import { seedDictAndCategories } from '../modules/setup/dictSeed.js';
 import { seedSms } from '../modules/setup/seed-sms.js';
 import { seedOperationLog } from '../modules/system/seed-oplog.js';
 import { seedOrgChart } from '../modules/team/orgchart.js';
+import { seedRosters } from '../modules/setup/seed-roster.js';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -122,6 +123,8 @@ export type AreaSeeder = (db: Kysely<DB>) => Promise<void>;
 const areaSeeders: AreaSeeder[] = [
   seedTeam,
   seedOrgChart,
+  // duty rosters (issue 36)
+  seedRosters,
   seedStructure,
   seedOwners,
   seedParking,
@@ -272,7 +275,15 @@ export async function seedFoundation(db: Kysely<DB>, passwordHash: string) {
     .values([
       // where the work is done; a repair or a complaint opens the to-do's own details until their areas exist
       { rid: 1, title: '3 号楼 2 单元 1102 报修：厨房漏水', kind: 'repair', content: '业主来电，需今天上门' },
-      { rid: 1, title: '审核退款申请：2 号楼 801 物业费', kind: 'refund', link: '/fees/refundlist', content: '重复缴费，申请退回 1 个月' },
+      {
+        rid: 1,
+        title: '审核退款申请：2 号楼 801 物业费',
+        kind: 'refund',
+        link: '/fees/refundlist',
+        content: '重复缴费，申请退回 1 个月',
+        // as the refunds' registration raises them (modules/fees/refunds.ts): for those who approve refunds
+        roles: [...REFUND_APPROVE_ROLES],
+      },
       { rid: 1, title: '本月物业费账单待生成', kind: 'fees', link: '/fees/feebillworkadd', content: '每月 1 日前生成下月账单' },
       { rid: 1, title: '消防通道占用投诉', kind: 'complaint', content: '5 号楼北侧' },
       { rid: 2, title: '电梯年检到期提醒', kind: 'other', content: '1 号楼两部电梯' },

@@ -130,6 +130,11 @@ export interface BacklogTable {
   done_by: Generated<number | null>;
   done_at: Generated<Timestamp | null>;
   created_at: Generated<Timestamp>;
+  source_id: Generated<string>;
+  submitter_id: Generated<number | null>;
+  submitter_name: Generated<string>;
+  deadline: Generated<Timestamp | null>;
+  roles: Generated<string[]>;
 }
 
 export interface BalanceLedgerTable {
@@ -284,6 +289,17 @@ export interface DictLabelsTable {
   type: string;
   value: string;
   label: string;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface DutyShiftsTable {
+  rid: number;
+  id: Generated<number>;
+  name: string;
+  times: string;
+  status: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
   created_by: Generated<number | null>;
   created_at: Generated<Timestamp>;
 }
@@ -803,6 +819,32 @@ export interface SandboxOrdersTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface ScheduleDaysTable {
+  rid: number;
+  schedule_id: number;
+  day_no: number;
+  shift_id: Generated<number | null>;
+}
+
+export interface ScheduleStaffTable {
+  rid: number;
+  schedule_id: number;
+  account_id: number;
+}
+
+export interface SchedulesTable {
+  rid: number;
+  id: Generated<number>;
+  name: string;
+  kind: 'D' | 'W' | 'M';
+  cycle: number;
+  start_date: string;
+  status: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface SessionsTable {
   token_hash: string;
   account_id: number;
@@ -1004,6 +1046,7 @@ export interface DB {
   departments: DepartmentsTable;
   dict_items: DictItemsTable;
   dict_labels: DictLabelsTable;
+  duty_shifts: DutyShiftsTable;
   export_files: ExportFilesTable;
   face_permissions: FacePermissionsTable;
   fee_batches: FeeBatchesTable;
@@ -1042,6 +1085,9 @@ export interface DB {
   room_members: RoomMembersTable;
   rooms: RoomsTable;
   sandbox_orders: SandboxOrdersTable;
+  schedule_days: ScheduleDaysTable;
+  schedule_staff: ScheduleStaffTable;
+  schedules: SchedulesTable;
   sessions: SessionsTable;
   sms_jobs: SmsJobsTable;
   sms_messages: SmsMessagesTable;

@@ -42,7 +42,7 @@ export async function firstScreenCardsOf(db: Kysely<DB>, session: Session, ended
   if (ended) return { keys, data: {} };
   const [pending, feedashboard] = await Promise.all([
     // the to-do card's count and the home page's latest pending to-dos, from one page of them
-    keys.includes('backlog') ? latestPendingBacklog(db, rid, PENDING_ON_HOME) : undefined,
+    keys.includes('backlog') ? latestPendingBacklog(db, rid, session, PENDING_ON_HOME) : undefined,
     keys.includes('feesMonth') || keys.includes('feesArrears') ? feeDashboard(db, rid) : undefined,
   ]);
   const data: FirstScreenData = {};

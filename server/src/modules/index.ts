@@ -11,6 +11,7 @@ import { teamModule } from './team/methods.js';
 import { settingsModule } from './setup/settingsMethods.js';
 import { dictModule } from './setup/dictMethods.js';
 import { smsModule } from './setup/smsMethods.js';
+import { rosterModule } from './setup/rosterMethods.js';
 
 /** Every area's methods; adding an area = one line here. */
 export const modules: MethodDef[][] = [
@@ -26,4 +27,5 @@ export const modules: MethodDef[][] = [
   settingsModule,
   dictModule,
   smsModule,
+  rosterModule,
 ];

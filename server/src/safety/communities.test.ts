@@ -52,6 +52,8 @@ interface Victim {
   anyIds: Map<string, number>;
   byTable: Record<string, number>;
   orderid: string;
+  /** a staff account of community 2 alone (on its duty roster) */
+  staffId: number;
 }
 let victim: Victim;
 let victimStrings: Set<string>;
@@ -121,6 +123,13 @@ async function setUpVictim(): Promise<Victim> {
   );
   const order = await s.call('get_region_delay_pay', {}, cashier2);
   expect(order.return_code).toBe(RC.SUCCESS);
+  // a duty roster (issue 36): a shift and a weekly roster of its administrator
+  const victimStaff = (await db.selectFrom('accounts').select('id').where('username', '=', 'admin2').executeTakeFirstOrThrow()).id;
+  const victimShift = await s.call('dutyshiftadd', { name: '翠湖苑门岗班', times: '06:00-18:00' }, admin2);
+  expect(victimShift.return_code).toBe(RC.SUCCESS);
+  const day = victimShift.data.id as number;
+  const roster = { name: '翠湖苑门岗排班', kind: 'W', cycle: 1, start_date: '2026-01-05', days: [day, day, day, day, day, null, null] };
+  expect((await s.call('scheduleadd', { ...roster, staff_ids: [victimStaff] }, admin2)).return_code).toBe(RC.SUCCESS);
   const billIds = (await db.selectFrom('fee_bills').select('id').where('rid', '=', VICTIM).where('hid', '=', home.hid).execute()).map(
     (b) => b.id,
   );
@@ -133,6 +142,7 @@ async function setUpVictim(): Promise<Victim> {
     billIds,
     ...(await idsOf(db, VICTIM)),
     orderid: order.data.items.orderid,
+    staffId: victimStaff,
   };
 }
 
@@ -201,6 +211,7 @@ async function ownThings(): Promise<Victim> {
     billIds: bills.map((b) => b.id),
     ...(await idsOf(db, OPERATOR)),
     orderid: '',
+    staffId: (await db.selectFrom('accounts').select('id').where('username', '=', 'guard').executeTakeFirstOrThrow()).id,
   };
 }
 
@@ -348,6 +359,10 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   sms_job_id: v.byTable.sms_jobs,
   // not an id of anyone's: the SMS provider's AccessKey ID (smssettingset), a plain value
   access_key_id: 'LTAI5tCrossTest',
+  // duty rosters: community 2's roster and its staff
+  schedule_id: v.byTable.schedules,
+  account_id: v.staffId,
+  staff_ids: [v.staffId],
 });
 
 /** Plain fields: a valid value; reads search for the victim's owner, writes create fresh things. */
@@ -395,6 +410,8 @@ const VALUES = (v: Victim, write: boolean): Record<string, unknown> => ({
   act_code: 'NO-SUCH-CODE',
   filename: 'rooms.xlsx',
   file_base64: Buffer.from('not an excel file').toString('base64'),
+  // a duty shift's time ranges
+  times: '08:00-18:00',
 });
 
 /** A valid value for a field from its JSON schema (fields nobody listed above). */

@@ -18,7 +18,16 @@ import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
 import { moveBalance } from './balance.js';
+import { registerBacklogSource } from '../setup/backlog.js';
 import { lockBills, reopenBills } from './reopen.js';
+
+/** A refund request waits on the approvers' to-do list (docs/product.md#to-do-list) until it is approved or rejected. */
+const refundBacklog = registerBacklogSource({
+  kind: 'refund',
+  roles: REFUND_APPROVE_ROLES,
+  link: (id) => `/fees/refundlist?id=${id}`,
+  hours: 48,
+});
 
 function refundQuery(db: Kysely<DB>, rid: number) {
   return db
@@ -125,6 +134,13 @@ const refundapply = defineMethod('refundapply', {
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeFlowLog(ctx, refundFlow.def, row.id, { transition: 'create', from: '', to: 'E', input: { reason: input.reason, amount } });
+    const room = await ctx.db.selectFrom('rooms').select('address').where('rid', '=', ctx.rid).where('id', '=', p.hid).executeTakeFirst();
+    await refundBacklog.raise(ctx.db, ctx.rid, {
+      sourceId: row.id,
+      title: `审核退款申请：${room?.address ?? ''} ${amount} 元`.replace(/\s+/g, ' '),
+      content: `收据 ${p.receipt_no}：${input.reason}`,
+      submitter: ctx.session,
+    });
     return reply({ id: row.id, amount }, `已提交退款申请，金额 ${amount} 元`);
   },
 });
@@ -226,11 +242,19 @@ const refundFlowMethods = defineWorkflow(refundFlow, {
       run: async (ctx, row) => {
         notOwnRequest(ctx, row);
         await approveRefund(ctx, row as Selectable<FeeRefundsTable>);
+        await refundBacklog.settle(ctx.db, ctx.rid, Number(row.id), ctx.session.accountId);
       },
       set: refundDecided,
       message: '退款成功',
     },
-    reject: { run: async (ctx, row) => notOwnRequest(ctx, row), set: refundDecided, message: '已驳回' },
+    reject: {
+      run: async (ctx, row) => {
+        notOwnRequest(ctx, row);
+        await refundBacklog.settle(ctx.db, ctx.rid, Number(row.id), ctx.session.accountId);
+      },
+      set: refundDecided,
+      message: '已驳回',
+    },
   },
   logRoles: [...REFUND_APPLY_ROLES, ...REFUND_APPROVE_ROLES],
   summaries: {

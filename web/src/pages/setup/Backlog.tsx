@@ -1,22 +1,27 @@
 import { Form, Select, Space, Tag, Button } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { BACKLOG_KIND, type BacklogItem } from '@wuye/contract/system';
-import { enumText } from '@wuye/contract/kit/resource';
+import { enumOptions } from '@wuye/contract/kit/resource';
 import { useList } from '../../api/useList';
 import EnumTag from '../../components/resource/EnumTag';
 import SafeButton from '../../components/SafeButton';
 import TablePage from '../../components/TablePage';
-import { downloadCsv } from '../../utils/exportCsv';
+import { runExport } from '../../api/exportJob';
 import { BACKLOG_STATUS_TEXT as STATUS_TEXT, useBacklogGo } from './useBacklogGo';
 
 type Status = '' | 'E' | 'Y';
 interface Filters {
   status: Status;
+  kind: string;
 }
 
-/** The to-do list (/setup/backlog): list, filter by status, 去处理 where the work is done, mark done. */
+/**
+ * The to-do list (/setup/backlog; docs/product.md#to-do-list): what waits for the signed-in user,
+ * fed by every area's registration; filter by status and type, 去处理 where the work is done, mark
+ * done, export (a job) of the filtered items.
+ */
 export default function Backlog() {
-  const list = useList('backlog_list', { status: 'E', sort: 'asc' });
+  const list = useList('backlog_list', { status: 'E', kind: '', sort: 'asc' });
   const { go, markDone, detail } = useBacklogGo(() => list.reload());
 
   const columns: TableColumnsType<BacklogItem> = [
@@ -24,6 +29,8 @@ export default function Backlog() {
     { title: '标题', dataIndex: 'title', width: 220 },
     { title: '内容', dataIndex: 'content', ellipsis: true },
     { title: '类型', dataIndex: 'kind', width: 90, render: (k: string) => <EnumTag enum={BACKLOG_KIND} value={k} /> },
+    { title: '来源单号', dataIndex: 'source_id', width: 100, render: (v: string) => v || '-' },
+    { title: '提交人', dataIndex: 'submitter_name', width: 100, render: (v: string) => v || '-' },
     {
       title: '状态',
       dataIndex: 'status',
@@ -31,6 +38,20 @@ export default function Backlog() {
       render: (s: BacklogItem['status']) => <Tag color={s === 'Y' ? 'success' : 'warning'}>{STATUS_TEXT[s] ?? s}</Tag>,
     },
     { title: '创建时间', dataIndex: 'create_time', width: 170 },
+    {
+      title: '截止时间',
+      dataIndex: 'deadline',
+      width: 170,
+      render: (v: string, row) =>
+        v ? (
+          <span style={row.overdue ? { color: '#cf1322' } : undefined} data-testid={row.overdue ? `backlog-overdue-${row.id}` : undefined}>
+            {v}
+            {row.overdue && '（已超时）'}
+          </span>
+        ) : (
+          '-'
+        ),
+    },
     { title: '处理时间', dataIndex: 'done_time', width: 170, render: (v: string) => v || '-' },
     {
       title: '操作',
@@ -59,36 +80,31 @@ export default function Backlog() {
         list={list}
         columns={columns}
         rowKey="id"
-        initialFilters={{ status: 'E' }}
-        onSearch={(v) => list.setFilters({ ...list.filters, status: v.status ?? '' })}
+        initialFilters={{ status: 'E', kind: '' }}
+        onSearch={(v) => list.setFilters({ ...list.filters, status: v.status ?? '', kind: v.kind ?? '' })}
         filters={
-          <Form.Item name="status" label="状态">
-            <Select<Status>
-              style={{ width: 140 }}
-              data-testid="backlog-status"
-              options={[
-                { value: '', label: '全部' },
-                { value: 'E', label: '待处理' },
-                { value: 'Y', label: '已处理' },
-              ]}
-            />
-          </Form.Item>
+          <>
+            <Form.Item name="kind" label="类型">
+              <Select<string>
+                style={{ width: 120 }}
+                data-testid="backlog-kind"
+                options={[{ value: '', label: '全部' }, ...enumOptions(BACKLOG_KIND)]}
+              />
+            </Form.Item>
+            <Form.Item name="status" label="状态">
+              <Select<Status>
+                style={{ width: 140 }}
+                data-testid="backlog-status"
+                options={[
+                  { value: '', label: '全部' },
+                  { value: 'E', label: '待处理' },
+                  { value: 'Y', label: '已处理' },
+                ]}
+              />
+            </Form.Item>
+          </>
         }
-        onExport={() =>
-          downloadCsv(
-            '待办事项',
-            [
-              { title: 'ID', value: (r: BacklogItem) => r.id },
-              { title: '标题', value: (r) => r.title },
-              { title: '内容', value: (r) => r.content },
-              { title: '类型', value: (r) => enumText(BACKLOG_KIND, r.kind) },
-              { title: '状态', value: (r) => STATUS_TEXT[r.status] ?? r.status },
-              { title: '创建时间', value: (r) => r.create_time },
-              { title: '处理时间', value: (r) => r.done_time },
-            ],
-            list.items,
-          )
-        }
+        onExport={(v) => runExport('backlogexport', { status: v.status ?? '', kind: v.kind ?? '' })}
       />
       {detail}
     </>
