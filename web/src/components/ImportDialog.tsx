@@ -8,6 +8,24 @@ import { fileToBase64, saveFile } from '../utils/files';
 
 type ImportResult = { errors: ImportRowError[] };
 
+/** The rows an import refused: line, column and why, as its error report has them. */
+export function ImportErrorTable({ errors, testId }: { errors: readonly ImportRowError[]; testId?: string }) {
+  return (
+    <Table<ImportRowError>
+      size="small"
+      rowKey={(e) => `${e.row}-${e.column}-${e.reason}`}
+      dataSource={errors as ImportRowError[]}
+      pagination={{ pageSize: 10 }}
+      data-testid={testId}
+      columns={[
+        { title: '行号', dataIndex: 'row', width: 80 },
+        { title: '列', dataIndex: 'column', width: 120 },
+        { title: '原因', dataIndex: 'reason' },
+      ]}
+    />
+  );
+}
+
 /**
  * An Excel import as every list offers it (jobs/imports.ts on the server): the template, the
  * upload (with the fields `form` adds, checked first), the job's progress, then the result or the
@@ -151,17 +169,7 @@ export default function ImportDialog<R extends ImportResult>({
                 </Button>
               }
             />
-            <Table<ImportRowError>
-              size="small"
-              rowKey={(e) => `${e.row}-${e.column}-${e.reason}`}
-              dataSource={errors}
-              pagination={{ pageSize: 10 }}
-              columns={[
-                { title: '行号', dataIndex: 'row', width: 80 },
-                { title: '列', dataIndex: 'column', width: 120 },
-                { title: '原因', dataIndex: 'reason' },
-              ]}
-            />
+            <ImportErrorTable errors={errors} />
           </>
         )}
       </Space>

@@ -1,30 +1,11 @@
 import { Dropdown, Tooltip } from 'antd';
-import {
-  BookOutlined,
-  FileTextOutlined,
-  GlobalOutlined,
-  LinkOutlined,
-  MailOutlined,
-  PhoneOutlined,
-  ShopOutlined,
-  ToolOutlined,
-} from '@ant-design/icons';
+import { LinkOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CommonLink } from '@wuye/contract/system';
 import { call } from '../api/client';
-
-const ICONS: Record<string, typeof LinkOutlined> = {
-  LinkOutlined,
-  GlobalOutlined,
-  FileTextOutlined,
-  BookOutlined,
-  ShopOutlined,
-  ToolOutlined,
-  PhoneOutlined,
-  MailOutlined,
-};
+import { LinkIcon } from './linkIcons';
 
 /** The key the link pages' writes refresh (components/resource/keys.ts: ['res', 'link']). */
 export const COMMON_LINKS_KEY = ['res', 'link', 'shell'] as const;
@@ -53,10 +34,9 @@ export default function CommonLinks() {
       trigger={['click']}
       menu={{
         items: items.map((l) => {
-          const Icon = ICONS[l.icon] ?? LinkOutlined;
           return {
             key: `${l.scope}-${l.id}`,
-            icon: <Icon />,
+            icon: <LinkIcon name={l.icon} />,
             label: <span data-testid={`common-link-${l.scope}-${l.id}`}>{l.title}</span>,
           };
         }),

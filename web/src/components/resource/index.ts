@@ -17,3 +17,4 @@ export { useCanWrite, useRoles, rolesAllow } from './roles';
 export { dayRangePresets, rangePickerPresets } from './dateRanges';
 export type { AnyResource } from './types';
 export { usePagination } from './pagination';
+export { useFormFromAddress } from './useFormFromAddress';

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Button, Form, Modal, Select, Space, Typography } from 'antd';
 import {
   BookOutlined,
@@ -13,12 +13,20 @@ import {
   ToolOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { category, CATEGORY_ICONS, CATEGORY_MODULE, type CategoryIcon, type CategoryItem } from '@wuye/contract/setup/category';
 import { enumText } from '@wuye/contract/kit/resource';
 import { request } from '../../api';
 import { noticeSuccess, toastError } from '../../api/feedback';
-import { invalidateResource, ResourcePage, useCanWrite, useResourceForm, useResourceList, type Widgets } from '../../components/resource';
+import {
+  invalidateResource,
+  ResourcePage,
+  useCanWrite,
+  useFormFromAddress,
+  useResourceForm,
+  useResourceList,
+  type Widgets,
+} from '../../components/resource';
 
 const LIST = '/setup/category';
 
@@ -149,43 +157,13 @@ export default function CategoryList() {
   const { pathname } = useLocation();
   const route = pathname.endsWith('/categoryadd') ? 'add' : pathname.endsWith('/categoryedit') ? 'edit' : null;
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const canWrite = useCanWrite(category.def.roles.write);
   const list = useResourceList(category);
   const form = useResourceForm(category);
   const linkId = Number(params.get('id')) || 0;
 
-  // the form the address names opens once: a new category, or the row once the list has it
-  const opened = useRef(false);
-  useEffect(() => {
-    if (!route || opened.current) return;
-    if (route === 'add') {
-      opened.current = true;
-      form.open();
-      return;
-    }
-    if (!linkId) {
-      opened.current = true;
-      void navigate(LIST, { replace: true });
-      return;
-    }
-    const row = list.items.find((r) => r.id === linkId);
-    if (row) {
-      opened.current = true;
-      form.open(row);
-    } else if (!list.loading) {
-      opened.current = true;
-      toastError('分类不存在');
-      void navigate(LIST, { replace: true });
-    }
-  }, [route, form, list.items, list.loading, linkId, navigate]);
-  // closed on its own address: back to the list
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    if (form.editing) wasOpen.current = true;
-    else if (wasOpen.current && route) void navigate(LIST, { replace: true });
-  }, [form.editing, route, navigate]);
+  useFormFromAddress({ route, linkId, items: list.items, ready: !list.loading, form, listPath: LIST, missing: '分类不存在' });
 
   const columns = useMemo(() => ({ icon: { render: (v: string) => <CategoryIconView icon={v} /> } }), []);
   return (

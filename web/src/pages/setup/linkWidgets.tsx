@@ -1,33 +1,9 @@
 import { useMemo } from 'react';
 import { Form, Input, Select, Tag } from 'antd';
-import {
-  BookOutlined,
-  FileTextOutlined,
-  GlobalOutlined,
-  LinkOutlined,
-  MailOutlined,
-  PhoneOutlined,
-  ShopOutlined,
-  ToolOutlined,
-} from '@ant-design/icons';
 import { permissionCodes, permissionTitle } from '@wuye/contract/team/permissions';
 import { routeManifest } from '../../routeManifest';
 
-/** The icons a link may show (LINK_ICON's names). */
-export const LINK_ICONS: Record<string, typeof LinkOutlined> = {
-  LinkOutlined,
-  GlobalOutlined,
-  FileTextOutlined,
-  BookOutlined,
-  ShopOutlined,
-  ToolOutlined,
-  PhoneOutlined,
-  MailOutlined,
-};
-export function LinkIcon({ name }: { name: string }) {
-  const Icon = LINK_ICONS[name] ?? LinkOutlined;
-  return <Icon />;
-}
+export { LinkIcon } from '../../shell/linkIcons';
 
 /** The community's pages a link may open: the route tree's menu pages without parameters. */
 export const LINK_PAGES = routeManifest.community

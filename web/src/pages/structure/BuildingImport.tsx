@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Progress, Space, Steps, Table, Typography } from 'antd';
+import { Alert, Button, Checkbox, Progress, Space, Steps, Typography } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ImportRowError, RoomImportResult } from '@wuye/contract';
 import { call } from '../../api/client';
 import { jobFinished, useJob } from '../../api/useJob';
+import { ImportErrorTable } from '../../components/ImportDialog';
 import { invalidateResource } from '../../components/resource';
 import { fileToBase64, PageCard, saveFile } from './shared';
 
@@ -167,18 +168,7 @@ export default function BuildingImport() {
                 </Button>
               }
             />
-            <Table<ImportRowError>
-              size="small"
-              rowKey={(e) => `${e.row}-${e.column}-${e.reason}`}
-              dataSource={errors}
-              pagination={{ pageSize: 10 }}
-              data-testid="import-error-table"
-              columns={[
-                { title: '行号', dataIndex: 'row', width: 80 },
-                { title: '列', dataIndex: 'column', width: 120 },
-                { title: '原因', dataIndex: 'reason' },
-              ]}
-            />
+            <ImportErrorTable errors={errors} testId="import-error-table" />
           </>
         )}
       </Space>

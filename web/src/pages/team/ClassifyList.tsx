@@ -1,10 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Button, Card, Tabs } from 'antd';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { department, position, type DeptItem } from '@wuye/contract/team/departments';
 import { DepartmentSelect } from './DepartmentSelect';
-import { toastError } from '../../api/feedback';
-import { ResourcePage, useCanWrite, useResourceForm, useResourceList, type Widgets } from '../../components/resource';
+import { ResourcePage, useCanWrite, useFormFromAddress, useResourceForm, useResourceList, type Widgets } from '../../components/resource';
 
 /** The whole tree on one page. */
 const TREE_PAGE = 200;
@@ -16,7 +15,6 @@ const LIST = '/team/classifylist';
  */
 function Departments({ route }: { route: 'add' | 'edit' | null }) {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const canWrite = useCanWrite(department.def.roles.write);
   const linkParent = Number(params.get('parent_id')) || undefined;
   const linkId = Number(params.get('id')) || 0;
@@ -41,37 +39,15 @@ function Departments({ route }: { route: 'add' | 'edit' | null }) {
     [editingId],
   );
 
-  // the form the address names opens once: a new department, or the row once the list has it
-  const opened = useRef(false);
-  useEffect(() => {
-    if (!route || opened.current) return;
-    if (route === 'add') {
-      opened.current = true;
-      form.open();
-      return;
-    }
-    if (!linkId) {
-      // no department named: the list itself
-      opened.current = true;
-      void navigate(LIST, { replace: true });
-      return;
-    }
-    const row = list.items.find((r) => r.id === linkId);
-    if (row) {
-      opened.current = true;
-      form.open(row);
-    } else if (!list.loading && list.total > 0) {
-      opened.current = true;
-      toastError('部门不存在');
-      void navigate(LIST, { replace: true });
-    }
-  }, [route, form, list.items, list.loading, list.total, linkId, navigate]);
-  // closed (saved or cancelled) on its own address: back to the list
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    if (form.editing) wasOpen.current = true;
-    else if (wasOpen.current && route) void navigate(LIST, { replace: true });
-  }, [form.editing, route, navigate]);
+  useFormFromAddress({
+    route,
+    linkId,
+    items: list.items,
+    ready: !list.loading && list.total > 0,
+    form,
+    listPath: LIST,
+    missing: '部门不存在',
+  });
 
   return (
     <ResourcePage<DeptItem>
