@@ -135,6 +135,8 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
           ON CONFLICT (rid) DO UPDATE SET last_no = excluded.last_no`.execute(c);
         // the kept totals of bills and payments (migrations 024, 025), whose triggers the bulk load ran without
         await sql`SELECT fee_bill_totals_rebuild(), fee_payment_totals_rebuild()`.execute(c);
+        // and the unpaid bills' and the units' kept totals (202611290400, 202611290410)
+        await sql`SELECT fee_unpaid_rebuild(), fee_unit_totals_rebuild()`.execute(c);
         // and the rooms' kept addresses (026), their trigger left out as well
         await sql`SELECT rooms_place_rebuild()`.execute(c);
       });

@@ -447,6 +447,18 @@ export interface FeeItemsTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface FeeLineTotalsTable {
+  rid: number;
+  id: Generated<number>;
+  bid: number;
+  tid: number;
+  cost_type: string;
+  month: string;
+  period: string;
+  lines: number;
+  fee: Numeric;
+}
+
 export interface FeeMeterReadingsTable {
   rid: number;
   id: Generated<number>;
@@ -553,6 +565,68 @@ export interface FeeSettingsTable {
   default_due_day: Generated<number>;
   updated_by: Generated<string>;
   updated_at: Generated<Timestamp>;
+}
+
+export interface FeeUnitTotalsTable {
+  rid: number;
+  id: Generated<number>;
+  bid: number;
+  tid: number;
+  cost_type: string;
+  period: string;
+  status: string;
+  bills: number;
+  fee: Numeric;
+}
+
+export interface FeeUnpaidFeesTable {
+  rid: number;
+  id: Generated<number>;
+  item_id: number;
+  due_date: string;
+  fee: Numeric;
+  bills: number;
+}
+
+export interface FeeUnpaidOwingTable {
+  rid: number;
+  id: Generated<number>;
+  rooms: number;
+}
+
+export interface FeeUnpaidPropertyRoomsTable {
+  rid: number;
+  hid: number;
+  bid: number;
+  tid: number;
+  bills: number;
+}
+
+export interface FeeUnpaidRoomsTable {
+  rid: number;
+  hid: number;
+  bills: number;
+}
+
+export interface FeeUnpaidTotalsTable {
+  rid: number;
+  id: Generated<number>;
+  bid: number;
+  tid: number;
+  cost_type: string;
+  period: string;
+  item_id: number;
+  due_date: string;
+  fee: Numeric;
+  bills: number;
+}
+
+export interface FeeUnpaidUnitsTable {
+  rid: number;
+  id: Generated<number>;
+  bid: number;
+  tid: number;
+  rooms: number;
 }
 
 export interface GroupLinksTable {
@@ -1057,6 +1131,7 @@ export interface DB {
   fee_cost_types: FeeCostTypesTable;
   fee_discount_requests: FeeDiscountRequestsTable;
   fee_items: FeeItemsTable;
+  fee_line_totals: FeeLineTotalsTable;
   fee_meter_readings: FeeMeterReadingsTable;
   fee_payment_items: FeePaymentItemsTable;
   fee_payment_totals: FeePaymentTotalsTable;
@@ -1064,6 +1139,13 @@ export interface DB {
   fee_receipt_counters: FeeReceiptCountersTable;
   fee_refunds: FeeRefundsTable;
   fee_settings: FeeSettingsTable;
+  fee_unit_totals: FeeUnitTotalsTable;
+  fee_unpaid_fees: FeeUnpaidFeesTable;
+  fee_unpaid_owing: FeeUnpaidOwingTable;
+  fee_unpaid_property_rooms: FeeUnpaidPropertyRoomsTable;
+  fee_unpaid_rooms: FeeUnpaidRoomsTable;
+  fee_unpaid_totals: FeeUnpaidTotalsTable;
+  fee_unpaid_units: FeeUnpaidUnitsTable;
   group_links: GroupLinksTable;
   groups: GroupsTable;
   import_files: ImportFilesTable;

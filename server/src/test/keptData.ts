@@ -13,11 +13,14 @@ export async function totalsMismatches(db: Kysely<DB>, kept: KeptTotals): Promis
   const keys = Object.entries(kept.keys);
   const sums = Object.entries(kept.sums);
   const groupBy = sql.join(keys.map((_, i) => sql.raw(String(i + 1))));
+  // the first four columns after the source (as many as there are), then the source
+  const columns = 1 + keys.length + sums.length;
+  const orderBy = [...Array.from({ length: Math.min(4, columns - 1) }, (_, i) => String(i + 2)), '1'].join(', ');
   const res = await sql<TotalsMismatch>`
     WITH source AS (
       SELECT ${sql.join(keys.map(([k, e]) => sql`${sql.raw(e)} AS ${sql.id(k)}`))},
         ${sql.join(sums.map(([k, e]) => sql`${sql.raw(e)}::numeric AS ${sql.id(k)}`))}
-      FROM ${sql.table(kept.source)} ${kept.counted ? sql`WHERE ${sql.raw(kept.counted)}` : sql``} GROUP BY ${groupBy}
+      FROM ${kept.from ? sql.raw(kept.from) : sql.table(kept.source)} ${kept.counted ? sql`WHERE ${sql.raw(kept.counted)}` : sql``} GROUP BY ${groupBy}
     ), totals AS (
       SELECT ${sql.join(keys.map(([k]) => sql.id(k)))}, ${sql.join(sums.map(([k]) => sql`sum(${sql.id(k)})::numeric AS ${sql.id(k)}`))}
       FROM ${sql.table(kept.table)} GROUP BY ${groupBy}
@@ -29,7 +32,7 @@ export async function totalsMismatches(db: Kysely<DB>, kept: KeptTotals): Promis
     (SELECT 'table' AS source, * FROM (SELECT * FROM source EXCEPT SELECT * FROM totals) a)
     UNION ALL
     (SELECT 'totals' AS source, * FROM (SELECT * FROM totals EXCEPT SELECT * FROM source) b)
-    ORDER BY 2, 3, 4, 5, 1`.execute(db);
+    ORDER BY ${sql.raw(orderBy)}`.execute(db);
   return res.rows.map(
     (r) =>
       Object.fromEntries(

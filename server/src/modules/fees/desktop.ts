@@ -29,19 +29,24 @@ const regiondesktop = defineMethod('regiondesktop', {
         .having(sql`sum(payments)`, '<>', 0)
         .orderBy('pay_type')
         .execute(),
-      // what every room owes today: the same fee and late fee as room_arrears, summed over the community
-      ctx.db
-        .selectFrom('fee_bills as b')
-        .innerJoin('fee_items as i', (j) => j.onRef('i.rid', '=', 'b.rid').onRef('i.id', '=', 'b.item_id'))
-        .select([
-          sql<number>`count(DISTINCT b.hid)::int`.as('rooms'),
-          sql<number>`count(*)::int`.as('bill_count'),
-          money('b.fee').as('fee'),
-          sql<string>`coalesce(sum(${billLateFee(day)}::numeric), 0)::numeric(14,2)::text`.as('late_fee'),
-        ])
-        .where('b.rid', '=', ctx.rid)
-        .where('b.status', '<>', 'Y')
-        .executeTakeFirstOrThrow(),
+      // what every room owes today: the same fee and late fee as room_arrears, summed over the
+      // community from the unpaid bills' kept totals (202611290400_fee_unpaid_totals.sql): bills of
+      // one item, due date and fee share their late fee, so a group's is its count times one bill's;
+      // the rooms that owe are kept counted
+      sql<{ rooms: number; bill_count: number; fee: string; late_fee: string }>`
+        WITH g AS (
+          SELECT t.item_id, t.due_date, t.fee, sum(t.bills) AS bills FROM fee_unpaid_fees t WHERE t.rid = ${ctx.rid}
+          GROUP BY t.item_id, t.due_date, t.fee HAVING sum(t.bills) <> 0
+        )
+        SELECT
+          (SELECT coalesce(sum(o.rooms), 0)::int FROM fee_unpaid_owing o WHERE o.rid = ${ctx.rid}) AS rooms,
+          coalesce(sum(g.bills), 0)::int AS bill_count,
+          coalesce(sum(g.bills * g.fee), 0)::numeric(14,2)::text AS fee,
+          coalesce(sum(g.bills * fee_late_fee(g.fee, g.due_date, ${day}::date, i.late_fee_rule, i.late_fee_rate,
+            i.late_fee_grace_days, i.late_fee_cap_percent)::numeric(14,2)), 0)::numeric(14,2)::text AS late_fee
+        FROM g JOIN fee_items i ON i.rid = ${ctx.rid} AND i.id = g.item_id`
+        .execute(ctx.db)
+        .then((r) => r.rows[0]!),
       ctx.db
         .selectFrom('rooms')
         .select(['state', sql<number>`count(*)::int`.as('n')])

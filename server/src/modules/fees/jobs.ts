@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.js';
 import { undoJobWrites } from '../../jobs/batches.js';
 import { registerDailyJob, registerJobKind } from '../../jobs/queue.js';
 import { candidateBuildings, insertBills, type GenerateScope } from './generate.js';
-import { BILL_TOTALS, foldTotals } from './totals.js';
+import { BILL_KEPT, foldTotals } from './totals.js';
 
 export const BILL_GENERATE = 'bill_generate';
 export const BILL_OVERDUE = 'bill_overdue';
@@ -58,7 +58,11 @@ registerJobKind(
     }
     // each building's insert added its groups' totals: folded now, the reports read a row a group.
     // The bills are in whatever happens here; a fold that fails is left to the daily one.
-    await foldTotals(ctx.db, BILL_TOTALS, p.rid).catch((err: unknown) => ctx.log.warn({ err }, 'bill totals not folded after generation'));
+    for (const kept of BILL_KEPT) {
+      await foldTotals(ctx.db, kept, p.rid).catch((err: unknown) =>
+        ctx.log.warn({ err, table: kept.table }, 'bill totals not folded after generation'),
+      );
+    }
     return result;
   },
   {

@@ -24,7 +24,6 @@ import { comparePlaces } from '../../lib/placeOrder.js';
 
 type Key = { bid: number; tid: number };
 const keyOf = (r: { bid: number | string; tid: number | string }) => `${r.bid}:${r.tid}`;
-const bidFilter = (bid: number | undefined) => (bid ? sql`AND b.bid = ${bid}` : sql``);
 
 /** The titles of the buildings and units of `keys`, with their sort order. */
 async function places(db: Kysely<DB>, rid: number, keys: Key[]) {
@@ -97,12 +96,12 @@ const PAY_MONEY = ['arrears_before', 'receivable', 'received', 'received_current
  * day (bills of earlier periods unpaid now, or paid since that day), the bills of the range
  * (receivable), and the property lines of the receipts taken within the range, split by the
  * bill's period: of the range (current), earlier (recovered arrears), later (prepaid). Lines
- * refunded since are not counted. Three grouped statements side by side:
- * - the range's bills through fee_bills_period_totals (rid, period, ...);
- * - the unpaid earlier bills through fee_bills_unpaid (status <> 'Y');
- * - the receipts from the first day to now through fee_payments_time, their lines by
- *   fee_payment_items_payment and the lines' bills by key. This one grows with the time since the
- *   range's start (a range a year back reads a year of receipts): the one to watch at scale.
+ * refunded since are not counted. Read from kept totals (202611290410_fee_unit_totals.sql, ADR
+ * 0004), two grouped statements side by side:
+ * - the bills per unit, period and status (fee_unit_totals): the range's bills, the unpaid before it;
+ * - the receipt lines per their bill's unit, their receipt's month and their period
+ *   (fee_line_totals): the range's bounds are first days of months, so whole months add up.
+ * A unit is answered when it has bills in the range, unpaid bills before it, or lines since.
  */
 export async function propertyPayCount(
   db: Kysely<DB>,
@@ -114,28 +113,29 @@ export async function propertyPayCount(
   const e = f.end_period;
   const from = `${s}-01`;
   const to = addMonths(`${e}-01`, 1);
+  const onBid = (alias: string) => (f.bid ? sql`AND ${sql.ref(`${alias}.bid`)} = ${f.bid}` : sql``);
   type G = { bid: string; tid: string };
-  const [receivable, unpaidBefore, paid] = await Promise.all([
-    sql<G & { receivable: string }>`
-      SELECT b.bid, b.tid, sum(b.fee)::numeric(14,2)::text AS receivable FROM fee_bills b
-      WHERE b.rid = ${rid} AND b.period BETWEEN ${s} AND ${e} AND b.cost_type = 'property' ${bidFilter(f.bid)}
-      GROUP BY b.bid, b.tid`.execute(db),
-    sql<G & { unpaid: string }>`
-      SELECT b.bid, b.tid, sum(b.fee)::numeric(14,2)::text AS unpaid FROM fee_bills b
-      WHERE b.rid = ${rid} AND b.status <> 'Y' AND b.period < ${s} AND b.cost_type = 'property' ${bidFilter(f.bid)}
-      GROUP BY b.bid, b.tid`.execute(db),
+  const fen = (x: ReturnType<typeof sql>) => sql`coalesce(${x}, 0)::numeric(14,2)::text`;
+  const [bills, paid] = await Promise.all([
+    sql<G & { receivable: string; unpaid: string; in_range: string; unpaid_before: string }>`
+      SELECT t.bid, t.tid,
+        ${fen(sql`sum(t.fee) FILTER (WHERE t.period >= ${s})`)} AS receivable,
+        ${fen(sql`sum(t.fee) FILTER (WHERE t.period < ${s} AND t.status <> 'Y')`)} AS unpaid,
+        coalesce(sum(t.bills) FILTER (WHERE t.period >= ${s}), 0)::text AS in_range,
+        coalesce(sum(t.bills) FILTER (WHERE t.period < ${s} AND t.status <> 'Y'), 0)::text AS unpaid_before
+      FROM fee_unit_totals t
+      WHERE t.rid = ${rid} AND t.cost_type = 'property' AND t.period <= ${e} ${onBid('t')}
+      GROUP BY t.bid, t.tid`.execute(db),
     sql<G & { received: string; received_current: string; recovered: string; prepaid: string; paid_since: string }>`
-      SELECT b.bid, b.tid,
-        coalesce(sum(pi.fee) FILTER (WHERE p.created_at < ${to}::date), 0)::numeric(14,2)::text AS received,
-        coalesce(sum(pi.fee) FILTER (WHERE p.created_at < ${to}::date AND pi.period BETWEEN ${s} AND ${e}), 0)::numeric(14,2)::text AS received_current,
-        coalesce(sum(pi.fee) FILTER (WHERE p.created_at < ${to}::date AND pi.period < ${s}), 0)::numeric(14,2)::text AS recovered,
-        coalesce(sum(pi.fee) FILTER (WHERE p.created_at < ${to}::date AND pi.period > ${e}), 0)::numeric(14,2)::text AS prepaid,
-        coalesce(sum(pi.fee) FILTER (WHERE pi.period < ${s}), 0)::numeric(14,2)::text AS paid_since
-      FROM fee_payments p
-      JOIN fee_payment_items pi ON pi.rid = p.rid AND pi.payment_id = p.id
-      JOIN fee_bills b ON b.rid = pi.rid AND b.id = pi.bill_id
-      WHERE p.rid = ${rid} AND p.created_at >= ${from}::date AND pi.cost_type = 'property' AND pi.refunded = 'N' ${bidFilter(f.bid)}
-      GROUP BY b.bid, b.tid`.execute(db),
+      SELECT t.bid, t.tid,
+        ${fen(sql`sum(t.fee) FILTER (WHERE t.month < ${to}::date)`)} AS received,
+        ${fen(sql`sum(t.fee) FILTER (WHERE t.month < ${to}::date AND t.period BETWEEN ${s} AND ${e})`)} AS received_current,
+        ${fen(sql`sum(t.fee) FILTER (WHERE t.month < ${to}::date AND t.period < ${s})`)} AS recovered,
+        ${fen(sql`sum(t.fee) FILTER (WHERE t.month < ${to}::date AND t.period > ${e})`)} AS prepaid,
+        ${fen(sql`sum(t.fee) FILTER (WHERE t.period < ${s})`)} AS paid_since
+      FROM fee_line_totals t
+      WHERE t.rid = ${rid} AND t.cost_type = 'property' AND t.month >= ${from}::date ${onBid('t')}
+      GROUP BY t.bid, t.tid HAVING sum(t.lines) <> 0`.execute(db),
   ]);
   type Money = Record<string, string>;
   const units = new Map<string, { key: Key; money: Money }>();
@@ -148,8 +148,10 @@ export async function propertyPayCount(
     }
     return u.money;
   };
-  for (const r of receivable.rows) unit(r).receivable = r.receivable;
-  for (const r of unpaidBefore.rows) unit(r).arrears_before = r.unpaid;
+  for (const r of bills.rows) {
+    if (r.in_range !== '0') unit(r).receivable = r.receivable;
+    if (r.unpaid_before !== '0') unit(r).arrears_before = r.unpaid;
+  }
   for (const r of paid.rows) {
     const u = unit(r);
     Object.assign(u, { received: r.received, received_current: r.received_current, recovered: r.recovered, prepaid: r.prepaid });
@@ -180,8 +182,10 @@ const NOPAY_MONEY = ['m0_3', 'm3_6', 'm6_12', 'm12_plus', 'arrears', 'late_fee',
  * 物业费欠费统计: the unpaid property bills per unit, aged by the end of their period against today
  * (a period ending on or after the day 3 months ago is within 3 months, and so on), the rooms that
  * owe, and the late fees today by the one late-fee computation (fee_late_fee, fees/arrears.ts).
- * One grouped statement over the unpaid bills (fee_bills_unpaid_building, status <> 'Y'); the
- * period and cost type are read from the bills themselves.
+ * Read from the unpaid bills' kept totals (202611290400_fee_unpaid_totals.sql) instead of the
+ * bills: per unit, period, item, due date and fee, whose bills share one late fee on any day, so
+ * the late fee of a group is its count times one bill's, rounded per bill as the bills would be;
+ * the rooms that owe per unit are kept counted.
  */
 export async function propertyNopayCount(
   db: Kysely<DB>,
@@ -190,19 +194,28 @@ export async function propertyNopayCount(
 ): Promise<{ items: PropertyNopayCountRow[]; totals: PropertyNopayCountTotals; today: string }> {
   const day = today();
   const c = ageingCutoffs(day);
-  const m = (cond: ReturnType<typeof sql>) => sql`coalesce(sum(b.fee) FILTER (WHERE ${cond}), 0)::numeric(14,2)::text`;
+  const m = (cond: ReturnType<typeof sql>) => sql`coalesce(sum(t.bills * t.fee) FILTER (WHERE ${cond}), 0)::numeric(14,2)::text`;
+  const onBid = (alias: string) => (f.bid ? sql`AND ${sql.ref(`${alias}.bid`)} = ${f.bid}` : sql``);
+  // every sum is linear in a group's count, so the kept rows are summed per unit as they are, in
+  // the index's order, without netting each group first
   const { rows } = await sql<{ bid: string; tid: string } & Record<string, string | number>>`
-    SELECT b.bid, b.tid, count(DISTINCT b.hid)::int AS rooms, count(*)::int AS bill_count,
-      ${m(sql`b.period >= ${c.m3}`)} AS m0_3,
-      ${m(sql`b.period < ${c.m3} AND b.period >= ${c.m6}`)} AS m3_6,
-      ${m(sql`b.period < ${c.m6} AND b.period >= ${c.m12}`)} AS m6_12,
-      ${m(sql`b.period < ${c.m12}`)} AS m12_plus,
-      sum(b.fee)::numeric(14,2)::text AS arrears,
-      sum(fee_late_fee(b.fee, b.due_date, ${day}::date, i.late_fee_rule, i.late_fee_rate, i.late_fee_grace_days,
-        i.late_fee_cap_percent))::numeric(14,2)::text AS late_fee
-    FROM fee_bills b JOIN fee_items i ON i.rid = b.rid AND i.id = b.item_id
-    WHERE b.rid = ${rid} AND b.status <> 'Y' AND b.cost_type = 'property' ${bidFilter(f.bid)}
-    GROUP BY b.bid, b.tid`.execute(db);
+    WITH g AS (
+      SELECT t.bid, t.tid, sum(t.bills)::int AS bill_count,
+        ${m(sql`t.period >= ${c.m3}`)} AS m0_3,
+        ${m(sql`t.period < ${c.m3} AND t.period >= ${c.m6}`)} AS m3_6,
+        ${m(sql`t.period < ${c.m6} AND t.period >= ${c.m12}`)} AS m6_12,
+        ${m(sql`t.period < ${c.m12}`)} AS m12_plus,
+        sum(t.bills * t.fee)::numeric(14,2)::text AS arrears,
+        sum(t.bills * fee_late_fee(t.fee, t.due_date, ${day}::date, i.late_fee_rule, i.late_fee_rate, i.late_fee_grace_days,
+          i.late_fee_cap_percent))::numeric(14,2)::text AS late_fee
+      FROM fee_unpaid_totals t JOIN fee_items i ON i.rid = ${rid} AND i.id = t.item_id
+      WHERE t.rid = ${rid} AND t.cost_type = 'property' ${onBid('t')}
+      GROUP BY t.bid, t.tid HAVING sum(t.bills) <> 0
+    ), owing AS (
+      SELECT u.bid, u.tid, sum(u.rooms) AS rooms FROM fee_unpaid_units u WHERE u.rid = ${rid} ${onBid('u')}
+      GROUP BY u.bid, u.tid
+    )
+    SELECT g.*, coalesce(o.rooms, 0)::int AS rooms FROM g LEFT JOIN owing o ON o.bid = g.bid AND o.tid = g.tid`.execute(db);
   const units = rows.map((r) => ({
     ...r,
     bid: Number(r.bid),

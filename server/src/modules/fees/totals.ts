@@ -11,12 +11,26 @@ export const TOTALS_FOLD = 'totals_fold';
  * expression for each, `sums` the summed columns with theirs (the first is the count).
  */
 export interface KeptTotals {
-  table: 'fee_bill_totals' | 'fee_payment_totals';
-  source: 'fee_bills' | 'fee_payments';
+  table:
+    | 'fee_bill_totals'
+    | 'fee_payment_totals'
+    | 'fee_unpaid_totals'
+    | 'fee_unpaid_fees'
+    | 'fee_unpaid_owing'
+    | 'fee_unpaid_units'
+    | 'fee_unpaid_rooms'
+    | 'fee_unpaid_property_rooms'
+    | 'fee_unit_totals'
+    | 'fee_line_totals';
+  source: 'fee_bills' | 'fee_payments' | 'fee_payment_items';
+  /** the source's rows as a FROM clause, when read with others (the keys' expressions name its aliases) */
+  from?: string;
   keys: Record<string, string>;
   sums: Record<string, string>;
   /** the source's rows counted, when not all (a condition in SQL) */
   counted?: string;
+  /** kept one row a group, updated in place under the row's lock (not added to): never folded */
+  inPlace?: true;
 }
 
 export const BILL_TOTALS: KeptTotals = {
@@ -42,7 +56,117 @@ export const PAYMENT_TOTALS: KeptTotals = {
   },
 };
 
-export const KEPT_TOTALS = [BILL_TOTALS, PAYMENT_TOTALS];
+/**
+ * What a community owes today (202611290400_fee_unpaid_totals.sql): the unpaid bills per unit, cost
+ * type, period, item, due date and fee (propertynopaycount), and per item, due date and fee
+ * (regiondesktop). A group's bills share their late fee on any day, so the late fees, rounded per
+ * bill, are its count times one bill's.
+ */
+export const UNPAID_TOTALS: KeptTotals = {
+  table: 'fee_unpaid_totals',
+  source: 'fee_bills',
+  counted: "status <> 'Y'",
+  keys: {
+    rid: 'rid',
+    bid: 'bid',
+    tid: 'tid',
+    cost_type: 'cost_type',
+    period: 'period',
+    item_id: 'item_id',
+    due_date: 'due_date',
+    fee: 'fee',
+  },
+  sums: { bills: 'count(*)' },
+};
+
+export const UNPAID_FEES: KeptTotals = {
+  table: 'fee_unpaid_fees',
+  source: 'fee_bills',
+  counted: "status <> 'Y'",
+  keys: { rid: 'rid', item_id: 'item_id', due_date: 'due_date', fee: 'fee' },
+  sums: { bills: 'count(*)' },
+};
+
+/** The rooms that owe, in the community and per unit (their property bills): counted, not summed. */
+export const UNPAID_OWING: KeptTotals = {
+  table: 'fee_unpaid_owing',
+  source: 'fee_bills',
+  counted: "status <> 'Y'",
+  keys: { rid: 'rid' },
+  sums: { rooms: 'count(DISTINCT hid)' },
+};
+
+export const UNPAID_UNITS: KeptTotals = {
+  table: 'fee_unpaid_units',
+  source: 'fee_bills',
+  counted: "status <> 'Y' AND cost_type = 'property'",
+  keys: { rid: 'rid', bid: 'bid', tid: 'tid' },
+  sums: { rooms: 'count(DISTINCT hid)' },
+};
+
+/** Each room's unpaid bills, counted in place (a row a room, never folded): what the counts of rooms follow. */
+export const UNPAID_ROOMS: KeptTotals = {
+  table: 'fee_unpaid_rooms',
+  source: 'fee_bills',
+  counted: "status <> 'Y'",
+  keys: { rid: 'rid', hid: 'hid' },
+  sums: { bills: 'count(*)' },
+  inPlace: true,
+};
+
+export const UNPAID_PROPERTY_ROOMS: KeptTotals = {
+  table: 'fee_unpaid_property_rooms',
+  source: 'fee_bills',
+  counted: "status <> 'Y' AND cost_type = 'property'",
+  keys: { rid: 'rid', hid: 'hid', bid: 'bid', tid: 'tid' },
+  sums: { bills: 'count(*)' },
+  inPlace: true,
+};
+
+/**
+ * 物业费收缴统计's figures (202611290410_fee_unit_totals.sql): the bills per unit, cost type, period and
+ * status, and the receipt lines not refunded per their bill's unit, cost type, the month of their
+ * receipt (business time zone) and their period.
+ */
+export const UNIT_TOTALS: KeptTotals = {
+  table: 'fee_unit_totals',
+  source: 'fee_bills',
+  keys: { rid: 'rid', bid: 'bid', tid: 'tid', cost_type: 'cost_type', period: 'period', status: 'status' },
+  sums: { bills: 'count(*)', fee: 'sum(fee)' },
+};
+
+export const LINE_TOTALS: KeptTotals = {
+  table: 'fee_line_totals',
+  source: 'fee_payment_items',
+  from: 'fee_payment_items l JOIN fee_bills b ON b.rid = l.rid AND b.id = l.bill_id JOIN fee_payments p ON p.rid = l.rid AND p.id = l.payment_id',
+  counted: "l.refunded = 'N'",
+  keys: {
+    rid: 'l.rid',
+    bid: 'b.bid',
+    tid: 'b.tid',
+    cost_type: 'l.cost_type',
+    month: "date_trunc('month', p.created_at)::date",
+    period: 'l.period',
+  },
+  sums: { lines: 'count(*)', fee: 'sum(l.fee)' },
+};
+
+/** The kept totals of the bills that are folded, as after a bill generation. */
+export const BILL_KEPT = [BILL_TOTALS, UNPAID_TOTALS, UNPAID_FEES, UNPAID_OWING, UNPAID_UNITS, UNIT_TOTALS];
+
+/** Every kept total, checked against its table (test/keptData.ts); those not `inPlace` are folded daily. */
+export const KEPT_TOTALS = [
+  BILL_TOTALS,
+  PAYMENT_TOTALS,
+  UNPAID_TOTALS,
+  UNPAID_FEES,
+  UNPAID_OWING,
+  UNPAID_UNITS,
+  UNPAID_ROOMS,
+  UNPAID_PROPERTY_ROOMS,
+  UNIT_TOTALS,
+  LINE_TOTALS,
+];
 
 /**
  * The bills' count and fees per period, item and status over a range of periods, from their kept
@@ -102,6 +226,6 @@ export async function foldTotals(db: Kysely<DB>, kept: KeptTotals, rid?: number)
 registerDailyJob(TOTALS_FOLD, {});
 registerJobKind(TOTALS_FOLD, async (ctx) => {
   const folded: Record<string, number> = {};
-  for (const kept of KEPT_TOTALS) folded[kept.table] = await foldTotals(ctx.db, kept);
+  for (const kept of KEPT_TOTALS) if (!kept.inPlace) folded[kept.table] = await foldTotals(ctx.db, kept);
   return folded;
 });
