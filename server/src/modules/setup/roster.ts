@@ -51,10 +51,10 @@ export const dutyShiftMethods = defineResource(shift, {
   unique: [{ on: ['name'], message: (v) => `班次“${String(v.name)}”已存在` }],
   dependents: { schedule_days: '该班次已用在排班中，请先在排班里换掉它' },
   replace: {
-    // with each shift's times, by name; a dropdown serves every account of the community, as every resource's
+    // with each shift's times, by name, for the rosters' readers only (a merchant has no business with shifts)
     small: defineMethod('dutyshift_small_list', {
       side: 'community',
-      roles: 'any',
+      roles: ROSTER_READERS,
       writes: false,
       summary: '班次下拉：启用的班次（id、title 为名称、times 上班时间），按名称',
       async handler(ctx) {
