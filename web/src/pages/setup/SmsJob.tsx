@@ -71,7 +71,7 @@ export function ProviderNotice() {
   );
 }
 
-interface JobForm {
+export interface JobForm {
   name: string;
   kind: keyof typeof SMS_JOB_KIND;
   template_id?: number;
@@ -171,7 +171,18 @@ const NEW_JOB: Partial<JobForm> = {
   list_text: '',
 };
 
-function JobModal({ row, onClose, onSaved }: { row: SmsJobItem | 'new'; onClose: () => void; onSaved: (id: number) => void }) {
+/** A job's form: a new one (with `preset` values from the page that opened it, e.g. 催缴's buildings) or a draft. */
+export function JobModal({
+  row,
+  preset,
+  onClose,
+  onSaved,
+}: {
+  row: SmsJobItem | 'new';
+  preset?: Partial<JobForm>;
+  onClose: () => void;
+  onSaved: (id: number) => void;
+}) {
   const [form] = Form.useForm<JobForm>();
   const [saving, setSaving] = useState(false);
   const [memberSearch, setMemberSearch] = useState('');
@@ -195,8 +206,8 @@ function JobModal({ row, onClose, onSaved }: { row: SmsJobItem | 'new'; onClose:
   const parsed = parseList(listText);
 
   useEffect(() => {
-    form.setFieldsValue(row === 'new' ? (NEW_JOB as JobForm) : fromRow(row));
-  }, [row, form]);
+    form.setFieldsValue(row === 'new' ? ({ ...NEW_JOB, ...preset } as JobForm) : fromRow(row));
+  }, [row, form, preset]);
 
   const save = async () => {
     const v = await form.validateFields();
@@ -361,7 +372,7 @@ function JobModal({ row, onClose, onSaved }: { row: SmsJobItem | 'new'; onClose:
 }
 
 /** Recipients and the estimated count before a start; the start carries the count the user saw. */
-function StartModal({ row, onClose, onStarted }: { row: SmsJobItem; onClose: () => void; onStarted: () => void }) {
+export function StartModal({ row, onClose, onStarted }: { row: SmsJobItem; onClose: () => void; onStarted: () => void }) {
   const preview = useQuery({
     queryKey: ['smsjobpreview', row.id],
     queryFn: () => call('smsjobpreview', { id: row.id }),
