@@ -5,12 +5,15 @@ import { pick, rowsOf, settle } from './antd.js';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
 
 const COPYRIGHT = '© 2026 幸福里物业服务有限公司 · 设置测试';
-const QR = '/favicon.svg?wxapp';
+/** The mini-program QR code, uploaded as a file: a 1×1 PNG. */
+const QR_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 journey('setup: 系统设置, 日常设置 and 常用链接', ({ page: newPage }) => {
   let page: Page;
   let token: string;
   let before: Record<string, string>;
+  /** where the uploaded QR code is served */
+  let QR = '';
 
   it('sets the copyright and the mini-program QR code on 系统设置; the shell shows them at once', async () => {
     token = await apiLogin('admin');
@@ -30,13 +33,20 @@ journey('setup: 系统设置, 日常设置 and 常用链接', ({ page: newPage }
     await page.getByTestId('setsys-tab-download').click();
     const qr = page.getByTestId('setsys-wxapp_qrcodes');
     await qr.waitFor();
-    await qr.fill(QR);
-    // its preview shows under the address
+    // uploaded from a file: the address it is served at fills the field, its preview shows under it
+    await page.getByTestId('setsys-wxapp_qrcodes-upload-file').setInputFiles({ name: 'wxapp.png', mimeType: 'image/png', buffer: QR_PNG });
+    await expect.poll(() => qr.inputValue()).toMatch(/^\/files\/\d+\/[0-9a-f]{32}\.png$/);
+    QR = await qr.inputValue();
     await page.getByTestId('setsys-wxapp_qrcodes-preview').waitFor();
+    const served = await page.request.get(QR);
+    expect(served.headers()['content-type']).toBe('image/png');
     await settle(page);
     await screenshot(page, 'setup-setsys-download-1440');
     await page.getByTestId('setsys-save-download').click();
-    await page.locator('.ant-notification-notice').filter({ hasText: '小程序二维码：（空） → /favicon.svg?wxapp' }).waitFor();
+    await page
+      .locator('.ant-notification-notice')
+      .filter({ hasText: `小程序二维码：（空） → ${QR}` })
+      .waitFor();
 
     // the operation log keeps what changed, old → new
     const log = await api('operationloglist', { page: 1, limit: 2, action: 'setsysinfo', sort: 'desc' }, token);

@@ -8,3 +8,24 @@ export interface FileAnswer {
   filename: string;
   content_base64: string;
 }
+
+/** The largest image an upload takes (a logo, a QR code, a floor plan). */
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+export const fileSchemas = {
+  imageupload: z.object({
+    file_base64: fileBase64,
+    filename: z.string().trim().min(1, '请选择文件').max(200),
+  }),
+};
+
+export interface UploadedImage {
+  /** where the console shows it: /files/<id>/<key>.<ext> */
+  url: string;
+  name: string;
+  size: number;
+}
+
+export interface FileOutputs {
+  imageupload: UploadedImage;
+}

@@ -11,6 +11,7 @@ import { feesMethods, type FeesOutputs } from './fees.js';
 import { staffSchemas, type StaffOutputs } from './team/staff.js';
 import { operationLogMethods, type OperationLogOutputs } from './operationlog.js';
 import { teamMethods, type TeamOutputs } from './team.js';
+import { fileSchemas, type FileOutputs } from './files.js';
 import { settingsMethods, type SettingsOutputs } from './setup/settings.js';
 import { linkMethods, type LinkOutputs } from './setup/links.js';
 import { securityMethods, type SecurityOutputs } from './setup/security.js';
@@ -66,6 +67,7 @@ export const methodSchemas = {
   ...staffSchemas,
   ...operationLogMethods,
   ...teamMethods,
+  ...fileSchemas,
   ...settingsMethods,
   ...linkMethods,
   ...securityMethods,
@@ -88,6 +90,7 @@ export type MethodOutputs = AuthOutputs &
   StaffOutputs &
   OperationLogOutputs &
   TeamOutputs &
+  FileOutputs &
   SettingsOutputs &
   LinkOutputs &
   SecurityOutputs &

@@ -112,7 +112,11 @@ export interface SystemOutputs {
   get_system_info: { end_time: string; items: SystemInfo };
   get_system_extendinfo: { data: { items: { map_key: string; map_provider: string } } };
   setsysinfo: { items: SystemInfo };
-  get_file_set: { type: 'local'; items: { max_size_mb: number; exts: string[]; upload_url: string } };
+  get_file_set: {
+    type: 'local';
+    /** uploads go through a method of /webapi (images: image_method, at most image_max_mb) */
+    items: { max_size_mb: number; exts: string[]; upload_url: string; image_method: 'imageupload'; image_max_mb: number };
+  };
   get_common_links: { website_url: string; items: CommonLink[] };
   get_resources_list: ListAnswer<ResourceItem>;
   backlog_list: ListAnswer<BacklogItem>;

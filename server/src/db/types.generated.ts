@@ -1070,6 +1070,19 @@ export interface UnitsTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface UploadedImagesTable {
+  id: Generated<number>;
+  group_id: number;
+  rid: Generated<number | null>;
+  key: string;
+  name: string;
+  mime: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+  size: number;
+  content: Uint8Array;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface VisitorsTable {
   rid: number;
   id: Generated<number>;
@@ -1179,6 +1192,7 @@ export interface DB {
   sms_unsubscribes: SmsUnsubscribesTable;
   staff_roles: StaffRolesTable;
   units: UnitsTable;
+  uploaded_images: UploadedImagesTable;
   visitors: VisitorsTable;
   workflow_logs: WorkflowLogsTable;
 }

@@ -34,6 +34,7 @@ import { AUTH_CHANNEL, SessionCache } from './session-cache.js';
 import { listenForChanges } from './change-listener.js';
 import { BILLS_CHANNEL, CountCache } from '../lib/countCache.js';
 import { clearDictLabels } from '../modules/setup/dictLabels.js';
+import { registerImageRoutes } from '../modules/system/images.js';
 
 export interface App {
   fastify: FastifyInstance;
@@ -236,6 +237,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   });
   fastify.get('/api-docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(apiDocsHtml(registry)));
   fastify.get('/api-docs.json', async () => apiDocsJson(registry));
+  registerImageRoutes(fastify, database.db);
   // the sandbox pay page exists only while the configuration turns the sandbox on
   if (services.sandbox) registerSandboxPayPages(fastify, services.sandbox);
   await serveWeb(fastify, config, (cookies) => firstScreenOf(database.db, config, cookies, sessions));

@@ -17,7 +17,7 @@ export async function sysSettingsOf(db: Kysely<DB>, rid: number): Promise<SysSet
 /** A value as the operation log shows it: （空） for nothing, long ones cut. */
 function shown(v: string): string {
   if (v === '') return '（空）';
-  return v.length > 40 ? `${v.slice(0, 40)}…` : v;
+  return v.length > 60 ? `${v.slice(0, 60)}…` : v;
 }
 
 /** Two areas (numeric text) are the same when they are the same number: 120 and 120.00. */

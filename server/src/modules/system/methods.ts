@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { IMAGE_MAX_BYTES } from '@wuye/contract';
 import { BACKLOG_KIND, type BacklogItem } from '@wuye/contract/system';
 import type { ListAnswer } from '@wuye/contract/codes';
 import { enumText } from '@wuye/contract/kit/resource';
@@ -11,6 +12,7 @@ import { backlogCodesOf } from '../setup/backlog.js';
 import { givenOf, type Given, type Slots } from '../../db/compiled.js';
 import { listTemplate } from '../../lib/paging.js';
 import { today, wireTime } from '../../lib/wire.js';
+import { imageMethods } from './images.js';
 import { systemInfoOf } from './info.js';
 import { operationLogMethods } from './operationlog.js';
 import { saveSysSettings } from '../setup/setsys.js';
@@ -57,7 +59,13 @@ const getFileSet = defineMethod('get_file_set', {
   async handler() {
     return {
       type: 'local' as const,
-      items: { max_size_mb: 10, exts: ['jpg', 'jpeg', 'png', 'gif', 'xlsx', 'xls', 'pdf'], upload_url: '/upload' },
+      items: {
+        max_size_mb: 10,
+        exts: ['jpg', 'jpeg', 'png', 'gif', 'webp', 'xlsx'],
+        upload_url: '/webapi',
+        image_method: 'imageupload' as const,
+        image_max_mb: IMAGE_MAX_BYTES / 1024 / 1024,
+      },
     };
   },
 });
@@ -225,4 +233,5 @@ export const systemModule = [
   backlogexport,
   backlogDone,
   ...operationLogMethods,
+  ...imageMethods,
 ];

@@ -9,6 +9,7 @@ import { validValues } from '../../utils/forms';
 import './settings.css';
 import SecurityTab from './SecurityTab';
 import { useUser } from '../../stores/user';
+import ImageUploadButton from '../../components/ImageUploadButton';
 
 const urlRule = { pattern: /^(https?:\/\/|\/)/, message: '地址必须以 http://、https:// 或 / 开头' };
 /** Fields that hold an image's address: a preview shows under them. */
@@ -41,7 +42,7 @@ const HELP: Partial<Record<SetsysKey, string>> = {
   area: '单位：平方米',
   region_img: '设置后顶栏出现“小区平面图”按钮',
   property_app_url: '设置后顶栏“应用下载”中出现物业 App 的二维码',
-  wxapp_qrcodes: '小程序二维码图片的地址；设置后顶栏“应用下载”中显示',
+  wxapp_qrcodes: '小程序二维码图片：上传或填写地址；设置后顶栏“应用下载”中显示',
   consume_mobile_app_url: '设置后顶栏“应用下载”中出现一卡通手机端的二维码',
   consume_app_url: '设置后顶栏“应用下载”中出现一卡通电脑端的下载链接',
   help_work_url: '设置后顶栏出现“帮助”链接',
@@ -113,6 +114,11 @@ function TabForm({
                 <Input data-testid={`setsys-${f.key}`} allowClear />
               )}
             </Form.Item>
+            {IMAGES.has(f.key) && (
+              <div className="setsys-upload">
+                <ImageUploadButton testId={`setsys-${f.key}-upload`} onUploaded={(url) => form.setFieldValue(f.key, url)} />
+              </div>
+            )}
             {preview && /^(https?:\/\/|\/)/.test(preview) && (
               <div className="setsys-image">
                 <Image src={preview} height={80} data-testid={`setsys-${f.key}-preview`} />
