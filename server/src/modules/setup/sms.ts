@@ -38,7 +38,7 @@ import { defineResource } from '../../lib/resource.js';
 import { decryptSecret, encryptSecret, lastFour, maskSecret, secretsKey } from '../../lib/secrets.js';
 import { defineWorkflow, writeFlowLog } from '../../lib/workflow.js';
 import { today, wireTime } from '../../lib/wire.js';
-import { audienceRecipients, renderMessage, screenRecipients, unmappedVars, type VarMap } from './smsAudience.js';
+import { audienceRecipients, readsArrears, renderMessage, screenRecipients, unmappedVars, type VarMap } from './smsAudience.js';
 import { aliyunConfigured, AliyunSmsProvider, smsProviderFor, smsSettingsOf } from './smsProvider.js';
 import { afterQuietHours, inQuietHours, nextMonthlyRun, pollReceipts, SMS_SEND_KIND } from './smsSend.js';
 
@@ -425,7 +425,7 @@ async function preview(ctx: CommunityCtx, id: number) {
     .where('j.id', '=', id)
     .executeTakeFirst();
   if (!job) return fail('短信任务不存在');
-  const all = await audienceRecipients(ctx.db, ctx.rid, job.audience as SmsAudience);
+  const all = await audienceRecipients(ctx.db, ctx.rid, job.audience as SmsAudience, { arrears: readsArrears(job.var_map as VarMap) });
   const screened = await screenRecipients(ctx.db, ctx.rid, all, job.dedupe_days);
   const settings = await smsSettingsOf(ctx.db, ctx.rid);
   const rctx = { signName: settings?.sign_name || '物业服务', community: job.community, date: today() };
