@@ -26,6 +26,7 @@ import { insertParkingRecords } from '../../server/src/modules/parking/seed.js';
 import { insertDefaultCategories } from '../../server/src/modules/structure/defaults.js';
 import { seedTeam } from '../../server/src/modules/team/seed.js';
 import { Progress } from './progress.js';
+import { fillSetup, SETUP_STEPS } from './scale-setup.js';
 
 export interface ScaleTarget {
   /** a PostgreSQL server; without it, PGlite in dataDir */
@@ -102,8 +103,8 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
   const config = configFor(target);
   if (!config.databaseUrl) wipeDataDir(config.dataDir);
   const started = performance.now();
-  // reset + migrate, accounts; per community 12 steps and one a period (+ the demo owner once); counters, vacuum, mark
-  const progress = new Progress(2 + size.communities * (12 + MONTHS) + 1 + 3);
+  // reset + migrate, accounts; per community 12 steps and one a period (+ the demo owner once); counters, setup, vacuum, mark
+  const progress = new Progress(2 + size.communities * (12 + MONTHS) + 1 + 3 + SETUP_STEPS);
   const log = opts.quiet ? { step: <T>(_: string, run: () => Promise<T>) => run(), finish: () => undefined } : progress;
   const database = await openDatabase(config);
   try {
@@ -140,6 +141,8 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
         // and the rooms' kept addresses (026), their trigger left out as well
         await sql`SELECT rooms_place_rebuild()`.execute(c);
       });
+      // the setup area (系统设置): its messages carry the rooms' kept addresses, built just above
+      await fillSetup(c, rids, (label, run) => log.step(label, run));
       await sql`SET session_replication_role = DEFAULT`.execute(c).catch(() => undefined);
       await log.step('VACUUM ANALYZE', async () => {
         const tables = await sql<{
@@ -158,6 +161,16 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
         'fee_bills',
         'fee_payments',
         'fee_payment_items',
+        'sms_jobs',
+        'sms_messages',
+        'sms_unsubscribes',
+        'backlog',
+        'schedules',
+        'duty_shifts',
+        'categories',
+        'dict_items',
+        'common_links',
+        'daily_settings',
       ] as const) {
         const n = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(c);
         counts[table] = n.rows[0]!.n;

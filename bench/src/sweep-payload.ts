@@ -38,6 +38,8 @@ function knownValues(ctx: SweepContext): Record<string, unknown> {
     itemid: ctx.itemId,
     keywords: '1380',
     period: month,
+    // a month grid (schedulegrid, scheduleexport)
+    month,
     start_period: addMonths(`${month}-01`, -11).slice(0, 7),
     end_period: month,
     start_date: addDays(addMonths(day, -12), 1),
@@ -56,7 +58,7 @@ export function sweepPayload(m: SweepMethod, ctx: SweepContext): Record<string, 
   const schema = m.input.oneOf?.[0] ?? m.input;
   const props = schema.properties ?? {};
   const required = new Set(schema.required ?? []);
-  const known: Record<string, unknown> = { ...knownValues(ctx), id: ctx.ids[m.method] };
+  const known: Record<string, unknown> = { ...knownValues(ctx), id: ctx.ids[m.method], ...METHOD_VALUES[m.method] };
   const payload: Record<string, unknown> = {};
   if ('page' in props) payload.page = 1;
   if ('limit' in props) payload.limit = 10;
@@ -70,6 +72,14 @@ export function sweepPayload(m: SweepMethod, ctx: SweepContext): Record<string, 
   }
   return payload;
 }
+
+/** Values a method asks for that its own page picks (the dictionary's list opens on a type). */
+const METHOD_VALUES: Record<string, Record<string, unknown>> = {
+  dictlist: { type: 'visitor_reason' },
+};
+
+/** The other types the dictionary's list shows (--filters): the group's car brands, a community's tags, a system type. */
+const DICT_TYPES = ['car_brand', 'owner_tag', 'bill_status'];
 
 /** what a user types into a list's text filters: a room number, a surname, a mobile prefix... */
 const TYPED: Record<string, unknown> = {
@@ -97,6 +107,7 @@ const SEARCH_KEYWORDS = ['13800138000', '8000', '1101', '1号楼1单元1101', '�
 
 export function filterPayloads(m: SweepMethod, base: Record<string, unknown>, ctx: SweepContext): Array<Record<string, unknown>> {
   if (m.method === 'getkeywordtohouses') return SEARCH_KEYWORDS.map((keywords) => ({ ...base, keywords }));
+  const extra = m.method === 'dictlist' ? DICT_TYPES.map((type) => ({ ...base, type })) : [];
   const schema = m.input.oneOf?.[0] ?? m.input;
   const day = today();
   const known: Record<string, unknown> = { ...knownValues(ctx), ...TYPED };
@@ -114,5 +125,5 @@ export function filterPayloads(m: SweepMethod, base: Record<string, unknown>, ct
       (p.type === 'boolean' ? true : undefined);
     if (value !== undefined) out.push({ ...base, [field]: value });
   }
-  return out;
+  return [...extra, ...out];
 }

@@ -93,6 +93,8 @@ async function contextOf(url: string, token: string): Promise<SweepContext> {
   if (!room.hid) throw new Error(`no demo owner in schema ${flags.schema}: run npm run bench:data`);
   const hid = Number(room.hid);
   const item = await first('feeitemlist');
+  // the newest SMS job (a draft to the whole community in the scale data) and the first roster
+  const smsJob = (await first('smsjoblist')).id;
   return {
     room: { rid: Number(room.rid), bid: Number(room.bid), tid: Number(room.tid), hid },
     ids: {
@@ -101,6 +103,10 @@ async function contextOf(url: string, token: string): Promise<SweepContext> {
       paymentinfo: (await first('paymentlist')).id,
       feeiteminfo: item.id,
       roominfo: hid,
+      smsjobinfo: smsJob,
+      smsjobpreview: smsJob,
+      smsjobflowlog: smsJob,
+      scheduleinfo: (await first('schedulelist')).id,
     },
     itemId: item.id,
   };

@@ -16,7 +16,7 @@ import type { DB } from '../../db/schema.js';
 import { businessTimeZone, loadConfig } from '../../config.js';
 import { enqueueJob, registerJobKind, type JobContext } from '../../jobs/queue.js';
 import { today } from '../../lib/wire.js';
-import { audienceRecipients, renderMessage, screenRecipients, type VarMap } from './smsAudience.js';
+import { audienceRecipients, readsArrears, renderMessage, screenRecipients, type VarMap } from './smsAudience.js';
 import { SANDBOX_DELIVERY_MS, smsProviderFor, type SmsProvider } from './smsProvider.js';
 
 export const SMS_SEND_KIND = 'sms_send';
@@ -99,7 +99,7 @@ export async function writeRunMessages(
     .where('j.id', '=', jobId)
     .executeTakeFirstOrThrow();
   const settings = await db.selectFrom('sms_settings').select('sign_name').where('rid', '=', rid).executeTakeFirst();
-  const all = await audienceRecipients(db, rid, job.audience as never);
+  const all = await audienceRecipients(db, rid, job.audience as never, { arrears: readsArrears(job.var_map as VarMap) });
   const { keep } = await screenRecipients(db, rid, all, job.dedupe_days);
   const ctx = { signName: settings?.sign_name || '物业服务', community: job.community, date: today() };
   for (let i = 0; i < keep.length; i += 500) {
