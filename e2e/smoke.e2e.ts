@@ -40,6 +40,7 @@ const ADDRESSES: Record<string, (ask: Ask) => Promise<string>> = {
   '/fees/conbill': async (ask) => `/fees/conbill?hid=${await first(ask, 'feebillcall', 'hid')}`,
   '/fees/print_billcallmx': async (ask) => `/fees/print_billcallmx?hids=${await first(ask, 'feebillcall', 'hid')}`,
   '/team/categoryedit': async (ask) => `/team/categoryedit?id=${await first(ask, 'deptlist')}`,
+  '/setup/categoryedit': async (ask) => `/setup/categoryedit?id=${await first(ask, 'categorylist')}`,
 };
 
 async function addressOf(page: ManifestPage, ask: Ask): Promise<string> {

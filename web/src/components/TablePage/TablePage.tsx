@@ -119,7 +119,7 @@ export default function TablePage<T extends object, F extends object = Record<st
               </Drawer>
             </>
           )}
-          <Space style={{ marginLeft: 'auto' }}>
+          <Space wrap style={{ marginLeft: 'auto' }}>
             {props.toolbar}
             {props.onExport && (
               <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void doExport()} data-testid="table-page-export">
