@@ -32,8 +32,19 @@ import { rosterSetupRoutes, rosterTitles } from './pages/setup/rosterRoutes';
 import { lazyPage } from './router/lazyPage';
 import { settingsLeaderRoutes, settingsSetupRoutes, settingsTitles } from './pages/setup/settingsRoutes';
 import { dictSetupRoutes, dictTitles } from './pages/setup/dictRoutes';
+import { stewardRoutes, stewardTitles } from './pages/steward/routes';
 
-for (const titles of [structureTitles, ownersTitles, feesTitles, teamTitles, settingsTitles, dictTitles, smsTitles, rosterTitles])
+for (const titles of [
+  structureTitles,
+  ownersTitles,
+  feesTitles,
+  teamTitles,
+  settingsTitles,
+  dictTitles,
+  smsTitles,
+  rosterTitles,
+  ...stewardTitles,
+])
   registerRouteTitles(titles);
 
 const Dashboard = lazyPage(() => import('./pages/dashboard/Dashboard'));
@@ -97,6 +108,7 @@ export const communityRoutes: AppRoute[] = [
   ...ownersRoutes,
   ...feesRoutes,
   ...feecountsRoutes,
+  ...stewardRoutes,
   ...teamRoutes,
   {
     path: '/setup',

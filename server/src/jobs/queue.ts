@@ -105,3 +105,21 @@ export function registerDailyJob(kind: string, payload: Record<string, unknown> 
 }
 
 export const dailyJobs = (): ReadonlyMap<string, Record<string, unknown>> => daily;
+
+export interface PeriodicJob {
+  everyMinutes: number;
+  payload: Record<string, unknown>;
+}
+const periodic = new Map<string, PeriodicJob>();
+
+/**
+ * A job kind the runner queues every `everyMinutes` (deadline checks, scheduled publishing,
+ * recurring orders): one at a time across processes, whichever sees the time first. Its handler
+ * finds what is due by the clock, so a run missed while no process ran is made up by the next.
+ */
+export function registerPeriodicJob(kind: string, everyMinutes: number, payload: Record<string, unknown> = {}): void {
+  if (!(everyMinutes >= 1)) throw new Error(`periodic job ${kind}: everyMinutes must be at least 1`);
+  periodic.set(kind, { everyMinutes, payload });
+}
+
+export const periodicJobs = (): ReadonlyMap<string, PeriodicJob> => periodic;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { enqueueJob, registerDailyJob, registerJobKind } from './queue.js';
+import { enqueueJob, registerDailyJob, registerJobKind, registerPeriodicJob } from './queue.js';
 import { JobRunner } from './runner.js';
 
 let s: TestServer;
@@ -17,6 +17,11 @@ registerJobKind('test_daily', async () => {
   dailyRuns++;
 });
 registerDailyJob('test_daily');
+let periodicRuns = 0;
+registerJobKind('test_periodic', async () => {
+  periodicRuns++;
+});
+registerPeriodicJob('test_periodic', 5);
 registerJobKind('test_fail', async () => {
   throw new Error('坏数据');
 });
@@ -44,6 +49,28 @@ describe('job runner', () => {
     await Promise.all([s.runJobs(), new JobRunner(s.database.db, s.app.fastify.log).drain(), s.runJobs()]);
     expect(dailyRuns).toBe(1);
     const rows = await s.database.db.selectFrom('jobs').select('status').where('kind', '=', 'test_daily').execute();
+    expect(rows).toEqual([{ status: 'done' }]);
+  });
+
+  it('queues a periodic job once per interval however many runners drain; forced, once more', async () => {
+    const before = periodicRuns;
+    const runners = [s.app.jobs, new JobRunner(s.database.db, s.app.fastify.log), new JobRunner(s.database.db, s.app.fastify.log)];
+    await Promise.all(runners.map((r) => r.queuePeriodicJobs(true).then(() => r.drain())));
+    // forced by each runner, but one run is waiting or running at a time, and each drain runs what waits
+    expect(periodicRuns - before).toBeGreaterThanOrEqual(1);
+    const afterForced = periodicRuns;
+    // within its five minutes a plain check queues nothing
+    await new JobRunner(s.database.db, s.app.fastify.log).drain();
+    expect(periodicRuns).toBe(afterForced);
+    // a run older than the interval: the next check queues it again, and the old finished rows are cleared after a day
+    await s.database.db
+      .updateTable('jobs')
+      .set({ created_at: sql<Date>`now() - interval '2 days'` })
+      .where('kind', '=', 'test_periodic')
+      .execute();
+    await new JobRunner(s.database.db, s.app.fastify.log).drain();
+    expect(periodicRuns).toBe(afterForced + 1);
+    const rows = await s.database.db.selectFrom('jobs').select('status').where('kind', '=', 'test_periodic').execute();
     expect(rows).toEqual([{ status: 'done' }]);
   });
 

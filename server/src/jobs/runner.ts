@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/schema.js';
 import { batchesOf, undoJobWrites } from './batches.js';
-import { dailyJobs, jobAbandoned, jobHandler, type JobRow } from './queue.js';
+import { dailyJobs, jobAbandoned, jobHandler, periodicJobs, type JobRow } from './queue.js';
 import { today } from '../lib/wire.js';
 import { patiently } from '../db/pglite-pool.js';
 
@@ -13,6 +13,8 @@ import { patiently } from '../db/pglite-pool.js';
 const STEP_DELAY_MS = Number(process.env.JOB_STEP_DELAY_MS ?? 0);
 
 const STALE_SECONDS = 60;
+/** How often a process looks whether a periodic kind is due (it queues it at most every everyMinutes). */
+const PERIODIC_CHECK_MS = 20_000;
 const MAX_ATTEMPTS = 3;
 
 /**
@@ -32,7 +34,7 @@ export class JobRunner {
     private readonly log: FastifyBaseLogger,
     /**
      * afterJob: called once a job has finished either way, e.g. to forget totals its writes changed;
-     * daily: false leaves the daily jobs to other processes (a benchmark's worker on shared data);
+     * daily: false leaves the daily and periodic jobs to other processes (a benchmark's worker on shared data);
      * solo: no other process uses this database (the embedded one), so a job left running when it
      * starts was this server's own, cut off when its process died: queued again at once rather
      * than after STALE_SECONDS without a heartbeat
@@ -65,7 +67,10 @@ export class JobRunner {
   }
 
   private async drainNow(): Promise<number> {
-    if (this.opts.daily !== false) await this.queueDailyJobs();
+    if (this.opts.daily !== false) {
+      await this.queueDailyJobs();
+      await this.queuePeriodicJobs();
+    }
     if (this.opts.solo && !this.recovered) {
       await this.requeueStale(true);
       this.recovered = true;
@@ -107,6 +112,49 @@ export class JobRunner {
       });
     }
     this.dailyCheckedOn = day;
+  }
+
+  private periodicCheckedAt = 0;
+
+  /**
+   * Queues each periodic kind when none is waiting or running and the last was queued at least
+   * its interval ago; the kind's finished runs older than a day go then, so they do not pile up.
+   */
+  async queuePeriodicJobs(force = false): Promise<void> {
+    const now = Date.now();
+    if (!force && now - this.periodicCheckedAt < PERIODIC_CHECK_MS) return;
+    this.periodicCheckedAt = now;
+    for (const [kind, { everyMinutes, payload }] of periodicJobs()) {
+      await this.db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(hashtext(${'periodic:' + kind}))`.execute(trx);
+        const waiting = await trx
+          .selectFrom('jobs')
+          .select('id')
+          .where('kind', '=', kind)
+          .where('status', 'in', ['queued', 'running'])
+          .executeTakeFirst();
+        if (waiting) return;
+        if (!force) {
+          const recent = await trx
+            .selectFrom('jobs')
+            .select('id')
+            .where('kind', '=', kind)
+            .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${everyMinutes})`)
+            .executeTakeFirst();
+          if (recent) return;
+        }
+        await trx
+          .deleteFrom('jobs')
+          .where('kind', '=', kind)
+          .where('status', 'in', ['done', 'failed'])
+          .where('created_at', '<', sql<Date>`now() - interval '1 day'`)
+          .execute();
+        await trx
+          .insertInto('jobs')
+          .values({ rid: null, kind, payload: JSON.stringify(payload) })
+          .execute();
+      });
+    }
   }
 
   /** Queues again the running jobs whose worker died (all of them: at a solo server's start). */

@@ -25,8 +25,11 @@ export function imageMimeOf(bytes: Buffer): ImageMime | null {
   return null;
 }
 
-/** Who uploads images today: whoever edits the settings that show them (系统设置, the group's head office). */
-const IMAGE_UPLOADERS = ['setup', 'leader_admin'] as const;
+/**
+ * Who uploads images: whoever edits the settings that show them (系统设置, the group's head office)
+ * and the staff whose records carry photos (a repair's, a complaint's, a notice's cover).
+ */
+const IMAGE_UPLOADERS = ['setup', 'leader_admin', 'steward', 'notices', 'repairs'] as const;
 
 const imageupload = defineMethod('imageupload', {
   side: 'both',
