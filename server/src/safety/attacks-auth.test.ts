@@ -233,16 +233,17 @@ describe('6. locking the owner out, spraying, racing and timing sign-ins', () =>
       expect(res.return_msg).toBe('用户名或密码错误');
       return performance.now() - t;
     };
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < 9; i++) {
       known.push(await time('steward', i));
       unknown.push(await time('nobody-here', i));
     }
-    // before: 303 ms against 132 ms; the same work now, with room for a busy machine
-    expect(median(unknown) / median(known)).toBeGreaterThan(0.6);
-    expect(median(unknown) / median(known)).toBeLessThan(1.6);
+    // the quickest of each is the work itself: a busy machine only ever adds time, to either side
+    // (before: 303 ms against 132 ms; the same work now)
+    const ratio = Math.min(...unknown) / Math.min(...known);
+    expect(ratio).toBeGreaterThan(0.6);
+    expect(ratio).toBeLessThan(1.6);
   });
 });
 
