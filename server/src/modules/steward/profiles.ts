@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
+import { likePattern } from '../../lib/like.js';
 import { defineResource, wireRows } from '../../lib/resource.js';
 
 const ROLES = STEWARD_ROLES.profiles;
@@ -300,8 +301,10 @@ export const stewardMethods = defineResource(steward, {
   query: (db, rid) => stewardQuery(db as Kysely<DB>, rid),
   row: (r: Record<string, unknown>) => ({ ...r, id: Number(r.id) }),
   where: {
-    keyword: (qb, value) =>
-      qb.where((eb: any) => eb.or([eb('a.name', 'ilike', `%${String(value)}%`), eb('a.username', 'ilike', `%${String(value)}%`)])),
+    keyword: (qb, value) => {
+      const p = likePattern(String(value));
+      return qb.where((eb) => eb.or([eb('a.name', 'ilike', p), eb('a.username', 'ilike', p)]));
+    },
   },
   order: (p) => [sql.raw(`${p}sort`)],
   replace: { add: stewardadd, edit: stewardedit, info: stewardinfo },
@@ -332,7 +335,7 @@ const stewardhouses = defineMethod('stewardhouses', {
       .where('r.rid', '=', ctx.rid)
       .where(servedRoom(sql.lit(input.id)));
     if (input.keyword) {
-      const like = `%${input.keyword}%`;
+      const like = likePattern(input.keyword);
       qb = qb.where((eb) =>
         eb.or([
           eb('r.address', 'ilike', like),

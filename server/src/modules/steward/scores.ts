@@ -26,6 +26,7 @@ import { fail } from '../../http/errors.js';
 import { defineMethod, reply } from '../../http/registry.js';
 import { defineExport } from '../../jobs/exports.js';
 import { sheetOf } from '../../lib/excel.js';
+import { likePattern } from '../../lib/like.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { servedRoom } from './profiles.js';
 
@@ -165,7 +166,10 @@ export async function scoreSummary(db: Kysely<DB>, rid: number, f: SummaryInput)
     )
     .where('t.rid', '=', rid);
   if (f.post) pq = pq.where('t.post', '=', f.post);
-  if (f.keyword) pq = pq.where((eb) => eb.or([eb('a.name', 'ilike', `%${f.keyword}%`), eb('a.username', 'ilike', `%${f.keyword}%`)]));
+  if (f.keyword) {
+    const p = likePattern(f.keyword);
+    pq = pq.where((eb) => eb.or([eb('a.name', 'ilike', p), eb('a.username', 'ilike', p)]));
+  }
   const profiles = await pq.orderBy('t.sort').orderBy('t.id').execute();
   const accountIds = profiles.map((p) => p.account_id);
   const profileIds = profiles.map((p) => Number(p.id));
