@@ -166,7 +166,7 @@ export default function StewardEdit() {
               data-testid="steward-account"
               options={(staff.data?.items ?? []).map((s) => ({
                 value: s.id,
-                label: `${s.name}（${s.username}${s.dept_title ? ` · ${s.dept_title}` : ''}）${s.profile_id ? ' 已建档' : ''}`,
+                label: s.profile_id ? `${s.name}（${s.username}，已建档）` : `${s.name}（${s.username}）`,
                 disabled: s.profile_id !== null,
               }))}
             />
