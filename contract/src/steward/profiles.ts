@@ -52,19 +52,21 @@ export function weightText(hundredths: number): string {
   return frac ? `${whole}.${frac}` : String(whole);
 }
 
-/** The items of a profile: distinct, weights summing to exactly 100 %. */
+/**
+ * What is wrong with a profile's items, or null: an item twice, or weights (hundredths of a
+ * percent) not totalling exactly 100 %. The server refuses with it and the form says it first.
+ */
+export function itemsProblem(items: ReadonlyArray<{ item_id: number; weight: number }>): string | null {
+  if (new Set(items.map((i) => i.item_id)).size !== items.length) return '考核项目不能重复';
+  const sum = items.reduce((s, i) => s + i.weight, 0);
+  return sum === WEIGHT_FULL ? null : `考核项目的权重合计应为 100%，现为 ${weightText(sum)}%`;
+}
+
+/** The items of a profile and their weights (the total is checked by itemsProblem). */
 export const profileItems = z
   .array(z.object({ item_id: id, weight: weightPercent }))
   .min(1, '请选择考核项目')
-  .max(30, '考核项目最多 30 个')
-  .superRefine((items, ctx) => {
-    if (new Set(items.map((i) => i.item_id)).size !== items.length) {
-      ctx.addIssue({ code: 'custom', message: '考核项目不能重复' });
-      return;
-    }
-    const sum = items.reduce((s, i) => s + i.weight, 0);
-    if (sum !== WEIGHT_FULL) ctx.addIssue({ code: 'custom', message: `考核项目的权重合计应为 100%，现为 ${weightText(sum)}%` });
-  });
+  .max(30, '考核项目最多 30 个');
 
 /** What a profile serves: a whole building (no tid) or a unit of it. */
 export const profileAreas = z

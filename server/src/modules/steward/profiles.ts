@@ -5,6 +5,7 @@
  * households it serves. Scores: ./scores.ts.
  */
 import {
+  itemsProblem,
   profileSchemas,
   scoreItem,
   steward,
@@ -145,6 +146,8 @@ async function checkSteward(ctx: CommunityCtx, accountId: number, v: StewardValu
     if (areas.some((a) => a.tid !== null && byId.get(a.tid) !== a.bid)) fail('所选单元不存在或不属于所选楼栋');
   }
 
+  const problem = itemsProblem(v.items);
+  if (problem) fail(problem);
   const itemIds = v.items.map((i) => i.item_id);
   const items = await ctx.db
     .selectFrom('assessment_items')

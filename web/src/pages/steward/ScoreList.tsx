@@ -467,8 +467,8 @@ export default function ScoreList() {
   const option = useMemo(
     () => ({
       tooltip: { trigger: 'axis' },
-      legend: { data: ['加权总分', '综合得分'] },
-      grid: { left: 40, right: 16, bottom: 30, top: 40 },
+      legend: { data: ['加权总分', '综合得分'], top: 0, right: 0 },
+      grid: { left: 40, right: 16, bottom: 30, top: 44 },
       xAxis: { type: 'category', data: ranked.map((r) => r.name) },
       yAxis: { type: 'value', name: '分', min: 0, max: 5 },
       series: [

@@ -5,9 +5,17 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enumOptions } from '@wuye/contract/kit/resource';
 import { PHONE_RE } from '@wuye/contract/team/departments';
-import { STEWARD_POST, STEWARD_STATUS, weightPercent, weightText, WEIGHT_FULL, type StewardPost } from '@wuye/contract/steward/profiles';
+import {
+  itemsProblem,
+  STEWARD_POST,
+  STEWARD_STATUS,
+  weightPercent,
+  weightText,
+  WEIGHT_FULL,
+  type StewardPost,
+} from '@wuye/contract/steward/profiles';
 import { call, request } from '../../api/client';
-import { noticeSuccess } from '../../api/feedback';
+import { noticeSuccess, toastError } from '../../api/feedback';
 import { PhotosInput } from '../../components/PhotosInput';
 import { invalidateResource, useSmallList } from '../../components/resource';
 import { validValues } from '../../utils/forms';
@@ -109,6 +117,11 @@ export default function StewardEdit() {
   const save = async () => {
     const v = await validValues(form);
     if (!v) return;
+    const problem = itemsProblem(v.items.map((i) => ({ item_id: i.item_id!, weight: weightPercent.safeParse(i.weight ?? '').data ?? 0 })));
+    if (problem) {
+      toastError(problem);
+      return;
+    }
     const payload = {
       photo: v.photo ?? [],
       post: v.post!,
