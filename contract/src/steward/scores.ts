@@ -18,17 +18,19 @@ export const PERIOD_TYPE = valueEnum({ year: { text: '按年' }, quarter: { text
 export const SERVICE_RATING_SOURCE = valueEnum({ repair: { text: '维修评价' }, complaint: { text: '投诉评价' } });
 export type ServiceRatingSource = keyof typeof SERVICE_RATING_SOURCE;
 
-const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
-export const scoreMonth = z.string().trim().regex(MONTH_RE, '月份格式应为 YYYY-MM');
+/** Years 2000–2100, as the fee periods (contract/src/fees.ts `period`). */
+const YEAR = '(20\\d{2}|2100)';
+const MONTH_RE = new RegExp(`^${YEAR}-(0[1-9]|1[0-2])$`);
+export const scoreMonth = z.string().trim().regex(MONTH_RE, '月份格式应为 2000-01 至 2100-12 之间的 YYYY-MM');
 
 /** The months of a period: '2026' (12), '2026-Q4' (3) or '2026-11' (1); null when it does not parse. */
 export function periodMonths(type: 'year' | 'quarter' | 'month', period: string): string[] | null {
   if (type === 'year') {
-    if (!/^\d{4}$/.test(period)) return null;
+    if (!new RegExp(`^${YEAR}$`).test(period)) return null;
     return Array.from({ length: 12 }, (_, i) => `${period}-${String(i + 1).padStart(2, '0')}`);
   }
   if (type === 'quarter') {
-    const m = /^(\d{4})-Q([1-4])$/.exec(period);
+    const m = new RegExp(`^${YEAR}-Q([1-4])$`).exec(period);
     if (!m) return null;
     const first = (Number(m[2]) - 1) * 3 + 1;
     return [0, 1, 2].map((i) => `${m[1]}-${String(first + i).padStart(2, '0')}`);
@@ -54,10 +56,10 @@ const periodCheck = (v: { period_type: 'year' | 'quarter' | 'month'; period: str
       path: ['period'],
       message:
         v.period_type === 'year'
-          ? '年份格式应为 YYYY'
+          ? '年份格式应为 2000 至 2100 之间的 YYYY'
           : v.period_type === 'quarter'
-            ? '季度格式应为 YYYY-Q1 到 YYYY-Q4'
-            : '月份格式应为 YYYY-MM',
+            ? '季度格式应为 YYYY-Q1 到 YYYY-Q4（2000 至 2100 年）'
+            : '月份格式应为 2000-01 至 2100-12 之间的 YYYY-MM',
     });
 };
 
