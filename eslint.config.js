@@ -54,6 +54,8 @@ export default tseslint.config(
       'web/src/pages/setup/DictList.tsx',
       // the duty roster's month grid: staff by day of the month, not a list of records
       'web/src/pages/setup/ScheduleList.tsx',
+      // the staff scores: a report (per-item averages by period, chart) and its details drawer
+      'web/src/pages/steward/ScoreList.tsx',
     ],
     rules: {
       'no-restricted-imports': [

@@ -105,6 +105,17 @@ export interface ActivitySignupsTable {
   create_time: Generated<Timestamp>;
 }
 
+export interface AssessmentItemsTable {
+  rid: number;
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  status: Generated<'Y' | 'N'>;
+  sort: Generated<number>;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   rid: Generated<number | null>;
@@ -919,6 +930,32 @@ export interface SchedulesTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface ScoreEntriesTable {
+  rid: number;
+  id: Generated<number>;
+  hid: number;
+  account_id: number;
+  item_id: number;
+  period: string;
+  score: number;
+  content: Generated<string>;
+  source: Generated<'staff' | 'owner'>;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ServiceRatingsTable {
+  rid: number;
+  id: Generated<number>;
+  account_id: number;
+  source: 'repair' | 'complaint';
+  source_id: number;
+  score: number;
+  rated_at: Timestamp;
+  created_at: Generated<Timestamp>;
+}
+
 export interface SessionsTable {
   token_hash: string;
   account_id: number;
@@ -1061,6 +1098,34 @@ export interface StaffRolesTable {
   scope: Generated<'own' | 'group'>;
 }
 
+export interface StewardProfileAreasTable {
+  rid: number;
+  profile_id: number;
+  bid: number;
+  tid: Generated<number | null>;
+}
+
+export interface StewardProfileItemsTable {
+  rid: number;
+  profile_id: number;
+  item_id: number;
+  weight: number;
+}
+
+export interface StewardProfilesTable {
+  rid: number;
+  id: Generated<number>;
+  account_id: number;
+  post: 'GJ' | 'KF' | 'GC' | 'ZX' | 'BJ';
+  photo: Generated<string>;
+  phone: Generated<string>;
+  introduction: Generated<string>;
+  status: Generated<'Y' | 'N'>;
+  sort: Generated<number>;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface UnitsTable {
   rid: number;
   id: Generated<number>;
@@ -1120,6 +1185,7 @@ export interface DB {
   activation_codes: ActivationCodesTable;
   activities: ActivitiesTable;
   activity_signups: ActivitySignupsTable;
+  assessment_items: AssessmentItemsTable;
   audit_log: AuditLogTable;
   backlog: BacklogTable;
   balance_ledger: BalanceLedgerTable;
@@ -1183,6 +1249,8 @@ export interface DB {
   schedule_days: ScheduleDaysTable;
   schedule_staff: ScheduleStaffTable;
   schedules: SchedulesTable;
+  score_entries: ScoreEntriesTable;
+  service_ratings: ServiceRatingsTable;
   sessions: SessionsTable;
   sms_jobs: SmsJobsTable;
   sms_messages: SmsMessagesTable;
@@ -1191,6 +1259,9 @@ export interface DB {
   sms_templates: SmsTemplatesTable;
   sms_unsubscribes: SmsUnsubscribesTable;
   staff_roles: StaffRolesTable;
+  steward_profile_areas: StewardProfileAreasTable;
+  steward_profile_items: StewardProfileItemsTable;
+  steward_profiles: StewardProfilesTable;
   units: UnitsTable;
   uploaded_images: UploadedImagesTable;
   visitors: VisitorsTable;

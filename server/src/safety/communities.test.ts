@@ -363,6 +363,8 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   schedule_id: v.byTable.schedules,
   account_id: v.staffId,
   staff_ids: [v.staffId],
+  // steward profiles and scores: community 2's profile
+  profile_id: v.byTable.steward_profiles,
 });
 
 /** Plain fields: a valid value; reads search for the victim's owner, writes create fresh things. */
