@@ -19,6 +19,7 @@ import { categorySchemas, type CategoryOutputs } from './setup/category.js';
 import { dictSchemas, type DictOutputs } from './setup/dict.js';
 import { smsSchemas, type SmsOutputs } from './setup/sms.js';
 import { rosterSchemas, type RosterOutputs } from './setup/roster.js';
+import { noticeSchemas, type NoticeOutputs } from './steward/notices.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -50,6 +51,7 @@ export * from './setup/dict.js';
 export * from './setup/sms.js';
 export * from './setup/duty.js';
 export * from './setup/roster.js';
+export * from './steward/notices.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -75,6 +77,7 @@ export const methodSchemas = {
   ...dictSchemas,
   ...smsSchemas,
   ...rosterSchemas,
+  ...noticeSchemas,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -97,5 +100,6 @@ export type MethodOutputs = AuthOutputs &
   CategoryOutputs &
   DictOutputs &
   SmsOutputs &
-  RosterOutputs;
+  RosterOutputs &
+  NoticeOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;
