@@ -5,7 +5,7 @@
  * reached, frozen at publication; reads per household and member; SMS re-sends to the unread.
  */
 import { z } from 'zod';
-import { id, optionalId, paging, text } from '../common.js';
+import { id, noControlChars, optionalId, paging, text } from '../common.js';
 import { imageUrl } from '../files.js';
 import type { ExportQueued } from '../jobs.js';
 import { enumSchema, valueEnum } from '../kit/resource.js';
@@ -67,7 +67,7 @@ const wireMinute = z
   .or(z.null().transform(() => undefined));
 
 const noticeFields = {
-  title: text(NOTICE_TITLE_MAX).min(1, '请输入标题'),
+  title: noControlChars(z.string().trim().min(1, '请输入标题').max(NOTICE_TITLE_MAX, `标题不能超过${NOTICE_TITLE_MAX}个字`)),
   type: enumSchema(NOTICE_TYPE, '类型'),
   cover: z.union([imageUrl, z.literal('')]).default(''),
   body: z.string().max(NOTICE_BODY_MAX, '内容太长，请精简或分成几条公告').default(''),
@@ -75,7 +75,9 @@ const noticeFields = {
   /** building, unit or room ids per the scope (empty for the whole community) */
   scope_ids: z.array(id).max(5000, '所选范围太多').default([]),
   audience: enumSchema(NOTICE_AUDIENCE, '受众').default('all'),
-  channels: z.array(enumSchema(NOTICE_CHANNEL, '渠道')).min(1, '请至少选择一个发布渠道').default(['app']),
+  channels: z.array(enumSchema(NOTICE_CHANNEL, '渠道')).min(1, '请至少选择一个发布渠道').max(2).default(['app']),
+  /** the sms channel's approved SMS template (notice_sms_template_small_list) */
+  sms_template_id: optionalId,
   /** scheduled publication, YYYY-MM-DD HH:mm in the business time zone; empty: publish when 发布 is clicked */
   send_at: wireMinute,
   valid_until: wireMinute,
@@ -117,6 +119,7 @@ export const noticeSchemas = {
   noticepublish: z.object({ id, confirm_households: z.number().int().min(0) }),
   noticewithdraw: z.object({ id, reason: text(200).default('') }),
   noticepin: z.object({ id, pinned: z.enum(['Y', 'N']) }),
+  notice_sms_template_small_list: z.object({}),
   noticereadlist: z.object({ ...paging, ...readFilters }),
   noticereadexport: z.object(readFilters),
   /** SMS to the unread households' owners through the SMS jobs; template: an approved SMS template */
@@ -139,6 +142,7 @@ export interface NoticeItem {
   audience_ch: string;
   channels: Array<keyof typeof NOTICE_CHANNEL>;
   channels_ch: string;
+  sms_template_id: number;
   send_time: string;
   valid_until: string;
   pinned: 'Y' | 'N';
@@ -215,6 +219,7 @@ export interface NoticeOutputs {
   noticepublish: NoticeItem;
   noticewithdraw: NoticeItem;
   noticepin: null;
+  notice_sms_template_small_list: { items: Array<{ id: number; title: string; content: string }> };
   noticereadlist: {
     items: NoticeReadItem[];
     total: number;
@@ -229,7 +234,6 @@ export interface NoticeOutputs {
     households: number;
     /** unread households without an owner living there (no one to message) */
     without_owner: number;
-    templates: Array<{ id: number; title: string; content: string }>;
     provider_ch: string;
   };
 }

@@ -773,6 +773,7 @@ export interface NoticesTable {
   scope_ids: Generated<number[]>;
   audience: Generated<'all' | 'owner' | 'tenant'>;
   channels: Generated<string[]>;
+  sms_template_id: Generated<number | null>;
   send_at: Generated<Timestamp | null>;
   valid_until: Generated<Timestamp | null>;
   pinned: Generated<'Y' | 'N'>;

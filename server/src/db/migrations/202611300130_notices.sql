@@ -19,6 +19,8 @@ CREATE TABLE notices (
   audience      text NOT NULL DEFAULT 'all' CHECK (audience IN ('all', 'owner', 'tenant')),
   -- app (App/微信推送) and sms
   channels      text[] NOT NULL DEFAULT '{app}',
+  -- the approved SMS template of the sms channel (messages go to the SMS-only households' owners)
+  sms_template_id int,
   send_at       timestamptz,
   valid_until   timestamptz,
   pinned        char(1) NOT NULL DEFAULT 'N' CHECK (pinned IN ('Y', 'N')),

@@ -9,7 +9,28 @@
  */
 import { IMAGE_URL_PATTERN } from '@wuye/contract';
 
-const ALLOWED = new Set(['p', 'div', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'h1', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'a', 'img', 'blockquote']);
+const ALLOWED = new Set([
+  'p',
+  'div',
+  'br',
+  'hr',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'img',
+  'blockquote',
+]);
 const VOID = new Set(['br', 'hr', 'img']);
 /** dropped with everything inside them */
 const DROP_CONTENT = new Set([
