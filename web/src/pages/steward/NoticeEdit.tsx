@@ -135,7 +135,7 @@ export default function NoticeEdit() {
 
   const r = reach.data;
   return (
-    <Card title={id ? '编辑公告' : '发布公告'} data-testid="notice-form">
+    <Card title={id ? '编辑公告' : '发布公告'} data-testid="notice-form" className="notice-form">
       {locked && (
         <Alert
           type="info"
@@ -174,7 +174,12 @@ export default function NoticeEdit() {
           <Select options={enumOptions(NOTICE_TYPE)} style={{ maxWidth: 200 }} disabled={locked} data-testid="notice-type" />
         </Form.Item>
         <Form.Item name="cover" label="封面">
-          {locked ? <CoverView url={loaded?.cover} /> : <PhotosInput max={1} testId="notice-cover" />}
+          {locked ? (
+            <CoverView url={loaded?.cover} />
+          ) : (
+            // antd's form styles show a file input despite `hidden`: notices.css hides it again
+            <PhotosInput max={1} testId="notice-cover" />
+          )}
         </Form.Item>
         <Form.Item name="body" label="内容" rules={[{ required: true, message: '请输入公告内容' }]}>
           {locked ? (
@@ -253,11 +258,13 @@ export default function NoticeEdit() {
         </Form.Item>
         <Form.Item label="触达户数">
           <Typography.Text data-testid="notice-reach">
-            {scope !== 'all' && ids.length === 0
-              ? '请选择范围'
-              : r
-                ? `范围内 ${r.households} 户：App/微信可达 ${r.app} 户，仅短信可达 ${r.sms_only} 户${r.rooms_without_residents ? `（另有 ${r.rooms_without_residents} 间房屋无人入住）` : ''}`
-                : '计算中…'}
+            {locked
+              ? `发布时送达 ${loaded?.households ?? 0} 户，已读 ${loaded?.read_households ?? 0} 户`
+              : scope !== 'all' && ids.length === 0
+                ? '请选择范围'
+                : r
+                  ? `范围内 ${r.households} 户：App/微信可达 ${r.app} 户，仅短信可达 ${r.sms_only} 户${r.rooms_without_residents ? `（另有 ${r.rooms_without_residents} 间房屋无人入住）` : ''}`
+                  : '计算中…'}
           </Typography.Text>
         </Form.Item>
         <Form.Item name="channels" label="渠道" rules={[{ required: true, message: '请至少选择一个发布渠道' }]}>

@@ -61,7 +61,7 @@ export default function NoticeList() {
             <Descriptions.Item label="仅短信可达">
               {reach.sms_only} 户{reach.unreached > 0 ? `（未选短信渠道：${reach.unreached} 户收不到推送）` : ''}
             </Descriptions.Item>
-            {n.send_time && <Descriptions.Item label="定时">{n.send_time.slice(0, 16)}</Descriptions.Item>}
+            {n.send_time ? <Descriptions.Item label="定时">{n.send_time.slice(0, 16)}</Descriptions.Item> : null}
           </Descriptions>
           {reach.households === 0 && <Typography.Text type="danger">范围内没有住户，不能发布</Typography.Text>}
         </div>
@@ -108,7 +108,7 @@ export default function NoticeList() {
     {
       title: '标题',
       key: 'title',
-      width: 240,
+      width: 220,
       render: (_, n) => (
         <span data-testid={`notice-title-${n.id}`}>
           {n.pinned === 'Y' && <PushpinFilled style={{ color: '#fa541c', marginRight: 4 }} aria-label="置顶" />}
@@ -117,16 +117,6 @@ export default function NoticeList() {
       ),
     },
     { title: '类型', key: 'type', width: 100, render: (_, n) => <EnumTag enum={NOTICE_TYPE} value={n.type} /> },
-    { title: '范围', dataIndex: 'scope_ch', width: 160, ellipsis: true },
-    { title: '渠道', dataIndex: 'channels_ch', width: 140 },
-    {
-      title: '发布时间',
-      key: 'time',
-      width: 170,
-      render: (_, n) =>
-        n.publish_time ? n.publish_time.slice(0, 16) : n.send_time ? <Tag color="blue">定时 {n.send_time.slice(0, 16)}</Tag> : '—',
-    },
-    { title: '有效期至', key: 'valid', width: 150, render: (_, n) => (n.valid_until ? n.valid_until.slice(0, 16) : '长期') },
     {
       title: '状态',
       key: 'status',
@@ -150,6 +140,16 @@ export default function NoticeList() {
           '—'
         ),
     },
+    { title: '范围', dataIndex: 'scope_ch', width: 160, ellipsis: true },
+    {
+      title: '发布时间',
+      key: 'time',
+      width: 170,
+      render: (_, n) =>
+        n.publish_time ? n.publish_time.slice(0, 16) : n.send_time ? <Tag color="blue">定时 {n.send_time.slice(0, 16)}</Tag> : '—',
+    },
+    { title: '有效期至', key: 'valid', width: 150, render: (_, n) => (n.valid_until ? n.valid_until.slice(0, 16) : '长期') },
+    { title: '渠道', dataIndex: 'channels_ch', width: 140 },
     { title: '发布人', key: 'publisher', width: 90, render: (_, n) => n.publisher || n.creator },
     {
       title: '操作',
@@ -218,7 +218,7 @@ export default function NoticeList() {
       list={list}
       columns={columns}
       rowKey="id"
-      tableProps={{ scroll: { x: 1700 } }}
+      tableProps={{ scroll: { x: 1640 } }}
       onSearch={(v) => list.setFilters(toFilters(v))}
       toolbar={
         canWrite && (
