@@ -142,7 +142,8 @@ export interface NoticeItem {
   audience_ch: string;
   channels: Array<keyof typeof NOTICE_CHANNEL>;
   channels_ch: string;
-  sms_template_id: number;
+  /** null without the sms channel */
+  sms_template_id: number | null;
   send_time: string;
   valid_until: string;
   pinned: 'Y' | 'N';

@@ -85,7 +85,7 @@ async function toItems(db: Kysely<DB>, rid: number, rows: NoticeRow[]): Promise<
       audience_ch: enumText(NOTICE_AUDIENCE, r.audience),
       channels: r.channels as NoticeItem['channels'],
       channels_ch: r.channels.map((c) => enumText(NOTICE_CHANNEL, c)).join('、'),
-      sms_template_id: r.sms_template_id ?? 0,
+      sms_template_id: r.sms_template_id ?? null,
       send_time: wireTime(r.send_at),
       valid_until: wireTime(r.valid_until),
       pinned: r.pinned as 'Y' | 'N',
@@ -433,13 +433,15 @@ const notice_sms_template_small_list = defineMethod('notice_sms_template_small_l
   side: 'community',
   roles: NOTICE_READERS,
   writes: false,
-  summary: '公告短信可用的模板（本小区已审核的短信模板）',
+  summary: '公告短信可用的模板（本小区已审核的短信模板，提到“公告”的在前）',
   async handler(ctx) {
     const items = await ctx.db
       .selectFrom('sms_templates')
       .select(['id', 'title', 'content'])
       .where('rid', '=', ctx.rid)
       .where('approved', '=', 'Y')
+      // those written for notices first (the first is the dialogs' default)
+      .orderBy(sql`content LIKE '%公告%'`, 'desc')
       .orderBy('id')
       .execute();
     return { items };

@@ -42,8 +42,10 @@ export function NoticeEditor({ value, onChange }: { value?: string; onChange?: (
     if (sel && sel.rangeCount > 0 && area.current?.contains(sel.anchorNode)) saved.current = sel.getRangeAt(0).cloneRange();
   };
   const restoreSelection = () => {
-    area.current?.focus();
     const sel = window.getSelection();
+    // the toolbar takes no focus: a selection still in the area is the one to act on
+    if (sel && sel.rangeCount > 0 && area.current?.contains(sel.anchorNode)) return;
+    area.current?.focus();
     if (saved.current && sel) {
       sel.removeAllRanges();
       sel.addRange(saved.current);
