@@ -339,6 +339,13 @@ describe('reads and the SMS to the unread', () => {
     expect(sheet.rows).toHaveLength(1);
     expect(sheet.headers).toEqual(expect.arrayContaining(['房屋', '业主', '手机', '状态', '首次阅读时间', '阅读次数']));
 
+    // without contact_whole the mobiles are masked, in the list and in the workbook
+    const plain = await s.addAccount('notices_only', { roles: ['notices'] }).then(() => s.login('notices_only'));
+    const masked = ok(await s.call('noticereadlist', { id, limit: 5 }, plain)).items as any[];
+    expect(masked.every((i) => /^\d{3}\*{4}\d{4}$/.test(i.mobile))).toBe(true);
+    const maskedSheet = await readXlsx(ok(await s.exportFile('noticereadexport', { id, read: 'Y' }, plain)).content_base64);
+    expect(JSON.stringify(maskedSheet.rows)).toMatch(/\d{3}\*{4}\d{4}/);
+
     // a draft has no reads yet
     const d = await draft();
     refused(await s.call('noticereadlist', { id: d }, steward), '公告尚未发布，还没有阅读记录');

@@ -642,7 +642,7 @@ const noticereadexport = defineExport('noticereadexport', {
       [
         { header: '房屋', value: (r) => r.address, width: 24 },
         { header: '业主', value: (r) => r.owner },
-        { header: '手机', value: (r) => r.mobile, width: 14 },
+        { header: '手机', value: (r) => r.mobile, width: 14, contact: 'mobile' },
         { header: '触达', value: (r) => r.reach_ch },
         { header: '状态', value: (r) => r.read_ch },
         { header: '首次阅读时间', value: (r) => r.first_read_time, width: 20 },
