@@ -13,7 +13,7 @@ let cashier: string;
 let tech: string;
 beforeAll(async () => {
   s = await startTestServer();
-  [steward, admin2, cashier, tech] = await Promise.all(['steward', 'admin2', 'cashier', 'tech'].map((u) => s.login(u)));
+  [steward, admin2, cashier, tech] = await s.logins('steward', 'admin2', 'cashier', 'tech');
 });
 afterAll(() => s?.close());
 
