@@ -41,6 +41,8 @@ const ADDRESSES: Record<string, (ask: Ask) => Promise<string>> = {
   '/fees/print_billcallmx': async (ask) => `/fees/print_billcallmx?hids=${await first(ask, 'feebillcall', 'hid')}`,
   '/team/categoryedit': async (ask) => `/team/categoryedit?id=${await first(ask, 'deptlist')}`,
   '/setup/categoryedit': async (ask) => `/setup/categoryedit?id=${await first(ask, 'categorylist')}`,
+  '/steward/noticesedit': async (ask) => `/steward/noticesedit?id=${await first(ask, 'noticelist', 'id', { status: 'D' })}`,
+  '/steward/readnumlist': async (ask) => `/steward/readnumlist?id=${await first(ask, 'noticelist', 'id', { status: 'P' })}`,
 };
 
 async function addressOf(page: ManifestPage, ask: Ask): Promise<string> {

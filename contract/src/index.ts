@@ -21,6 +21,7 @@ import { smsSchemas, type SmsOutputs } from './setup/sms.js';
 import { rosterSchemas, type RosterOutputs } from './setup/roster.js';
 import { profileSchemas, type ProfileOutputs } from './steward/profiles.js';
 import { scoreSchemas, type ScoreOutputs } from './steward/scores.js';
+import { noticeSchemas, type NoticeOutputs } from './steward/notices.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -54,6 +55,7 @@ export * from './setup/duty.js';
 export * from './setup/roster.js';
 export * from './steward/profiles.js';
 export * from './steward/scores.js';
+export * from './steward/notices.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -81,6 +83,7 @@ export const methodSchemas = {
   ...rosterSchemas,
   ...profileSchemas,
   ...scoreSchemas,
+  ...noticeSchemas,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -105,5 +108,6 @@ export type MethodOutputs = AuthOutputs &
   SmsOutputs &
   RosterOutputs &
   ProfileOutputs &
-  ScoreOutputs;
+  ScoreOutputs &
+  NoticeOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

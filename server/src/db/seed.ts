@@ -19,6 +19,7 @@ import { seedOperationLog } from '../modules/system/seed-oplog.js';
 import { seedOrgChart } from '../modules/team/orgchart.js';
 import { seedRosters } from '../modules/setup/seed-roster.js';
 import { seedStewardProfiles } from '../modules/steward/profilesSeed.js';
+import { seedNotices } from '../modules/steward/noticesSeed.js';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -139,6 +140,8 @@ const areaSeeders: AreaSeeder[] = [
   seedSettings,
   seedSms,
   seedStewardProfiles,
+  // notices (steward desk)
+  seedNotices,
 ];
 
 /** Creates the demo on an empty database; answers false when there was data already. */

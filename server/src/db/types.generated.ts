@@ -745,6 +745,61 @@ export interface MerchantsTable {
   create_time: Generated<Timestamp>;
 }
 
+export interface NoticeReadsTable {
+  rid: number;
+  id: Generated<number>;
+  notice_id: number;
+  hid: number;
+  member_id: number;
+  first_read_at: Generated<Timestamp>;
+  last_read_at: Generated<Timestamp>;
+  read_count: Generated<number>;
+}
+
+export interface NoticeRecipientsTable {
+  rid: number;
+  notice_id: number;
+  hid: number;
+  reach: 'app' | 'sms';
+}
+
+export interface NoticeResendsTable {
+  rid: number;
+  id: Generated<number>;
+  notice_id: number;
+  sms_job_id: number;
+  households: Generated<number>;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface NoticesTable {
+  rid: number;
+  id: Generated<number>;
+  title: string;
+  type: 'notice' | 'urgent' | 'outage' | 'activity' | 'fees';
+  cover: Generated<string>;
+  body: Generated<string>;
+  scope: Generated<'all' | 'building' | 'unit' | 'room'>;
+  scope_ids: Generated<number[]>;
+  audience: Generated<'all' | 'owner' | 'tenant'>;
+  channels: Generated<string[]>;
+  sms_template_id: Generated<number | null>;
+  send_at: Generated<Timestamp | null>;
+  valid_until: Generated<Timestamp | null>;
+  pinned: Generated<'Y' | 'N'>;
+  status: Generated<'D' | 'S' | 'P' | 'W'>;
+  published_at: Generated<Timestamp | null>;
+  published_by: Generated<number | null>;
+  withdrawn_at: Generated<Timestamp | null>;
+  withdrawn_by: Generated<number | null>;
+  households: Generated<number>;
+  copied_from: Generated<number | null>;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface ParkingLotsTable {
   rid: number;
   id: Generated<number>;
@@ -1234,6 +1289,10 @@ export interface DB {
   login_throttle: LoginThrottleTable;
   members: MembersTable;
   merchants: MerchantsTable;
+  notice_reads: NoticeReadsTable;
+  notice_recipients: NoticeRecipientsTable;
+  notice_resends: NoticeResendsTable;
+  notices: NoticesTable;
   parking_lots: ParkingLotsTable;
   parking_records: ParkingRecordsTable;
   parking_spaces: ParkingSpacesTable;

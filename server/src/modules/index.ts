@@ -13,6 +13,7 @@ import { dictModule } from './setup/dictMethods.js';
 import { smsModule } from './setup/smsMethods.js';
 import { rosterModule } from './setup/rosterMethods.js';
 import { profilesModule } from './steward/profilesMethods.js';
+import { noticeModule } from './steward/noticesMethods.js';
 
 /** Every area's methods; adding an area = one line here. */
 export const modules: MethodDef[][] = [
@@ -30,4 +31,5 @@ export const modules: MethodDef[][] = [
   smsModule,
   rosterModule,
   profilesModule,
+  noticeModule,
 ];

@@ -365,6 +365,9 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   staff_ids: [v.staffId],
   // steward profiles and scores: community 2's profile
   profile_id: v.byTable.steward_profiles,
+  // notices: a scope of community 2's room (scope 'room' below), its SMS template
+  scope_ids: [v.room.hid],
+  sms_template_id: v.byTable.sms_templates,
 });
 
 /** Plain fields: a valid value; reads search for the victim's owner, writes create fresh things. */
