@@ -18,6 +18,8 @@ import { seedSms } from '../modules/setup/seed-sms.js';
 import { seedOperationLog } from '../modules/system/seed-oplog.js';
 import { seedOrgChart } from '../modules/team/orgchart.js';
 import { seedRosters } from '../modules/setup/seed-roster.js';
+import { seedComplaints } from '../modules/steward/complaintsSeed.js';
+import { seedInternalOrders } from '../modules/steward/internalOrdersSeed.js';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -137,6 +139,8 @@ const areaSeeders: AreaSeeder[] = [
   seedOperationLog,
   seedSettings,
   seedSms,
+  seedComplaints,
+  seedInternalOrders,
 ];
 
 /** Creates the demo on an empty database; answers false when there was data already. */

@@ -12,6 +12,8 @@ import { settingsModule } from './setup/settingsMethods.js';
 import { dictModule } from './setup/dictMethods.js';
 import { smsModule } from './setup/smsMethods.js';
 import { rosterModule } from './setup/rosterMethods.js';
+import { complaintsModule } from './steward/complaintsMethods.js';
+import { internalOrdersModule } from './steward/internalOrdersMethods.js';
 
 /** Every area's methods; adding an area = one line here. */
 export const modules: MethodDef[][] = [
@@ -28,4 +30,6 @@ export const modules: MethodDef[][] = [
   dictModule,
   smsModule,
   rosterModule,
+  complaintsModule,
+  internalOrdersModule,
 ];

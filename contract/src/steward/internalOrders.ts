@@ -1,0 +1,2 @@
+export const internalOrderSchemas = {} as const;
+export type InternalOrderOutputs = Record<never, never>;

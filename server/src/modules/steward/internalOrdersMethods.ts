@@ -1,0 +1,3 @@
+import type { MethodDef } from '../../http/registry.js';
+
+export const internalOrdersModule: MethodDef[] = [];
