@@ -104,6 +104,7 @@ export const routeManifest: Record<ManifestSide, readonly ManifestPage[]> = {
     { path: '/feecounts/financereport', title: '财务报表', roles: ['financecount', 'feecount'] },
     { path: '/steward/complaintlist', title: '投诉建议', roles: ['steward', 'repairs'] },
     { path: '/steward/complaintcategory', title: '投诉分类设置', roles: ['steward'], hidden: true },
+    { path: '/steward/internalorder', title: '内部工单', roles: ['steward', 'repairs'] },
     { path: '/team/user', title: '员工管理', roles: ['team'] },
     { path: '/team/userrole', title: '角色权限', roles: ['team'] },
     { path: '/team/classifylist', title: '部门岗位', roles: ['team'] },
