@@ -163,7 +163,7 @@ function AddComplaint({ open, onClose, onAdded }: { open: boolean; onClose: () =
 }
 
 /** A complaint's detail: what was registered, its deadlines, the handling and rating, photos and the timeline. */
-function ComplaintDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
+function ComplaintDetail({ id, onClose, onChanged }: { id: number | null; onClose: () => void; onChanged: () => void }) {
   const info = useQuery({
     queryKey: ['res', 'complaint', 'info', id],
     queryFn: () => call('complaintinfo', { id: id! }),
@@ -180,7 +180,14 @@ function ComplaintDetail({ id, onClose }: { id: number | null; onClose: () => vo
             <EnumTag enum={COMPLAINT_STATUS} value={r.status} />
             <OverdueTag row={r} />
             {r.anonymous && <Tag>匿名</Tag>}
-            <ComplaintActions row={r} size="middle" onDone={() => void info.refetch()} />
+            <ComplaintActions
+              row={r}
+              size="middle"
+              onDone={() => {
+                void info.refetch();
+                onChanged();
+              }}
+            />
           </Space>
           <Descriptions column={{ xs: 1, md: 2 }} size="small" bordered>
             <Descriptions.Item label="类型">{r.kind_ch}</Descriptions.Item>
@@ -366,15 +373,17 @@ export default function ComplaintList() {
         data-testid="complaint-statusbar"
       >
         {barItems.map((b) => (
-          <Radio.Button key={b.key || 'all'} value={b.key} data-testid={`complaint-bar-${b.key || 'all'}`}>
-            {b.label}{' '}
-            <Badge
-              count={b.n ?? 0}
-              showZero
-              overflowCount={9999}
-              color={b.key === 'overdue' ? 'red' : b.key === 'W' ? 'orange' : '#bfbfbf'}
-              size="small"
-            />
+          <Radio.Button key={b.key || 'all'} value={b.key}>
+            <span data-testid={`complaint-bar-${b.key || 'all'}`}>
+              {b.label}{' '}
+              <Badge
+                count={b.n ?? 0}
+                showZero
+                overflowCount={9999}
+                color={b.key === 'overdue' ? 'red' : b.key === 'W' ? 'orange' : '#bfbfbf'}
+                size="small"
+              />
+            </span>
           </Radio.Button>
         ))}
       </Radio.Group>
@@ -474,7 +483,7 @@ export default function ComplaintList() {
           open(id);
         }}
       />
-      <ComplaintDetail id={viewing} onClose={() => open(null)} />
+      <ComplaintDetail id={viewing} onClose={() => open(null)} onChanged={list.reload} />
     </>
   );
 }

@@ -206,15 +206,17 @@ export default function InternalOrderList() {
         data-testid="internalorder-statusbar"
       >
         {barItems.map((b) => (
-          <Radio.Button key={b.key || 'all'} value={b.key} data-testid={`internalorder-bar-${b.key || 'all'}`}>
-            {b.label}{' '}
-            <Badge
-              count={b.n ?? 0}
-              showZero
-              overflowCount={9999}
-              size="small"
-              color={b.key === 'overdue' ? 'red' : b.key === 'P' || b.key === 'C' ? 'orange' : '#bfbfbf'}
-            />
+          <Radio.Button key={b.key || 'all'} value={b.key}>
+            <span data-testid={`internalorder-bar-${b.key || 'all'}`}>
+              {b.label}{' '}
+              <Badge
+                count={b.n ?? 0}
+                showZero
+                overflowCount={9999}
+                size="small"
+                color={b.key === 'overdue' ? 'red' : b.key === 'P' || b.key === 'C' ? 'orange' : '#bfbfbf'}
+              />
+            </span>
           </Radio.Button>
         ))}
       </Radio.Group>
@@ -316,6 +318,7 @@ export default function InternalOrderList() {
       <OrderDetail
         id={viewing}
         onClose={() => open(null)}
+        onChanged={list.reload}
         onEdit={(row) => {
           setEditing(row);
           setFormOpen(true);

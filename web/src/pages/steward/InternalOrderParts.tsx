@@ -239,14 +239,19 @@ export function OrderDetail({
   id,
   onClose,
   onEdit,
+  onChanged,
 }: {
   id: number | null;
   onClose: () => void;
   onEdit: (row: InternalOrderDetail) => void;
+  onChanged: () => void;
 }) {
   const info = useQuery({ queryKey: infoKey(id), queryFn: () => call('internalorderinfo', { id: id! }), enabled: id !== null });
   const o = info.data;
-  const reload = () => void info.refetch();
+  const reload = () => {
+    void info.refetch();
+    onChanged();
+  };
   return (
     <Drawer open={id !== null} onClose={onClose} title={o ? `${o.no} ${o.title}` : '工单详情'} size="large" destroyOnHidden>
       {!o ? (
