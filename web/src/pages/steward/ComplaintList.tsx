@@ -189,49 +189,73 @@ function ComplaintDetail({ id, onClose, onChanged }: { id: number | null; onClos
               }}
             />
           </Space>
-          <Descriptions column={{ xs: 1, md: 2 }} size="small" bordered>
-            <Descriptions.Item label="类型">{r.kind_ch}</Descriptions.Item>
-            <Descriptions.Item label="分类">{r.category}</Descriptions.Item>
-            <Descriptions.Item label="房屋">{r.address || '公共区域'}</Descriptions.Item>
-            <Descriptions.Item label="联系人">
-              {r.contact} {r.phone}
-            </Descriptions.Item>
-            <Descriptions.Item label="内容" span={2}>
-              <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{r.content}</Typography.Paragraph>
-            </Descriptions.Item>
-            <Descriptions.Item label="处理人">{r.handler_name || '—'}</Descriptions.Item>
-            <Descriptions.Item label="登记">
-              {r.creator} {r.create_time}
-            </Descriptions.Item>
-            <Descriptions.Item label="首次响应截止">
-              {r.respond_deadline} {r.accept_time && <Typography.Text type="secondary">（{r.accept_time} 受理）</Typography.Text>}
-            </Descriptions.Item>
-            <Descriptions.Item label="办结截止">
-              {r.close_deadline} {r.finish_time && <Typography.Text type="secondary">（{r.finish_time} 办结）</Typography.Text>}
-            </Descriptions.Item>
-            {r.finish_note && (
-              <Descriptions.Item label="办结说明" span={2}>
-                {r.finish_note}
-              </Descriptions.Item>
-            )}
-            {r.rating !== null && (
-              <Descriptions.Item label="评价" span={2}>
-                <Rate disabled value={r.rating} style={{ fontSize: 14 }} /> {r.rated_auto ? '系统默认好评' : r.rating_text}
-              </Descriptions.Item>
-            )}
-            {r.close_reason && (
-              <Descriptions.Item label="关闭原因" span={2}>
-                {r.close_reason_ch} {r.close_note}
-              </Descriptions.Item>
-            )}
-            {r.repair_id !== null && (
-              <Descriptions.Item label="报修单" span={2}>
-                <Link to={`/steward/repairs?id=${r.repair_id}`} data-testid="complaint-repair-link">
-                  报修单 #{r.repair_id}
-                </Link>
-              </Descriptions.Item>
-            )}
-          </Descriptions>
+          <Descriptions
+            column={{ xs: 1, md: 2 }}
+            size="small"
+            bordered
+            items={[
+              { key: 'kind', label: '类型', children: r.kind_ch },
+              { key: 'cat', label: '分类', children: r.category },
+              { key: 'room', label: '房屋', children: r.address || '公共区域' },
+              { key: 'contact', label: '联系人', children: `${r.contact} ${r.phone}` },
+              {
+                key: 'content',
+                label: '内容',
+                span: 2,
+                children: <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{r.content}</Typography.Paragraph>,
+              },
+              { key: 'handler', label: '处理人', children: r.handler_name || '—' },
+              { key: 'creator', label: '登记', children: `${r.creator} ${r.create_time}` },
+              {
+                key: 'respond',
+                label: '首次响应截止',
+                children: (
+                  <>
+                    {r.respond_deadline} {r.accept_time && <Typography.Text type="secondary">（{r.accept_time} 受理）</Typography.Text>}
+                  </>
+                ),
+              },
+              {
+                key: 'close',
+                label: '办结截止',
+                children: (
+                  <>
+                    {r.close_deadline} {r.finish_time && <Typography.Text type="secondary">（{r.finish_time} 办结）</Typography.Text>}
+                  </>
+                ),
+              },
+              ...(r.finish_note ? [{ key: 'note', label: '办结说明', span: 2, children: r.finish_note }] : []),
+              ...(r.rating !== null
+                ? [
+                    {
+                      key: 'rating',
+                      label: '评价',
+                      span: 2,
+                      children: (
+                        <>
+                          <Rate disabled value={r.rating} style={{ fontSize: 14 }} /> {r.rated_auto ? '系统默认好评' : r.rating_text}
+                        </>
+                      ),
+                    },
+                  ]
+                : []),
+              ...(r.close_reason ? [{ key: 'closed', label: '关闭原因', span: 2, children: `${r.close_reason_ch} ${r.close_note}` }] : []),
+              ...(r.repair_id !== null
+                ? [
+                    {
+                      key: 'repair',
+                      label: '报修单',
+                      span: 2,
+                      children: (
+                        <Link to={`/steward/repairs?id=${r.repair_id}`} data-testid="complaint-repair-link">
+                          报修单 #{r.repair_id}
+                        </Link>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
           {r.photos.length > 0 && (
             <div style={{ marginTop: 12 }}>
               <PhotoGallery urls={r.photos} testId="complaint-photos-view" />
