@@ -22,6 +22,8 @@ import { rosterSchemas, type RosterOutputs } from './setup/roster.js';
 import { profileSchemas, type ProfileOutputs } from './steward/profiles.js';
 import { scoreSchemas, type ScoreOutputs } from './steward/scores.js';
 import { noticeSchemas, type NoticeOutputs } from './steward/notices.js';
+import { complaintSchemas, type ComplaintOutputs } from './steward/complaints.js';
+import { internalOrderSchemas, type InternalOrderOutputs } from './steward/internalOrders.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -56,6 +58,8 @@ export * from './setup/roster.js';
 export * from './steward/profiles.js';
 export * from './steward/scores.js';
 export * from './steward/notices.js';
+export * from './steward/complaints.js';
+export * from './steward/internalOrders.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -84,6 +88,8 @@ export const methodSchemas = {
   ...profileSchemas,
   ...scoreSchemas,
   ...noticeSchemas,
+  ...complaintSchemas,
+  ...internalOrderSchemas,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -109,5 +115,7 @@ export type MethodOutputs = AuthOutputs &
   RosterOutputs &
   ProfileOutputs &
   ScoreOutputs &
-  NoticeOutputs;
+  NoticeOutputs &
+  ComplaintOutputs &
+  InternalOrderOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

@@ -63,6 +63,7 @@ export const BACKLOG_KIND = valueEnum({
   refund: { text: '退款', tone: 'processing' },
   fees: { text: '收费', tone: 'success' },
   complaint: { text: '投诉', tone: 'error' },
+  internalorder: { text: '内部工单', tone: 'processing' },
   other: { text: '其他', tone: 'default' },
 });
 export type BacklogKind = keyof typeof BACKLOG_KIND;

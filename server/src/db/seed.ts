@@ -20,6 +20,8 @@ import { seedOrgChart } from '../modules/team/orgchart.js';
 import { seedRosters } from '../modules/setup/seed-roster.js';
 import { seedStewardProfiles } from '../modules/steward/profilesSeed.js';
 import { seedNotices } from '../modules/steward/noticesSeed.js';
+import { seedComplaints } from '../modules/steward/complaintsSeed.js';
+import { seedInternalOrders } from '../modules/steward/internalOrdersSeed.js';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -142,6 +144,8 @@ const areaSeeders: AreaSeeder[] = [
   seedStewardProfiles,
   // notices (steward desk)
   seedNotices,
+  seedComplaints,
+  seedInternalOrders,
 ];
 
 /** Creates the demo on an empty database; answers false when there was data already. */

@@ -256,6 +256,53 @@ export interface CommonLinksTable {
   created_by: Generated<number | null>;
 }
 
+export interface ComplaintCategoriesTable {
+  rid: number;
+  id: Generated<number>;
+  name: string;
+  respond_hours: Generated<number>;
+  close_hours: Generated<number>;
+  sort: Generated<number>;
+  status: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface ComplaintsTable {
+  rid: number;
+  id: Generated<number>;
+  kind: 'C' | 'S' | 'Q';
+  category_id: number;
+  hid: Generated<number | null>;
+  contact: string;
+  phone: string;
+  content: string;
+  photos: Generated<string[]>;
+  anonymous: Generated<boolean>;
+  status: Generated<'W' | 'D' | 'E' | 'Y' | 'X'>;
+  handler_id: Generated<number | null>;
+  handler_name: Generated<string>;
+  respond_deadline: Timestamp;
+  close_deadline: Timestamp;
+  accepted_at: Generated<Timestamp | null>;
+  finished_at: Generated<Timestamp | null>;
+  finish_note: Generated<string>;
+  rating: Generated<number | null>;
+  rating_text: Generated<string>;
+  rated_at: Generated<Timestamp | null>;
+  rated_auto: Generated<boolean>;
+  close_reason: Generated<'' | 'invalid' | 'duplicate'>;
+  close_note: Generated<string>;
+  closed_at: Generated<Timestamp | null>;
+  respond_overdue_at: Generated<Timestamp | null>;
+  close_overdue_at: Generated<Timestamp | null>;
+  repair_id: Generated<number | null>;
+  creator: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
 export interface DailySettingsTable {
   rid: number;
   key: string;
@@ -670,6 +717,69 @@ export interface ImportFilesTable {
   filename: string;
   content: Uint8Array;
   created_at: Generated<Timestamp>;
+}
+
+export interface InternalOrderItemsTable {
+  rid: number;
+  id: Generated<number>;
+  order_id: number;
+  sort: number;
+  title: string;
+  done: Generated<boolean>;
+  photo: Generated<string>;
+  done_at: Generated<Timestamp | null>;
+  done_by: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface InternalOrderTemplatesTable {
+  rid: number;
+  id: Generated<number>;
+  title: string;
+  kind: string;
+  location: Generated<string>;
+  content: Generated<string>;
+  handler_ids: number[];
+  cc_ids: Generated<number[]>;
+  items: Generated<string[]>;
+  photos: Generated<string[]>;
+  due_hours: number;
+  recurrence: 'D' | 'W' | 'M';
+  start_date: string;
+  next_on: string;
+  status: Generated<'Y' | 'N'>;
+  creator: Generated<string>;
+  stopped_at: Generated<Timestamp | null>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface InternalOrdersTable {
+  rid: number;
+  id: Generated<number>;
+  template_id: Generated<number | null>;
+  occurs_on: Generated<string | null>;
+  title: string;
+  kind: string;
+  location: Generated<string>;
+  content: Generated<string>;
+  handler_ids: number[];
+  cc_ids: Generated<number[]>;
+  photos: Generated<string[]>;
+  due_hours: number;
+  due_at: Timestamp;
+  status: Generated<'P' | 'D' | 'C' | 'Y' | 'X'>;
+  score: Generated<number | null>;
+  accept_note: Generated<string>;
+  started_at: Generated<Timestamp | null>;
+  submitted_at: Generated<Timestamp | null>;
+  accepted_at: Generated<Timestamp | null>;
+  closed_at: Generated<Timestamp | null>;
+  close_note: Generated<string>;
+  creator: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
 }
 
 export interface JobWritesTable {
@@ -1250,6 +1360,8 @@ export interface DB {
   cashier_shifts: CashierShiftsTable;
   categories: CategoriesTable;
   common_links: CommonLinksTable;
+  complaint_categories: ComplaintCategoriesTable;
+  complaints: ComplaintsTable;
   daily_settings: DailySettingsTable;
   departments: DepartmentsTable;
   dict_items: DictItemsTable;
@@ -1283,6 +1395,9 @@ export interface DB {
   group_links: GroupLinksTable;
   groups: GroupsTable;
   import_files: ImportFilesTable;
+  internal_order_items: InternalOrderItemsTable;
+  internal_order_templates: InternalOrderTemplatesTable;
+  internal_orders: InternalOrdersTable;
   job_writes: JobWritesTable;
   jobs: JobsTable;
   login_codes: LoginCodesTable;

@@ -14,6 +14,8 @@ import { smsModule } from './setup/smsMethods.js';
 import { rosterModule } from './setup/rosterMethods.js';
 import { profilesModule } from './steward/profilesMethods.js';
 import { noticeModule } from './steward/noticesMethods.js';
+import { complaintsModule } from './steward/complaintsMethods.js';
+import { internalOrdersModule } from './steward/internalOrdersMethods.js';
 
 /** Every area's methods; adding an area = one line here. */
 export const modules: MethodDef[][] = [
@@ -32,4 +34,6 @@ export const modules: MethodDef[][] = [
   rosterModule,
   profilesModule,
   noticeModule,
+  complaintsModule,
+  internalOrdersModule,
 ];

@@ -1,0 +1,301 @@
+import { complaintCategory } from '@wuye/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeResource } from '../../test/describeResource.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import { COMPLAINT_CLOCK } from './complaintsJobs.js';
+
+let s: TestServer;
+let admin: string;
+let admin2: string;
+let steward: string;
+let tech: string;
+let cashier: string;
+let techId: number;
+let stewardId: number;
+let categoryId: number;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  [admin, admin2, steward, tech, cashier] = await s.logins('admin', 'admin2', 'steward', 'tech', 'cashier');
+  const accounts = await s.database.db
+    .selectFrom('accounts')
+    .select(['id', 'username'])
+    .where('username', 'in', ['tech', 'steward'])
+    .execute();
+  techId = accounts.find((a) => a.username === 'tech')!.id;
+  stewardId = accounts.find((a) => a.username === 'steward')!.id;
+  const cats = (await s.call('complaintcategory_small_list', {}, steward)).data.items as Array<{ id: number; title: string }>;
+  categoryId = cats.find((c) => c.title === '环境卫生')!.id;
+});
+afterAll(() => s.close());
+
+const ok = (res: { return_code: string; return_msg: string }) => expect(res.return_code, res.return_msg).toBe('SUCCESS');
+
+describeResource(complaintCategory, {
+  server: () => s,
+  sample: { name: '测试分类', respond_hours: 3, close_hours: 24, sort: 9, status: 'Y', remark: '试用' },
+  edit: { name: '测试分类二', respond_hours: 4, close_hours: 30, status: 'N' },
+  filters: { name: '测试', status: 'Y' },
+  deniedWriter: 'tech',
+  unique: ['name'],
+});
+
+async function register(token = steward, extra: Record<string, unknown> = {}) {
+  const room = await s.database.db.selectFrom('rooms').select('id').where('rid', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+  const res = await s.call(
+    'complaintadd',
+    {
+      kind: 'C',
+      category_id: categoryId,
+      hid: room.id,
+      contact: '张女士',
+      phone: '13912345678',
+      content: '垃圾桶满了没人清理',
+      photos: [],
+      ...extra,
+    },
+    token,
+  );
+  ok(res);
+  return res.data.id as number;
+}
+
+const row = async (id: number, token = steward) => (await s.call('complaintinfo', { id }, token)).data;
+
+describe('complaint categories', () => {
+  it('refuses a close deadline shorter than the first response, and deleting a category in use', async () => {
+    const res = await s.call('complaintcategoryadd', { name: '时限测试', respond_hours: 10, close_hours: 5 }, steward);
+    expect(res.return_msg).toContain('办结时限不能短于首次响应时限');
+    expect((await s.call('complaintcategorydel', { id: categoryId }, steward)).return_msg).toBe('该分类下已有投诉，不能删除，可改为停用');
+  });
+  it('another community does not see the category', async () => {
+    expect(
+      (await s.call('complaintcategoryedit', { id: categoryId, name: 'x', respond_hours: 1, close_hours: 2 }, admin2)).return_msg,
+    ).toBe('投诉分类不存在');
+  });
+});
+
+describe('complaint registration', () => {
+  it('registers with deadlines from the category, waits 待受理 and raises a to-do for the desk', async () => {
+    const id = await register();
+    const r = await row(id);
+    expect(r.status).toBe('W');
+    expect(r.status_ch).toBe('待受理');
+    expect(r.no).toBe(`TS${String(id).padStart(6, '0')}`);
+    const created = new Date(`${r.create_time.replace(' ', 'T')}+08:00`).getTime();
+    expect(new Date(`${r.respond_deadline.replace(' ', 'T')}+08:00`).getTime() - created).toBe(2 * 3600_000);
+    expect(new Date(`${r.close_deadline.replace(' ', 'T')}+08:00`).getTime() - created).toBe(48 * 3600_000);
+    const todo = await s.database.db
+      .selectFrom('backlog')
+      .selectAll()
+      .where('rid', '=', 1)
+      .where('kind', '=', 'complaint')
+      .where('source_id', '=', String(id))
+      .executeTakeFirstOrThrow();
+    expect(todo.status).toBe('E');
+    expect(todo.roles).toEqual(['steward']);
+    expect(r.log.map((l: { transition_ch: string }) => l.transition_ch)).toEqual(['提交']);
+  });
+
+  it('refuses bad payloads, a disabled or another community category, another community room, and the wrong role', async () => {
+    const base = { kind: 'C', category_id: categoryId, contact: '张', phone: '13912345678', content: '内容' };
+    expect((await s.call('complaintadd', { ...base, phone: '123' }, steward)).return_msg).toContain('请输入正确的联系电话');
+    expect((await s.call('complaintadd', { ...base, content: '' }, steward)).return_msg).toContain('请输入内容');
+    expect((await s.call('complaintadd', { ...base, kind: 'Z' }, steward)).return_code).toBe('FAIL');
+    expect((await s.call('complaintadd', { ...base, photos: ['http://evil/x.png'] }, steward)).return_msg).toContain('图片地址无效');
+    const other = await s.database.db.selectFrom('complaint_categories').select('id').where('rid', '=', 2).executeTakeFirstOrThrow();
+    expect((await s.call('complaintadd', { ...base, category_id: other.id }, steward)).return_msg).toBe('投诉分类不存在');
+    const room2 = await s.database.db.selectFrom('rooms').select('id').where('rid', '=', 2).executeTakeFirstOrThrow();
+    expect((await s.call('complaintadd', { ...base, hid: room2.id }, steward)).return_msg).toBe('所选房屋不存在或不属于当前小区');
+    const off = await s.call('complaintcategoryadd', { name: '停用分类', respond_hours: 1, close_hours: 2, status: 'N' }, steward);
+    expect((await s.call('complaintadd', { ...base, category_id: off.data.id }, steward)).return_msg).toBe(
+      '投诉分类“停用分类”已停用，请选择其他分类',
+    );
+    expect((await s.call('complaintadd', base, tech)).return_code).toBe('NO_PERMISSION');
+    expect((await s.call('complaintadd', base, cashier)).return_code).toBe('NO_PERMISSION');
+    expect((await s.call('complaintlist', {}, cashier)).return_code).toBe('NO_PERMISSION');
+  });
+});
+
+describe('the complaint workflow', () => {
+  it('accept with a handler → reply and note (events) → finish with a note → rate → 已完成, each on the timeline', async () => {
+    const id = await register();
+    // the tech sees nothing until it is handed to them
+    expect((await s.call('complaintinfo', { id }, tech)).return_msg).toBe('投诉不存在');
+    expect((await s.call('complaintaccept', { id, handler_id: 999999 }, steward)).return_msg).toBe(
+      '所选处理人不存在、已停用或没有处理投诉的权限',
+    );
+    const cashierId = (await s.database.db.selectFrom('accounts').select('id').where('username', '=', 'cashier').executeTakeFirstOrThrow())
+      .id;
+    expect((await s.call('complaintaccept', { id, handler_id: cashierId }, steward)).return_msg).toBe(
+      '所选处理人不存在、已停用或没有处理投诉的权限',
+    );
+    expect((await s.call('complaintaccept', { id, handler_id: techId }, tech)).return_code).toBe('NO_PERMISSION');
+    // not before it is accepted
+    expect((await s.call('complaintfinish', { id, note: '好了' }, steward)).return_msg).toBe('该投诉已处理');
+    const accepted = await s.call('complaintaccept', { id, handler_id: techId, remark: '请尽快处理' }, steward);
+    ok(accepted);
+    expect(accepted.data.status).toBe('D');
+    expect(accepted.data.handler_name).toBe('孙师傅');
+    expect(
+      (
+        await s.database.db
+          .selectFrom('backlog')
+          .select('status')
+          .where('kind', '=', 'complaint')
+          .where('source_id', '=', String(id))
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('Y');
+    expect((await s.call('complaintaccept', { id, handler_id: techId }, steward)).return_msg).toBe('该投诉已处理');
+    // now the tech sees it, among theirs only
+    expect((await row(id, tech)).handler_id).toBe(techId);
+    const techList = (await s.call('complaintlist', { limit: 200 }, tech)).data;
+    expect(techList.items.every((c: { handler_id: number }) => c.handler_id === techId)).toBe(true);
+    ok(await s.call('complaintreply', { id, content: '已安排保洁今天清运' }, tech));
+    ok(await s.call('complaintnote', { id, content: '保洁班长已确认' }, tech));
+    expect((await s.call('complaintreply', { id, content: '' }, tech)).return_msg).toContain('请填写回复内容');
+    expect((await s.call('complaintfinish', { id, note: '' }, tech)).return_msg).toContain('请填写办结说明');
+    expect((await row(id)).status).toBe('D');
+    const finished = await s.call('complaintfinish', { id, note: '已清运并消毒' }, tech);
+    ok(finished);
+    expect(finished.data.status).toBe('E');
+    // the rating is the desk's
+    expect((await s.call('complaintrate', { id, rating: 5 }, tech)).return_code).toBe('NO_PERMISSION');
+    expect((await s.call('complaintrate', { id, rating: 6 }, steward)).return_code).toBe('FAIL');
+    expect((await s.call('complaintclose', { id, reason: 'invalid' }, steward)).return_msg).toBe('该投诉已处理');
+    const rated = await s.call('complaintrate', { id, rating: 4, rating_text: '还不错' }, steward);
+    ok(rated);
+    expect(rated.data).toMatchObject({ status: 'Y', status_ch: '已完成', rating: 4, rating_text: '还不错', rated_auto: false });
+    const log = (await s.call('complaintlog', { id }, steward)).data.items as Array<{
+      transition_ch: string;
+      input: Record<string, unknown>;
+    }>;
+    expect(log.map((l) => l.transition_ch)).toEqual(['提交', '受理', '回复业主', '内部备注', '办结', '评价']);
+    expect(log[1]!.input.handler_id).toBe('孙师傅');
+    expect(log[2]!.input.content).toBe('已安排保洁今天清运');
+  });
+
+  it('another handler may not act on a complaint that is not theirs; another community answers 不存在', async () => {
+    const id = await register();
+    ok(await s.call('complaintaccept', { id, handler_id: stewardId }, steward));
+    expect((await s.call('complaintreply', { id, content: 'x' }, tech)).return_msg).toBe('只有该投诉的处理人或管家可以处理');
+    for (const [method, payload] of [
+      ['complaintinfo', { id }],
+      ['complaintreply', { id, content: 'x' }],
+      ['complaintfinish', { id, note: 'x' }],
+      ['complaintclose', { id, reason: 'invalid' }],
+      ['complaintlog', { id }],
+    ] as const) {
+      expect((await s.call(method, payload, admin2)).return_msg, method).toBe('投诉不存在');
+    }
+    expect((await row(id)).status).toBe('D');
+  });
+
+  it('closes as invalid or duplicate from 待受理 and 处理中, never afterwards; a cashier may not', async () => {
+    const a = await register();
+    expect((await s.call('complaintclose', { id: a, reason: 'other' }, steward)).return_code).toBe('FAIL');
+    expect((await s.call('complaintclose', { id: a, reason: 'invalid' }, cashier)).return_code).toBe('NO_PERMISSION');
+    const closed = await s.call('complaintclose', { id: a, reason: 'duplicate', note: '同 TS000001' }, steward);
+    ok(closed);
+    expect(closed.data).toMatchObject({ status: 'X', close_reason: 'duplicate', close_reason_ch: '重复' });
+    expect((await s.call('complaintclose', { id: a, reason: 'invalid' }, steward)).return_msg).toBe('该投诉已处理');
+    const b = await register();
+    ok(await s.call('complaintaccept', { id: b, handler_id: techId }, steward));
+    ok(await s.call('complaintclose', { id: b, reason: 'invalid' }, admin));
+  });
+
+  it('anonymous: the handler without the desk rights sees 匿名; the desk and admin see the name', async () => {
+    const id = await register(steward, { anonymous: true, contact: '秘密先生', phone: '13700000001' });
+    ok(await s.call('complaintaccept', { id, handler_id: techId }, steward));
+    expect(await row(id, tech)).toMatchObject({ contact: '匿名', phone: '', anonymous: true });
+    expect(await row(id, steward)).toMatchObject({ contact: '秘密先生', phone: '13700000001' });
+    expect((await row(id, admin)).contact).toBe('秘密先生');
+    // nor can the handler find it by phone
+    expect((await s.call('complaintlist', { phone: '13700000001' }, tech)).data.total).toBe(0);
+    expect((await s.call('complaintlist', { phone: '13700000001' }, steward)).data.total).toBe(1);
+  });
+});
+
+describe('the list', () => {
+  it('filters narrow, and counts per state and 超时 come with it', async () => {
+    const id = await register(steward, { kind: 'S', phone: '13611112222' });
+    const find = async (f: Record<string, unknown>) =>
+      ((await s.call('complaintlist', { limit: 200, ...f }, steward)).data.items as Array<{ id: number }>).some((c) => c.id === id);
+    expect(await find({ no: `TS${String(id).padStart(6, '0')}` })).toBe(true);
+    expect(await find({ no: String(id + 100000) })).toBe(false);
+    expect(await find({ no: 'abc' })).toBe(false);
+    expect(await find({ kind: 'S' })).toBe(true);
+    expect(await find({ kind: 'C' })).toBe(false);
+    expect(await find({ category_id: categoryId })).toBe(true);
+    expect(await find({ status: 'W' })).toBe(true);
+    expect(await find({ status: 'D' })).toBe(false);
+    expect(await find({ phone: '1111222' })).toBe(true);
+    expect(await find({ overdue: 'Y' })).toBe(false);
+    expect(await find({ overdue: 'N' })).toBe(true);
+    expect(await find({ handler_id: techId })).toBe(false);
+    const day = (await row(id)).create_time.slice(0, 10);
+    expect(await find({ created: [day, day] })).toBe(true);
+    expect(await find({ created: ['2020-01-01', '2020-01-02'] })).toBe(false);
+    const list = (await s.call('complaintlist', {}, steward)).data;
+    const c = list.counts;
+    expect(c.all).toBe(c.W + c.D + c.E + c.Y + c.X);
+    expect(c.all).toBe(list.total);
+    expect(c.overdue).toBeGreaterThan(0); // the demo's
+    expect((await s.call('complaintlist', { created: ['2026-13-01', '2026-13-02'] }, steward)).return_code).toBe('FAIL');
+  });
+
+  it('exports with the filters (the desk only)', async () => {
+    const res = await s.exportFile('complaintexport', { status: 'Y' }, steward);
+    ok(res);
+    expect((await s.call('complaintexport', {}, tech)).return_code).toBe('NO_PERMISSION');
+  });
+});
+
+describe('the clock', () => {
+  it('marks each missed deadline once, logs it, puts it on the to-do list; rates silent ones after 48 h', async () => {
+    const late = await register();
+    const rating = await register();
+    ok(await s.call('complaintaccept', { id: rating, handler_id: techId }, steward));
+    ok(await s.call('complaintfinish', { id: rating, note: '处理好了' }, tech));
+    const db = s.database.db;
+    await db
+      .updateTable('complaints')
+      .set({ respond_deadline: sql<Date>`now() - interval '1 minute'`, close_deadline: sql<Date>`now() - interval '1 minute'` })
+      .where('rid', '=', 1)
+      .where('id', '=', late)
+      .execute();
+    await db
+      .updateTable('complaints')
+      .set({ finished_at: sql<Date>`now() - interval '49 hours'` })
+      .where('rid', '=', 1)
+      .where('id', '=', rating)
+      .execute();
+    // a complaint accepted in time and still within its close deadline is not late
+    for (let i = 0; i < 2; i++) {
+      await enqueueJob(db, { rid: null, kind: COMPLAINT_CLOCK, payload: {}, createdBy: null });
+      await s.runJobs();
+    }
+    const r = await row(late);
+    expect(r).toMatchObject({ overdue: true, respond_overdue: true, close_overdue: true, status: 'W' });
+    const steps = r.log.map((l: { transition: string }) => l.transition);
+    expect(steps.filter((t: string) => t === 'respond_overdue')).toHaveLength(1);
+    expect(steps.filter((t: string) => t === 'close_overdue')).toHaveLength(1);
+    const todo = await db
+      .selectFrom('backlog')
+      .selectAll()
+      .where('kind', '=', 'complaint')
+      .where('source_id', '=', String(late))
+      .executeTakeFirstOrThrow();
+    expect(todo.status).toBe('E');
+    expect(todo.title).toContain('超时');
+    expect(
+      (await s.call('complaintlist', { overdue: 'Y', limit: 200 }, steward)).data.items.some((c: { id: number }) => c.id === late),
+    ).toBe(true);
+    const auto = await row(rating);
+    expect(auto).toMatchObject({ status: 'Y', rating: 5, rated_auto: true });
+    expect(auto.log.at(-1).transition_ch).toBe('系统默认好评');
+  });
+});

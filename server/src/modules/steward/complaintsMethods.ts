@@ -1,0 +1,6 @@
+import type { MethodDef } from '../../http/registry.js';
+import { complaintMethods } from './complaints.js';
+import './complaintsJobs.js';
+
+/** 投诉建议 (docs/product.md#complaints): categories, the complaint workflow, its list, detail and export. */
+export const complaintsModule: MethodDef[] = [...complaintMethods];
