@@ -19,6 +19,8 @@ import { categorySchemas, type CategoryOutputs } from './setup/category.js';
 import { dictSchemas, type DictOutputs } from './setup/dict.js';
 import { smsSchemas, type SmsOutputs } from './setup/sms.js';
 import { rosterSchemas, type RosterOutputs } from './setup/roster.js';
+import { repairTypeSchemas, type RepairTypeOutputs } from './steward/repairTypes.js';
+import { repairSchemas, type RepairOutputs } from './steward/repairs.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -50,6 +52,8 @@ export * from './setup/dict.js';
 export * from './setup/sms.js';
 export * from './setup/duty.js';
 export * from './setup/roster.js';
+export * from './steward/repairTypes.js';
+export * from './steward/repairs.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -75,6 +79,8 @@ export const methodSchemas = {
   ...dictSchemas,
   ...smsSchemas,
   ...rosterSchemas,
+  ...repairTypeSchemas,
+  ...repairSchemas,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -97,5 +103,7 @@ export type MethodOutputs = AuthOutputs &
   CategoryOutputs &
   DictOutputs &
   SmsOutputs &
-  RosterOutputs;
+  RosterOutputs &
+  RepairTypeOutputs &
+  RepairOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

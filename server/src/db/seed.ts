@@ -18,6 +18,7 @@ import { seedSms } from '../modules/setup/seed-sms.js';
 import { seedOperationLog } from '../modules/system/seed-oplog.js';
 import { seedOrgChart } from '../modules/team/orgchart.js';
 import { seedRosters } from '../modules/setup/seed-roster.js';
+import { seedRepairs } from '../modules/steward/repairsSeed.js';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -137,6 +138,8 @@ const areaSeeders: AreaSeeder[] = [
   seedOperationLog,
   seedSettings,
   seedSms,
+  // the steward desk's repairs (after the rooms, people and the fees' cost types)
+  seedRepairs,
 ];
 
 /** Creates the demo on an empty database; answers false when there was data already. */

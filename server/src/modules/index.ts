@@ -12,6 +12,7 @@ import { settingsModule } from './setup/settingsMethods.js';
 import { dictModule } from './setup/dictMethods.js';
 import { smsModule } from './setup/smsMethods.js';
 import { rosterModule } from './setup/rosterMethods.js';
+import { repairsModule } from './steward/repairsModule.js';
 
 /** Every area's methods; adding an area = one line here. */
 export const modules: MethodDef[][] = [
@@ -28,4 +29,5 @@ export const modules: MethodDef[][] = [
   dictModule,
   smsModule,
   rosterModule,
+  repairsModule,
 ];
