@@ -303,6 +303,7 @@ export const repairSchemas = {
     note,
   }),
   repairurge: z.object({ id, note: text(200).default('') }),
+  repairroomowner: z.object({ hid: id }),
 } as const;
 
 export type RepairOutputs = {
@@ -313,4 +314,6 @@ export type RepairOutputs = {
   repairbatchdispatch: { count: number };
   repairurge: RepairItem;
   repairlog: { items: WorkflowLogItem[] };
+  /** the room's owner (or first resident) living there now, to fill the reporter; '' when none */
+  repairroomowner: { address: string; reporter: string; phone: string };
 } & { [M in (typeof repairFlow.def.transitions)[keyof typeof repairFlow.def.transitions]['method']]: RepairItem };

@@ -14,7 +14,12 @@ beforeAll(async () => {
   [cashier] = await t.logins('cashier');
   registerBillPaidListener(async (ctx, ids, receipt) => {
     // inside the payment's transaction: the bills read as paid already
-    const rows = await ctx.db.selectFrom('fee_bills').select('status').where('rid', '=', ctx.rid).where('id', 'in', [...ids]).execute();
+    const rows = await ctx.db
+      .selectFrom('fee_bills')
+      .select('status')
+      .where('rid', '=', ctx.rid)
+      .where('id', 'in', [...ids])
+      .execute();
     heard.push({ ids: [...ids], receipt, paidInside: rows.every((r) => r.status === 'Y') });
     if (refuse) throw new Error('listener refused');
   });
@@ -22,9 +27,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function unpaid(skip: number) {
-  const { rows } = await sql<{ hid: number }>`SELECT hid FROM fee_bills WHERE rid = 1 AND status <> 'Y' GROUP BY hid ORDER BY hid OFFSET ${skip} LIMIT 1`.execute(
-    t.database.db,
-  );
+  const { rows } = await sql<{
+    hid: number;
+  }>`SELECT hid FROM fee_bills WHERE rid = 1 AND status <> 'Y' GROUP BY hid ORDER BY hid OFFSET ${skip} LIMIT 1`.execute(t.database.db);
   const hid = rows[0]!.hid;
   const bills = (await t.call('cashierbills', { hid }, cashier)).data.items as Array<{ id: number; total: string }>;
   return { hid, bill: bills[0]! };
@@ -47,12 +52,23 @@ describe('bill-paid listeners', () => {
     refuse = true;
     const paid = await t.call(
       'cashierpay',
-      { hid, bill_ids: [bill.id], pay_type: 'cash', paid_amount: fenToYuan(toFen(bill.total)), idempotency_key: `bill-paid-x-${Date.now()}` },
+      {
+        hid,
+        bill_ids: [bill.id],
+        pay_type: 'cash',
+        paid_amount: fenToYuan(toFen(bill.total)),
+        idempotency_key: `bill-paid-x-${Date.now()}`,
+      },
       cashier,
     );
     refuse = false;
     expect(paid.return_code).not.toBe('SUCCESS');
-    const row = await t.database.db.selectFrom('fee_bills').select('status').where('rid', '=', 1).where('id', '=', bill.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('fee_bills')
+      .select('status')
+      .where('rid', '=', 1)
+      .where('id', '=', bill.id)
+      .executeTakeFirstOrThrow();
     expect(row.status).not.toBe('Y');
   });
 });

@@ -91,9 +91,9 @@ async function checkType(ctx: CommunityCtx, values: Record<string, unknown>, bef
 export const repairTypeMethods = defineResource(repairType, {
   table: 'repair_types',
   query: (db, rid) =>
-    db
+    (db as Kysely<DB>)
       .selectFrom('repair_types as t')
-      .leftJoin('repair_types as p', (j: any) => j.onRef('p.rid', '=', 't.rid').onRef('p.id', '=', 't.parent_id'))
+      .leftJoin('repair_types as p', (j) => j.onRef('p.rid', '=', 't.rid').onRef('p.id', '=', 't.parent_id'))
       .selectAll('t')
       .select(sql<string>`coalesce(p.title, '')`.as('parent_title'))
       .select(sql<string>`CASE WHEN p.id IS NULL THEN t.title ELSE p.title || ' / ' || t.title END`.as('full_title'))

@@ -39,9 +39,12 @@ beforeAll(async () => {
   tech2Id = await s.addAccount('tech2', { roles: ['repairs'], regions: [1], name: '周师傅' });
   [admin, admin2, steward, tech, tech2, guard, cashier] = await s.logins('admin', 'admin2', 'steward', 'tech', 'tech2', 'guard', 'cashier');
   techId = (await db().selectFrom('accounts').select('id').where('username', '=', 'tech').executeTakeFirstOrThrow()).id;
-  room1101 = (await db().selectFrom('rooms').select('id').where('rid', '=', 1).where('address', '=', '1号楼1单元1101').executeTakeFirstOrThrow()).id;
+  room1101 = (
+    await db().selectFrom('rooms').select('id').where('rid', '=', 1).where('address', '=', '1号楼1单元1101').executeTakeFirstOrThrow()
+  ).id;
   otherRoom = (await db().selectFrom('rooms').select('id').where('rid', '=', 2).orderBy('id').executeTakeFirstOrThrow()).id;
-  const type = async (v: Record<string, unknown>) => ok(await s.call('repairtypeadd', { accept_hours: 2, finish_hours: 24, ...v }, steward)).id as number;
+  const type = async (v: Record<string, unknown>) =>
+    ok(await s.call('repairtypeadd', { accept_hours: 2, finish_hours: 24, ...v }, steward)).id as number;
   types.paid = await type({ title: '测试有偿', mode: 'A', area: 'H', paid: 'Y', visit_policy: 'A', staff_ids: [techId, tech2Id] });
   types.free = await type({ title: '测试无偿', mode: 'A', area: 'H', paid: 'N', visit_policy: 'U', staff_ids: [] });
   types.grab = await type({ title: '测试抢单', mode: 'G', area: 'H', paid: 'N', staff_ids: [techId] });
@@ -80,7 +83,17 @@ const backlog = (sourceId: string, kind = 'repair') =>
 
 describeResource(repairType, {
   server: () => s,
-  sample: { title: '资源测试类型', mode: 'A', area: 'H', paid: 'N', accept_hours: 2, finish_hours: 24, warn_minutes: 30, visit_policy: 'A', status: 'Y' },
+  sample: {
+    title: '资源测试类型',
+    mode: 'A',
+    area: 'H',
+    paid: 'N',
+    accept_hours: 2,
+    finish_hours: 24,
+    warn_minutes: 30,
+    visit_policy: 'A',
+    status: 'Y',
+  },
   edit: { title: '资源测试类型二', mode: 'A', paid: 'Y' },
   filters: { title: '资源测试', mode: 'A' },
   deniedWriter: 'tech',
@@ -114,7 +127,13 @@ describe('registering a ticket', () => {
   it('a desk registers one into 待派单 with its finish deadline and a to-do for the dispatcher', async () => {
     const id = await ticket({ appointment_time: '2030-01-01 09:00', photos: [], urgent: true });
     const t = await info(id);
-    expect(t).toMatchObject({ status: 'W', status_ch: '待派单', urgent: true, location: '1号楼1单元1101', appointment_time: '2030-01-01 09:00:00' });
+    expect(t).toMatchObject({
+      status: 'W',
+      status_ch: '待派单',
+      urgent: true,
+      location: '1号楼1单元1101',
+      appointment_time: '2030-01-01 09:00:00',
+    });
     expect(t.no).toMatch(/^BX\d{8}\d{4}$/);
     // the deadline: the appointment plus the type's 24 hours
     expect(t.finish_by).toBe('2030-01-02 09:00:00');
@@ -127,7 +146,10 @@ describe('registering a ticket', () => {
     const base = { source: 'D', type_id: types.paid, hid: room1101, reporter: '张三', phone: '13912345678', content: '漏水' };
     refused(await s.call('repairadd', { ...base, phone: '1391234567' }, steward), '11位手机号');
     refused(await s.call('repairadd', { ...base, content: 'x'.repeat(701) }, steward), /700/);
-    refused(await s.call('repairadd', { ...base, photos: Array(10).fill('/files/1/0123456789abcdef0123456789abcdef.png') }, steward), '最多上传9张');
+    refused(
+      await s.call('repairadd', { ...base, photos: Array(10).fill('/files/1/0123456789abcdef0123456789abcdef.png') }, steward),
+      '最多上传9张',
+    );
     refused(await s.call('repairadd', { ...base, hid: undefined, place: '大堂' }, steward), '房屋报修，请选择报修房屋');
     refused(await s.call('repairadd', { ...base, type_id: types.pub }, steward), '公共区域报修');
     refused(await s.call('repairadd', { ...base, hid: otherRoom }, steward), '不属于当前小区');
@@ -136,9 +158,15 @@ describe('registering a ticket', () => {
     denied(await s.call('repairadd', base, tech));
     denied(await s.call('repairadd', base, guard));
     denied(await s.call('repairlist', {}, guard));
-    const before = await db().selectFrom('repair_tickets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const before = await db()
+      .selectFrom('repair_tickets')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     refused(await s.call('repairadd', { ...base, phone: 'x' }, steward), /.+/);
-    const after = await db().selectFrom('repair_tickets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const after = await db()
+      .selectFrom('repair_tickets')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 });
@@ -193,7 +221,12 @@ describe('the repair workflow', () => {
     const bill = await db().selectFrom('fee_bills').selectAll().where('rid', '=', 1).where('id', '=', t.bill_id).executeTakeFirstOrThrow();
     expect(bill).toMatchObject({ hid: room1101, status: 'E', cost_type: 'repair', title: `维修费-${t.no}` });
     expect(Number(bill.fee)).toBe(80.5);
-    const costType = await db().selectFrom('fee_cost_types').select('title').where('rid', '=', 1).where('cost_type', '=', 'repair').executeTakeFirstOrThrow();
+    const costType = await db()
+      .selectFrom('fee_cost_types')
+      .select('title')
+      .where('rid', '=', 1)
+      .where('cost_type', '=', 'repair')
+      .executeTakeFirstOrThrow();
     expect(costType.title).toBe('维修费');
     // the cashier sees and takes it; the ticket moves on to the rating
     const bills = ok(await s.call('cashierbills', { hid: room1101 }, cashier)).items as Array<{ id: number; total: string }>;
@@ -267,7 +300,9 @@ describe('the repair workflow', () => {
     ok(await s.call('repairfinish', { id, note: '好了', fee_lines: [{ name: '人工', amount: '20' }] }, tech));
     const billId = (await info(id)).bill_id as number;
     ok(await s.call('repairclose', { id, reason: '业主不认可费用' }, steward));
-    expect(await db().selectFrom('fee_bills').select('id').where('rid', '=', 1).where('id', '=', billId).executeTakeFirst()).toBeUndefined();
+    expect(
+      await db().selectFrom('fee_bills').select('id').where('rid', '=', 1).where('id', '=', billId).executeTakeFirst(),
+    ).toBeUndefined();
     expect((await info(id)).bill_id).toBe(0);
 
     const back = await inProgress();
@@ -384,7 +419,13 @@ describe('the repair clock', () => {
   it('hands round-robin tickets to a bound technician on duty', async () => {
     const shift = ok(await s.call('dutyshiftadd', { name: '全天班', times: '00:00-23:59' }, admin)).id;
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    ok(await s.call('scheduleadd', { name: '全天排班', kind: 'D', cycle: 1, start_date: yesterday, days: [shift], staff_ids: [tech2Id] }, admin));
+    ok(
+      await s.call(
+        'scheduleadd',
+        { name: '全天排班', kind: 'D', cycle: 1, start_date: yesterday, days: [shift], staff_ids: [tech2Id] },
+        admin,
+      ),
+    );
     const id = await ticket({ type_id: types.rr, hid: undefined, place: '地库' });
     await runClock();
     expect(await info(id)).toMatchObject({ status: 'A', handler_id: tech2Id });
@@ -400,12 +441,18 @@ describe('the repair list', () => {
     expect(all.counts.all).toBe(all.total);
     const w = ok(await s.call('repairlist', { status: 'A', limit: 200 }, steward));
     expect(w.total).toBe(all.counts.A);
-    expect(ok(await s.call('repairlist', { reporter: '列表测试', phone: '0001111' }, steward)).items.map((i: { id: number }) => i.id)).toEqual([id]);
+    expect(
+      ok(await s.call('repairlist', { reporter: '列表测试', phone: '0001111' }, steward)).items.map((i: { id: number }) => i.id),
+    ).toEqual([id]);
     const mine = ok(await s.call('repairlist', { mine: 'todo', limit: 200 }, tech));
     expect(mine.items.every((i: { mine: boolean }) => i.mine)).toBe(true);
     expect(mine.items.map((i: { id: number }) => i.id)).toContain(id);
     expect(ok(await s.call('repairlist', { mine: 'todo' }, tech2)).items.map((i: { id: number }) => i.id)).not.toContain(id);
-    expect(ok(await s.call('repairlist', { type_id: types.grab, limit: 200 }, steward)).items.every((i: { type_id: number }) => i.type_id === types.grab)).toBe(true);
+    expect(
+      ok(await s.call('repairlist', { type_id: types.grab, limit: 200 }, steward)).items.every(
+        (i: { type_id: number }) => i.type_id === types.grab,
+      ),
+    ).toBe(true);
     expect(ok(await s.call('repairlist', {}, admin2)).items.every((i: { id: number }) => i.id !== id)).toBe(true);
     const file = await s.exportFile('repairexport', { reporter: '列表测试' }, steward);
     const sheet = await readXlsx(ok(file).content_base64);

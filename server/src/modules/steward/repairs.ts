@@ -171,7 +171,7 @@ const repairlist = defineMethod('repairlist', {
         .selectFrom('repair_tickets as t')
         .innerJoin('repair_types as y', (j) => j.onRef('y.rid', '=', 't.rid').onRef('y.id', '=', 't.type_id'))
         .where('t.rid', '=', ctx.rid) as unknown as ReturnType<typeof ticketSelect>,
-      input,
+      { ...input, overdue: undefined },
       ctx,
     )
       .clearSelect()
@@ -267,7 +267,12 @@ export async function createRepairTicket(
   let bid = input.bid ?? null;
   if (type.area === 'H') {
     if (!input.hid) fail(`「${type.title}」是房屋报修，请选择报修房屋`);
-    const room = await ctx.db.selectFrom('rooms').select(['id', 'bid']).where('rid', '=', ctx.rid).where('id', '=', input.hid!).executeTakeFirst();
+    const room = await ctx.db
+      .selectFrom('rooms')
+      .select(['id', 'bid'])
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', input.hid!)
+      .executeTakeFirst();
     if (!room) fail('所选房屋不存在或不属于当前小区');
     bid = room.bid;
   } else {
@@ -278,7 +283,11 @@ export async function createRepairTicket(
       if (!b) fail('所选楼栋不存在');
     }
   }
-  const appointment = input.appointment_time ? (input.appointment_time.length === 16 ? `${input.appointment_time}:00` : input.appointment_time) : null;
+  const appointment = input.appointment_time
+    ? input.appointment_time.length === 16
+      ? `${input.appointment_time}:00`
+      : input.appointment_time
+    : null;
   const no = await nextNo(ctx.db, ctx.rid);
   const row = await ctx.db
     .insertInto('repair_tickets')
@@ -325,6 +334,27 @@ const repairadd = defineMethod('repairadd', {
   },
 });
 
+const repairroomowner = defineMethod('repairroomowner', {
+  side: 'community',
+  roles: STEWARD_ROLES.desk,
+  writes: false,
+  summary: '登记报修时选了房屋：该房屋在住的业主（无业主时第一位在住住户）姓名与手机号，用于填写报修人',
+  async handler(ctx, input) {
+    const room = await ctx.db
+      .selectFrom('rooms')
+      .select(['id', 'address'])
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', input.hid)
+      .executeTakeFirst();
+    if (!room) return fail('房屋不存在');
+    const { rows } = await sql<{ realname: string; mobile: string }>`
+      SELECT m.realname, m.mobile FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
+      WHERE rm.rid = ${ctx.rid} AND rm.hid = ${room.id} AND rm.status = 'Y'
+      ORDER BY (rm.relation = 'owner') DESC, rm.id LIMIT 1`.execute(ctx.db);
+    return { address: room.address, reporter: rows[0]?.realname ?? '', phone: rows[0]?.mobile ?? '' };
+  },
+});
+
 /** A technician's step: only on a ticket handed to them. */
 function ownTicket(ctx: CommunityCtx, row: Row) {
   if (row.handler_id === null || Number(row.handler_id) !== ctx.session.accountId) fail('该工单不是您负责的');
@@ -345,7 +375,12 @@ const typeOf = (ctx: CommunityCtx, typeId: number) =>
 
 /** Hands a ticket to a technician: the accept deadline is set at the first dispatch only. */
 export async function handTo(db: Kysely<DB>, rid: number, row: Row, tech: { id: number; name: string }) {
-  const type = await db.selectFrom('repair_types').select('accept_hours').where('rid', '=', rid).where('id', '=', row.type_id).executeTakeFirstOrThrow();
+  const type = await db
+    .selectFrom('repair_types')
+    .select('accept_hours')
+    .where('rid', '=', rid)
+    .where('id', '=', row.type_id)
+    .executeTakeFirstOrThrow();
   await db
     .updateTable('repair_tickets')
     .set({
@@ -392,7 +427,11 @@ async function repairItem(ctx: CommunityCtx, no: string): Promise<{ id: number; 
     .orderBy(sql`title = '维修费'`, 'desc')
     .executeTakeFirst();
   if (!cost) {
-    await ctx.db.insertInto('fee_cost_types').values({ rid: ctx.rid, cost_type: 'repair', title: '维修费', sort: 90 }).onConflict((oc) => oc.doNothing()).execute();
+    await ctx.db
+      .insertInto('fee_cost_types')
+      .values({ rid: ctx.rid, cost_type: 'repair', title: '维修费', sort: 90 })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     cost = { cost_type: 'repair' };
   }
   const title = `维修费-${no}`;
@@ -411,7 +450,12 @@ async function repairItem(ctx: CommunityCtx, no: string): Promise<{ id: number; 
 }
 
 async function createBill(ctx: CommunityCtx, row: Row, totalFen: bigint): Promise<number> {
-  const room = await ctx.db.selectFrom('rooms').select(['id', 'bid', 'tid']).where('rid', '=', ctx.rid).where('id', '=', row.hid).executeTakeFirstOrThrow();
+  const room = await ctx.db
+    .selectFrom('rooms')
+    .select(['id', 'bid', 'tid'])
+    .where('rid', '=', ctx.rid)
+    .where('id', '=', row.hid)
+    .executeTakeFirstOrThrow();
   const it = await repairItem(ctx, row.no);
   const day = today();
   const period = day.slice(0, 7);
@@ -538,7 +582,12 @@ const flowMethods = defineWorkflow(repairFlow, {
         if (row.hid) return 'R';
         const type = await typeOf(ctx, row.type_id);
         if (type.visit_policy === 'N') {
-          await ctx.db.updateTable('repair_tickets').set({ completed_at: now }).where('rid', '=', ctx.rid).where('id', '=', row.id).execute();
+          await ctx.db
+            .updateTable('repair_tickets')
+            .set({ completed_at: now })
+            .where('rid', '=', ctx.rid)
+            .where('id', '=', row.id)
+            .execute();
           return 'D';
         }
         return 'V';
@@ -606,7 +655,8 @@ const flowMethods = defineWorkflow(repairFlow, {
     },
   },
   summaries: {
-    repairdispatch: '派单（调度）：待派单的工单派给一名维修师傅（受每人未完成工单上限限制），首次派单时计算接单时限；进入待接单并记入师傅待办',
+    repairdispatch:
+      '派单（调度）：待派单的工单派给一名维修师傅（受每人未完成工单上限限制），首次派单时计算接单时限；进入待接单并记入师傅待办',
     repairgrab: '抢单（维修师傅）：抢单方式的报修类型、本人已绑定该类型、待派单时可抢；进入待接单',
     repairaccept: '接单（本工单的维修师傅）：待接单 → 处理中',
     repairpause: '暂停（本工单的维修师傅）：须填原因和预计恢复日期；暂停期间完成时限停止计时',
@@ -680,9 +730,15 @@ const repairurge = defineMethod('repairurge', {
       .where('rid', '=', ctx.rid)
       .where('id', '=', row.id)
       .execute();
-    await writeFlowLog(ctx, repairFlow.def, Number(row.id), { transition: 'urge', from: row.status, to: row.status, input: { note: input.note } });
+    await writeFlowLog(ctx, repairFlow.def, Number(row.id), {
+      transition: 'urge',
+      from: row.status,
+      to: row.status,
+      input: { note: input.note },
+    });
     const title = `报修催单（第 ${row.urge_count + 1} 次）：${row.no}`;
-    if (row.handler_id && row.status === 'A') await techBacklog.raise(ctx.db, ctx.rid, { sourceId: Number(row.id), title, content: input.note });
+    if (row.handler_id && row.status === 'A')
+      await techBacklog.raise(ctx.db, ctx.rid, { sourceId: Number(row.id), title, content: input.note });
     else if (row.status === 'W') await deskBacklog.raise(ctx.db, ctx.rid, { sourceId: Number(row.id), title, content: input.note });
     return reply(await item(ctx, Number(row.id)), '已催单');
   },
@@ -690,14 +746,18 @@ const repairurge = defineMethod('repairurge', {
 
 const repairexport = defineExport('repairexport', {
   roles: STEWARD_ROLES.repairRead,
-  summary: '导出报修工单（列表的筛选条件）：工单号、来源、位置、类型、报修人、电话、内容、状态、超时、处理人、时限、费用、评分、登记与完工时间',
+  summary:
+    '导出报修工单（列表的筛选条件）：工单号、来源、位置、类型、报修人、电话、内容、状态、超时、处理人、时限、费用、评分、登记与完工时间',
   filename: () => `报修工单_${today()}.xlsx`,
   async sheet(scope, input) {
     const ctx = { db: scope.db, rid: scope.rid, session: { accountId: 0 } } as unknown as CommunityCtx;
     const base = filtered(ticketSelect(scope.db, scope.rid), input, ctx);
-    const rows = (await (input.status ? base.where('t.status', '=', input.status as RepairStatus) : base).orderBy('t.id', 'desc').limit(50_000).execute()).map((t) =>
-      toItem(t, ctx),
-    );
+    const rows = (
+      await (input.status ? base.where('t.status', '=', input.status as RepairStatus) : base)
+        .orderBy('t.id', 'desc')
+        .limit(50_000)
+        .execute()
+    ).map((t) => toItem(t, ctx));
     return sheetOf(
       '报修工单',
       [
@@ -745,4 +805,13 @@ registerBillPaidListener(async (ctx, billIds, receiptNo) => {
   }
 });
 
-export const repairModule = [repairlist, repairinfo, repairadd, repairbatchdispatch, repairurge, repairexport, ...flowMethods];
+export const repairModule = [
+  repairlist,
+  repairinfo,
+  repairadd,
+  repairroomowner,
+  repairbatchdispatch,
+  repairurge,
+  repairexport,
+  ...flowMethods,
+];

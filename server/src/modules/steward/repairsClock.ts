@@ -17,10 +17,27 @@ import { openCounts, REPAIR_DEFAULTS, repairTechs } from './repairTypes.js';
 export const REPAIR_CLOCK = 'repair_clock';
 
 /** A step the clock takes, in the ticket's timeline (operator 系统). */
-async function logStep(db: Kysely<DB>, rid: number, id: number, transition: string, from: string, to: string, input: Record<string, unknown> = {}) {
+async function logStep(
+  db: Kysely<DB>,
+  rid: number,
+  id: number,
+  transition: string,
+  from: string,
+  to: string,
+  input: Record<string, unknown> = {},
+) {
   await db
     .insertInto('workflow_logs')
-    .values({ rid, flow: repairFlow.def.name, row_id: id, transition, from_state: from, to_state: to, input: JSON.stringify(input), operator: '系统' })
+    .values({
+      rid,
+      flow: repairFlow.def.name,
+      row_id: id,
+      transition,
+      from_state: from,
+      to_state: to,
+      input: JSON.stringify(input),
+      operator: '系统',
+    })
     .execute();
 }
 
@@ -121,8 +138,21 @@ async function roundRobin(db: Kysely<DB>): Promise<number> {
     const bound = row.staff_ids.map(Number);
     if (bound.length === 0) continue;
     const techs = await repairTechs(db, row.rid, bound);
-    const onDuty = new Set((await whoIsOnDuty(db, row.rid, at, techs.map((t) => t.id))).map((d) => d.account_id));
-    const counts = await openCounts(db, row.rid, techs.map((t) => t.id));
+    const onDuty = new Set(
+      (
+        await whoIsOnDuty(
+          db,
+          row.rid,
+          at,
+          techs.map((t) => t.id),
+        )
+      ).map((d) => d.account_id),
+    );
+    const counts = await openCounts(
+      db,
+      row.rid,
+      techs.map((t) => t.id),
+    );
     const free = techs.filter((t) => onDuty.has(t.id) && (counts.get(t.id) ?? 0) < row.max_open);
     if (free.length === 0) continue;
     // in turn: the fewest open tickets, then the one handed a ticket longest ago
@@ -130,11 +160,17 @@ async function roundRobin(db: Kysely<DB>): Promise<number> {
       .selectFrom('repair_tickets')
       .select(['handler_id', sql<Date>`max(dispatched_at)`.as('at')])
       .where('rid', '=', row.rid)
-      .where('handler_id', 'in', free.map((t) => t.id))
+      .where(
+        'handler_id',
+        'in',
+        free.map((t) => t.id),
+      )
       .groupBy('handler_id')
       .execute();
     const lastAt = new Map(last.map((l) => [Number(l.handler_id), l.at ? new Date(l.at).getTime() : 0]));
-    free.sort((a, b) => (counts.get(a.id) ?? 0) - (counts.get(b.id) ?? 0) || (lastAt.get(a.id) ?? 0) - (lastAt.get(b.id) ?? 0) || a.id - b.id);
+    free.sort(
+      (a, b) => (counts.get(a.id) ?? 0) - (counts.get(b.id) ?? 0) || (lastAt.get(a.id) ?? 0) - (lastAt.get(b.id) ?? 0) || a.id - b.id,
+    );
     const tech = free[0]!;
     await handTo(db, row.rid, row, tech);
     await db.updateTable('repair_tickets').set({ status: 'A' }).where('rid', '=', row.rid).where('id', '=', row.id).execute();

@@ -31,7 +31,17 @@ interface TicketSeed {
   auto?: boolean;
 }
 
-const TYPES: Array<{ title: string; parent?: string; mode?: 'A' | 'G' | 'R'; area?: 'H' | 'P'; paid?: 'Y' | 'N'; accept?: number; finish?: number; visit?: 'A' | 'U' | 'N'; remark?: string }> = [
+const TYPES: Array<{
+  title: string;
+  parent?: string;
+  mode?: 'A' | 'G' | 'R';
+  area?: 'H' | 'P';
+  paid?: 'Y' | 'N';
+  accept?: number;
+  finish?: number;
+  visit?: 'A' | 'U' | 'N';
+  remark?: string;
+}> = [
   { title: '水电', mode: 'A', area: 'H', paid: 'Y', remark: '户内水电，有偿' },
   { title: '水管漏水', parent: '水电', mode: 'A', area: 'H', paid: 'Y', accept: 1, finish: 12 },
   { title: '电路跳闸', parent: '水电', mode: 'A', area: 'H', paid: 'N', accept: 1, finish: 6, visit: 'U' },
@@ -47,7 +57,15 @@ const TYPES: Array<{ title: string; parent?: string; mode?: 'A' | 'G' | 'R'; are
 const TICKETS: TicketSeed[] = [
   // waiting for dispatch, one of them overdue and urged
   { type: '水管漏水', ago: 2, room: 0, content: '厨房水槽下方水管接口渗水，地面有积水', steps: [] },
-  { type: '电梯故障', ago: 30, place: '2号楼1单元电梯', content: '电梯到8楼门关不上，反复开合', source: 'T', urgent: true, steps: ['urge', 'urge'] },
+  {
+    type: '电梯故障',
+    ago: 30,
+    place: '2号楼1单元电梯',
+    content: '电梯到8楼门关不上，反复开合',
+    source: 'T',
+    urgent: true,
+    steps: ['urge', 'urge'],
+  },
   { type: '健身器材', ago: 5, place: '中心花园健身区', content: '漫步机踏板松动，有安全隐患', source: 'N', steps: [] },
   // dispatched, waiting for acceptance
   { type: '电路跳闸', ago: 1, room: 3, content: '卫生间插座一用电吹风就跳闸', steps: ['dispatch'] },
@@ -72,10 +90,31 @@ const TICKETS: TicketSeed[] = [
   { type: '电路跳闸', ago: 26, room: 13, content: '客厅灯不亮，开关无反应', steps: ['dispatch', 'accept', 'finish'] },
   { type: '门锁维修', ago: 60, room: 15, content: '防盗门把手松脱', steps: ['dispatch', 'accept', 'finish'] },
   // waiting for the follow-up
-  { type: '电梯故障', ago: 96, place: '3号楼1单元电梯', content: '电梯按钮失灵，按键无反应', source: 'T', steps: ['dispatch', 'accept', 'finish'] },
-  { type: '水管漏水', ago: 120, room: 17, content: '热水器进水管滴水', steps: ['dispatch', 'accept', 'finish', 'rate'], rating: [4, 4, 5, '师傅很专业'] },
+  {
+    type: '电梯故障',
+    ago: 96,
+    place: '3号楼1单元电梯',
+    content: '电梯按钮失灵，按键无反应',
+    source: 'T',
+    steps: ['dispatch', 'accept', 'finish'],
+  },
+  {
+    type: '水管漏水',
+    ago: 120,
+    room: 17,
+    content: '热水器进水管滴水',
+    steps: ['dispatch', 'accept', 'finish', 'rate'],
+    rating: [4, 4, 5, '师傅很专业'],
+  },
   // completed: rated by hand and automatically, visited, one reopened and done again
-  { type: '电路跳闸', ago: 200, room: 19, content: '厨房插座没电', steps: ['dispatch', 'accept', 'finish', 'rate'], rating: [5, 5, 5, '来得很快，服务好'] },
+  {
+    type: '电路跳闸',
+    ago: 200,
+    room: 19,
+    content: '厨房插座没电',
+    steps: ['dispatch', 'accept', 'finish', 'rate'],
+    rating: [5, 5, 5, '来得很快，服务好'],
+  },
   {
     type: '窗户更换',
     ago: 300,
@@ -84,8 +123,23 @@ const TICKETS: TicketSeed[] = [
     steps: ['dispatch', 'accept', 'pause', 'resume', 'finish', 'rate', 'visit'],
     rating: [3, 2, 4, '等配件等了很久'],
   },
-  { type: '水管漏水', ago: 420, room: 23, content: '厨房水龙头关不紧', steps: ['dispatch', 'accept', 'finish', 'rate', 'visit'], rating: [2, 3, 2, ''], auto: true },
-  { type: '公区照明', ago: 360, place: '5号楼地下车库B区', content: '车库照明灯一排不亮', source: 'N', steps: ['dispatch', 'accept', 'finish'] },
+  {
+    type: '水管漏水',
+    ago: 420,
+    room: 23,
+    content: '厨房水龙头关不紧',
+    steps: ['dispatch', 'accept', 'finish', 'rate', 'visit'],
+    rating: [2, 3, 2, ''],
+    auto: true,
+  },
+  {
+    type: '公区照明',
+    ago: 360,
+    place: '5号楼地下车库B区',
+    content: '车库照明灯一排不亮',
+    source: 'N',
+    steps: ['dispatch', 'accept', 'finish'],
+  },
   {
     type: '门锁维修',
     ago: 560,
@@ -97,7 +151,15 @@ const TICKETS: TicketSeed[] = [
   { type: '健身器材', ago: 640, place: '儿童游乐区', content: '滑梯扶手螺丝脱落', source: 'N', steps: ['dispatch', 'accept', 'finish'] },
   // closed
   { type: '窗户更换', ago: 150, room: 27, content: '纱窗破损', steps: ['close'] },
-  { type: '电梯故障', ago: 250, place: '2号楼2单元电梯', content: '电梯困人（已由维保单位处理）', source: 'T', urgent: true, steps: ['dispatch', 'close'] },
+  {
+    type: '电梯故障',
+    ago: 250,
+    place: '2号楼2单元电梯',
+    content: '电梯困人（已由维保单位处理）',
+    source: 'T',
+    urgent: true,
+    steps: ['dispatch', 'close'],
+  },
 ];
 
 const H = 3_600_000;
@@ -160,7 +222,13 @@ async function seedCommunity(db: Kysely<DB>, rid: number, types: typeof TYPES, t
       .executeTakeFirstOrThrow();
     typeIds.set(t.title, { id: Number(row.id), paid: t.paid ?? 'N', visit: t.visit ?? 'A', accept: t.accept ?? 2, finish: t.finish ?? 24 });
   }
-  const rooms = await db.selectFrom('rooms').select(['id', 'bid', 'tid', 'address']).where('rid', '=', rid).orderBy('id').limit(40).execute();
+  const rooms = await db
+    .selectFrom('rooms')
+    .select(['id', 'bid', 'tid', 'address'])
+    .where('rid', '=', rid)
+    .orderBy('id')
+    .limit(40)
+    .execute();
   // the journey's room stays free of demo tickets: it is the one a user registers first
   const free = rooms.filter((r) => !r.address.endsWith('1号楼1单元1101'));
   const now = Date.now();
@@ -173,7 +241,15 @@ async function seedCommunity(db: Kysely<DB>, rid: number, types: typeof TYPES, t
     const created = new Date(now - k.ago * H);
     const stamp = created.toISOString().slice(0, 10).replaceAll('-', '');
     const no = `BX${stamp === day ? day : stamp}${String(++seq).padStart(4, '0')}`;
-    const logs: Array<{ transition: string; from: string; to: string; at: Date; operator: string; by: number | null; input: Record<string, unknown> }> = [];
+    const logs: Array<{
+      transition: string;
+      from: string;
+      to: string;
+      at: Date;
+      operator: string;
+      by: number | null;
+      input: Record<string, unknown>;
+    }> = [];
     let at = created.getTime();
     const next = (hours: number) => {
       at = Math.min(at + hours * H, now - 60_000);
@@ -198,7 +274,13 @@ async function seedCommunity(db: Kysely<DB>, rid: number, types: typeof TYPES, t
     };
     logs.push({ transition: 'create', from: '', to: 'W', at: created, operator: desk.name, by: desk.id, input: { note: k.content } });
     let state = 'W';
-    const move = (transition: string, to: string, when: Date, who: { id: number; name: string } | null, input: Record<string, unknown> = {}) => {
+    const move = (
+      transition: string,
+      to: string,
+      when: Date,
+      who: { id: number; name: string } | null,
+      input: Record<string, unknown> = {},
+    ) => {
       logs.push({ transition, from: state, to, at: when, operator: who?.name ?? '系统', by: who?.id ?? null, input });
       state = to;
     };
@@ -206,7 +288,15 @@ async function seedCommunity(db: Kysely<DB>, rid: number, types: typeof TYPES, t
     for (const step of k.steps) {
       if (step === 'urge') {
         v.urge_count = Number(v.urge_count ?? 0) + 1;
-        logs.push({ transition: 'urge', from: state, to: state, at: next(2), operator: desk.name, by: desk.id, input: { note: '业主来电催促' } });
+        logs.push({
+          transition: 'urge',
+          from: state,
+          to: state,
+          at: next(2),
+          operator: desk.name,
+          by: desk.id,
+          input: { note: '业主来电催促' },
+        });
       } else if (step === 'dispatch') {
         const when = next(0.3);
         Object.assign(v, { handler_id: tech.id, handler_name: tech.name, dispatched_at: when });
@@ -262,7 +352,14 @@ async function seedCommunity(db: Kysely<DB>, rid: number, types: typeof TYPES, t
       } else if (step === 'reopen') {
         const when = next(24);
         v.reopen_count = Number(v.reopen_count ?? 0) + 1;
-        Object.assign(v, { finished_at: null, completed_at: null, rated_at: null, rate_overall: null, rate_speed: null, rate_service: null });
+        Object.assign(v, {
+          finished_at: null,
+          completed_at: null,
+          rated_at: null,
+          rate_overall: null,
+          rate_speed: null,
+          rate_service: null,
+        });
         move('reopen', 'W', when, desk, { reason: '业主反映门又关不严了' });
       } else if (step === 'close') {
         const when = next(1);
@@ -277,7 +374,9 @@ async function seedCommunity(db: Kysely<DB>, rid: number, types: typeof TYPES, t
       Object.assign(v, { overdue: true, accept_breached_at: acceptBy });
     }
     const finishBy = (v.finish_by as Date).getTime() + Number(v.paused_seconds ?? 0) * 1000;
-    const ran = (v.finished_at as Date | undefined)?.getTime() ?? (state === 'C' ? (v.closed_at as Date).getTime() : ((v.paused_at as Date | undefined)?.getTime() ?? now));
+    const ran =
+      (v.finished_at as Date | undefined)?.getTime() ??
+      (state === 'C' ? (v.closed_at as Date).getTime() : ((v.paused_at as Date | undefined)?.getTime() ?? now));
     if (ran > finishBy) Object.assign(v, { overdue: true, finish_breached_at: new Date(finishBy) });
     const row = await db
       .insertInto('repair_tickets')
@@ -286,7 +385,13 @@ async function seedCommunity(db: Kysely<DB>, rid: number, types: typeof TYPES, t
       .executeTakeFirstOrThrow();
     const id = Number(row.id);
     if (billFen > 0n && room) v.bill_id = await unpaidBill(db, rid, room, no, billFen);
-    if (v.bill_id) await db.updateTable('repair_tickets').set({ bill_id: v.bill_id as number }).where('rid', '=', rid).where('id', '=', id).execute();
+    if (v.bill_id)
+      await db
+        .updateTable('repair_tickets')
+        .set({ bill_id: v.bill_id as number })
+        .where('rid', '=', rid)
+        .where('id', '=', id)
+        .execute();
     await db
       .insertInto('workflow_logs')
       .values(
@@ -317,8 +422,18 @@ async function seedCommunity(db: Kysely<DB>, rid: number, types: typeof TYPES, t
 }
 
 /** A finished paid repair's fee bill, unpaid (status E), under cost type 维修费 as repairs.ts bills it. */
-async function unpaidBill(db: Kysely<DB>, rid: number, room: { id: number; bid: number; tid: number }, no: string, fen: bigint): Promise<number> {
-  await db.insertInto('fee_cost_types').values({ rid, cost_type: 'repair', title: '维修费', sort: 90 }).onConflict((oc) => oc.doNothing()).execute();
+async function unpaidBill(
+  db: Kysely<DB>,
+  rid: number,
+  room: { id: number; bid: number; tid: number },
+  no: string,
+  fen: bigint,
+): Promise<number> {
+  await db
+    .insertInto('fee_cost_types')
+    .values({ rid, cost_type: 'repair', title: '维修费', sort: 90 })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   const item = await db
     .insertInto('fee_items')
     .values({ rid, cost_type: 'repair', title: `维修费-${no}`, pricing: 'fixed', unit_price: '0', status: 'N', remark: '报修工单自动生成' })
