@@ -158,7 +158,9 @@ export default function RepairDetail({ id, onClose, onChanged }: { id: number | 
             </Descriptions.Item>
             <Descriptions.Item label="完工时间">{t.finish_time || '—'}</Descriptions.Item>
             <Descriptions.Item label="报修内容" span={phone ? 1 : 2}>
-              <span data-testid="repair-detail-content">{t.content}</span>
+              <span data-testid="repair-detail-content" data-id={t.id} data-no={t.no}>
+                {t.content}
+              </span>
             </Descriptions.Item>
             {t.status === 'S' && (
               <Descriptions.Item label="暂停" span={phone ? 1 : 2}>
