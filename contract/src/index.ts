@@ -24,6 +24,8 @@ import { scoreSchemas, type ScoreOutputs } from './steward/scores.js';
 import { noticeSchemas, type NoticeOutputs } from './steward/notices.js';
 import { complaintSchemas, type ComplaintOutputs } from './steward/complaints.js';
 import { internalOrderSchemas, type InternalOrderOutputs } from './steward/internalOrders.js';
+import { repairTypeSchemas, type RepairTypeOutputs } from './steward/repairTypes.js';
+import { repairSchemas, type RepairOutputs } from './steward/repairs.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -60,6 +62,8 @@ export * from './steward/scores.js';
 export * from './steward/notices.js';
 export * from './steward/complaints.js';
 export * from './steward/internalOrders.js';
+export * from './steward/repairTypes.js';
+export * from './steward/repairs.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -90,6 +94,8 @@ export const methodSchemas = {
   ...noticeSchemas,
   ...complaintSchemas,
   ...internalOrderSchemas,
+  ...repairTypeSchemas,
+  ...repairSchemas,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -117,5 +123,7 @@ export type MethodOutputs = AuthOutputs &
   ScoreOutputs &
   NoticeOutputs &
   ComplaintOutputs &
-  InternalOrderOutputs;
+  InternalOrderOutputs &
+  RepairTypeOutputs &
+  RepairOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

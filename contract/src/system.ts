@@ -60,6 +60,7 @@ export interface SystemInfo {
 /** What a to-do is about: its words and tag on the to-do page, the home page and the board. */
 export const BACKLOG_KIND = valueEnum({
   repair: { text: '报修', tone: 'warning' },
+  repairwork: { text: '维修待办', tone: 'processing' },
   refund: { text: '退款', tone: 'processing' },
   fees: { text: '收费', tone: 'success' },
   complaint: { text: '投诉', tone: 'error' },

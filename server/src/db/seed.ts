@@ -22,6 +22,7 @@ import { seedStewardProfiles } from '../modules/steward/profilesSeed.js';
 import { seedNotices } from '../modules/steward/noticesSeed.js';
 import { seedComplaints } from '../modules/steward/complaintsSeed.js';
 import { seedInternalOrders } from '../modules/steward/internalOrdersSeed.js';
+import { seedRepairs } from '../modules/steward/repairsSeed.js';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -146,6 +147,8 @@ const areaSeeders: AreaSeeder[] = [
   seedNotices,
   seedComplaints,
   seedInternalOrders,
+  // the steward desk's repairs (after the rooms, people and the fees' cost types)
+  seedRepairs,
 ];
 
 /** Creates the demo on an empty database; answers false when there was data already. */

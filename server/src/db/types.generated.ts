@@ -1012,6 +1012,93 @@ export interface RenewalOrdersTable {
   paid_at: Generated<Timestamp | null>;
 }
 
+export interface RepairSettingsTable {
+  rid: number;
+  max_open: Generated<number>;
+  auto_rate_hours: Generated<number>;
+  reopen_days: Generated<number>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface RepairTicketsTable {
+  rid: number;
+  id: Generated<number>;
+  no: string;
+  source: 'D' | 'T' | 'N';
+  type_id: number;
+  hid: Generated<number | null>;
+  bid: Generated<number | null>;
+  place: Generated<string>;
+  reporter: string;
+  phone: string;
+  appointment_at: Generated<Timestamp | null>;
+  content: string;
+  photos: Generated<string[]>;
+  urgent: Generated<boolean>;
+  status: Generated<'W' | 'A' | 'P' | 'S' | 'F' | 'R' | 'V' | 'D' | 'C'>;
+  handler_id: Generated<number | null>;
+  handler_name: Generated<string>;
+  accept_by: Generated<Timestamp | null>;
+  finish_by: Timestamp;
+  dispatched_at: Generated<Timestamp | null>;
+  accepted_at: Generated<Timestamp | null>;
+  paused_at: Generated<Timestamp | null>;
+  paused_seconds: Generated<number>;
+  pause_reason: Generated<string>;
+  resume_date: Generated<string | null>;
+  overdue: Generated<boolean>;
+  accept_breached_at: Generated<Timestamp | null>;
+  finish_breached_at: Generated<Timestamp | null>;
+  warned_at: Generated<Timestamp | null>;
+  finished_at: Generated<Timestamp | null>;
+  finish_note: Generated<string>;
+  materials: Generated<string>;
+  before_photos: Generated<string[]>;
+  after_photos: Generated<string[]>;
+  fee_lines: Generated<Json>;
+  fee_total: Generated<Numeric>;
+  bill_id: Generated<number | null>;
+  paid_at: Generated<Timestamp | null>;
+  rate_since: Generated<Timestamp | null>;
+  rate_overall: Generated<number | null>;
+  rate_speed: Generated<number | null>;
+  rate_service: Generated<number | null>;
+  rate_text: Generated<string>;
+  rated_at: Generated<Timestamp | null>;
+  rate_auto: Generated<boolean>;
+  visit_satisfied: Generated<'Y' | 'N' | null>;
+  visit_note: Generated<string>;
+  visited_at: Generated<Timestamp | null>;
+  completed_at: Generated<Timestamp | null>;
+  closed_at: Generated<Timestamp | null>;
+  close_reason: Generated<string>;
+  reopen_count: Generated<number>;
+  urge_count: Generated<number>;
+  complaint_id: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface RepairTypesTable {
+  rid: number;
+  id: Generated<number>;
+  parent_id: Generated<number>;
+  title: string;
+  mode: Generated<'A' | 'G' | 'R'>;
+  area: Generated<'H' | 'P'>;
+  paid: Generated<'Y' | 'N'>;
+  accept_hours: Generated<number>;
+  finish_hours: Generated<number>;
+  warn_minutes: Generated<number>;
+  visit_policy: Generated<'A' | 'U' | 'N'>;
+  staff_ids: Generated<number[]>;
+  sort: Generated<number>;
+  status: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
 export interface ResourcesTable {
   id: Generated<number>;
   group_id: number;
@@ -1415,6 +1502,9 @@ export interface DB {
   region_delay_log: RegionDelayLogTable;
   regions: RegionsTable;
   renewal_orders: RenewalOrdersTable;
+  repair_settings: RepairSettingsTable;
+  repair_tickets: RepairTicketsTable;
+  repair_types: RepairTypesTable;
   resources: ResourcesTable;
   room_categories: RoomCategoriesTable;
   room_members: RoomMembersTable;

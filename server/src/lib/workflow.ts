@@ -30,6 +30,11 @@ export interface TransitionImpl {
   set?: (ctx: CommunityCtx, input: Row) => Row;
   /** the success message (default 操作成功) */
   message?: string;
+  /**
+   * the state reached when it depends on the row (a repair finished into 待支付, 待评价 or 待回访);
+   * one of the workflow's states, default the transition's `to`
+   */
+  to?: (ctx: CommunityCtx, row: Row, input: Row) => string | Promise<string>;
 }
 
 export interface WorkflowImpl {
@@ -140,13 +145,15 @@ export function defineWorkflow(flow: { readonly def: WorkflowDef }, impl: Workfl
           if (!t.from.includes(from)) return fail(`该${def.label}已处理`);
           const step = impl.transitions[name] ?? {};
           await step.run?.(ctx, row, input);
+          const to = step.to ? await step.to(ctx, row, input) : t.to;
+          if (!(to in def.states)) throw new Error(`workflow ${def.name}: unknown state ${to}`);
           await db(ctx)
             .updateTable(impl.table)
-            .set({ ...(step.set?.(ctx, input) ?? {}), [stateColumn]: t.to })
+            .set({ ...(step.set?.(ctx, input) ?? {}), [stateColumn]: to })
             .where('rid', '=', ctx.rid)
             .where('id', '=', input.id)
             .execute();
-          await writeFlowLog(ctx, def, row.id as number, { transition: name, from, to: t.to, input: loggedInput(def, name, input) });
+          await writeFlowLog(ctx, def, row.id as number, { transition: name, from, to, input: loggedInput(def, name, input) });
           const answer = impl.answer ? await impl.answer(ctx, row.id as number) : null;
           return reply(answer, step.message ?? '操作成功') as never;
         },

@@ -16,6 +16,7 @@ import { profilesModule } from './steward/profilesMethods.js';
 import { noticeModule } from './steward/noticesMethods.js';
 import { complaintsModule } from './steward/complaintsMethods.js';
 import { internalOrdersModule } from './steward/internalOrdersMethods.js';
+import { repairsModule } from './steward/repairsModule.js';
 
 /** Every area's methods; adding an area = one line here. */
 export const modules: MethodDef[][] = [
@@ -36,4 +37,5 @@ export const modules: MethodDef[][] = [
   noticeModule,
   complaintsModule,
   internalOrdersModule,
+  repairsModule,
 ];

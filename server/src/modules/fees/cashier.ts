@@ -32,6 +32,7 @@ import {
   receiptRows,
   toPaymentRow,
 } from './payments.js';
+import { billsPaid } from './billPaid.js';
 import { approvedDiscount, useDiscount } from './discounts.js';
 import { checkDiscount, feeSettings } from './settings.js';
 
@@ -286,6 +287,7 @@ export async function payBills(ctx: CommunityCtx, room: Room, req: PayRequest): 
       .where('id', '=', b.id)
       .execute();
   }
+  await billsPaid(ctx, ids, receiptNo);
   if (owner) {
     const common = { rid: ctx.rid, memberId: owner.member_id, hid: room.id, orderid: receiptNo, createUser: ctx.session.name };
     await moveBalance(ctx.db, {

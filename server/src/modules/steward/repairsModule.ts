@@ -1,0 +1,7 @@
+import type { MethodDef } from '../../http/registry.js';
+import { repairModule } from './repairs.js';
+import './repairsClock.js';
+import { repairTypeModule } from './repairTypes.js';
+
+/** The steward desk's repairs (docs/product.md#repairs): types and settings, tickets, the clock job. */
+export const repairsModule: MethodDef[] = [...repairTypeModule, ...repairModule];
