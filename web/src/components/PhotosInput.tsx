@@ -84,6 +84,8 @@ export function PhotosInput({
         ref={input}
         type="file"
         hidden
+        // antd's form styles would show a bare file input; the add tile opens it
+        style={{ display: 'none' }}
         multiple={max > 1}
         accept="image/png,image/jpeg,image/gif,image/webp"
         data-testid={`${testId}-file`}
