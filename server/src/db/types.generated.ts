@@ -146,6 +146,7 @@ export interface BacklogTable {
   submitter_name: Generated<string>;
   deadline: Generated<Timestamp | null>;
   roles: Generated<string[]>;
+  account_id: Generated<number | null>;
 }
 
 export interface BalanceLedgerTable {

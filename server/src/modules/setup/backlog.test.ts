@@ -62,6 +62,23 @@ describe('the registry', () => {
     expect((await pending(admin2)).items.some((b) => b.id === item.id)).toBe(false);
   });
 
+  it("an item of one account is that account's alone among the holders of its codes; the administrator sees it", async () => {
+    const tech = await s.login('tech');
+    const steward = await s.login('steward');
+    const work =
+      backlogSources().get('repairwork') ??
+      registerBacklogSource({ kind: 'repairwork', roles: ['repairs'], link: (id) => `/steward/repairs?id=${id}` });
+    const techId = (await s.database.db.selectFrom('accounts').select('id').where('username', '=', 'tech').executeTakeFirstOrThrow()).id;
+    await work.raise(s.database.db, 1, { sourceId: 'acct-1', title: '请接单：水管漏水', account: Number(techId) });
+    const techItem = (await pending(tech, 'repairwork')).items.find((b) => b.source_id === 'acct-1');
+    expect(techItem).toBeDefined();
+    // the steward holds `repairs` too, but the item is the technician's
+    expect((await pending(steward, 'repairwork')).items.some((b) => b.source_id === 'acct-1')).toBe(false);
+    expect((await s.call('backlog_done', { id: techItem!.id }, steward)).return_msg).toBe('待办不存在或已处理');
+    expect((await pending(admin, 'repairwork')).items.some((b) => b.source_id === 'acct-1')).toBe(true);
+    ok(await s.call('backlog_done', { id: techItem!.id }, tech));
+  });
+
   it('raising the same record again updates its one item; settling it marks it done; raising it again reopens it', async () => {
     const before = (await pending(admin)).total;
     await patrol.raise(s.database.db, 1, {

@@ -29,6 +29,8 @@ export interface BacklogRaise {
   submitter?: Pick<Session, 'accountId' | 'name'> | null;
   /** overrides the source's hours */
   deadline?: Date | null;
+  /** the one account that handles it (a ticket's technician); unsaid: anyone holding the source's codes */
+  account?: number | null;
 }
 
 export interface BacklogSource {
@@ -66,6 +68,7 @@ export function registerBacklogSource(spec: BacklogSourceSpec): BacklogSource {
           submitter_name: item.submitter?.name ?? '',
           deadline,
           roles,
+          account_id: item.account ?? null,
         })
         .onConflict((oc) =>
           oc
@@ -79,6 +82,7 @@ export function registerBacklogSource(spec: BacklogSourceSpec): BacklogSource {
               submitter_name: eb.ref('excluded.submitter_name'),
               deadline: eb.ref('excluded.deadline'),
               roles: eb.ref('excluded.roles'),
+              account_id: eb.ref('excluded.account_id'),
               status: 'E',
               done_by: null,
               done_at: null,
@@ -105,6 +109,17 @@ export function registerBacklogSource(spec: BacklogSourceSpec): BacklogSource {
 /** The codes whose items a session sees: null for an administrator (all of them). */
 export const backlogCodesOf = (session: Pick<Session, 'roles'>): string[] | null =>
   session.roles.includes('admin') ? null : session.roles;
+
+/**
+ * Who a session's to-dos are: null for an administrator (every item), else its codes and its
+ * account (an item of one account is that account's alone).
+ */
+export const backlogScopeOf = (session: Pick<Session, 'roles' | 'accountId'>): { codes: string[]; account: number } | null =>
+  session.roles.includes('admin') ? null : { codes: session.roles, account: session.accountId };
+
+/** The SQL condition of a scope (the list, its export, backlog_done). */
+export const backlogScopeSql = (scope: { codes: string[]; account: number }) =>
+  sql<boolean>`(cardinality(roles) = 0 OR roles && ${scope.codes}::text[]) AND (account_id IS NULL OR account_id = ${scope.account})`;
 
 /** The words of a kind, for an export. */
 export const backlogKindText = (kind: string) => enumText(BACKLOG_KIND, kind);

@@ -8,7 +8,7 @@ import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx, type Session } from '../../http/registry.js';
 import { defineExport } from '../../jobs/exports.js';
 import { EXPORT_MAX, refuseOversizedExport, sheetOf } from '../../lib/excel.js';
-import { backlogCodesOf } from '../setup/backlog.js';
+import { backlogScopeOf, backlogScopeSql } from '../setup/backlog.js';
 import { givenOf, type Given, type Slots } from '../../db/compiled.js';
 import { listTemplate } from '../../lib/paging.js';
 import { today, wireTime } from '../../lib/wire.js';
@@ -97,8 +97,9 @@ interface BacklogValues {
   rid: number;
   status?: 'E' | 'Y';
   kind?: string;
-  /** the session's codes; absent for an administrator */
+  /** the session's codes and account; absent for an administrator */
   codes?: string[];
+  account?: number;
 }
 const backlogQuery = (db: Kysely<DB>, p: Slots<BacklogValues>, given: Given<BacklogValues>) => {
   let qb = db
@@ -108,6 +109,7 @@ const backlogQuery = (db: Kysely<DB>, p: Slots<BacklogValues>, given: Given<Back
   if (given.status) qb = qb.where('status', '=', p.status);
   if (given.kind) qb = qb.where('kind', '=', p.kind);
   if (given.codes) qb = qb.where(sql<boolean>`(cardinality(roles) = 0 OR roles && ${p.codes}::text[])`);
+  if (given.account) qb = qb.where(sql<boolean>`(account_id IS NULL OR account_id = ${p.account})`);
   return qb;
 };
 const backlogPage = listTemplate('id', backlogQuery, { prepare: 'light' });
@@ -134,8 +136,8 @@ function toBacklogItem(b: BacklogRow): BacklogItem {
 
 /** The filters of a to-do list call: the session's community, and its codes unless it is an administrator. */
 function backlogValues(rid: number, session: Session, input: { status: '' | 'E' | 'Y'; kind: string }): BacklogValues {
-  const codes = backlogCodesOf(session);
-  return { rid, status: input.status || undefined, kind: input.kind || undefined, ...(codes ? { codes } : {}) };
+  const scope = backlogScopeOf(session);
+  return { rid, status: input.status || undefined, kind: input.kind || undefined, ...(scope ?? {}) };
 }
 
 /** The latest pending to-dos the session may handle, newest first, and how many: the home page's panel (also in its first screen). */
@@ -166,8 +168,8 @@ const backlogexport = defineExport('backlogexport', {
   // the job runs without the session: the check runs in the call, with its ctx, and writes the
   // session's codes into the input the job is queued with (the schema strips any a caller sends)
   async check(scope, input) {
-    const codes = backlogCodesOf((scope as CommunityCtx).session);
-    if (codes) Object.assign(input, { codes });
+    const who = backlogScopeOf((scope as CommunityCtx).session);
+    if (who) Object.assign(input, who);
     const values = backlogFilterOf(scope.rid, input);
     await refuseOversizedExport(scope.db, backlogQuery(scope.db, values as Slots<BacklogValues>, givenOf(values)));
   },
@@ -199,8 +201,14 @@ const backlogexport = defineExport('backlogexport', {
 });
 
 /** An export's filters as the list's: the codes travel in the payload the call wrote (backlogExportInput). */
-function backlogFilterOf(rid: number, input: { status: '' | 'E' | 'Y'; kind: string; codes?: string[] }): BacklogValues {
-  return { rid, status: input.status || undefined, kind: input.kind || undefined, ...(input.codes ? { codes: input.codes } : {}) };
+function backlogFilterOf(rid: number, input: { status: '' | 'E' | 'Y'; kind: string; codes?: string[]; account?: number }): BacklogValues {
+  return {
+    rid,
+    status: input.status || undefined,
+    kind: input.kind || undefined,
+    ...(input.codes ? { codes: input.codes } : {}),
+    ...(input.account ? { account: input.account } : {}),
+  };
 }
 
 const backlogDone = defineMethod('backlog_done', {
@@ -209,14 +217,14 @@ const backlogDone = defineMethod('backlog_done', {
   writes: true,
   summary: '将一条待办标记为已办（当前账号有权处理的事项）；商户账号不可用',
   async handler(ctx, input) {
-    const codes = backlogCodesOf(ctx.session);
+    const scope = backlogScopeOf(ctx.session);
     let q = ctx.db
       .updateTable('backlog')
       .set({ status: 'Y', done_by: ctx.session.accountId, done_at: sql`now()` })
       .where('rid', '=', ctx.rid)
       .where('id', '=', input.id)
       .where('status', '=', 'E');
-    if (codes) q = q.where(sql<boolean>`(cardinality(roles) = 0 OR roles && ${codes}::text[])`);
+    if (scope) q = q.where(backlogScopeSql(scope));
     const res = await q.executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) fail('待办不存在或已处理');
     return reply(null, '已处理');
