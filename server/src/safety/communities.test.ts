@@ -368,6 +368,11 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   // notices: a scope of community 2's room (scope 'room' below), its SMS template
   scope_ids: [v.room.hid],
   sms_template_id: v.byTable.sms_templates,
+  // the steward desk: community 2's staff as a ticket's, complaint's or order's handler, its repair types
+  handler_id: v.staffId,
+  handler_ids: [v.staffId],
+  cc_ids: [v.staffId],
+  type_id: v.byTable.repair_types,
 });
 
 /** Plain fields: a valid value; reads search for the victim's owner, writes create fresh things. */
@@ -376,6 +381,8 @@ const VALUES = (v: Victim, write: boolean): Record<string, unknown> => ({
   keyword: write ? '跨区' : v.member.realname,
   name: v.member.realname,
   mobile: write ? `137${String(10_000_000 + ++seq).slice(-8)}` : v.member.mobile,
+  // a ticket's or a complaint's contact phone
+  phone: write ? `136${String(10_000_000 + ++seq).slice(-8)}` : v.member.mobile,
   realname: '跨区测试',
   title: `跨区测试${++seq}`,
   reason: '跨区测试',
