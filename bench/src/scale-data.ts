@@ -27,6 +27,7 @@ import { insertDefaultCategories } from '../../server/src/modules/structure/defa
 import { seedTeam } from '../../server/src/modules/team/seed.js';
 import { Progress } from './progress.js';
 import { fillSetup, SETUP_STEPS } from './scale-setup.js';
+import { fillSteward, STEWARD_STEPS } from './scale-steward.js';
 
 export interface ScaleTarget {
   /** a PostgreSQL server; without it, PGlite in dataDir */
@@ -104,7 +105,7 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
   if (!config.databaseUrl) wipeDataDir(config.dataDir);
   const started = performance.now();
   // reset + migrate, accounts; per community 12 steps and one a period (+ the demo owner once); counters, setup, vacuum, mark
-  const progress = new Progress(2 + size.communities * (12 + MONTHS) + 1 + 3 + SETUP_STEPS);
+  const progress = new Progress(2 + size.communities * (12 + MONTHS) + 1 + 3 + SETUP_STEPS + STEWARD_STEPS);
   const log = opts.quiet ? { step: <T>(_: string, run: () => Promise<T>) => run(), finish: () => undefined } : progress;
   const database = await openDatabase(config);
   try {
@@ -143,6 +144,8 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
       });
       // the setup area (系统设置): its messages carry the rooms' kept addresses, built just above
       await fillSetup(c, rids, (label, run) => log.step(label, run));
+      // the steward desk (管家工作台): tickets, complaints, orders, notices, profiles over the rooms and staff above
+      await fillSteward(c, rids, (label, run) => log.step(label, run));
       await sql`SET session_replication_role = DEFAULT`.execute(c).catch(() => undefined);
       await log.step('VACUUM ANALYZE', async () => {
         const tables = await sql<{
@@ -171,6 +174,16 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
         'dict_items',
         'common_links',
         'daily_settings',
+        'repair_tickets',
+        'complaints',
+        'internal_orders',
+        'workflow_logs',
+        'notices',
+        'notice_recipients',
+        'notice_reads',
+        'steward_profiles',
+        'score_entries',
+        'service_ratings',
       ] as const) {
         const n = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(c);
         counts[table] = n.rows[0]!.n;

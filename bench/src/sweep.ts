@@ -95,6 +95,12 @@ async function contextOf(url: string, token: string): Promise<SweepContext> {
   const item = await first('feeitemlist');
   // the newest SMS job (a draft to the whole community in the scale data) and the first roster
   const smsJob = (await first('smsjoblist')).id;
+  // the steward desk: the newest ticket, complaint and order, the pinned notice (the whole community's), the first steward
+  const repair = (await first('repairlist')).id;
+  const complaint = (await first('complaintlist')).id;
+  const order = (await first('internalorderlist')).id;
+  const notice = (await first('noticelist')).id;
+  const steward = (await first('stewardlist')).id;
   return {
     room: { rid: Number(room.rid), bid: Number(room.bid), tid: Number(room.tid), hid },
     ids: {
@@ -107,6 +113,19 @@ async function contextOf(url: string, token: string): Promise<SweepContext> {
       smsjobpreview: smsJob,
       smsjobflowlog: smsJob,
       scheduleinfo: (await first('schedulelist')).id,
+      repairinfo: repair,
+      repairlog: repair,
+      complaintinfo: complaint,
+      complaintlog: complaint,
+      internalorderinfo: order,
+      internalorderlog: order,
+      noticeinfo: notice,
+      noticepreview: notice,
+      noticereadlist: notice,
+      noticereadexport: notice,
+      noticeresendpreview: notice,
+      stewardinfo: steward,
+      stewardhouses: steward,
     },
     itemId: item.id,
   };

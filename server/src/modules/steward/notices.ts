@@ -460,11 +460,44 @@ async function readable(db: Kysely<DB>, rid: number, id: number) {
   return row;
 }
 
-/** One row per household reached: address, owner, reach, read state, first read, count, readers. */
+/**
+ * The households reached that the filters keep (no columns yet): a read state and a keyword are
+ * tested with EXISTS, so counting and ordering never compute each household's reads and owner,
+ * which readColumns adds to the rows kept (a page, or an export's rows).
+ */
 function readRows(db: Kysely<DB>, rid: number, f: ReadFilters) {
   let qb = db
     .selectFrom('notice_recipients as nr')
     .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'nr.rid').onRef('r.id', '=', 'nr.hid'))
+    .where('nr.rid', '=', rid)
+    .where('nr.notice_id', '=', f.id);
+  if (f.bid) qb = qb.where('r.bid', '=', f.bid);
+  if (f.tid) qb = qb.where('r.tid', '=', f.tid);
+  if (f.reach) qb = qb.where('nr.reach', '=', f.reach);
+  const anyRead = sql<boolean>`EXISTS (SELECT 1 FROM notice_reads d WHERE d.rid = nr.rid AND d.notice_id = nr.notice_id AND d.hid = nr.hid)`;
+  if (f.read === 'Y') qb = qb.where(anyRead);
+  if (f.read === 'N') qb = qb.where(sql<boolean>`NOT ${anyRead}`);
+  if (f.keyword) {
+    const like = `%${f.keyword.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+    // a room's address, or the name or mobile of someone living there now (the rooms looked up first)
+    const living = sql<boolean>`nr.hid IN (SELECT om.hid FROM room_members om
+      JOIN members o ON o.rid = om.rid AND o.id = om.member_id
+      WHERE om.rid = ${rid} AND om.status = 'Y' AND (o.realname LIKE ${like} OR o.mobile LIKE ${like}))`;
+    qb = qb.where((eb) => eb.or([eb('r.address', 'like', like), living]));
+  }
+  return qb;
+}
+
+/** Each kept household's reads (first, count, readers) and owner, in address order; `page` limits them before. */
+function readColumns(db: Kysely<DB>, qb: ReturnType<typeof readRows>, page?: { limit: number; offset: number }) {
+  let kept = qb
+    .select(['nr.rid', 'nr.notice_id', 'nr.hid', 'nr.reach', 'r.address', 'r.building_sort', 'r.unit_sort'])
+    .orderBy('r.building_sort')
+    .orderBy('r.unit_sort')
+    .orderBy('r.id');
+  kept = page ? kept.limit(sql.lit(page.limit)).offset(sql.lit(page.offset)) : kept.limit(sql.lit(EXPORT_MAX));
+  return db
+    .selectFrom(kept.as('p'))
     .leftJoinLateral(
       (eb) =>
         eb
@@ -475,9 +508,9 @@ function readRows(db: Kysely<DB>, rid: number, f: ReadFilters) {
             sql<number>`sum(d.read_count)::int`.as('read_count'),
             sql<string>`string_agg(dm.realname, '、' ORDER BY d.first_read_at)`.as('readers'),
           ])
-          .whereRef('d.rid', '=', 'nr.rid')
-          .whereRef('d.notice_id', '=', 'nr.notice_id')
-          .whereRef('d.hid', '=', 'nr.hid')
+          .whereRef('d.rid', '=', 'p.rid')
+          .whereRef('d.notice_id', '=', 'p.notice_id')
+          .whereRef('d.hid', '=', 'p.hid')
           .as('rd'),
       (j) => j.onTrue(),
     )
@@ -487,8 +520,8 @@ function readRows(db: Kysely<DB>, rid: number, f: ReadFilters) {
           .selectFrom('room_members as om')
           .innerJoin('members as o', (j) => j.onRef('o.rid', '=', 'om.rid').onRef('o.id', '=', 'om.member_id'))
           .select(['o.realname as owner', 'o.mobile'])
-          .whereRef('om.rid', '=', 'nr.rid')
-          .whereRef('om.hid', '=', 'nr.hid')
+          .whereRef('om.rid', '=', 'p.rid')
+          .whereRef('om.hid', '=', 'p.hid')
           .where('om.status', '=', 'Y')
           .orderBy(sql`om.relation = 'owner'`, 'desc')
           .orderBy('om.id')
@@ -496,31 +529,20 @@ function readRows(db: Kysely<DB>, rid: number, f: ReadFilters) {
           .as('ow'),
       (j) => j.onTrue(),
     )
-    .where('nr.rid', '=', rid)
-    .where('nr.notice_id', '=', f.id);
-  if (f.bid) qb = qb.where('r.bid', '=', f.bid);
-  if (f.tid) qb = qb.where('r.tid', '=', f.tid);
-  if (f.reach) qb = qb.where('nr.reach', '=', f.reach);
-  if (f.read === 'Y') qb = qb.where('rd.read_count', 'is not', null);
-  if (f.read === 'N') qb = qb.where('rd.read_count', 'is', null);
-  if (f.keyword) {
-    const like = `%${f.keyword.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-    qb = qb.where((eb) => eb.or([eb('r.address', 'like', like), eb('ow.owner', 'like', like), eb('ow.mobile', 'like', like)]));
-  }
-  return qb;
+    .select([
+      'p.hid',
+      'p.reach',
+      'p.address',
+      sql<string>`coalesce(ow.owner, '')`.as('owner'),
+      sql<string>`coalesce(ow.mobile, '')`.as('mobile'),
+      'rd.first_read_at',
+      sql<number>`coalesce(rd.read_count, 0)`.as('read_count'),
+      sql<string>`coalesce(rd.readers, '')`.as('readers'),
+    ])
+    .orderBy('p.building_sort')
+    .orderBy('p.unit_sort')
+    .orderBy('p.hid');
 }
-
-const readColumns = (qb: ReturnType<typeof readRows>) =>
-  qb.select([
-    'nr.hid',
-    'nr.reach',
-    'r.address',
-    sql<string>`coalesce(ow.owner, '')`.as('owner'),
-    sql<string>`coalesce(ow.mobile, '')`.as('mobile'),
-    'rd.first_read_at',
-    sql<number>`coalesce(rd.read_count, 0)`.as('read_count'),
-    sql<string>`coalesce(rd.readers, '')`.as('readers'),
-  ]);
 
 type ReadRow = Awaited<ReturnType<ReturnType<typeof readColumns>['execute']>>[number];
 
@@ -571,7 +593,11 @@ const noticereadlist = defineMethod('noticereadlist', {
   async handler(ctx, input) {
     const notice = await readable(ctx.db, ctx.rid, input.id);
     const qb = readRows(ctx.db, ctx.rid, input);
-    const page = await listPage(readColumns(qb).orderBy('r.building_sort').orderBy('r.unit_sort'), input, 'nr.hid', qb);
+    const items = await readColumns(ctx.db, qb, { limit: input.limit, offset: (input.page - 1) * input.limit }).execute();
+    // unfiltered, the households reached are the notice's own count (frozen with them at publication)
+    const whole = !input.bid && !input.tid && !input.reach && !input.read && !input.keyword;
+    const total = whole ? notice.households : (await qb.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+    const page = { items, total };
     const households = notice.households;
     const read = notice.read_households;
     const item = (await toItems(ctx.db, ctx.rid, [notice]))[0]!;
@@ -629,14 +655,7 @@ const noticereadexport = defineExport('noticereadexport', {
     if (n.n > EXPORT_MAX) fail('导出数据超过 10 万行，请缩小筛选范围');
   },
   async sheet({ db, rid }, input) {
-    const rows = (
-      await readColumns(readRows(db, rid, input))
-        .orderBy('r.building_sort')
-        .orderBy('r.unit_sort')
-        .orderBy('nr.hid')
-        .limit(EXPORT_MAX)
-        .execute()
-    ).map(toReadItem);
+    const rows = (await readColumns(db, readRows(db, rid, input)).execute()).map(toReadItem);
     return sheetOf(
       '阅读明细',
       [
