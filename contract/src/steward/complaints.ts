@@ -11,6 +11,7 @@ import type { ExportQueued } from '../jobs.js';
 import type { ListAnswer } from '../codes.js';
 import { createTimeColumn, resource, valueEnum, wireDay, type ResourceOutputs } from '../kit/resource.js';
 import { workflow, type WorkflowLogItem } from '../kit/workflow.js';
+import { repairAddInput } from './repairs.js';
 import { STEWARD_ROLES } from './roles.js';
 
 /** Who handles complaints: the desk, and the staff a complaint is handed to (they act only on theirs). */
@@ -175,6 +176,7 @@ export const complaintFlow = workflow({
   },
   steps: {
     autorate: '系统默认好评',
+    torepair: '转为报修单',
     respond_overdue: '首次响应超时',
     close_overdue: '办结超时',
   },
@@ -277,6 +279,8 @@ export const complaintSchemas = {
     anonymous: z.boolean().default(false),
   }),
   complaint_staff_small_list: z.object({}),
+  /** 转为报修单: the ticket's registration (repairadd's input), prefilled on the web from the complaint */
+  complainttorepair: z.object({ id, repair: repairAddInput }),
   ...complaintFlow.schemas,
 } as const;
 
@@ -286,6 +290,7 @@ export type ComplaintOutputs = ResourceOutputs<typeof complaintCategory.def, Com
   complaintinfo: ComplaintRow & { log: WorkflowLogItem[] };
   complaintadd: { id: number; no: string };
   complaint_staff_small_list: { items: ComplaintStaffOption[] };
+  complainttorepair: ComplaintRow & { repair_no: string };
   complaintaccept: ComplaintRow;
   complaintreply: ComplaintRow;
   complaintnote: ComplaintRow;

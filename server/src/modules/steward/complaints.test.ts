@@ -299,3 +299,128 @@ describe('the clock', () => {
     expect(auto.log.at(-1).transition_ch).toBe('系统默认好评');
   });
 });
+
+describe('turning a complaint into a repair ticket', () => {
+  async function repairInput() {
+    const db = s.database.db;
+    const type = await db
+      .selectFrom('repair_types')
+      .select('id')
+      .where('rid', '=', 1)
+      .where('status', '=', 'Y')
+      .where('area', '=', 'H')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const room = await db.selectFrom('rooms').select('id').where('rid', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+    return { source: 'D', type_id: Number(type.id), hid: Number(room.id), reporter: '张女士', phone: '13912345678', content: '楼道灯坏了' };
+  }
+
+  it('from 待受理: makes the ticket once, both linked, accepts the complaint, logs it; a second time is refused', async () => {
+    const id = await register();
+    const repair = await repairInput();
+    const res = await s.call('complainttorepair', { id, repair }, steward);
+    ok(res);
+    expect(res.return_msg).toBe(`已转为报修单 ${res.data.repair_no}`);
+    expect(res.data).toMatchObject({ status: 'D', handler_id: stewardId, handler_name: '钱管家' });
+    const repairId = res.data.repair_id as number;
+    expect(repairId).toBeGreaterThan(0);
+    const ticket = await s.database.db
+      .selectFrom('repair_tickets')
+      .select(['complaint_id', 'no', 'content', 'status'])
+      .where('rid', '=', 1)
+      .where('id', '=', repairId)
+      .executeTakeFirstOrThrow();
+    expect(ticket).toMatchObject({ complaint_id: id, no: res.data.repair_no, content: '楼道灯坏了' });
+    expect((await s.call('repairinfo', { id: repairId }, steward)).data.complaint_id).toBe(id);
+    const r = await row(id);
+    expect(r.repair_id).toBe(repairId);
+    expect(r.log.at(-1)).toMatchObject({ transition_ch: '转为报修单', from_state: 'W', to_state: 'D', input: { repair_no: ticket.no } });
+    // its to-do is settled as by an acceptance
+    expect(
+      (
+        await s.database.db
+          .selectFrom('backlog')
+          .select('status')
+          .where('kind', '=', 'complaint')
+          .where('source_id', '=', String(id))
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('Y');
+    const again = await s.call('complainttorepair', { id, repair }, steward);
+    expect(again.return_msg).toBe(`该投诉已转为报修单 ${ticket.no}，不能重复转`);
+    const count = await s.database.db
+      .selectFrom('repair_tickets')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('complaint_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(count.n).toBe(1);
+  });
+
+  it('from 处理中 keeps the handler; refused when finished or closed, for a wrong role, another community, a bad payload', async () => {
+    const repair = await repairInput();
+    const doing = await register();
+    ok(await s.call('complaintaccept', { id: doing, handler_id: techId }, steward));
+    const res = await s.call('complainttorepair', { id: doing, repair }, steward);
+    ok(res);
+    expect(res.data).toMatchObject({ status: 'D', handler_id: techId });
+
+    const finished = await register();
+    ok(await s.call('complaintaccept', { id: finished, handler_id: techId }, steward));
+    ok(await s.call('complaintfinish', { id: finished, note: '已处理' }, tech));
+    expect((await s.call('complainttorepair', { id: finished, repair }, steward)).return_msg).toBe(
+      '投诉待评价，只有待受理或处理中的投诉可以转为报修单',
+    );
+    const closed = await register();
+    ok(await s.call('complaintclose', { id: closed, reason: 'duplicate' }, steward));
+    expect((await s.call('complainttorepair', { id: closed, repair }, steward)).return_msg).toBe(
+      '投诉已关闭，只有待受理或处理中的投诉可以转为报修单',
+    );
+
+    const waiting = await register();
+    expect((await s.call('complainttorepair', { id: waiting, repair }, tech)).return_code).toBe('NO_PERMISSION');
+    expect((await s.call('complainttorepair', { id: waiting, repair }, cashier)).return_code).toBe('NO_PERMISSION');
+    expect((await s.call('complainttorepair', { id: waiting, repair }, admin2)).return_msg).toBe('投诉不存在');
+    expect((await s.call('complainttorepair', { id: waiting, repair: { ...repair, phone: '123' } }, steward)).return_msg).toContain(
+      '11位手机号',
+    );
+    expect((await s.call('complainttorepair', { id: waiting, repair: { ...repair, type_id: 999999 } }, steward)).return_msg).toBe(
+      '报修类型不存在',
+    );
+    const before = await s.database.db.selectFrom('repair_tickets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    expect(await row(waiting)).toMatchObject({ status: 'W', repair_id: null });
+    expect(before.n).toBeGreaterThan(0);
+  });
+});
+
+describe('ratings feed the handler’s service score', () => {
+  it('complaintrate and the automatic rating record a complaint rating for the handler', async () => {
+    const db = s.database.db;
+    const rated = await register();
+    ok(await s.call('complaintaccept', { id: rated, handler_id: techId }, steward));
+    ok(await s.call('complaintfinish', { id: rated, note: '已处理' }, tech));
+    ok(await s.call('complaintrate', { id: rated, rating: 3, rating_text: '一般' }, steward));
+    const silent = await register();
+    ok(await s.call('complaintaccept', { id: silent, handler_id: stewardId }, steward));
+    ok(await s.call('complaintfinish', { id: silent, note: '已处理' }, steward));
+    await db
+      .updateTable('complaints')
+      .set({ finished_at: sql<Date>`now() - interval '49 hours'` })
+      .where('rid', '=', 1)
+      .where('id', '=', silent)
+      .execute();
+    await enqueueJob(db, { rid: null, kind: COMPLAINT_CLOCK, payload: {}, createdBy: null });
+    await s.runJobs();
+    const ratings = await db
+      .selectFrom('service_ratings')
+      .select(['source_id', 'account_id', 'score'])
+      .where('rid', '=', 1)
+      .where('source', '=', 'complaint')
+      .where('source_id', 'in', [rated, silent])
+      .orderBy('source_id')
+      .execute();
+    expect(ratings.map((r) => [Number(r.source_id), Number(r.account_id), r.score])).toEqual([
+      [rated, techId, 3],
+      [silent, stewardId, 5],
+    ]);
+  });
+});
