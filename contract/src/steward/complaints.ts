@@ -40,6 +40,9 @@ export const COMPLAINT_CLOSE_REASON = valueEnum({
 
 export const COMPLAINT_CATEGORY_STATUS = valueEnum({ Y: { text: '启用', tone: 'success' }, N: { text: '停用', tone: 'default' } });
 
+/** 编号: TS + the id on 6 digits. */
+export const complaintNo = (id: number) => `TS${String(id).padStart(6, '0')}`;
+
 /** Hours after which a complaint waiting for its rating is rated by the system (5 stars). */
 export const COMPLAINT_AUTO_RATE_HOURS = 48;
 
@@ -181,7 +184,7 @@ export const complaintFlow = workflow({
     close_overdue: '办结超时',
   },
   logMethod: 'complaintlog',
-  fieldLabels: { kind: '类型', category: '分类', content: '内容' },
+  fieldLabels: { kind: '类型', category: '分类', content: '内容', repair_no: '报修单号' },
 });
 
 export interface ComplaintRow {
@@ -221,6 +224,8 @@ export interface ComplaintRow {
   close_overdue: boolean;
   /** the repair ticket this complaint was turned into, when it was */
   repair_id: number | null;
+  /** that ticket's number (BX…), '' when none */
+  repair_no: string;
   creator: string;
   /** the reader is the complaint's handler */
   mine: boolean;
@@ -290,7 +295,7 @@ export type ComplaintOutputs = ResourceOutputs<typeof complaintCategory.def, Com
   complaintinfo: ComplaintRow & { log: WorkflowLogItem[] };
   complaintadd: { id: number; no: string };
   complaint_staff_small_list: { items: ComplaintStaffOption[] };
-  complainttorepair: ComplaintRow & { repair_no: string };
+  complainttorepair: ComplaintRow;
   complaintaccept: ComplaintRow;
   complaintreply: ComplaintRow;
   complaintnote: ComplaintRow;

@@ -386,7 +386,10 @@ describe('turning a complaint into a repair ticket', () => {
     expect((await s.call('complainttorepair', { id: waiting, repair: { ...repair, type_id: 999999 } }, steward)).return_msg).toBe(
       '报修类型不存在',
     );
-    const before = await s.database.db.selectFrom('repair_tickets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const before = await s.database.db
+      .selectFrom('repair_tickets')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(await row(waiting)).toMatchObject({ status: 'W', repair_id: null });
     expect(before.n).toBeGreaterThan(0);
   });

@@ -11,6 +11,7 @@ import {
   COMPLAINT_STATUS,
   complaintCategory,
   complaintFlow,
+  complaintNo,
   enumText,
   hasAnyRole,
   type ComplaintCounts,
@@ -47,7 +48,7 @@ export const complaintBacklog = registerBacklogSource({
 /** The desk (and admin) sees every complaint and the anonymous ones' names; a handler only theirs, anonymised. */
 export const isComplaintDesk = (session: Pick<Session, 'roles'>) => hasAnyRole(session.roles, STEWARD_ROLES.desk);
 
-export const complaintNo = (id: number) => `TS${String(id).padStart(6, '0')}`;
+export { complaintNo };
 
 export const complaintCategoryMethods = defineResource(complaintCategory, {
   table: 'complaint_categories',
@@ -95,8 +96,9 @@ export function complaintQuery(db: Kysely<DB>, rid: number) {
     .selectFrom('complaints as c')
     .innerJoin('complaint_categories as g', (j) => j.onRef('g.rid', '=', 'c.rid').onRef('g.id', '=', 'c.category_id'))
     .leftJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'c.rid').onRef('r.id', '=', 'c.hid'))
+    .leftJoin('repair_tickets as t', (j) => j.onRef('t.rid', '=', 'c.rid').onRef('t.id', '=', 'c.repair_id'))
     .selectAll('c')
-    .select(['g.name as category', 'r.address'])
+    .select(['g.name as category', 'r.address', 't.no as repair_no'])
     .where('c.rid', '=', rid);
 }
 
@@ -138,6 +140,7 @@ export function toComplaintRow(c: Raw, session: Pick<Session, 'roles' | 'account
     respond_overdue: c.respond_overdue_at !== null,
     close_overdue: c.close_overdue_at !== null,
     repair_id: c.repair_id === null ? null : Number(c.repair_id),
+    repair_no: c.repair_no ?? '',
     creator: c.creator,
     mine: handlerId !== null && handlerId === session.accountId,
     create_time: wireTime(c.created_at),
@@ -412,7 +415,12 @@ const complainttorepair = defineMethod('complainttorepair', {
       .executeTakeFirst();
     if (!c) fail('投诉不存在');
     if (c.repair_id !== null) {
-      const t = await ctx.db.selectFrom('repair_tickets').select('no').where('rid', '=', ctx.rid).where('id', '=', c.repair_id).executeTakeFirst();
+      const t = await ctx.db
+        .selectFrom('repair_tickets')
+        .select('no')
+        .where('rid', '=', ctx.rid)
+        .where('id', '=', c.repair_id)
+        .executeTakeFirst();
       fail(`该投诉已转为报修单${t ? ` ${t.no}` : ''}，不能重复转`);
     }
     if (c.status !== 'W' && c.status !== 'D') fail(`投诉${enumText(COMPLAINT_STATUS, c.status)}，只有待受理或处理中的投诉可以转为报修单`);
@@ -437,7 +445,7 @@ const complainttorepair = defineMethod('complainttorepair', {
       input: { repair_no: ticket.no },
     });
     const row = toComplaintRow(await complaintQuery(ctx.db, ctx.rid).where('c.id', '=', c.id).executeTakeFirstOrThrow(), ctx.session);
-    return reply({ ...row, repair_no: ticket.no }, `已转为报修单 ${ticket.no}`);
+    return reply(row, `已转为报修单 ${ticket.no}`);
   },
 });
 

@@ -241,7 +241,14 @@ export async function seedComplaints(db: Kysely<DB>): Promise<void> {
     const id = Number(row.id);
     // the rated ones count in their handler's service score, as complaintrate does
     if (handler && row.rating !== null && row.rated_at)
-      await recordServiceRating(db, { rid: 1, staffId: Number(handler.id), source: 'complaint', sourceId: id, score: row.rating, ratedAt: row.rated_at });
+      await recordServiceRating(db, {
+        rid: 1,
+        staffId: Number(handler.id),
+        source: 'complaint',
+        sourceId: id,
+        score: row.rating,
+        ratedAt: row.rated_at,
+      });
     const steps: Array<[string, string, string, Record<string, unknown>, number, string]> = [
       ['create', '', 'W', { kind: { C: '投诉', S: '建议', Q: '咨询' }[d.kind], category: d.cat }, 0, steward.name],
     ];
