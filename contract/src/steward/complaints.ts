@@ -268,7 +268,40 @@ export interface ComplaintStaffOption {
   roles_ch: string;
 }
 
+/** One line of 投诉统计 (complaintcount; docs/product.md#complaint-count): the complaints registered in the period. */
+export interface ComplaintCountRow {
+  /** the kind (C/S/Q), the category id, the handler id ('0' not yet accepted), or 'all' */
+  key: string;
+  label: string;
+  created: number;
+  /** 办结: finished (待评价 or 已完成) */
+  finished: number;
+  /** finished by the close deadline, no deadline missed */
+  on_time: number;
+  /** a deadline missed (首次响应 or 办结, as the list's 超时) */
+  overdue: number;
+  /** hours from registration to acceptance (first response), one decimal; null when none accepted */
+  avg_response_hours: string | null;
+  /** hours from registration to 办结, one decimal; null when none finished */
+  avg_close_hours: string | null;
+  rated: number;
+  /** the average rating 1–5, two decimals; null when none rated */
+  avg_rating: string | null;
+  /** 满意率: ratings of 4 or 5 stars over the ratings, percent with one decimal; null when none rated */
+  satisfaction_rate: string | null;
+}
+
+const countRange = {
+  start_date: wireDay,
+  end_date: wireDay,
+};
+const countInput = z
+  .object(countRange)
+  .refine((v) => v.start_date <= v.end_date, { message: '开始日期不能晚于结束日期', path: ['end_date'] });
+
 export const complaintSchemas = {
+  complaintcount: countInput,
+  complaintcountexport: countInput,
   ...complaintCategory.schemas,
   complaintlist: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc'), ...complaintFilters }),
   complaintexport: z.object({ sort: z.enum(['asc', 'desc']).default('desc'), ...complaintFilters }),
@@ -296,6 +329,13 @@ export type ComplaintOutputs = ResourceOutputs<typeof complaintCategory.def, Com
   complaintadd: { id: number; no: string };
   complaint_staff_small_list: { items: ComplaintStaffOption[] };
   complainttorepair: ComplaintRow;
+  complaintcount: {
+    by_kind: ComplaintCountRow[];
+    by_category: ComplaintCountRow[];
+    by_handler: ComplaintCountRow[];
+    totals: ComplaintCountRow;
+  };
+  complaintcountexport: ExportQueued;
   complaintaccept: ComplaintRow;
   complaintreply: ComplaintRow;
   complaintnote: ComplaintRow;

@@ -5,6 +5,7 @@ import { describeResource } from '../../test/describeResource.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { COMPLAINT_CLOCK } from './complaintsJobs.js';
+import { readXlsx } from '../../lib/excel.js';
 
 let s: TestServer;
 let admin: string;
@@ -425,5 +426,131 @@ describe('ratings feed the handler’s service score', () => {
       [rated, techId, 3],
       [silent, stewardId, 5],
     ]);
+  });
+});
+
+describe('投诉统计 (complaintcount)', () => {
+  const period = { start_date: '2020-03-01', end_date: '2020-03-31' };
+  /** moves a registered complaint into March 2020 with its handling, hours after `at` (UTC) */
+  async function placed(
+    id: number,
+    at: string,
+    v: { accepted?: number; finished?: number; handler?: number; rating?: number; respondLate?: boolean; closeLate?: boolean },
+  ) {
+    const h = (n: number) => sql<Date>`${at}::timestamptz + make_interval(hours => ${n})`;
+    const status = v.rating ? 'Y' : v.finished !== undefined ? 'E' : v.accepted !== undefined ? 'D' : 'W';
+    await s.database.db
+      .updateTable('complaints')
+      .set({
+        created_at: h(0),
+        respond_deadline: h(2),
+        close_deadline: h(72),
+        status,
+        handler_id: v.handler ?? null,
+        handler_name: v.handler === techId ? '孙师傅' : v.handler === stewardId ? '钱管家' : '',
+        accepted_at: v.accepted !== undefined ? h(v.accepted) : null,
+        finished_at: v.finished !== undefined ? h(v.finished) : null,
+        rating: v.rating ?? null,
+        rated_at: v.rating ? h(80) : null,
+        respond_overdue_at: v.respondLate ? h(2) : null,
+        close_overdue_at: v.closeLate ? h(72) : null,
+      })
+      .where('rid', '=', 1)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  it('counts a period by type, category and handler with exact figures, in the business time zone', async () => {
+    const cats = (await s.call('complaintcategory_small_list', {}, steward)).data.items as Array<{ id: number; title: string }>;
+    const other = cats.find((c) => c.id !== categoryId)!;
+    const a = await register();
+    const b = await register();
+    const c = await register(steward, { kind: 'S', category_id: other.id });
+    const d = await register(steward, { kind: 'Q', category_id: other.id });
+    const before = await register();
+    const after = await register();
+    // 2020-03-01 00:10 in Shanghai is still February in UTC: counted; 2020-02-29 23:30 there is not
+    await placed(a, '2020-02-29T16:10:00Z', { accepted: 1, finished: 10, handler: techId, rating: 5 });
+    await placed(b, '2020-03-10T02:00:00Z', { accepted: 3, finished: 20, handler: techId, rating: 3, respondLate: true });
+    await placed(c, '2020-03-15T02:00:00Z', { accepted: 2, handler: stewardId });
+    await placed(d, '2020-03-31T15:00:00Z', { closeLate: true, respondLate: true });
+    await placed(before, '2020-02-29T15:30:00Z', { accepted: 1, finished: 2, handler: techId, rating: 1 });
+    await placed(after, '2020-03-31T16:00:00Z', {});
+
+    const res = await s.call('complaintcount', period, steward);
+    ok(res);
+    const r = res.data;
+    expect(r.totals).toEqual({
+      key: 'all',
+      label: '合计',
+      created: 4,
+      finished: 2,
+      on_time: 1,
+      overdue: 2,
+      avg_response_hours: '2.0',
+      avg_close_hours: '15.0',
+      rated: 2,
+      avg_rating: '4.00',
+      satisfaction_rate: '50.0',
+    });
+    const brief = (rows: Array<Record<string, unknown>>) =>
+      rows.map((x) => [
+        x.label,
+        x.created,
+        x.finished,
+        x.on_time,
+        x.overdue,
+        x.avg_response_hours,
+        x.avg_close_hours,
+        x.avg_rating,
+        x.satisfaction_rate,
+      ]);
+    expect(brief(r.by_kind)).toEqual([
+      ['投诉', 2, 2, 1, 1, '2.0', '15.0', '4.00', '50.0'],
+      ['建议', 1, 0, 0, 0, '2.0', null, null, null],
+      ['咨询', 1, 0, 0, 1, null, null, null, null],
+    ]);
+    const byLabel = (x: unknown[], y: unknown[]) => String(x[0]).localeCompare(String(y[0]));
+    expect(brief(r.by_category).sort(byLabel)).toEqual(
+      [
+        ['环境卫生', 2, 2, 1, 1, '2.0', '15.0', '4.00', '50.0'],
+        [other.title, 2, 0, 0, 1, '2.0', null, null, null],
+      ].sort(byLabel),
+    );
+    expect(brief(r.by_handler)).toEqual([
+      ['孙师傅', 2, 2, 1, 1, '2.0', '15.0', '4.00', '50.0'],
+      ['钱管家', 1, 0, 0, 0, '2.0', null, null, null],
+      ['未受理', 1, 0, 0, 1, null, null, null, null],
+    ]);
+    // the same figures in the export
+    const file = await s.exportFile('complaintcountexport', period, steward);
+    ok(file);
+    expect(file.data.filename).toBe('投诉统计_2020-03-01_2020-03-31.xlsx');
+    const sheet = await readXlsx(file.data.content_base64);
+    expect(sheet.headers.slice(0, 4)).toEqual(['维度', '名称', '登记', '办结']);
+    expect(sheet.rows.at(-1)!.values).toMatchObject({
+      维度: '合计',
+      登记: '4',
+      办结: '2',
+      按时办结: '1',
+      超时: '2',
+      '满意率（%）': '50.0',
+    });
+  });
+
+  it('refuses the wrong roles, a reversed or too long period; another community counts its own', async () => {
+    expect((await s.call('complaintcount', period, tech)).return_code).toBe('NO_PERMISSION');
+    expect((await s.call('complaintcount', period, cashier)).return_code).toBe('NO_PERMISSION');
+    expect((await s.call('complaintcountexport', period, tech)).return_code).toBe('NO_PERMISSION');
+    expect((await s.call('complaintcount', { start_date: '2020-03-31', end_date: '2020-03-01' }, steward)).return_msg).toContain(
+      '开始日期不能晚于结束日期',
+    );
+    expect((await s.call('complaintcount', { start_date: '2019-01-01', end_date: '2020-03-31' }, steward)).return_msg).toBe(
+      '统计区间不能超过 366 天',
+    );
+    const theirs = await s.call('complaintcount', period, admin2);
+    ok(theirs);
+    expect(theirs.data.totals.created).toBe(0);
+    expect(theirs.data.by_handler).toEqual([]);
   });
 });
