@@ -160,9 +160,11 @@ journey(
       await report.waitFor();
       const totals = page.getByTestId('complaintcount-totals');
       await expect.poll(() => totals.textContent()).toMatch(/登记\s*[1-9]/);
-      await expect.poll(() => rowsOf(page.getByTestId('complaintcount-table')).allTextContents()).toEqual(
-        expect.arrayContaining([expect.stringContaining('投诉'), expect.stringContaining('建议'), expect.stringContaining('咨询')]),
-      );
+      await expect
+        .poll(() => rowsOf(page.getByTestId('complaintcount-table')).allTextContents())
+        .toEqual(
+          expect.arrayContaining([expect.stringContaining('投诉'), expect.stringContaining('建议'), expect.stringContaining('咨询')]),
+        );
       await page.getByTestId('complaintcount-group').getByText('按处理人').click();
       await expect.poll(() => page.getByTestId('complaintcount-table').textContent()).toContain('钱管家');
       await page.getByTestId('complaintcount-chart').locator('canvas').first().waitFor();
