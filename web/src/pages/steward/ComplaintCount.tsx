@@ -35,8 +35,8 @@ export default function ComplaintCount() {
   const option = useMemo(
     () => ({
       tooltip: { trigger: 'axis' },
-      legend: { data: ['登记', '办结', '按时办结', '超时'] },
-      grid: { left: 40, right: 16, bottom: 40 },
+      legend: { data: ['登记', '办结', '按时办结', '超时'], top: 0, right: 0 },
+      grid: { left: 40, right: 16, top: 48, bottom: 40 },
       xAxis: { type: 'category', data: rows.map((r) => r.label), axisLabel: { interval: 0, rotate: rows.length > 6 ? 30 : 0 } },
       yAxis: { type: 'value', name: '件', minInterval: 1 },
       series: [
