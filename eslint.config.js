@@ -56,6 +56,8 @@ export default tseslint.config(
       'web/src/pages/setup/ScheduleList.tsx',
       // the staff scores: a report (per-item averages by period, chart) and its details drawer
       'web/src/pages/steward/ScoreList.tsx',
+      // 投诉统计: a report (figures by type, category or handler, totals, chart), as the fee reports
+      'web/src/pages/steward/ComplaintCount.tsx',
     ],
     rules: {
       'no-restricted-imports': [

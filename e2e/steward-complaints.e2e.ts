@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, apiLogin, journey, signIn } from './support.js';
-import { animationsDone, pick, rowsOf, settle } from './antd.js';
+import { animationsDone, pick, pickCascader, rowsOf, settle, stable } from './antd.js';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
 
 // names of this run: the journey may run again on the same database
@@ -100,6 +100,76 @@ journey(
       await page.keyboard.press('Escape');
       const row = rowsOf(page.getByTestId('complaintlist-page')).filter({ hasText: CONTENT });
       await expect.poll(() => row.textContent()).toContain('已完成');
+    });
+
+    it('turns a complaint into a repair ticket (type picked, the rest from the complaint) and follows the links both ways', async () => {
+      const token = await apiLogin('steward');
+      const cats = await api<{ items: Array<{ id: number; title: string }> }>('complaintcategory_small_list', {}, token);
+      const added = await api<{ id: number }>(
+        'complaintadd',
+        {
+          kind: 'C',
+          category_id: cats.data.items[0]!.id,
+          contact: '吴先生',
+          phone: '13912341111',
+          content: `卫生间楼板渗水到楼下${RUN}`,
+          photos: [],
+        },
+        token,
+      );
+      const id = added.data.id;
+      await page.goto(`/steward/complaintlist?id=${id}`);
+      const detail = page.getByTestId('complaint-detail');
+      await expect.poll(() => detail.textContent()).toContain(`卫生间楼板渗水到楼下${RUN}`);
+      await detail.getByTestId(`complaint-torepair-${id}`).click();
+      const dialog = page.locator('.ant-modal').filter({ hasText: '转为报修单' });
+      await page.getByTestId('complaint-torepair-ok').waitFor();
+      await animationsDone(page);
+      // reporter, phone and content come from the complaint
+      expect(await dialog.getByTestId('complaint-torepair-reporter').inputValue()).toBe('吴先生');
+      expect(await dialog.getByTestId('complaint-torepair-phone').inputValue()).toBe('13912341111');
+      await dialog.locator('.ant-form-item').filter({ hasText: '报修类型' }).locator('.ant-select').click();
+      const leaf = page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper[title="水管漏水"]');
+      await stable(page, leaf);
+      await leaf.click();
+      await pickCascader(page, dialog.getByTestId('complaint-torepair-room'), ['1号楼', '1单元', '1101']);
+      await settle(page);
+      await screenshot(page, 'steward-complaint-torepair-1440');
+      await page.getByTestId('complaint-torepair-ok').click();
+      await page.getByTestId('complaint-torepair-ok').waitFor({ state: 'hidden' });
+      const link = detail.getByTestId('complaint-repair-link');
+      await expect.poll(() => link.textContent()).toMatch(/^BX\d+/);
+      expect(await detail.textContent()).toContain('处理中');
+      expect(await detail.getByTestId('complaint-timeline').textContent()).toContain('转为报修单');
+      expect(await detail.getByTestId(`complaint-torepair-${id}`).count()).toBe(0);
+      const no = (await link.textContent())!;
+      await link.click();
+      // the repairs page opens the ticket's detail, which links back to the complaint
+      const back = page.getByTestId('repair-complaint-link');
+      await back.waitFor();
+      expect(await back.textContent()).toBe(`TS${String(id).padStart(6, '0')}`);
+      expect(await page.locator('.ant-drawer:visible').textContent()).toContain(no);
+      await back.click();
+      await expect.poll(() => page.getByTestId('complaint-detail').textContent()).toContain(no);
+      await page.keyboard.press('Escape');
+    });
+
+    it('投诉统计 under the fee reports: this month by type, then by handler, with the totals and the chart', async () => {
+      await page.goto('/feecounts/complaintcount');
+      const report = page.getByTestId('complaintcount-page');
+      await report.waitFor();
+      const totals = page.getByTestId('complaintcount-totals');
+      await expect.poll(() => totals.textContent()).toMatch(/登记\s*[1-9]/);
+      await expect
+        .poll(() => rowsOf(page.getByTestId('complaintcount-table')).allTextContents())
+        .toEqual(
+          expect.arrayContaining([expect.stringContaining('投诉'), expect.stringContaining('建议'), expect.stringContaining('咨询')]),
+        );
+      await page.getByTestId('complaintcount-group').getByText('按处理人').click();
+      await expect.poll(() => page.getByTestId('complaintcount-table').textContent()).toContain('钱管家');
+      await page.getByTestId('complaintcount-chart').locator('canvas').first().waitFor();
+      await settle(page);
+      await screenshot(page, 'steward-complaintcount-1440');
     });
 
     it('an internal order with two checklist items: 待处理 → 处理中 → 待验收 → sent back → 待验收 → 已完成 with a score', async () => {

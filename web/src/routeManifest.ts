@@ -96,6 +96,7 @@ export const routeManifest: Record<ManifestSide, readonly ManifestPage[]> = {
       title: '物业费收缴统计',
       roles: ['feecount', 'fees_count', 'propertypaystatis', 'financecount'],
     },
+    { path: '/feecounts/complaintcount', title: '投诉统计', roles: ['steward', 'feecount'] },
     {
       path: '/feecounts/propertynopaycount',
       title: '物业费欠费统计',

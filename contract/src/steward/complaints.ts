@@ -11,6 +11,7 @@ import type { ExportQueued } from '../jobs.js';
 import type { ListAnswer } from '../codes.js';
 import { createTimeColumn, resource, valueEnum, wireDay, type ResourceOutputs } from '../kit/resource.js';
 import { workflow, type WorkflowLogItem } from '../kit/workflow.js';
+import { repairAddInput } from './repairs.js';
 import { STEWARD_ROLES } from './roles.js';
 
 /** Who handles complaints: the desk, and the staff a complaint is handed to (they act only on theirs). */
@@ -38,6 +39,9 @@ export const COMPLAINT_CLOSE_REASON = valueEnum({
 });
 
 export const COMPLAINT_CATEGORY_STATUS = valueEnum({ Y: { text: '启用', tone: 'success' }, N: { text: '停用', tone: 'default' } });
+
+/** 编号: TS + the id on 6 digits. */
+export const complaintNo = (id: number) => `TS${String(id).padStart(6, '0')}`;
 
 /** Hours after which a complaint waiting for its rating is rated by the system (5 stars). */
 export const COMPLAINT_AUTO_RATE_HOURS = 48;
@@ -175,11 +179,12 @@ export const complaintFlow = workflow({
   },
   steps: {
     autorate: '系统默认好评',
+    torepair: '转为报修单',
     respond_overdue: '首次响应超时',
     close_overdue: '办结超时',
   },
   logMethod: 'complaintlog',
-  fieldLabels: { kind: '类型', category: '分类', content: '内容' },
+  fieldLabels: { kind: '类型', category: '分类', content: '内容', repair_no: '报修单号' },
 });
 
 export interface ComplaintRow {
@@ -219,6 +224,8 @@ export interface ComplaintRow {
   close_overdue: boolean;
   /** the repair ticket this complaint was turned into, when it was */
   repair_id: number | null;
+  /** that ticket's number (BX…), '' when none */
+  repair_no: string;
   creator: string;
   /** the reader is the complaint's handler */
   mine: boolean;
@@ -261,7 +268,40 @@ export interface ComplaintStaffOption {
   roles_ch: string;
 }
 
+/** One line of 投诉统计 (complaintcount; docs/product.md#complaint-count): the complaints registered in the period. */
+export interface ComplaintCountRow {
+  /** the kind (C/S/Q), the category id, the handler id ('0' not yet accepted), or 'all' */
+  key: string;
+  label: string;
+  created: number;
+  /** 办结: finished (待评价 or 已完成) */
+  finished: number;
+  /** finished by the close deadline, no deadline missed */
+  on_time: number;
+  /** a deadline missed (首次响应 or 办结, as the list's 超时) */
+  overdue: number;
+  /** hours from registration to acceptance (first response), one decimal; null when none accepted */
+  avg_response_hours: string | null;
+  /** hours from registration to 办结, one decimal; null when none finished */
+  avg_close_hours: string | null;
+  rated: number;
+  /** the average rating 1–5, two decimals; null when none rated */
+  avg_rating: string | null;
+  /** 满意率: ratings of 4 or 5 stars over the ratings, percent with one decimal; null when none rated */
+  satisfaction_rate: string | null;
+}
+
+const countRange = {
+  start_date: wireDay,
+  end_date: wireDay,
+};
+const countInput = z
+  .object(countRange)
+  .refine((v) => v.start_date <= v.end_date, { message: '开始日期不能晚于结束日期', path: ['end_date'] });
+
 export const complaintSchemas = {
+  complaintcount: countInput,
+  complaintcountexport: countInput,
   ...complaintCategory.schemas,
   complaintlist: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc'), ...complaintFilters }),
   complaintexport: z.object({ sort: z.enum(['asc', 'desc']).default('desc'), ...complaintFilters }),
@@ -277,6 +317,8 @@ export const complaintSchemas = {
     anonymous: z.boolean().default(false),
   }),
   complaint_staff_small_list: z.object({}),
+  /** 转为报修单: the ticket's registration (repairadd's input), prefilled on the web from the complaint */
+  complainttorepair: z.object({ id, repair: repairAddInput }),
   ...complaintFlow.schemas,
 } as const;
 
@@ -286,6 +328,14 @@ export type ComplaintOutputs = ResourceOutputs<typeof complaintCategory.def, Com
   complaintinfo: ComplaintRow & { log: WorkflowLogItem[] };
   complaintadd: { id: number; no: string };
   complaint_staff_small_list: { items: ComplaintStaffOption[] };
+  complainttorepair: ComplaintRow;
+  complaintcount: {
+    by_kind: ComplaintCountRow[];
+    by_category: ComplaintCountRow[];
+    by_handler: ComplaintCountRow[];
+    totals: ComplaintCountRow;
+  };
+  complaintcountexport: ExportQueued;
   complaintaccept: ComplaintRow;
   complaintreply: ComplaintRow;
   complaintnote: ComplaintRow;

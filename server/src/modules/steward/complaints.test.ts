@@ -5,6 +5,7 @@ import { describeResource } from '../../test/describeResource.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { COMPLAINT_CLOCK } from './complaintsJobs.js';
+import { readXlsx } from '../../lib/excel.js';
 
 let s: TestServer;
 let admin: string;
@@ -297,5 +298,259 @@ describe('the clock', () => {
     const auto = await row(rating);
     expect(auto).toMatchObject({ status: 'Y', rating: 5, rated_auto: true });
     expect(auto.log.at(-1).transition_ch).toBe('系统默认好评');
+  });
+});
+
+describe('turning a complaint into a repair ticket', () => {
+  async function repairInput() {
+    const db = s.database.db;
+    const type = await db
+      .selectFrom('repair_types')
+      .select('id')
+      .where('rid', '=', 1)
+      .where('status', '=', 'Y')
+      .where('area', '=', 'H')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const room = await db.selectFrom('rooms').select('id').where('rid', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+    return { source: 'D', type_id: Number(type.id), hid: Number(room.id), reporter: '张女士', phone: '13912345678', content: '楼道灯坏了' };
+  }
+
+  it('from 待受理: makes the ticket once, both linked, accepts the complaint, logs it; a second time is refused', async () => {
+    const id = await register();
+    const repair = await repairInput();
+    const res = await s.call('complainttorepair', { id, repair }, steward);
+    ok(res);
+    expect(res.return_msg).toBe(`已转为报修单 ${res.data.repair_no}`);
+    expect(res.data).toMatchObject({ status: 'D', handler_id: stewardId, handler_name: '钱管家' });
+    const repairId = res.data.repair_id as number;
+    expect(repairId).toBeGreaterThan(0);
+    const ticket = await s.database.db
+      .selectFrom('repair_tickets')
+      .select(['complaint_id', 'no', 'content', 'status'])
+      .where('rid', '=', 1)
+      .where('id', '=', repairId)
+      .executeTakeFirstOrThrow();
+    expect(ticket).toMatchObject({ complaint_id: id, no: res.data.repair_no, content: '楼道灯坏了' });
+    expect((await s.call('repairinfo', { id: repairId }, steward)).data.complaint_id).toBe(id);
+    const r = await row(id);
+    expect(r.repair_id).toBe(repairId);
+    expect(r.log.at(-1)).toMatchObject({ transition_ch: '转为报修单', from_state: 'W', to_state: 'D', input: { repair_no: ticket.no } });
+    // its to-do is settled as by an acceptance
+    expect(
+      (
+        await s.database.db
+          .selectFrom('backlog')
+          .select('status')
+          .where('kind', '=', 'complaint')
+          .where('source_id', '=', String(id))
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('Y');
+    const again = await s.call('complainttorepair', { id, repair }, steward);
+    expect(again.return_msg).toBe(`该投诉已转为报修单 ${ticket.no}，不能重复转`);
+    const count = await s.database.db
+      .selectFrom('repair_tickets')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('complaint_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(count.n).toBe(1);
+  });
+
+  it('from 处理中 keeps the handler; refused when finished or closed, for a wrong role, another community, a bad payload', async () => {
+    const repair = await repairInput();
+    const doing = await register();
+    ok(await s.call('complaintaccept', { id: doing, handler_id: techId }, steward));
+    const res = await s.call('complainttorepair', { id: doing, repair }, steward);
+    ok(res);
+    expect(res.data).toMatchObject({ status: 'D', handler_id: techId });
+
+    const finished = await register();
+    ok(await s.call('complaintaccept', { id: finished, handler_id: techId }, steward));
+    ok(await s.call('complaintfinish', { id: finished, note: '已处理' }, tech));
+    expect((await s.call('complainttorepair', { id: finished, repair }, steward)).return_msg).toBe(
+      '投诉待评价，只有待受理或处理中的投诉可以转为报修单',
+    );
+    const closed = await register();
+    ok(await s.call('complaintclose', { id: closed, reason: 'duplicate' }, steward));
+    expect((await s.call('complainttorepair', { id: closed, repair }, steward)).return_msg).toBe(
+      '投诉已关闭，只有待受理或处理中的投诉可以转为报修单',
+    );
+
+    const waiting = await register();
+    expect((await s.call('complainttorepair', { id: waiting, repair }, tech)).return_code).toBe('NO_PERMISSION');
+    expect((await s.call('complainttorepair', { id: waiting, repair }, cashier)).return_code).toBe('NO_PERMISSION');
+    expect((await s.call('complainttorepair', { id: waiting, repair }, admin2)).return_msg).toBe('投诉不存在');
+    expect((await s.call('complainttorepair', { id: waiting, repair: { ...repair, phone: '123' } }, steward)).return_msg).toContain(
+      '11位手机号',
+    );
+    expect((await s.call('complainttorepair', { id: waiting, repair: { ...repair, type_id: 999999 } }, steward)).return_msg).toBe(
+      '报修类型不存在',
+    );
+    const before = await s.database.db
+      .selectFrom('repair_tickets')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    expect(await row(waiting)).toMatchObject({ status: 'W', repair_id: null });
+    expect(before.n).toBeGreaterThan(0);
+  });
+});
+
+describe('ratings feed the handler’s service score', () => {
+  it('complaintrate and the automatic rating record a complaint rating for the handler', async () => {
+    const db = s.database.db;
+    const rated = await register();
+    ok(await s.call('complaintaccept', { id: rated, handler_id: techId }, steward));
+    ok(await s.call('complaintfinish', { id: rated, note: '已处理' }, tech));
+    ok(await s.call('complaintrate', { id: rated, rating: 3, rating_text: '一般' }, steward));
+    const silent = await register();
+    ok(await s.call('complaintaccept', { id: silent, handler_id: stewardId }, steward));
+    ok(await s.call('complaintfinish', { id: silent, note: '已处理' }, steward));
+    await db
+      .updateTable('complaints')
+      .set({ finished_at: sql<Date>`now() - interval '49 hours'` })
+      .where('rid', '=', 1)
+      .where('id', '=', silent)
+      .execute();
+    await enqueueJob(db, { rid: null, kind: COMPLAINT_CLOCK, payload: {}, createdBy: null });
+    await s.runJobs();
+    const ratings = await db
+      .selectFrom('service_ratings')
+      .select(['source_id', 'account_id', 'score'])
+      .where('rid', '=', 1)
+      .where('source', '=', 'complaint')
+      .where('source_id', 'in', [rated, silent])
+      .orderBy('source_id')
+      .execute();
+    expect(ratings.map((r) => [Number(r.source_id), Number(r.account_id), r.score])).toEqual([
+      [rated, techId, 3],
+      [silent, stewardId, 5],
+    ]);
+  });
+});
+
+describe('投诉统计 (complaintcount)', () => {
+  const period = { start_date: '2020-03-01', end_date: '2020-03-31' };
+  /** moves a registered complaint into March 2020 with its handling, hours after `at` (UTC) */
+  async function placed(
+    id: number,
+    at: string,
+    v: { accepted?: number; finished?: number; handler?: number; rating?: number; respondLate?: boolean; closeLate?: boolean },
+  ) {
+    const h = (n: number) => sql<Date>`${at}::timestamptz + make_interval(hours => ${n})`;
+    const status = v.rating ? 'Y' : v.finished !== undefined ? 'E' : v.accepted !== undefined ? 'D' : 'W';
+    await s.database.db
+      .updateTable('complaints')
+      .set({
+        created_at: h(0),
+        respond_deadline: h(2),
+        close_deadline: h(72),
+        status,
+        handler_id: v.handler ?? null,
+        handler_name: v.handler === techId ? '孙师傅' : v.handler === stewardId ? '钱管家' : '',
+        accepted_at: v.accepted !== undefined ? h(v.accepted) : null,
+        finished_at: v.finished !== undefined ? h(v.finished) : null,
+        rating: v.rating ?? null,
+        rated_at: v.rating ? h(80) : null,
+        respond_overdue_at: v.respondLate ? h(2) : null,
+        close_overdue_at: v.closeLate ? h(72) : null,
+      })
+      .where('rid', '=', 1)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  it('counts a period by type, category and handler with exact figures, in the business time zone', async () => {
+    const cats = (await s.call('complaintcategory_small_list', {}, steward)).data.items as Array<{ id: number; title: string }>;
+    const other = cats.find((c) => c.id !== categoryId)!;
+    const a = await register();
+    const b = await register();
+    const c = await register(steward, { kind: 'S', category_id: other.id });
+    const d = await register(steward, { kind: 'Q', category_id: other.id });
+    const before = await register();
+    const after = await register();
+    // 2020-03-01 00:10 in Shanghai is still February in UTC: counted; 2020-02-29 23:30 there is not
+    await placed(a, '2020-02-29T16:10:00Z', { accepted: 1, finished: 10, handler: techId, rating: 5 });
+    await placed(b, '2020-03-10T02:00:00Z', { accepted: 3, finished: 20, handler: techId, rating: 3, respondLate: true });
+    await placed(c, '2020-03-15T02:00:00Z', { accepted: 2, handler: stewardId });
+    await placed(d, '2020-03-31T15:00:00Z', { closeLate: true, respondLate: true });
+    await placed(before, '2020-02-29T15:30:00Z', { accepted: 1, finished: 2, handler: techId, rating: 1 });
+    await placed(after, '2020-03-31T16:00:00Z', {});
+
+    const res = await s.call('complaintcount', period, steward);
+    ok(res);
+    const r = res.data;
+    expect(r.totals).toEqual({
+      key: 'all',
+      label: '合计',
+      created: 4,
+      finished: 2,
+      on_time: 1,
+      overdue: 2,
+      avg_response_hours: '2.0',
+      avg_close_hours: '15.0',
+      rated: 2,
+      avg_rating: '4.00',
+      satisfaction_rate: '50.0',
+    });
+    const brief = (rows: Array<Record<string, unknown>>) =>
+      rows.map((x) => [
+        x.label,
+        x.created,
+        x.finished,
+        x.on_time,
+        x.overdue,
+        x.avg_response_hours,
+        x.avg_close_hours,
+        x.avg_rating,
+        x.satisfaction_rate,
+      ]);
+    expect(brief(r.by_kind)).toEqual([
+      ['投诉', 2, 2, 1, 1, '2.0', '15.0', '4.00', '50.0'],
+      ['建议', 1, 0, 0, 0, '2.0', null, null, null],
+      ['咨询', 1, 0, 0, 1, null, null, null, null],
+    ]);
+    const byLabel = (x: unknown[], y: unknown[]) => String(x[0]).localeCompare(String(y[0]));
+    expect(brief(r.by_category).sort(byLabel)).toEqual(
+      [
+        ['环境卫生', 2, 2, 1, 1, '2.0', '15.0', '4.00', '50.0'],
+        [other.title, 2, 0, 0, 1, '2.0', null, null, null],
+      ].sort(byLabel),
+    );
+    expect(brief(r.by_handler)).toEqual([
+      ['孙师傅', 2, 2, 1, 1, '2.0', '15.0', '4.00', '50.0'],
+      ['钱管家', 1, 0, 0, 0, '2.0', null, null, null],
+      ['未受理', 1, 0, 0, 1, null, null, null, null],
+    ]);
+    // the same figures in the export
+    const file = await s.exportFile('complaintcountexport', period, steward);
+    ok(file);
+    expect(file.data.filename).toBe('投诉统计_2020-03-01_2020-03-31.xlsx');
+    const sheet = await readXlsx(file.data.content_base64);
+    expect(sheet.headers.slice(0, 4)).toEqual(['维度', '名称', '登记', '办结']);
+    expect(sheet.rows.at(-1)!.values).toMatchObject({
+      维度: '合计',
+      登记: '4',
+      办结: '2',
+      按时办结: '1',
+      超时: '2',
+      '满意率（%）': '50.0',
+    });
+  });
+
+  it('refuses the wrong roles, a reversed or too long period; another community counts its own', async () => {
+    expect((await s.call('complaintcount', period, tech)).return_code).toBe('NO_PERMISSION');
+    expect((await s.call('complaintcount', period, cashier)).return_code).toBe('NO_PERMISSION');
+    expect((await s.call('complaintcountexport', period, tech)).return_code).toBe('NO_PERMISSION');
+    expect((await s.call('complaintcount', { start_date: '2020-03-31', end_date: '2020-03-01' }, steward)).return_msg).toContain(
+      '开始日期不能晚于结束日期',
+    );
+    expect((await s.call('complaintcount', { start_date: '2019-01-01', end_date: '2020-03-31' }, steward)).return_msg).toBe(
+      '统计区间不能超过 366 天',
+    );
+    const theirs = await s.call('complaintcount', period, admin2);
+    ok(theirs);
+    expect(theirs.data.totals.created).toBe(0);
+    expect(theirs.data.by_handler).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import {
   COMPLAINT_STATUS,
   complaintCategory,
   complaintFlow,
+  complaintNo,
   enumText,
   hasAnyRole,
   type ComplaintCounts,
@@ -32,6 +33,8 @@ import { defineResource } from '../../lib/resource.js';
 import { wireTime } from '../../lib/wire.js';
 import { defineWorkflow, flowLog, writeFlowLog } from '../../lib/workflow.js';
 import { registerBacklogSource } from '../setup/backlog.js';
+import { createRepairTicket } from './repairs.js';
+import { recordServiceRating } from './scores.js';
 
 registerDependents({ complaints: '投诉' });
 
@@ -45,7 +48,7 @@ export const complaintBacklog = registerBacklogSource({
 /** The desk (and admin) sees every complaint and the anonymous ones' names; a handler only theirs, anonymised. */
 export const isComplaintDesk = (session: Pick<Session, 'roles'>) => hasAnyRole(session.roles, STEWARD_ROLES.desk);
 
-export const complaintNo = (id: number) => `TS${String(id).padStart(6, '0')}`;
+export { complaintNo };
 
 export const complaintCategoryMethods = defineResource(complaintCategory, {
   table: 'complaint_categories',
@@ -93,8 +96,9 @@ export function complaintQuery(db: Kysely<DB>, rid: number) {
     .selectFrom('complaints as c')
     .innerJoin('complaint_categories as g', (j) => j.onRef('g.rid', '=', 'c.rid').onRef('g.id', '=', 'c.category_id'))
     .leftJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'c.rid').onRef('r.id', '=', 'c.hid'))
+    .leftJoin('repair_tickets as t', (j) => j.onRef('t.rid', '=', 'c.rid').onRef('t.id', '=', 'c.repair_id'))
     .selectAll('c')
-    .select(['g.name as category', 'r.address'])
+    .select(['g.name as category', 'r.address', 't.no as repair_no'])
     .where('c.rid', '=', rid);
 }
 
@@ -136,6 +140,7 @@ export function toComplaintRow(c: Raw, session: Pick<Session, 'roles' | 'account
     respond_overdue: c.respond_overdue_at !== null,
     close_overdue: c.close_overdue_at !== null,
     repair_id: c.repair_id === null ? null : Number(c.repair_id),
+    repair_no: c.repair_no ?? '',
     creator: c.creator,
     mine: handlerId !== null && handlerId === session.accountId,
     create_time: wireTime(c.created_at),
@@ -359,6 +364,18 @@ const complaintFlowMethods = defineWorkflow(complaintFlow, {
       message: '已办结，等待业主评价',
     },
     rate: {
+      async run(ctx, row, input) {
+        // the rating counts in the handler's service score (docs/product.md#complaints)
+        if (row.handler_id !== null)
+          await recordServiceRating(ctx.db, {
+            rid: ctx.rid,
+            staffId: Number(row.handler_id),
+            source: 'complaint',
+            sourceId: Number(row.id),
+            score: Number(input.rating),
+            ratedAt: new Date(),
+          });
+      },
       set: (_ctx, input) => ({ rating: input.rating, rating_text: input.rating_text ?? '', rated_at: sql<Date>`now()`, rated_auto: false }),
       message: '已评价',
     },
@@ -379,6 +396,56 @@ const complaintFlowMethods = defineWorkflow(complaintFlow, {
     complaintrate: `登记业主评价（待评价 → 已完成）：满意度 1–5 与评价内容；${48} 小时未评价由系统默认好评`,
     complaintclose: '关闭投诉（待受理或处理中 → 已关闭）：原因为无效或重复，可附说明',
     complaintlog: '一条投诉的时间线：登记、受理、回复业主、内部备注、办结、评价、超时，谁、何时、内容',
+  },
+});
+
+const complainttorepair = defineMethod('complainttorepair', {
+  side: 'community',
+  roles: STEWARD_ROLES.desk,
+  writes: true,
+  summary:
+    '投诉转为报修单（待受理或处理中，每条投诉只能转一次）：按报修登记的内容新建报修工单（关联本投诉），投诉记下工单号；待受理的投诉随之受理，处理人为操作的管家',
+  async handler(ctx, input) {
+    const c = await ctx.db
+      .selectFrom('complaints')
+      .select(['id', 'status', 'repair_id', 'handler_id'])
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', input.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!c) fail('投诉不存在');
+    if (c.repair_id !== null) {
+      const t = await ctx.db
+        .selectFrom('repair_tickets')
+        .select('no')
+        .where('rid', '=', ctx.rid)
+        .where('id', '=', c.repair_id)
+        .executeTakeFirst();
+      fail(`该投诉已转为报修单${t ? ` ${t.no}` : ''}，不能重复转`);
+    }
+    if (c.status !== 'W' && c.status !== 'D') fail(`投诉${enumText(COMPLAINT_STATUS, c.status)}，只有待受理或处理中的投诉可以转为报修单`);
+    const ticket = await createRepairTicket(ctx, input.repair, { complaintId: Number(c.id) });
+    const accepting = c.status === 'W';
+    await ctx.db
+      .updateTable('complaints')
+      .set({
+        repair_id: ticket.id,
+        ...(accepting
+          ? { status: 'D', handler_id: ctx.session.accountId, handler_name: ctx.session.name, accepted_at: sql<Date>`now()` }
+          : {}),
+      })
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', c.id)
+      .execute();
+    if (accepting) await complaintBacklog.settle(ctx.db, ctx.rid, Number(c.id), ctx.session.accountId);
+    await writeFlowLog(ctx, complaintFlow.def, Number(c.id), {
+      transition: 'torepair',
+      from: c.status,
+      to: accepting ? 'D' : c.status,
+      input: { repair_no: ticket.no },
+    });
+    const row = toComplaintRow(await complaintQuery(ctx.db, ctx.rid).where('c.id', '=', c.id).executeTakeFirstOrThrow(), ctx.session);
+    return reply(row, `已转为报修单 ${ticket.no}`);
   },
 });
 
@@ -427,6 +494,7 @@ export const complaintMethods = [
   complaintinfo,
   complaintadd,
   complaintStaffSmallList,
+  complainttorepair,
   ...complaintFlowMethods,
   complaintexport,
 ];

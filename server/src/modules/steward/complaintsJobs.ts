@@ -10,6 +10,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { registerJobKind, registerPeriodicJob } from '../../jobs/queue.js';
 import { complaintBacklog, complaintNo } from './complaints.js';
+import { recordServiceRating } from './scores.js';
 
 export const COMPLAINT_CLOCK = 'complaint_clock';
 
@@ -69,9 +70,21 @@ export async function runComplaintClock(db: Kysely<DB>): Promise<{ respond: numb
       .set({ status: 'Y', rating: 5, rating_text: '', rated_at: sql<Date>`now()`, rated_auto: true })
       .where('status', '=', 'E')
       .where('finished_at', '<', sql<Date>`now() - make_interval(hours => ${COMPLAINT_AUTO_RATE_HOURS})`)
-      .returning(['rid', 'id'])
+      .returning(['rid', 'id', 'handler_id', 'rated_at'])
       .execute();
-    for (const c of rated) await log(trx, c.rid, Number(c.id), 'autorate', 'E', 'Y');
+    for (const c of rated) {
+      await log(trx, c.rid, Number(c.id), 'autorate', 'E', 'Y');
+      // the default rating counts in the handler's service score too (docs/product.md#complaints)
+      if (c.handler_id !== null)
+        await recordServiceRating(trx, {
+          rid: c.rid,
+          staffId: Number(c.handler_id),
+          source: 'complaint',
+          sourceId: Number(c.id),
+          score: 5,
+          ratedAt: c.rated_at ?? new Date(),
+        });
+    }
     return { respond: respond.length, close: close.length, rated: rated.length };
   });
 }

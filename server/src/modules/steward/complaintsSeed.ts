@@ -3,6 +3,7 @@
  * community 2) and a believable fortnight of complaints in every state, relative to now: some
  * anonymous, some past a deadline (marked 超时 with its to-do), rated by the owner or by the system.
  */
+import { recordServiceRating } from './scores.js';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { complaintNo } from './complaints.js';
@@ -235,9 +236,19 @@ export async function seedComplaints(db: Kysely<DB>): Promise<void> {
         created_by: steward.id,
         created_at: at(0),
       })
-      .returning(['id', 'respond_overdue_at', 'close_overdue_at'])
+      .returning(['id', 'respond_overdue_at', 'close_overdue_at', 'rating', 'rated_at'])
       .executeTakeFirstOrThrow();
     const id = Number(row.id);
+    // the rated ones count in their handler's service score, as complaintrate does
+    if (handler && row.rating !== null && row.rated_at)
+      await recordServiceRating(db, {
+        rid: 1,
+        staffId: Number(handler.id),
+        source: 'complaint',
+        sourceId: id,
+        score: row.rating,
+        ratedAt: row.rated_at,
+      });
     const steps: Array<[string, string, string, Record<string, unknown>, number, string]> = [
       ['create', '', 'W', { kind: { C: '投诉', S: '建议', Q: '咨询' }[d.kind], category: d.cat }, 0, steward.name],
     ];

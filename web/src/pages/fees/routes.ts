@@ -4,6 +4,7 @@ import { lazyPage } from '../../router/lazyPage';
 import { FEE_ROLES } from '@wuye/contract/fees/roles';
 import { DISCOUNT_APPLY_ROLES, DISCOUNT_MANAGER_ROLES } from '@wuye/contract/fees/discount';
 import { SHIFT_READ_ROLES } from '@wuye/contract/fees/refund';
+import { STEWARD_ROLES } from '@wuye/contract/steward/roles';
 
 const FeeItemCateList = lazyPage(() => import('./FeeItemCateList'));
 const FeeItemList = lazyPage(() => import('./FeeItemList'));
@@ -35,6 +36,7 @@ const PaymentStatis = lazyPage(() => import('./reports/PaymentStatis'));
 const PropertyPayStatis = lazyPage(() => import('./reports/PropertyPayStatis'));
 const PropertyPayLog = lazyPage(() => import('./reports/PropertyPayLog'));
 const PropertyPayCount = lazyPage(() => import('./reports/PropertyPayCount'));
+const ComplaintCount = lazyPage(() => import('../steward/ComplaintCount'));
 const PropertyNopayCount = lazyPage(() => import('./reports/PropertyNopayCount'));
 const MonthLinting = lazyPage(() => import('./reports/MonthLinting'));
 const FinanceReport = lazyPage(() => import('./reports/FinanceReport'));
@@ -126,7 +128,7 @@ export const feecountsRoutes: AppRoute[] = [
   {
     path: '/feecounts',
     redirect: '/feecounts/fees_count',
-    meta: { title: 'route.feecounts', icon: BarChartOutlined, roles: REPORTS },
+    meta: { title: 'route.feecounts', icon: BarChartOutlined, roles: [...new Set([...REPORTS, ...STEWARD_ROLES.reports])] },
     children: [
       { path: 'fees_count', component: FeesCount, meta: { title: 'route.fees_count', roles: REPORTS } },
       { path: 'fees_count_nopay', component: FeesCountNopay, meta: { title: 'route.fees_count_nopay', roles: REPORTS } },
@@ -141,6 +143,7 @@ export const feecountsRoutes: AppRoute[] = [
         meta: { title: 'route.propertypaylog', roles: REPORTS, activeMenu: '/feecounts/propertypaystatis', search: true },
       },
       { path: 'propertypaycount', component: PropertyPayCount, meta: { title: 'route.propertypaycount', roles: REPORTS } },
+      { path: 'complaintcount', component: ComplaintCount, meta: { title: 'route.complaintcount', roles: [...STEWARD_ROLES.reports] } },
       { path: 'propertynopaycount', component: PropertyNopayCount, meta: { title: 'route.propertynopaycount', roles: REPORTS } },
       { path: 'financereport', component: FinanceReport, meta: { title: 'route.financereport', roles: ['financecount', 'feecount'] } },
     ],

@@ -45,6 +45,7 @@ import { rangePickerPresets } from '../../components/resource/dateRanges';
 import { PhotoGallery, PhotosInput } from '../../components/PhotosInput';
 import { useSystem } from '../../stores/system';
 import ComplaintActions, { useComplaintStaff } from './ComplaintActions';
+import ComplaintToRepair from './ComplaintToRepair';
 
 interface Filters {
   no?: string;
@@ -164,6 +165,7 @@ function AddComplaint({ open, onClose, onAdded }: { open: boolean; onClose: () =
 
 /** A complaint's detail: what was registered, its deadlines, the handling and rating, photos and the timeline. */
 function ComplaintDetail({ id, onClose, onChanged }: { id: number | null; onClose: () => void; onChanged: () => void }) {
+  const can = useRoles();
   const info = useQuery({
     queryKey: ['res', 'complaint', 'info', id],
     queryFn: () => call('complaintinfo', { id: id! }),
@@ -188,6 +190,16 @@ function ComplaintDetail({ id, onClose, onChanged }: { id: number | null; onClos
                 onChanged();
               }}
             />
+            {can(STEWARD_ROLES.desk) && r.repair_id === null && (r.status === 'W' || r.status === 'D') && (
+              <ComplaintToRepair
+                row={r}
+                size="middle"
+                onDone={() => {
+                  void info.refetch();
+                  onChanged();
+                }}
+              />
+            )}
           </Space>
           <Descriptions
             column={{ xs: 1, md: 2 }}
@@ -248,7 +260,7 @@ function ComplaintDetail({ id, onClose, onChanged }: { id: number | null; onClos
                       span: 2,
                       children: (
                         <Link to={`/steward/repairs?id=${r.repair_id}`} data-testid="complaint-repair-link">
-                          报修单 #{r.repair_id}
+                          {r.repair_no || `报修单 #${r.repair_id}`}
                         </Link>
                       ),
                     },

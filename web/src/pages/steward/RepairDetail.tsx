@@ -3,6 +3,8 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WorkflowLogItem } from '@wuye/contract/kit/workflow';
 import { REPAIR_STATUS, type RepairDetail as Detail } from '@wuye/contract/steward/repairs';
+import { complaintNo } from '@wuye/contract/steward/complaints';
+import { Link } from 'react-router';
 import { request } from '../../api/client';
 import { PhotoGallery } from '../../components/PhotosInput';
 import { EnumTag } from '../../components/resource';
@@ -141,7 +143,18 @@ export default function RepairDetail({ id, onClose, onChanged }: { id: number | 
           </Space>
           <Descriptions size="small" bordered column={phone ? 1 : 2}>
             <Descriptions.Item label="报修类型">{t.type_title}</Descriptions.Item>
-            <Descriptions.Item label="来源">{t.source_ch}</Descriptions.Item>
+            <Descriptions.Item label="来源">
+              {t.source_ch}
+              {t.complaint_id > 0 && (
+                <>
+                  {' · 由投诉 '}
+                  <Link to={`/steward/complaintlist?id=${t.complaint_id}`} data-testid="repair-complaint-link">
+                    {complaintNo(t.complaint_id)}
+                  </Link>
+                  {' 转来'}
+                </>
+              )}
+            </Descriptions.Item>
             <Descriptions.Item label="位置">{t.location}</Descriptions.Item>
             <Descriptions.Item label="报修人">
               {t.reporter} {t.phone}

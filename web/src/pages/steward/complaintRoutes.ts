@@ -8,8 +8,8 @@ const ComplaintCategoryList = lazyPage(() => import('./ComplaintCategoryList'));
 
 /** Route titles of the steward desk's complaints, keyed like 'route.<name>' without the prefix. */
 export const complaintTitles = {
-  'zh-CN': { complaintlist: '投诉建议', complaintcategory: '投诉分类设置' },
-  en: { complaintlist: 'Complaints', complaintcategory: 'Complaint categories' },
+  'zh-CN': { complaintlist: '投诉建议', complaintcategory: '投诉分类设置', complaintcount: '投诉统计' },
+  en: { complaintlist: 'Complaints', complaintcategory: 'Complaint categories', complaintcount: 'Complaint report' },
 };
 
 /** The steward desk's complaints pages under /steward (docs/product.md#complaints). */
