@@ -619,7 +619,13 @@ const flowMethods = defineWorkflow(repairFlow, {
     },
     rate: {
       run: async (ctx, row, input) =>
-        rateHandler(ctx.db, ctx.rid, { id: Number(row.id), handler_id: row.handler_id as number | null }, Number(input.overall), new Date()),
+        rateHandler(
+          ctx.db,
+          ctx.rid,
+          { id: Number(row.id), handler_id: row.handler_id as number | null },
+          Number(input.overall),
+          new Date(),
+        ),
       set: (_ctx, input) => ({
         rate_overall: input.overall,
         rate_speed: input.speed,
