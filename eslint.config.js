@@ -56,6 +56,8 @@ export default tseslint.config(
       'web/src/pages/setup/ScheduleList.tsx',
       // the staff scores: a report (per-item averages by period, chart) and its details drawer
       'web/src/pages/steward/ScoreList.tsx',
+      // the repair figures: a report (grouped figures with totals and a chart), as the fee reports
+      'web/src/pages/steward/RepairCount.tsx',
     ],
     rules: {
       'no-restricted-imports': [

@@ -173,6 +173,27 @@ journey('steward desk: a paid repair from registration to its follow-up', ({ pag
     await screenshot(page, 'steward-repairs-detail-1440');
   });
 
+  it('the repair figures (报修统计) count the ticket: registered, finished and rated today under its type', async () => {
+    const page = await newPage();
+    await stewardIn(page, '/feecounts/repaircount');
+    await page.getByTestId('repaircount-page').waitFor();
+    // this month by type by default; narrowed to today, the journey's ticket is there
+    await page.getByTestId('repaircount-range').click();
+    await page.locator('.ant-picker-dropdown:visible .ant-picker-presets li').filter({ hasText: '今天' }).click();
+    const row = rowsOf(page.getByTestId('repaircount-table')).filter({ hasText: '水管漏水' });
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+    const cells = (await row.locator('td').allTextContents()).map((t) => t.trim());
+    // 登记, 完工 and 评价数 at least this ticket; its five stars
+    expect(Number(cells[1])).toBeGreaterThanOrEqual(1);
+    expect(Number(cells[2])).toBeGreaterThanOrEqual(1);
+    expect(Number(cells[7])).toBeGreaterThanOrEqual(1);
+    expect(await page.getByTestId('repaircount-totals').textContent()).toContain('合计');
+    await page.getByTestId('repaircount-group').getByText('按处理人').click();
+    await expect.poll(() => rowsOf(page.getByTestId('repaircount-table')).filter({ hasText: '孙师傅' }).count()).toBe(1);
+    await settle(page);
+    await screenshot(page, 'steward-repaircount-1440');
+  });
+
   it('a ticket left past its deadline shows 超时 and a to-do for the dispatcher', async () => {
     const page = await newPage();
     await stewardIn(page, '/steward/repairs');

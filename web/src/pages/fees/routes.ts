@@ -4,6 +4,8 @@ import { lazyPage } from '../../router/lazyPage';
 import { FEE_ROLES } from '@wuye/contract/fees/roles';
 import { DISCOUNT_APPLY_ROLES, DISCOUNT_MANAGER_ROLES } from '@wuye/contract/fees/discount';
 import { SHIFT_READ_ROLES } from '@wuye/contract/fees/refund';
+import { STEWARD_ROLES } from '@wuye/contract/steward/roles';
+import { RepairCount } from '../steward/repairRoutes';
 
 const FeeItemCateList = lazyPage(() => import('./FeeItemCateList'));
 const FeeItemList = lazyPage(() => import('./FeeItemList'));
@@ -126,7 +128,7 @@ export const feecountsRoutes: AppRoute[] = [
   {
     path: '/feecounts',
     redirect: '/feecounts/fees_count',
-    meta: { title: 'route.feecounts', icon: BarChartOutlined, roles: REPORTS },
+    meta: { title: 'route.feecounts', icon: BarChartOutlined, roles: [...REPORTS, ...STEWARD_ROLES.reports] },
     children: [
       { path: 'fees_count', component: FeesCount, meta: { title: 'route.fees_count', roles: REPORTS } },
       { path: 'fees_count_nopay', component: FeesCountNopay, meta: { title: 'route.fees_count_nopay', roles: REPORTS } },
@@ -142,6 +144,7 @@ export const feecountsRoutes: AppRoute[] = [
       },
       { path: 'propertypaycount', component: PropertyPayCount, meta: { title: 'route.propertypaycount', roles: REPORTS } },
       { path: 'propertynopaycount', component: PropertyNopayCount, meta: { title: 'route.propertynopaycount', roles: REPORTS } },
+      { path: 'repaircount', component: RepairCount, meta: { title: 'route.repaircount', roles: [...STEWARD_ROLES.reports] } },
       { path: 'financereport', component: FinanceReport, meta: { title: 'route.financereport', roles: ['financecount', 'feecount'] } },
     ],
   },
