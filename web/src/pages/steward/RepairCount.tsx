@@ -38,8 +38,8 @@ export default function RepairCount() {
   const option = useMemo(
     () => ({
       tooltip: { trigger: 'axis' },
-      legend: { data: ['登记', '完工', '超时'] },
-      grid: { left: 40, right: 16, bottom: 48 },
+      legend: { data: ['登记', '完工', '超时'], top: 0 },
+      grid: { left: 40, right: 16, top: 40, bottom: 8, containLabel: true },
       xAxis: { type: 'category', data: items.map((r) => r.label), axisLabel: { interval: 0, rotate: items.length > 6 ? 30 : 0 } },
       yAxis: { type: 'value', name: '单', minInterval: 1 },
       series: [
