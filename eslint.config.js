@@ -58,6 +58,8 @@ export default tseslint.config(
       'web/src/pages/steward/ScoreList.tsx',
       // 投诉统计: a report (figures by type, category or handler, totals, chart), as the fee reports
       'web/src/pages/steward/ComplaintCount.tsx',
+      // the repair figures: a report (grouped figures with totals and a chart), as the fee reports
+      'web/src/pages/steward/RepairCount.tsx',
     ],
     rules: {
       'no-restricted-imports': [

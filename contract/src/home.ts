@@ -5,6 +5,8 @@
  */
 import type { ListAnswer } from './codes.js';
 import type { BacklogItem } from './system.js';
+import type { RepairDashboard } from './steward/repairReports.js';
+import { STEWARD_ROLES } from './steward/roles.js';
 
 export const COOKIES = { token: 'Admin-Token', language: 'language', sidebar: 'sidebarStatus', layout: 'layout' } as const;
 
@@ -42,6 +44,9 @@ export interface HomeWords {
   topArrears: string;
   noArrears: string;
   rooms: string;
+  /** the repair desk's card: open tickets, its footer the overdue and today's ones */
+  repairs: string;
+  repairsFooter: string;
 }
 
 /**
@@ -70,6 +75,8 @@ export const HOME_WORDS: Record<Language, HomeWords> = {
     topArrears: '欠费最多的楼栋',
     noArrears: '暂无欠费',
     rooms: '{{n}} 户',
+    repairs: '未完成报修',
+    repairsFooter: '超时 {{overdue}} · 今日新增 {{today}}',
   },
   en: {
     title: 'Dashboard',
@@ -92,6 +99,8 @@ export const HOME_WORDS: Record<Language, HomeWords> = {
     topArrears: 'Buildings with the most arrears',
     noArrears: 'No arrears',
     rooms: '{{n}} rooms',
+    repairs: 'Open repairs',
+    repairsFooter: 'Overdue {{overdue}} · New today {{today}}',
   },
   es: {
     title: 'Panel',
@@ -114,6 +123,8 @@ export const HOME_WORDS: Record<Language, HomeWords> = {
     topArrears: 'Edificios con más deudas',
     noArrears: 'Sin deudas',
     rooms: '{{n}} viviendas',
+    repairs: 'Reparaciones abiertas',
+    repairsFooter: 'Vencidas {{overdue}} · Nuevas hoy {{today}}',
   },
 };
 
@@ -140,7 +151,7 @@ export function serviceText(words: Pick<HomeWords, 'serviceOk' | 'serviceEnding'
 }
 
 /** The figure cards of the home page, in their order, and who sees each. */
-export type HomeCardKey = 'backlog' | 'feesMonth' | 'feesArrears' | 'daysLeft';
+export type HomeCardKey = 'backlog' | 'feesMonth' | 'feesArrears' | 'repairs' | 'daysLeft';
 
 export interface HomeCardRule {
   key: HomeCardKey;
@@ -162,6 +173,7 @@ export const HOME_CARDS: readonly HomeCardRule[] = [
   { key: 'backlog', sides: ['community'], hiddenFor: ['leader_admin'], hiddenForSysTypes: ['merchant'] },
   { key: 'feesMonth', sides: ['community'], roles: ['fees', 'cashier', 'payment', 'feecount', 'fees_count', 'financecount'] },
   { key: 'feesArrears', sides: ['community'], roles: ['fees', 'feecount', 'fees_count', 'financecount'] },
+  { key: 'repairs', sides: ['community'], roles: STEWARD_ROLES.repairRead },
   { key: 'daysLeft', sides: ['community'] },
 ];
 
@@ -200,6 +212,7 @@ export interface FirstScreenData {
   /** the latest pending to-dos of the home page's panel: backlog_list's answer (PENDING_ON_HOME, newest first) */
   backlogPending?: ListAnswer<BacklogItem>;
   feedashboard?: FeeDashboard;
+  repairdashboard?: RepairDashboard;
 }
 
 /** How many pending to-dos the home page lists. */

@@ -26,6 +26,7 @@ import { complaintSchemas, type ComplaintOutputs } from './steward/complaints.js
 import { internalOrderSchemas, type InternalOrderOutputs } from './steward/internalOrders.js';
 import { repairTypeSchemas, type RepairTypeOutputs } from './steward/repairTypes.js';
 import { repairSchemas, type RepairOutputs } from './steward/repairs.js';
+import { repairCountSchemas, type RepairCountOutputs } from './steward/repairReports.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -64,6 +65,7 @@ export * from './steward/complaints.js';
 export * from './steward/internalOrders.js';
 export * from './steward/repairTypes.js';
 export * from './steward/repairs.js';
+export * from './steward/repairReports.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -96,6 +98,7 @@ export const methodSchemas = {
   ...internalOrderSchemas,
   ...repairTypeSchemas,
   ...repairSchemas,
+  ...repairCountSchemas,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -125,5 +128,6 @@ export type MethodOutputs = AuthOutputs &
   ComplaintOutputs &
   InternalOrderOutputs &
   RepairTypeOutputs &
-  RepairOutputs;
+  RepairOutputs &
+  RepairCountOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

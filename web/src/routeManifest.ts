@@ -102,6 +102,7 @@ export const routeManifest: Record<ManifestSide, readonly ManifestPage[]> = {
       title: '物业费欠费统计',
       roles: ['feecount', 'fees_count', 'propertypaystatis', 'financecount'],
     },
+    { path: '/feecounts/repaircount', title: '报修统计', roles: ['steward', 'feecount'] },
     { path: '/feecounts/financereport', title: '财务报表', roles: ['financecount', 'feecount'] },
     { path: '/steward/notices', title: '通知公告', roles: ['notices', 'steward'] },
     { path: '/steward/noticesadd', title: '发布公告', roles: ['notices'], hidden: true },

@@ -14,6 +14,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { feeDashboard } from '../modules/fees/reports.js';
+import { repairDashboard } from '../modules/steward/repairReports.js';
 import { latestPendingBacklog } from '../modules/system/methods.js';
 import { escapeHtml, fill } from './html.js';
 import type { Session } from './registry.js';
@@ -40,10 +41,11 @@ export async function firstScreenCardsOf(db: Kysely<DB>, session: Session, ended
   const rid = session.rid;
   const keys = visibleHomeCards({ side: session.side, roles: session.roles, sysType: session.sysType });
   if (ended) return { keys, data: {} };
-  const [pending, feedashboard] = await Promise.all([
+  const [pending, feedashboard, repairdashboard] = await Promise.all([
     // the to-do card's count and the home page's latest pending to-dos, from one page of them
     keys.includes('backlog') ? latestPendingBacklog(db, rid, session, PENDING_ON_HOME) : undefined,
     keys.includes('feesMonth') || keys.includes('feesArrears') ? feeDashboard(db, rid) : undefined,
+    keys.includes('repairs') ? repairDashboard(db, rid) : undefined,
   ]);
   const data: FirstScreenData = {};
   if (pending !== undefined) {
@@ -51,6 +53,7 @@ export async function firstScreenCardsOf(db: Kysely<DB>, session: Session, ended
     data.backlogPending = pending;
   }
   if (feedashboard) data.feedashboard = feedashboard;
+  if (repairdashboard) data.repairdashboard = repairdashboard;
   return { keys, data };
 }
 
@@ -63,7 +66,13 @@ function icon(name: string): string {
   const svg = fs.readFileSync(require.resolve(`@ant-design/icons-svg/inline-svg/outlined/${name}.svg`), 'utf8');
   return `<span class="fs-anticon">${svg.replace('<svg ', '<svg width="1em" height="1em" fill="currentColor" aria-hidden="true" ')}</span>`;
 }
-const ICONS = { backlog: icon('schedule'), feesMonth: icon('account-book'), daysLeft: icon('field-time'), arrears: icon('warning') };
+const ICONS = {
+  backlog: icon('schedule'),
+  feesMonth: icon('account-book'),
+  daysLeft: icon('field-time'),
+  arrears: icon('warning'),
+  repairs: icon('tool'),
+};
 
 /** antd's Statistic writes a number with thousands separators */
 const groupedInt = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -110,6 +119,16 @@ function card(key: HomeCardKey, words: HomeWords, data: FirstScreenData, info: P
       );
     case 'feesArrears':
       return arrearsCard(words, data);
+    case 'repairs': {
+      const r = data.repairdashboard;
+      return figure(
+        ICONS.repairs,
+        '#f4a93a',
+        words.repairs,
+        r ? groupedInt(r.open) : '-',
+        r ? fill(words.repairsFooter, { overdue: r.overdue, today: r.today }) : undefined,
+      );
+    }
     case 'daysLeft': {
       const days = info.end_time ? info.days_left : null;
       return figure(

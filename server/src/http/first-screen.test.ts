@@ -106,15 +106,18 @@ describe('first screen of the home page', () => {
     const screen = screenOf(res.body)!;
     const fees = (await server.call('feedashboard', {}, token)).data;
     const backlog = (await server.call('backlog_list', { page: 1, limit: 1, status: 'E' }, token)).data.total as number;
-    expect(cardTitles(screen)).toEqual(['待办事项', `本月实收（${fees.month}）`, '欠费最多的楼栋', '剩余天数']);
+    const repairs = (await server.call('repairdashboard', {}, token)).data;
+    expect(cardTitles(screen)).toEqual(['待办事项', `本月实收（${fees.month}）`, '欠费最多的楼栋', '未完成报修', '剩余天数']);
     const text = textOf(screen);
     expect(text).toContain(`待办事项 ${backlog} `);
     expect(Number(fees.received)).toBeGreaterThan(0);
     const grouped = (v: string) => v.replace(/\B(?=(\d{3})+\.)/g, ',');
     expect(text).toContain(`¥${grouped(fees.received)} 应收 ¥${grouped(fees.receivable)}，收缴率 ${fees.rate}%`);
     for (const b of fees.top_arrears) expect(text).toContain(`${b.building_title}（${b.rooms} 户） ¥${grouped(b.arrears)}`);
+    expect(repairs.open).toBeGreaterThan(0);
+    expect(text).toContain(`未完成报修 ${repairs.open} 超时 ${repairs.overdue} · 今日新增 ${repairs.today}`);
     const backlogPending = (await server.call('backlog_list', { page: 1, limit: 5, status: 'E', sort: 'desc' }, token)).data;
-    expect(dataOf(res.body)).toEqual({ backlog, backlogPending, feedashboard: fees });
+    expect(dataOf(res.body)).toEqual({ backlog, backlogPending, feedashboard: fees, repairdashboard: repairs });
   });
 
   it("draws each community its own figures, and only the cards of the user's roles", async () => {
@@ -122,10 +125,13 @@ describe('first screen of the home page', () => {
     const res = await page('/dashboard', `Admin-Token=${cashier2}`);
     expect(dataOf(res.body)!.feedashboard).toEqual((await server.call('feedashboard', {}, cashier2)).data);
     expect(dataOf(res.body)!.feedashboard).not.toEqual((await server.call('feedashboard', {}, await server.login('admin'))).data);
-    // a steward sees no fee figures: none are drawn or handed over
+    // a steward sees no fee figures (none are drawn or handed over), but the repair desk's
     const steward = await page('/dashboard', `Admin-Token=${await server.login('steward')}`);
-    expect(cardTitles(screenOf(steward.body)!)).toEqual(['待办事项', '剩余天数']);
-    expect(Object.keys(dataOf(steward.body)!)).toEqual(['backlog', 'backlogPending']);
+    expect(cardTitles(screenOf(steward.body)!)).toEqual(['待办事项', '未完成报修', '剩余天数']);
+    expect(Object.keys(dataOf(steward.body)!)).toEqual(['backlog', 'backlogPending', 'repairdashboard']);
+    // a cashier sees no repair card: nothing of it drawn or handed over
+    expect(cardTitles(screenOf(res.body)!)).not.toContain('未完成报修');
+    expect(Object.keys(dataOf(res.body)!)).not.toContain('repairdashboard');
     // a merchant has no to-do card; the group side has no cards at all
     const merchant = await page('/dashboard', `Admin-Token=${await server.login('merchant')}`);
     expect(cardTitles(screenOf(merchant.body)!)).toEqual(['剩余天数']);

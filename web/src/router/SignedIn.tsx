@@ -9,6 +9,7 @@ import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BACKLOG_COUNT_KEY, BACKLOG_PENDING_KEY } from '../api/backlog';
 import { FEE_DASHBOARD_KEY } from '../api/feeDashboard';
+import { REPAIR_DASHBOARD_KEY } from '../api/repairDashboard';
 import FullSpin from '../components/FullSpin';
 import { communityRoutes, leaderRoutes, routeAliases, routesFor } from '../routes';
 import { useDialogs } from '../stores/dialogs';
@@ -44,6 +45,7 @@ useUser.subscribe((state, prev) => {
 function seedFirstScreenFigures() {
   const seeded = takeFirstScreenData();
   if (seeded.feedashboard) queryClient.setQueryData(FEE_DASHBOARD_KEY, seeded.feedashboard);
+  if (seeded.repairdashboard) queryClient.setQueryData(REPAIR_DASHBOARD_KEY, seeded.repairdashboard);
   if (seeded.backlog !== undefined) queryClient.setQueryData(BACKLOG_COUNT_KEY, seeded.backlog);
   if (seeded.backlogPending) queryClient.setQueryData(BACKLOG_PENDING_KEY, seeded.backlogPending);
 }

@@ -267,6 +267,43 @@ describe('the repair workflow', () => {
     expect(ok(await s.call('repairfinish', { id: pub, note: '换了灯泡' }, tech)).status).toBe('D');
   });
 
+  it("a rating counts in the technician's repair-rating columns of scorelist; a re-rating after a reopen replaces it", async () => {
+    const month = { period_type: 'month', period: today().slice(0, 7) };
+    const techRow = async () =>
+      (ok(await s.call('scorelist', month, steward)).items as Array<{ name: string; repair_avg: string; repair_count: number }>).find(
+        (r) => r.name === '孙师傅',
+      )!;
+    const ratings = async () =>
+      db()
+        .selectFrom('service_ratings')
+        .select(['score'])
+        .where('rid', '=', 1)
+        .where('source', '=', 'repair')
+        .where('account_id', '=', techId)
+        .where('rated_at', '>=', sql<Date>`${`${month.period}-01`}::date::timestamp AT TIME ZONE current_setting('TimeZone')`)
+        .execute();
+    const before = await ratings();
+    const sum = (rs: Array<{ score: number }>) => rs.reduce((t, r) => t + r.score, 0);
+    expect((await techRow()).repair_count).toBe(before.length);
+    const id = await inProgress({ type_id: types.free });
+    ok(await s.call('repairfinish', { id, note: '好了' }, tech));
+    ok(await s.call('repairrate', { id, overall: 2, speed: 3, service: 3 }, steward));
+    const row = await techRow();
+    expect(row.repair_count).toBe(before.length + 1);
+    expect(row.repair_avg).toBe(((sum(before) + 2) / (before.length + 1)).toFixed(2));
+    const mine = await db().selectFrom('service_ratings').selectAll().where('rid', '=', 1).where('source_id', '=', id).execute();
+    expect(mine.map((r) => [r.account_id, r.source, r.score])).toEqual([[techId, 'repair', 2]]);
+    // reopened and done again by the other technician: the new rating replaces the old one, for them
+    ok(await s.call('repairreopen', { id, reason: '又坏了' }, steward));
+    ok(await s.call('repairdispatch', { id, handler_id: tech2Id }, steward));
+    ok(await s.call('repairaccept', { id }, tech2));
+    ok(await s.call('repairfinish', { id, note: '换了新的' }, tech2));
+    ok(await s.call('repairrate', { id, overall: 5, speed: 5, service: 5 }, steward));
+    const again = await db().selectFrom('service_ratings').selectAll().where('rid', '=', 1).where('source_id', '=', id).execute();
+    expect(again.map((r) => [r.account_id, r.score])).toEqual([[tech2Id, 5]]);
+    expect((await techRow()).repair_count).toBe(before.length);
+  });
+
   it('refuses steps from the wrong state, of the wrong role and on another community ids', async () => {
     const id = await ticket();
     await sql`UPDATE repair_tickets SET handler_id = ${techId} WHERE rid = 1 AND id = ${id}`.execute(db());
@@ -412,6 +449,8 @@ describe('the repair clock', () => {
     await sql`UPDATE repair_tickets SET rate_since = now() - interval '49 hours' WHERE rid = 1 AND id = ${id}`.execute(db());
     await runClock();
     expect(await info(id)).toMatchObject({ status: 'V', rate_auto: true, rate_overall: 5 });
+    const rated = await db().selectFrom('service_ratings').selectAll().where('rid', '=', 1).where('source_id', '=', id).execute();
+    expect(rated.map((r) => [r.account_id, r.source, r.score])).toEqual([[techId, 'repair', 5]]);
     const log = ok(await s.call('repairlog', { id }, steward)).items as Array<{ transition_ch: string; operator: string }>;
     expect(log.at(-1)).toMatchObject({ transition_ch: '自动评价', operator: '系统' });
   });

@@ -36,6 +36,7 @@ import { periodRange } from '../fees/calc.js';
 import { registerBillPaidListener } from '../fees/billPaid.js';
 import { registerBacklogSource } from '../setup/backlog.js';
 import { openCounts, repairSettings, repairTechs } from './repairTypes.js';
+import { recordServiceRating } from './scores.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a workflow row is read by column name */
 type Row = Record<string, any>;
@@ -485,6 +486,28 @@ async function createBill(ctx: CommunityCtx, row: Row, totalFen: bigint): Promis
 
 const now = sql<Date>`now()`;
 
+/**
+ * A rating of a ticket counts for its handler's scores (docs/product.md#steward-scores); a handler
+ * no longer of the community is skipped. The auto-rating and the demo data call it too.
+ */
+export async function rateHandler(
+  db: Kysely<DB>,
+  rid: number,
+  t: { id: number; handler_id: number | null },
+  score: number,
+  ratedAt: Date,
+): Promise<void> {
+  if (!t.handler_id) return;
+  const member = await db
+    .selectFrom('account_regions')
+    .select('account_id')
+    .where('rid', '=', rid)
+    .where('account_id', '=', t.handler_id)
+    .executeTakeFirst();
+  if (!member) return;
+  await recordServiceRating(db, { rid, staffId: t.handler_id, source: 'repair', sourceId: t.id, score, ratedAt });
+}
+
 const flowMethods = defineWorkflow(repairFlow, {
   table: 'repair_tickets',
   answer: item,
@@ -595,6 +618,14 @@ const flowMethods = defineWorkflow(repairFlow, {
       message: '已完工',
     },
     rate: {
+      run: async (ctx, row, input) =>
+        rateHandler(
+          ctx.db,
+          ctx.rid,
+          { id: Number(row.id), handler_id: row.handler_id as number | null },
+          Number(input.overall),
+          new Date(),
+        ),
       set: (_ctx, input) => ({
         rate_overall: input.overall,
         rate_speed: input.speed,

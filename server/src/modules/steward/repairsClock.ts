@@ -11,7 +11,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { registerJobKind, registerPeriodicJob } from '../../jobs/queue.js';
 import { whoIsOnDuty } from '../setup/duty.js';
-import { deskBacklog, handTo, techBacklog } from './repairs.js';
+import { deskBacklog, handTo, rateHandler, techBacklog } from './repairs.js';
 import { openCounts, REPAIR_DEFAULTS, repairTechs } from './repairTypes.js';
 
 export const REPAIR_CLOCK = 'repair_clock';
@@ -88,8 +88,8 @@ async function warn(db: Kysely<DB>): Promise<number> {
 }
 
 async function autoRate(db: Kysely<DB>): Promise<number> {
-  const { rows } = await sql<{ rid: number; id: number; visit_policy: string }>`
-    SELECT t.rid, t.id, y.visit_policy FROM repair_tickets t
+  const { rows } = await sql<{ rid: number; id: number; handler_id: number | null; visit_policy: string }>`
+    SELECT t.rid, t.id, t.handler_id, y.visit_policy FROM repair_tickets t
     JOIN repair_types y ON y.rid = t.rid AND y.id = t.type_id
     LEFT JOIN repair_settings s ON s.rid = t.rid
     WHERE t.status = 'R' AND t.rate_since IS NOT NULL
@@ -114,6 +114,7 @@ async function autoRate(db: Kysely<DB>): Promise<number> {
       .where('id', '=', r.id)
       .execute();
     await logStep(db, r.rid, r.id, 'autorate', 'R', to, { note: '超时未评价，系统默认好评' });
+    await rateHandler(db, r.rid, r, 5, new Date());
   }
   return rows.length;
 }

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { today } from '../../lib/wire.js';
 import { periodRange } from '../fees/calc.js';
+import { recordServiceRating } from './scores.js';
 
 /**
  * The demo's repairs (docs/product.md#repairs): the type tree of 阳光花园 (水电, 门窗, 公共设施 with
@@ -413,6 +414,17 @@ async function seedCommunity(db: Kysely<DB>, rid: number, types: typeof TYPES, t
         })),
       )
       .execute();
+    // a rating counts for the technician's scores as repairrate and the auto-rating record it
+    if (v.rated_at && v.rate_overall && v.handler_id) {
+      await recordServiceRating(db, {
+        rid,
+        staffId: v.handler_id as number,
+        source: 'repair',
+        sourceId: id,
+        score: v.rate_overall as number,
+        ratedAt: v.rated_at as Date,
+      });
+    }
     // the to-do list as the desk and the clock leave it
     const todo = (kind: string, sourceId: string, title: string, roles: string[]) =>
       db

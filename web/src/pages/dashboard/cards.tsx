@@ -9,12 +9,14 @@ import { visibleHomeCards, type HomeCardKey } from '@wuye/contract/home';
 import type { Side } from '../../utils/auth';
 import BacklogCard from './BacklogCard';
 import { FeesArrearsCard, FeesMonthCard } from './FeesCards';
+import RepairsCard from './RepairsCard';
 import ServiceCard from './ServiceCard';
 
 const CARD_COMPONENTS: Record<HomeCardKey, ComponentType> = {
   backlog: BacklogCard,
   feesMonth: FeesMonthCard,
   feesArrears: FeesArrearsCard,
+  repairs: RepairsCard,
   daysLeft: ServiceCard,
 };
 

@@ -5,6 +5,7 @@ import { FEE_ROLES } from '@wuye/contract/fees/roles';
 import { DISCOUNT_APPLY_ROLES, DISCOUNT_MANAGER_ROLES } from '@wuye/contract/fees/discount';
 import { SHIFT_READ_ROLES } from '@wuye/contract/fees/refund';
 import { STEWARD_ROLES } from '@wuye/contract/steward/roles';
+import { RepairCount } from '../steward/repairRoutes';
 
 const FeeItemCateList = lazyPage(() => import('./FeeItemCateList'));
 const FeeItemList = lazyPage(() => import('./FeeItemList'));
@@ -143,8 +144,9 @@ export const feecountsRoutes: AppRoute[] = [
         meta: { title: 'route.propertypaylog', roles: REPORTS, activeMenu: '/feecounts/propertypaystatis', search: true },
       },
       { path: 'propertypaycount', component: PropertyPayCount, meta: { title: 'route.propertypaycount', roles: REPORTS } },
-      { path: 'complaintcount', component: ComplaintCount, meta: { title: 'route.complaintcount', roles: [...STEWARD_ROLES.reports] } },
       { path: 'propertynopaycount', component: PropertyNopayCount, meta: { title: 'route.propertynopaycount', roles: REPORTS } },
+      { path: 'repaircount', component: RepairCount, meta: { title: 'route.repaircount', roles: [...STEWARD_ROLES.reports] } },
+      { path: 'complaintcount', component: ComplaintCount, meta: { title: 'route.complaintcount', roles: [...STEWARD_ROLES.reports] } },
       { path: 'financereport', component: FinanceReport, meta: { title: 'route.financereport', roles: ['financecount', 'feecount'] } },
     ],
   },

@@ -17,9 +17,13 @@ describe('where 去处理 leads', () => {
     expect(backlogTarget({ kind: 'refund', link: '' }, canOpen)).toEqual({ page: '/fees/refundlist' });
     expect(backlogTarget({ kind: 'refund', link: '/setup/backlog' }, canOpen)).toEqual({ page: '/fees/refundlist' });
     expect(backlogTarget({ kind: 'fees', link: '/no/such/page' }, canOpen)).toEqual({ page: '/fees/feebillworkadd' });
+    // a technician who may not open the desk's list goes to their own tickets
+    const techPages = (p: string) => p === '/steward/myrepairs';
+    expect(backlogTarget({ kind: 'repairwork', link: '/steward/repairs?id=7' }, techPages)).toEqual({ page: '/steward/myrepairs' });
+    expect(backlogTarget({ kind: 'repair', link: '' }, (p) => p === '/steward/repairs')).toEqual({ page: '/steward/repairs' });
   });
   it('nowhere (its details open) when neither can be opened: never a 404', () => {
-    // a repair's area does not exist yet: the old demo link pointed at one
+    // a user who may open no repair page
     expect(backlogTarget({ kind: 'repair', link: '/steward/repairs' }, canOpen)).toBeNull();
     expect(backlogTarget({ kind: 'complaint', link: '/setup/backlog' }, canOpen)).toBeNull();
     // a cashier who may not open the bill generation

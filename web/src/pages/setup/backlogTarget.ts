@@ -5,6 +5,8 @@ import { isExternal } from '../../utils/validate';
 export const BACKLOG_KIND_PAGES: Partial<Record<BacklogKind, string>> = {
   refund: '/fees/refundlist',
   fees: '/fees/feebillworkadd',
+  repair: '/steward/repairs',
+  repairwork: '/steward/myrepairs',
 };
 
 /** The to-do list itself: a link back to it leads nowhere. */

@@ -6,11 +6,12 @@ import { lazyPage } from '../../router/lazyPage';
 const RepairList = lazyPage(() => import('./RepairList'));
 const MyRepairs = lazyPage(() => import('./MyRepairs'));
 const RepairTypeList = lazyPage(() => import('./RepairTypeList'));
+export const RepairCount = lazyPage(() => import('./RepairCount'));
 
 /** Route titles of the steward desk's repairs, keyed like 'route.<name>' without the prefix. */
 export const repairTitles = {
-  'zh-CN': { repairs: '报修工单', myrepairs: '我的工单', repairtype: '报修类型' },
-  en: { repairs: 'Repair tickets', myrepairs: 'My tickets', repairtype: 'Repair types' },
+  'zh-CN': { repairs: '报修工单', myrepairs: '我的工单', repairtype: '报修类型', repaircount: '报修统计' },
+  en: { repairs: 'Repair tickets', myrepairs: 'My tickets', repairtype: 'Repair types', repaircount: 'Repair figures' },
 };
 
 /** The steward desk's repairs pages under /steward (docs/product.md#repairs). */
