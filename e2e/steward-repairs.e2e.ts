@@ -17,6 +17,8 @@ async function pickOption(page: Page, testId: string, text: string) {
   const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
   await item.waitFor();
   await item.click();
+  // the list closes before the dialog's buttons under it are pressed
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
 }
 
 /** Signs the steward in (the demo's weak password: its reminder is put off) on a page of the desk. */

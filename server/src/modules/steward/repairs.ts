@@ -398,6 +398,7 @@ export async function handTo(db: Kysely<DB>, rid: number, row: Row, tech: { id: 
     sourceId: Number(row.id),
     title: `${tech.name}：报修待接单 ${row.no}`,
     content: String(row.content).slice(0, 60),
+    account: Number(tech.id),
   });
 }
 
@@ -769,7 +770,7 @@ const repairurge = defineMethod('repairurge', {
     });
     const title = `报修催单（第 ${row.urge_count + 1} 次）：${row.no}`;
     if (row.handler_id && row.status === 'A')
-      await techBacklog.raise(ctx.db, ctx.rid, { sourceId: Number(row.id), title, content: input.note });
+      await techBacklog.raise(ctx.db, ctx.rid, { sourceId: Number(row.id), title, content: input.note, account: Number(row.handler_id) });
     else if (row.status === 'W') await deskBacklog.raise(ctx.db, ctx.rid, { sourceId: Number(row.id), title, content: input.note });
     return reply(await item(ctx, Number(row.id)), '已催单');
   },

@@ -69,19 +69,20 @@ async function markBreaches(db: Kysely<DB>): Promise<number> {
 }
 
 async function warn(db: Kysely<DB>): Promise<number> {
-  const { rows } = await sql<{ rid: number; id: number; no: string; handler_name: string; status: string }>`
+  const { rows } = await sql<{ rid: number; id: number; no: string; handler_id: number; handler_name: string; status: string }>`
     UPDATE repair_tickets t SET warned_at = now()
     FROM repair_types y
     WHERE y.rid = t.rid AND y.id = t.type_id AND y.warn_minutes > 0
       AND t.status IN ('A', 'P') AND t.handler_id IS NOT NULL AND t.warned_at IS NULL
       AND CASE WHEN t.status = 'A' THEN now() >= t.accept_by - make_interval(mins => y.warn_minutes)
                ELSE ${clockAt} >= t.finish_by - make_interval(mins => y.warn_minutes) END
-    RETURNING t.rid, t.id, t.no, t.handler_name, t.status`.execute(db);
+    RETURNING t.rid, t.id, t.no, t.handler_id, t.handler_name, t.status`.execute(db);
   for (const r of rows) {
     await techBacklog.raise(db, r.rid, {
       sourceId: `${r.id}-warn`,
       title: `${r.handler_name}：报修即将超时 ${r.no}`,
       content: r.status === 'A' ? '接单时限将到，请尽快接单' : '完成时限将到，请尽快完工',
+      account: Number(r.handler_id),
     });
   }
   return rows.length;

@@ -426,13 +426,22 @@ async function seedCommunity(db: Kysely<DB>, rid: number, types: typeof TYPES, t
       });
     }
     // the to-do list as the desk and the clock leave it
-    const todo = (kind: string, sourceId: string, title: string, roles: string[]) =>
+    const todo = (kind: string, sourceId: string, title: string, roles: string[], account: number | null = null) =>
       db
         .insertInto('backlog')
-        .values({ rid, kind, source_id: sourceId, title, content: k.content.slice(0, 60), link: `/steward/repairs?id=${id}`, roles })
+        .values({
+          rid,
+          kind,
+          source_id: sourceId,
+          title,
+          content: k.content.slice(0, 60),
+          link: `/steward/repairs?id=${id}`,
+          roles,
+          account_id: account,
+        })
         .execute();
     if (state === 'W') await todo('repair', String(id), `报修待派单：${no}`, ['steward']);
-    if (state === 'A') await todo('repairwork', String(id), `${tech.name}：报修待接单 ${no}`, ['repairs']);
+    if (state === 'A') await todo('repairwork', String(id), `${tech.name}：报修待接单 ${no}`, ['repairs'], tech.id);
     if (v.overdue && ['W', 'A', 'P', 'S'].includes(state)) await todo('repair', `${id}-overdue`, `报修超时：${no}`, ['steward']);
   }
 }
