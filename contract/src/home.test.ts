@@ -21,13 +21,15 @@ describe('groupedAmount', () => {
 describe('visibleHomeCards', () => {
   const community = 'community' as const;
   it('gives admin every community card and the group side none', () => {
-    expect(visibleHomeCards({ side: community, roles: ['admin'] })).toEqual(['backlog', 'feesMonth', 'feesArrears', 'daysLeft']);
+    expect(visibleHomeCards({ side: community, roles: ['admin'] })).toEqual(['backlog', 'feesMonth', 'feesArrears', 'repairs', 'daysLeft']);
     expect(visibleHomeCards({ side: 'group', roles: ['admin', 'leader_admin'] })).toEqual([]);
   });
 
   it('shows the fee cards by role, and hides the to-do card from merchants and leader_admin', () => {
     expect(visibleHomeCards({ side: community, roles: ['cashier'] })).toEqual(['backlog', 'feesMonth', 'daysLeft']);
-    expect(visibleHomeCards({ side: community, roles: ['steward'] })).toEqual(['backlog', 'daysLeft']);
+    expect(visibleHomeCards({ side: community, roles: ['steward'] })).toEqual(['backlog', 'repairs', 'daysLeft']);
+    // a technician: the open tickets too
+    expect(visibleHomeCards({ side: community, roles: ['repairs'] })).toEqual(['backlog', 'repairs', 'daysLeft']);
     expect(visibleHomeCards({ side: community, roles: ['card'], sysType: 'merchant' })).toEqual(['daysLeft']);
     expect(visibleHomeCards({ side: community, roles: ['leader_admin', 'fees'] })).toEqual(['feesMonth', 'feesArrears', 'daysLeft']);
   });

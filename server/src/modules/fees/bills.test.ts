@@ -175,8 +175,10 @@ describe('feebilllist filters', () => {
     expect((await t.call('feebilllist', { cost_types: ['gas'] }, admin)).data.total).toBe(0);
     const water = (await t.call('feebilllist', { cost_types: ['water'] }, admin)).data.total;
     expect(water).toBeGreaterThan(0);
-    expect((await t.call('feebilllist', { cost_types: 'property,water,parking' }, admin)).data.total).toBe(all.data.total);
-    expect((await t.call('feebilllist', { cost_types: 'property,parking' }, admin)).data.total).toBe(all.data.total - water);
+    // and the demo's repair bill (维修费, steward/repairs.ts)
+    const repair = (await t.call('feebilllist', { cost_types: ['repair'] }, admin)).data.total;
+    expect((await t.call('feebilllist', { cost_types: 'property,water,parking,repair' }, admin)).data.total).toBe(all.data.total);
+    expect((await t.call('feebilllist', { cost_types: 'property,parking' }, admin)).data.total).toBe(all.data.total - water - repair);
     const kw = await t.call('feebilllist', { keyword: '2号楼1单元' }, admin);
     expect(
       kw.data.items.every((b: { building_title: string; unit_title: string }) => b.building_title === '2号楼' && b.unit_title === '1单元'),

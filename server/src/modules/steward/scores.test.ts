@@ -258,7 +258,9 @@ describe('scorelist', () => {
     expect([jan.repair_avg, jan.repair_count]).toEqual(['2.00', 2]);
     expect(jan.overall).toBe('2.80');
     // another community's ratings stay there
-    expect(await db.selectFrom('service_ratings').select('id').where('rid', '=', 2).execute()).toEqual([]);
+    expect(await db.selectFrom('service_ratings').select('id').where('rid', '=', 2).where('account_id', '=', financeId).execute()).toEqual(
+      [],
+    );
   });
 
   it('recordServiceRating refuses a score out of 1–5 and staff of another community', async () => {
