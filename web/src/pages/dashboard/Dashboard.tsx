@@ -59,7 +59,7 @@ export default function Dashboard() {
         <Descriptions column={{ xs: 1, sm: 1, md: 3 }} items={items} />
       </Card>
       {cards.length > 0 && (
-        <Row gutter={[16, 16]} data-testid="dashboard-cards">
+        <Row gutter={[16, 16]} className="dashboard-cards" data-testid="dashboard-cards">
           {cards.map(({ key, Component }) => (
             <Col key={key} xs={24} sm={12} lg={6}>
               <Component />
