@@ -328,6 +328,8 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   tid: v.room.tid,
   mid: v.member.id,
   member_id: v.member.id,
+  // an SMS job's chosen owners (its audience, a record inside the call)
+  member_ids: [v.member.id],
   category_id: v.room.category_id,
   building_cate_id: v.room.category_id,
   item_id: v.byTable.fee_items,
@@ -463,7 +465,22 @@ function sample(schema: Json | undefined): unknown {
 const ID_LIKE = /(^|_)(ids?|hids?|bid|tid|rid|mid)$|_id$|^(parkid|device|itemid)$/;
 
 /** Other values tried, in order, for a plain field its schema refuses (undefined: leave it out). */
-const FALLBACKS: unknown[] = ['1.00', '1', 1, '2031-01-01', '2026-01', 'Y', undefined, 'https://example.com/a.png', 'x', true, [], null];
+// ('2020-12-31': the end of a period a report bounds to a year, start_date being 2020-01-01)
+const FALLBACKS: unknown[] = [
+  '1.00',
+  '1',
+  1,
+  '2031-01-01',
+  '2020-12-31',
+  '2026-01',
+  'Y',
+  undefined,
+  'https://example.com/a.png',
+  'x',
+  true,
+  [],
+  null,
+];
 
 /** Replaces refused plain fields with other values until the payload passes (victim ids stay as they are). */
 function fit(def: MethodDef, payload: Json, props: Record<string, Json>, fixed: Set<string>): Json {
@@ -507,6 +524,8 @@ function fill(shape: Json, v: Victim, write: boolean, unmapped: string[], search
     else if (!required.has(field) && !(search && SEARCH_FIELDS.has(field))) continue;
     else if (field in values) out[field] = values[field];
     else if (fieldSchema.type === 'array' && items?.type === 'object') out[field] = [fill(items, v, write, unmapped, true)];
+    // a record inside the call (a complaint's repair ticket): filled the same way, its ids the victim's
+    else if (fieldSchema.type === 'object' && fieldSchema.properties) out[field] = fill(fieldSchema, v, write, unmapped, false);
     else out[field] = sample(fieldSchema);
   }
   return out;
