@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
   App,
-  Badge,
   Button,
   Checkbox,
   DatePicker,
@@ -39,6 +38,7 @@ import { runExport } from '../../api/exportJob';
 import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import TablePage from '../../components/TablePage';
+import { StatusBar, type StatusBarKey } from '../../components/StatusBar';
 import { useActionFixed } from '../../components/TablePage';
 import { EnumTag, invalidateResource, RoomCascader, useRoles, useSmallList, WorkflowTimeline, zodRule } from '../../components/resource';
 import { rangePickerPresets } from '../../components/resource/dateRanges';
@@ -59,7 +59,7 @@ interface Filters {
   mine?: boolean;
 }
 
-type Bar = '' | ComplaintStatus | 'overdue';
+type Bar = StatusBarKey<ComplaintStatus>;
 
 const toQuery = (v: Filters) => ({
   no: v.no ?? '',
@@ -390,39 +390,20 @@ export default function ComplaintList() {
     },
   ];
 
-  const barItems: Array<{ key: Bar; label: string; n?: number }> = [
-    { key: '', label: '全部', n: counts?.all },
-    ...(['W', 'D', 'E', 'Y', 'X'] as const).map((k) => ({ key: k as Bar, label: COMPLAINT_STATUS[k].text, n: counts?.[k] })),
-    { key: 'overdue', label: '超时', n: counts?.overdue },
-  ];
-
   return (
     <>
-      <Radio.Group
+      <StatusBar
+        states={['W', 'D', 'E', 'Y', 'X'] as const}
+        labels={COMPLAINT_STATUS}
+        waiting={['W'] as const}
+        counts={counts}
         value={bar}
-        onChange={(e) => {
-          setBar(e.target.value as Bar);
-          apply(e.target.value as Bar);
+        onChange={(b) => {
+          setBar(b);
+          apply(b);
         }}
-        optionType="button"
-        style={{ marginBottom: 12, display: 'flex', flexWrap: 'wrap' }}
-        data-testid="complaint-statusbar"
-      >
-        {barItems.map((b) => (
-          <Radio.Button key={b.key || 'all'} value={b.key}>
-            <span data-testid={`complaint-bar-${b.key || 'all'}`}>
-              {b.label}{' '}
-              <Badge
-                count={b.n ?? 0}
-                showZero
-                overflowCount={9999}
-                color={b.key === 'overdue' ? 'red' : b.key === 'W' ? 'orange' : '#bfbfbf'}
-                size="small"
-              />
-            </span>
-          </Radio.Button>
-        ))}
-      </Radio.Group>
+        testId="complaint"
+      />
       <TablePage<ComplaintRow, Filters>
         testId="complaintlist-page"
         title="投诉建议"

@@ -1,14 +1,13 @@
 import { useMemo, useState } from 'react';
-import { Button, Form, Input, Modal, Switch, TreeSelect } from 'antd';
+import { Button, Form, Modal, TreeSelect } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ComplaintRow } from '@wuye/contract/steward/complaints';
 import type { RepairTypeNode } from '@wuye/contract/steward/repairTypes';
 import { request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
-import { PhotosInput } from '../../components/PhotosInput';
 import { invalidateResource, RoomCascader } from '../../components/resource';
-import { typeTreeData, useRepairTypeTree } from './RepairAdd';
+import { RepairContactFields, RepairContentFields, typeTreeData, useRepairTypeTree } from './RepairAdd';
 
 interface Values {
   type_id?: number;
@@ -140,39 +139,8 @@ export default function ComplaintToRepair({
                 <RoomCascader testId="complaint-torepair-room" style={{ width: '100%' }} />
               </Form.Item>
             ))}
-          <Form.Item
-            name="place"
-            label={household ? '具体位置' : '公共区域位置'}
-            rules={household ? [] : [{ required: true, whitespace: true, message: '请填写公共区域位置' }]}
-          >
-            <Input
-              maxLength={60}
-              placeholder={household ? '如 厨房、主卫（选填）' : '如 2号楼1单元电梯、中心花园'}
-              data-testid="complaint-torepair-place"
-            />
-          </Form.Item>
-          <Form.Item name="reporter" label="报修人" rules={[{ required: true, whitespace: true, message: '请填写报修人' }]}>
-            <Input maxLength={30} data-testid="complaint-torepair-reporter" />
-          </Form.Item>
-          <Form.Item
-            name="phone"
-            label="联系电话"
-            rules={[
-              { required: true, message: '请填写联系电话' },
-              { pattern: /^1[3-9]\d{9}$/, message: '联系电话格式不正确，应为11位手机号' },
-            ]}
-          >
-            <Input maxLength={11} data-testid="complaint-torepair-phone" />
-          </Form.Item>
-          <Form.Item name="content" label="报修内容" rules={[{ required: true, whitespace: true, message: '请填写报修内容' }]}>
-            <Input.TextArea rows={4} maxLength={700} showCount data-testid="complaint-torepair-content" />
-          </Form.Item>
-          <Form.Item name="photos" label="现场照片（最多9张）">
-            <PhotosInput max={9} testId="complaint-torepair-photos" />
-          </Form.Item>
-          <Form.Item name="urgent" label="紧急" valuePropName="checked">
-            <Switch data-testid="complaint-torepair-urgent" />
-          </Form.Item>
+          <RepairContactFields household={household} testPrefix="complaint-torepair" />
+          <RepairContentFields testPrefix="complaint-torepair" />
         </Form>
       </Modal>
     </>

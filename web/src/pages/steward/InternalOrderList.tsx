@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Form, Input, Radio, Select, Space, Tabs, Typography } from 'antd';
+import { Button, Form, Input, Select, Space, Tabs, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import { runExport } from '../../api/exportJob';
 import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import TablePage, { useActionFixed } from '../../components/TablePage';
+import { StatusBar, type StatusBarKey } from '../../components/StatusBar';
 import { EnumTag, invalidateResource, useRoles } from '../../components/resource';
 import { OrderActions, OrderDetail, OrderFormModal, OrderOverdue, useOrderStaff } from './InternalOrderParts';
 
@@ -30,7 +31,7 @@ interface Filters {
   overdue?: '' | 'Y' | 'N';
 }
 
-type Bar = '' | InternalOrderStatus | 'overdue';
+type Bar = StatusBarKey<InternalOrderStatus>;
 
 /** 周期工单: the recurring templates, how many orders each made, stop. */
 function Templates() {
@@ -187,39 +188,20 @@ export default function InternalOrderList() {
     },
   ];
 
-  const barItems: Array<{ key: Bar; label: string; n?: number }> = [
-    { key: '', label: '全部', n: counts?.all },
-    ...(['P', 'D', 'C', 'Y', 'X'] as const).map((k) => ({ key: k as Bar, label: INTERNAL_ORDER_STATUS[k].text, n: counts?.[k] })),
-    { key: 'overdue', label: '超时', n: counts?.overdue },
-  ];
-
   const orders = (
     <>
-      <Radio.Group
+      <StatusBar
+        states={['P', 'D', 'C', 'Y', 'X'] as const}
+        labels={INTERNAL_ORDER_STATUS}
+        waiting={['P', 'C'] as const}
+        counts={counts}
         value={bar}
-        onChange={(e) => {
-          setBar(e.target.value as Bar);
-          apply(e.target.value as Bar);
+        onChange={(b) => {
+          setBar(b);
+          apply(b);
         }}
-        optionType="button"
-        style={{ marginBottom: 12, display: 'flex', flexWrap: 'wrap' }}
-        data-testid="internalorder-statusbar"
-      >
-        {barItems.map((b) => (
-          <Radio.Button key={b.key || 'all'} value={b.key}>
-            <span data-testid={`internalorder-bar-${b.key || 'all'}`}>
-              {b.label}{' '}
-              <Badge
-                count={b.n ?? 0}
-                showZero
-                overflowCount={9999}
-                size="small"
-                color={b.key === 'overdue' ? 'red' : b.key === 'P' || b.key === 'C' ? 'orange' : '#bfbfbf'}
-              />
-            </span>
-          </Radio.Button>
-        ))}
-      </Radio.Group>
+        testId="internalorder"
+      />
       <TablePage<InternalOrderRow, Filters>
         testId="internalorder-page"
         list={list}

@@ -136,30 +136,7 @@ export default function RepairAdd({ open, onClose, onDone }: { open: boolean; on
             <RoomCascader testId="repair-add-room" onChange={(p) => void pickRoom(p)} style={{ width: '100%' }} />
           </Form.Item>
         ) : null}
-        <Form.Item
-          name="place"
-          label={household ? '具体位置' : '公共区域位置'}
-          rules={household ? [] : [{ required: true, whitespace: true, message: '请填写公共区域位置' }]}
-        >
-          <Input
-            maxLength={60}
-            placeholder={household ? '如 厨房、主卫（选填）' : '如 2号楼1单元电梯、中心花园'}
-            data-testid="repair-add-place"
-          />
-        </Form.Item>
-        <Form.Item name="reporter" label="报修人" rules={[{ required: true, whitespace: true, message: '请填写报修人' }]}>
-          <Input maxLength={30} data-testid="repair-add-reporter" />
-        </Form.Item>
-        <Form.Item
-          name="phone"
-          label="联系电话"
-          rules={[
-            { required: true, message: '请填写联系电话' },
-            { pattern: /^1[3-9]\d{9}$/, message: '联系电话格式不正确，应为11位手机号' },
-          ]}
-        >
-          <Input maxLength={11} data-testid="repair-add-phone" />
-        </Form.Item>
+        <RepairContactFields household={household} testPrefix="repair-add" />
         <Form.Item name="appointment" label="预约上门时间">
           <DatePicker
             showTime={{ format: 'HH:mm' }}
@@ -168,16 +145,57 @@ export default function RepairAdd({ open, onClose, onDone }: { open: boolean; on
             data-testid="repair-add-appointment"
           />
         </Form.Item>
-        <Form.Item name="content" label="报修内容" rules={[{ required: true, whitespace: true, message: '请填写报修内容' }]}>
-          <Input.TextArea rows={4} maxLength={700} showCount data-testid="repair-add-content" />
-        </Form.Item>
-        <Form.Item name="photos" label="现场照片（最多9张）">
-          <PhotosInput max={9} testId="repair-add-photos" />
-        </Form.Item>
-        <Form.Item name="urgent" label="紧急" valuePropName="checked">
-          <Switch data-testid="repair-add-urgent" />
-        </Form.Item>
+        <RepairContentFields testPrefix="repair-add" />
       </Form>
     </Modal>
+  );
+}
+
+/** Where and who of a repair (具体位置, 报修人, 联系电话): the registration's fields, and a complaint's turned into a repair. */
+export function RepairContactFields({ household, testPrefix }: { household: boolean; testPrefix: string }) {
+  return (
+    <>
+      <Form.Item
+        name="place"
+        label={household ? '具体位置' : '公共区域位置'}
+        rules={household ? [] : [{ required: true, whitespace: true, message: '请填写公共区域位置' }]}
+      >
+        <Input
+          maxLength={60}
+          placeholder={household ? '如 厨房、主卫（选填）' : '如 2号楼1单元电梯、中心花园'}
+          data-testid={`${testPrefix}-place`}
+        />
+      </Form.Item>
+      <Form.Item name="reporter" label="报修人" rules={[{ required: true, whitespace: true, message: '请填写报修人' }]}>
+        <Input maxLength={30} data-testid={`${testPrefix}-reporter`} />
+      </Form.Item>
+      <Form.Item
+        name="phone"
+        label="联系电话"
+        rules={[
+          { required: true, message: '请填写联系电话' },
+          { pattern: /^1[3-9]\d{9}$/, message: '联系电话格式不正确，应为11位手机号' },
+        ]}
+      >
+        <Input maxLength={11} data-testid={`${testPrefix}-phone`} />
+      </Form.Item>
+    </>
+  );
+}
+
+/** What a repair is (报修内容, 现场照片, 紧急): the registration's fields, and a complaint's turned into a repair. */
+export function RepairContentFields({ testPrefix }: { testPrefix: string }) {
+  return (
+    <>
+      <Form.Item name="content" label="报修内容" rules={[{ required: true, whitespace: true, message: '请填写报修内容' }]}>
+        <Input.TextArea rows={4} maxLength={700} showCount data-testid={`${testPrefix}-content`} />
+      </Form.Item>
+      <Form.Item name="photos" label="现场照片（最多9张）">
+        <PhotosInput max={9} testId={`${testPrefix}-photos`} />
+      </Form.Item>
+      <Form.Item name="urgent" label="紧急" valuePropName="checked">
+        <Switch data-testid={`${testPrefix}-urgent`} />
+      </Form.Item>
+    </>
   );
 }
