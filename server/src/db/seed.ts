@@ -285,8 +285,7 @@ export async function seedFoundation(db: Kysely<DB>, passwordHash: string) {
   await db
     .insertInto('backlog')
     .values([
-      // where the work is done; a repair or a complaint opens the to-do's own details until their areas exist
-      { rid: 1, title: '3 号楼 2 单元 1102 报修：厨房漏水', kind: 'repair', content: '业主来电，需今天上门' },
+      // reminders with no record behind them; the desk's to-dos come from its demo records (modules/steward/*Seed.ts)
       {
         rid: 1,
         title: '审核退款申请：2 号楼 801 物业费',
@@ -297,7 +296,7 @@ export async function seedFoundation(db: Kysely<DB>, passwordHash: string) {
         roles: [...REFUND_APPROVE_ROLES],
       },
       { rid: 1, title: '本月物业费账单待生成', kind: 'fees', link: '/fees/feebillworkadd', content: '每月 1 日前生成下月账单' },
-      { rid: 1, title: '消防通道占用投诉', kind: 'complaint', content: '5 号楼北侧' },
+      { rid: 1, title: '消防设施年度检测到期提醒', kind: 'other', content: '联系维保单位，月底前完成检测' },
       { rid: 2, title: '电梯年检到期提醒', kind: 'other', content: '1 号楼两部电梯' },
     ])
     .execute();
