@@ -72,6 +72,38 @@ describe('one-off internal orders', () => {
     expect(todo.status).toBe('E');
   });
 
+  it("puts its to-dos on the list of whom they are for: the only handler's, the creator's to accept; several handlers share one", async () => {
+    const todo = async (id: number) =>
+      s.database.db
+        .selectFrom('backlog')
+        .select(['account_id', 'status', 'title'])
+        .where('kind', '=', 'internalorder')
+        .where('source_id', '=', String(id))
+        .executeTakeFirstOrThrow();
+    const listed = async (token: string, id: number) =>
+      (
+        (await s.call('backlog_list', { status: 'E', kind: 'internalorder', limit: 200 }, token)).data.items as Array<{ source_id: string }>
+      ).some((b) => b.source_id === String(id));
+    const id = await raise({ items: [] });
+    expect((await todo(id)).account_id).toBe(techId);
+    expect(await listed(tech, id)).toBe(true);
+    expect(await listed(steward, id)).toBe(false);
+    expect(await listed(admin, id)).toBe(true);
+    // edited to two handlers: for both (the desk's codes)
+    ok(await s.call('internalorderedit', { ...sample({ items: [] }), id, handler_ids: [techId, stewardId] }, steward));
+    expect((await todo(id)).account_id).toBeNull();
+    expect(await listed(steward, id)).toBe(true);
+    ok(await s.call('internalorderedit', { ...sample({ items: [] }), id }, steward));
+    ok(await s.call('internalorderstart', { id }, tech));
+    ok(await s.call('internalordersubmit', { id }, tech));
+    // to accept: the creator's
+    expect(await todo(id)).toMatchObject({ status: 'E', account_id: stewardId });
+    expect(await listed(steward, id)).toBe(true);
+    expect(await listed(tech, id)).toBe(false);
+    ok(await s.call('internalorderreject', { id, note: '再看看' }, steward));
+    expect((await todo(id)).account_id).toBe(techId);
+  });
+
   it('refuses bad payloads, staff of another community, and the wrong role', async () => {
     expect((await s.call('internalorderadd', sample({ title: '' }), steward)).return_msg).toContain('请输入标题');
     expect((await s.call('internalorderadd', sample({ handler_ids: [] }), steward)).return_msg).toContain('请选择处理人');

@@ -227,8 +227,29 @@ async function writeItems(db: Kysely<DB>, rid: number, orderId: number, items: r
     .execute();
 }
 
-const raiseToHandle = (db: Kysely<DB>, rid: number, id: number, title: string, submitter: Session | null, due: Date) =>
-  internalOrderBacklog.raise(db, rid, { sourceId: id, title: `内部工单待处理：${orderNo(id)} ${title}`, submitter, deadline: due });
+/**
+ * The one account a to-do of an order is for: its only handler, or its creator for the
+ * acceptance; an order of several handlers is for everyone holding the desk's codes, since a
+ * to-do belongs to one account or to the codes (docs/product.md#to-do-list).
+ */
+const onlyHandler = (handlers: ReadonlyArray<number | string>) => (handlers.length === 1 ? Number(handlers[0]) : null);
+
+const raiseToHandle = (
+  db: Kysely<DB>,
+  rid: number,
+  id: number,
+  title: string,
+  submitter: Session | null,
+  due: Date,
+  handlers: ReadonlyArray<number | string>,
+) =>
+  internalOrderBacklog.raise(db, rid, {
+    sourceId: id,
+    title: `内部工单待处理：${orderNo(id)} ${title}`,
+    submitter,
+    deadline: due,
+    account: onlyHandler(handlers),
+  });
 
 /**
  * Creates the occurrences of a template due by `until` (its next day up to then, each once: the
@@ -291,7 +312,7 @@ export async function spawnOccurrences(db: Kysely<DB>, rid: number, templateId: 
         created_by: null,
       })
       .execute();
-    await raiseToHandle(db, rid, id, t.title, null, row.due_at);
+    await raiseToHandle(db, rid, id, t.title, null, row.due_at, t.handler_ids);
   }
   if (days.rows.length > 0 || t.next_day <= until) {
     await sql`UPDATE internal_order_templates SET next_on = (SELECT min(d)::date FROM generate_series(next_on, ${until}::date + ${step}::interval, ${step}::interval) d WHERE d > ${until}::date)
@@ -323,7 +344,7 @@ const internalorderadd = defineMethod('internalorderadd', {
       const id = Number(row.id);
       await writeItems(ctx.db, ctx.rid, id, input.items, ctx.session.accountId);
       await writeFlowLog(ctx, internalOrderFlow.def, id, { transition: 'create', from: '', to: 'P', input: { title: input.title } });
-      await raiseToHandle(ctx.db, ctx.rid, id, input.title, ctx.session, row.due_at);
+      await raiseToHandle(ctx.db, ctx.rid, id, input.title, ctx.session, row.due_at, [...new Set(input.handler_ids)]);
       return reply({ id, no: orderNo(id), template_id: null }, `已发起工单 ${orderNo(id)}`);
     }
     const start = input.start_date ?? today();
@@ -377,13 +398,16 @@ const internalorderedit = defineMethod('internalorderedit', {
     mustBeCreator(ctx, row, '只有发起人可以修改工单');
     if (row.status !== 'P') fail('工单已开始处理，不能修改');
     await checkPeople(ctx, input);
-    await ctx.db
+    const changed = await ctx.db
       .updateTable('internal_orders')
       .set({ ...orderColumns(input), due_at: sql<Date>`created_at + make_interval(hours => ${input.due_hours})` })
       .where('rid', '=', ctx.rid)
       .where('id', '=', input.id)
-      .execute();
+      .returning(['due_at', 'handler_ids'])
+      .executeTakeFirstOrThrow();
     await writeItems(ctx.db, ctx.rid, input.id, input.items, ctx.session.accountId);
+    // its to-do follows the new handlers and deadline
+    await raiseToHandle(ctx.db, ctx.rid, input.id, input.title, ctx.session, changed.due_at, changed.handler_ids);
     await writeFlowLog(ctx, internalOrderFlow.def, input.id, { transition: 'edit', from: 'P', to: 'P', input: { title: input.title } });
     return reply(await detail(ctx.db, ctx.rid, input.id, ctx.session), '保存成功');
   },
@@ -477,6 +501,7 @@ const internalOrderFlowMethods = defineWorkflow(internalOrderFlow, {
           title: `内部工单待验收：${orderNo(Number(row.id))} ${String(row.title)}`,
           submitter: ctx.session,
           deadline: null,
+          account: row.created_by === null ? null : Number(row.created_by),
         });
       },
       set: () => ({ submitted_at: sql<Date>`now()` }),
@@ -498,6 +523,7 @@ const internalOrderFlowMethods = defineWorkflow(internalOrderFlow, {
           title: `内部工单被退回：${orderNo(Number(row.id))} ${String(row.title)}`,
           submitter: ctx.session,
           deadline: row.due_at as Date,
+          account: onlyHandler(row.handler_ids as Array<number | string>),
         });
       },
       set: (_ctx, input) => ({ accept_note: input.note }),

@@ -240,6 +240,8 @@ export async function seedInternalOrders(db: Kysely<DB>): Promise<void> {
           submitter_id: steward.id,
           submitter_name: steward.name,
           roles: ['steward', 'repairs'],
+          // as the desk raises them (internalOrders.ts): the only handler's, the creator's to accept
+          account_id: d.status === 'C' ? steward.id : handlers.length === 1 ? handlers[0]! : null,
         })
         .execute();
     }
