@@ -77,6 +77,16 @@ describe('route lookups', () => {
     expect(topOf(tree, '/fees/cost/costdetaillist')?.path).toBe('/fees');
     expect(topOf(tree, '/feesx')).toBeUndefined();
     expect(firstPagePath(tree[1]!)).toBe('/fees/payment');
+    // a redirect to a page the user lacks leads to the first page it has
+    const reports: AppRoute = {
+      path: '/feecounts',
+      redirect: '/feecounts/fees_count',
+      children: [{ path: 'repaircount', component: Page }],
+    };
+    expect(firstPagePath(reports)).toBe('/feecounts/repaircount');
+    expect(firstPagePath({ ...reports, children: [{ path: 'fees_count', component: Page }, ...reports.children!] })).toBe(
+      '/feecounts/fees_count',
+    );
     expect(topMenuRoutes(tree).map((r) => r.path)).toEqual(['/dashboard', '/fees', '/setup']);
     expect(affixRoutes(flat).map((f) => f.fullPath)).toEqual(['/dashboard']);
   });

@@ -67,10 +67,20 @@ export function findFlat(flat: readonly FlatRoute[], pathname: string): FlatRout
   return flat.find((f) => f.fullPath === pathname) ?? flat.find((f) => matchPattern(f.fullPath, pathname));
 }
 
-/** First page a menu group leads to (its redirect, else its first visible page). */
+/** Whether a page of the group (as the user's routes have it) is at this address. */
+function holds(route: AppRoute, base: string, path: string): boolean {
+  const fullPath = joinPath(base, route.path);
+  if (fullPath === path && route.component) return true;
+  return (route.children ?? []).some((c) => holds(c, fullPath, path));
+}
+
+/**
+ * First page a menu group leads to: its redirect when the group (filtered to the user's pages)
+ * holds it, else its first visible page: a steward's 收费报表 opens 报修统计, not a report it may not read.
+ */
 export function firstPagePath(route: AppRoute, base = ''): string | undefined {
   const fullPath = joinPath(base, route.path);
-  if (route.redirect) return route.redirect;
+  if (route.redirect && (!route.children?.length || holds(route, base, route.redirect))) return route.redirect;
   if (route.component && !route.children?.length) return fullPath;
   for (const child of route.children ?? []) {
     if (child.hidden) continue;
