@@ -175,6 +175,59 @@ journey(
       await screenshot(page, 'steward-notices-1440');
     });
 
+    it('chooses units of two buildings and rooms of two units, each counted, and keeps them on edit', async () => {
+      const token = await stewardToken();
+      const small = async (method: string, payload: Record<string, unknown>) =>
+        (await api<{ items: Array<{ id: number; title: string }> }>(method, payload, token)).data.items;
+      const [b1, b2] = await small('building_small_list', {});
+      const [u1] = await small('unit_small_list', { bid: b1!.id });
+      const [u2] = await small('unit_small_list', { bid: b2!.id });
+      const reachOf = async (scope: string, ids: number[]) =>
+        (await api<{ households: number }>('noticereach', { scope, scope_ids: ids, audience: 'all' }, token)).data.households;
+
+      await page.goto('/steward/noticesadd');
+      await page.getByTestId('notice-form').waitFor();
+      await page.getByTestId('notice-title').fill(`两栋单元通知${RUN}`);
+      await page.getByTestId('notice-scope').getByText('按单元').click();
+      await pick(page, 'notice-bid', b1!.title);
+      await pick(page, 'notice-tids', `${b1!.title}${u1!.title}`);
+      await page.keyboard.press('Escape');
+      await pick(page, 'notice-bid', b2!.title);
+      await pick(page, 'notice-tids', `${b2!.title}${u2!.title}`);
+      await page.keyboard.press('Escape');
+      const tags = page.getByTestId('notice-tids').locator('.ant-select-selection-item');
+      await expect.poll(() => tags.allInnerTexts()).toEqual([`${b1!.title}${u1!.title}`, `${b2!.title}${u2!.title}`]);
+      const both = await reachOf('unit', [u1!.id, u2!.id]);
+      await expect.poll(() => page.getByTestId('notice-reach').textContent()).toContain(`范围内 ${both} 户`);
+      await page.getByTestId('notice-save').click();
+      await page.waitForURL(/\/steward\/notices$/);
+      const row = rowsOf(page.getByTestId('notice-page')).filter({ hasText: `两栋单元通知${RUN}` });
+      await expect.poll(() => row.count()).toBe(1);
+      expect(await row.textContent()).toContain(`${b1!.title}${u1!.title}、${b2!.title}${u2!.title}`);
+
+      // the draft opens with both units named, under the building of the first
+      const draft = Number(await row.locator('td').first().textContent());
+      await page.goto(`/steward/noticesedit?id=${draft}`);
+      await expect.poll(() => tags.allInnerTexts()).toEqual([`${b1!.title}${u1!.title}`, `${b2!.title}${u2!.title}`]);
+
+      // rooms of two units
+      await page.getByTestId('notice-scope').getByText('按房屋').click();
+      const rooms1 = await small('room_small_list', { tid: u1!.id });
+      const rooms2 = await small('room_small_list', { tid: u2!.id });
+      await pick(page, 'notice-bid', b1!.title);
+      await pick(page, 'notice-tid', u1!.title);
+      await pick(page, 'notice-hids', `${b1!.title}${u1!.title}${rooms1[0]!.title}`, true);
+      await page.keyboard.press('Escape');
+      await pick(page, 'notice-bid', b2!.title);
+      await pick(page, 'notice-tid', u2!.title);
+      await pick(page, 'notice-hids', `${b2!.title}${u2!.title}${rooms2[0]!.title}`, true);
+      await page.keyboard.press('Escape');
+      const roomTags = page.getByTestId('notice-hids').locator('.ant-select-selection-item');
+      await expect.poll(() => roomTags.count()).toBe(2);
+      const two = await reachOf('room', [rooms1[0]!.id, rooms2[0]!.id]);
+      await expect.poll(() => page.getByTestId('notice-reach').textContent()).toContain(`范围内 ${two} 户`);
+    });
+
     it('fits a phone', async () => {
       const phone = await newPage(PHONE);
       await signInSteward(phone, `/steward/readnumlist?id=${id}`);

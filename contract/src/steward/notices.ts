@@ -160,6 +160,8 @@ export interface NoticeItem {
   /** the scope's path for a form's pickers: building ids of the chosen units and rooms, unit ids of the rooms */
   scope_bids: number[];
   scope_tids: number[];
+  /** each scope id's name, in scope_ids' order (1号楼1单元, a room's address): the pickers' chosen tags */
+  scope_names: string[];
 }
 
 export interface NoticeReach {

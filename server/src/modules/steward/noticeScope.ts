@@ -114,11 +114,12 @@ export async function scopeTexts(db: Kysely<DB>, rid: number, rows: Array<{ scop
     for (const r of rs) names.set(`room:${r.id}`, { text: r.address, bid: Number(r.bid), tid: Number(r.tid) });
   }
   return (r: { scope: string; scope_ids: number[] }) => {
-    if (r.scope === 'all') return { text: '全小区', bids: [] as number[], tids: [] as number[] };
+    if (r.scope === 'all') return { text: '全小区', bids: [] as number[], tids: [] as number[], names: [] as string[] };
     const found = r.scope_ids.map((i) => names.get(`${r.scope}:${i}`)).filter((x) => !!x);
     const text = r.scope === 'room' && found.length > 3 ? `${found.length} 户` : found.map((f) => f.text).join('、');
     return {
       text,
+      names: r.scope_ids.map((i) => names.get(`${r.scope}:${i}`)?.text ?? ''),
       bids: [...new Set(found.map((f) => f.bid))],
       tids: [...new Set(found.map((f) => f.tid).filter((t) => t > 0))],
     };

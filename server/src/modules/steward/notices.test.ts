@@ -197,6 +197,24 @@ describe('writing and publishing', () => {
     expect(after.n).toBe(before.n);
   });
 
+  it('takes units of several buildings and names each, in order, for the pickers', async () => {
+    const units = await db()
+      .selectFrom('units as u')
+      .innerJoin('buildings as b', (j) => j.onRef('b.rid', '=', 'u.rid').onRef('b.id', '=', 'u.bid'))
+      .select(['u.id', 'u.bid', sql<string>`b.title || u.title`.as('name')])
+      .where('u.rid', '=', 1)
+      .orderBy('u.bid', 'desc')
+      .orderBy('u.id')
+      .execute();
+    // in the order they are kept (by id)
+    const picked = [units[0]!, units.find((u) => u.bid !== units[0]!.bid)!].sort((a, b) => Number(a.id) - Number(b.id));
+    const id = await draft({ scope: 'unit', scope_ids: picked.map((u) => Number(u.id)) });
+    const info = ok(await s.call('noticeinfo', { id }, steward));
+    expect(info.scope_names).toEqual(picked.map((u) => u.name));
+    expect(info.scope_ch).toBe(picked.map((u) => u.name).join('、'));
+    expect(info.scope_bids).toEqual(picked.map((u) => Number(u.bid)));
+  });
+
   it('refuses publishing to a scope without households', async () => {
     const empty = await db()
       .selectFrom('rooms as r')

@@ -81,6 +81,7 @@ async function toItems(db: Kysely<DB>, rid: number, rows: NoticeRow[]): Promise<
       scope_ch: sc.text,
       scope_bids: sc.bids,
       scope_tids: sc.tids,
+      scope_names: sc.names,
       audience: r.audience as NoticeItem['audience'],
       audience_ch: enumText(NOTICE_AUDIENCE, r.audience),
       channels: r.channels as NoticeItem['channels'],

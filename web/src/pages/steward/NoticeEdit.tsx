@@ -34,13 +34,30 @@ interface NoticeForm {
 const LIST = '/steward/notices';
 const MINUTE = 'YYYY-MM-DD HH:mm';
 
+/**
+ * A multiple picker's options: the listed ones under their full names, then the chosen ones of
+ * other buildings or units, so their tags keep their names.
+ */
+function chosenOptions(
+  listed: { value: number | string; label: unknown }[],
+  prefix: string,
+  chosen: number[],
+  names: Record<string, string>,
+  kind: 'unit' | 'room',
+) {
+  const options = listed.map((o) => ({ value: Number(o.value), label: prefix + String(o.label) }));
+  const here = new Set(options.map((o) => o.value));
+  for (const c of chosen) if (!here.has(c)) options.push({ value: c, label: names[`${kind}:${c}`] || String(c) });
+  return options;
+}
+
 /** The scope's ids from the pickers. */
 const scopeIds = (v: Pick<NoticeForm, 'scope' | 'bids' | 'tids' | 'hids'>) =>
   v.scope === 'building' ? (v.bids ?? []) : v.scope === 'unit' ? (v.tids ?? []) : v.scope === 'room' ? (v.hids ?? []) : [];
 
 /**
  * /steward/noticesadd and /steward/noticesedit?id= (docs/product.md#notices): title, type, cover,
- * the body in the editor, scope (the community, buildings, a building's units, a unit's rooms),
+ * the body in the editor, scope (the community, buildings, units or rooms of any buildings),
  * audience, channels, schedule, valid-until, pinned, with the households in scope counted as the
  * scope changes. A published notice changes only its valid-until and pinned.
  */
@@ -66,6 +83,22 @@ export default function NoticeEdit() {
   const buildings = useSmallList('building_small_list', {});
   const units = useSmallList('unit_small_list', bid ? { bid } : null);
   const rooms = useSmallList('room_small_list', tid ? { tid } : null);
+  // the building and unit pickers only browse: units and rooms chosen under another one stay
+  // chosen, shown by the full names learnt when they were listed (or from the saved notice)
+  const [names, setNames] = useState<Record<string, string>>({});
+  const titleOf = (list: { value: number | string; label: unknown }[], v: number | undefined) =>
+    String(list.find((o) => o.value === v)?.label ?? '');
+  const unitPrefix = titleOf(buildings.options, bid);
+  const roomPrefix = unitPrefix + titleOf(units.options, tid);
+  const unitOptions = chosenOptions(units.options, unitPrefix, tids, names, 'unit');
+  const roomOptions = chosenOptions(rooms.options, roomPrefix, hids, names, 'room');
+  useEffect(() => {
+    const learnt = [
+      ...(bid ? units.options.map((o) => [`unit:${o.value}`, unitPrefix + String(o.label)]) : []),
+      ...(tid ? rooms.options.map((o) => [`room:${o.value}`, roomPrefix + String(o.label)]) : []),
+    ];
+    if (learnt.some(([k, v]) => names[k!] !== v)) setNames((n) => ({ ...n, ...Object.fromEntries(learnt) }));
+  }, [bid, tid, units.options, rooms.options, unitPrefix, roomPrefix, names]);
   const templates = useQuery({ queryKey: ['notice_sms_template_small_list'], queryFn: () => call('notice_sms_template_small_list', {}) });
 
   const ids = scopeIds({ scope, bids, tids, hids });
@@ -81,6 +114,11 @@ export default function NoticeEdit() {
     call('noticeinfo', { id })
       .then((n) => {
         setLoaded(n);
+        if (n.scope === 'unit' || n.scope === 'room')
+          setNames((known) => ({
+            ...known,
+            ...Object.fromEntries(n.scope_ids.map((sid, i) => [`${n.scope}:${sid}`, n.scope_names[i] ?? ''])),
+          }));
         form.setFieldsValue({
           title: n.title,
           type: n.type,
@@ -208,13 +246,13 @@ export default function NoticeEdit() {
           </Form.Item>
         )}
         {(scope === 'unit' || scope === 'room') && (
-          <Form.Item name="bid" label="楼栋" rules={[{ required: true, message: '请选择楼栋' }]}>
+          <Form.Item name="bid" label="楼栋">
             <Select
               options={buildings.options}
               placeholder="选择楼栋"
               disabled={locked}
               style={{ maxWidth: 240 }}
-              onChange={() => form.setFieldsValue({ tid: undefined, tids: [], hids: [] })}
+              onChange={() => form.setFieldsValue({ tid: undefined })}
               data-testid="notice-bid"
             />
           </Form.Item>
@@ -223,31 +261,32 @@ export default function NoticeEdit() {
           <Form.Item name="tids" label="单元" rules={[{ required: true, message: '请选择单元' }]}>
             <Select
               mode="multiple"
-              options={units.options}
-              placeholder="选择单元（可多选）"
-              disabled={locked || !bid}
+              options={unitOptions}
+              placeholder="选择单元（可多选，换楼栋继续选）"
+              disabled={locked || (!bid && tids.length === 0)}
+              optionFilterProp="label"
               data-testid="notice-tids"
             />
           </Form.Item>
         )}
         {scope === 'room' && (
           <>
-            <Form.Item name="tid" label="单元" rules={[{ required: true, message: '请选择单元' }]}>
+            <Form.Item name="tid" label="单元">
               <Select
                 options={units.options}
                 placeholder="选择单元"
                 disabled={locked || !bid}
                 style={{ maxWidth: 240 }}
-                onChange={() => form.setFieldsValue({ hids: [] })}
                 data-testid="notice-tid"
               />
             </Form.Item>
             <Form.Item name="hids" label="房屋" rules={[{ required: true, message: '请选择房屋' }]}>
               <Select
                 mode="multiple"
-                options={rooms.options}
-                placeholder="选择房屋（可多选）"
-                disabled={locked || !tid}
+                options={roomOptions}
+                placeholder="选择房屋（可多选，换单元继续选）"
+                disabled={locked || (!tid && hids.length === 0)}
+                optionFilterProp="label"
                 data-testid="notice-hids"
               />
             </Form.Item>
