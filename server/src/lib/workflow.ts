@@ -184,3 +184,30 @@ export function defineWorkflow(flow: { readonly def: WorkflowDef }, impl: Workfl
   }
   return defs;
 }
+
+/** One state's row of a list's status bar: how many, and how many of them are past due. */
+export interface StateCount {
+  status: string;
+  n: number;
+  late: number;
+}
+
+/**
+ * A workflow list's status bar (web/src/components/StatusBar.tsx): every state's count (0 when
+ * none), `all`, and `overdue`: the rows past due, counted in the states that can be late (all of
+ * them unless `lateIn` says which).
+ */
+export function statusBarCounts<S extends string>(
+  rows: readonly StateCount[],
+  states: readonly S[],
+  lateIn?: readonly string[],
+): Record<S | 'all' | 'overdue', number> {
+  const out = { all: 0, overdue: 0 } as Record<S | 'all' | 'overdue', number>;
+  for (const s of states) out[s] = 0;
+  for (const r of rows) {
+    out[r.status as S] = r.n;
+    out.all += r.n;
+    if (!lateIn || lateIn.includes(r.status)) out.overdue += r.late;
+  }
+  return out;
+}

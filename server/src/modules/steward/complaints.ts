@@ -5,6 +5,7 @@
  * Deadlines and the automatic rating: ./complaintsJobs.ts.
  */
 import {
+  enumKeys,
   COMPLAINT_CLOSE_REASON,
   COMPLAINT_HANDLERS,
   COMPLAINT_KIND,
@@ -31,7 +32,7 @@ import { registerDependents } from '../../lib/dependents.js';
 import { listPage } from '../../lib/paging.js';
 import { defineResource } from '../../lib/resource.js';
 import { wireTime } from '../../lib/wire.js';
-import { defineWorkflow, flowLog, writeFlowLog } from '../../lib/workflow.js';
+import { defineWorkflow, flowLog, statusBarCounts, writeFlowLog } from '../../lib/workflow.js';
 import { registerBacklogSource } from '../setup/backlog.js';
 import { createRepairTicket } from './repairs.js';
 import { recordServiceRating } from './scores.js';
@@ -194,13 +195,7 @@ async function counts(ctx: CommunityCtx, f: Filters): Promise<ComplaintCounts> {
     .select(sql<number>`count(*) FILTER (WHERE c.respond_overdue_at IS NOT NULL OR c.close_overdue_at IS NOT NULL)::int`.as('late'))
     .groupBy('c.status')
     .execute();
-  const out: ComplaintCounts = { all: 0, W: 0, D: 0, E: 0, Y: 0, X: 0, overdue: 0 };
-  for (const r of rows) {
-    out[r.status as ComplaintStatus] = r.n;
-    out.all += r.n;
-    out.overdue += r.late;
-  }
-  return out;
+  return statusBarCounts(rows, enumKeys(COMPLAINT_STATUS));
 }
 
 const complaintlist = defineMethod('complaintlist', {

@@ -5,6 +5,7 @@
  * The recurrence job: ./internalOrdersJobs.ts.
  */
 import {
+  enumKeys,
   enumText,
   INTERNAL_ORDER_KIND,
   INTERNAL_ORDER_RECURRENCE,
@@ -29,7 +30,7 @@ import { defineExport } from '../../jobs/exports.js';
 import { sheetOf } from '../../lib/excel.js';
 import { listPage } from '../../lib/paging.js';
 import { today, wireTime } from '../../lib/wire.js';
-import { defineWorkflow, flowLog, writeFlowLog } from '../../lib/workflow.js';
+import { defineWorkflow, flowLog, statusBarCounts, writeFlowLog } from '../../lib/workflow.js';
 import { registerBacklogSource } from '../setup/backlog.js';
 
 /** An order waits on the to-do list of the desk and technicians while it is to be handled or accepted. */
@@ -168,13 +169,7 @@ async function counts(ctx: CommunityCtx, f: Filters): Promise<InternalOrderCount
     .select(sql<number>`count(*) FILTER (WHERE o.status IN ('P', 'D') AND o.due_at < now())::int`.as('late'))
     .groupBy('o.status')
     .execute();
-  const out: InternalOrderCounts = { all: 0, P: 0, D: 0, C: 0, Y: 0, X: 0, overdue: 0 };
-  for (const r of rows) {
-    out[r.status as InternalOrderStatus] = r.n;
-    out.all += r.n;
-    out.overdue += r.late;
-  }
-  return out;
+  return statusBarCounts(rows, enumKeys(INTERNAL_ORDER_STATUS));
 }
 
 const internalorderlist = defineMethod('internalorderlist', {

@@ -8,6 +8,7 @@
  * breaches, warns, auto-rates and runs the round-robin dispatch.
  */
 import {
+  enumKeys,
   enumText,
   fenToYuan,
   REPAIR_HELD,
@@ -31,7 +32,7 @@ import { defineExport } from '../../jobs/exports.js';
 import { sheetOf } from '../../lib/excel.js';
 import { listPage } from '../../lib/paging.js';
 import { today, wireTime } from '../../lib/wire.js';
-import { defineWorkflow, writeFlowLog } from '../../lib/workflow.js';
+import { defineWorkflow, statusBarCounts, writeFlowLog, type StateCount } from '../../lib/workflow.js';
 import { periodRange } from '../fees/calc.js';
 import { registerBillPaidListener } from '../fees/billPaid.js';
 import { registerBacklogSource } from '../setup/backlog.js';
@@ -179,12 +180,8 @@ const repairlist = defineMethod('repairlist', {
       .select(['t.status', sql<number>`count(*)::int`.as('n'), sql<number>`count(*) FILTER (WHERE t.overdue)::int`.as('late')])
       .groupBy('t.status')
       .execute();
-    const counts: Record<string, number> = { all: 0, overdue: 0 };
-    for (const r of countRows as unknown as Array<{ status: string; n: number; late: number }>) {
-      counts[r.status] = r.n;
-      counts.all! += r.n;
-      if (REPAIR_OPEN.includes(r.status as RepairStatus)) counts.overdue! += r.late;
-    }
+    // a ticket is late only while open
+    const counts = statusBarCounts(countRows as unknown as StateCount[], enumKeys(REPAIR_STATUS), REPAIR_OPEN);
     const page = await listPage(qb, input, 't.id');
     return { total: page.total, items: page.items.map((t) => toItem(t, ctx)), counts };
   },
