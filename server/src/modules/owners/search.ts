@@ -57,6 +57,20 @@ export function keywordCondition(rid: number, keyword: string, value: KeywordVal
   return termsCondition(terms.kind, termValues(terms), value);
 }
 
+/**
+ * The ids of the community's rooms a household search box finds: the address contains the
+ * keyword (roomsAddressed), or someone living there now has it in their name or their mobile
+ * number starts with it (keywordCondition), each found through its own index. Lists of
+ * households (a notice's read receipts, a steward's houses) filter by it: the same words find
+ * the same households there as in the owner search (bench/README.md#steward-desk).
+ */
+export function householdsMatching(rid: number, keyword: string) {
+  return sql<{ id: string }>`SELECT a.id FROM (${roomsAddressed(rid, keyword)}) a
+    UNION
+    SELECT rm.hid FROM members m JOIN room_members rm ON rm.rid = m.rid AND rm.member_id = m.id AND rm.status = 'Y'
+    WHERE m.rid = ${rid} AND ${keywordCondition(rid, keyword)}`;
+}
+
 /** `m.mobile` starts with the digits (see keywordTerms). */
 export function mobileStartsWith(digits: string, value: KeywordValue = asParameter) {
   return termsCondition('mobile', termValues(keywordTerms(0, digits)), value);

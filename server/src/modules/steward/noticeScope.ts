@@ -33,25 +33,31 @@ function scopeCond(s: ScopeSpec): RawBuilder<unknown> {
 
 const relationCond = (a: NoticeAudience) => (a === 'all' ? sql`` : sql`AND rm.relation = ${a}`);
 
-/** The households in scope now, each with how it is reachable. */
+/**
+ * The households in scope now, each with how it is reachable. The whole community's are its
+ * residents' rooms as they are (every room_members row names a room of its community), without
+ * the rooms table: at scale that join was most of the cost (bench/README.md#steward-desk).
+ */
 export function householdsSql(rid: number, s: ScopeSpec) {
+  const rooms = s.scope === 'all' ? sql`` : sql`JOIN rooms r ON r.rid = rm.rid AND r.id = rm.hid ${scopeCond(s)}`;
   return sql<{ hid: number; reach: 'app' | 'sms' }>`
-    SELECT r.id AS hid,
+    SELECT rm.hid,
       CASE WHEN bool_or(m.app_isbind = 'Y' OR m.wx_isbind = 'Y') THEN 'app' ELSE 'sms' END AS reach
-    FROM rooms r
-    JOIN room_members rm ON rm.rid = r.rid AND rm.hid = r.id AND rm.status = 'Y' ${relationCond(s.audience)}
+    FROM room_members rm
+    ${rooms}
     JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
-    WHERE r.rid = ${rid} ${scopeCond(s)}
-    GROUP BY r.id`;
+    WHERE rm.rid = ${rid} AND rm.status = 'Y' ${relationCond(s.audience)}
+    GROUP BY rm.hid`;
 }
 
 /** Counts before publishing: households in scope, reachable in the app or WeChat, by SMS only, not at all. */
 export async function reachOf(db: Kysely<DB>, rid: number, s: ScopeSpec, channels: readonly string[]) {
+  // the households counted in one pass, both ways
   const { rows } = await sql<{ households: number; app: number; rooms: number }>`
-    SELECT
-      (SELECT count(*)::int FROM (${householdsSql(rid, s)}) h) AS households,
-      (SELECT count(*)::int FROM (${householdsSql(rid, s)}) h WHERE h.reach = 'app') AS app,
-      (SELECT count(*)::int FROM rooms r WHERE r.rid = ${rid} ${scopeCond(s)}) AS rooms`.execute(db);
+    SELECT h.households, h.app,
+      (SELECT count(*)::int FROM rooms r WHERE r.rid = ${rid} ${scopeCond(s)}) AS rooms
+    FROM (SELECT count(*)::int AS households, (count(*) FILTER (WHERE reach = 'app'))::int AS app
+          FROM (${householdsSql(rid, s)}) h) h`.execute(db);
   const r = rows[0]!;
   const smsOnly = r.households - r.app;
   return {

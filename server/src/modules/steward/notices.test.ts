@@ -350,6 +350,21 @@ describe('reads and the SMS to the unread', () => {
     expect(ok(await s.call('noticereadlist', { id, read: 'Y' }, steward)).total).toBe(1);
     expect(ok(await s.call('noticereadlist', { id, read: 'N' }, steward)).total).toBe(hh - 1);
     expect(ok(await s.call('noticereadlist', { id, keyword: row.address }, steward)).items[0].hid).toBe(row.hid);
+    // a resident's name part or mobile number's start finds their household (as the owner search does)
+    const resident = await db()
+      .selectFrom('room_members as rm')
+      .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'rm.rid').onRef('m.id', '=', 'rm.member_id'))
+      .select(['m.realname', 'm.mobile'])
+      .where('rm.rid', '=', 1)
+      .where('rm.hid', '=', row.hid)
+      .where('rm.status', '=', 'Y')
+      .executeTakeFirstOrThrow();
+    for (const keyword of [resident.realname.slice(1), resident.mobile.slice(0, 7)]) {
+      const found = ok(await s.call('noticereadlist', { id, keyword, limit: 200 }, steward));
+      expect(found.items.map((i: any) => i.hid), keyword).toContain(row.hid);
+      expect(found.total).toBe(found.items.length);
+    }
+    expect(ok(await s.call('noticereadlist', { id, keyword: '无此住户' }, steward)).total).toBe(0);
     expect(ok(await s.call('noticereadlist', { id, bid: await b1(), limit: 200 }, steward)).total).toBe(hh);
 
     const file = await s.exportFile('noticereadexport', { id, read: 'Y' }, steward);

@@ -41,6 +41,7 @@ import {
   writeRecipients,
   type ScopeSpec,
 } from './noticeScope.js';
+import { householdsMatching } from '../owners/search.js';
 import { aliyunConfigured, smsSettingsOf } from '../setup/smsProvider.js';
 
 const noticeQuery = (db: Kysely<DB>, rid: number) =>
@@ -478,14 +479,8 @@ function readRows(db: Kysely<DB>, rid: number, f: ReadFilters) {
   const anyRead = sql<boolean>`EXISTS (SELECT 1 FROM notice_reads d WHERE d.rid = nr.rid AND d.notice_id = nr.notice_id AND d.hid = nr.hid)`;
   if (f.read === 'Y') qb = qb.where(anyRead);
   if (f.read === 'N') qb = qb.where(sql<boolean>`NOT ${anyRead}`);
-  if (f.keyword) {
-    const like = `%${f.keyword.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-    // a room's address, or the name or mobile of someone living there now (the rooms looked up first)
-    const living = sql<boolean>`nr.hid IN (SELECT om.hid FROM room_members om
-      JOIN members o ON o.rid = om.rid AND o.id = om.member_id
-      WHERE om.rid = ${rid} AND om.status = 'Y' AND (o.realname LIKE ${like} OR o.mobile LIKE ${like}))`;
-    qb = qb.where((eb) => eb.or([eb('r.address', 'like', like), living]));
-  }
+  // a room's address, or the name or mobile of someone living there now, each through its index
+  if (f.keyword) qb = qb.where(sql<boolean>`nr.hid IN (${householdsMatching(rid, f.keyword)})`);
   return qb;
 }
 

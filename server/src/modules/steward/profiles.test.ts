@@ -140,6 +140,11 @@ describe('steward profiles', () => {
     expect(houses.total).toBe(180);
     const filtered = (await s.call('stewardhouses', { id: res.data.id, keyword: '4号楼1单元' }, stewardToken)).data;
     expect(filtered.total).toBe(60);
+    // an owner's name finds the rooms they live in, among the served ones only
+    const someone = houses.items.find((h: { owner_name: string }) => h.owner_name)!;
+    const byName = (await s.call('stewardhouses', { id: res.data.id, keyword: someone.owner_name, limit: 200 }, stewardToken)).data;
+    expect(byName.items.map((h: { hid: number }) => h.hid)).toContain(someone.hid);
+    expect(byName.total).toBeLessThan(180);
     // one profile per account
     refused(await s.call('stewardadd', { ...base, post: 'KF', areas: [{ bid: await buildingId('5号楼') }] }, admin), /郑会计已有管家档案/);
     // the staff picker tells which accounts have one

@@ -21,6 +21,7 @@ import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
 import { likePattern } from '../../lib/like.js';
+import { householdsMatching } from '../owners/search.js';
 import { defineResource, wireRows } from '../../lib/resource.js';
 
 const ROLES = STEWARD_ROLES.profiles;
@@ -337,24 +338,8 @@ const stewardhouses = defineMethod('stewardhouses', {
       .selectFrom('rooms as r')
       .where('r.rid', '=', ctx.rid)
       .where(servedRoom(sql.lit(input.id)));
-    if (input.keyword) {
-      const like = likePattern(input.keyword);
-      qb = qb.where((eb) =>
-        eb.or([
-          eb('r.address', 'ilike', like),
-          eb.exists(
-            eb
-              .selectFrom('room_members as rm')
-              .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'rm.rid').onRef('m.id', '=', 'rm.member_id'))
-              .select(sql.lit(1).as('one'))
-              .whereRef('rm.rid', '=', 'r.rid')
-              .whereRef('rm.hid', '=', 'r.id')
-              .where('rm.status', '=', 'Y')
-              .where('m.realname', 'ilike', like),
-          ),
-        ]),
-      );
-    }
+    // the address, or a resident's name or mobile, as the owner search finds them
+    if (input.keyword) qb = qb.where(sql<boolean>`r.id IN (${householdsMatching(ctx.rid, input.keyword)})`);
     const [{ total }, rows] = await Promise.all([
       qb.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
       qb
