@@ -188,6 +188,8 @@ journey(
       await page.goto('/steward/noticesadd');
       await page.getByTestId('notice-form').waitFor();
       await page.getByTestId('notice-title').fill(`两栋单元通知${RUN}`);
+      await page.getByTestId('notice-editor-area').click();
+      await page.keyboard.type('本周六两栋楼单元门禁升级。');
       await page.getByTestId('notice-scope').getByText('按单元').click();
       await pick(page, 'notice-bid', b1!.title);
       await pick(page, 'notice-tids', `${b1!.title}${u1!.title}`);
