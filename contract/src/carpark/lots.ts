@@ -192,7 +192,8 @@ export const lane = resource<LaneItem>()({
     booth_id: {
       label: '岗亭',
       zod: id,
-      widget: { small: 'parkingbooth_small_list', dependsOn: { lot_id: 'lot_id' } },
+      // titled 停车场 / 岗亭, so the form needs no lot of its own
+      widget: { small: 'parkingbooth_small_list' },
       in: ['form', 'filter'],
     },
     code: {

@@ -15,6 +15,7 @@ import {
   type GateTextItem,
 } from '@wuye/contract';
 import { CARPARK_ROLES } from '@wuye/contract/carpark/roles';
+import { CAR_MANAGERS } from '@wuye/contract/owners/roles';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
@@ -65,6 +66,19 @@ export const lotMethods = defineResource(lot, {
     if (cars.n > 0) fail(`该停车场下还有 ${cars.n} 辆车，不能删除`);
   },
   dependents: { parking_booths: '该停车场下还有岗亭，请先删除岗亭', parking_records: '该停车场已有进出记录，不能删除' },
+  replace: {
+    // the car form's lot is chosen by owner management too; merchants see no lots
+    small: defineMethod('carpark_small_list', {
+      side: 'community',
+      roles: CAR_MANAGERS,
+      writes: false,
+      summary: '停车场下拉（id、title「名称」）',
+      async handler(ctx) {
+        const items = await ctx.db.selectFrom('parking_lots').select(['id', 'title']).where('rid', '=', ctx.rid).orderBy('id').execute();
+        return { items: items.map((l) => ({ id: Number(l.id), title: l.title })) };
+      },
+    }),
+  },
   summaries: {
     list: '停车场列表：编号、名称、地上/地下、总车位数、月租过期宽限天数、缴费后离场分钟数、月租车是否占用空闲车位、到期提醒天数、各车型月租价、已登记与空闲车位数、岗亭与车道数',
     add: '新增停车场（编号与名称在小区内唯一；月租价按车型，续费按此计价）',
@@ -114,14 +128,13 @@ export const boothMethods = defineResource(booth, {
       side: 'community',
       roles: CARPARK_ROLES.staff,
       writes: false,
-      summary: '岗亭下拉（id、title「停车场 / 岗亭」），可按停车场',
-      async handler(ctx, input) {
-        let qb = ctx.db
+      summary: '岗亭下拉（id、title「停车场 / 岗亭」）',
+      async handler(ctx) {
+        const qb = ctx.db
           .selectFrom('parking_booths as b')
           .innerJoin('parking_lots as l', (j) => j.onRef('l.rid', '=', 'b.rid').onRef('l.id', '=', 'b.lot_id'))
           .select(['b.id', sql<string>`l.title || ' / ' || b.title`.as('title')])
           .where('b.rid', '=', ctx.rid);
-        if (input.lot_id) qb = qb.where('b.lot_id', '=', input.lot_id);
         const items = await qb.orderBy('b.lot_id').orderBy('b.id').execute();
         return { items: items.map((b) => ({ id: Number(b.id), title: b.title })) };
       },
