@@ -95,7 +95,7 @@ function LotDetail({ row, onClose }: { row: LotItem; onClose: () => void }) {
   const only = useMemo(() => ({ permanent: { lot_id: row.id }, syncUrl: false }), [row.id]);
   const starting = useMemo(() => ({ defaults: () => ({ lot_id: row.id }) }), [row.id]);
   return (
-    <Drawer open title={`${row.code} ${row.title}`} size="large" width={1000} onClose={onClose} destroyOnHidden data-testid="lot-detail">
+    <Drawer open title={`${row.code} ${row.title}`} size="large" onClose={onClose} destroyOnHidden data-testid="lot-detail">
       <Tabs
         items={[
           {

@@ -16,6 +16,7 @@ type Filters = ListFilters<'moncarlist'>;
 function DaysLeft({ days }: { days: number | null }) {
   if (days === null) return <>-</>;
   if (days < 0) return <Tag color="error">已过期 {-days} 天</Tag>;
+  if (days === 0) return <Tag color="warning">今天到期</Tag>;
   if (days <= 7) return <Tag color="warning">{days} 天</Tag>;
   return <Tag color="success">{days} 天</Tag>;
 }
