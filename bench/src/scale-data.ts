@@ -22,7 +22,7 @@ import { today } from '../../server/src/lib/wire.js';
 import { hashPassword } from '../../server/src/modules/auth/password.js';
 import { insertDefaultCostTypes } from '../../server/src/modules/fees/seed.js';
 import { addEmptyRoomOwnersAndMoveOuts, MOBILE_PREFIXES, spreadNameOf, textArray } from '../../server/src/modules/owners/seed.js';
-import { insertParkingRecords } from '../../server/src/modules/parking/seed.js';
+import { insertParkingRecords } from '../../server/src/modules/carpark/seed.js';
 import { insertDefaultCategories } from '../../server/src/modules/structure/defaults.js';
 import { seedTeam } from '../../server/src/modules/team/seed.js';
 import { Progress } from './progress.js';

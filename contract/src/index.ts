@@ -27,6 +27,9 @@ import { internalOrderSchemas, type InternalOrderOutputs } from './steward/inter
 import { repairTypeSchemas, type RepairTypeOutputs } from './steward/repairTypes.js';
 import { repairSchemas, type RepairOutputs } from './steward/repairs.js';
 import { repairCountSchemas, type RepairCountOutputs } from './steward/repairReports.js';
+import { lotSchemas, type LotOutputs } from './carpark/lots.js';
+import { spaceSchemas, type SpaceOutputs } from './carpark/spaces.js';
+import { carSchemas, type CarOutputs } from './carpark/cars.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -66,6 +69,8 @@ export * from './steward/internalOrders.js';
 export * from './steward/repairTypes.js';
 export * from './steward/repairs.js';
 export * from './steward/repairReports.js';
+export * from './carpark/lots.js';
+export * from './carpark/spaces.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -99,6 +104,9 @@ export const methodSchemas = {
   ...repairTypeSchemas,
   ...repairSchemas,
   ...repairCountSchemas,
+  ...lotSchemas,
+  ...spaceSchemas,
+  ...carSchemas,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -129,5 +137,8 @@ export type MethodOutputs = AuthOutputs &
   InternalOrderOutputs &
   RepairTypeOutputs &
   RepairOutputs &
-  RepairCountOutputs;
+  RepairCountOutputs &
+  LotOutputs &
+  SpaceOutputs &
+  CarOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

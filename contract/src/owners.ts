@@ -5,8 +5,7 @@ import { fileBase64, type FileAnswer } from './files.js';
 import type { ExportQueued } from './jobs.js';
 import { MSG } from './messages.js';
 import { WIRE_DATE_RE } from './dates.js';
-import { car } from './owners/cars.js';
-import { valueEnum, type ResourceOutputs } from './kit/resource.js';
+import { valueEnum } from './kit/resource.js';
 export * from './owners/cars.js';
 export * from './owners/roles.js';
 
@@ -186,9 +185,6 @@ export const ownersMethods = {
   memberimporttemplate: z.object({}),
   memberimport: z.object({ file_base64: fileBase64, filename: text(200).min(1, '请选择文件') }),
   memberimporterrors: z.object({ job_id: id }),
-
-  /* cars bound to rooms (/basismembers/cars) */
-  ...car.schemas,
 } satisfies Record<string, z.ZodType>;
 
 /* ---------- answers ---------- */
@@ -404,25 +400,6 @@ export interface MemberItem {
 export interface MemberDetail extends MemberItem {
   cars: Array<{ id: number; hid: number; carlicense: string; car_type_ch: string; status_ch: string }>;
 }
-export interface CarItem {
-  id: number;
-  hid: number;
-  bid: number;
-  tid: number;
-  address: string;
-  member_id: number | null;
-  realname: string;
-  mobile: string;
-  carlicense: string;
-  car_type: string;
-  car_type_ch: string;
-  color: string;
-  brand: string;
-  status: YN;
-  status_ch: string;
-  remark: string;
-  create_time: string;
-}
 /** Result of a member_import job: nothing is written when errors is not empty. */
 export interface MemberImportResult {
   created_members: number;
@@ -434,7 +411,7 @@ export interface MemberImportResult {
 export const MEMBER_IMPORT_HEADERS = ['楼栋', '单元', '房号', '姓名', '手机号', '身份', '身份证号', '性别', '入住日期'] as const;
 export const MEMBER_IMPORT_MAX_ROWS = 20000;
 
-export type OwnersOutputs = ResourceOutputs<typeof car.def, CarItem> & OwnersOwnOutputs;
+export type OwnersOutputs = OwnersOwnOutputs;
 
 interface OwnersOwnOutputs {
   getkeywordtohouses: { items: HouseSearchItem[] };

@@ -65,6 +65,7 @@ export const BACKLOG_KIND = valueEnum({
   fees: { text: '收费', tone: 'success' },
   complaint: { text: '投诉', tone: 'error' },
   internalorder: { text: '内部工单', tone: 'processing' },
+  carpark: { text: '停车', tone: 'warning' },
   other: { text: '其他', tone: 'default' },
 });
 export type BacklogKind = keyof typeof BACKLOG_KIND;

@@ -6,7 +6,7 @@ import { today } from '../lib/wire.js';
 import type { DB } from './schema.js';
 import { seedStructure } from '../modules/structure/seed.js';
 import { analyzePeople, seedOwners } from '../modules/owners/seed.js';
-import { seedParking } from '../modules/parking/seed.js';
+import { seedParking } from '../modules/carpark/seed.js';
 import { seedCards } from '../modules/cards/seed.js';
 import { seedAccess } from '../modules/access/seed.js';
 import { seedActivities } from '../modules/activities/seed.js';
@@ -90,6 +90,7 @@ export const DEMO_ACCOUNTS = [
   },
   { username: 'tech', name: '孙师傅', roles: ['repairs'], sys_type: 'property', regions: [1], note: '维修工' },
   { username: 'guard', name: '周保安', roles: ['security'], sys_type: 'property', regions: [1], note: '保安' },
+  { username: 'parking', name: '吴停车', roles: ['carpark'], sys_type: 'property', regions: [1], note: '停车管理员' },
 ] as const;
 
 /** How many activation codes the demo gets (12 months each); they are random, printed at start-up. */

@@ -205,6 +205,13 @@ export interface CarsTable {
   status: Generated<'Y' | 'N'>;
   remark: Generated<string>;
   create_time: Generated<Timestamp>;
+  lot_id: Generated<number | null>;
+  space_id: Generated<number | null>;
+  lease_type: Generated<'' | 'M' | 'S' | 'I' | 'F'>;
+  start_date: Generated<string | null>;
+  end_date: Generated<string | null>;
+  main_car_id: Generated<number | null>;
+  created_by: Generated<number | null>;
 }
 
 export interface CashierShiftsTable {
@@ -911,12 +918,86 @@ export interface NoticesTable {
   updated_at: Generated<Timestamp>;
 }
 
+export interface ParkingBoothsTable {
+  rid: number;
+  id: Generated<number>;
+  lot_id: number;
+  title: string;
+  allow_temp: Generated<'Y' | 'N'>;
+  temp_confirm: Generated<'Y' | 'N'>;
+  collects_fee: Generated<'Y' | 'N'>;
+  reenter: Generated<'Y' | 'N'>;
+  exit_no_entry: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface ParkingCarLogsTable {
+  rid: number;
+  id: Generated<number>;
+  car_id: number;
+  carlicense: string;
+  action: string;
+  content: Generated<string>;
+  created_by: Generated<number | null>;
+  created_by_name: Generated<string>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface ParkingGateTextsTable {
+  rid: number;
+  lot_id: number;
+  event: string;
+  content: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ParkingLanesTable {
+  rid: number;
+  id: Generated<number>;
+  booth_id: number;
+  code: string;
+  title: string;
+  direction: 'I' | 'O';
+  vendor: Generated<string>;
+  last_heartbeat: Generated<Timestamp | null>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface ParkingListsTable {
+  rid: number;
+  id: Generated<number>;
+  lot_id: number;
+  carlicense: string;
+  kind: 'B' | 'W';
+  start_date: string;
+  end_date: string;
+  reason: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
 export interface ParkingLotsTable {
   rid: number;
   id: Generated<number>;
   title: string;
   address: Generated<string>;
   create_time: Generated<Timestamp>;
+  code: Generated<string>;
+  ground: Generated<'A' | 'U'>;
+  total_spaces: Generated<number>;
+  grace_days: Generated<number>;
+  leave_minutes: Generated<number>;
+  monthly_takes_free: Generated<'Y' | 'N'>;
+  warn_days: Generated<number>;
+  price_small: Generated<Numeric>;
+  price_large: Generated<Numeric>;
+  price_new_energy: Generated<Numeric>;
+  remark: Generated<string>;
+  created_by: Generated<number | null>;
 }
 
 export interface ParkingRecordsTable {
@@ -934,6 +1015,25 @@ export interface ParkingRecordsTable {
   reason: Generated<string>;
 }
 
+export interface ParkingRenewalsTable {
+  rid: number;
+  id: Generated<number>;
+  car_id: number;
+  carlicense: string;
+  lot_id: number;
+  months: number;
+  amount: Numeric;
+  old_end: Generated<string | null>;
+  new_end: string;
+  source: 'D' | 'C';
+  pay_type: Generated<string>;
+  bill_id: Generated<number | null>;
+  receipt_no: Generated<string>;
+  cashier_id: Generated<number | null>;
+  cashier_name: Generated<string>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface ParkingSpacesTable {
   rid: number;
   id: Generated<number>;
@@ -946,6 +1046,10 @@ export interface ParkingSpacesTable {
   start_date: Generated<string | null>;
   end_date: Generated<string | null>;
   create_time: Generated<Timestamp>;
+  kind: Generated<'ordinary' | 'parent' | 'virtual'>;
+  area: Generated<Numeric>;
+  remark: Generated<string>;
+  created_by: Generated<number | null>;
 }
 
 export interface PositionsTable {
@@ -1496,8 +1600,14 @@ export interface DB {
   notice_recipients: NoticeRecipientsTable;
   notice_resends: NoticeResendsTable;
   notices: NoticesTable;
+  parking_booths: ParkingBoothsTable;
+  parking_car_logs: ParkingCarLogsTable;
+  parking_gate_texts: ParkingGateTextsTable;
+  parking_lanes: ParkingLanesTable;
+  parking_lists: ParkingListsTable;
   parking_lots: ParkingLotsTable;
   parking_records: ParkingRecordsTable;
+  parking_renewals: ParkingRenewalsTable;
   parking_spaces: ParkingSpacesTable;
   positions: PositionsTable;
   region_delay_log: RegionDelayLogTable;

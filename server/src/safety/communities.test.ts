@@ -345,6 +345,8 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   lot_id: v.byTable.parking_lots,
   space_id: v.byTable.parking_spaces,
   car_id: v.byTable.cars,
+  main_car_id: v.byTable.cars,
+  booth_id: v.byTable.parking_booths,
   device: v.byTable.access_devices,
   parent_id: v.byTable.departments,
   dept_id: v.byTable.departments,

@@ -352,8 +352,8 @@ describe('cars', () => {
     expect((await s.call('carlist', { carlicense: '沪B66666' }, admin)).data.total).toBe(0);
   });
 
-  it('refuses to delete a car bound to a parking space', async () => {
+  it('refuses to delete a car whose parking fee is unpaid (docs/product.md#carpark)', async () => {
     const car = (await s.call('carlist', { carlicense: '沪A12345' }, admin)).data.items[0];
-    expect((await s.call('cardel', { id: car.id }, admin)).return_msg).toContain('绑定了车位');
+    expect((await s.call('cardel', { id: car.id }, admin)).return_msg).toBe('车辆 沪A12345 还有 1 笔停车费未缴，不能删除');
   });
 });

@@ -21,7 +21,7 @@ import { EXPORT_MAX, refuseOversizedExport, sheetOf } from '../../lib/excel.js';
 import { defineExport, type ExportScope } from '../../jobs/exports.js';
 import { listPage } from '../../lib/paging.js';
 import { today, wireTime } from '../../lib/wire.js';
-import { MEMBER_MANAGERS } from './access.js';
+import { CAR_MANAGERS, MEMBER_MANAGERS } from './access.js';
 import { keywordCondition, mobileStartsWith } from './search.js';
 
 type Filters = z.output<(typeof ownersMethods)['memberlist']>;
@@ -153,7 +153,8 @@ const toItem = (m: MemberRow, rooms: MemberRoom[]): MemberItem => ({
 
 const memberlist = defineMethod('memberlist', {
   side: 'community',
-  roles: MEMBER_MANAGERS,
+  // the car form's owner picker (a room's people living there) reads it too: parking staff register cars
+  roles: CAR_MANAGERS,
   writes: false,
   summary: '业主管理列表：按姓名、手机号、楼栋、房屋、身份、微信/APP 绑定、在住筛选，含所住房屋',
   async handler(ctx, input) {

@@ -19,6 +19,10 @@ const SMALL_OWNERS: Readonly<Record<string, string>> = {
   role_small_list: 'role',
   feebill_cate_small_list: 'costtype',
   feethinglist: 'feeitem',
+  carpark_small_list: 'carpark',
+  parkingbooth_small_list: 'parkingbooth',
+  parkingspace_small_list: 'parkingspace',
+  carmain_small_list: 'car',
 };
 
 /** The resource a small-list method belongs to (the method itself when none claims it). */

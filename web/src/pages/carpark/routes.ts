@@ -1,0 +1,14 @@
+import { CarOutlined } from '@ant-design/icons';
+import type { AppRoute } from '../../router/types';
+import { structureRoutes, structureTitles } from './structureRoutes';
+
+export const carparkTitles = [{ 'zh-CN': { carpark: '智能物联' }, en: { carpark: 'Smart IoT' } }, structureTitles];
+
+/** /carpark (docs/product.md#route-table, #carpark): lots, spaces, cars, monthly cars and their history. */
+export const carparkRoutes: AppRoute[] = [
+  {
+    path: '/carpark',
+    meta: { title: 'route.carpark', icon: CarOutlined },
+    children: [...structureRoutes],
+  },
+];
