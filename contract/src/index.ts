@@ -27,6 +27,8 @@ import { internalOrderSchemas, type InternalOrderOutputs } from './steward/inter
 import { repairTypeSchemas, type RepairTypeOutputs } from './steward/repairTypes.js';
 import { repairSchemas, type RepairOutputs } from './steward/repairs.js';
 import { repairCountSchemas, type RepairCountOutputs } from './steward/repairReports.js';
+import { tempFeeSchemas, type TempFeeOutputs } from './carpark/tempFeeConfig.js';
+import { couponSchemas, type CouponOutputs } from './carpark/coupons.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -66,6 +68,9 @@ export * from './steward/internalOrders.js';
 export * from './steward/repairTypes.js';
 export * from './steward/repairs.js';
 export * from './steward/repairReports.js';
+export * from './carpark/tempFee.js';
+export * from './carpark/tempFeeConfig.js';
+export * from './carpark/coupons.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -99,6 +104,8 @@ export const methodSchemas = {
   ...repairTypeSchemas,
   ...repairSchemas,
   ...repairCountSchemas,
+  ...tempFeeSchemas,
+  ...couponSchemas,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -129,5 +136,7 @@ export type MethodOutputs = AuthOutputs &
   InternalOrderOutputs &
   RepairTypeOutputs &
   RepairOutputs &
-  RepairCountOutputs;
+  RepairCountOutputs &
+  TempFeeOutputs &
+  CouponOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

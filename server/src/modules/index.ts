@@ -17,6 +17,7 @@ import { noticeModule } from './steward/noticesMethods.js';
 import { complaintsModule } from './steward/complaintsMethods.js';
 import { internalOrdersModule } from './steward/internalOrdersMethods.js';
 import { repairsModule } from './steward/repairsModule.js';
+import { carparkFeesModule } from './carpark/feesModule.js';
 
 /** Every area's methods; adding an area = one line here. */
 export const modules: MethodDef[][] = [
@@ -38,4 +39,5 @@ export const modules: MethodDef[][] = [
   complaintsModule,
   internalOrdersModule,
   repairsModule,
+  carparkFeesModule,
 ];
