@@ -60,6 +60,8 @@ export default tseslint.config(
       'web/src/pages/steward/ComplaintCount.tsx',
       // the repair figures: a report (grouped figures with totals and a chart), as the fee reports
       'web/src/pages/steward/RepairCount.tsx',
+      // the fee standards' versions and the calculator's 24-hour windows: a standard's history and a breakdown, not lists of records
+      'web/src/pages/carpark/TempFeeList.tsx',
     ],
     rules: {
       'no-restricted-imports': [

@@ -33,6 +33,7 @@ import { lazyPage } from './router/lazyPage';
 import { settingsLeaderRoutes, settingsSetupRoutes, settingsTitles } from './pages/setup/settingsRoutes';
 import { dictSetupRoutes, dictTitles } from './pages/setup/dictRoutes';
 import { stewardRoutes, stewardTitles } from './pages/steward/routes';
+import { carparkRoutes, carparkTitles } from './pages/carpark/routes';
 
 for (const titles of [
   structureTitles,
@@ -44,6 +45,7 @@ for (const titles of [
   smsTitles,
   rosterTitles,
   ...stewardTitles,
+  ...carparkTitles,
 ])
   registerRouteTitles(titles);
 
@@ -109,6 +111,7 @@ export const communityRoutes: AppRoute[] = [
   ...feesRoutes,
   ...feecountsRoutes,
   ...stewardRoutes,
+  ...carparkRoutes,
   ...teamRoutes,
   {
     path: '/setup',

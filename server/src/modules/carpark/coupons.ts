@@ -97,6 +97,26 @@ export const couponKindMethods = defineResource(parkCoupon, {
       fail('该停车劵已有商户购买，不能修改停车场、类型和面值（可停售后新增一种）');
   },
   dependents: { parking_coupon_orders: '该停车劵已有商户购买记录，不能删除（可改为停售）' },
+  replace: {
+    // the coupon staff's dropdown, not every account's: merchants' accounts do not sell coupons
+    small: defineMethod('parkcoupon_small_list', {
+      side: 'community',
+      roles: PARK_COUPON_ROLES.read,
+      writes: false,
+      summary: '停车劵下拉（id、title，含面值）',
+      async handler(ctx) {
+        const rows = await ctx.db
+          .selectFrom('parking_coupons')
+          .select(['id', 'title', 'kind', 'minutes', sql<string>`amount::text`.as('amount'), sql<string>`rate::text`.as('rate')])
+          .where('rid', '=', ctx.rid)
+          .orderBy('id')
+          .execute();
+        return {
+          items: rows.map((r) => ({ id: Number(r.id), title: `${r.title}（${couponFace({ ...r, kind: r.kind as CouponKind })}）` })),
+        };
+      },
+    }),
+  },
   summaries: {
     list: '停车劵列表：名称、停车场、类型（减时/减免金额/折扣/全免）、面值、售价、已售、商户库存、状态',
     add: '新增停车劵：减时券填分钟、减免金额券填金额、折扣券填0到1之间的折扣（四舍五入到分）；全免券无面值',

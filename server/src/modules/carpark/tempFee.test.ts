@@ -186,3 +186,17 @@ describe('temporary-car fee standards', () => {
     expect(left).toHaveLength(0);
   });
 });
+
+describe('the demo', () => {
+  it('has a standard per kind on the first two lots, each with an old version and the current one', async () => {
+    const lots = await db().selectFrom('parking_lots').select('id').where('rid', '=', 1).orderBy('id').limit(2).execute();
+    const items = ok(await s.call('tempfeeconfiglist', { limit: 50 }, admin)).items.filter((r: { lot_id: number }) =>
+      lots.some((l) => l.id === r.lot_id),
+    );
+    expect(items).toHaveLength(6);
+    for (const r of items) expect(r.version_count).toBe(2);
+    expect(items.some((r: { band: string }) => r.band === 'Y')).toBe(true);
+    const given = ok(await s.call('receivelist', { limit: 50 }, admin)).items as Array<{ state: string }>;
+    expect(new Set(given.map((g) => g.state))).toEqual(new Set(['G', 'U', 'V', 'E']));
+  });
+});

@@ -166,7 +166,7 @@ function standards(db: Kysely<DB>, rid: number) {
           .whereRef('v.standard_id', '=', 's.id')
           // the latest started; when none has started yet, the first
           .orderBy(sql`v.effective_from <= now()`, 'desc')
-          .orderBy(sql`CASE WHEN v.effective_from <= now() THEN v.effective_from END`, sql`desc nulls last`)
+          .orderBy(sql`CASE WHEN v.effective_from <= now() THEN v.effective_from END`, (ob) => ob.desc().nullsLast())
           .orderBy('v.effective_from', 'asc')
           .limit(1)
           .as('cur'),

@@ -19,6 +19,7 @@ const SMALL_OWNERS: Readonly<Record<string, string>> = {
   role_small_list: 'role',
   feebill_cate_small_list: 'costtype',
   feethinglist: 'feeitem',
+  parkcoupon_small_list: 'parkcoupon',
 };
 
 /** The resource a small-list method belongs to (the method itself when none claims it). */
