@@ -375,6 +375,10 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   handler_ids: [v.staffId],
   cc_ids: [v.staffId],
   type_id: v.byTable.repair_types,
+  // parking fees and coupons: community 2's merchant (a store) and parking coupon
+  merchant_id: v.byTable.merchants,
+  coupon_id: v.byTable.parking_coupons,
+  coupon_ids: [v.byTable.parking_coupons],
 });
 
 /** Plain fields: a valid value; reads search for the victim's owner, writes create fresh things. */
