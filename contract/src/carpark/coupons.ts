@@ -44,7 +44,8 @@ const rate = z
   .optional()
   .transform((v, ctx) => {
     const s = v === undefined ? '' : String(v).trim();
-    if (s === '' || s === '0') return '0.00';
+    // the form's empty value (0, '0.00') means no discount: the kind decides whether one is needed
+    if (s === '' || /^0*(\.0*)?$/.test(s)) return '0.00';
     const m = /^0?\.(\d{1,2})$/.exec(s);
     if (!m || Number(m[1]!.padEnd(2, '0')) === 0) {
       ctx.addIssue({ code: 'custom', message: '折扣应大于0且小于1，最多两位小数（如 0.8 为8折）' });

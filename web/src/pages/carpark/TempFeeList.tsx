@@ -134,7 +134,8 @@ function TempFeeForm({
   }, [open, editing, form]);
   const band = Form.useWatch('band', form);
   const save = async () => {
-    const v = await form.validateFields();
+    // the fields hidden while bands are off (peak, off-peak prices) keep their values in the store
+    const v = { ...(form.getFieldsValue(true) as RuleForm), ...(await form.validateFields()) };
     setSaving(true);
     try {
       const answer = editing
