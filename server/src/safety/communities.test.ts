@@ -430,6 +430,9 @@ const VALUES = (v: Victim, write: boolean): Record<string, unknown> => ({
   file_base64: Buffer.from('not an excel file').toString('base64'),
   // a duty shift's time ranges
   times: '08:00-18:00',
+  // the parking fee calculator's stay
+  entry_time: '2031-01-01 09:00:00',
+  exit_time: '2031-01-01 11:10:00',
 });
 
 /** A valid value for a field from its JSON schema (fields nobody listed above). */
