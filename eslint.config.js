@@ -62,6 +62,8 @@ export default tseslint.config(
       'web/src/pages/steward/RepairCount.tsx',
       // a lot's gate texts: the seven events' words edited in place beside the lot's booths and lanes, not a list of records
       'web/src/pages/carpark/LotList.tsx',
+      // the fee standards' versions and the calculator's 24-hour windows: a standard's history and a breakdown, not lists of records
+      'web/src/pages/carpark/TempFeeList.tsx',
     ],
     rules: {
       'no-restricted-imports': [

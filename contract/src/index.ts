@@ -30,6 +30,8 @@ import { repairCountSchemas, type RepairCountOutputs } from './steward/repairRep
 import { lotSchemas, type LotOutputs } from './carpark/lots.js';
 import { spaceSchemas, type SpaceOutputs } from './carpark/spaces.js';
 import { carSchemas, type CarOutputs } from './carpark/cars.js';
+import { tempFeeSchemas, type TempFeeOutputs } from './carpark/tempFeeConfig.js';
+import { couponSchemas, type CouponOutputs } from './carpark/coupons.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -71,6 +73,9 @@ export * from './steward/repairs.js';
 export * from './steward/repairReports.js';
 export * from './carpark/lots.js';
 export * from './carpark/spaces.js';
+export * from './carpark/tempFee.js';
+export * from './carpark/tempFeeConfig.js';
+export * from './carpark/coupons.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -107,6 +112,8 @@ export const methodSchemas = {
   ...lotSchemas,
   ...spaceSchemas,
   ...carSchemas,
+  ...tempFeeSchemas,
+  ...couponSchemas,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -140,5 +147,7 @@ export type MethodOutputs = AuthOutputs &
   RepairCountOutputs &
   LotOutputs &
   SpaceOutputs &
-  CarOutputs;
+  CarOutputs &
+  TempFeeOutputs &
+  CouponOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

@@ -23,6 +23,7 @@ import { seedNotices } from '../modules/steward/noticesSeed.js';
 import { seedComplaints } from '../modules/steward/complaintsSeed.js';
 import { seedInternalOrders } from '../modules/steward/internalOrdersSeed.js';
 import { seedRepairs } from '../modules/steward/repairsSeed.js';
+import { seedCarparkFees } from '../modules/carpark/feesSeed.js';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -135,6 +136,8 @@ const areaSeeders: AreaSeeder[] = [
   seedOwners,
   seedParking,
   seedCards,
+  // temporary-car fee standards and parking coupons (after the lots and the merchants)
+  seedCarparkFees,
   seedAccess,
   seedActivities,
   seedDictAndCategories,

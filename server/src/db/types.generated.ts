@@ -945,6 +945,103 @@ export interface ParkingCarLogsTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface ParkingCouponGivenTable {
+  rid: number;
+  id: Generated<number>;
+  code: string;
+  merchant_id: number;
+  coupon_id: number;
+  carlicense: string;
+  valid_from: Timestamp;
+  valid_to: Timestamp;
+  state: Generated<'G' | 'U' | 'V'>;
+  used_at: Generated<Timestamp | null>;
+  used_ref: Generated<string>;
+  used_amount: Generated<Numeric>;
+  voided_at: Generated<Timestamp | null>;
+  void_reason: Generated<string>;
+  operator: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface ParkingCouponOrdersTable {
+  rid: number;
+  id: Generated<number>;
+  orderid: string;
+  merchant_id: number;
+  coupon_id: number;
+  quantity: number;
+  price: Numeric;
+  amount: Numeric;
+  pay_type: string;
+  operator: Generated<string>;
+  remark: Generated<string>;
+  idempotency_key: Generated<string | null>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface ParkingCouponStockTable {
+  rid: number;
+  id: Generated<number>;
+  merchant_id: number;
+  coupon_id: number;
+  bought: Generated<number>;
+  given: Generated<number>;
+  left_count: Generated<number>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface ParkingCouponsTable {
+  rid: number;
+  id: Generated<number>;
+  lot_id: number;
+  title: string;
+  kind: 'minutes' | 'amount' | 'discount' | 'free';
+  minutes: Generated<number>;
+  amount: Generated<Numeric>;
+  rate: Generated<Numeric>;
+  price: Numeric;
+  status: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface ParkingFeeStandardsTable {
+  rid: number;
+  id: Generated<number>;
+  lot_id: number;
+  car_type: 'small' | 'large' | 'new_energy';
+  title: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface ParkingFeeVersionsTable {
+  rid: number;
+  id: Generated<number>;
+  standard_id: number;
+  effective_from: Timestamp;
+  free_minutes: number;
+  first_minutes: number;
+  first_price: Numeric;
+  step_minutes: number;
+  step_price: Numeric;
+  cap_amount: Generated<Numeric>;
+  band: Generated<'Y' | 'N'>;
+  peak_start: Generated<string>;
+  peak_end: Generated<string>;
+  off_first_price: Generated<Numeric>;
+  off_step_price: Generated<Numeric>;
+  holidays: Generated<string[]>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
 export interface ParkingGateTextsTable {
   rid: number;
   lot_id: number;
@@ -1602,6 +1699,12 @@ export interface DB {
   notices: NoticesTable;
   parking_booths: ParkingBoothsTable;
   parking_car_logs: ParkingCarLogsTable;
+  parking_coupon_given: ParkingCouponGivenTable;
+  parking_coupon_orders: ParkingCouponOrdersTable;
+  parking_coupon_stock: ParkingCouponStockTable;
+  parking_coupons: ParkingCouponsTable;
+  parking_fee_standards: ParkingFeeStandardsTable;
+  parking_fee_versions: ParkingFeeVersionsTable;
   parking_gate_texts: ParkingGateTextsTable;
   parking_lanes: ParkingLanesTable;
   parking_lists: ParkingListsTable;

@@ -18,6 +18,7 @@ import { complaintsModule } from './steward/complaintsMethods.js';
 import { internalOrdersModule } from './steward/internalOrdersMethods.js';
 import { repairsModule } from './steward/repairsModule.js';
 import { carparkModule } from './carpark/methods.js';
+import { carparkFeesModule } from './carpark/feesModule.js';
 
 /** Every area's methods; adding an area = one line here. */
 export const modules: MethodDef[][] = [
@@ -40,4 +41,5 @@ export const modules: MethodDef[][] = [
   internalOrdersModule,
   repairsModule,
   carparkModule,
+  carparkFeesModule,
 ];

@@ -377,6 +377,10 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   handler_ids: [v.staffId],
   cc_ids: [v.staffId],
   type_id: v.byTable.repair_types,
+  // parking fees and coupons: community 2's merchant (a store) and parking coupon
+  merchant_id: v.byTable.merchants,
+  coupon_id: v.byTable.parking_coupons,
+  coupon_ids: [v.byTable.parking_coupons],
 });
 
 /** Plain fields: a valid value; reads search for the victim's owner, writes create fresh things. */
@@ -428,6 +432,9 @@ const VALUES = (v: Victim, write: boolean): Record<string, unknown> => ({
   file_base64: Buffer.from('not an excel file').toString('base64'),
   // a duty shift's time ranges
   times: '08:00-18:00',
+  // the parking fee calculator's stay
+  entry_time: '2031-01-01 09:00:00',
+  exit_time: '2031-01-01 11:10:00',
 });
 
 /** A valid value for a field from its JSON schema (fields nobody listed above). */

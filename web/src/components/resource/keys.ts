@@ -23,6 +23,7 @@ const SMALL_OWNERS: Readonly<Record<string, string>> = {
   parkingbooth_small_list: 'parkingbooth',
   parkingspace_small_list: 'parkingspace',
   carmain_small_list: 'car',
+  parkcoupon_small_list: 'parkcoupon',
 };
 
 /** The resource a small-list method belongs to (the method itself when none claims it). */

@@ -1,14 +1,18 @@
 import { CarOutlined } from '@ant-design/icons';
 import type { AppRoute } from '../../router/types';
 import { structureRoutes, structureTitles } from './structureRoutes';
+import { feeRoutes, feeTitles } from './feeRoutes';
 
-export const carparkTitles = [{ 'zh-CN': { carpark: '智能物联' }, en: { carpark: 'Smart IoT' } }, structureTitles];
+export const carparkTitles = [{ 'zh-CN': { carpark: '智能物联' }, en: { carpark: 'Smart IoT' } }, structureTitles, feeTitles];
 
-/** /carpark (docs/product.md#route-table, #carpark): lots, spaces, cars, monthly cars and their history. */
+/**
+ * /carpark (docs/product.md#route-table, #carpark): lots, spaces, cars, monthly cars and their
+ * history; temporary-car fee standards and parking coupons.
+ */
 export const carparkRoutes: AppRoute[] = [
   {
     path: '/carpark',
     meta: { title: 'route.carpark', icon: CarOutlined },
-    children: [...structureRoutes],
+    children: [...structureRoutes, ...feeRoutes],
   },
 ];
