@@ -37,7 +37,19 @@ function tabInStrip(page: Page, path: string) {
 }
 
 /** The areas of the admin's top menu, in order. */
-const AREAS = ['首页', '小区桌面', '房产管理', '业主管理', '收费管理', '收费报表', '团队管理', '系统设置', '更新日志'];
+const AREAS = [
+  '首页',
+  '小区桌面',
+  '房产管理',
+  '业主管理',
+  '收费管理',
+  '收费报表',
+  '管家服务',
+  '智能物联',
+  '团队管理',
+  '系统设置',
+  '更新日志',
+];
 
 journey('the shell in daily use', ({ page: newPage }) => {
   it('shows every area in the top menu on an office screen, the other icons in a "more" menu', async () => {
@@ -206,7 +218,7 @@ journey('the shell in daily use', ({ page: newPage }) => {
     await expect.poll(() => board.locator('.board-table').innerText()).toContain('报修');
     const boardKinds = await board.locator('.board-table tbody td .ant-tag').allInnerTexts();
     expect(boardKinds.length).toBeGreaterThan(0);
-    for (const k of boardKinds) expect(['报修', '维修待办', '退款', '收费', '投诉', '内部工单', '其他']).toContain(k);
+    for (const k of boardKinds) expect(['报修', '维修待办', '退款', '收费', '投诉', '内部工单', '停车', '其他']).toContain(k);
     await board.close();
   });
 
