@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { daysBetween, formatWireDate, formatWireTime } from '@wuye/contract';
 import { businessTimeZone } from '../config.js';
 
@@ -13,3 +14,11 @@ export const today = (): string => formatWireDate(new Date(), ZONE);
 
 /** Days from today to `day` (negative once past). */
 export const daysLeft = (day: string): number => daysBetween(today(), day);
+
+/**
+ * "`column` falls on business days [from, to]": a half-open range of instants, compared in the
+ * database's zone (the session's TimeZone is the business zone, db/connection.ts), so an index on
+ * the column serves it.
+ */
+export const withinDays = (column: string, [from, to]: readonly [string, string]) =>
+  sql<boolean>`${sql.ref(column)} >= ${from}::date AND ${sql.ref(column)} < ${to}::date + 1`;

@@ -29,7 +29,7 @@ import { EXPORT_MAX, refuseOversizedExport, sheetOf } from '../../lib/excel.js';
 import { likePattern } from '../../lib/like.js';
 import { listPage } from '../../lib/paging.js';
 import { defineResource } from '../../lib/resource.js';
-import { today, wireTime } from '../../lib/wire.js';
+import { today, wireTime, withinDays } from '../../lib/wire.js';
 
 registerDependents({
   parking_coupons: '停车劵',
@@ -294,11 +294,7 @@ function orders(db: Kysely<DB>, rid: number, f: OrderFilters) {
   if (f.coupon_id) qb = qb.where('o.coupon_id', '=', f.coupon_id);
   if (f.pay_type) qb = qb.where('o.pay_type', '=', f.pay_type);
   if (f.orderid) qb = qb.where('o.orderid', 'like', likePattern(f.orderid));
-  if (f.create_time) {
-    qb = qb
-      .where('o.created_at', '>=', sql<Date>`${f.create_time[0]}::date`)
-      .where('o.created_at', '<', sql<Date>`${f.create_time[1]}::date + 1`);
-  }
+  if (f.create_time) qb = qb.where(withinDays('o.created_at', f.create_time));
   return qb;
 }
 
@@ -490,11 +486,7 @@ function given(db: Kysely<DB>, rid: number, f: GivenFilters) {
   if (f.state === 'G') qb = qb.where('g.state', '=', 'G').where('g.valid_to', '>', sql<Date>`now()`);
   else if (f.state === 'E') qb = qb.where('g.state', '=', 'G').where('g.valid_to', '<=', sql<Date>`now()`);
   else if (f.state) qb = qb.where('g.state', '=', f.state as 'U' | 'V');
-  if (f.create_time) {
-    qb = qb
-      .where('g.created_at', '>=', sql<Date>`${f.create_time[0]}::date`)
-      .where('g.created_at', '<', sql<Date>`${f.create_time[1]}::date + 1`);
-  }
+  if (f.create_time) qb = qb.where(withinDays('g.created_at', f.create_time));
   return qb;
 }
 

@@ -16,7 +16,7 @@ import { registerDailyJob, registerJobKind } from '../../jobs/queue.js';
 import { EXPORT_MAX, refuseOversizedExport, sheetOf, type SheetColumn } from '../../lib/excel.js';
 import { likePattern } from '../../lib/like.js';
 import { listPage } from '../../lib/paging.js';
-import { today, wireTime } from '../../lib/wire.js';
+import { today, wireTime, withinDays } from '../../lib/wire.js';
 import { registerBillPaidListener } from '../fees/billPaid.js';
 import { registerBacklogSource } from '../setup/backlog.js';
 import { carLog } from './cars.js';
@@ -246,7 +246,7 @@ function filteredOrders(db: Kysely<DB>, rid: number, f: OrderFilters) {
   if (f.carlicense) qb = qb.where('o.carlicense', 'ilike', likePattern(normalizePlate(f.carlicense)));
   if (f.lot_id) qb = qb.where('o.lot_id', '=', f.lot_id);
   if (f.source) qb = qb.where('o.source', '=', f.source as 'D' | 'C');
-  if (f.date) qb = qb.where(sql<boolean>`o.created_at >= ${f.date[0]}::date AND o.created_at < ${f.date[1]}::date + 1`);
+  if (f.date) qb = qb.where(withinDays('o.created_at', f.date));
   return qb;
 }
 
@@ -303,7 +303,7 @@ function filteredLogs(db: Kysely<DB>, rid: number, f: LogFilters) {
   if (f.car_id) qb = qb.where('g.car_id', '=', f.car_id);
   if (f.carlicense) qb = qb.where('g.carlicense', 'ilike', likePattern(normalizePlate(f.carlicense)));
   if (f.action) qb = qb.where('g.action', '=', f.action);
-  if (f.date) qb = qb.where(sql<boolean>`g.created_at >= ${f.date[0]}::date AND g.created_at < ${f.date[1]}::date + 1`);
+  if (f.date) qb = qb.where(withinDays('g.created_at', f.date));
   return qb;
 }
 type LogRow = Awaited<ReturnType<ReturnType<typeof filteredLogs>['execute']>>[number];

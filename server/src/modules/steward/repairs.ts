@@ -31,7 +31,7 @@ import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
 import { defineExport } from '../../jobs/exports.js';
 import { sheetOf } from '../../lib/excel.js';
 import { listPage } from '../../lib/paging.js';
-import { today, wireTime } from '../../lib/wire.js';
+import { today, wireTime, withinDays } from '../../lib/wire.js';
 import { defineWorkflow, statusBarCounts, writeFlowLog, type StateCount } from '../../lib/workflow.js';
 import { periodRange } from '../fees/calc.js';
 import { registerBillPaidListener } from '../fees/billPaid.js';
@@ -108,10 +108,6 @@ async function item(ctx: CommunityCtx, id: number): Promise<RepairItem> {
   return toItem(await ticketSelect(ctx.db, ctx.rid).where('t.id', '=', id).executeTakeFirstOrThrow(), ctx);
 }
 
-/** Business days [from, to] as a half-open range of instants in the database's zone. */
-const dayRange = (column: string, range: [string, string]) =>
-  sql<boolean>`${sql.ref(column)} >= ${range[0]}::date AND ${sql.ref(column)} < ${range[1]}::date + 1`;
-
 type Filters = {
   no?: string | undefined;
   reporter?: string | undefined;
@@ -140,8 +136,8 @@ function filtered<Q extends ReturnType<typeof ticketSelect>>(qb: Q, f: Filters, 
   if (f.handler_id) q = q.where('t.handler_id', '=', f.handler_id);
   if (f.source) q = q.where('t.source', '=', f.source as 'D' | 'T' | 'N');
   if (f.hid) q = q.where('t.hid', '=', f.hid);
-  if (f.created) q = q.where(dayRange('t.created_at', f.created));
-  if (f.finished) q = q.where(dayRange('t.finished_at', f.finished));
+  if (f.created) q = q.where(withinDays('t.created_at', f.created));
+  if (f.finished) q = q.where(withinDays('t.finished_at', f.finished));
   if (f.overdue) q = q.where('t.overdue', '=', f.overdue === 'Y');
   if (f.urgent) q = q.where('t.urgent', '=', f.urgent === 'Y');
   if (f.rating === 'good') q = q.where('t.rate_overall', '>=', 4);
