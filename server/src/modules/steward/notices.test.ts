@@ -361,7 +361,10 @@ describe('reads and the SMS to the unread', () => {
       .executeTakeFirstOrThrow();
     for (const keyword of [resident.realname.slice(1), resident.mobile.slice(0, 7)]) {
       const found = ok(await s.call('noticereadlist', { id, keyword, limit: 200 }, steward));
-      expect(found.items.map((i: any) => i.hid), keyword).toContain(row.hid);
+      expect(
+        found.items.map((i: any) => i.hid),
+        keyword,
+      ).toContain(row.hid);
       expect(found.total).toBe(found.items.length);
     }
     expect(ok(await s.call('noticereadlist', { id, keyword: '无此住户' }, steward)).total).toBe(0);
