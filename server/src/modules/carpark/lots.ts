@@ -15,7 +15,6 @@ import {
   type GateTextItem,
 } from '@wuye/contract';
 import { CARPARK_ROLES } from '@wuye/contract/carpark/roles';
-import { CAR_MANAGERS } from '@wuye/contract/owners/roles';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
@@ -67,10 +66,10 @@ export const lotMethods = defineResource(lot, {
   },
   dependents: { parking_booths: '该停车场下还有岗亭，请先删除岗亭', parking_records: '该停车场已有进出记录，不能删除' },
   replace: {
-    // the car form's lot is chosen by owner management too; merchants see no lots
+    // every form that picks a lot (cars: owner management too; fee standards; coupons) reads it
     small: defineMethod('carpark_small_list', {
       side: 'community',
-      roles: CAR_MANAGERS,
+      roles: 'any',
       writes: false,
       summary: '停车场下拉（id、title「名称」）',
       async handler(ctx) {
