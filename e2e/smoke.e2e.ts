@@ -43,6 +43,7 @@ const ADDRESSES: Record<string, (ask: Ask) => Promise<string>> = {
   '/setup/categoryedit': async (ask) => `/setup/categoryedit?id=${await first(ask, 'categorylist')}`,
   '/steward/noticesedit': async (ask) => `/steward/noticesedit?id=${await first(ask, 'noticelist', 'id', { status: 'D' })}`,
   '/steward/readnumlist': async (ask) => `/steward/readnumlist?id=${await first(ask, 'noticelist', 'id', { status: 'P' })}`,
+  '/carpark/caredit': async (ask) => `/carpark/caredit?id=${await first(ask, 'carlist')}`,
 };
 
 async function addressOf(page: ManifestPage, ask: Ask): Promise<string> {
