@@ -66,10 +66,11 @@ export const lotMethods = defineResource(lot, {
   },
   dependents: { parking_booths: '该停车场下还有岗亭，请先删除岗亭', parking_records: '该停车场已有进出记录，不能删除' },
   replace: {
-    // every form that picks a lot (cars: owner management too; fee standards; coupons) reads it
+    // every form that picks a lot (cars: owner management too; fee standards; coupons) reads it;
+    // merchants see no lots
     small: defineMethod('carpark_small_list', {
       side: 'community',
-      roles: 'any',
+      roles: 'staff',
       writes: false,
       summary: '停车场下拉（id、title「名称」）',
       async handler(ctx) {
