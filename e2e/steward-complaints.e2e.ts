@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, apiLogin, journey, signIn } from './support.js';
+import { api, journey, signIn, signInSteward, stewardToken } from './support.js';
 import { animationsDone, pick, pickCascader, rowsOf, settle, stable } from './antd.js';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
 
@@ -29,16 +29,12 @@ journey(
     let handlerLabel = '';
 
     it('lists the complaints with the counts per state; an overdue one shows 超时', async () => {
-      const token = await apiLogin('steward');
+      const token = await stewardToken();
       const staff = await api<{ items: Array<{ id: number; name: string; roles_ch: string }> }>('complaint_staff_small_list', {}, token);
       const me = staff.data.items.find((s) => s.name === '钱管家')!;
       handlerLabel = `${me.name}（${me.roles_ch}）`;
       page = await newPage(DESKTOP);
-      await signIn(page, 'steward', undefined, '/steward/complaintlist');
-      // the demo steward's password is weak: the console says so once, and the steward goes on
-      await page.getByTestId('weak-password-dialog').waitFor();
-      await page.getByTestId('weak-password-later').click();
-      await page.getByTestId('weak-password-dialog').waitFor({ state: 'hidden' });
+      await signInSteward(page, '/steward/complaintlist');
       const table = page.getByTestId('complaintlist-page');
       await expect.poll(() => rowsOf(table).count()).toBeGreaterThan(0);
       const overdue = page.getByTestId('complaint-bar-overdue');
@@ -103,7 +99,7 @@ journey(
     });
 
     it('turns a complaint into a repair ticket (type picked, the rest from the complaint) and follows the links both ways', async () => {
-      const token = await apiLogin('steward');
+      const token = await stewardToken();
       const cats = await api<{ items: Array<{ id: number; title: string }> }>('complaintcategory_small_list', {}, token);
       const added = await api<{ id: number }>(
         'complaintadd',

@@ -1,36 +1,12 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, apiLogin, journey, signIn } from './support.js';
+import { api, apiLogin, journey, signInSteward, stewardToken } from './support.js';
 import { animationsDone, pick, rowsOf, settle } from './antd.js';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
 
 // names of this run: the journey may run again on the same database
 const RUN = Date.now().toString(36).slice(-4);
 const TITLE = `1号楼停电检修${RUN}`;
-
-/** The steward's password: the demo's, or the one the shell journey changes it to when both run on one database. */
-let password = 'demo123456';
-async function stewardToken(): Promise<string> {
-  for (const p of ['demo123456', 'Steward#2026']) {
-    const token = await apiLogin('steward', p).catch(() => '');
-    if (token) {
-      password = p;
-      return token;
-    }
-  }
-  throw new Error('the steward cannot sign in');
-}
-
-/** Signs the steward in and puts the weak-password reminder aside (it has its own journey in shell.e2e.ts). */
-async function signInSteward(page: Page, to: string) {
-  await signIn(page, 'steward', password, to);
-  if (password !== 'demo123456') return;
-  const later = page.getByTestId('weak-password-later');
-  await later.waitFor({ timeout: 10_000 }).then(
-    () => later.click(),
-    () => undefined,
-  );
-}
 
 journey(
   'steward: a notice to 1号楼, its households before publishing, its read receipts, SMS to the unread, withdrawn',

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, apiLogin, journey, signIn } from './support.js';
+import { api, apiLogin, journey, signInSteward } from './support.js';
 import { animationsDone, pick, rowsOf, settle, stable } from './antd.js';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
 
@@ -15,13 +15,6 @@ async function inputOf(page: Page, testId: string) {
   return (await field.evaluate((e) => e.tagName)) === 'INPUT' ? field : field.locator('input');
 }
 
-/** Signs the steward 钱管家 in; the demo's weak password is prompted once (docs/product.md#weak-password): 暂不修改. */
-async function stewardSignIn(page: Page, path: string): Promise<void> {
-  await signIn(page, 'steward', undefined, path);
-  await page.getByTestId('weak-password-later').click();
-  await page.getByTestId('weak-password-dialog').waitFor({ state: 'hidden' });
-}
-
 journey(
   'steward: 管家档案 and 管家评分, a profile with weights, a score, the month and quarter ranking, details, export',
   ({ page: newPage }) => {
@@ -34,7 +27,7 @@ journey(
       const old = await api<{ items: Array<{ id: number }> }>('stewardlist', { keyword: '郑会计' }, token);
       for (const r of old.data.items) await api('stewarddel', { id: r.id }, token);
       page = await newPage(DESKTOP);
-      await stewardSignIn(page, '/steward/stewardlist');
+      await signInSteward(page, '/steward/stewardlist');
       const table = page.getByTestId('steward-page');
       await table.waitFor();
       await expect.poll(() => rowsOf(table).filter({ hasText: '钱管家' }).count()).toBe(1);
@@ -157,7 +150,7 @@ journey(
 
     it('fits a phone', async () => {
       const phone = await newPage(PHONE);
-      await stewardSignIn(phone, '/steward/scorelist');
+      await signInSteward(phone, '/steward/scorelist');
       await phone.getByTestId('score-table').waitFor();
       await expect.poll(() => rowsOf(phone.getByTestId('score-table')).count()).toBeGreaterThan(0);
       await settle(phone);

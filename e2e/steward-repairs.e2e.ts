@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { pickCascader, rowsOf, settle, stable } from './antd.js';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
-import { journey, signIn } from './support.js';
+import { journey, signIn, signInSteward } from './support.js';
 
 const PNG_A = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const PNG_B = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
@@ -21,13 +21,6 @@ async function pickOption(page: Page, testId: string, text: string) {
   await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
 }
 
-/** Signs the steward in (the demo's weak password: its reminder is put off) on a page of the desk. */
-async function stewardIn(page: Page, path: string) {
-  await signIn(page, 'steward', undefined, path);
-  await page.getByTestId('weak-password-later').click();
-  await page.getByTestId('weak-password-dialog').waitFor({ state: 'hidden' });
-}
-
 async function statusIs(page: Page, text: string) {
   await expect.poll(() => drawer(page).locator('.ant-tag').first().textContent(), { timeout: 20_000 }).toBe(text);
 }
@@ -38,7 +31,7 @@ journey('steward desk: a paid repair from registration to its follow-up', ({ pag
 
   it('a steward registers a paid repair for 1号楼1单元1101 (the owner filled in) and dispatches it', async () => {
     const page = await newPage();
-    await stewardIn(page, '/steward/repairs');
+    await signInSteward(page, '/steward/repairs');
     await page.getByTestId('repairs-page').waitFor();
     await expect.poll(() => page.getByTestId('repair-tab-all').textContent()).toMatch(/全部\s*\d+/);
     await page.getByTestId('repair-add').click();
@@ -146,7 +139,7 @@ journey('steward desk: a paid repair from registration to its follow-up', ({ pag
 
   it('the ticket waits for the rating; a rating moves it on; the follow-up completes it; the timeline shows every step', async () => {
     const page = await newPage();
-    await stewardIn(page, '/steward/repairs');
+    await signInSteward(page, '/steward/repairs');
     await page.getByTestId('repair-filter-no').fill(no);
     await page.getByTestId('table-page-search').click();
     await expect.poll(() => rowsOf(page.getByTestId('repairs-page')).count()).toBe(1);
@@ -177,7 +170,7 @@ journey('steward desk: a paid repair from registration to its follow-up', ({ pag
 
   it('the repair figures (报修统计) count the ticket under its type and its technician', async () => {
     const page = await newPage();
-    await stewardIn(page, '/feecounts/repaircount');
+    await signInSteward(page, '/feecounts/repaircount');
     await page.getByTestId('repaircount-page').waitFor();
     // this month by type by default: the journey's ticket under 水管漏水
     const row = rowsOf(page.getByTestId('repaircount-table')).filter({ hasText: '水管漏水' });
@@ -196,7 +189,7 @@ journey('steward desk: a paid repair from registration to its follow-up', ({ pag
 
   it('a ticket left past its deadline shows 超时 and a to-do for the dispatcher', async () => {
     const page = await newPage();
-    await stewardIn(page, '/steward/repairs');
+    await signInSteward(page, '/steward/repairs');
     await page.getByTestId('repairs-page').waitFor();
     // the demo's elevator ticket ran out of time; the clock job marks it on its first run
     await page.getByTestId('repair-tab-overdue').click();
@@ -226,7 +219,7 @@ journey('steward desk: a paid repair from registration to its follow-up', ({ pag
 
   it('is usable on a phone', async () => {
     const page = await newPage(PHONE);
-    await stewardIn(page, '/steward/repairs');
+    await signInSteward(page, '/steward/repairs');
     await page.getByTestId('repairs-page').waitFor();
     await expect.poll(() => rowsOf(page.getByTestId('repairs-page')).count()).toBeGreaterThan(0);
     await settle(page);
