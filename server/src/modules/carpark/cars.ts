@@ -15,6 +15,7 @@ import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
 import { likePattern } from '../../lib/like.js';
 import { defineResource } from '../../lib/resource.js';
 import { today } from '../../lib/wire.js';
+import { lotOf } from './lots.js';
 
 type Values = Record<string, unknown>;
 
@@ -137,13 +138,7 @@ async function checkCar(ctx: CommunityCtx, v: Values, before?: Values): Promise<
   if (!v.lot_id && lease) fail('请选择停车场');
   if (v.lot_id && !lease) fail('请选择租售类型');
   if (v.lot_id) {
-    const lot = await ctx.db
-      .selectFrom('parking_lots')
-      .select('id')
-      .where('rid', '=', ctx.rid)
-      .where('id', '=', Number(v.lot_id))
-      .executeTakeFirst();
-    if (!lot) fail('所选停车场不存在');
+    await lotOf(ctx, Number(v.lot_id));
   }
   if ((lease === 'M' || lease === 'S') && !v.space_id) fail('月租、出售车辆须选择车位');
   if (!v.lot_id && v.space_id) fail('请选择停车场');
@@ -373,13 +368,7 @@ export const parkingListMethods = defineResource(parkingList, {
   row: (r) => ({ ...r, id: Number(r.id), lot_id: Number(r.lot_id), created_by: undefined }),
   unique: [{ on: ['lot_id', 'carlicense'], message: (v) => `该停车场的名单中已有车牌 ${String(v.carlicense)}` }],
   async check(ctx, v) {
-    const lot = await ctx.db
-      .selectFrom('parking_lots')
-      .select('id')
-      .where('rid', '=', ctx.rid)
-      .where('id', '=', Number(v.lot_id))
-      .executeTakeFirst();
-    if (!lot) fail('所选停车场不存在');
+    await lotOf(ctx, Number(v.lot_id));
   },
   summaries: {
     list: '黑白名单：停车场、车牌、名单（黑名单/白名单）、生效与失效日期、原因、当前是否有效；可按停车场、车牌、名单筛选',

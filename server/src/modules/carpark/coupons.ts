@@ -30,6 +30,7 @@ import { likePattern } from '../../lib/like.js';
 import { listPage } from '../../lib/paging.js';
 import { defineResource } from '../../lib/resource.js';
 import { today, wireTime, withinDays } from '../../lib/wire.js';
+import { lotOf } from './lots.js';
 
 registerDependents({
   parking_coupons: '停车劵',
@@ -71,13 +72,7 @@ export const couponKindMethods = defineResource(parkCoupon, {
     rate: input.kind === 'discount' ? input.rate : '0.00',
   }),
   async check(ctx, values) {
-    const lot = await ctx.db
-      .selectFrom('parking_lots')
-      .select('id')
-      .where('rid', '=', ctx.rid)
-      .where('id', '=', Number(values.lot_id))
-      .executeTakeFirst();
-    if (!lot) fail('停车场不存在');
+    await lotOf(ctx, Number(values.lot_id));
   },
   async beforeEdit(ctx, before, values) {
     // a coupon already sold keeps its lot and face: merchants paid for that

@@ -97,13 +97,13 @@ async function boothOf(ctx: CommunityCtx, id: number) {
   return row ?? fail('所选岗亭不存在');
 }
 
-async function lotOf(ctx: CommunityCtx, id: number) {
-  const row = await ctx.db
-    .selectFrom('parking_lots')
-    .select(['id', 'title'])
-    .where('rid', '=', ctx.rid)
-    .where('id', '=', id)
-    .executeTakeFirst();
+/**
+ * The community's lot `id` (id and title), or the refusal 所选停车场不存在 (another community's lot
+ * too); `lock` holds it until the call's transaction ends (a batch of its spaces).
+ */
+export async function lotOf(ctx: CommunityCtx, id: number, lock = false) {
+  const qb = ctx.db.selectFrom('parking_lots').select(['id', 'title']).where('rid', '=', ctx.rid).where('id', '=', id);
+  const row = await (lock ? qb.forUpdate() : qb).executeTakeFirst();
   return row ?? fail('所选停车场不存在');
 }
 

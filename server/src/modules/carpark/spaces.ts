@@ -12,6 +12,7 @@ import { fail } from '../../http/errors.js';
 import { defineMethod, reply } from '../../http/registry.js';
 import { likePattern } from '../../lib/like.js';
 import { defineResource } from '../../lib/resource.js';
+import { lotOf } from './lots.js';
 
 const dayText = (d: unknown) => (d instanceof Date ? d.toISOString().slice(0, 10) : d ? String(d) : '');
 
@@ -42,13 +43,7 @@ export const spaceMethods = defineResource(space, {
   }),
   unique: [{ on: ['lot_id', 'title'], message: (v) => `该停车场已有车位 ${String(v.title)}` }],
   async check(ctx, values, before) {
-    const lot = await ctx.db
-      .selectFrom('parking_lots')
-      .select('id')
-      .where('rid', '=', ctx.rid)
-      .where('id', '=', Number(values.lot_id))
-      .executeTakeFirst();
-    if (!lot) fail('所选停车场不存在');
+    await lotOf(ctx, Number(values.lot_id));
     if (before && Number(before.lot_id) !== Number(values.lot_id) && before.status !== 'idle') fail('车位已出租或出售，不能改到其他停车场');
   },
   async beforeDelete(ctx, row) {
@@ -82,14 +77,7 @@ const parkingspacebatchadd = defineMethod('parkingspacebatchadd', {
   writes: true,
   summary: '批量添加车位：前缀 + 起止编号（补零到指定位数，如 A-001 至 A-120），已有同号车位时整批拒绝并列出冲突的车位号',
   async handler(ctx, input) {
-    const lot = await ctx.db
-      .selectFrom('parking_lots')
-      .select('id')
-      .where('rid', '=', ctx.rid)
-      .where('id', '=', input.lot_id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!lot) fail('所选停车场不存在');
+    await lotOf(ctx, input.lot_id, true);
     const titles: string[] = [];
     for (let n = input.from; n <= input.to; n++) titles.push(`${input.prefix}${String(n).padStart(input.digits, '0')}`);
     const clash = await ctx.db

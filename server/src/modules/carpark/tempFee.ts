@@ -25,11 +25,12 @@ import { sql, type Kysely } from 'kysely';
 import { businessTimeZone } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
-import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
+import { defineMethod, reply } from '../../http/registry.js';
 import { registerDependents } from '../../lib/dependents.js';
 import { listPage } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
 import { couponKindsOf } from './couponUse.js';
+import { lotOf } from './lots.js';
 
 registerDependents({ parking_fee_standards: '临时车收费标准', parking_fee_versions: '收费标准版本' });
 
@@ -229,17 +230,6 @@ async function standardItems(
       next_from: wireTime(r.next_from),
     };
   });
-}
-
-async function lotOf(ctx: CommunityCtx, lotId: number) {
-  const lot = await ctx.db
-    .selectFrom('parking_lots')
-    .select(['id', 'title'])
-    .where('rid', '=', ctx.rid)
-    .where('id', '=', lotId)
-    .executeTakeFirst();
-  if (!lot) fail('停车场不存在');
-  return lot;
 }
 
 type RuleInput = Omit<TempFeeRule, 'holidays'> & { holidays: string[]; remark: string };
