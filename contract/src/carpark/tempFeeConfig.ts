@@ -10,7 +10,7 @@ import { WIRE_TIME_RE } from '../dates.js';
 import { wireDay } from '../kit/resource.js';
 import { moneyUpTo } from '../money.js';
 import { CAR_TYPE } from '../owners/cars.js';
-import type { CarType, TempFeeBreakdown } from './tempFee.js';
+import type { CarType, TempFeeBreakdown, TempFeeRule } from './tempFee.js';
 
 /** Who keeps the fee standards and uses the calculator (docs/product.md#roles; admin holds all). */
 export const TEMP_FEE_ROLES = ['carpark'] as const;
@@ -58,23 +58,13 @@ const ruleChecks = <T extends z.ZodObject>(schema: T) =>
       ctx.addIssue({ code: 'custom', path: ['peak_end'], message: '高峰时段的开始和结束不能相同' });
   });
 
-export interface TempFeeVersion {
+/** A version of a standard as its list and detail show it: the pricing's rule and what is said of it. */
+export interface TempFeeVersion extends Omit<TempFeeRule, 'holidays'> {
   id: number;
   standard_id: number;
   effective_from: string;
   /** in force now (the latest version that has started) */
   current: boolean;
-  free_minutes: number;
-  first_minutes: number;
-  first_price: string;
-  step_minutes: number;
-  step_price: string;
-  cap_amount: string;
-  band: 'Y' | 'N';
-  peak_start: string;
-  peak_end: string;
-  off_first_price: string;
-  off_step_price: string;
   holidays: string[];
   remark: string;
   /** the rule in words: 免费15分钟；首60分钟5.00元，之后每30分钟2.00元；24小时封顶30.00元 */
