@@ -2,6 +2,7 @@ import { RC, booth, car, lane, lot, parkingList, space } from '@wuye/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeResource } from '../../test/describeResource.js';
+import { ok, refused } from '../../test/answers.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { raiseExpiring } from './monthly.js';
 
@@ -10,15 +11,6 @@ let admin2: string;
 let parking: string;
 let guard: string;
 
-type Answer = { return_code: string; return_msg: string; data: any };
-const ok = (a: Answer) => {
-  expect(a.return_code, a.return_msg).toBe(RC.SUCCESS);
-  return a.data;
-};
-const refused = (a: Answer, msg: string | RegExp) => {
-  expect(a.return_code).toBe(RC.FAIL);
-  expect(a.return_msg).toMatch(msg);
-};
 const db = () => s.database.db;
 const lotId = async (title: string, rid = 1) =>
   Number(

@@ -2,6 +2,7 @@ import { parkCoupon, RC } from '@wuye/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeResource } from '../../test/describeResource.js';
+import { ok, refused } from '../../test/answers.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { couponsForExit, useCoupon } from './couponUse.js';
 
@@ -16,15 +17,6 @@ let shop: number;
 let shop2: number;
 let otherShop: number;
 
-type Answer = { return_code: string; return_msg: string; data?: any };
-const ok = (a: Answer) => {
-  expect(a.return_code, a.return_msg).toBe(RC.SUCCESS);
-  return a.data;
-};
-const refused = (a: Answer, msg: string | RegExp) => {
-  expect(a.return_code, JSON.stringify(a.data)).toBe(RC.FAIL);
-  expect(a.return_msg).toMatch(msg);
-};
 const db = () => s.database.db;
 
 beforeAll(async () => {

@@ -2,6 +2,7 @@ import { addDays, RC } from '@wuye/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../../lib/wire.js';
+import { ok, refused } from '../../test/answers.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { parseWire, priceStay } from './tempFee.js';
 
@@ -13,15 +14,6 @@ let steward: string;
 let lot: number;
 let otherLot: number;
 
-type Answer = { return_code: string; return_msg: string; data?: any };
-const ok = (a: Answer) => {
-  expect(a.return_code, a.return_msg).toBe(RC.SUCCESS);
-  return a.data;
-};
-const refused = (a: Answer, msg: string | RegExp) => {
-  expect(a.return_code, JSON.stringify(a.data)).toBe(RC.FAIL);
-  expect(a.return_msg).toMatch(msg);
-};
 const db = () => s.database.db;
 
 /** The journey's standard: free 15 min, first hour ¥5, then ¥2 per 30 min, cap ¥30 per 24 h. */

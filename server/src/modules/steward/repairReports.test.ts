@@ -2,6 +2,7 @@ import { RC } from '@wuye/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx } from '../../lib/excel.js';
+import { ok, refused } from '../../test/answers.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 
 let s: TestServer;
@@ -16,15 +17,6 @@ let tech2Id: number;
 let typeId: number;
 const ids: Record<'a' | 'b' | 'c', number> = { a: 0, b: 0, c: 0 };
 
-type Answer = { return_code: string; return_msg: string; data?: any };
-const ok = (a: Answer) => {
-  expect(a.return_code, a.return_msg).toBe(RC.SUCCESS);
-  return a.data;
-};
-const refused = (a: Answer, msg: RegExp) => {
-  expect(a.return_code).toBe(RC.FAIL);
-  expect(a.return_msg).toMatch(msg);
-};
 const db = () => s.database.db;
 const MARCH = { start_date: '2025-03-01', end_date: '2025-03-31' };
 

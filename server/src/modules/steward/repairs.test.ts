@@ -5,6 +5,7 @@ import { enqueueJob } from '../../jobs/queue.js';
 import { readXlsx } from '../../lib/excel.js';
 import { today } from '../../lib/wire.js';
 import { describeResource } from '../../test/describeResource.js';
+import { ok, refused, type Answer } from '../../test/answers.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { REPAIR_CLOCK } from './repairsClock.js';
 
@@ -22,15 +23,6 @@ let room1101: number;
 let otherRoom: number;
 const types: Record<'paid' | 'free' | 'grab' | 'pub' | 'rr', number> = { paid: 0, free: 0, grab: 0, pub: 0, rr: 0 };
 
-type Answer = { return_code: string; return_msg: string; data?: any };
-const ok = (a: Answer) => {
-  expect(a.return_code, a.return_msg).toBe(RC.SUCCESS);
-  return a.data;
-};
-const refused = (a: Answer, msg: string | RegExp) => {
-  expect(a.return_code, JSON.stringify(a.data)).toBe(RC.FAIL);
-  expect(a.return_msg).toMatch(msg);
-};
 const denied = (a: Answer) => expect(a.return_code).toBe(RC.NO_PERMISSION);
 const db = () => s.database.db;
 
