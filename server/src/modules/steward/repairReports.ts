@@ -68,6 +68,8 @@ function rowOf(a: Acc): RepairCountRow {
 /** One group's sums as the statement answers them (repairCount). */
 interface Sums {
   key: string | null;
+  /** the name the group's tickets carry (a handler renamed since keeps the tickets' name) */
+  handler_name: string | null;
   created: number;
   finished: number;
   ontime: number;
@@ -99,7 +101,7 @@ export async function repairCount(db: Kysely<DB>, rid: number, f: CountInput): P
         : sql`to_char(e.at, ${sql.lit(f.group === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM')})`;
   const is = (kind: string) => sql`e.kind = ${kind}`;
   const { rows } = await sql<Sums>`
-    SELECT ${key} AS key,
+    SELECT ${key} AS key, max(t.handler_name) AS handler_name,
       (count(*) FILTER (WHERE ${is('created')}))::int AS created,
       (count(*) FILTER (WHERE ${is('finished')}))::int AS finished,
       (count(*) FILTER (WHERE ${is('finished')} AND t.finish_breached_at IS NULL
@@ -149,8 +151,8 @@ export async function repairCount(db: Kysely<DB>, rid: number, f: CountInput): P
 /** The groups' names and order: a type under its parent (in the tree's order), a handler by name, a day or month as it is. */
 async function groupLabels(db: Kysely<DB>, rid: number, group: RepairCountGroup, rows: Sums[]) {
   const out = new Map<string, { label: string; sort: string }>();
-  const ids = rows.map((r) => Number(r.key)).filter((n) => n > 0);
-  if (group === 'type' && ids.length) {
+  const ids = group === 'type' ? rows.map((r) => Number(r.key)) : [];
+  if (ids.length) {
     const types = await db
       .selectFrom('repair_types as y')
       .leftJoin('repair_types as yp', (j) => j.onRef('yp.rid', '=', 'y.rid').onRef('yp.id', '=', 'y.parent_id'))
@@ -165,17 +167,7 @@ async function groupLabels(db: Kysely<DB>, rid: number, group: RepairCountGroup,
       });
   }
   if (group === 'handler') {
-    // the name the tickets carry (a handler renamed since keeps the tickets' name)
-    const names = ids.length
-      ? await db
-          .selectFrom('repair_tickets')
-          .select(['handler_id', sql<string>`max(handler_name)`.as('name')])
-          .where('rid', '=', rid)
-          .where('handler_id', 'in', ids)
-          .groupBy('handler_id')
-          .execute()
-      : [];
-    for (const n of names) out.set(String(n.handler_id), { label: n.name, sort: '1' });
+    for (const r of rows) if (r.key !== '0') out.set(r.key!, { label: r.handler_name ?? '', sort: '1' });
     out.set('0', { label: '未派单', sort: '2' });
   }
   return out;
