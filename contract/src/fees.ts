@@ -30,6 +30,8 @@ export const COST_TYPE_CH: Record<string, string> = {
   rent: '租金',
   deposit: '押金',
   other: '其他',
+  /** receipts of temporary stays at the parking gates (no bill, no room) */
+  temp_parking: '临时停车费',
 };
 
 export const BIND_SCOPES = ['region', 'building', 'unit', 'category', 'room', 'lot', 'space', 'car'] as const;
@@ -110,6 +112,8 @@ export const BILL_CHECK = valueEnum({ Y: { text: '已审核', tone: 'processing'
 export const MSG_FEES = {
   billPaid: '账单已缴费，请勿重复收费',
   billNotFound: '账单不存在',
+  /** a temporary stay's receipt (docs/product.md#parking-gates): the car may have left on it */
+  stayReceipt: '临时停车费收据不能作废或退款',
 } as const;
 
 /** A billing period 'YYYY-MM', from 2000-01 to 2100-12 (9999-12 and 1900-01 are typing slips, not periods). */
@@ -577,7 +581,8 @@ export interface CashierOwnerRoom {
 export interface PaymentRow {
   id: number;
   receipt_no: string;
-  hid: number;
+  /** null: a temporary stay's receipt (临时停车费), paid by a plate; its address names the plate */
+  hid: number | null;
   address: string;
   payer_name: string;
   receivable: string;
@@ -665,8 +670,9 @@ export interface PaymentInfo extends PaymentRow {
   capital_amount: string;
   /** the bills paid, each with its room (a receipt may pay several rooms of one owner) */
   items: Array<{
-    bill_id: number;
-    hid: number;
+    /** null on a temporary stay's receipt, whose one line is the stay */
+    bill_id: number | null;
+    hid: number | null;
     address: string;
     title: string;
     period: string;

@@ -544,7 +544,7 @@ export interface FeePaymentItemsTable {
   rid: number;
   id: Generated<number>;
   payment_id: number;
-  bill_id: number;
+  bill_id: Generated<number | null>;
   title: string;
   period: string;
   daterange: Generated<string>;
@@ -571,9 +571,9 @@ export interface FeePaymentsTable {
   rid: number;
   id: Generated<number>;
   receipt_no: string;
-  hid: number;
-  bid: number;
-  tid: number;
+  hid: Generated<number | null>;
+  bid: Generated<number | null>;
+  tid: Generated<number | null>;
   member_id: Generated<number | null>;
   payer_name: Generated<string>;
   receivable: Numeric;
@@ -596,6 +596,7 @@ export interface FeePaymentsTable {
   voided_by: Generated<number | null>;
   voided_by_name: Generated<string>;
   voided_at: Generated<Timestamp | null>;
+  stay_id: Generated<number | null>;
 }
 
 export interface FeeReceiptCountersTable {
@@ -1042,6 +1043,23 @@ export interface ParkingFeeVersionsTable {
   created_by: Generated<number | null>;
 }
 
+export interface ParkingGateEventsTable {
+  rid: number;
+  id: Generated<number>;
+  lane_id: number;
+  lot_id: number;
+  plate: string;
+  direction: 'I' | 'O';
+  event_at: Timestamp;
+  decision: 'open' | 'refuse' | 'wait' | 'pay';
+  reason: string;
+  content: Generated<string>;
+  due: Generated<Numeric>;
+  stay_id: Generated<number | null>;
+  operator: Generated<string>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface ParkingGateTextsTable {
   rid: number;
   lot_id: number;
@@ -1097,6 +1115,21 @@ export interface ParkingLotsTable {
   created_by: Generated<number | null>;
 }
 
+export interface ParkingPayOrdersTable {
+  rid: number;
+  id: Generated<number>;
+  orderid: string;
+  stay_id: number;
+  priced_at: Timestamp;
+  coupon_ids: Generated<number[]>;
+  amount: Numeric;
+  code_url: string;
+  status: Generated<'W' | 'Y' | 'C'>;
+  payment_id: Generated<number | null>;
+  created_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface ParkingRecordsTable {
   rid: number;
   id: Generated<number>;
@@ -1110,6 +1143,21 @@ export interface ParkingRecordsTable {
   pay_fee: Generated<Numeric>;
   car_type: Generated<string>;
   reason: Generated<string>;
+  car_kind: Generated<'small' | 'large' | 'new_energy'>;
+  state: Generated<'I' | 'P' | 'O'>;
+  entry_lane_id: Generated<number | null>;
+  exit_lane_id: Generated<number | null>;
+  entry_reason: Generated<string>;
+  exit_reason: Generated<string>;
+  version_id: Generated<number | null>;
+  breakdown: Generated<Json | null>;
+  paid_at: Generated<Timestamp | null>;
+  manual_by: Generated<number | null>;
+  manual_by_name: Generated<string>;
+  manual_note: Generated<string>;
+  read_plate: Generated<string>;
+  snapshot: Generated<string>;
+  created_at: Generated<Timestamp>;
 }
 
 export interface ParkingRenewalsTable {
@@ -1705,10 +1753,12 @@ export interface DB {
   parking_coupons: ParkingCouponsTable;
   parking_fee_standards: ParkingFeeStandardsTable;
   parking_fee_versions: ParkingFeeVersionsTable;
+  parking_gate_events: ParkingGateEventsTable;
   parking_gate_texts: ParkingGateTextsTable;
   parking_lanes: ParkingLanesTable;
   parking_lists: ParkingListsTable;
   parking_lots: ParkingLotsTable;
+  parking_pay_orders: ParkingPayOrdersTable;
   parking_records: ParkingRecordsTable;
   parking_renewals: ParkingRenewalsTable;
   parking_spaces: ParkingSpacesTable;

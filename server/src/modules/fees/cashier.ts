@@ -154,7 +154,7 @@ export async function byKey(ctx: CommunityCtx, key: string) {
 }
 
 /** A retry with the same key answers the payment it made, once it is sure the key was used for this room. */
-export async function replay(ctx: CommunityCtx, found: { id: number; hid: number }, hid: number) {
+export async function replay(ctx: CommunityCtx, found: { id: number; hid: number | null }, hid: number) {
   if (found.hid !== hid) fail('该收费请求编号已用于其他房屋，请刷新后重试');
   return reply(await paymentInfo(ctx.db, ctx.rid, found.id), '收费成功');
 }

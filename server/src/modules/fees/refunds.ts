@@ -7,6 +7,7 @@ import {
   refundFlow,
   toFen,
   type RefundRow,
+  MSG_FEES,
 } from '@wuye/contract';
 import type { Selectable } from 'kysely';
 import type { FeeRefundsTable } from '../../db/schema.js';
@@ -73,8 +74,10 @@ async function openLines(ctx: CommunityCtx, paymentId: number, ids: number[]) {
     .select(['bill_id', 'fee', 'late_fee'])
     .where('rid', '=', ctx.rid)
     .where('payment_id', '=', paymentId)
+    .where('bill_id', 'is not', null)
     .where('refunded', '=', 'N')
     .orderBy('id')
+    .$narrowType<{ bill_id: number }>()
     .execute();
   const chosen = ids.length ? lines.filter((l) => ids.includes(l.bill_id)) : lines;
   if (chosen.length === 0 || chosen.length !== (ids.length ? new Set(ids).size : lines.length)) fail('所选账单不在该收据中或已退款');
@@ -110,6 +113,7 @@ const refundapply = defineMethod('refundapply', {
     if (!p) fail('收费记录不存在');
     if (p.status === 'R') fail('该收据已全部退款');
     if (p.status === 'V') fail('该收据已作废');
+    if (p.hid === null) fail(MSG_FEES.stayReceipt);
     const pending = await ctx.db
       .selectFrom('fee_refunds')
       .select('id')
@@ -168,6 +172,8 @@ async function approveRefund(ctx: CommunityCtx, f: Selectable<FeeRefundsTable>):
     .where('id', '=', f.payment_id)
     .forUpdate()
     .executeTakeFirstOrThrow();
+  // refundapply refuses a stay's receipt; a request for one cannot be approved either
+  if (p.hid === null) fail(MSG_FEES.stayReceipt);
   if (p.status === 'V') fail('该收据已作废');
   const billIds = f.bill_ids.map(Number);
   await lockBills(ctx, billIds);

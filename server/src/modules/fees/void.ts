@@ -1,4 +1,4 @@
-import { discountFlow, hasAnyRole, PAYMENT_VOID_ANY_ROLES, PAYMENT_VOID_ROLES, toFen } from '@wuye/contract';
+import { discountFlow, hasAnyRole, MSG_FEES, PAYMENT_VOID_ANY_ROLES, PAYMENT_VOID_ROLES, toFen } from '@wuye/contract';
 import { sql } from 'kysely';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
@@ -27,6 +27,7 @@ async function voidPayment(ctx: CommunityCtx, id: number, reason: string): Promi
     .executeTakeFirst();
   if (!p) fail('收费记录不存在');
   if (p.status === 'V') fail('该收据已作废');
+  if (p.hid === null) fail(MSG_FEES.stayReceipt);
   if (p.status === 'R' || p.status === 'P') fail('该收据已有退款，不能作废');
   if (!hasAnyRole(ctx.session.roles, PAYMENT_VOID_ANY_ROLES) && p.cashier_id !== ctx.session.accountId) {
     fail('只能作废自己收取的收据，其他收据请联系财务作废');
@@ -48,7 +49,7 @@ async function voidPayment(ctx: CommunityCtx, id: number, reason: string): Promi
     .where('rid', '=', ctx.rid)
     .where('payment_id', '=', p.id)
     .execute();
-  const billIds = [...new Set(lines.map((l) => l.bill_id))].sort((a, b) => a - b);
+  const billIds = [...new Set(lines.flatMap((l) => (l.bill_id === null ? [] : [l.bill_id])))].sort((a, b) => a - b);
   await lockBills(ctx, billIds);
   await reopenBills(ctx, billIds, p.id);
 

@@ -94,12 +94,13 @@ export default function PaymentList() {
           >
             补打收据
           </Button>
-          {mayVoid(p) && (
+          {/* a temporary stay's receipt (no room) is neither voided nor refunded here */}
+          {p.hid !== null && mayVoid(p) && (
             <Button size="small" type="link" danger onClick={() => setVoiding(p)} data-testid={`payment-void-${p.id}`}>
               作废
             </Button>
           )}
-          {mayRefund && p.status !== 'R' && p.status !== 'V' && !p.refunding && (
+          {mayRefund && p.hid !== null && p.status !== 'R' && p.status !== 'V' && !p.refunding && (
             <Button size="small" type="link" danger onClick={() => setRefunding(p.id)} data-testid={`payment-refund-${p.id}`}>
               申请退款
             </Button>

@@ -16,7 +16,7 @@ export default function RefundApply({ paymentId, onClose }: { paymentId: number 
     call('paymentinfo', { id: paymentId })
       .then((p) => {
         setInfo(p);
-        setIds(p.items.filter((i) => i.refunded === 'N').map((i) => i.bill_id));
+        setIds(p.items.flatMap((i) => (i.refunded === 'N' && i.bill_id !== null ? [i.bill_id] : [])));
       })
       .catch(() => undefined);
   }, [paymentId]);
