@@ -32,6 +32,7 @@ import { spaceSchemas, type SpaceOutputs } from './carpark/spaces.js';
 import { carSchemas, type CarOutputs } from './carpark/cars.js';
 import { tempFeeSchemas, type TempFeeOutputs } from './carpark/tempFeeConfig.js';
 import { couponSchemas, type CouponOutputs } from './carpark/coupons.js';
+import { gateSchemas, type GateOutputs } from './carpark/gate.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -76,6 +77,7 @@ export * from './carpark/spaces.js';
 export * from './carpark/tempFee.js';
 export * from './carpark/tempFeeConfig.js';
 export * from './carpark/coupons.js';
+export * from './carpark/gate.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -114,6 +116,7 @@ export const methodSchemas = {
   ...carSchemas,
   ...tempFeeSchemas,
   ...couponSchemas,
+  ...gateSchemas,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -149,5 +152,6 @@ export type MethodOutputs = AuthOutputs &
   SpaceOutputs &
   CarOutputs &
   TempFeeOutputs &
-  CouponOutputs;
+  CouponOutputs &
+  GateOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;
