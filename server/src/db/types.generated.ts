@@ -1122,6 +1122,7 @@ export interface ParkingPayOrdersTable {
   stay_id: number;
   priced_at: Timestamp;
   coupon_ids: Generated<number[]>;
+  lane_id: Generated<number | null>;
   amount: Numeric;
   code_url: string;
   status: Generated<'W' | 'Y' | 'C'>;

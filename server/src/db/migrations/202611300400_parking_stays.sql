@@ -72,6 +72,8 @@ CREATE TABLE parking_pay_orders (
   -- the exit time the fee was priced at, and the coupons it used
   priced_at    timestamptz NOT NULL,
   coupon_ids   bigint[] NOT NULL DEFAULT '{}',
+  -- the exit lane it was asked at: the gate opens there once it is paid
+  lane_id      bigint,
   amount       numeric(14,2) NOT NULL CHECK (amount > 0),
   code_url     text NOT NULL,
   -- W waiting | Y paid | C cancelled (another payment or a newer order settled the stay)

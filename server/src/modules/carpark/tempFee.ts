@@ -128,7 +128,17 @@ export interface PricedStay extends TempFeeBreakdown {
  */
 export async function priceStay(
   db: Kysely<DB>,
-  input: { rid: number; lotId: number; carType: CarType; entry: Date; exit: Date; paidBefore?: string; coupons?: readonly TempFeeCoupon[] },
+  input: {
+    rid: number;
+    lotId: number;
+    carType: CarType;
+    entry: Date;
+    exit: Date;
+    /** the stay's entry when `entry` is later (a stay billed again from its last payment keeps its version) */
+    versionAt?: Date;
+    paidBefore?: string;
+    coupons?: readonly TempFeeCoupon[];
+  },
 ): Promise<PricedStay> {
   const standard = await db
     .selectFrom('parking_fee_standards')
@@ -138,7 +148,7 @@ export async function priceStay(
     .where('car_type', '=', input.carType)
     .executeTakeFirst();
   if (!standard) fail(`该停车场未配置${enumText(CAR_TYPE, input.carType)}的临时车收费标准`);
-  const version = (await versionAt(db, input.rid, Number(standard.id), input.entry))!;
+  const version = (await versionAt(db, input.rid, Number(standard.id), input.versionAt ?? input.entry))!;
   let b: TempFeeBreakdown;
   try {
     b = priceTempFee(toRule(version), wireTime(input.entry), wireTime(input.exit), input.coupons ?? []);

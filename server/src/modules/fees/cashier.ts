@@ -160,7 +160,7 @@ export async function replay(ctx: CommunityCtx, found: { id: number; hid: number
 }
 
 /** Next receipt number of the community: one counter row, bumped in the payment's transaction, after the settings' prefix. */
-async function nextReceiptNo(ctx: CommunityCtx, prefix: string): Promise<string> {
+export async function nextReceiptNo(ctx: CommunityCtx, prefix: string): Promise<string> {
   const res = await sql<{ last_no: number }>`
     INSERT INTO fee_receipt_counters (rid, last_no) VALUES (${ctx.rid}, 1)
     ON CONFLICT (rid) DO UPDATE SET last_no = fee_receipt_counters.last_no + 1
