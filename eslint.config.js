@@ -64,6 +64,10 @@ export default tseslint.config(
       'web/src/pages/carpark/LotList.tsx',
       // the fee standards' versions and the calculator's 24-hour windows: a standard's history and a breakdown, not lists of records
       'web/src/pages/carpark/TempFeeList.tsx',
+      // a stay's price by 24-hour window (the calculator's and the booth's): a breakdown, not a list of records
+      'web/src/pages/carpark/FeeBreakdown.tsx',
+      // the booth console: the lanes, the decision at hand, the cars inside and the gate log of one booth at a glance
+      'web/src/pages/carpark/BoothConsole.tsx',
     ],
     rules: {
       'no-restricted-imports': [

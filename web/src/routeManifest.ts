@@ -125,6 +125,8 @@ export const routeManifest: Record<ManifestSide, readonly ManifestPage[]> = {
     { path: '/carpark/caredit', title: '编辑车辆', roles: ['memberbasis', 'carpark'], hidden: true },
     { path: '/carpark/moncarlist', title: '月租车管理', roles: ['carpark'] },
     { path: '/carpark/monthcarlog', title: '月租车记录', roles: ['carpark'] },
+    { path: '/carpark/booth', title: '岗亭值守', roles: ['carpark', 'security'] },
+    { path: '/carpark/carInout', title: '车辆进出', roles: ['carpark', 'security'] },
     { path: '/carpark/tempfee', title: '临时车收费标准', roles: ['carpark'] },
     { path: '/carpark/parkcardlist', title: '停车劵', roles: ['parkcard', 'carpark'] },
     { path: '/carpark/receivelist', title: '停车劵领取记录', roles: ['parkcard', 'carpark'] },

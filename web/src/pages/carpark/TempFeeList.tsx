@@ -5,7 +5,6 @@ import {
   Card,
   Col,
   DatePicker,
-  Descriptions,
   Drawer,
   Form,
   Input,
@@ -31,16 +30,16 @@ import {
   type TempFeeStandardItem,
   type TempFeeVersion,
 } from '@wuye/contract/carpark/tempFeeConfig';
-import type { TempFeeWindow } from '@wuye/contract/carpark/tempFee';
 import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import TablePage from '../../components/TablePage';
 import MoneyInput from '../../components/MoneyInput';
-import { Money, moneyColumn } from '../../components/Money';
+import { moneyColumn } from '../../components/Money';
 import { useConfirmDelete } from '../../components/useConfirmDelete';
 import { SmallSelect, useCanWrite } from '../../components/resource';
 import { formatMoney } from '../../utils/formatMoney';
+import { FeeBreakdown } from './FeeBreakdown';
 
 type CarType = 'small' | 'large' | 'new_energy';
 const WIRE = 'YYYY-MM-DD HH:mm:ss';
@@ -335,21 +334,6 @@ function Calculator() {
       setBusy(false);
     }
   };
-  const windows: TableColumnsType<TempFeeWindow> = [
-    { title: '时段', key: 'range', render: (_, w) => `${w.from} 至 ${w.to}`, width: 300 },
-    { title: '分钟', dataIndex: 'minutes', width: 70 },
-    {
-      title: '首段',
-      key: 'first',
-      width: 120,
-      render: (_, w) => `${formatMoney(w.first_price)}（${w.first_band === 'peak' ? '高峰' : '平峰'}）`,
-    },
-    { title: '续段', key: 'steps', width: 150, render: (_, w) => `高峰${w.peak_steps}段 · 平峰${w.off_steps}段` },
-    moneyColumn('续段金额', 'steps_amount', { width: 110 }),
-    moneyColumn('封顶减免', 'capped', { width: 110 }),
-    moneyColumn('小计', 'amount', { width: 100 }),
-  ];
-  const minutesText = (m: number) => (m >= 60 ? `${Math.floor(m / 60)}小时${m % 60 ? `${m % 60}分钟` : ''}` : `${m}分钟`);
   return (
     <Card
       size="small"
@@ -399,59 +383,11 @@ function Calculator() {
       </Form>
       {answer && (
         <div style={{ marginTop: 12 }} data-testid="tempfee-calc-result">
-          <Descriptions size="small" bordered column={{ xs: 1, sm: 2, md: 4 }}>
-            <Descriptions.Item label="应付">
-              <b data-testid="tempfee-calc-due">
-                <Money value={answer.due} unit="¥" />
-              </b>
-            </Descriptions.Item>
-            <Descriptions.Item label="停车时长">{minutesText(answer.duration_minutes)}</Descriptions.Item>
-            <Descriptions.Item label="计费时长">{minutesText(answer.billed_minutes)}</Descriptions.Item>
-            <Descriptions.Item label="免费时长">{answer.free_minutes ? minutesText(answer.free_minutes) : '—'}</Descriptions.Item>
-            <Descriptions.Item label="首段">
-              <span data-testid="tempfee-calc-normal">
-                <Money value={answer.normal} />
-              </span>
-            </Descriptions.Item>
-            <Descriptions.Item label="超时">
-              <span data-testid="tempfee-calc-over">
-                <Money value={answer.over} />
-              </span>
-            </Descriptions.Item>
-            <Descriptions.Item label="封顶减免">
-              <Money value={answer.capped} />
-            </Descriptions.Item>
-            <Descriptions.Item label="停车劵减免">
-              <span data-testid="tempfee-calc-coupons-off">
-                <Money value={answer.coupon_amount} />
-              </span>
-              {answer.coupon_minutes > 0 && `（减${answer.coupon_minutes}分钟）`}
-            </Descriptions.Item>
-            <Descriptions.Item label="计费版本" span={4}>
-              {answer.lot_title} · {answer.car_type_ch}，{answer.version_from} 起生效的版本
-            </Descriptions.Item>
-          </Descriptions>
-          {answer.coupons.length > 0 && (
-            <Space wrap style={{ marginTop: 8 }}>
-              {answer.coupons.map((c, i) => (
-                <Tag key={i} color="processing">
-                  {c.title}：减 {formatMoney(c.effect, { unit: '元' })}
-                </Tag>
-              ))}
-            </Space>
-          )}
-          {answer.windows.length > 0 && (
-            <Table<TempFeeWindow>
-              style={{ marginTop: 8 }}
-              rowKey="from"
-              size="small"
-              columns={windows}
-              dataSource={answer.windows}
-              pagination={false}
-              scroll={{ x: 960 }}
-              data-testid="tempfee-calc-windows"
-            />
-          )}
+          <FeeBreakdown
+            b={answer}
+            version={`${answer.lot_title} · ${answer.car_type_ch}，${answer.version_from} 起生效的版本`}
+            testId="tempfee-calc"
+          />
         </div>
       )}
     </Card>
