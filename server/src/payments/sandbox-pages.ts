@@ -49,7 +49,7 @@ export function registerSandboxPayPages(root: FastifyInstance, sandbox: SandboxP
       if (!order.paid_at && !(await sandbox.pay(req.params.key, amount))) {
         return reply.status(400).send(page('<h2>支付金额不正确</h2>'));
       }
-      return page(`<h2 data-testid="sandbox-paid">支付成功</h2><p>请回到控制台完成续费</p>`);
+      return page(`<h2 data-testid="sandbox-paid">支付成功</h2><p>请回到收款页面，等待确认</p>`);
     });
   });
 }

@@ -530,6 +530,56 @@ describe('monthly cars', () => {
     expect(order.receipt_no).not.toBe('');
   });
 
+  it('renews a monthly car when the bill of the space it rents is paid at the cashier', async () => {
+    const c = (await monthly({ expiring: 7 })).items[1];
+    const car = await db().selectFrom('cars').select(['hid', 'end_date', 'space_id']).where('id', '=', c.id).executeTakeFirstOrThrow();
+    const item = await db()
+      .selectFrom('fee_items')
+      .select(['id', 'cycle_months'])
+      .where('rid', '=', 1)
+      .where('cost_type', '=', 'parking')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const room = await db()
+      .selectFrom('rooms')
+      .select(['bid', 'tid'])
+      .where('rid', '=', 1)
+      .where('id', '=', car.hid)
+      .executeTakeFirstOrThrow();
+    const bill = await db()
+      .insertInto('fee_bills')
+      .values({
+        rid: 1,
+        hid: car.hid,
+        bid: room.bid,
+        tid: room.tid,
+        item_id: item.id,
+        cost_type: 'parking',
+        title: '车位管理费',
+        period: '2099-02',
+        fee: '300.00',
+        due_date: await today(),
+        space_id: Number(car.space_id),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const cashier = await s.login('cashier');
+    const paid = await s.call(
+      'cashierpay',
+      {
+        hid: Number(car.hid),
+        bill_ids: [Number(bill.id)],
+        pay_type: 'cash',
+        paid_amount: '300.00',
+        idempotency_key: `carpark-space-${c.id}`,
+      },
+      cashier,
+    );
+    expect(paid.return_code, paid.return_msg).toBe(RC.SUCCESS);
+    const order = ok(await s.call('monthcarorderlist', { car_id: c.id, source: 'C' }, parking)).items[0];
+    expect(order).toMatchObject({ months: item.cycle_months, amount: '300.00', old_end: car.end_date, source_ch: '收银台' });
+  });
+
   it('puts a car ending within the warning days on the to-do list once per end day', async () => {
     const c = (await monthly({ expiring: 7 })).items[0];
     await raiseExpiring(db(), 1);

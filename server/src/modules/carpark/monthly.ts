@@ -177,21 +177,28 @@ const moncarrenew = defineMethod('moncarrenew', {
   },
 });
 
-// a car's parking bill paid at the cashier renews a monthly car by the months its fee item bills at a time
+// a parking bill paid at the cashier renews a monthly car by the months its fee item bills at a
+// time: a bill of the car, or of the space the car rents (a space's 车位管理费 is its holder's rent)
 registerBillPaidListener(async (ctx, billIds, receiptNo) => {
   const bills = await ctx.db
     .selectFrom('fee_bills as b')
     .innerJoin('fee_items as i', (j) => j.onRef('i.rid', '=', 'b.rid').onRef('i.id', '=', 'b.item_id'))
-    .innerJoin('cars as c', (j) => j.onRef('c.rid', '=', 'b.rid').onRef('c.id', '=', 'b.car_id'))
+    .innerJoin('cars as c', (j) =>
+      j
+        .onRef('c.rid', '=', 'b.rid')
+        .on((eb) =>
+          eb.or([eb('c.id', '=', eb.ref('b.car_id')), eb.and([eb('b.car_id', '=', 0), eb('c.space_id', '=', eb.ref('b.space_id'))])]),
+        ),
+    )
     .leftJoin('fee_payments as p', (j) => j.onRef('p.rid', '=', 'b.rid').onRef('p.id', '=', 'b.payment_id'))
-    .select(['b.id', 'b.car_id', 'b.fee', 'i.cycle_months', sql<string>`coalesce(p.pay_type, '')`.as('pay_type')])
+    .select(['b.id', 'c.id as car_id', 'b.fee', 'i.cycle_months', sql<string>`coalesce(p.pay_type, '')`.as('pay_type')])
     .where('b.rid', '=', ctx.rid)
     .where('b.id', 'in', [...billIds])
     .where('b.cost_type', '=', 'parking')
     .where('c.lease_type', '=', 'M')
     .where('c.main_car_id', 'is', null)
     .where('c.lot_id', 'is not', null)
-    .orderBy('b.car_id')
+    .orderBy('c.id')
     .orderBy('b.id')
     .execute();
   for (const b of bills)

@@ -208,7 +208,9 @@ export default function BoothConsole() {
   });
   const info: Console | undefined = consoleQuery.data;
   const lotId = info?.lot_id ?? 0;
-  const inside = useList('parkinginsidelist', { lot_id: lotId }, { enabled: lotId > 0 });
+  // the lot the inside list was given (it asks only once it has one)
+  const [insideLot, setInsideLot] = useState(0);
+  const inside = useList('parkinginsidelist', { lot_id: lotId }, { enabled: insideLot > 0 });
   const events = useList('gateeventlist', { booth_id: boothId, sort: 'desc' }, { enabled: !!boothId });
   const todayRange = (): [string, string] => [dayjs().format('YYYY-MM-DD'), dayjs().format('YYYY-MM-DD')];
   const manualToday = useList(
@@ -221,7 +223,9 @@ export default function BoothConsole() {
   const { setFilters: setManual } = manualToday;
   // the lists follow the booth chosen (useList keeps the filters it was first given)
   useEffect(() => {
-    if (lotId) setInside({ lot_id: lotId });
+    if (!lotId) return;
+    setInside({ lot_id: lotId });
+    setInsideLot(lotId);
   }, [lotId, setInside]);
   useEffect(() => {
     if (!boothId) return;
@@ -393,8 +397,8 @@ export default function BoothConsole() {
           </Card>
         </Col>
         <Col xs={24} lg={14}>
-          <Card size="small" title="判定结果" data-testid="booth-decision">
-            {!decision && <Typography.Text type="secondary">在左侧选择车道并输入车牌，查看闸口的判定。</Typography.Text>}
+          <Card size="small" title="判定结果" data-testid="booth-decision" data-event={decision?.event_id ?? ''}>
+            {!decision && <Typography.Text type="secondary">选择车道并输入车牌后，这里显示闸口的判定。</Typography.Text>}
             {decision && (
               <Space direction="vertical" style={{ width: '100%' }}>
                 <Space wrap>
@@ -406,7 +410,7 @@ export default function BoothConsole() {
                 </Space>
                 <GateDisplay d={decision} />
                 {decision.entry_time && decision.direction === 'O' && <span>入场时间 {decision.entry_time}</span>}
-                {decision.breakdown && <FeeBreakdown b={decision.breakdown} testId="booth-fee" />}
+                {decision.breakdown && <FeeBreakdown b={decision.breakdown} testId="booth-fee" narrow />}
                 <Space wrap>
                   {decision.decision === 'pay' && (
                     <>

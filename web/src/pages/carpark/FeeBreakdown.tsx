@@ -8,7 +8,18 @@ import { formatMoney } from '../../utils/formatMoney';
 export const minutesText = (m: number) => (m >= 60 ? `${Math.floor(m / 60)}小时${m % 60 ? `${m % 60}分钟` : ''}` : `${m}分钟`);
 
 /** A temporary stay's price, part by part (docs/product.md#temporary-car-fees): the calculator's and a stay's. */
-export function FeeBreakdown({ b, version, testId }: { b: TempFeeBreakdown; version?: string; testId: string }) {
+/** `narrow`: a column of a wider screen (the booth's), three figures a row instead of four. */
+export function FeeBreakdown({
+  b,
+  version,
+  testId,
+  narrow = false,
+}: {
+  b: TempFeeBreakdown;
+  version?: string;
+  testId: string;
+  narrow?: boolean;
+}) {
   const windows: TableColumnsType<TempFeeWindow> = [
     { title: '时段', key: 'range', render: (_, w) => `${w.from} 至 ${w.to}`, width: 300 },
     { title: '分钟', dataIndex: 'minutes', width: 70 },
@@ -25,7 +36,7 @@ export function FeeBreakdown({ b, version, testId }: { b: TempFeeBreakdown; vers
   ];
   return (
     <div>
-      <Descriptions size="small" bordered column={{ xs: 1, sm: 2, md: 4 }}>
+      <Descriptions size="small" bordered column={narrow ? { xs: 1, sm: 2, xl: 3 } : { xs: 1, sm: 2, md: 4 }}>
         <Descriptions.Item label="应付">
           <b data-testid={`${testId}-due`}>
             <Money value={b.due} unit="¥" />
