@@ -347,6 +347,7 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   car_id: v.byTable.cars,
   main_car_id: v.byTable.cars,
   booth_id: v.byTable.parking_booths,
+  lane_id: v.byTable.parking_lanes,
   device: v.byTable.access_devices,
   parent_id: v.byTable.departments,
   dept_id: v.byTable.departments,
