@@ -719,6 +719,29 @@ export interface GroupsTable {
   security_override: Generated<'Y' | 'N'>;
 }
 
+export interface HouseholdReachTable {
+  rid: number;
+  hid: number;
+  owners: Generated<number>;
+  owners_app: Generated<number>;
+  family: Generated<number>;
+  family_app: Generated<number>;
+  tenants: Generated<number>;
+  tenants_app: Generated<number>;
+}
+
+export interface HouseholdReachCountsTable {
+  rid: number;
+  id: Generated<number>;
+  rooms: Generated<number>;
+  households: Generated<number>;
+  app: Generated<number>;
+  owners: Generated<number>;
+  owners_app: Generated<number>;
+  tenants: Generated<number>;
+  tenants_app: Generated<number>;
+}
+
 export interface ImportFilesTable {
   rid: number;
   job_id: number;
@@ -1683,6 +1706,8 @@ export interface DB {
   fee_unpaid_units: FeeUnpaidUnitsTable;
   group_links: GroupLinksTable;
   groups: GroupsTable;
+  household_reach: HouseholdReachTable;
+  household_reach_counts: HouseholdReachCountsTable;
   import_files: ImportFilesTable;
   internal_order_items: InternalOrderItemsTable;
   internal_order_templates: InternalOrderTemplatesTable;

@@ -21,8 +21,10 @@ export interface KeptTotals {
     | 'fee_unpaid_rooms'
     | 'fee_unpaid_property_rooms'
     | 'fee_unit_totals'
-    | 'fee_line_totals';
-  source: 'fee_bills' | 'fee_payments' | 'fee_payment_items';
+    | 'fee_line_totals'
+    | 'household_reach'
+    | 'household_reach_counts';
+  source: 'fee_bills' | 'fee_payments' | 'fee_payment_items' | 'room_members' | 'rooms';
   /** the source's rows as a FROM clause, when read with others (the keys' expressions name its aliases) */
   from?: string;
   keys: Record<string, string>;
@@ -151,6 +153,47 @@ export const LINE_TOTALS: KeptTotals = {
   sums: { lines: 'count(*)', fee: 'sum(l.fee)' },
 };
 
+/** A resident is bound (reachable in the app or WeChat), as a notice's reach counts them. */
+const BOUND = "(m.app_isbind = 'Y' OR m.wx_isbind = 'Y')";
+
+/**
+ * Who a notice would reach (202611300500_household_reach.sql): each room's current residents by
+ * relation and the bound ones among them, counted in place; and the community's rooms and the
+ * households with residents (all, owners, tenants) and with a bound one, added to.
+ */
+export const HOUSEHOLD_REACH: KeptTotals = {
+  table: 'household_reach',
+  source: 'room_members',
+  from: 'room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id',
+  counted: "rm.status = 'Y'",
+  keys: { rid: 'rm.rid', hid: 'rm.hid' },
+  sums: {
+    owners: "count(*) FILTER (WHERE rm.relation = 'owner')",
+    owners_app: `count(*) FILTER (WHERE rm.relation = 'owner' AND ${BOUND})`,
+    family: "count(*) FILTER (WHERE rm.relation = 'family')",
+    family_app: `count(*) FILTER (WHERE rm.relation = 'family' AND ${BOUND})`,
+    tenants: "count(*) FILTER (WHERE rm.relation = 'tenant')",
+    tenants_app: `count(*) FILTER (WHERE rm.relation = 'tenant' AND ${BOUND})`,
+  },
+  inPlace: true,
+};
+
+export const HOUSEHOLD_REACH_COUNTS: KeptTotals = {
+  table: 'household_reach_counts',
+  source: 'rooms',
+  from: "rooms r LEFT JOIN room_members rm ON rm.rid = r.rid AND rm.hid = r.id AND rm.status = 'Y' LEFT JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id",
+  keys: { rid: 'r.rid' },
+  sums: {
+    rooms: 'count(DISTINCT r.id)',
+    households: 'count(DISTINCT rm.hid)',
+    app: `count(DISTINCT rm.hid) FILTER (WHERE ${BOUND})`,
+    owners: "count(DISTINCT rm.hid) FILTER (WHERE rm.relation = 'owner')",
+    owners_app: `count(DISTINCT rm.hid) FILTER (WHERE rm.relation = 'owner' AND ${BOUND})`,
+    tenants: "count(DISTINCT rm.hid) FILTER (WHERE rm.relation = 'tenant')",
+    tenants_app: `count(DISTINCT rm.hid) FILTER (WHERE rm.relation = 'tenant' AND ${BOUND})`,
+  },
+};
+
 /** The kept totals of the bills that are folded, as after a bill generation. */
 export const BILL_KEPT = [BILL_TOTALS, UNPAID_TOTALS, UNPAID_FEES, UNPAID_OWING, UNPAID_UNITS, UNIT_TOTALS];
 
@@ -166,6 +209,8 @@ export const KEPT_TOTALS = [
   UNPAID_PROPERTY_ROOMS,
   UNIT_TOTALS,
   LINE_TOTALS,
+  HOUSEHOLD_REACH,
+  HOUSEHOLD_REACH_COUNTS,
 ];
 
 /**

@@ -675,22 +675,21 @@ const noticeresendpreview = defineMethod('noticeresendpreview', {
   writes: false,
   summary: '短信补发预览：未读户中有业主手机的户数、无业主可发的户数、当前短信通道',
   async handler(ctx, input) {
-    await readable(ctx.db, ctx.rid, input.id);
-    // counted where they are: the unread households' ids never leave the database
-    const { rows } = await sql<{ unread: number; with_owner: number }>`
-      SELECT count(*)::int AS unread,
-        (count(*) FILTER (WHERE EXISTS (SELECT 1 FROM room_members rm
-          WHERE rm.rid = nr.rid AND rm.hid = nr.hid AND rm.relation = 'owner' AND rm.status = 'Y')))::int AS with_owner
-      FROM notice_recipients nr
-      WHERE nr.rid = ${ctx.rid} AND nr.notice_id = ${input.id}
-        AND NOT EXISTS (SELECT 1 FROM notice_reads d WHERE d.rid = nr.rid AND d.notice_id = nr.notice_id AND d.hid = nr.hid)`.execute(
-      ctx.db,
-    );
-    const counted = rows[0]!;
+    const notice = await readable(ctx.db, ctx.rid, input.id);
+    // the unread are the households reached (frozen at publication) less those read; the few of them
+    // without an owner now are found through the rooms without one (household_reach, kept by the
+    // residents' triggers), so the unread households are never walked one by one
+    const unread = notice.households - notice.read_households;
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM household_reach h
+      WHERE h.rid = ${ctx.rid} AND h.owners = 0
+        AND EXISTS (SELECT 1 FROM notice_recipients nr WHERE nr.rid = h.rid AND nr.notice_id = ${input.id} AND nr.hid = h.hid)
+        AND NOT EXISTS (SELECT 1 FROM notice_reads d WHERE d.rid = h.rid AND d.notice_id = ${input.id} AND d.hid = h.hid)`.execute(ctx.db);
+    const withoutOwner = rows[0]!.n;
     const settings = await smsSettingsOf(ctx.db, ctx.rid);
     return {
-      households: counted.with_owner,
-      without_owner: counted.unread - counted.with_owner,
+      households: unread - withoutOwner,
+      without_owner: withoutOwner,
       provider_ch: aliyunConfigured(settings) ? '阿里云短信' : '沙箱（不真实发送）',
     };
   },
