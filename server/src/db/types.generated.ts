@@ -1237,6 +1237,26 @@ export interface RenewalOrdersTable {
   paid_at: Generated<Timestamp | null>;
 }
 
+export interface RepairDayTotalsTable {
+  rid: number;
+  id: Generated<number>;
+  day: string;
+  type_id: number;
+  handler_id: number;
+  handler_name: string;
+  events: number;
+  created: number;
+  finished: number;
+  ontime: number;
+  overdue: number;
+  accept_n: number;
+  accept_s: Numeric;
+  finish_s: Numeric;
+  rated: number;
+  rate_sum: number;
+  good: number;
+}
+
 export interface RepairSettingsTable {
   rid: number;
   max_open: Generated<number>;
@@ -1741,6 +1761,7 @@ export interface DB {
   region_delay_log: RegionDelayLogTable;
   regions: RegionsTable;
   renewal_orders: RenewalOrdersTable;
+  repair_day_totals: RepairDayTotalsTable;
   repair_settings: RepairSettingsTable;
   repair_tickets: RepairTicketsTable;
   repair_types: RepairTypesTable;
