@@ -21,7 +21,7 @@ import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
 import { likePattern } from '../../lib/like.js';
-import { householdsMatching } from '../owners/search.js';
+import { householdIdsMatching } from '../owners/search.js';
 import { defineResource, wireRows } from '../../lib/resource.js';
 
 const ROLES = STEWARD_ROLES.profiles;
@@ -346,7 +346,8 @@ const stewardhouses = defineMethod('stewardhouses', {
       .where('r.rid', '=', ctx.rid)
       .where(servedRoom(sql.lit(input.id), ctx.rid));
     // the address, or a resident's name or mobile, as the owner search finds them
-    if (input.keyword) qb = qb.where(sql<boolean>`r.id IN (${householdsMatching(ctx.rid, input.keyword)})`);
+    if (input.keyword)
+      qb = qb.where(sql<boolean>`r.id IN (SELECT unnest(${await householdIdsMatching(ctx.db, ctx.rid, input.keyword)}::bigint[]))`);
     const [{ total }, rows] = await Promise.all([
       qb.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
       qb
