@@ -73,16 +73,19 @@ BEGIN
     EXECUTE repair_day_totals_statement($m$SELECT *, -1 AS n FROM old_tickets$m$);
   ELSE
     EXECUTE repair_day_totals_statement($m$
-      WITH c AS (
-        SELECT nt.rid, nt.id FROM new_tickets nt JOIN old_tickets ot ON ot.rid = nt.rid AND ot.id = nt.id
-        WHERE (nt.created_at, nt.finished_at, nt.accept_breached_at, nt.finish_breached_at, nt.accepted_at, nt.rated_at,
-            nt.dispatched_at, nt.finish_by, nt.paused_seconds, nt.rate_overall, nt.type_id, nt.handler_id, nt.handler_name)
-          IS DISTINCT FROM (ot.created_at, ot.finished_at, ot.accept_breached_at, ot.finish_breached_at, ot.accepted_at,
-            ot.rated_at, ot.dispatched_at, ot.finish_by, ot.paused_seconds, ot.rate_overall, ot.type_id, ot.handler_id,
-            ot.handler_name))
-      SELECT nt.*, 1 AS n FROM new_tickets nt WHERE (nt.rid, nt.id) IN (SELECT rid, id FROM c)
+      SELECT nt.*, 1 AS n FROM new_tickets nt JOIN old_tickets ot ON ot.rid = nt.rid AND ot.id = nt.id
+      WHERE (nt.created_at, nt.finished_at, nt.accept_breached_at, nt.finish_breached_at, nt.accepted_at, nt.rated_at,
+          nt.dispatched_at, nt.finish_by, nt.paused_seconds, nt.rate_overall, nt.type_id, nt.handler_id, nt.handler_name)
+        IS DISTINCT FROM (ot.created_at, ot.finished_at, ot.accept_breached_at, ot.finish_breached_at, ot.accepted_at,
+          ot.rated_at, ot.dispatched_at, ot.finish_by, ot.paused_seconds, ot.rate_overall, ot.type_id, ot.handler_id,
+          ot.handler_name)
       UNION ALL
-      SELECT ot.*, -1 FROM old_tickets ot WHERE (ot.rid, ot.id) IN (SELECT rid, id FROM c)$m$);
+      SELECT ot.*, -1 FROM old_tickets ot JOIN new_tickets nt ON nt.rid = ot.rid AND nt.id = ot.id
+      WHERE (nt.created_at, nt.finished_at, nt.accept_breached_at, nt.finish_breached_at, nt.accepted_at, nt.rated_at,
+          nt.dispatched_at, nt.finish_by, nt.paused_seconds, nt.rate_overall, nt.type_id, nt.handler_id, nt.handler_name)
+        IS DISTINCT FROM (ot.created_at, ot.finished_at, ot.accept_breached_at, ot.finish_breached_at, ot.accepted_at,
+          ot.rated_at, ot.dispatched_at, ot.finish_by, ot.paused_seconds, ot.rate_overall, ot.type_id, ot.handler_id,
+          ot.handler_name)$m$);
   END IF;
   RETURN NULL;
 END $$;
