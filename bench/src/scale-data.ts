@@ -146,6 +146,9 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
       await fillSetup(c, rids, (label, run) => log.step(label, run));
       // the steward desk (管家工作台): tickets, complaints, orders, notices, profiles over the rooms and staff above
       await fillSteward(c, rids, (label, run) => log.step(label, run));
+      // the households' reach (202611300500) and the repair tickets' days (202611300502), whose
+      // triggers the bulk load ran without
+      await sql`SELECT household_reach_rebuild(), repair_day_totals_rebuild()`.execute(c);
       await sql`SET session_replication_role = DEFAULT`.execute(c).catch(() => undefined);
       await log.step('VACUUM ANALYZE', async () => {
         const tables = await sql<{

@@ -720,6 +720,29 @@ export interface GroupsTable {
   security_override: Generated<'Y' | 'N'>;
 }
 
+export interface HouseholdReachTable {
+  rid: number;
+  hid: number;
+  owners: Generated<number>;
+  owners_app: Generated<number>;
+  family: Generated<number>;
+  family_app: Generated<number>;
+  tenants: Generated<number>;
+  tenants_app: Generated<number>;
+}
+
+export interface HouseholdReachCountsTable {
+  rid: number;
+  id: Generated<number>;
+  rooms: Generated<number>;
+  households: Generated<number>;
+  app: Generated<number>;
+  owners: Generated<number>;
+  owners_app: Generated<number>;
+  tenants: Generated<number>;
+  tenants_app: Generated<number>;
+}
+
 export interface ImportFilesTable {
   rid: number;
   job_id: number;
@@ -1263,6 +1286,26 @@ export interface RenewalOrdersTable {
   paid_at: Generated<Timestamp | null>;
 }
 
+export interface RepairDayTotalsTable {
+  rid: number;
+  id: Generated<number>;
+  day: string;
+  type_id: number;
+  handler_id: number;
+  handler_name: string;
+  events: number;
+  created: number;
+  finished: number;
+  ontime: number;
+  overdue: number;
+  accept_n: number;
+  accept_s: Numeric;
+  finish_s: Numeric;
+  rated: number;
+  rate_sum: number;
+  good: number;
+}
+
 export interface RepairSettingsTable {
   rid: number;
   max_open: Generated<number>;
@@ -1732,6 +1775,8 @@ export interface DB {
   fee_unpaid_units: FeeUnpaidUnitsTable;
   group_links: GroupLinksTable;
   groups: GroupsTable;
+  household_reach: HouseholdReachTable;
+  household_reach_counts: HouseholdReachCountsTable;
   import_files: ImportFilesTable;
   internal_order_items: InternalOrderItemsTable;
   internal_order_templates: InternalOrderTemplatesTable;
@@ -1767,6 +1812,7 @@ export interface DB {
   region_delay_log: RegionDelayLogTable;
   regions: RegionsTable;
   renewal_orders: RenewalOrdersTable;
+  repair_day_totals: RepairDayTotalsTable;
   repair_settings: RepairSettingsTable;
   repair_tickets: RepairTicketsTable;
   repair_types: RepairTypesTable;

@@ -51,6 +51,14 @@ export async function roomPlaceMismatches(db: Kysely<DB>) {
   return res.rows;
 }
 
+/** Rooms without their row of household_reach (202611300500), which every room has from its creation. */
+export async function roomReachMissing(db: Kysely<DB>) {
+  const res = await sql<{ rid: number; id: string }>`
+    SELECT r.rid, r.id FROM rooms r
+    WHERE NOT EXISTS (SELECT 1 FROM household_reach h WHERE h.rid = r.rid AND h.hid = r.id) ORDER BY r.rid, r.id`.execute(db);
+  return res.rows;
+}
+
 /**
  * Throws, naming them, where what the database keeps for reading disagrees with the tables it is
  * kept from: a table's kept totals, a room's address.
@@ -61,5 +69,6 @@ export async function assertKeptData(db: Kysely<DB>): Promise<void> {
     for (const w of await totalsMismatches(db, kept)) wrong.push(`${kept.table}: ${JSON.stringify(w)}`);
   }
   for (const w of await roomPlaceMismatches(db)) wrong.push(`rooms: ${JSON.stringify(w)}`);
+  for (const w of await roomReachMissing(db)) wrong.push(`household_reach: no row for room ${JSON.stringify(w)}`);
   if (wrong.length) throw new Error(`kept data disagrees with its tables:\n${wrong.join('\n')}`);
 }

@@ -21,8 +21,11 @@ export interface KeptTotals {
     | 'fee_unpaid_rooms'
     | 'fee_unpaid_property_rooms'
     | 'fee_unit_totals'
-    | 'fee_line_totals';
-  source: 'fee_bills' | 'fee_payments' | 'fee_payment_items';
+    | 'fee_line_totals'
+    | 'household_reach'
+    | 'household_reach_counts'
+    | 'repair_day_totals';
+  source: 'fee_bills' | 'fee_payments' | 'fee_payment_items' | 'room_members' | 'rooms' | 'repair_tickets';
   /** the source's rows as a FROM clause, when read with others (the keys' expressions name its aliases) */
   from?: string;
   keys: Record<string, string>;
@@ -151,6 +154,76 @@ export const LINE_TOTALS: KeptTotals = {
   sums: { lines: 'count(*)', fee: 'sum(l.fee)' },
 };
 
+/** A resident is bound (reachable in the app or WeChat), as a notice's reach counts them. */
+const BOUND = "(m.app_isbind = 'Y' OR m.wx_isbind = 'Y')";
+
+/**
+ * Who a notice would reach (202611300500_household_reach.sql): each room's current residents by
+ * relation and the bound ones among them, counted in place; and the community's rooms and the
+ * households with residents (all, owners, tenants) and with a bound one, added to.
+ */
+export const HOUSEHOLD_REACH: KeptTotals = {
+  table: 'household_reach',
+  source: 'room_members',
+  from: 'room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id',
+  counted: "rm.status = 'Y'",
+  keys: { rid: 'rm.rid', hid: 'rm.hid' },
+  sums: {
+    owners: "count(*) FILTER (WHERE rm.relation = 'owner')",
+    owners_app: `count(*) FILTER (WHERE rm.relation = 'owner' AND ${BOUND})`,
+    family: "count(*) FILTER (WHERE rm.relation = 'family')",
+    family_app: `count(*) FILTER (WHERE rm.relation = 'family' AND ${BOUND})`,
+    tenants: "count(*) FILTER (WHERE rm.relation = 'tenant')",
+    tenants_app: `count(*) FILTER (WHERE rm.relation = 'tenant' AND ${BOUND})`,
+  },
+  inPlace: true,
+};
+
+export const HOUSEHOLD_REACH_COUNTS: KeptTotals = {
+  table: 'household_reach_counts',
+  source: 'rooms',
+  from: "rooms r LEFT JOIN room_members rm ON rm.rid = r.rid AND rm.hid = r.id AND rm.status = 'Y' LEFT JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id",
+  keys: { rid: 'r.rid' },
+  sums: {
+    rooms: 'count(DISTINCT r.id)',
+    households: 'count(DISTINCT rm.hid)',
+    app: `count(DISTINCT rm.hid) FILTER (WHERE ${BOUND})`,
+    owners: "count(DISTINCT rm.hid) FILTER (WHERE rm.relation = 'owner')",
+    owners_app: `count(DISTINCT rm.hid) FILTER (WHERE rm.relation = 'owner' AND ${BOUND})`,
+    tenants: "count(DISTINCT rm.hid) FILTER (WHERE rm.relation = 'tenant')",
+    tenants_app: `count(DISTINCT rm.hid) FILTER (WHERE rm.relation = 'tenant' AND ${BOUND})`,
+  },
+};
+
+/**
+ * 报修统计's figures (202611300502_repair_day_totals.sql): each ticket's events (registered, finished,
+ * breached, accepted, rated) per business day, type and handler, as repaircount defines them.
+ */
+export const REPAIR_DAY_TOTALS: KeptTotals = {
+  table: 'repair_day_totals',
+  source: 'repair_tickets',
+  from: `repair_tickets t CROSS JOIN LATERAL (VALUES ('created', t.created_at), ('finished', t.finished_at),
+    ('overdue', least(t.accept_breached_at, t.finish_breached_at)), ('accepted', t.accepted_at), ('rated', t.rated_at)) e(kind, at)`,
+  counted: 'e.at IS NOT NULL',
+  keys: { rid: 't.rid', day: 'e.at::date', type_id: 't.type_id', handler_id: 'coalesce(t.handler_id, 0)', handler_name: 't.handler_name' },
+  sums: {
+    events: 'count(*)',
+    created: "count(*) FILTER (WHERE e.kind = 'created')",
+    finished: "count(*) FILTER (WHERE e.kind = 'finished')",
+    ontime:
+      "count(*) FILTER (WHERE e.kind = 'finished' AND t.finish_breached_at IS NULL AND t.finished_at <= t.finish_by + make_interval(secs => t.paused_seconds))",
+    overdue: "count(*) FILTER (WHERE e.kind = 'overdue')",
+    accept_n: "count(*) FILTER (WHERE e.kind = 'accepted' AND t.dispatched_at IS NOT NULL)",
+    accept_s:
+      "coalesce(sum(greatest(0, extract(epoch FROM t.accepted_at - t.dispatched_at))) FILTER (WHERE e.kind = 'accepted' AND t.dispatched_at IS NOT NULL), 0)",
+    finish_s:
+      "coalesce(sum(greatest(0, extract(epoch FROM t.finished_at - t.created_at) - t.paused_seconds)) FILTER (WHERE e.kind = 'finished'), 0)",
+    rated: "count(*) FILTER (WHERE e.kind = 'rated' AND t.rate_overall > 0)",
+    rate_sum: "coalesce(sum(t.rate_overall) FILTER (WHERE e.kind = 'rated' AND t.rate_overall > 0), 0)",
+    good: "count(*) FILTER (WHERE e.kind = 'rated' AND t.rate_overall >= 4)",
+  },
+};
+
 /** The kept totals of the bills that are folded, as after a bill generation. */
 export const BILL_KEPT = [BILL_TOTALS, UNPAID_TOTALS, UNPAID_FEES, UNPAID_OWING, UNPAID_UNITS, UNIT_TOTALS];
 
@@ -166,6 +239,9 @@ export const KEPT_TOTALS = [
   UNPAID_PROPERTY_ROOMS,
   UNIT_TOTALS,
   LINE_TOTALS,
+  HOUSEHOLD_REACH,
+  HOUSEHOLD_REACH_COUNTS,
+  REPAIR_DAY_TOTALS,
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { LIMITS, RELATION_CH, type HouseSearchItem, type OwnerInfo } from '@wuye/contract';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import { template, type Slots } from '../../db/compiled.js';
 import { prepared, preparedLight } from '../../db/prepared.js';
 import { fail } from '../../http/errors.js';
@@ -69,6 +70,17 @@ export function householdsMatching(rid: number, keyword: string) {
     UNION
     SELECT rm.hid FROM members m JOIN room_members rm ON rm.rid = m.rid AND rm.member_id = m.id AND rm.status = 'Y'
     WHERE m.rid = ${rid} AND ${keywordCondition(rid, keyword)}`;
+}
+
+/**
+ * The households a keyword finds (householdsMatching), read first: a list then takes them as an
+ * array of ids whose size the planner sees, and reads its rows by key. Left inside the list's
+ * statement, the search's estimate (thousands for a few hundred found) made it read every room of
+ * the community to join them (bench/README.md#steward-desk).
+ */
+export async function householdIdsMatching(db: Kysely<DB>, rid: number, keyword: string): Promise<string[]> {
+  const { rows } = await householdsMatching(rid, keyword).execute(db);
+  return rows.map((r) => String(r.id));
 }
 
 /** `m.mobile` starts with the digits (see keywordTerms). */

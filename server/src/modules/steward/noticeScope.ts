@@ -50,14 +50,37 @@ export function householdsSql(rid: number, s: ScopeSpec) {
     GROUP BY rm.hid`;
 }
 
-/** Counts before publishing: households in scope, reachable in the app or WeChat, by SMS only, not at all. */
+/** The kept columns (202611300500_household_reach.sql) of an audience: its residents and the bound ones among them. */
+const REACH_COLUMNS = {
+  all: {
+    households: 'households',
+    app: 'app',
+    residents: 'h.owners + h.family + h.tenants',
+    bound: 'h.owners_app + h.family_app + h.tenants_app',
+  },
+  owner: { households: 'owners', app: 'owners_app', residents: 'h.owners', bound: 'h.owners_app' },
+  tenant: { households: 'tenants', app: 'tenants_app', residents: 'h.tenants', bound: 'h.tenants_app' },
+} as const;
+
+/**
+ * Counts before publishing: households in scope, reachable in the app or WeChat, by SMS only, not
+ * at all. They are kept by the residents' triggers (household_reach, 202611300500): the whole
+ * community's counts are a few rows, a part of it its rooms' rows; the same households as
+ * householdsSql finds, without aggregating the residents (bench/README.md#steward-desk).
+ */
 export async function reachOf(db: Kysely<DB>, rid: number, s: ScopeSpec, channels: readonly string[]) {
-  // the households counted in one pass, both ways
-  const { rows } = await sql<{ households: number; app: number; rooms: number }>`
-    SELECT h.households, h.app,
-      (SELECT count(*)::int FROM rooms r WHERE r.rid = ${rid} ${scopeCond(s)}) AS rooms
-    FROM (SELECT count(*)::int AS households, (count(*) FILTER (WHERE reach = 'app'))::int AS app
-          FROM (${householdsSql(rid, s)}) h) h`.execute(db);
+  const c = REACH_COLUMNS[s.audience];
+  const { rows } =
+    s.scope === 'all'
+      ? await sql<{ households: number; app: number; rooms: number }>`
+          SELECT coalesce(sum(${sql.ref(c.households)}), 0)::int AS households, coalesce(sum(${sql.ref(c.app)}), 0)::int AS app,
+            (SELECT count(*)::int FROM rooms r WHERE r.rid = ${rid}) AS rooms
+          FROM household_reach_counts WHERE rid = ${rid}`.execute(db)
+      : await sql<{ households: number; app: number; rooms: number }>`
+          SELECT (count(*) FILTER (WHERE ${sql.raw(c.residents)} > 0))::int AS households,
+            (count(*) FILTER (WHERE ${sql.raw(c.bound)} > 0))::int AS app, count(*)::int AS rooms
+          FROM rooms r LEFT JOIN household_reach h ON h.rid = r.rid AND h.hid = r.id
+          WHERE r.rid = ${rid} ${scopeCond(s)}`.execute(db);
   const r = rows[0]!;
   const smsOnly = r.households - r.app;
   return {

@@ -41,7 +41,7 @@ import {
   writeRecipients,
   type ScopeSpec,
 } from './noticeScope.js';
-import { householdsMatching } from '../owners/search.js';
+import { householdIdsMatching } from '../owners/search.js';
 import { aliyunConfigured, smsSettingsOf } from '../setup/smsProvider.js';
 
 const noticeQuery = (db: Kysely<DB>, rid: number) =>
@@ -467,7 +467,7 @@ async function readable(db: Kysely<DB>, rid: number, id: number) {
  * tested with EXISTS, so counting and ordering never compute each household's reads and owner,
  * which readColumns adds to the rows kept (a page, or an export's rows).
  */
-function readRows(db: Kysely<DB>, rid: number, f: ReadFilters) {
+function readRows(db: Kysely<DB>, rid: number, f: ReadFilters, matched: string[] | null) {
   let qb = db
     .selectFrom('notice_recipients as nr')
     .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'nr.rid').onRef('r.id', '=', 'nr.hid'))
@@ -479,10 +479,13 @@ function readRows(db: Kysely<DB>, rid: number, f: ReadFilters) {
   const anyRead = sql<boolean>`EXISTS (SELECT 1 FROM notice_reads d WHERE d.rid = nr.rid AND d.notice_id = nr.notice_id AND d.hid = nr.hid)`;
   if (f.read === 'Y') qb = qb.where(anyRead);
   if (f.read === 'N') qb = qb.where(sql<boolean>`NOT ${anyRead}`);
-  // a room's address, or the name or mobile of someone living there now, each through its index
-  if (f.keyword) qb = qb.where(sql<boolean>`nr.hid IN (${householdsMatching(rid, f.keyword)})`);
+  // a room's address, or the name or mobile of someone living there now (householdIdsMatching)
+  if (matched) qb = qb.where(sql<boolean>`nr.hid IN (SELECT unnest(${matched}::bigint[]))`);
   return qb;
 }
+
+/** The households the keyword finds, if a keyword is given (readRows' `matched`). */
+const matchedBy = (db: Kysely<DB>, rid: number, f: ReadFilters) => (f.keyword ? householdIdsMatching(db, rid, f.keyword) : null);
 
 /** Each kept household's reads (first, count, readers) and owner, in address order; `page` limits them before. */
 function readColumns(db: Kysely<DB>, qb: ReturnType<typeof readRows>, page?: { limit: number; offset: number }) {
@@ -588,7 +591,7 @@ const noticereadlist = defineMethod('noticereadlist', {
   summary: '阅读明细：每户一行（房屋、业主、手机、触达方式、已读/未读、首次阅读时间、阅读次数），合计与阅读率，短信补发记录',
   async handler(ctx, input) {
     const notice = await readable(ctx.db, ctx.rid, input.id);
-    const qb = readRows(ctx.db, ctx.rid, input);
+    const qb = readRows(ctx.db, ctx.rid, input, await matchedBy(ctx.db, ctx.rid, input));
     const items = await readColumns(ctx.db, qb, { limit: input.limit, offset: (input.page - 1) * input.limit }).execute();
     // unfiltered, the households reached are the notice's own count (frozen with them at publication)
     const whole = !input.bid && !input.tid && !input.reach && !input.read && !input.keyword;
@@ -645,13 +648,13 @@ const noticereadexport = defineExport('noticereadexport', {
   filename: () => `公告阅读明细_${today()}.xlsx`,
   async check({ db, rid }, input) {
     await readable(db, rid, input.id);
-    const n = await readRows(db, rid, input)
+    const n = await readRows(db, rid, input, await matchedBy(db, rid, input))
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow();
     if (n.n > EXPORT_MAX) fail('导出数据超过 10 万行，请缩小筛选范围');
   },
   async sheet({ db, rid }, input) {
-    const rows = (await readColumns(db, readRows(db, rid, input)).execute()).map(toReadItem);
+    const rows = (await readColumns(db, readRows(db, rid, input, await matchedBy(db, rid, input))).execute()).map(toReadItem);
     return sheetOf(
       '阅读明细',
       [
@@ -675,22 +678,21 @@ const noticeresendpreview = defineMethod('noticeresendpreview', {
   writes: false,
   summary: '短信补发预览：未读户中有业主手机的户数、无业主可发的户数、当前短信通道',
   async handler(ctx, input) {
-    await readable(ctx.db, ctx.rid, input.id);
-    // counted where they are: the unread households' ids never leave the database
-    const { rows } = await sql<{ unread: number; with_owner: number }>`
-      SELECT count(*)::int AS unread,
-        (count(*) FILTER (WHERE EXISTS (SELECT 1 FROM room_members rm
-          WHERE rm.rid = nr.rid AND rm.hid = nr.hid AND rm.relation = 'owner' AND rm.status = 'Y')))::int AS with_owner
-      FROM notice_recipients nr
-      WHERE nr.rid = ${ctx.rid} AND nr.notice_id = ${input.id}
-        AND NOT EXISTS (SELECT 1 FROM notice_reads d WHERE d.rid = nr.rid AND d.notice_id = nr.notice_id AND d.hid = nr.hid)`.execute(
-      ctx.db,
-    );
-    const counted = rows[0]!;
+    const notice = await readable(ctx.db, ctx.rid, input.id);
+    // the unread are the households reached (frozen at publication) less those read; the few of them
+    // without an owner now are found through the rooms without one (household_reach, kept by the
+    // residents' triggers), so the unread households are never walked one by one
+    const unread = notice.households - notice.read_households;
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM household_reach h
+      WHERE h.rid = ${ctx.rid} AND h.owners = 0
+        AND EXISTS (SELECT 1 FROM notice_recipients nr WHERE nr.rid = h.rid AND nr.notice_id = ${input.id} AND nr.hid = h.hid)
+        AND NOT EXISTS (SELECT 1 FROM notice_reads d WHERE d.rid = h.rid AND d.notice_id = ${input.id} AND d.hid = h.hid)`.execute(ctx.db);
+    const withoutOwner = rows[0]!.n;
     const settings = await smsSettingsOf(ctx.db, ctx.rid);
     return {
-      households: counted.with_owner,
-      without_owner: counted.unread - counted.with_owner,
+      households: unread - withoutOwner,
+      without_owner: withoutOwner,
       provider_ch: aliyunConfigured(settings) ? '阿里云短信' : '沙箱（不真实发送）',
     };
   },

@@ -1,9 +1,12 @@
-import { RC } from '@wuye/contract';
+import { addDays, RC, type RepairCountRow } from '@wuye/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx } from '../../lib/excel.js';
+import { today } from '../../lib/wire.js';
 import { ok, refused } from '../../test/answers.js';
+import { totalsMismatches } from '../../test/keptData.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { foldTotals, REPAIR_DAY_TOTALS } from '../fees/totals.js';
 
 let s: TestServer;
 let admin2: string;
@@ -216,5 +219,88 @@ describe('repairdashboard', () => {
     expect([after.open, after.today]).toEqual([d.open + 1, d.today + 1]);
     const other = ok(await s.call('repairdashboard', {}, admin2));
     expect(other.open).toBeLessThan(after.open);
+  });
+});
+
+const byKey = (a: { key?: unknown }, b: { key?: unknown }) => (String(a.key) < String(b.key) ? -1 : String(a.key) > String(b.key) ? 1 : 0);
+
+/** repaircount's rows and totals as every ticket's events sum them (the statement before the figures were kept). */
+async function countedFromTickets(rid: number, group: 'type' | 'handler' | 'day' | 'month', start: string, end: string) {
+  const key =
+    group === 'type'
+      ? sql`t.type_id::text`
+      : group === 'handler'
+        ? sql`coalesce(t.handler_id, 0)::text`
+        : sql`to_char(e.at, ${sql.lit(group === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM')})`;
+  const from = sql`${start}::date::timestamp AT TIME ZONE current_setting('TimeZone')`;
+  const to = sql`(${end}::date + 1)::timestamp AT TIME ZONE current_setting('TimeZone')`;
+  const { rows } = await sql<Record<string, unknown>>`
+    SELECT coalesce(${key}, '合计') AS key,
+      (count(*) FILTER (WHERE e.kind = 'created'))::int AS created,
+      (count(*) FILTER (WHERE e.kind = 'finished'))::int AS finished,
+      (count(*) FILTER (WHERE e.kind = 'finished' AND t.finish_breached_at IS NULL
+        AND t.finished_at <= t.finish_by + make_interval(secs => t.paused_seconds)))::int AS ontime,
+      (count(*) FILTER (WHERE e.kind = 'overdue'))::int AS overdue,
+      (count(*) FILTER (WHERE e.kind = 'rated' AND t.rate_overall > 0))::int AS rated,
+      (count(*) FILTER (WHERE e.kind = 'accepted' AND t.dispatched_at IS NOT NULL))::int AS accept_n
+    FROM repair_tickets t
+    CROSS JOIN LATERAL (VALUES ('created', t.created_at), ('finished', t.finished_at),
+      ('overdue', least(t.accept_breached_at, t.finish_breached_at)), ('accepted', t.accepted_at), ('rated', t.rated_at)) e(kind, at)
+    WHERE t.rid = ${rid} AND e.at >= ${from} AND e.at < ${to}
+    GROUP BY GROUPING SETS ((${key}), ())`.execute(db());
+  return rows.sort(byKey);
+}
+
+describe('repaircount from the kept days (repair_day_totals)', () => {
+  it('answers what the tickets sum, statement by statement', async () => {
+    // the tickets above (March 2025) and the demo's (the past year)
+    const years = [
+      { start_date: '2024-06-01', end_date: '2025-05-31' },
+      { start_date: addDays(today(), -364), end_date: today() },
+    ];
+    const agree = async (step: string) => {
+      expect(await totalsMismatches(db(), REPAIR_DAY_TOTALS), step).toEqual([]);
+      for (const year of years)
+        for (const group of ['type', 'handler', 'day', 'month'] as const) {
+          const answer = ok(await s.call('repaircount', { ...year, group }, steward));
+          const got = [...answer.items, answer.totals]
+            .map((r: RepairCountRow) => ({
+              key: r.label === '合计' ? '合计' : r.key,
+              created: r.created,
+              finished: r.finished,
+              ontime: r.ontime,
+              overdue: r.overdue,
+              rated: r.rated,
+            }))
+            .sort(byKey);
+          const want = (await countedFromTickets(1, group, year.start_date, year.end_date)).map(({ accept_n: _, ...r }) => r);
+          expect(got, `${group} after ${step}`).toEqual(want);
+        }
+    };
+    await agree('the tickets above');
+    const move = async (statement: string, step: string) => {
+      await sql.raw(statement).execute(db());
+      await agree(step);
+    };
+    await move(
+      `UPDATE repair_tickets SET created_at = created_at - interval '40 days' WHERE rid = 1 AND id = ${ids.a}`,
+      'a ticket registered earlier',
+    );
+    await move(`UPDATE repair_tickets SET handler_name = '改名师傅' WHERE rid = 1 AND handler_id = ${techId}`, 'a handler renamed');
+    await move(
+      `UPDATE repair_tickets SET handler_id = ${tech2Id}, handler_name = '周师傅' WHERE rid = 1 AND id = ${ids.b}`,
+      'a ticket handed over',
+    );
+    await move(`UPDATE repair_tickets SET rate_overall = 2, rated_at = now() WHERE rid = 1 AND id = ${ids.c}`, 'a ticket rated');
+    await move(
+      `UPDATE repair_tickets SET paused_seconds = paused_seconds + 7200, finish_by = finish_by - interval '30 days' WHERE rid = 1`,
+      'the deadlines moved',
+    );
+    await move(`UPDATE repair_tickets SET urge_count = urge_count + 1 WHERE rid = 1`, 'an update of nothing counted');
+    await foldTotals(db(), REPAIR_DAY_TOTALS);
+    await agree('a fold');
+    await move(`DELETE FROM repair_tickets WHERE rid = 1 AND id = ${ids.c}`, 'a ticket deleted');
+    await sql`SELECT repair_day_totals_rebuild()`.execute(db());
+    await agree('a rebuild');
   });
 });

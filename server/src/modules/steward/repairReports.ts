@@ -5,7 +5,7 @@
  */
 import { REPAIR_OPEN, type RepairCountAnswer, type RepairCountGroup, type RepairCountRow, type RepairDashboard } from '@wuye/contract';
 import { STEWARD_ROLES } from '@wuye/contract/steward/roles';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { defineMethod } from '../../http/registry.js';
 import { defineExport } from '../../jobs/exports.js';
@@ -15,7 +15,6 @@ import { today } from '../../lib/wire.js';
 type CountInput = { start_date: string; end_date: string; group: RepairCountGroup };
 
 const dayStart = (day: string) => sql<Date>`${day}::date::timestamp AT TIME ZONE current_setting('TimeZone')`;
-const dayAfter = (day: string) => sql<Date>`(${day}::date + 1)::timestamp AT TIME ZONE current_setting('TimeZone')`;
 
 interface Acc {
   key: string;
@@ -85,41 +84,33 @@ interface Sums {
 /**
  * The figures of docs/product.md#repair-count for a period, grouped; rows in order, then the totals.
  * Each ticket counts once per event of the period (registered, finished, breached, accepted,
- * rated), on the event's business day; the database sums them per group and in all (a year of a
- * community's tickets summed in the server took 750 ms, most of it formatting their days).
+ * rated), on the event's business day. The events' figures are kept per day, type and handler by
+ * the tickets' triggers (repair_day_totals, 202611300502): a year is a few thousand rows there
+ * instead of every ticket expanded five times (bench/README.md#steward-desk).
  */
 export async function repairCount(db: Kysely<DB>, rid: number, f: CountInput): Promise<RepairCountAnswer> {
-  const from = dayStart(f.start_date);
-  const to = dayAfter(f.end_date);
-  const inPeriod = (col: RawBuilder<unknown>) => sql`(${col} >= ${from} AND ${col} < ${to})`;
-  const breach = sql`least(t.accept_breached_at, t.finish_breached_at)`;
+  // the kept rows summed per group (a day for days and months) and handler's name, then labelled
+  const inner = f.group === 'type' ? sql`type_id` : f.group === 'handler' ? sql`handler_id` : sql`day`;
   const key =
-    f.group === 'type'
-      ? sql`t.type_id::text`
-      : f.group === 'handler'
-        ? sql`coalesce(t.handler_id, 0)::text`
-        : sql`to_char(e.at, ${sql.lit(f.group === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM')})`;
-  const is = (kind: string) => sql`e.kind = ${kind}`;
+    f.group === 'type' || f.group === 'handler' ? sql`k::text` : sql`to_char(k, ${sql.lit(f.group === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM')})`;
+  // every day's rows of a group and name count what the tickets have now (0 or more), so a group
+  // or a handler's name whose events all went (a ticket moved to another type or handler, not yet
+  // folded) sums to 0 events over the period and is left out, as it was from the tickets
   const { rows } = await sql<Sums>`
-    SELECT ${key} AS key, max(t.handler_name) AS handler_name,
-      (count(*) FILTER (WHERE ${is('created')}))::int AS created,
-      (count(*) FILTER (WHERE ${is('finished')}))::int AS finished,
-      (count(*) FILTER (WHERE ${is('finished')} AND t.finish_breached_at IS NULL
-        AND t.finished_at <= t.finish_by + make_interval(secs => t.paused_seconds)))::int AS ontime,
-      (count(*) FILTER (WHERE ${is('overdue')}))::int AS overdue,
-      (count(*) FILTER (WHERE ${is('accepted')} AND t.dispatched_at IS NOT NULL))::int AS accept_n,
-      coalesce(sum(greatest(0, extract(epoch FROM t.accepted_at - t.dispatched_at)))
-        FILTER (WHERE ${is('accepted')} AND t.dispatched_at IS NOT NULL), 0)::float8 AS accept_s,
-      coalesce(sum(greatest(0, extract(epoch FROM t.finished_at - t.created_at) - t.paused_seconds))
-        FILTER (WHERE ${is('finished')}), 0)::float8 AS finish_s,
-      (count(*) FILTER (WHERE ${is('rated')} AND t.rate_overall > 0))::int AS rated,
-      coalesce(sum(t.rate_overall) FILTER (WHERE ${is('rated')} AND t.rate_overall > 0), 0)::int AS rate_sum,
-      (count(*) FILTER (WHERE ${is('rated')} AND t.rate_overall >= 4))::int AS good
-    FROM repair_tickets t
-    CROSS JOIN LATERAL (VALUES ('created', t.created_at), ('finished', t.finished_at), ('overdue', ${breach}),
-      ('accepted', t.accepted_at), ('rated', t.rated_at)) e(kind, at)
-    WHERE t.rid = ${rid} AND ${inPeriod(sql`e.at`)}
-    GROUP BY GROUPING SETS ((${key}), ())`.execute(db);
+    SELECT ${key} AS key, max(handler_name) FILTER (WHERE events > 0) AS handler_name,
+      coalesce(sum(created), 0)::int AS created, coalesce(sum(finished), 0)::int AS finished, coalesce(sum(ontime), 0)::int AS ontime,
+      coalesce(sum(overdue), 0)::int AS overdue, coalesce(sum(accept_n), 0)::int AS accept_n, coalesce(sum(accept_s), 0)::float8 AS accept_s,
+      coalesce(sum(finish_s), 0)::float8 AS finish_s, coalesce(sum(rated), 0)::int AS rated, coalesce(sum(rate_sum), 0)::int AS rate_sum,
+      coalesce(sum(good), 0)::int AS good
+    FROM (
+      SELECT ${inner} AS k, handler_name, sum(events) AS events, sum(created) AS created, sum(finished) AS finished,
+        sum(ontime) AS ontime, sum(overdue) AS overdue, sum(accept_n) AS accept_n, sum(accept_s) AS accept_s,
+        sum(finish_s) AS finish_s, sum(rated) AS rated, sum(rate_sum) AS rate_sum, sum(good) AS good
+      FROM repair_day_totals
+      WHERE rid = ${rid} AND day BETWEEN ${f.start_date}::date AND ${f.end_date}::date
+      GROUP BY 1, 2) g
+    GROUP BY GROUPING SETS ((${key}), ())
+    HAVING sum(events) > 0 OR GROUPING(${key}) = 1`.execute(db);
   const accOf = (r: Sums, label: string): Acc => ({
     key: r.key ?? '',
     label,

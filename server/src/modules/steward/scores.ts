@@ -19,7 +19,7 @@ import {
   type StewardPost,
 } from '@wuye/contract';
 import { STEWARD_ROLES } from '@wuye/contract/steward/roles';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
@@ -140,6 +140,13 @@ export async function recordServiceRating(
 
 type SummaryInput = z.output<(typeof scoreSchemas)['scorelist']>;
 
+/**
+ * A period's months (consecutive) as one range of periods: the same scores as `IN` (a period is
+ * YYYY-MM, checked), read as one range of the index score_entries_recent (202611300501).
+ */
+const inMonths = (col: RawBuilder<unknown>, months: string[]) =>
+  sql<boolean>`${col} BETWEEN ${months[0]!} AND ${months[months.length - 1]!}`;
+
 const avgText = (sum: number, count: number) => (count ? (sum / count).toFixed(2) : '');
 
 /** The summary of every profile (filtered) for the period: the figures of docs/product.md#steward-scores. */
@@ -161,8 +168,9 @@ export async function scoreSummary(db: Kysely<DB>, rid: number, f: SummaryInput)
         WHERE x.rid = t.rid AND x.profile_id = t.id), '')`.as('areas_text'),
     )
     .select(
-      sql<number>`(SELECT count(*)::int FROM rooms r WHERE r.rid = t.rid AND EXISTS (SELECT 1 FROM steward_profile_areas x
-        WHERE x.rid = r.rid AND x.profile_id = t.id AND x.bid = r.bid AND (x.tid IS NULL OR x.tid = r.tid)))`.as('served'),
+      sql<number>`(SELECT count(*)::int FROM rooms r WHERE r.rid = t.rid AND ${servedRoom(sql.ref('t.id'), sql.ref('t.rid'))})`.as(
+        'served',
+      ),
     )
     .where('t.rid', '=', rid);
   if (f.post) pq = pq.where('t.post', '=', f.post);
@@ -200,18 +208,25 @@ export async function scoreSummary(db: Kysely<DB>, rid: number, f: SummaryInput)
       .select(sql<number>`count(*)::int`.as('count'))
       .select(sql<number>`(count(*) FILTER (WHERE score <= ${LOW_SCORE}))::int`.as('low'))
       .where('rid', '=', rid)
-      .where('period', 'in', months)
+      .where(inMonths(sql.ref('period'), months))
       .where('account_id', 'in', accountIds)
       .groupBy(['account_id', 'item_id'])
       .execute(),
+    // each staff member's households, made distinct by hashing rather than sorting the period's scores
     db
-      .selectFrom('score_entries')
-      .select('account_id')
-      .select(sql<number>`count(DISTINCT hid)::int`.as('households'))
-      .where('rid', '=', rid)
-      .where('period', 'in', months)
-      .where('account_id', 'in', accountIds)
-      .groupBy('account_id')
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('score_entries')
+          .select(['account_id', 'hid'])
+          .distinct()
+          .where('rid', '=', rid)
+          .where(inMonths(sql.ref('period'), months))
+          .where('account_id', 'in', accountIds)
+          .as('s'),
+      )
+      .select('s.account_id')
+      .select(sql<number>`count(*)::int`.as('households'))
+      .groupBy('s.account_id')
       .execute(),
     db
       .selectFrom('service_ratings')
@@ -347,14 +362,9 @@ const scoredetail = defineMethod('scoredetail', {
     '评分明细：周期内每条住户评分（房屋、业主（打码）、员工、考核项目、分数、评语、月份、录入人），可按档案、项目、楼栋、只看差评筛选，分页',
   async handler(ctx, input): Promise<{ items: ScoreDetailRow[]; total: number }> {
     const months = periodMonths(input.period_type, input.period)!;
-    let qb = ctx.db
-      .selectFrom('score_entries as e')
-      .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'e.rid').onRef('r.id', '=', 'e.hid'))
-      .innerJoin('assessment_items as i', (j) => j.onRef('i.rid', '=', 'e.rid').onRef('i.id', '=', 'e.item_id'))
-      .innerJoin('accounts as a', 'a.id', 'e.account_id')
-      .innerJoin('steward_profiles as p', (j) => j.onRef('p.rid', '=', 'e.rid').onRef('p.account_id', '=', 'e.account_id'))
-      .where('e.rid', '=', ctx.rid)
-      .where('e.period', 'in', months);
+    // the scores of staff with a profile here (the profile each row names), filtered on the scores
+    // alone; the rooms only for a building
+    let profiles = ctx.db.selectFrom('steward_profiles as sp').select('sp.account_id').where('sp.rid', '=', ctx.rid);
     if (input.profile_id) {
       const p = await ctx.db
         .selectFrom('steward_profiles')
@@ -363,14 +373,38 @@ const scoredetail = defineMethod('scoredetail', {
         .where('id', '=', input.profile_id)
         .executeTakeFirst();
       if (!p) fail('管家档案不存在');
-      qb = qb.where('p.id', '=', input.profile_id);
+      profiles = profiles.where('sp.id', '=', input.profile_id);
     }
+    let qb = ctx.db
+      .selectFrom('score_entries as e')
+      .where('e.rid', '=', ctx.rid)
+      .where(inMonths(sql.ref('e.period'), months))
+      .where('e.account_id', 'in', profiles);
     if (input.item_id) qb = qb.where('e.item_id', '=', input.item_id);
-    if (input.bid) qb = qb.where('r.bid', '=', input.bid);
+    if (input.bid) {
+      const bid = input.bid;
+      qb = qb.where('e.hid', 'in', (eb) =>
+        eb.selectFrom('rooms as br').select('br.id').where('br.rid', '=', ctx.rid).where('br.bid', '=', bid),
+      );
+    }
     if (input.low_only) qb = qb.where('e.score', '<=', LOW_SCORE);
+    // the page's ten scores walked off the index in page order, then their rooms, names and owner
+    const page = qb
+      .select(['e.rid', 'e.id', 'e.period', 'e.updated_at'])
+      .orderBy('e.period', 'desc')
+      .orderBy('e.updated_at', 'desc')
+      .orderBy('e.id', 'desc')
+      .limit(input.limit)
+      .offset((input.page - 1) * input.limit);
     const [{ total }, rows] = await Promise.all([
       qb.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-      qb
+      ctx.db
+        .selectFrom(page.as('k'))
+        .innerJoin('score_entries as e', (j) => j.onRef('e.rid', '=', 'k.rid').onRef('e.id', '=', 'k.id'))
+        .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'e.rid').onRef('r.id', '=', 'e.hid'))
+        .innerJoin('assessment_items as i', (j) => j.onRef('i.rid', '=', 'e.rid').onRef('i.id', '=', 'e.item_id'))
+        .innerJoin('accounts as a', 'a.id', 'e.account_id')
+        .innerJoin('steward_profiles as p', (j) => j.onRef('p.rid', '=', 'e.rid').onRef('p.account_id', '=', 'e.account_id'))
         .select(['e.id', 'e.hid', 'r.address', 'p.id as profile_id', 'a.name as staff_name', 'e.item_id', 'i.name as item_name'])
         .select(['e.score', 'e.content', 'e.period', 'e.updated_at'])
         .select(
@@ -380,11 +414,9 @@ const scoredetail = defineMethod('scoredetail', {
           ),
         )
         .select(sql<string>`coalesce((SELECT c.name FROM accounts c WHERE c.id = e.created_by), '')`.as('entered_by'))
-        .orderBy('e.period', 'desc')
-        .orderBy('e.updated_at', 'desc')
-        .orderBy('e.id', 'desc')
-        .limit(input.limit)
-        .offset((input.page - 1) * input.limit)
+        .orderBy('k.period', 'desc')
+        .orderBy('k.updated_at', 'desc')
+        .orderBy('k.id', 'desc')
         .execute(),
     ]);
     return {
