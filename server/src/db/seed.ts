@@ -24,6 +24,7 @@ import { seedComplaints } from '../modules/steward/complaintsSeed.js';
 import { seedInternalOrders } from '../modules/steward/internalOrdersSeed.js';
 import { seedRepairs } from '../modules/steward/repairsSeed.js';
 import { seedCarparkFees } from '../modules/carpark/feesSeed.js';
+import { seedParkingStays } from '../modules/carpark/staysSeed.js';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -143,6 +144,8 @@ const areaSeeders: AreaSeeder[] = [
   seedDictAndCategories,
   analyzePeople,
   seedFees,
+  // a month of stays at the gates, their receipts numbered after the bills' (after the fees)
+  seedParkingStays,
   seedOperationLog,
   seedSettings,
   seedSms,

@@ -21,8 +21,8 @@ export const insertParkingRecords = (rid: number) => sql`
  * Demo data of the parking area (server/src/db/OWNERS.md): an underground and an above-ground lot
  * with their settings, a booth with an in and an out lane each, 300 spaces (a space for each car,
  * the rest free), the cars' leases (monthly ones ending within a week and some expired, sold,
- * internal and free ones), black and white lists, renewal orders and the cars' history, and the
- * cars' comings and goings (the demo owner's daily).
+ * internal and free ones), black and white lists, renewal orders and the cars' history. The stays
+ * at the gates come after the fees (staysSeed.ts).
  */
 export async function seedParking(db: Kysely<DB>): Promise<void> {
   for (const rid of await peopledCommunities(db)) {
@@ -196,13 +196,4 @@ async function seedLotsAndSpaces(db: Kysely<DB>, rid: number): Promise<void> {
     INSERT INTO parking_spaces (rid, lot_id, title, status)
     SELECT ${rid}, l.id, 'B-' || lpad(g::text, 3, '0'), 'idle'
     FROM (SELECT id FROM parking_lots WHERE rid = ${rid} ORDER BY id DESC LIMIT 1) l CROSS JOIN generate_series(1, 30) g`.execute(db);
-  // in/out records: the demo owner's cars come and go daily, the others now and then
-  await sql`
-    ${insertParkingRecords(rid)}
-    FROM cars c
-    JOIN LATERAL (SELECT id FROM parking_lots WHERE rid = c.rid ORDER BY id LIMIT 1) l ON true
-    LEFT JOIN parking_spaces s ON s.rid = c.rid AND s.carlicense = c.carlicense
-    CROSS JOIN generate_series(1, CASE WHEN c.carlicense IN ('沪A12345', '沪AD12345') THEN 15 ELSE 2 END) g
-    CROSS JOIN LATERAL (SELECT now() - ((g * 2) * interval '1 day' + ((c.id + g) % 12) * interval '1 hour') AS intime) t
-    WHERE c.rid = ${rid} AND (c.hid % 3 = 0 OR c.carlicense IN ('沪A12345', '沪AD12345', '沪B67890'))`.execute(db);
 }
