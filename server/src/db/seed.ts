@@ -143,9 +143,9 @@ const areaSeeders: AreaSeeder[] = [
   seedActivities,
   seedDictAndCategories,
   analyzePeople,
-  seedFees,
-  // a month of stays at the gates, their receipts numbered after the bills' (after the fees)
+  // a month of stays at the gates (their receipts first: the fees' seed numbers the bills' after them)
   seedParkingStays,
+  seedFees,
   seedOperationLog,
   seedSettings,
   seedSms,

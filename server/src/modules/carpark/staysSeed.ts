@@ -21,8 +21,8 @@ import { parseWire } from './tempFee.js';
  * cars (monthly, sold, internal, free) coming and going with their reasons, temporary plates priced
  * by the lot's fee standard (the version in force at entry) and paid at the booth with a receipt
  * (临时停车费, cashier 吴停车), the coupons given and used paying their stays, cars inside now, manual
- * openings and refused decisions; every decision in the gate log. Runs after the fees' seed, so the
- * receipts are numbered after the bills' ones.
+ * openings and refused decisions; every decision in the gate log. Runs before the fees' seed, which
+ * numbers the bills' receipts after these.
  */
 export async function seedParkingStays(db: Kysely<DB>): Promise<void> {
   for (const rid of await peopledCommunities(db)) await seedCommunityStays(db, rid);
@@ -218,7 +218,8 @@ async function seedCommunityStays(db: Kysely<DB>, rid: number): Promise<void> {
           planned.push(p);
           continue;
         }
-        settle(p, lot, version, inAt, outAt, [], n % 2 ? 'wechat' : 'cash');
+        // most pay by QR code (recorded as WeChat), one in four in cash
+        settle(p, lot, version, inAt, outAt, [], n % 4 ? 'wechat' : 'cash');
         planned.push(p);
       }
     }
