@@ -2,17 +2,18 @@ import { CarOutlined } from '@ant-design/icons';
 import type { AppRoute } from '../../router/types';
 import { structureRoutes, structureTitles } from './structureRoutes';
 import { feeRoutes, feeTitles } from './feeRoutes';
+import { reportRoutes, reportTitles } from './reportRoutes';
 
-export const carparkTitles = [{ 'zh-CN': { carpark: '智能物联' }, en: { carpark: 'Smart IoT' } }, structureTitles, feeTitles];
+export const carparkTitles = [{ 'zh-CN': { carpark: '智能物联' }, en: { carpark: 'Smart IoT' } }, structureTitles, feeTitles, reportTitles];
 
 /**
  * /carpark (docs/product.md#route-table, #carpark): lots, spaces, cars, monthly cars and their
- * history; temporary-car fee standards and parking coupons.
+ * history; temporary-car fee standards and parking coupons; the parking reports.
  */
 export const carparkRoutes: AppRoute[] = [
   {
     path: '/carpark',
     meta: { title: 'route.carpark', icon: CarOutlined },
-    children: [...structureRoutes, ...feeRoutes],
+    children: [...structureRoutes, ...feeRoutes, ...reportRoutes],
   },
 ];
