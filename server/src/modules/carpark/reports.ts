@@ -274,7 +274,10 @@ export async function parkingHourly(
     const { rows } = await sql<{ k: 'i' | 'o'; h: number; n: number }>`
       WITH s AS (
         SELECT intime, outtime FROM parking_records
-        WHERE tstzrange(intime, outtime, '[)') && tstzrange(${from}, ${to}, '[)') AND rid = ${rid} ${f.lot_id ? sql`AND lot_id = ${f.lot_id}` : sql``}
+        WHERE tstzrange(intime, outtime, '[)') && tstzrange(${from}, ${to}, '[)')
+          -- rid + 0: the community is a filter on the span index's rows, never a second index scan
+          -- (a community's year of stays, ANDed with the day's few thousand, took 90 ms)
+          AND rid + 0 = ${rid} ${f.lot_id ? sql`AND lot_id + 0 = ${f.lot_id}` : sql``}
       )
       SELECT 'i' AS k, CASE WHEN intime < ${from} THEN -1 ELSE floor(extract(epoch FROM intime - ${from}) / 3600)::int END AS h, count(*)::int AS n
       FROM s GROUP BY 2
