@@ -114,17 +114,19 @@ export function receiptRows(rid: number, filters: Array<RawBuilder<SqlBool>>): K
 
 /** Payments of the community with their room address. */
 export function paymentBase(db: Kysely<DB>, rid: number) {
-  return db
-    .selectFrom('fee_payments as p')
-    .leftJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'p.rid').onRef('r.id', '=', 'p.hid'))
-    .selectAll('p')
-    // a temporary stay's receipt has no room: it names the plate that paid
-    .select(sql<string>`coalesce(r.address, '临时停车 ' || p.payer_name)`.as('address'))
-    .select(sql<number>`(SELECT count(*)::int FROM fee_payment_items pi WHERE pi.rid = p.rid AND pi.payment_id = p.id)`.as('bill_count'))
-    .select(
-      sql<boolean>`EXISTS (SELECT 1 FROM fee_refunds f WHERE f.rid = p.rid AND f.payment_id = p.id AND f.status = 'E')`.as('refunding'),
-    )
-    .where('p.rid', '=', rid);
+  return (
+    db
+      .selectFrom('fee_payments as p')
+      .leftJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'p.rid').onRef('r.id', '=', 'p.hid'))
+      .selectAll('p')
+      // a temporary stay's receipt has no room: it names the plate that paid
+      .select(sql<string>`coalesce(r.address, '临时停车 ' || p.payer_name)`.as('address'))
+      .select(sql<number>`(SELECT count(*)::int FROM fee_payment_items pi WHERE pi.rid = p.rid AND pi.payment_id = p.id)`.as('bill_count'))
+      .select(
+        sql<boolean>`EXISTS (SELECT 1 FROM fee_refunds f WHERE f.rid = p.rid AND f.payment_id = p.id AND f.status = 'E')`.as('refunding'),
+      )
+      .where('p.rid', '=', rid)
+  );
 }
 
 type Raw = Awaited<ReturnType<ReturnType<typeof paymentBase>['executeTakeFirstOrThrow']>>;
