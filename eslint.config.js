@@ -60,6 +60,9 @@ export default tseslint.config(
       'web/src/pages/steward/ComplaintCount.tsx',
       // the repair figures: a report (grouped figures with totals and a chart), as the fee reports
       'web/src/pages/steward/RepairCount.tsx',
+      // the parking reports: a totals row and a chart over one answer, not a paged list
+      'web/src/pages/carpark/ParkingIncome.tsx',
+      'web/src/pages/carpark/ParkingOccupancy.tsx',
       // a lot's gate texts: the seven events' words edited in place beside the lot's booths and lanes, not a list of records
       'web/src/pages/carpark/LotList.tsx',
       // the fee standards' versions and the calculator's 24-hour windows: a standard's history and a breakdown, not lists of records

@@ -22,12 +22,12 @@ import { today } from '../../server/src/lib/wire.js';
 import { hashPassword } from '../../server/src/modules/auth/password.js';
 import { insertDefaultCostTypes } from '../../server/src/modules/fees/seed.js';
 import { addEmptyRoomOwnersAndMoveOuts, MOBILE_PREFIXES, spreadNameOf, textArray } from '../../server/src/modules/owners/seed.js';
-import { insertParkingRecords } from '../../server/src/modules/carpark/seed.js';
 import { insertDefaultCategories } from '../../server/src/modules/structure/defaults.js';
 import { seedTeam } from '../../server/src/modules/team/seed.js';
 import { Progress } from './progress.js';
 import { fillSetup, SETUP_STEPS } from './scale-setup.js';
 import { fillSteward, STEWARD_STEPS } from './scale-steward.js';
+import { fillParking, PARKING_STEPS } from './scale-parking.js';
 
 export interface ScaleTarget {
   /** a PostgreSQL server; without it, PGlite in dataDir */
@@ -104,8 +104,8 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
   const config = configFor(target);
   if (!config.databaseUrl) wipeDataDir(config.dataDir);
   const started = performance.now();
-  // reset + migrate, accounts; per community 12 steps and one a period (+ the demo owner once); counters, setup, vacuum, mark
-  const progress = new Progress(2 + size.communities * (12 + MONTHS) + 1 + 3 + SETUP_STEPS + STEWARD_STEPS);
+  // reset + migrate, accounts; per community 11 steps and one a period (+ the demo owner once); counters, setup, vacuum, mark
+  const progress = new Progress(2 + size.communities * (11 + MONTHS) + 1 + 3 + SETUP_STEPS + STEWARD_STEPS + PARKING_STEPS);
   const log = opts.quiet ? { step: <T>(_: string, run: () => Promise<T>) => run(), finish: () => undefined } : progress;
   const database = await openDatabase(config);
   try {
@@ -149,6 +149,8 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
       // the households' reach (202611300500) and the repair tickets' days (202611300502), whose
       // triggers the bulk load ran without
       await sql`SELECT household_reach_rebuild(), repair_day_totals_rebuild()`.execute(c);
+      // parking at the gates (停车场): stays, their receipts and the gate log over the cars and lots above
+      await fillParking(c, rids, (label, run) => log.step(label, run));
       await sql`SET session_replication_role = DEFAULT`.execute(c).catch(() => undefined);
       await log.step('VACUUM ANALYZE', async () => {
         const tables = await sql<{
@@ -163,6 +165,9 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
         'room_members',
         'cars',
         'parking_records',
+        'parking_gate_events',
+        'parking_renewals',
+        'parking_coupon_orders',
         'visitors',
         'fee_bills',
         'fee_payments',
@@ -420,17 +425,6 @@ async function fillCommunity(c: Kysely<DB>, cm: Community, step: Step): Promise<
       CROSS JOIN generate_series(1, ${Math.max(10, Math.round(cm.rooms / 50))}) g`.execute(c);
     await analyze(c, 'parking_lots', 'parking_spaces');
   });
-  await step('parking in/out records', () =>
-    sql`
-    ${insertParkingRecords(rid)}
-    FROM cars c
-    CROSS JOIN (SELECT id FROM parking_lots WHERE rid = ${rid} ORDER BY id LIMIT 1) l
-    LEFT JOIN parking_spaces s ON s.rid = c.rid AND s.lot_id = l.id AND s.carlicense = c.carlicense
-    CROSS JOIN generate_series(1, 4) g
-    CROSS JOIN LATERAL (SELECT now() - ((g * 2) * interval '1 day' + ((c.id + g) % 12) * interval '1 hour') AS intime) t
-    WHERE c.rid = ${rid} AND c.hid % 3 = 0`.execute(c),
-  );
-
   await step('merchants, points and balance ledgers', async () => {
     await sql`
       INSERT INTO merchants (rid, merchant, mobile)

@@ -21,7 +21,14 @@ describe('groupedAmount', () => {
 describe('visibleHomeCards', () => {
   const community = 'community' as const;
   it('gives admin every community card and the group side none', () => {
-    expect(visibleHomeCards({ side: community, roles: ['admin'] })).toEqual(['backlog', 'feesMonth', 'feesArrears', 'repairs', 'daysLeft']);
+    expect(visibleHomeCards({ side: community, roles: ['admin'] })).toEqual([
+      'backlog',
+      'feesMonth',
+      'feesArrears',
+      'repairs',
+      'parking',
+      'daysLeft',
+    ]);
     expect(visibleHomeCards({ side: 'group', roles: ['admin', 'leader_admin'] })).toEqual([]);
   });
 
@@ -30,6 +37,7 @@ describe('visibleHomeCards', () => {
     expect(visibleHomeCards({ side: community, roles: ['steward'] })).toEqual(['backlog', 'repairs', 'daysLeft']);
     // a technician: the open tickets too
     expect(visibleHomeCards({ side: community, roles: ['repairs'] })).toEqual(['backlog', 'repairs', 'daysLeft']);
+    expect(visibleHomeCards({ side: community, roles: ['carpark'] })).toEqual(['backlog', 'parking', 'daysLeft']);
     expect(visibleHomeCards({ side: community, roles: ['card'], sysType: 'merchant' })).toEqual(['daysLeft']);
     expect(visibleHomeCards({ side: community, roles: ['leader_admin', 'fees'] })).toEqual(['feesMonth', 'feesArrears', 'daysLeft']);
   });

@@ -7,6 +7,8 @@ import type { ListAnswer } from './codes.js';
 import type { BacklogItem } from './system.js';
 import type { RepairDashboard } from './steward/repairReports.js';
 import { STEWARD_ROLES } from './steward/roles.js';
+import { CARPARK_ROLES } from './carpark/roles.js';
+import type { ParkingDashboard } from './carpark/reports.js';
 
 export const COOKIES = { token: 'Admin-Token', language: 'language', sidebar: 'sidebarStatus', layout: 'layout' } as const;
 
@@ -47,6 +49,10 @@ export interface HomeWords {
   /** the repair desk's card: open tickets, its footer the overdue and today's ones */
   repairs: string;
   repairsFooter: string;
+  /** the parking card: cars inside now of the spaces, its footer today's parking income */
+  parking: string;
+  parkingValue: string;
+  parkingFooter: string;
 }
 
 /**
@@ -77,6 +83,9 @@ export const HOME_WORDS: Record<Language, HomeWords> = {
     rooms: '{{n}} 户',
     repairs: '未完成报修',
     repairsFooter: '超时 {{overdue}} · 今日新增 {{today}}',
+    parking: '场内车辆',
+    parkingValue: '{{inside}} / {{total}}',
+    parkingFooter: '今日停车收入 ¥{{amount}}',
   },
   en: {
     title: 'Dashboard',
@@ -101,6 +110,9 @@ export const HOME_WORDS: Record<Language, HomeWords> = {
     rooms: '{{n}} rooms',
     repairs: 'Open repairs',
     repairsFooter: 'Overdue {{overdue}} · New today {{today}}',
+    parking: 'Cars parked',
+    parkingValue: '{{inside}} / {{total}}',
+    parkingFooter: "Today's parking income ¥{{amount}}",
   },
   es: {
     title: 'Panel',
@@ -125,6 +137,9 @@ export const HOME_WORDS: Record<Language, HomeWords> = {
     rooms: '{{n}} viviendas',
     repairs: 'Reparaciones abiertas',
     repairsFooter: 'Vencidas {{overdue}} · Nuevas hoy {{today}}',
+    parking: 'Coches dentro',
+    parkingValue: '{{inside}} / {{total}}',
+    parkingFooter: 'Ingresos de aparcamiento hoy ¥{{amount}}',
   },
 };
 
@@ -151,7 +166,7 @@ export function serviceText(words: Pick<HomeWords, 'serviceOk' | 'serviceEnding'
 }
 
 /** The figure cards of the home page, in their order, and who sees each. */
-export type HomeCardKey = 'backlog' | 'feesMonth' | 'feesArrears' | 'repairs' | 'daysLeft';
+export type HomeCardKey = 'backlog' | 'feesMonth' | 'feesArrears' | 'repairs' | 'parking' | 'daysLeft';
 
 export interface HomeCardRule {
   key: HomeCardKey;
@@ -174,6 +189,7 @@ export const HOME_CARDS: readonly HomeCardRule[] = [
   { key: 'feesMonth', sides: ['community'], roles: ['fees', 'cashier', 'payment', 'feecount', 'fees_count', 'financecount'] },
   { key: 'feesArrears', sides: ['community'], roles: ['fees', 'feecount', 'fees_count', 'financecount'] },
   { key: 'repairs', sides: ['community'], roles: STEWARD_ROLES.repairRead },
+  { key: 'parking', sides: ['community'], roles: CARPARK_ROLES.staff },
   { key: 'daysLeft', sides: ['community'] },
 ];
 
@@ -213,6 +229,7 @@ export interface FirstScreenData {
   backlogPending?: ListAnswer<BacklogItem>;
   feedashboard?: FeeDashboard;
   repairdashboard?: RepairDashboard;
+  parkingdashboard?: ParkingDashboard;
 }
 
 /** How many pending to-dos the home page lists. */

@@ -33,6 +33,7 @@ import { carSchemas, type CarOutputs } from './carpark/cars.js';
 import { tempFeeSchemas, type TempFeeOutputs } from './carpark/tempFeeConfig.js';
 import { couponSchemas, type CouponOutputs } from './carpark/coupons.js';
 import { gateSchemas, type GateOutputs } from './carpark/gate.js';
+import { parkingReportSchemas, type ParkingReportOutputs } from './carpark/reports.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -78,6 +79,7 @@ export * from './carpark/tempFee.js';
 export * from './carpark/tempFeeConfig.js';
 export * from './carpark/coupons.js';
 export * from './carpark/gate.js';
+export * from './carpark/reports.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -117,6 +119,7 @@ export const methodSchemas = {
   ...tempFeeSchemas,
   ...couponSchemas,
   ...gateSchemas,
+  ...parkingReportSchemas,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -153,5 +156,6 @@ export type MethodOutputs = AuthOutputs &
   CarOutputs &
   TempFeeOutputs &
   CouponOutputs &
-  GateOutputs;
+  GateOutputs &
+  ParkingReportOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

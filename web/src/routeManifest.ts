@@ -130,6 +130,8 @@ export const routeManifest: Record<ManifestSide, readonly ManifestPage[]> = {
     { path: '/carpark/tempfee', title: '临时车收费标准', roles: ['carpark'] },
     { path: '/carpark/parkcardlist', title: '停车劵', roles: ['parkcard', 'carpark'] },
     { path: '/carpark/receivelist', title: '停车劵领取记录', roles: ['parkcard', 'carpark'] },
+    { path: '/carpark/parkingincome', title: '停车收入报表', roles: ['carpark', 'feecount', 'fees_count', 'financecount'] },
+    { path: '/carpark/parkingoccupancy', title: '车位占用', roles: ['carpark', 'security'] },
     { path: '/team/user', title: '员工管理', roles: ['team'] },
     { path: '/team/userrole', title: '角色权限', roles: ['team'] },
     { path: '/team/classifylist', title: '部门岗位', roles: ['team'] },

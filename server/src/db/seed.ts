@@ -24,6 +24,7 @@ import { seedComplaints } from '../modules/steward/complaintsSeed.js';
 import { seedInternalOrders } from '../modules/steward/internalOrdersSeed.js';
 import { seedRepairs } from '../modules/steward/repairsSeed.js';
 import { seedCarparkFees } from '../modules/carpark/feesSeed.js';
+import { seedParkingStays } from '../modules/carpark/staysSeed.js';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -142,6 +143,8 @@ const areaSeeders: AreaSeeder[] = [
   seedActivities,
   seedDictAndCategories,
   analyzePeople,
+  // a month of stays at the gates (their receipts first: the fees' seed numbers the bills' after them)
+  seedParkingStays,
   seedFees,
   seedOperationLog,
   seedSettings,

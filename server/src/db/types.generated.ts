@@ -1091,6 +1091,31 @@ export interface ParkingGateTextsTable {
   updated_at: Generated<Timestamp>;
 }
 
+export interface ParkingIncomeCouponsTable {
+  rid: number;
+  day: string;
+  lot_id: number;
+  orders: number;
+  quantity: number;
+  amount: Numeric;
+}
+
+export interface ParkingIncomeRenewalsTable {
+  rid: number;
+  day: string;
+  lot_id: number;
+  renewals: number;
+  amount: Numeric;
+}
+
+export interface ParkingIncomeTempTable {
+  rid: number;
+  day: string;
+  lot_id: number;
+  receipts: number;
+  amount: Numeric;
+}
+
 export interface ParkingLanesTable {
   rid: number;
   id: Generated<number>;
@@ -1801,6 +1826,9 @@ export interface DB {
   parking_fee_versions: ParkingFeeVersionsTable;
   parking_gate_events: ParkingGateEventsTable;
   parking_gate_texts: ParkingGateTextsTable;
+  parking_income_coupons: ParkingIncomeCouponsTable;
+  parking_income_renewals: ParkingIncomeRenewalsTable;
+  parking_income_temp: ParkingIncomeTempTable;
   parking_lanes: ParkingLanesTable;
   parking_lists: ParkingListsTable;
   parking_lots: ParkingLotsTable;

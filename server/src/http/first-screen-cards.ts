@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { feeDashboard } from '../modules/fees/reports.js';
 import { repairDashboard } from '../modules/steward/repairReports.js';
+import { parkingDashboard } from '../modules/carpark/reports.js';
 import { latestPendingBacklog } from '../modules/system/methods.js';
 import { escapeHtml, fill } from './html.js';
 import type { Session } from './registry.js';
@@ -41,11 +42,12 @@ export async function firstScreenCardsOf(db: Kysely<DB>, session: Session, ended
   const rid = session.rid;
   const keys = visibleHomeCards({ side: session.side, roles: session.roles, sysType: session.sysType });
   if (ended) return { keys, data: {} };
-  const [pending, feedashboard, repairdashboard] = await Promise.all([
+  const [pending, feedashboard, repairdashboard, parkingdashboard] = await Promise.all([
     // the to-do card's count and the home page's latest pending to-dos, from one page of them
     keys.includes('backlog') ? latestPendingBacklog(db, rid, session, PENDING_ON_HOME) : undefined,
     keys.includes('feesMonth') || keys.includes('feesArrears') ? feeDashboard(db, rid) : undefined,
     keys.includes('repairs') ? repairDashboard(db, rid) : undefined,
+    keys.includes('parking') ? parkingDashboard(db, rid) : undefined,
   ]);
   const data: FirstScreenData = {};
   if (pending !== undefined) {
@@ -54,6 +56,7 @@ export async function firstScreenCardsOf(db: Kysely<DB>, session: Session, ended
   }
   if (feedashboard) data.feedashboard = feedashboard;
   if (repairdashboard) data.repairdashboard = repairdashboard;
+  if (parkingdashboard) data.parkingdashboard = parkingdashboard;
   return { keys, data };
 }
 
@@ -72,6 +75,7 @@ const ICONS = {
   daysLeft: icon('field-time'),
   arrears: icon('warning'),
   repairs: icon('tool'),
+  parking: icon('car'),
 };
 
 /** antd's Statistic writes a number with thousands separators */
@@ -127,6 +131,16 @@ function card(key: HomeCardKey, words: HomeWords, data: FirstScreenData, info: P
         words.repairs,
         r ? groupedInt(r.open) : '-',
         r ? fill(words.repairsFooter, { overdue: r.overdue, today: r.today }) : undefined,
+      );
+    }
+    case 'parking': {
+      const p = data.parkingdashboard;
+      return figure(
+        ICONS.parking,
+        '#8e7cc3',
+        words.parking,
+        p ? fill(words.parkingValue, { inside: groupedInt(p.inside), total: groupedInt(p.total_spaces) }) : '-',
+        p ? fill(words.parkingFooter, { amount: groupedAmount(p.total) }) : undefined,
       );
     }
     case 'daysLeft': {

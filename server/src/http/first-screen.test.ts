@@ -107,7 +107,8 @@ describe('first screen of the home page', () => {
     const fees = (await server.call('feedashboard', {}, token)).data;
     const backlog = (await server.call('backlog_list', { page: 1, limit: 1, status: 'E' }, token)).data.total as number;
     const repairs = (await server.call('repairdashboard', {}, token)).data;
-    expect(cardTitles(screen)).toEqual(['待办事项', `本月实收（${fees.month}）`, '欠费最多的楼栋', '未完成报修', '剩余天数']);
+    const parking = (await server.call('parkingdashboard', {}, token)).data;
+    expect(cardTitles(screen)).toEqual(['待办事项', `本月实收（${fees.month}）`, '欠费最多的楼栋', '未完成报修', '场内车辆', '剩余天数']);
     const text = textOf(screen);
     expect(text).toContain(`待办事项 ${backlog} `);
     expect(Number(fees.received)).toBeGreaterThan(0);
@@ -116,8 +117,10 @@ describe('first screen of the home page', () => {
     for (const b of fees.top_arrears) expect(text).toContain(`${b.building_title}（${b.rooms} 户） ¥${grouped(b.arrears)}`);
     expect(repairs.open).toBeGreaterThan(0);
     expect(text).toContain(`未完成报修 ${repairs.open} 超时 ${repairs.overdue} · 今日新增 ${repairs.today}`);
+    expect(parking.inside).toBeGreaterThan(0);
+    expect(text).toContain(`场内车辆 ${parking.inside} / ${parking.total_spaces} 今日停车收入 ¥${grouped(parking.total)}`);
     const backlogPending = (await server.call('backlog_list', { page: 1, limit: 5, status: 'E', sort: 'desc' }, token)).data;
-    expect(dataOf(res.body)).toEqual({ backlog, backlogPending, feedashboard: fees, repairdashboard: repairs });
+    expect(dataOf(res.body)).toEqual({ backlog, backlogPending, feedashboard: fees, repairdashboard: repairs, parkingdashboard: parking });
   });
 
   it("draws each community its own figures, and only the cards of the user's roles", async () => {
@@ -132,6 +135,11 @@ describe('first screen of the home page', () => {
     // a cashier sees no repair card: nothing of it drawn or handed over
     expect(cardTitles(screenOf(res.body)!)).not.toContain('未完成报修');
     expect(Object.keys(dataOf(res.body)!)).not.toContain('repairdashboard');
+    // the parking staff: cars inside and today's parking income
+    const parker = await page('/dashboard', `Admin-Token=${await server.login('parking')}`);
+    expect(cardTitles(screenOf(parker.body)!)).toEqual(['待办事项', '场内车辆', '剩余天数']);
+    expect(Object.keys(dataOf(parker.body)!)).toEqual(['backlog', 'backlogPending', 'parkingdashboard']);
+    expect(Object.keys(dataOf(res.body)!)).not.toContain('parkingdashboard');
     // a merchant has no to-do card; the group side has no cards at all
     const merchant = await page('/dashboard', `Admin-Token=${await server.login('merchant')}`);
     expect(cardTitles(screenOf(merchant.body)!)).toEqual(['剩余天数']);

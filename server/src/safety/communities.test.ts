@@ -398,6 +398,9 @@ const VALUES = (v: Victim, write: boolean): Record<string, unknown> => ({
   remark: '跨区测试',
   carlicense: write ? `沪Z${String(10_000 + ++seq).slice(-5)}` : v.plate,
   carno: v.plate,
+  // a plate seen at a lane, or a corrected one: a fresh plate on a write
+  plate: write ? `沪Y${String(10_000 + ++seq).slice(-5)}` : v.plate,
+  note: '跨区测试',
   period: '2026-01',
   start_period: '2020-01',
   end_period: '2031-12',

@@ -10,6 +10,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BACKLOG_COUNT_KEY, BACKLOG_PENDING_KEY } from '../api/backlog';
 import { FEE_DASHBOARD_KEY } from '../api/feeDashboard';
 import { REPAIR_DASHBOARD_KEY } from '../api/repairDashboard';
+import { PARKING_DASHBOARD_KEY } from '../api/parkingDashboard';
 import FullSpin from '../components/FullSpin';
 import { communityRoutes, leaderRoutes, routeAliases, routesFor } from '../routes';
 import { useDialogs } from '../stores/dialogs';
@@ -46,6 +47,7 @@ function seedFirstScreenFigures() {
   const seeded = takeFirstScreenData();
   if (seeded.feedashboard) queryClient.setQueryData(FEE_DASHBOARD_KEY, seeded.feedashboard);
   if (seeded.repairdashboard) queryClient.setQueryData(REPAIR_DASHBOARD_KEY, seeded.repairdashboard);
+  if (seeded.parkingdashboard) queryClient.setQueryData(PARKING_DASHBOARD_KEY, seeded.parkingdashboard);
   if (seeded.backlog !== undefined) queryClient.setQueryData(BACKLOG_COUNT_KEY, seeded.backlog);
   if (seeded.backlogPending) queryClient.setQueryData(BACKLOG_PENDING_KEY, seeded.backlogPending);
 }

@@ -113,7 +113,7 @@ async function seedCommunity(db: Kysely<DB>, rid: number): Promise<void> {
     [m1, minutes, '沪A12345', 'G', 0],
     [m1, minutes, '沪B67890', 'G', 0],
     [m1, amount, '沪C24680', 'G', 0],
-    [m1, minutes, '沪A12345', 'U', 1],
+    [m1, minutes, '沪J20250', 'U', 1],
     [m1, amount, '沪D13579', 'U', 2],
     [m2, discount, '沪E11223', 'U', 4],
     [m1, minutes, '沪F99887', 'V', 5],
@@ -134,7 +134,8 @@ async function seedCommunity(db: Kysely<DB>, rid: number): Promise<void> {
         valid_to: sql<Date>`now() - ${ago} * interval '1 day' + interval '22 hours'`,
         state: state === 'E' ? 'G' : state,
         used_at: state === 'U' ? sql<Date>`now() - ${ago} * interval '1 day' - interval '1 hour'` : null,
-        used_ref: state === 'U' ? '演示停车记录' : '',
+        // the stays they paid are made after the fees' seed (staysSeed.ts), which fills used_ref
+        used_ref: '',
         used_amount: state === 'U' ? (coupon === amount ? '5.00' : '2.00') : '0',
         voided_at: state === 'V' ? sql<Date>`now() - ${ago} * interval '1 day' - interval '1 hour'` : null,
         void_reason: state === 'V' ? '车牌输错' : '',

@@ -34,8 +34,10 @@ const priceColumn = sql<string>`(CASE c.car_type WHEN 'large' THEN l.price_large
 const monthlyCars = (db: Kysely<DB>, rid: number) =>
   db
     .selectFrom('cars as c')
-    .innerJoin('parking_lots as l', (j) => j.onRef('l.rid', '=', 'c.rid').onRef('l.id', '=', 'c.lot_id'))
-    .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'c.rid').onRef('r.id', '=', 'c.hid'))
+    // a monthly car always has its lot and its room (foreign keys; lot_id is set with the lease): left
+    // joins, so the list's count reads the monthly cars alone through their index
+    .leftJoin('parking_lots as l', (j) => j.onRef('l.rid', '=', 'c.rid').onRef('l.id', '=', 'c.lot_id'))
+    .leftJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'c.rid').onRef('r.id', '=', 'c.hid'))
     .leftJoin('members as m', (j) => j.onRef('m.rid', '=', 'c.rid').onRef('m.id', '=', 'c.member_id'))
     .leftJoin('parking_spaces as s', (j) => j.onRef('s.rid', '=', 'c.rid').onRef('s.id', '=', 'c.space_id'))
     .where('c.rid', '=', rid)
@@ -50,7 +52,9 @@ const moncarlist = defineMethod('moncarlist', {
     '月租车列表：车牌、车型、停车场、车位、房屋、车主、起止日期、剩余天数（负数为已过期天数）、该车型月租价；可按停车场、车牌、N 天内到期、已过期筛选，按到期日排序',
   async handler(ctx, input) {
     let qb = monthlyCars(ctx.db, ctx.rid)
-      .select(['c.id', 'c.carlicense', 'c.car_type', 'c.lot_id', 'l.title as lot_title', 'r.address', 'c.start_date', 'c.end_date'])
+      .select(['c.id', 'c.carlicense', 'c.car_type', 'c.lot_id', 'c.start_date', 'c.end_date'])
+      .select(sql<string>`coalesce(l.title, '')`.as('lot_title'))
+      .select(sql<string>`coalesce(r.address, '')`.as('address'))
       .select(sql<string>`coalesce(s.title, '')`.as('space_title'))
       .select(sql<string>`coalesce(m.realname, '')`.as('realname'))
       .select(sql<string>`coalesce(m.mobile, '')`.as('mobile'))

@@ -3,26 +3,11 @@ import type { DB } from '../../db/schema.js';
 import { peopledCommunities } from '../owners/seed.js';
 
 /**
- * The INSERT head of in/out records made from car c, lot l, the car's space s (may be missing),
- * visit number g (the first still parked) and entry time t.intime: the demo seed and the scale
- * data (bench/src/scale-data.ts) each add their own FROM.
- */
-export const insertParkingRecords = (rid: number) => sql`
-    INSERT INTO parking_records (rid, lot_id, carno, inlane, intime, outlane, outtime, total_fee, pay_fee, car_type, reason)
-    SELECT ${rid}, l.id, c.carlicense, (ARRAY['东门入口1','南门入口2','地库入口'])[1 + g % 3], t.intime,
-           CASE WHEN g = 1 THEN '' ELSE (ARRAY['东门出口1','南门出口2','地库出口'])[1 + g % 3] END,
-           CASE WHEN g = 1 THEN NULL ELSE t.intime + ((1 + g % 9) * interval '1 hour') END,
-           CASE WHEN s.status = 'rented' OR g % 5 <> 0 THEN 0 ELSE 10 * (1 + g % 3) END,
-           CASE WHEN s.status = 'rented' OR g % 5 <> 0 THEN 0 ELSE 10 * (1 + g % 3) END,
-           CASE WHEN s.status = 'rented' THEN '月租车' WHEN s.status = 'sold' THEN '业主车' ELSE '临时车' END,
-           CASE WHEN g = 1 THEN '' WHEN g % 5 = 0 THEN '缴费放行' ELSE '自动放行' END`;
-
-/**
  * Demo data of the parking area (server/src/db/OWNERS.md): an underground and an above-ground lot
  * with their settings, a booth with an in and an out lane each, 300 spaces (a space for each car,
  * the rest free), the cars' leases (monthly ones ending within a week and some expired, sold,
- * internal and free ones), black and white lists, renewal orders and the cars' history, and the
- * cars' comings and goings (the demo owner's daily).
+ * internal and free ones), black and white lists, renewal orders and the cars' history. The stays
+ * at the gates come after the fees (staysSeed.ts).
  */
 export async function seedParking(db: Kysely<DB>): Promise<void> {
   for (const rid of await peopledCommunities(db)) {
@@ -161,7 +146,8 @@ async function seedStructure(db: Kysely<DB>, rid: number): Promise<void> {
       FROM cars c JOIN parking_lots l ON l.rid = c.rid AND l.id = c.lot_id
       WHERE c.rid = ${rid} AND c.lease_type = 'M' AND c.end_date IS NOT NULL AND c.id % 2 = 0)
     INSERT INTO parking_renewals (rid, car_id, carlicense, lot_id, months, amount, old_end, new_end, source, pay_type, cashier_name, created_at)
-    SELECT rid, id, carlicense, lot_id, 3, price * 3, (end_date - interval '3 months')::date, end_date, 'D', 'wechat', '系统', now() - interval '60 days'
+    SELECT rid, id, carlicense, lot_id, 3, price * 3, (end_date - interval '3 months')::date, end_date, 'D', 'wechat', '吴停车',
+      now() - (2 + id % 50) * interval '1 day' - (id % 9) * interval '1 hour'
     FROM r`.execute(db);
   await sql`
     INSERT INTO parking_car_logs (rid, car_id, carlicense, action, content, created_by_name, created_at)
@@ -196,13 +182,4 @@ async function seedLotsAndSpaces(db: Kysely<DB>, rid: number): Promise<void> {
     INSERT INTO parking_spaces (rid, lot_id, title, status)
     SELECT ${rid}, l.id, 'B-' || lpad(g::text, 3, '0'), 'idle'
     FROM (SELECT id FROM parking_lots WHERE rid = ${rid} ORDER BY id DESC LIMIT 1) l CROSS JOIN generate_series(1, 30) g`.execute(db);
-  // in/out records: the demo owner's cars come and go daily, the others now and then
-  await sql`
-    ${insertParkingRecords(rid)}
-    FROM cars c
-    JOIN LATERAL (SELECT id FROM parking_lots WHERE rid = c.rid ORDER BY id LIMIT 1) l ON true
-    LEFT JOIN parking_spaces s ON s.rid = c.rid AND s.carlicense = c.carlicense
-    CROSS JOIN generate_series(1, CASE WHEN c.carlicense IN ('沪A12345', '沪AD12345') THEN 15 ELSE 2 END) g
-    CROSS JOIN LATERAL (SELECT now() - ((g * 2) * interval '1 day' + ((c.id + g) % 12) * interval '1 hour') AS intime) t
-    WHERE c.rid = ${rid} AND (c.hid % 3 = 0 OR c.carlicense IN ('沪A12345', '沪AD12345', '沪B67890'))`.execute(db);
 }

@@ -24,8 +24,19 @@ export interface KeptTotals {
     | 'fee_line_totals'
     | 'household_reach'
     | 'household_reach_counts'
-    | 'repair_day_totals';
-  source: 'fee_bills' | 'fee_payments' | 'fee_payment_items' | 'room_members' | 'rooms' | 'repair_tickets';
+    | 'repair_day_totals'
+    | 'parking_income_temp'
+    | 'parking_income_renewals'
+    | 'parking_income_coupons';
+  source:
+    | 'fee_bills'
+    | 'fee_payments'
+    | 'fee_payment_items'
+    | 'room_members'
+    | 'rooms'
+    | 'repair_tickets'
+    | 'parking_renewals'
+    | 'parking_coupon_orders';
   /** the source's rows as a FROM clause, when read with others (the keys' expressions name its aliases) */
   from?: string;
   keys: Record<string, string>;
@@ -224,6 +235,34 @@ export const REPAIR_DAY_TOTALS: KeptTotals = {
   },
 };
 
+/**
+ * Parking income per business day and lot (202611300600_parking_reports.sql): the receipts that pay
+ * a temporary stay (临时停车费, not voided), the monthly renewals, the coupons merchants bought.
+ */
+export const PARKING_TEMP_INCOME: KeptTotals = {
+  table: 'parking_income_temp',
+  source: 'fee_payments',
+  from: 'fee_payments p JOIN parking_records s ON s.rid = p.rid AND s.id = p.stay_id',
+  counted: "p.status <> 'V'",
+  keys: { rid: 'p.rid', day: 'p.created_at::date', lot_id: 's.lot_id' },
+  sums: { receipts: 'count(*)', amount: 'sum(p.paid_amount)' },
+};
+
+export const PARKING_RENEWAL_INCOME: KeptTotals = {
+  table: 'parking_income_renewals',
+  source: 'parking_renewals',
+  keys: { rid: 'rid', day: 'created_at::date', lot_id: 'lot_id' },
+  sums: { renewals: 'count(*)', amount: 'sum(amount)' },
+};
+
+export const PARKING_COUPON_INCOME: KeptTotals = {
+  table: 'parking_income_coupons',
+  source: 'parking_coupon_orders',
+  from: 'parking_coupon_orders o JOIN parking_coupons c ON c.rid = o.rid AND c.id = o.coupon_id',
+  keys: { rid: 'o.rid', day: 'o.created_at::date', lot_id: 'c.lot_id' },
+  sums: { orders: 'count(*)', quantity: 'sum(o.quantity)', amount: 'sum(o.amount)' },
+};
+
 /** The kept totals of the bills that are folded, as after a bill generation. */
 export const BILL_KEPT = [BILL_TOTALS, UNPAID_TOTALS, UNPAID_FEES, UNPAID_OWING, UNPAID_UNITS, UNIT_TOTALS];
 
@@ -242,6 +281,9 @@ export const KEPT_TOTALS = [
   HOUSEHOLD_REACH,
   HOUSEHOLD_REACH_COUNTS,
   REPAIR_DAY_TOTALS,
+  PARKING_TEMP_INCOME,
+  PARKING_RENEWAL_INCOME,
+  PARKING_COUPON_INCOME,
 ];
 
 /**

@@ -77,9 +77,15 @@ function RenewDialog({ row, onDone }: { row: MonthlyCarItem; onDone: (renewed: b
 export default function MonthlyCars() {
   const [form] = Form.useForm<Filters>();
   const initial = useMemo<Filters>(() => {
-    // a to-do's link names the plate
-    const plate = new URLSearchParams(window.location.search).get('carlicense') ?? '';
-    return plate ? { carlicense: plate } : {};
+    // a to-do's link names the plate; 车位占用's counts name their filter and lot
+    const q = new URLSearchParams(window.location.search);
+    const f: Filters = {};
+    if (q.get('carlicense')) f.carlicense = q.get('carlicense')!;
+    const expiring = Number(q.get('expiring'));
+    if ([7, 15, 30].includes(expiring)) f.expiring = expiring;
+    if (q.get('expired') === 'Y') f.expired = 'Y';
+    if (Number(q.get('lot_id')) > 0) f.lot_id = Number(q.get('lot_id'));
+    return f;
   }, []);
   const list = useList('moncarlist', initial);
   const canWrite = useCanWrite(CARPARK_ROLES.staff);

@@ -3,17 +3,25 @@ import type { AppRoute } from '../../router/types';
 import { structureRoutes, structureTitles } from './structureRoutes';
 import { feeRoutes, feeTitles } from './feeRoutes';
 import { gateRoutes, gateTitles } from './gateRoutes';
+import { reportRoutes, reportTitles } from './reportRoutes';
 
-export const carparkTitles = [{ 'zh-CN': { carpark: '智能物联' }, en: { carpark: 'Smart IoT' } }, structureTitles, feeTitles, gateTitles];
+export const carparkTitles = [
+  { 'zh-CN': { carpark: '智能物联' }, en: { carpark: 'Smart IoT' } },
+  structureTitles,
+  feeTitles,
+  gateTitles,
+  reportTitles,
+];
 
 /**
  * /carpark (docs/product.md#route-table, #carpark): lots, spaces, cars, monthly cars and their
- * history; the entries and exits and the booth console; temporary-car fee standards and parking coupons.
+ * history; the entries and exits and the booth console; temporary-car fee standards and parking
+ * coupons; the parking reports.
  */
 export const carparkRoutes: AppRoute[] = [
   {
     path: '/carpark',
     meta: { title: 'route.carpark', icon: CarOutlined },
-    children: [...structureRoutes, ...gateRoutes, ...feeRoutes],
+    children: [...structureRoutes, ...gateRoutes, ...feeRoutes, ...reportRoutes],
   },
 ];

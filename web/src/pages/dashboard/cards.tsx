@@ -9,6 +9,7 @@ import { visibleHomeCards, type HomeCardKey } from '@wuye/contract/home';
 import type { Side } from '../../utils/auth';
 import BacklogCard from './BacklogCard';
 import { FeesArrearsCard, FeesMonthCard } from './FeesCards';
+import ParkingCard from './ParkingCard';
 import RepairsCard from './RepairsCard';
 import ServiceCard from './ServiceCard';
 
@@ -17,6 +18,7 @@ const CARD_COMPONENTS: Record<HomeCardKey, ComponentType> = {
   feesMonth: FeesMonthCard,
   feesArrears: FeesArrearsCard,
   repairs: RepairsCard,
+  parking: ParkingCard,
   daysLeft: ServiceCard,
 };
 
