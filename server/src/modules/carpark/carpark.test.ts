@@ -476,63 +476,9 @@ describe('monthly cars', () => {
       .execute();
   });
 
-  it('renews a monthly car when its parking bill is paid at the cashier', async () => {
-    const c = (await monthly({ expiring: 7 })).items[0];
-    const car = await db().selectFrom('cars').select(['hid', 'end_date']).where('id', '=', c.id).executeTakeFirstOrThrow();
-    const item = await db()
-      .selectFrom('fee_items')
-      .select(['id', 'cycle_months'])
-      .where('rid', '=', 1)
-      .where('cost_type', '=', 'parking')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const room = await db()
-      .selectFrom('rooms')
-      .select(['bid', 'tid'])
-      .where('rid', '=', 1)
-      .where('id', '=', car.hid)
-      .executeTakeFirstOrThrow();
-    const bill = await db()
-      .insertInto('fee_bills')
-      .values({
-        rid: 1,
-        hid: car.hid,
-        bid: room.bid,
-        tid: room.tid,
-        item_id: item.id,
-        cost_type: 'parking',
-        title: '月租车续费',
-        period: '2099-01',
-        fee: '300.00',
-        due_date: await today(),
-        car_id: c.id,
-        measure: c.carlicense,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const cashier = await s.login('cashier');
-    const bills = ok(await s.call('cashierbills', { hid: Number(car.hid) }, cashier)).items as Array<{ id: number; total: string }>;
-    const mine = bills.find((b) => b.id === Number(bill.id))!;
-    const paid = await s.call(
-      'cashierpay',
-      { hid: Number(car.hid), bill_ids: [Number(bill.id)], pay_type: 'cash', paid_amount: mine.total, idempotency_key: `carpark-${c.id}` },
-      cashier,
-    );
-    expect(paid.return_code, paid.return_msg).toBe(RC.SUCCESS);
-    const order = ok(await s.call('monthcarorderlist', { car_id: c.id, source: 'C' }, parking)).items[0];
-    expect(order).toMatchObject({
-      months: item.cycle_months,
-      amount: mine.total,
-      old_end: car.end_date,
-      source_ch: '收银台',
-      cashier_name: '赵收银',
-    });
-    expect(order.receipt_no).not.toBe('');
-  });
-
-  it('renews a monthly car when the bill of the space it rents is paid at the cashier', async () => {
-    const c = (await monthly({ expiring: 7 })).items[1];
-    const car = await db().selectFrom('cars').select(['hid', 'end_date', 'space_id']).where('id', '=', c.id).executeTakeFirstOrThrow();
+  /** A parking bill of the car's room (of the car, or of the space it rents) paid in cash at the cashier. */
+  const payParkingBill = async (carId: number, of: { car_id: number } | { space_id: number }, period: string) => {
+    const car = await db().selectFrom('cars').select(['hid', 'end_date']).where('id', '=', carId).executeTakeFirstOrThrow();
     const item = await db()
       .selectFrom('fee_items')
       .select(['id', 'cycle_months'])
@@ -556,28 +502,45 @@ describe('monthly cars', () => {
         item_id: item.id,
         cost_type: 'parking',
         title: '车位管理费',
-        period: '2099-02',
+        period,
         fee: '300.00',
         due_date: await today(),
-        space_id: Number(car.space_id),
+        ...of,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     const cashier = await s.login('cashier');
+    const bills = ok(await s.call('cashierbills', { hid: Number(car.hid) }, cashier)).items as Array<{ id: number; total: string }>;
+    const mine = bills.find((b) => b.id === Number(bill.id))!;
     const paid = await s.call(
       'cashierpay',
       {
         hid: Number(car.hid),
         bill_ids: [Number(bill.id)],
         pay_type: 'cash',
-        paid_amount: '300.00',
-        idempotency_key: `carpark-space-${c.id}`,
+        paid_amount: mine.total,
+        idempotency_key: `carpark-${carId}-${period}`,
       },
       cashier,
     );
     expect(paid.return_code, paid.return_msg).toBe(RC.SUCCESS);
+    return { old_end: car.end_date, months: item.cycle_months, amount: mine.total };
+  };
+
+  it('renews a monthly car when its parking bill is paid at the cashier', async () => {
+    const c = (await monthly({ expiring: 7 })).items[0];
+    const paid = await payParkingBill(c.id, { car_id: c.id }, '2099-01');
     const order = ok(await s.call('monthcarorderlist', { car_id: c.id, source: 'C' }, parking)).items[0];
-    expect(order).toMatchObject({ months: item.cycle_months, amount: '300.00', old_end: car.end_date, source_ch: '收银台' });
+    expect(order).toMatchObject({ ...paid, source_ch: '收银台', cashier_name: '赵收银' });
+    expect(order.receipt_no).not.toBe('');
+  });
+
+  it('renews a monthly car when the bill of the space it rents is paid at the cashier', async () => {
+    const c = (await monthly({ expiring: 7 })).items[1];
+    const { space_id } = await db().selectFrom('cars').select('space_id').where('id', '=', c.id).executeTakeFirstOrThrow();
+    const paid = await payParkingBill(c.id, { space_id: Number(space_id) }, '2099-02');
+    const order = ok(await s.call('monthcarorderlist', { car_id: c.id, source: 'C' }, parking)).items[0];
+    expect(order).toMatchObject({ ...paid, source_ch: '收银台' });
   });
 
   it('puts a car ending within the warning days on the to-do list once per end day', async () => {

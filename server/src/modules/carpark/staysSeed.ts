@@ -14,7 +14,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { peopledCommunities } from '../owners/seed.js';
-import { parseWire } from './tempFee.js';
+import { parseWire, toRule, versionColumns } from './tempFee.js';
 
 /**
  * A month of stays at the demo's two lots (docs/product.md#parking-reports): the lots' registered
@@ -370,18 +370,9 @@ interface Version {
 }
 
 async function versionsOf(db: Kysely<DB>, rid: number): Promise<Version[]> {
-  const rows = await db
-    .selectFrom('parking_fee_versions as v')
+  const rows = await versionColumns(db)
     .innerJoin('parking_fee_standards as s', (j) => j.onRef('s.rid', '=', 'v.rid').onRef('s.id', '=', 'v.standard_id'))
-    .select(['v.id', 's.lot_id', 's.car_type', 'v.effective_from', 'v.free_minutes', 'v.first_minutes', 'v.step_minutes', 'v.band'])
-    .select(['v.peak_start', 'v.peak_end', 'v.holidays'])
-    .select([
-      sql<string>`v.first_price::text`.as('first_price'),
-      sql<string>`v.step_price::text`.as('step_price'),
-      sql<string>`v.cap_amount::text`.as('cap_amount'),
-      sql<string>`v.off_first_price::text`.as('off_first_price'),
-      sql<string>`v.off_step_price::text`.as('off_step_price'),
-    ])
+    .select(['s.lot_id', 's.car_type'])
     .where('v.rid', '=', rid)
     .orderBy('v.effective_from')
     .execute();
@@ -391,20 +382,7 @@ async function versionsOf(db: Kysely<DB>, rid: number): Promise<Version[]> {
     car_type: v.car_type as CarType,
     from: v.effective_from.getTime(),
     effective_from: v.effective_from,
-    rule: {
-      free_minutes: v.free_minutes,
-      first_minutes: v.first_minutes,
-      first_price: v.first_price,
-      step_minutes: v.step_minutes,
-      step_price: v.step_price,
-      cap_amount: v.cap_amount,
-      band: v.band,
-      peak_start: v.peak_start,
-      peak_end: v.peak_end,
-      off_first_price: v.off_first_price,
-      off_step_price: v.off_step_price,
-      holidays: v.holidays,
-    },
+    rule: toRule(v),
   }));
 }
 

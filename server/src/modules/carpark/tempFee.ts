@@ -35,7 +35,7 @@ import { lotOf } from './lots.js';
 registerDependents({ parking_fee_standards: '临时车收费标准', parking_fee_versions: '收费标准版本' });
 
 /** The columns of a version as the pricing and the wire read them (money as text). */
-const versionColumns = (db: Kysely<DB>) =>
+export const versionColumns = (db: Kysely<DB>) =>
   db
     .selectFrom('parking_fee_versions as v')
     .leftJoin('accounts as a', 'a.id', 'v.created_by')
@@ -64,7 +64,7 @@ const versionColumns = (db: Kysely<DB>) =>
 
 type VersionRow = Awaited<ReturnType<ReturnType<typeof versionColumns>['execute']>>[number];
 
-const toRule = (v: VersionRow): TempFeeRule => ({
+export const toRule = (v: VersionRow): TempFeeRule => ({
   free_minutes: v.free_minutes,
   first_minutes: v.first_minutes,
   first_price: v.first_price,

@@ -172,6 +172,32 @@ function PlateFix({ stay, onClose }: { stay: StayItem | null; onClose: (done: bo
   );
 }
 
+/** One of the console's small paged lists (the cars inside, the manual openings, the gate log). */
+function SmallTable<T extends { id: number }>({
+  columns,
+  list,
+  scrollX,
+  testId,
+}: {
+  columns: TableColumnsType<T>;
+  list: { items: T[]; loading: boolean; page: number; limit: number; total: number; setPage: (p: number, size?: number) => void };
+  scrollX: number;
+  testId: string;
+}) {
+  return (
+    <Table<T>
+      rowKey="id"
+      size="small"
+      columns={columns}
+      dataSource={list.items}
+      loading={list.loading}
+      pagination={{ current: list.page, pageSize: list.limit, total: list.total, onChange: list.setPage, size: 'small' }}
+      scroll={{ x: scrollX }}
+      data-testid={testId}
+    />
+  );
+}
+
 interface SimForm {
   lane_id?: number;
   plate?: string;
@@ -317,13 +343,6 @@ export default function BoothConsole() {
     { title: '显示文字', dataIndex: 'content', ellipsis: true },
     { title: '操作人', dataIndex: 'operator', width: 90 },
   ];
-  const pager = (l: { page: number; limit: number; total: number; setPage: (p: number, s?: number) => void }) => ({
-    current: l.page,
-    pageSize: l.limit,
-    total: l.total,
-    onChange: l.setPage,
-    size: 'small' as const,
-  });
 
   return (
     <div data-testid="booth-page">
@@ -443,50 +462,17 @@ export default function BoothConsole() {
             {
               key: 'inside',
               label: `场内车辆（${inside.total}）`,
-              children: (
-                <Table<StayItem>
-                  rowKey="id"
-                  size="small"
-                  columns={insideColumns}
-                  dataSource={inside.items}
-                  loading={inside.loading}
-                  pagination={pager(inside)}
-                  scroll={{ x: 800 }}
-                  data-testid="booth-inside"
-                />
-              ),
+              children: <SmallTable<StayItem> columns={insideColumns} list={inside} scrollX={800} testId="booth-inside" />,
             },
             {
               key: 'manual',
               label: `今日人工放行（${manualToday.total}）`,
-              children: (
-                <Table<GateEventItem>
-                  rowKey="id"
-                  size="small"
-                  columns={eventColumns}
-                  dataSource={manualToday.items}
-                  loading={manualToday.loading}
-                  pagination={pager(manualToday)}
-                  scroll={{ x: 900 }}
-                  data-testid="booth-manual-list"
-                />
-              ),
+              children: <SmallTable<GateEventItem> columns={eventColumns} list={manualToday} scrollX={900} testId="booth-manual-list" />,
             },
             {
               key: 'events',
               label: '判定记录',
-              children: (
-                <Table<GateEventItem>
-                  rowKey="id"
-                  size="small"
-                  columns={eventColumns}
-                  dataSource={events.items}
-                  loading={events.loading}
-                  pagination={pager(events)}
-                  scroll={{ x: 900 }}
-                  data-testid="booth-events"
-                />
-              ),
+              children: <SmallTable<GateEventItem> columns={eventColumns} list={events} scrollX={900} testId="booth-events" />,
             },
           ]}
         />
