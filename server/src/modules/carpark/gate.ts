@@ -9,7 +9,6 @@
  */
 import crypto from 'node:crypto';
 import {
-  CAR_TYPE,
   GATE_DECISION,
   GATE_REASON,
   GATE_ROLES,
@@ -917,5 +916,3 @@ const stayplatefix = defineMethod('stayplatefix', {
 });
 
 export const gateMethods = [gateevent, gateheartbeat, gatemanualopen, staypay, staypayqr, staypayquery, stayquote, stayplatefix];
-
-export const CAR_KIND_CH = (kind: string) => enumText(CAR_TYPE, kind);
