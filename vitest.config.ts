@@ -1,16 +1,38 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The longest server test files first, so the two workers end together: on a fresh clone (CI) there
+ * are no recorded durations, and the default order (by file size) left the safety walk's fuzz file
+ * (139 s) running alone at the end. With recorded durations the default order already does this.
+ */
+const LONGEST_FIRST = ['server/src/safety/communities.test.ts', 'server/src/safety/fuzz.test.ts', 'server/src/safety/'];
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => {
+      const i = LONGEST_FIRST.findIndex((p) => f.moduleId.includes(`/${p}`));
+      return i < 0 ? LONGEST_FIRST.length : i;
+    };
+    return sorted
+      .map((f, i) => ({ f, i }))
+      .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
+      .map(({ f }) => f);
+  }
+}
 
 export default defineConfig({
   test: {
     // each server test file gets its own database; two workers suit a 2-core machine
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
     projects: [
       { test: { name: 'contract', include: ['contract/src/**/*.test.ts'] } },
       {
         test: {
           name: 'server',
           include: ['server/src/**/*.test.ts'],
-          globalSetup: ['server/src/test/pglite-template.ts'],
+          globalSetup: ['server/src/test/demo-template.ts'],
           testTimeout: 60000,
           hookTimeout: 120000,
         },

@@ -15,11 +15,13 @@ export async function pick(page: Page, testId: string, option: string, search = 
  * of many choices, shows as chosen); one whose click went astray anyway is clicked again, as a
  * user would.
  */
-async function chooseOption(page: Page, item: Locator) {
+export async function chooseOption(page: Page, item: Locator) {
   await stable(page, item);
   await item.click();
+  // an option that goes between the count and the read is not waited for (30 s): the next poll counts it gone
   const chosen = async () =>
-    (await item.count()) === 0 || /\bant-select-item-option-selected\b/.test((await item.getAttribute('class').catch(() => '')) ?? '');
+    (await item.count()) === 0 ||
+    /\bant-select-item-option-selected\b/.test((await item.getAttribute('class', { timeout: 200 }).catch(() => '')) ?? '');
   const settled = () =>
     expect
       .poll(chosen, { timeout: 5000 })
@@ -236,4 +238,14 @@ export async function openFilters(page: Page) {
   const drawer = page.locator('.ant-drawer-content-wrapper:visible', { has: page.getByTestId('table-page-filters') });
   await drawer.waitFor();
   await animationsDone(page);
+}
+
+/** Opens the date picker `field` and picks the day it shows as today; waits for the panel to close. */
+export async function pickToday(page: Page, field: Locator) {
+  await stable(page, field);
+  await field.click();
+  const today = page.locator('.ant-picker-dropdown:visible .ant-picker-cell-today').last();
+  await stable(page, today);
+  await today.click();
+  await expect.poll(() => page.locator('.ant-picker-dropdown:visible').count()).toBe(0);
 }

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { pick, pickCascader, rowsOf, settle, stable } from './antd.js';
+import { chooseOption, pick, pickCascader, pickToday, rowsOf, settle } from './antd.js';
 import { PHONE, screenshot } from './browser.js';
 import { journey, signIn } from './support.js';
 
@@ -16,15 +16,6 @@ async function filterBy(page: Page, name: string, field: string, value: string, 
   await page.getByTestId(`${name}-filter-${field}`).fill(value);
   await page.getByTestId(`${name}-filter-${field}`).press('Enter');
   await expect.poll(() => rowsOf(page.getByTestId(`${name}-table`)).count()).toBe(rows);
-}
-
-/** Picks the day shown as today in the open date picker of `testId`. */
-async function pickToday(page: Page, testId: string) {
-  await page.getByTestId(testId).click();
-  const today = page.locator('.ant-picker-dropdown:visible .ant-picker-cell-today').last();
-  await stable(page, today);
-  await today.click();
-  await expect.poll(() => page.locator('.ant-picker-dropdown:visible').count()).toBe(0);
 }
 
 journey('parking: a lot with its booth and lanes, spaces, a monthly car rented, renewed and released', ({ page: newPage }) => {
@@ -103,13 +94,12 @@ journey('parking: a lot with its booth and lanes, spaces, a monthly car rented, 
     // the parking staff see owners' mobiles masked: the owner is picked by name
     await page.getByTestId('car-member_id').click();
     const owner = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '陈建国' }).first();
-    await stable(page, owner);
-    await owner.click();
+    await chooseOption(page, owner);
     await page.getByTestId('car-carlicense').fill(PLATE);
     await pick(page, 'car-lot_id', LOT);
     await pick(page, 'car-lease_type', '月租');
     await pick(page, 'car-space_id', 'E-001');
-    await pickToday(page, 'car-end_date');
+    await pickToday(page, page.getByTestId('car-end_date'));
     await settle(page);
     await screenshot(page, 'carpark-caradd-1440');
     await page.getByTestId('car-save').click();

@@ -237,5 +237,21 @@ journey(
       await screenshot(phone, 'carpark-booth-390');
       expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width + 1);
     });
+
+    it('counts the lot’s takings in the parking income report and shows it empty in the occupancy', async () => {
+      const page = await newPage();
+      await signIn(page, 'parking', undefined, '/carpark/parkingincome');
+      await page.getByTestId('parkingincome-figures').waitFor();
+      await pick(page, 'parkingincome-lot', LOT, true);
+      // this run's lot: the QR's 11 yuan and the coupon car's 9 in cash, and the merchant's five coupons at 1 yuan
+      const totals = page.getByTestId('parkingincome-totals');
+      await expect.poll(() => totals.innerText()).toMatch(/合计\s+2 笔\s+¥?20\.00\s+\d+ 笔\s+¥?[\d.,]+\s+1 \/ 5\s+¥?5\.00/);
+
+      await page.goto(page.url().replace('/carpark/parkingincome', '/carpark/parkingoccupancy'));
+      const row = rowsOf(page.getByTestId('parkingoccupancy-table')).filter({ hasText: LOT });
+      await expect.poll(() => row.count()).toBe(1);
+      // every car of the journey has left: none of the lot's twenty spaces is taken by a car inside
+      expect(await row.innerText()).toMatch(new RegExp(`${LOT}\\s+20\\s+0\\s+0\\s`));
+    });
   },
 );

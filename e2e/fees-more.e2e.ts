@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { api, apiLogin, journey, signIn } from './support.js';
-import { pick, pickMonth, pickRoom, rowsOf, settle } from './antd.js';
+import { chooseOption, pick, pickMonth, pickRoom, rowsOf, settle } from './antd.js';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
 import { xlsxUpload } from './files.js';
 
@@ -220,7 +220,7 @@ journey('fees: meter reading to water bill, quick payment with receipt, fee sett
     await pick(page, 'bind-lot', '地面停车场');
     await page.getByTestId('bind-targets').click();
     await page.keyboard.type('B-002');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="地面停车场 B-002"]').click();
+    await chooseOption(page, page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="地面停车场 B-002"]'));
     await page.keyboard.press('Escape');
     await settle(page);
     await screenshot(page, 'fees-bindfee-space-1440');

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { adminQuery } from '../server/src/db/adminQuery.js';
 import { CHROMIUM_PATH } from './browser.js';
 
 declare module 'vitest' {
@@ -13,6 +14,8 @@ declare module 'vitest' {
     browserAvailable: boolean;
     /** the demo's activation codes, random on every new database: read from the start-up banner */
     demoActivationCodes: string[];
+    /** the file the server's output (warnings and errors) goes to, for the failure log */
+    serverLog: string;
   }
 }
 
@@ -41,7 +44,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wuye-e2e-'));
   const schema = process.env.DATABASE_URL ? `e2e_${crypto.randomBytes(4).toString('hex')}` : '';
-  if (schema) await runSql(`CREATE SCHEMA ${schema}`);
+  if (schema) await adminQuery(process.env.DATABASE_URL!, `CREATE SCHEMA ${schema}`);
   const server: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     // the demo as `npm start` serves it: the sandbox on (with DATABASE_URL it is off unless asked for)
@@ -49,12 +52,15 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  server.stdout?.on('data', (d: Buffer) => {
+  const serverLog = path.join(dataDir, 'server.log');
+  fs.writeFileSync(serverLog, '');
+  project.provide('serverLog', serverLog);
+  const keep = (d: Buffer) => {
     output += d.toString();
-  });
-  server.stderr?.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
+    fs.appendFileSync(serverLog, d);
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = Date.now();
   await waitForHealth(baseUrl, server, () => output);
@@ -82,7 +88,7 @@ export default async function setup(project: TestProject) {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (schema) await runSql(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    if (schema) await adminQuery(process.env.DATABASE_URL!, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   };
 }
 
@@ -100,12 +106,4 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`server did not start in time:\n${output()}`);
-}
-
-async function runSql(statement: string) {
-  const pg = (await import('pg')).default;
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
 }

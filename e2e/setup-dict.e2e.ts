@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { api, apiLogin, journey, signIn } from './support.js';
-import { pick, rowsOf, settle } from './antd.js';
+import { animationsDone, pick, rowsOf, settle } from './antd.js';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
 
 interface Category {
@@ -119,6 +119,9 @@ journey('setup: 数据字典 renames a word everywhere; 业务分类 added, refu
     const used = activity.find((c) => c.use_count > 0)!;
     const other = activity.find((c) => c.id !== used.id)!;
     await page.getByTestId(`category-del-${used.id}`).click();
+    // the confirmation done zooming in, or the click lands where 确定 was a frame before
+    await page.getByTestId('confirm-delete-ok').waitFor();
+    await animationsDone(page);
     await page.getByTestId('confirm-delete-ok').click();
     await page.locator('.ant-message-notice', { hasText: `该分类下还有 ${used.use_count} 条活动` }).waitFor();
     expect((await categories(token, 'activity')).some((c) => c.id === used.id)).toBe(true);

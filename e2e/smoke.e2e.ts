@@ -44,6 +44,9 @@ const ADDRESSES: Record<string, (ask: Ask) => Promise<string>> = {
   '/steward/noticesedit': async (ask) => `/steward/noticesedit?id=${await first(ask, 'noticelist', 'id', { status: 'D' })}`,
   '/steward/readnumlist': async (ask) => `/steward/readnumlist?id=${await first(ask, 'noticelist', 'id', { status: 'P' })}`,
   '/carpark/caredit': async (ask) => `/carpark/caredit?id=${await first(ask, 'carlist')}`,
+  '/carpark/hardwareedit': async (ask) => `/carpark/hardwareedit?id=${await first(ask, 'accessdevicelist')}`,
+  '/mobilesys/graphicedit': async (ask) => `/mobilesys/graphicedit?id=${await first(ask, 'graphiclist')}`,
+  '/mobilesys/menuedit': async (ask) => `/mobilesys/menuedit?id=${await first(ask, 'appmenulist')}`,
 };
 
 async function addressOf(page: ManifestPage, ask: Ask): Promise<string> {

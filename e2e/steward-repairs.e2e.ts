@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { pickCascader, rowsOf, settle, stable } from './antd.js';
+import { chooseOption, pickCascader, pickToday, rowsOf, settle, stable } from './antd.js';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
 import { journey, signIn, signInSteward } from './support.js';
 
@@ -15,8 +15,7 @@ const modal = (page: Page) => page.locator('.ant-modal:visible').last();
 async function pickOption(page: Page, testId: string, text: string) {
   await modal(page).getByTestId(testId).click();
   const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
-  await item.waitFor();
-  await item.click();
+  await chooseOption(page, item);
   // the list closes before the dialog's buttons under it are pressed
   await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
 }
@@ -73,9 +72,7 @@ journey('steward desk: a paid repair from registration to its follow-up', ({ pag
     await page.getByTestId('repair-accept-confirm').click();
     await row.getByTestId(`repair-pause-${id}`).click();
     await modal(page).getByTestId('repair-pause-reason').fill('业主白天不在家，约晚上再来');
-    const date = modal(page).getByTestId('repair-pause-resume-date');
-    await date.click();
-    await page.locator('.ant-picker-dropdown:visible .ant-picker-cell-today').click();
+    await pickToday(page, modal(page).getByTestId('repair-pause-resume-date'));
     await page.getByTestId('repair-pause-ok').click();
     await expect.poll(() => row.textContent()).toContain('已暂停');
     await row.getByTestId(`repair-resume-${id}`).click();
@@ -209,10 +206,7 @@ journey('steward desk: a paid repair from registration to its follow-up', ({ pag
     await page.goto('/setup/backlog');
     // the list holds every area's to-dos: the repair ones picked
     await page.getByTestId('backlog-kind').click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: /^报修$/ })
-      .click();
+    await chooseOption(page, page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^报修$/ }));
     await page.getByTestId('table-page-search').click();
     await expect.poll(() => page.locator('body').textContent()).toContain('报修超时');
   });

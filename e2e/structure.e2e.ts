@@ -32,6 +32,9 @@ journey('community structure: build a building, add a room, import with a bad ro
 
     await page.goto('/unitlist');
     await pick(page, 'unit-filter-bid', '9号楼');
+    // the list narrowed to the new building (no units yet) before a new unit starts there
+    await page.waitForURL(/[?&]bid=\d+/);
+    await page.getByTestId('unit-table').locator('.ant-empty').waitFor();
     await page.getByTestId('unit-add').click();
     await page.getByTestId('unit-title').fill('1单元');
     await page.getByTestId('unit-save').click();

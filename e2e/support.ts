@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { DESKTOP, launchBrowser, screenshot } from './browser.js';
 import { menusStill, stable } from './antd.js';
 
@@ -13,14 +14,17 @@ export function journey(name: string, body: (b: { page(viewport?: { width: numbe
     // the console's answers other than SUCCESS, per context, for the failure log: a dialog that
     // stands in the way says what, these say which call raised it
     const refused = new Map<BrowserContext, string[]>();
+    const pending = new Map<BrowserContext, Map<Request, string>>();
     beforeAll(async () => {
       browser = await launchBrowser();
     });
     // a failed step leaves a picture of every open page and, in the log, what its dialogs said:
     // enough to tell on a CI run what stood in the way
     let firstOfTest = 0;
+    let logFrom = 0;
     beforeEach(() => {
       firstOfTest = contexts.length;
+      logFrom = fs.statSync(inject('serverLog')).size;
     });
     afterEach(async ({ task }) => {
       if (task.result?.state !== 'fail') return;
@@ -39,7 +43,12 @@ export function journey(name: string, body: (b: { page(viewport?: { width: numbe
       for (const c of opened.length ? opened : contexts.slice(-1)) {
         const answers = refused.get(c) ?? [];
         if (answers.length) console.log(`refused answers:\n${answers.slice(-20).join('\n')}`);
+        const waiting = [...(pending.get(c)?.values() ?? [])];
+        if (waiting.length) console.log(`calls still unanswered:\n${waiting.join('\n')}`);
       }
+      // what the server said while the test ran (it logs warnings and errors only)
+      const log = fs.readFileSync(inject('serverLog')).subarray(logFrom).toString();
+      if (log.trim()) console.log(`the server's log during the test:\n${log.slice(-4000)}`);
     });
     afterAll(async () => {
       for (const c of contexts) await c.close();
@@ -47,11 +56,23 @@ export function journey(name: string, body: (b: { page(viewport?: { width: numbe
     });
     body({
       async page(viewport = DESKTOP) {
-        const context = await browser.newContext({ viewport, locale: 'zh-CN', baseURL: baseUrl() });
+        // reduced motion: the console then opens its dialogs without animation, and a click on a
+        // dialog's button lands on the button (docs/architecture.md#journeys)
+        const context = await browser.newContext({ viewport, locale: 'zh-CN', baseURL: baseUrl(), reducedMotion: 'reduce' });
         contexts.push(context);
         const answers: string[] = [];
         refused.set(context, answers);
         const started = Date.now();
+        // the console's calls still unanswered, for the failure log: a dialog waiting on its call says which
+        const inFlight = new Map<Request, string>();
+        pending.set(context, inFlight);
+        context.on('request', (req) => {
+          if (!/\/webapi(_leader)?$/.test(new URL(req.url()).pathname)) return;
+          inFlight.set(req, `${req.headers()['x-method'] ?? '?'} sent at +${Date.now() - started} ms`);
+        });
+        const answered = (req: Request) => void inFlight.delete(req);
+        context.on('requestfinished', answered);
+        context.on('requestfailed', answered);
         context.on('response', (res) => {
           if (!/\/webapi(_leader)?$/.test(new URL(res.url()).pathname)) return;
           void res

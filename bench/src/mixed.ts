@@ -20,7 +20,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { adminQuery } from '../../server/src/db/adminQuery.js';
 import { memoryText, startServerProcess, type ServerProcess } from './server-process.js';
 
 const { values: flags } = parseArgs({
@@ -50,20 +50,10 @@ const SECONDS = Number(flags.seconds);
 const WARMUP = Number(flags.warmup);
 const TIMEOUT_MS = 10_000;
 
-async function sqlOnce(statement: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 const fresh = !flags.schema;
 const schema = flags.schema ?? `bench_mixed_${crypto.randomBytes(4).toString('hex')}`;
 if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`--schema must be a plain lower-case name: ${schema}`);
-if (fresh) await sqlOnce(`CREATE SCHEMA ${schema}`);
+if (fresh) await adminQuery(databaseUrl, `CREATE SCHEMA ${schema}`);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
 let target: URL;
@@ -351,6 +341,6 @@ try {
 } finally {
   agent.destroy();
   await server?.stop();
-  if (fresh && !flags.keep) await sqlOnce(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  if (fresh && !flags.keep) await adminQuery(databaseUrl, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
 }
 process.exit(exitCode);

@@ -11,7 +11,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { addMonths } from '@wuye/contract';
+import { DEFAULT_CALL_TEMPLATE, DEFAULT_CODE_TEMPLATE, addMonths, renderRoomCode } from '@wuye/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { loadConfig } from '../../server/src/config.js';
 import { openDatabase, type Database } from '../../server/src/db/connection.js';
@@ -28,6 +28,8 @@ import { Progress } from './progress.js';
 import { fillSetup, SETUP_STEPS } from './scale-setup.js';
 import { fillSteward, STEWARD_STEPS } from './scale-steward.js';
 import { fillParking, PARKING_STEPS } from './scale-parking.js';
+import { ASSET_STEPS, fillAssets } from './scale-assets.js';
+import { fillPatrols, PATROL_STEPS } from './scale-patrols.js';
 
 export interface ScaleTarget {
   /** a PostgreSQL server; without it, PGlite in dataDir */
@@ -104,8 +106,10 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
   const config = configFor(target);
   if (!config.databaseUrl) wipeDataDir(config.dataDir);
   const started = performance.now();
-  // reset + migrate, accounts; per community 11 steps and one a period (+ the demo owner once); counters, setup, vacuum, mark
-  const progress = new Progress(2 + size.communities * (11 + MONTHS) + 1 + 3 + SETUP_STEPS + STEWARD_STEPS + PARKING_STEPS);
+  // reset + migrate, accounts; per community 12 steps and one a period (+ the demo owner once); counters, setup, vacuum, mark
+  const progress = new Progress(
+    2 + size.communities * (12 + MONTHS) + 1 + 3 + SETUP_STEPS + STEWARD_STEPS + PARKING_STEPS + ASSET_STEPS + PATROL_STEPS,
+  );
   const log = opts.quiet ? { step: <T>(_: string, run: () => Promise<T>) => run(), finish: () => undefined } : progress;
   const database = await openDatabase(config);
   try {
@@ -146,11 +150,15 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
       await fillSetup(c, rids, (label, run) => log.step(label, run));
       // the steward desk (管家工作台): tickets, complaints, orders, notices, profiles over the rooms and staff above
       await fillSteward(c, rids, (label, run) => log.step(label, run));
-      // the households' reach (202611300500) and the repair tickets' days (202611300502), whose
-      // triggers the bulk load ran without
-      await sql`SELECT household_reach_rebuild(), repair_day_totals_rebuild()`.execute(c);
+      // the households' reach (202611300500), the repair tickets' days (202611300502) and the grants'
+      // device rows (202611301130), whose triggers the bulk load ran without
+      await sql`SELECT household_reach_rebuild(), repair_day_totals_rebuild(), access_grant_device_rows_rebuild()`.execute(c);
       // parking at the gates (停车场): stays, their receipts and the gate log over the cars and lots above
       await fillParking(c, rids, (label, run) => log.step(label, run));
+      // the equipment ledger and a year of its maintenance tasks
+      await fillAssets(c, rids, (label, run) => log.step(label, run));
+      // security patrols: points, daily plans and a year of their tasks and check-ins
+      await fillPatrols(c, rids, (label, run) => log.step(label, run));
       await sql`SET session_replication_role = DEFAULT`.execute(c).catch(() => undefined);
       await log.step('VACUUM ANALYZE', async () => {
         const tables = await sql<{
@@ -192,6 +200,9 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
         'steward_profiles',
         'score_entries',
         'service_ratings',
+        'patrol_tasks',
+        'patrol_task_points',
+        'patrol_checkins',
       ] as const) {
         const n = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(c);
         counts[table] = n.rows[0]!.n;
@@ -472,11 +483,14 @@ async function fillCommunity(c: Kysely<DB>, cm: Community, step: Step): Promise<
     WHERE rm.rid = ${rid} AND rm.status = 'Y' AND rm.hid % 4 = 0 ORDER BY rm.hid, rm.id)`;
   await step('visitors', () =>
     sql`
-    INSERT INTO visitors (rid, hid, member_id, realname, mobile, visit_cause, status, visit_time, create_time)
+    INSERT INTO visitors (rid, hid, member_id, realname, mobile, visit_cause, status, visit_time, leave_time, pass_code, create_time)
     SELECT ${rid}, r.hid, r.member_id, ${name(sql`(r.hid * 5 + g)`)}, ${mobileOf(sql`(r.hid * 3 + g + 7)`)},
            (ARRAY['亲友拜访','快递配送','家政服务','装修施工','维修上门','外卖配送'])[1 + (r.hid + g) % 6],
            (ARRAY['','Y','D','C','3','D'])[1 + (r.hid + g) % 6],
-           now() + ((3 - g * 2) * interval '1 day' + g * interval '1 hour'), now() - ((g * 2) * interval '1 day')
+           now() + ((3 - g * 2) * interval '1 day' + g * interval '1 hour'),
+           now() + ((3 - g * 2) * interval '1 day' + g * interval '1 hour') + interval '4 hours',
+           upper(substr(md5(${rid}::text || '-' || r.hid::text || '-' || g::text), 1, 12)),
+           now() - ((g * 2) * interval '1 day')
     FROM ${lived} r CROSS JOIN generate_series(1, 2) g`.execute(c),
   );
   await step('activities, sign-ups, access records, face permissions', async () => {
@@ -484,32 +498,84 @@ async function fillCommunity(c: Kysely<DB>, cm: Community, step: Step): Promise<
       INSERT INTO activities (rid, title, limit_num, join_type, is_pay, status, start_time, end_time, event_start_time, event_end_time, create_user, create_time)
       VALUES (${rid}, '中秋游园会', 5000, 'all', 'N', 'Y', now() - interval '5 days', now() + interval '10 days', now() + interval '12 days', now() + interval '12 days 4 hours', '钱管家', now() - interval '6 days'),
              (${rid}, '业主羽毛球友谊赛', 64, 'owner', 'Y', 'N', now() - interval '60 days', now() - interval '40 days', now() - interval '35 days', now() - interval '35 days' + interval '6 hours', '张经理', now() - interval '62 days'),
-             (${rid}, '亲子手工课堂', 40, 'member', 'N', 'E', now() + interval '3 days', now() + interval '20 days', now() + interval '25 days', now() + interval '25 days 2 hours', '钱管家', now() - interval '1 day')`.execute(
+             (${rid}, '亲子手工课堂', 40, 'resident', 'N', 'Y', now() + interval '3 days', now() + interval '20 days', now() + interval '25 days', now() + interval '25 days 2 hours', '钱管家', now() - interval '1 day')`.execute(
       c,
     );
     await sql`
-      INSERT INTO activity_signups (rid, activity_id, member_id, hid, create_time)
-      SELECT ${rid}, a.id, rm.member_id, rm.hid, now() - ((1 + (rm.id % 5)) * interval '1 day')
+      INSERT INTO activity_signups (rid, no, activity_id, member_id, hid, create_time)
+      SELECT ${rid}, 'BM' || lpad(nextval('activity_signups_id_seq')::text, 8, '0'), a.id, rm.member_id, rm.hid,
+        now() - ((1 + (rm.id % 5)) * interval '1 day')
       FROM room_members rm CROSS JOIN (SELECT id FROM activities WHERE rid = ${rid}) a
       WHERE rm.rid = ${rid} AND rm.status = 'Y' AND (rm.id + a.id) % 30 = 0
-      ON CONFLICT (rid, activity_id, member_id) DO NOTHING`.execute(c);
+      ON CONFLICT (rid, activity_id, member_id) WHERE status <> 'C' DO NOTHING`.execute(c);
     await sql`
-      INSERT INTO access_devices (rid, title, address)
-      VALUES (${rid}, '东门人行闸机', '小区东门'), (${rid}, '南门人行闸机', '小区南门'), (${rid}, '地下车库电梯厅', '地下一层电梯厅'), (${rid}, '1号楼1单元门禁', '1号楼1单元大堂')`.execute(
+      INSERT INTO devices (rid, family, code, title, address)
+      VALUES (${rid}, 'door', 'D0001', '东门人行闸机', '小区东门'), (${rid}, 'door', 'D0002', '南门人行闸机', '小区南门'), (${rid}, 'door', 'D0003', '地下车库电梯厅', '地下一层电梯厅'), (${rid}, 'door', 'D0004', '1号楼1单元门禁', '1号楼1单元大堂')`.execute(
       c,
     );
+    // a year of passes: a room of four, every other day, at one of the four doors (face mostly, a
+    // card one in five, a refused stranger one in fifty)
     await sql`
-      INSERT INTO access_records (rid, device_id, member_id, hid, rec_time)
-      SELECT ${rid}, d.id, r.member_id, r.hid, now() - ((g * 7 + r.hid % 5) * interval '1 hour')
-      FROM ${lived} r CROSS JOIN generate_series(1, 3) g
-      JOIN LATERAL (SELECT id FROM access_devices WHERE rid = ${rid} ORDER BY id OFFSET (g % 4) LIMIT 1) d ON true`.execute(c);
+      INSERT INTO access_passes (rid, device_id, member_id, hid, person_name, method, similarity, result, rec_time)
+      SELECT ${rid}, d.id, CASE WHEN (r.hid + g) % 50 = 0 THEN NULL ELSE r.member_id END, r.hid,
+             CASE WHEN (r.hid + g) % 50 = 0 THEN '' ELSE m.realname END,
+             CASE WHEN (r.hid + g) % 5 = 0 THEN 'card' ELSE 'face' END,
+             CASE WHEN (r.hid + g) % 5 = 0 THEN NULL ELSE 80 + (r.hid + g) % 20 END,
+             CASE WHEN (r.hid + g) % 50 = 0 THEN 'refused' ELSE 'open' END,
+             now() - (g * 2 * interval '1 day') - ((r.hid % 14 + 7) * interval '1 hour')
+      FROM ${lived} r JOIN members m ON m.rid = ${rid} AND m.id = r.member_id CROSS JOIN generate_series(0, 182) g
+      JOIN LATERAL (SELECT id FROM devices WHERE rid = ${rid} AND family = 'door' ORDER BY id OFFSET (r.hid + g) % 4 LIMIT 1) d ON true`.execute(
+      c,
+    );
+    // a grant per resident: most approved and held on the four doors, the rest in the other statuses
     await sql`
-      INSERT INTO face_permissions (rid, member_id, hid, area_title, door_start_time, door_end_time, status, create_user, create_time)
-      SELECT ${rid}, rm.member_id, rm.hid, (ARRAY['全部门禁','东门人行闸机','单元门禁','地下车库'])[1 + rm.id % 4],
+      INSERT INTO access_grants (rid, member_id, hid, person_kind, person_name, area_title, door_start_time, door_end_time, status,
+        approved_at, create_user, create_time)
+      SELECT ${rid}, rm.member_id, rm.hid, rm.relation, m.realname, '全部门禁',
              date_trunc('day', now()) - interval '100 days', date_trunc('day', now()) + interval '335 days',
-             (ARRAY['Y','W','P','N',''])[1 + rm.id % 5], CASE WHEN rm.id % 2 = 0 THEN '业主小程序' ELSE '钱管家' END,
-             now() - ((9 + rm.id % 3) * interval '1 day')
-      FROM room_members rm WHERE rm.rid = ${rid} AND rm.status = 'Y' AND rm.hid % 5 = 0`.execute(c);
+             (ARRAY['Y','Y','Y','Y','Y','Y','W','P','N',''])[1 + rm.id % 10],
+             CASE WHEN rm.id % 10 IN (6, 9) THEN NULL ELSE now() - interval '9 days' END,
+             CASE WHEN rm.id % 2 = 0 THEN '业主小程序' ELSE '钱管家' END, now() - ((9 + rm.id % 3) * interval '1 day')
+      FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
+      WHERE rm.rid = ${rid} AND rm.status = 'Y'`.execute(c);
+    await sql`
+      INSERT INTO access_grant_devices (rid, grant_id, device_id, state, last_error)
+      SELECT g.rid, g.id, d.id, CASE WHEN g.status = 'Y' THEN 'held' WHEN g.status = 'N' AND d.code = 'D0004' THEN 'failed' ELSE 'pending' END,
+             CASE WHEN g.status = 'N' AND d.code = 'D0004' THEN '设备无响应' ELSE '' END
+      FROM access_grants g JOIN devices d ON d.rid = g.rid AND d.family = 'door'
+      WHERE g.rid = ${rid} AND g.status IN ('Y', 'P', 'N')`.execute(c);
+  });
+  await step('room codes, each pushed to the gates', async () => {
+    // the default templates (contract renderRoomCode), as 生成编码 makes them
+    const rooms = await sql<{ id: string; building: string; bsort: number; unit: string; usort: number; title: string; floor: number }>`
+      SELECT r.id, b.title AS building, b.sort AS bsort, u.title AS unit, u.sort AS usort, r.title, r.floor
+      FROM rooms r JOIN buildings b ON b.rid = r.rid AND b.id = r.bid JOIN units u ON u.rid = r.rid AND u.id = r.tid
+      WHERE r.rid = ${rid}`.execute(c);
+    const parts = (r: (typeof rooms.rows)[number]) => ({
+      building: r.building,
+      buildingSort: r.bsort,
+      unit: r.unit,
+      unitSort: r.usort,
+      room: r.title,
+      floor: r.floor,
+    });
+    for (let i = 0; i < rooms.rows.length; i += 10_000) {
+      const slice = rooms.rows.slice(i, i + 10_000);
+      await sql`
+        INSERT INTO room_codes (rid, hid, code, call_no, sync_state, created_at, updated_at)
+        SELECT ${rid}, x.hid, x.code, x.call_no, 'done', now() - interval '30 days', now() - interval '30 days'
+        FROM unnest(${slice.map((r) => r.id)}::bigint[], ${slice.map((r) => renderRoomCode(DEFAULT_CODE_TEMPLATE, parts(r)))}::text[],
+          ${slice.map((r) => renderRoomCode(DEFAULT_CALL_TEMPLATE, parts(r)))}::text[]) AS x(hid, code, call_no)
+        ON CONFLICT DO NOTHING`.execute(c);
+    }
+    await sql`
+      INSERT INTO device_commands (rid, device_id, kind, subject, payload, state, attempts, created_at, sent_at, acked_at, next_try_at)
+      SELECT rc.rid, d.id, 'room_sync', 'room:' || rc.hid,
+        jsonb_build_object('action', 'set', 'hid', rc.hid, 'address', r.address, 'code', rc.code, 'call_no', rc.call_no),
+        'done', 1, now() - interval '30 days', now() - interval '30 days', now() - interval '30 days', now() - interval '30 days'
+      FROM room_codes rc JOIN rooms r ON r.rid = rc.rid AND r.id = rc.hid
+      JOIN devices d ON d.rid = rc.rid AND d.family = 'door' AND d.code IN ('D0001', 'D0002')
+      WHERE rc.rid = ${rid}`.execute(c);
   });
 
   const items = await step('fee cost types, items, bindings', () => feeSetup(c, cm));

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { groupedAmount, visibleHomeCards } from './home.js';
+import { groupedAmount, groupedInt, visibleHomeCards } from './home.js';
+
+describe('groupedInt', () => {
+  it('writes thousands separators as antd Statistic does, the first screen and the console alike', () => {
+    expect([0, 999, 1000, 12345, 1234567].map(groupedInt)).toEqual(['0', '999', '1,000', '12,345', '1,234,567']);
+  });
+});
 
 describe('groupedAmount', () => {
   it('groups the whole yuan by thousands and shows two decimals', () => {
@@ -27,6 +33,9 @@ describe('visibleHomeCards', () => {
       'feesArrears',
       'repairs',
       'parking',
+      'access',
+      'patrol',
+      'activities',
       'daysLeft',
     ]);
     expect(visibleHomeCards({ side: 'group', roles: ['admin', 'leader_admin'] })).toEqual([]);
@@ -38,6 +47,10 @@ describe('visibleHomeCards', () => {
     // a technician: the open tickets too
     expect(visibleHomeCards({ side: community, roles: ['repairs'] })).toEqual(['backlog', 'repairs', 'daysLeft']);
     expect(visibleHomeCards({ side: community, roles: ['carpark'] })).toEqual(['backlog', 'parking', 'daysLeft']);
+    // a guard: the door devices and today's visitors beside the patrols; the access staff the access card alone
+    expect(visibleHomeCards({ side: community, roles: ['security'] })).toEqual(['backlog', 'access', 'patrol', 'daysLeft']);
+    expect(visibleHomeCards({ side: community, roles: ['currents'] })).toEqual(['backlog', 'access', 'daysLeft']);
+    expect(visibleHomeCards({ side: community, roles: ['service'] })).toEqual(['backlog', 'activities', 'daysLeft']);
     expect(visibleHomeCards({ side: community, roles: ['card'], sysType: 'merchant' })).toEqual(['daysLeft']);
     expect(visibleHomeCards({ side: community, roles: ['leader_admin', 'fees'] })).toEqual(['feesMonth', 'feesArrears', 'daysLeft']);
   });

@@ -9,6 +9,11 @@ import type { RepairDashboard } from './steward/repairReports.js';
 import { STEWARD_ROLES } from './steward/roles.js';
 import { CARPARK_ROLES } from './carpark/roles.js';
 import type { ParkingDashboard } from './carpark/reports.js';
+import { PATROL_ROLES } from './patrols/roles.js';
+import type { PatrolDashboard } from './patrols/records.js';
+import { ACTIVITY_ROLES, type ActivityDashboard } from './activities/activities.js';
+import type { AccessDashboard } from './access/devices.js';
+import { VISITOR_ROLES } from './visitors/roles.js';
 
 export const COOKIES = { token: 'Admin-Token', language: 'language', sidebar: 'sidebarStatus', layout: 'layout' } as const;
 
@@ -53,6 +58,17 @@ export interface HomeWords {
   parking: string;
   parkingValue: string;
   parkingFooter: string;
+  /** the patrol card: today's points done of due, its footer the rate and the tasks not complete */
+  patrol: string;
+  patrolValue: string;
+  patrolFooter: string;
+  /** the activities card: activities open for sign-up, its footer the people signed up and those to review */
+  activities: string;
+  activitiesFooter: string;
+  /** the access card: door devices offline of the enabled ones, its footer today's visitors expected and arrived */
+  access: string;
+  accessValue: string;
+  accessFooter: string;
 }
 
 /**
@@ -86,6 +102,14 @@ export const HOME_WORDS: Record<Language, HomeWords> = {
     parking: '场内车辆',
     parkingValue: '{{inside}} / {{total}}',
     parkingFooter: '今日停车收入 ¥{{amount}}',
+    patrol: '今日巡更',
+    patrolValue: '{{done}} / {{due}}',
+    patrolFooter: '完成率 {{rate}}% · 未完成任务 {{missed}}',
+    activities: '报名中的活动',
+    activitiesFooter: '已报名 {{signed}} 人 · 待审核 {{reviewing}}',
+    access: '离线门禁设备',
+    accessValue: '{{offline}} / {{total}}',
+    accessFooter: '今日预约访客 {{expected}} · 已到访 {{arrived}}',
   },
   en: {
     title: 'Dashboard',
@@ -113,6 +137,14 @@ export const HOME_WORDS: Record<Language, HomeWords> = {
     parking: 'Cars parked',
     parkingValue: '{{inside}} / {{total}}',
     parkingFooter: "Today's parking income ¥{{amount}}",
+    patrol: "Today's patrols",
+    patrolValue: '{{done}} / {{due}}',
+    patrolFooter: 'Done {{rate}}% · {{missed}} rounds incomplete',
+    activities: 'Activities open for sign-up',
+    activitiesFooter: '{{signed}} signed up · {{reviewing}} to review',
+    access: 'Door devices offline',
+    accessValue: '{{offline}} / {{total}}',
+    accessFooter: 'Visitors expected today {{expected}} · arrived {{arrived}}',
   },
   es: {
     title: 'Panel',
@@ -140,6 +172,14 @@ export const HOME_WORDS: Record<Language, HomeWords> = {
     parking: 'Coches dentro',
     parkingValue: '{{inside}} / {{total}}',
     parkingFooter: 'Ingresos de aparcamiento hoy ¥{{amount}}',
+    patrol: 'Rondas de hoy',
+    patrolValue: '{{done}} / {{due}}',
+    patrolFooter: 'Hecho {{rate}}% · {{missed}} rondas incompletas',
+    activities: 'Actividades con inscripción abierta',
+    activitiesFooter: '{{signed}} inscritos · {{reviewing}} por revisar',
+    access: 'Puertas sin conexión',
+    accessValue: '{{offline}} / {{total}}',
+    accessFooter: 'Visitas esperadas hoy {{expected}} · llegadas {{arrived}}',
   },
 };
 
@@ -166,7 +206,7 @@ export function serviceText(words: Pick<HomeWords, 'serviceOk' | 'serviceEnding'
 }
 
 /** The figure cards of the home page, in their order, and who sees each. */
-export type HomeCardKey = 'backlog' | 'feesMonth' | 'feesArrears' | 'repairs' | 'parking' | 'daysLeft';
+export type HomeCardKey = 'backlog' | 'feesMonth' | 'feesArrears' | 'repairs' | 'parking' | 'access' | 'patrol' | 'activities' | 'daysLeft';
 
 export interface HomeCardRule {
   key: HomeCardKey;
@@ -190,6 +230,9 @@ export const HOME_CARDS: readonly HomeCardRule[] = [
   { key: 'feesArrears', sides: ['community'], roles: ['fees', 'feecount', 'fees_count', 'financecount'] },
   { key: 'repairs', sides: ['community'], roles: STEWARD_ROLES.repairRead },
   { key: 'parking', sides: ['community'], roles: CARPARK_ROLES.staff },
+  { key: 'access', sides: ['community'], roles: VISITOR_ROLES.staff },
+  { key: 'patrol', sides: ['community'], roles: PATROL_ROLES.staff },
+  { key: 'activities', sides: ['community'], roles: ACTIVITY_ROLES },
   { key: 'daysLeft', sides: ['community'] },
 ];
 
@@ -230,10 +273,37 @@ export interface FirstScreenData {
   feedashboard?: FeeDashboard;
   repairdashboard?: RepairDashboard;
   parkingdashboard?: ParkingDashboard;
+  patroldashboard?: PatrolDashboard;
+  activitydashboard?: ActivityDashboard;
+  accessdashboard?: AccessDashboard;
 }
+
+/** The access card's colour: red while a door device is offline (the guards go and look), else calm. */
+export const accessCardColor = (a: AccessDashboard | undefined): string => (a && a.offline > 0 ? '#f4516c' : '#40c9c6');
+
+/**
+ * The methods of the areas' figure cards, whose answers the first screen hands over under the
+ * method's name (FirstScreenData) and the console caches under [method].
+ */
+export const AREA_CARD_METHODS = [
+  'repairdashboard',
+  'parkingdashboard',
+  'accessdashboard',
+  'patroldashboard',
+  'activitydashboard',
+] as const;
 
 /** How many pending to-dos the home page lists. */
 export const PENDING_ON_HOME = 5;
+
+/** How many of the buildings owed most the home page's card lists (the report has them all). */
+export const HOME_TOP_ARREARS = 3;
+
+/**
+ * The cards twice as wide as a figure on the home page (a list, not one number), so that the
+ * cards of a full home share one row on an office screen (docs/product.md#home-page).
+ */
+export const HOME_WIDE_CARDS: readonly HomeCardKey[] = ['feesArrears'];
 
 /**
  * A decimal amount as the server sends it ("39827.5", "-1234567.05") written as people read a
@@ -241,6 +311,9 @@ export const PENDING_ON_HOME = 5;
  * what is sent back stays the plain decimal. Here rather than in ./money.js, which would bring zod
  * onto the dashboard's first load.
  */
+/** A whole number with thousands separators, as antd's Statistic writes one ("1,234"): the cards' "x / y" values. */
+export const groupedInt = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 export function groupedAmount(value: string): string {
   const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
   if (!m) return value;

@@ -34,6 +34,18 @@ import { tempFeeSchemas, type TempFeeOutputs } from './carpark/tempFeeConfig.js'
 import { couponSchemas, type CouponOutputs } from './carpark/coupons.js';
 import { gateSchemas, type GateOutputs } from './carpark/gate.js';
 import { parkingReportSchemas, type ParkingReportOutputs } from './carpark/reports.js';
+import { contentSchemas, type ContentOutputs } from './mobilesys/content.js';
+import { applySchemas, type ApplyOutputs } from './mobilesys/apply.js';
+import { assetSchemas, type AssetOutputs } from './assets/ledger.js';
+import { maintainSchemas, type MaintainOutputs } from './assets/maintain.js';
+import { deviceSchemas, type DeviceOutputs } from './access/devices.js';
+import { grantSchemas, type GrantOutputs } from './access/grants.js';
+import { roomCodeSchemas, type RoomCodeOutputs } from './access/roomcodes.js';
+import { visitorSchemas, type VisitorOutputs } from './visitors/visitors.js';
+import { pointSchemas, type PointOutputs } from './patrols/points.js';
+import { planSchemas, type PlanOutputs } from './patrols/plans.js';
+import { recordSchemas, type RecordOutputs } from './patrols/records.js';
+import { activitySchemas, type ActivityOutputs } from './activities/activities.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -74,12 +86,28 @@ export * from './steward/repairTypes.js';
 export * from './steward/repairs.js';
 export * from './steward/repairReports.js';
 export * from './carpark/lots.js';
+export * from './access/devices.js';
+export * from './access/grants.js';
+export * from './access/roomcodes.js';
+export * from './access/roles.js';
 export * from './carpark/spaces.js';
 export * from './carpark/tempFee.js';
 export * from './carpark/tempFeeConfig.js';
 export * from './carpark/coupons.js';
 export * from './carpark/gate.js';
 export * from './carpark/reports.js';
+export * from './mobilesys/roles.js';
+export * from './mobilesys/apply.js';
+export * from './mobilesys/content.js';
+export * from './assets/ledger.js';
+export * from './assets/maintain.js';
+export * from './visitors/visitors.js';
+export * from './visitors/roles.js';
+export * from './patrols/roles.js';
+export * from './patrols/points.js';
+export * from './patrols/plans.js';
+export * from './patrols/records.js';
+export * from './activities/activities.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -120,6 +148,18 @@ export const methodSchemas = {
   ...couponSchemas,
   ...gateSchemas,
   ...parkingReportSchemas,
+  ...contentSchemas,
+  ...applySchemas,
+  ...assetSchemas,
+  ...maintainSchemas,
+  ...deviceSchemas,
+  ...grantSchemas,
+  ...roomCodeSchemas,
+  ...visitorSchemas,
+  ...pointSchemas,
+  ...planSchemas,
+  ...recordSchemas,
+  ...activitySchemas,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -157,5 +197,17 @@ export type MethodOutputs = AuthOutputs &
   TempFeeOutputs &
   CouponOutputs &
   GateOutputs &
-  ParkingReportOutputs;
+  ParkingReportOutputs &
+  ContentOutputs &
+  ApplyOutputs &
+  AssetOutputs &
+  MaintainOutputs &
+  DeviceOutputs &
+  GrantOutputs &
+  RoomCodeOutputs &
+  VisitorOutputs &
+  PointOutputs &
+  PlanOutputs &
+  RecordOutputs &
+  ActivityOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

@@ -37,7 +37,7 @@ const operationLogFilters = {
     .max(60)
     .regex(/^[A-Za-z0-9_]*$/, '操作取值不正确')
     .optional(),
-  result: z.union([z.literal(''), z.enum(['Y', 'N'], { error: '结果取值不正确' })]).optional(),
+  result: z.union([z.literal(''), z.enum(['Y', 'N'])], { error: '结果取值不正确' }).optional(),
   /** in the message or the payload, in part; only with a time range of at most 31 days */
   keyword: text(60).optional(),
   /** group side: one of the group's communities */

@@ -63,7 +63,7 @@ export const GENDER_CH: Record<string, string> = { M: '男', F: '女', '': '未�
 export const VISITOR_STATUS = valueEnum(
   {
     '': { text: '待审核', tone: 'warning' },
-    Y: { text: '已同意', tone: 'warning' },
+    Y: { text: '已通过', tone: 'warning' },
     D: { text: '已到访', tone: 'success' },
     C: { text: '已取消', tone: 'default' },
     '3': { text: '已拒绝', tone: 'error' },
@@ -72,18 +72,27 @@ export const VISITOR_STATUS = valueEnum(
 );
 export const FACE_STATUS = valueEnum(
   {
-    '': { text: '待下发', tone: 'processing' },
+    '': { text: '未下发', tone: 'processing' },
     Y: { text: '已生效', tone: 'success' },
-    N: { text: '下发失败', tone: 'error' },
-    P: { text: '已停用', tone: 'error' },
+    N: { text: '驳回或下发失败', tone: 'error' },
+    P: { text: '下发中', tone: 'error' },
     W: { text: '待审核', tone: 'warning' },
   },
   { key: 'face_status', name: '人脸状态' },
 );
+/** How a pass at a door was made, and what the door did (access_passes; docs/product.md#access-control). */
+export const PASS_METHOD = valueEnum({
+  face: { text: '人脸' },
+  card: { text: '刷卡' },
+  qr: { text: '二维码' },
+  remote: { text: '远程开门' },
+});
+export const PASS_RESULT = valueEnum({ open: { text: '开门', tone: 'success' }, refused: { text: '拒绝', tone: 'error' } });
+/** An activity's spec status (Y on sale, N off; docs/product.md#activities); E is kept for the spec's "other". */
 export const ACTIVITY_STATUS = valueEnum({
-  Y: { text: '报名中', tone: 'success' },
-  N: { text: '已结束', tone: 'error' },
-  E: { text: '未开始', tone: 'processing' },
+  Y: { text: '上架', tone: 'success' },
+  N: { text: '下架', tone: 'error' },
+  E: { text: '其他', tone: 'processing' },
 });
 export const SPACE_STATUS = valueEnum({
   idle: { text: '空闲', tone: 'default' },
@@ -347,12 +356,22 @@ export interface SignupActivityItem {
   create_time: string;
   realname: string;
 }
+/** A pass at a door of the room's residents (the drawer's 门禁通行 tab): the columns of 通行记录. */
 export interface AccessRecordItem {
   id: number;
+  /** the device's name and install address */
   room_name: string;
   address: string;
   rec_time: string;
+  /** the person as the device named them (a resident, a visitor; '' an unknown face) */
   realname: string;
+  /** PASS_METHOD (access/grants.ts) and its text */
+  method: string;
+  method_ch: string;
+  similarity: string;
+  snapshot: string;
+  /** PASS_RESULT: open | refused */
+  result: string;
 }
 export interface FacePermissionItem {
   id: number;

@@ -66,6 +66,12 @@ export const BACKLOG_KIND = valueEnum({
   complaint: { text: '投诉', tone: 'error' },
   internalorder: { text: '内部工单', tone: 'processing' },
   carpark: { text: '停车', tone: 'warning' },
+  maintain: { text: '维保逾期', tone: 'error' },
+  patroltask: { text: '巡更', tone: 'error' },
+  accessgrant: { text: '门禁审核', tone: 'warning' },
+  accesssync: { text: '门禁下发失败', tone: 'error' },
+  activity: { text: '活动报名', tone: 'success' },
+  activitymin: { text: '活动未成团', tone: 'warning' },
   other: { text: '其他', tone: 'default' },
 });
 export type BacklogKind = keyof typeof BACKLOG_KIND;

@@ -8,7 +8,8 @@ import { setFeedback } from './api/feedback';
 import { useAppStore, type Language, type Size } from './stores/app';
 import { useSettings } from './stores/settings';
 import Root from './router/Root';
-import { buildTheme } from './theme';
+import { buildTheme, REDUCED_MOTION_QUERY } from './theme';
+import { useMediaQuery } from './shell/useMediaQuery';
 
 const ANTD_LOCALES = { 'zh-CN': zhCN, en: enUS, es: esES } as const satisfies Record<Language, unknown>;
 
@@ -29,7 +30,8 @@ export default function App() {
   const language = useAppStore((s) => s.language);
   const size = useAppStore((s) => s.size);
   const primary = useSettings((s) => s.theme);
-  const theme = useMemo(() => buildTheme(primary, size), [primary, size]);
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
+  const theme = useMemo(() => buildTheme(primary, size, !reducedMotion), [primary, size, reducedMotion]);
   // the router is outermost so that notifications and modals opened through the feedback bridge
   // (rendered by AntApp's holder) can link to a page, as an export's notification does
   return (

@@ -34,6 +34,9 @@ import { settingsLeaderRoutes, settingsSetupRoutes, settingsTitles } from './pag
 import { dictSetupRoutes, dictTitles } from './pages/setup/dictRoutes';
 import { stewardRoutes, stewardTitles } from './pages/steward/routes';
 import { carparkRoutes, carparkTitles } from './pages/carpark/routes';
+import { mobilesysRoutes, mobilesysTitles } from './pages/mobilesys/routes';
+import { securityRoutes, securityTitles } from './pages/security/routes';
+import { serviceRoutes, serviceTitles } from './pages/service/routes';
 
 for (const titles of [
   structureTitles,
@@ -46,6 +49,9 @@ for (const titles of [
   rosterTitles,
   ...stewardTitles,
   ...carparkTitles,
+  mobilesysTitles,
+  securityTitles,
+  ...serviceTitles,
 ])
   registerRouteTitles(titles);
 
@@ -64,10 +70,12 @@ const dashboard: AppRoute = {
   meta: { title: 'route.dashboard', icon: DashboardOutlined, affix: true, keepAlive: true },
 };
 
+// not an area of the top menu: the top bar's 更新日志 opens it, so the areas keep their room
 const updatelog: AppRoute = {
   path: '/updatelog',
   redirect: '/updatelog/updatelog',
-  meta: { title: 'route.updatelog', icon: HistoryOutlined, roles: ['admin', 'updatelog'] },
+  hidden: true,
+  meta: { title: 'route.updatelog', icon: HistoryOutlined, roles: ['admin', 'updatelog'], search: true },
   children: [
     // one crumb for the log: 首页 / 更新日志
     {
@@ -110,8 +118,11 @@ export const communityRoutes: AppRoute[] = [
   ...ownersRoutes,
   ...feesRoutes,
   ...feecountsRoutes,
-  ...stewardRoutes,
+  // patrols and activities are sub-menus of the steward's area, so every area fits the top menu of
+  // an office screen (docs/product.md#shell-menus)
+  ...stewardRoutes.map((r) => ({ ...r, children: [...(r.children ?? []), ...securityRoutes, ...serviceRoutes] })),
   ...carparkRoutes,
+  ...mobilesysRoutes,
   ...teamRoutes,
   {
     path: '/setup',

@@ -15,10 +15,14 @@ export const MENU_COLORS = {
   subBg: '#1f2d3d',
 } as const;
 
-export function buildTheme(primary: string, size: Size): ThemeConfig {
+/** The system's "reduce motion" setting, which the console honours (docs/product.md#theme). */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
+/** The antd theme: `motion` false draws dialogs, drawers and menus at once, without their animations. */
+export function buildTheme(primary: string, size: Size, motion = true): ThemeConfig {
   return {
     algorithm: size === 'mini' ? [antdTheme.defaultAlgorithm, antdTheme.compactAlgorithm] : antdTheme.defaultAlgorithm,
-    token: { colorPrimary: primary, colorInfo: primary, borderRadius: 4 },
+    token: { colorPrimary: primary, colorInfo: primary, borderRadius: 4, motion },
     components: {
       Menu: {
         darkItemBg: MENU_COLORS.bg,

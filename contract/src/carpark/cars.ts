@@ -31,6 +31,23 @@ export const displayPlate = (plate: string): string => (plate.length >= 3 ? `${p
 
 export const isNewEnergyPlate = (plate: string): boolean => plate.length === 8;
 
+/** The colour of a plate as a lane camera reads it (vendors report it beside the text). */
+export const PLATE_COLOR = valueEnum({
+  blue: { text: '蓝牌' },
+  yellow: { text: '黄牌' },
+  green: { text: '绿牌' },
+  white: { text: '白牌' },
+  black: { text: '黑牌' },
+});
+export type PlateColor = keyof typeof PLATE_COLOR;
+
+/**
+ * The kind of a car no row describes, from its plate: a yellow plate is a large car's, a green one
+ * a new-energy car's, and without a colour an eight-character plate is new-energy; the rest are small.
+ */
+export const plateCarType = (plate: string, color?: PlateColor | ''): 'small' | 'large' | 'new_energy' =>
+  color === 'yellow' ? 'large' : color === 'green' || (!color && isNewEnergyPlate(plate)) ? 'new_energy' : 'small';
+
 export const plate = z.string().transform(normalizePlate).pipe(z.string().regex(PLATE_RE, '车牌号格式不正确（如 沪A12345、沪AD12345）'));
 
 export const CAR_TYPE = valueEnum(

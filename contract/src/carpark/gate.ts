@@ -6,9 +6,9 @@
 import { z } from 'zod';
 import { id, optionalId, paging, text } from '../common.js';
 import type { ExportQueued } from '../jobs.js';
-import { valueEnum, wireDay } from '../kit/resource.js';
+import { enumKeys, valueEnum, wireDay } from '../kit/resource.js';
 import { money } from '../money.js';
-import { plate } from './cars.js';
+import { PLATE_COLOR, plate } from './cars.js';
 import type { CarType, TempFeeBreakdown } from './tempFee.js';
 import { wireTimeText } from './tempFeeConfig.js';
 import { CARPARK_ROLES } from './roles.js';
@@ -232,7 +232,14 @@ const idempotencyKey = z
 
 export const gateSchemas = {
   /** a plate seen at a lane (the device adapter's event; the booth console's simulator sends the same) */
-  gateevent: z.object({ lane_id: id, plate, at: eventTime, snapshot: text(300).default('') }),
+  gateevent: z.object({
+    lane_id: id,
+    plate,
+    /** as the camera read it: a yellow plate prices a temporary car as large (docs/product.md#parking-gates) */
+    plate_color: z.enum(['', ...enumKeys(PLATE_COLOR)], { error: '车牌颜色取值不正确' }).default(''),
+    at: eventTime,
+    snapshot: text(300).default(''),
+  }),
   /** a device's heartbeat, by the lane's code */
   gateheartbeat: z.object({ code: text(30).min(1, '请输入车道编号') }),
   /** the guard opens the gate by hand: a note is required */

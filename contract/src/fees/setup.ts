@@ -54,6 +54,8 @@ export const feeItem = resource<FeeItemRow>()({
   methods: { list: 'feeitemlist', info: 'feeiteminfo', add: 'feeitemadd', edit: 'feeitemedit', del: 'feeitemdel' },
   roles: { read: FEE_ROLES.read, write: FEE_ROLES.setup },
   form: { add: '/fees/feeitemadd', edit: '/fees/feeitemedit' },
+  // the newest first: an item just added is on the first page the form returns to
+  sort: 'desc',
   fields: {
     cost_type: {
       label: '费用类型',

@@ -269,7 +269,8 @@ export function filterSchema(f: FieldDef): z.ZodType {
       .transform((v) => (Array.isArray(v) && v.length > 0 ? v : undefined));
   }
   if (isIdWidget(f.widget)) return optionalId;
-  if (f.enum) return z.union([z.literal(''), enumSchema(f.enum, f.label)]).optional();
+  // the union's own message: a value outside the enum is refused in the field's words, not as 「key 不正确」
+  if (f.enum) return z.union([z.literal(''), enumSchema(f.enum, f.label)], { error: `${f.label}取值不正确` }).optional();
   if (matchOf(f) === 'like') return text(60).optional();
   if (f.zod)
     return z

@@ -9,6 +9,7 @@ import { analyzePeople, seedOwners } from '../modules/owners/seed.js';
 import { seedParking } from '../modules/carpark/seed.js';
 import { seedCards } from '../modules/cards/seed.js';
 import { seedAccess } from '../modules/access/seed.js';
+import { seedVisitors } from '../modules/visitors/seed.js';
 import { seedActivities } from '../modules/activities/seed.js';
 import { seedFees } from '../modules/fees/seed.js';
 import { seedTeam } from '../modules/team/seed.js';
@@ -18,6 +19,7 @@ import { seedSms } from '../modules/setup/seed-sms.js';
 import { seedOperationLog } from '../modules/system/seed-oplog.js';
 import { seedOrgChart } from '../modules/team/orgchart.js';
 import { seedRosters } from '../modules/setup/seed-roster.js';
+import { seedPatrols } from '../modules/patrols/seed.js';
 import { seedStewardProfiles } from '../modules/steward/profilesSeed.js';
 import { seedNotices } from '../modules/steward/noticesSeed.js';
 import { seedComplaints } from '../modules/steward/complaintsSeed.js';
@@ -25,6 +27,8 @@ import { seedInternalOrders } from '../modules/steward/internalOrdersSeed.js';
 import { seedRepairs } from '../modules/steward/repairsSeed.js';
 import { seedCarparkFees } from '../modules/carpark/feesSeed.js';
 import { seedParkingStays } from '../modules/carpark/staysSeed.js';
+import { seedOwnerApp } from '../modules/mobilesys/seed.js';
+import { seedAssets } from '../modules/assets/seed.js';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -90,9 +94,11 @@ export const DEMO_ACCOUNTS = [
     regions: [4],
     note: '收银员，东湖小区（已到期，强制续费）',
   },
-  { username: 'tech', name: '孙师傅', roles: ['repairs'], sys_type: 'property', regions: [1], note: '维修工' },
+  { username: 'tech', name: '孙师傅', roles: ['repairs', 'devicelist'], sys_type: 'property', regions: [1], note: '维修工（含设备维保）' },
   { username: 'guard', name: '周保安', roles: ['security'], sys_type: 'property', regions: [1], note: '保安' },
   { username: 'parking', name: '吴停车', roles: ['carpark'], sys_type: 'property', regions: [1], note: '停车管理员' },
+  { username: 'access', name: '郑门禁', roles: ['currents'], sys_type: 'property', regions: [1, 2], note: '门禁管理员' },
+  { username: 'service', name: '何专员', roles: ['service'], sys_type: 'property', regions: [1], note: '活动专员（社区活动报名）' },
 ] as const;
 
 /** How many activation codes the demo gets (12 months each); they are random, printed at start-up. */
@@ -125,7 +131,7 @@ export async function demoActivationCodes(db: Kysely<DB>): Promise<string[]> {
 /**
  * Seeds of the feature areas, run after the foundation's; each fills its own tables (the coming
  * areas' too: server/src/db/OWNERS.md), in this order: the rooms before their people, the people
- * before their cars' spaces, ledgers, visits and sign-ups, and all of them before the bills.
+ * before their cars' spaces, ledgers and visits before the bills, the sign-ups' bills after the property bills.
  */
 export type AreaSeeder = (db: Kysely<DB>) => Promise<void>;
 const areaSeeders: AreaSeeder[] = [
@@ -140,12 +146,15 @@ const areaSeeders: AreaSeeder[] = [
   // temporary-car fee standards and parking coupons (after the lots and the merchants)
   seedCarparkFees,
   seedAccess,
-  seedActivities,
+  // the visitors of the week (after the lots and spaces; before the dictionary, which takes their reasons)
+  seedVisitors,
   seedDictAndCategories,
   analyzePeople,
   // a month of stays at the gates (their receipts first: the fees' seed numbers the bills' after them)
   seedParkingStays,
   seedFees,
+  // activities and their sign-ups (a paid sign-up's bill after the property bills)
+  seedActivities,
   seedOperationLog,
   seedSettings,
   seedSms,
@@ -156,6 +165,11 @@ const areaSeeders: AreaSeeder[] = [
   seedInternalOrders,
   // the steward desk's repairs (after the rooms, people and the fees' cost types)
   seedRepairs,
+  seedOwnerApp,
+  // the equipment ledger and its maintenance (a failed check opens an internal order)
+  seedAssets,
+  // security patrols: points, plans and a month of tasks (after the rosters and the steward desk's staff)
+  seedPatrols,
 ];
 
 /** Creates the demo on an empty database; answers false when there was data already. */

@@ -15,21 +15,84 @@ export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** json/jsonb: read parsed, written as JSON text (JSON.stringify) */
 export type Json = ColumnType<unknown, string, string>;
 
-export interface AccessDevicesTable {
+export interface AccessGrantDevicesTable {
   rid: number;
-  id: Generated<number>;
-  title: string;
-  address: Generated<string>;
-  create_time: Generated<Timestamp>;
+  grant_id: number;
+  device_id: number;
+  state: 'pending' | 'held' | 'failed' | 'deleting';
+  last_error: Generated<string>;
+  updated_at: Generated<Timestamp>;
 }
 
-export interface AccessRecordsTable {
+export interface AccessGrantRegionsTable {
+  rid: number;
+  grant_id: number;
+  region_id: number;
+}
+
+export interface AccessGrantsTable {
+  rid: number;
+  id: Generated<number>;
+  member_id: Generated<number | null>;
+  hid: Generated<number | null>;
+  area_title: Generated<string>;
+  door_start_time: Generated<Timestamp | null>;
+  door_end_time: Generated<Timestamp | null>;
+  status: Generated<'' | 'Y' | 'N' | 'P' | 'W'>;
+  create_user: Generated<string>;
+  create_time: Generated<Timestamp>;
+  person_kind: Generated<'owner' | 'family' | 'tenant' | 'staff' | 'other' | 'visitor'>;
+  person_name: Generated<string>;
+  mobile: Generated<string>;
+  face_image: Generated<string>;
+  card_no: Generated<string>;
+  qr_code: Generated<string>;
+  reason: Generated<string>;
+  revoked_at: Generated<Timestamp | null>;
+  updated_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+  approved_at: Generated<Timestamp | null>;
+  approved_by: Generated<number | null>;
+  visitor_id: Generated<number | null>;
+  device_rows: Generated<number>;
+}
+
+export interface AccessPassesTable {
   rid: number;
   id: Generated<number>;
   device_id: number;
   member_id: Generated<number | null>;
   hid: Generated<number | null>;
   rec_time: Timestamp;
+  person_name: Generated<string>;
+  grant_id: Generated<number | null>;
+  visitor_id: Generated<number | null>;
+  method: Generated<'face' | 'card' | 'qr' | 'remote'>;
+  similarity: Generated<Numeric | null>;
+  snapshot: Generated<string>;
+  result: Generated<'open' | 'refused'>;
+}
+
+export interface AccessRegionDevicesTable {
+  rid: number;
+  region_id: number;
+  device_id: number;
+}
+
+export interface AccessRegionsTable {
+  rid: number;
+  id: Generated<number>;
+  title: string;
+  scope: Generated<'community' | 'building' | 'unit'>;
+  bid: Generated<number | null>;
+  tid: Generated<number | null>;
+  weekdays: Generated<string>;
+  windows: Generated<Json>;
+  enabled: Generated<'Y' | 'N'>;
+  auto: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
 }
 
 export interface AccountRegionsTable {
@@ -84,9 +147,9 @@ export interface ActivitiesTable {
   id: Generated<number>;
   title: string;
   limit_num: Generated<number>;
-  join_type: Generated<'all' | 'owner' | 'member'>;
+  join_type: Generated<'all' | 'owner' | 'resident'>;
   is_pay: Generated<'Y' | 'N'>;
-  status: Generated<'Y' | 'N' | 'E'>;
+  status: Generated<'Y' | 'N'>;
   start_time: Generated<Timestamp | null>;
   end_time: Generated<Timestamp | null>;
   event_start_time: Generated<Timestamp | null>;
@@ -94,6 +157,29 @@ export interface ActivitiesTable {
   create_user: Generated<string>;
   create_time: Generated<Timestamp>;
   category_id: Generated<number | null>;
+  cover: Generated<string>;
+  body: Generated<string>;
+  place: Generated<string>;
+  min_num: Generated<number>;
+  join_mode: Generated<'person' | 'household'>;
+  companions_max: Generated<number>;
+  household_limit: Generated<number>;
+  price: Generated<Numeric>;
+  pay_minutes: Generated<number>;
+  refund_rule: Generated<'none' | 'deadline' | 'hours'>;
+  refund_hours: Generated<number>;
+  refund_fee_type: Generated<'fixed' | 'percent'>;
+  refund_fee: Generated<Numeric>;
+  waitlist: Generated<'Y' | 'N'>;
+  confirm_hours: Generated<number>;
+  review: Generated<'Y' | 'N'>;
+  scope: Generated<'all' | 'building'>;
+  scope_bids: Generated<number[]>;
+  form: Generated<Json>;
+  cancelled_at: Generated<Timestamp | null>;
+  cancel_reason: Generated<string>;
+  created_by: Generated<number | null>;
+  updated_at: Generated<Timestamp | null>;
 }
 
 export interface ActivitySignupsTable {
@@ -103,6 +189,88 @@ export interface ActivitySignupsTable {
   member_id: number;
   hid: number;
   create_time: Generated<Timestamp>;
+  no: string;
+  companions: Generated<number>;
+  answers: Generated<Json>;
+  status: Generated<'P' | 'R' | 'Y' | 'W' | 'C' | 'S' | 'A'>;
+  pay_status: Generated<'N' | 'U' | 'Y' | 'R' | 'F'>;
+  amount: Generated<Numeric>;
+  bill_id: Generated<number | null>;
+  pay_deadline: Generated<Timestamp | null>;
+  offer_expires_at: Generated<Timestamp | null>;
+  waited_at: Generated<Timestamp | null>;
+  checked_in_at: Generated<Timestamp | null>;
+  cancelled_at: Generated<Timestamp | null>;
+  cancel_reason: Generated<string>;
+  refund_id: Generated<number | null>;
+  refund_amount: Generated<Numeric>;
+  promoted_at: Generated<Timestamp | null>;
+  created_by: Generated<number | null>;
+  updated_at: Generated<Timestamp | null>;
+}
+
+export interface AppGraphicsTable {
+  rid: number;
+  id: Generated<number>;
+  title: string;
+  kind: 'article' | 'banner' | 'notice';
+  cover: Generated<string>;
+  summary: Generated<string>;
+  body: Generated<string>;
+  link_type: Generated<'none' | 'service' | 'article' | 'h5' | 'mini'>;
+  link: Generated<string>;
+  placement: Generated<'home' | 'service' | 'mine' | 'launch'>;
+  sort: Generated<number>;
+  online_date: string;
+  offline_date: Generated<string | null>;
+  status: Generated<'D' | 'P' | 'W'>;
+  views: Generated<number>;
+  published_at: Generated<Timestamp | null>;
+  published_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface AppMenusTable {
+  rid: number;
+  id: Generated<number>;
+  title: string;
+  icon: string;
+  position: Generated<string>;
+  link_type: 'service' | 'article' | 'h5' | 'mini';
+  target: string;
+  badge: Generated<'' | 'new' | 'hot'>;
+  audience: Generated<'all' | 'owner' | 'tenant'>;
+  sort: Generated<number>;
+  status: Generated<'Y' | 'N'>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface AppServiceLogsTable {
+  rid: number;
+  id: Generated<number>;
+  code: string;
+  before: Generated<Json | null>;
+  after: Json;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface AppServicesTable {
+  rid: number;
+  id: Generated<number>;
+  code: string;
+  enabled: 'Y' | 'N';
+  title: string;
+  intro: Generated<string>;
+  hours: Generated<string>;
+  phone: Generated<string>;
+  sort: Generated<number>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+  updated_at: Generated<Timestamp>;
+  updated_by: Generated<number | null>;
 }
 
 export interface AssessmentItemsTable {
@@ -114,6 +282,56 @@ export interface AssessmentItemsTable {
   sort: Generated<number>;
   created_by: Generated<number | null>;
   created_at: Generated<Timestamp>;
+}
+
+export interface AssetCategoriesTable {
+  rid: number;
+  id: Generated<number>;
+  parent_id: Generated<number | null>;
+  name: string;
+  code: string;
+  importance: Generated<'A' | 'B' | 'C'>;
+  unit: Generated<string>;
+  sort: Generated<number>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface AssetLogsTable {
+  rid: number;
+  id: Generated<number>;
+  asset_id: number;
+  action: 'add' | 'state' | 'move';
+  from_state: Generated<string>;
+  to_state: Generated<string>;
+  from_location: Generated<string>;
+  to_location: Generated<string>;
+  remark: Generated<string>;
+  operator: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface AssetsTable {
+  rid: number;
+  id: Generated<number>;
+  category_id: number;
+  name: string;
+  code: string;
+  brand: Generated<string>;
+  model: Generated<string>;
+  location: Generated<string>;
+  first_use: Generated<string | null>;
+  warranty_end: Generated<string | null>;
+  service_years: Generated<number>;
+  importance: Generated<'A' | 'B' | 'C'>;
+  state: Generated<'U' | 'S' | 'I' | 'X'>;
+  price: Generated<Numeric>;
+  staff_ids: Generated<number[]>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
 }
 
 export interface AuditLogTable {
@@ -335,6 +553,73 @@ export interface DepartmentsTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface DeviceCommandsTable {
+  rid: number;
+  id: Generated<number>;
+  device_id: number;
+  kind: string;
+  subject: Generated<string>;
+  payload: Generated<Json>;
+  state: Generated<'pending' | 'sent' | 'done' | 'failed'>;
+  attempts: Generated<number>;
+  next_try_at: Generated<Timestamp>;
+  last_error: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+  sent_at: Generated<Timestamp | null>;
+  acked_at: Generated<Timestamp | null>;
+  priority: Generated<number>;
+}
+
+export interface DeviceSimInboxTable {
+  rid: number;
+  command_id: number;
+  due_at: Timestamp;
+}
+
+export interface DeviceSimPersonsTable {
+  rid: number;
+  device_id: number;
+  subject: string;
+  person_name: Generated<string>;
+  face_image: Generated<string>;
+  card_no: Generated<string>;
+  valid_from: Generated<Timestamp | null>;
+  valid_to: Generated<Timestamp | null>;
+  added_at: Generated<Timestamp>;
+}
+
+export interface DeviceSimsTable {
+  rid: number;
+  device_id: number;
+  capacity: Generated<number>;
+  reject_photos: Generated<'Y' | 'N'>;
+  offline: Generated<'Y' | 'N'>;
+}
+
+export interface DevicesTable {
+  rid: number;
+  id: Generated<number>;
+  family: 'door' | 'gate' | 'meter' | 'pile';
+  code: string;
+  title: string;
+  vendor: Generated<string>;
+  version: Generated<string>;
+  ip: Generated<string>;
+  mac: Generated<string>;
+  direction: Generated<'in' | 'out' | 'both'>;
+  location: Generated<'community' | 'building' | 'unit'>;
+  bid: Generated<number | null>;
+  tid: Generated<number | null>;
+  address: Generated<string>;
+  asset_id: Generated<number | null>;
+  last_heartbeat: Generated<Timestamp | null>;
+  enabled: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
 export interface DictItemsTable {
   id: Generated<number>;
   group_id: number;
@@ -377,19 +662,6 @@ export interface ExportFilesTable {
   content: Uint8Array;
   rows: number;
   created_at: Generated<Timestamp>;
-}
-
-export interface FacePermissionsTable {
-  rid: number;
-  id: Generated<number>;
-  member_id: number;
-  hid: number;
-  area_title: Generated<string>;
-  door_start_time: Generated<Timestamp | null>;
-  door_end_time: Generated<Timestamp | null>;
-  status: Generated<'' | 'Y' | 'N' | 'P' | 'W'>;
-  create_user: Generated<string>;
-  create_time: Generated<Timestamp>;
 }
 
 export interface FeeBatchesTable {
@@ -861,6 +1133,55 @@ export interface LoginThrottleTable {
   blocked_until: Generated<Timestamp>;
 }
 
+export interface MaintainPlansTable {
+  rid: number;
+  id: Generated<number>;
+  name: string;
+  standard_id: number;
+  asset_ids: number[];
+  staff_ids: number[];
+  cycle: 'M' | 'W' | 'N';
+  cycle_days: Generated<number[]>;
+  every_days: Generated<number>;
+  start_date: string;
+  enabled: Generated<'Y' | 'N'>;
+  generated_until: string;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface MaintainStandardsTable {
+  rid: number;
+  id: Generated<number>;
+  name: string;
+  category_id: Generated<number | null>;
+  items: Generated<string[]>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface MaintainTasksTable {
+  rid: number;
+  id: Generated<number>;
+  plan_id: number;
+  asset_id: number;
+  due_on: string;
+  staff_ids: number[];
+  status: Generated<'P' | 'Y' | 'F'>;
+  items: Generated<Json>;
+  notes: Generated<string>;
+  photos: Generated<string[]>;
+  done_at: Generated<Timestamp | null>;
+  done_by: Generated<number | null>;
+  done_name: Generated<string>;
+  order_id: Generated<number | null>;
+  overdue_noted: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
 export interface MembersTable {
   rid: number;
   id: Generated<number>;
@@ -1246,6 +1567,169 @@ export interface ParkingSpacesTable {
   created_by: Generated<number | null>;
 }
 
+export interface PatrolCheckinsTable {
+  rid: number;
+  id: Generated<number>;
+  account_id: number;
+  guard_name: Generated<string>;
+  code: string;
+  method: 'qr' | 'nfc' | 'wand' | 'gps';
+  device_time: Generated<Timestamp | null>;
+  server_time: Generated<Timestamp>;
+  lat: Generated<Numeric | null>;
+  lng: Generated<Numeric | null>;
+  outcome: 'ok' | 'unknown' | 'no_task' | 'duplicate';
+  reason: Generated<string>;
+  point_id: Generated<number | null>;
+  point_name: Generated<string>;
+  task_id: Generated<number | null>;
+  task_point_id: Generated<number | null>;
+  distance_m: Generated<number | null>;
+  outside: Generated<boolean>;
+  timing: Generated<'' | 'E' | 'O' | 'L'>;
+  out_of_order: Generated<boolean>;
+  result: Generated<'' | 'N' | 'A'>;
+  answers: Generated<Json>;
+  photos: Generated<string[]>;
+  note: Generated<string>;
+  order_id: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface PatrolEditsTable {
+  rid: number;
+  id: Generated<number>;
+  task_id: number;
+  task_point_id: Generated<number | null>;
+  action: string;
+  old_value: Generated<string>;
+  new_value: Generated<string>;
+  reason: Generated<string>;
+  operator: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface PatrolPlanGuardsTable {
+  rid: number;
+  id: Generated<number>;
+  plan_id: number;
+  account_id: number;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface PatrolPlanPointsTable {
+  rid: number;
+  id: Generated<number>;
+  plan_id: number;
+  point_id: number;
+  sort: number;
+  offset_from: Generated<number>;
+  offset_to: Generated<number>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface PatrolPlansTable {
+  rid: number;
+  id: Generated<number>;
+  name: string;
+  in_order: Generated<'Y' | 'N'>;
+  cycle: 'D' | 'W' | 'M' | 'A';
+  cycle_days: Generated<number[]>;
+  start_date: string;
+  end_date: string;
+  shifts: Json;
+  ahead_minutes: Generated<number>;
+  makeup_hours: Generated<number>;
+  abnormal_order: Generated<'Y' | 'N'>;
+  order_handler_id: Generated<number | null>;
+  status: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface PatrolPointsTable {
+  rid: number;
+  id: Generated<number>;
+  number: string;
+  name: string;
+  kind: 'S' | 'E' | 'V' | 'F';
+  bid: Generated<number | null>;
+  tid: Generated<number | null>;
+  place: Generated<string>;
+  asset_id: Generated<number | null>;
+  qr_code: string;
+  nfc_uid: Generated<string>;
+  wand_no: Generated<string>;
+  lat: Generated<Numeric | null>;
+  lng: Generated<Numeric | null>;
+  radius: Generated<number>;
+  checklist: Generated<Json>;
+  photo_required: Generated<'Y' | 'N'>;
+  status: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface PatrolTaskHoursTable {
+  rid: number;
+  task_id: number;
+  hour: number;
+  checkins: number;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface PatrolTaskPointsTable {
+  rid: number;
+  id: Generated<number>;
+  task_id: number;
+  point_id: number;
+  point_name: string;
+  sort: number;
+  due_from: Timestamp;
+  due_to: Timestamp;
+  status: Generated<'W' | 'Y' | 'M' | 'B'>;
+  checkin_id: Generated<number | null>;
+  result: Generated<'' | 'N' | 'A'>;
+  remark: Generated<string>;
+  order_id: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface PatrolTasksTable {
+  rid: number;
+  id: Generated<number>;
+  plan_id: number;
+  plan_name: string;
+  guard_id: number;
+  current_guard_id: number;
+  day: string;
+  window_start: Timestamp;
+  window_end: Timestamp;
+  close_at: Timestamp;
+  in_order: string;
+  status: Generated<'W' | 'D' | 'Y' | 'P' | 'X'>;
+  points_total: number;
+  points_done: Generated<number>;
+  abnormal_count: Generated<number>;
+  late_count: Generated<number>;
+  missed_names: Generated<string>;
+  transfer_reason: Generated<string>;
+  transferred_at: Generated<Timestamp | null>;
+  started_at: Generated<Timestamp | null>;
+  closed_at: Generated<Timestamp | null>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+  makeup_count: Generated<number>;
+}
+
 export interface PositionsTable {
   id: Generated<number>;
   group_id: number;
@@ -1434,6 +1918,19 @@ export interface RoomCategoriesTable {
   title: string;
   kind: Generated<string>;
   sort: Generated<number>;
+}
+
+export interface RoomCodesTable {
+  rid: number;
+  hid: number;
+  code: string;
+  call_no: Generated<string>;
+  sync_state: Generated<'none' | 'syncing' | 'done' | 'failed'>;
+  sync_error: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  updated_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
 }
 
 export interface RoomMembersTable {
@@ -1719,6 +2216,20 @@ export interface UploadedImagesTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface VisitorSettingsTable {
+  rid: number;
+  review: Generated<'Y' | 'N'>;
+  push_face: Generated<'Y' | 'N'>;
+  reserve_car: Generated<'Y' | 'N'>;
+  lot_id: Generated<number | null>;
+  free_minutes: Generated<number>;
+  daily_car_limit: Generated<number>;
+  updated_at: Generated<Timestamp>;
+  updated_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
 export interface VisitorsTable {
   rid: number;
   id: Generated<number>;
@@ -1730,6 +2241,25 @@ export interface VisitorsTable {
   status: Generated<'' | 'Y' | 'D' | 'C' | '3'>;
   visit_time: Timestamp;
   create_time: Generated<Timestamp>;
+  gender: Generated<'' | 'M' | 'F'>;
+  visit_note: Generated<string>;
+  leave_time: Timestamp;
+  carlicense: Generated<string>;
+  companions: Generated<number>;
+  photo: Generated<string>;
+  pass_code: string;
+  pass_uses: Generated<number>;
+  pass_revoked: Generated<'Y' | 'N'>;
+  last_pass_at: Generated<Timestamp | null>;
+  car_status: Generated<'' | 'P' | 'R' | 'E' | 'X' | 'N'>;
+  car_remark: Generated<string>;
+  lot_id: Generated<number | null>;
+  space_id: Generated<number | null>;
+  space_title: Generated<string>;
+  list_id: Generated<number | null>;
+  free_until: Generated<Timestamp | null>;
+  review_remark: Generated<string>;
+  created_by: Generated<number | null>;
 }
 
 export interface WorkflowLogsTable {
@@ -1748,15 +2278,26 @@ export interface WorkflowLogsTable {
 
 /** Every table, for `Kysely<DB>`. */
 export interface DB {
-  access_devices: AccessDevicesTable;
-  access_records: AccessRecordsTable;
+  access_grant_devices: AccessGrantDevicesTable;
+  access_grant_regions: AccessGrantRegionsTable;
+  access_grants: AccessGrantsTable;
+  access_passes: AccessPassesTable;
+  access_region_devices: AccessRegionDevicesTable;
+  access_regions: AccessRegionsTable;
   account_regions: AccountRegionsTable;
   account_roles: AccountRolesTable;
   accounts: AccountsTable;
   activation_codes: ActivationCodesTable;
   activities: ActivitiesTable;
   activity_signups: ActivitySignupsTable;
+  app_graphics: AppGraphicsTable;
+  app_menus: AppMenusTable;
+  app_service_logs: AppServiceLogsTable;
+  app_services: AppServicesTable;
   assessment_items: AssessmentItemsTable;
+  asset_categories: AssetCategoriesTable;
+  asset_logs: AssetLogsTable;
+  assets: AssetsTable;
   audit_log: AuditLogTable;
   backlog: BacklogTable;
   balance_ledger: BalanceLedgerTable;
@@ -1770,11 +2311,15 @@ export interface DB {
   complaints: ComplaintsTable;
   daily_settings: DailySettingsTable;
   departments: DepartmentsTable;
+  device_commands: DeviceCommandsTable;
+  device_sim_inbox: DeviceSimInboxTable;
+  device_sim_persons: DeviceSimPersonsTable;
+  device_sims: DeviceSimsTable;
+  devices: DevicesTable;
   dict_items: DictItemsTable;
   dict_labels: DictLabelsTable;
   duty_shifts: DutyShiftsTable;
   export_files: ExportFilesTable;
-  face_permissions: FacePermissionsTable;
   fee_batches: FeeBatchesTable;
   fee_bill_adjustments: FeeBillAdjustmentsTable;
   fee_bill_totals: FeeBillTotalsTable;
@@ -1810,6 +2355,9 @@ export interface DB {
   jobs: JobsTable;
   login_codes: LoginCodesTable;
   login_throttle: LoginThrottleTable;
+  maintain_plans: MaintainPlansTable;
+  maintain_standards: MaintainStandardsTable;
+  maintain_tasks: MaintainTasksTable;
   members: MembersTable;
   merchants: MerchantsTable;
   notice_reads: NoticeReadsTable;
@@ -1836,6 +2384,15 @@ export interface DB {
   parking_records: ParkingRecordsTable;
   parking_renewals: ParkingRenewalsTable;
   parking_spaces: ParkingSpacesTable;
+  patrol_checkins: PatrolCheckinsTable;
+  patrol_edits: PatrolEditsTable;
+  patrol_plan_guards: PatrolPlanGuardsTable;
+  patrol_plan_points: PatrolPlanPointsTable;
+  patrol_plans: PatrolPlansTable;
+  patrol_points: PatrolPointsTable;
+  patrol_task_hours: PatrolTaskHoursTable;
+  patrol_task_points: PatrolTaskPointsTable;
+  patrol_tasks: PatrolTasksTable;
   positions: PositionsTable;
   region_delay_log: RegionDelayLogTable;
   regions: RegionsTable;
@@ -1846,6 +2403,7 @@ export interface DB {
   repair_types: RepairTypesTable;
   resources: ResourcesTable;
   room_categories: RoomCategoriesTable;
+  room_codes: RoomCodesTable;
   room_members: RoomMembersTable;
   rooms: RoomsTable;
   sandbox_orders: SandboxOrdersTable;
@@ -1867,6 +2425,7 @@ export interface DB {
   steward_profiles: StewardProfilesTable;
   units: UnitsTable;
   uploaded_images: UploadedImagesTable;
+  visitor_settings: VisitorSettingsTable;
   visitors: VisitorsTable;
   workflow_logs: WorkflowLogsTable;
 }

@@ -2,8 +2,12 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import {
   FIRST_SCREEN_DATA_ID,
+  HOME_TOP_ARREARS,
+  HOME_WIDE_CARDS,
   PENDING_ON_HOME,
+  accessCardColor,
   groupedAmount,
+  groupedInt,
   serviceText,
   visibleHomeCards,
   type FirstScreenData,
@@ -16,6 +20,9 @@ import type { DB } from '../db/schema.js';
 import { feeDashboard } from '../modules/fees/reports.js';
 import { repairDashboard } from '../modules/steward/repairReports.js';
 import { parkingDashboard } from '../modules/carpark/reports.js';
+import { patrolDashboard } from '../modules/patrols/records.js';
+import { activityDashboard } from '../modules/activities/activities.js';
+import { accessDashboard } from '../modules/access/dashboard.js';
 import { latestPendingBacklog } from '../modules/system/methods.js';
 import { escapeHtml, fill } from './html.js';
 import type { Session } from './registry.js';
@@ -42,13 +49,18 @@ export async function firstScreenCardsOf(db: Kysely<DB>, session: Session, ended
   const rid = session.rid;
   const keys = visibleHomeCards({ side: session.side, roles: session.roles, sysType: session.sysType });
   if (ended) return { keys, data: {} };
-  const [pending, feedashboard, repairdashboard, parkingdashboard] = await Promise.all([
-    // the to-do card's count and the home page's latest pending to-dos, from one page of them
-    keys.includes('backlog') ? latestPendingBacklog(db, rid, session, PENDING_ON_HOME) : undefined,
-    keys.includes('feesMonth') || keys.includes('feesArrears') ? feeDashboard(db, rid) : undefined,
-    keys.includes('repairs') ? repairDashboard(db, rid) : undefined,
-    keys.includes('parking') ? parkingDashboard(db, rid) : undefined,
-  ]);
+  const [pending, feedashboard, repairdashboard, parkingdashboard, patroldashboard, activitydashboard, accessdashboard] = await Promise.all(
+    [
+      // the to-do card's count and the home page's latest pending to-dos, from one page of them
+      keys.includes('backlog') ? latestPendingBacklog(db, rid, session, PENDING_ON_HOME) : undefined,
+      keys.includes('feesMonth') || keys.includes('feesArrears') ? feeDashboard(db, rid) : undefined,
+      keys.includes('repairs') ? repairDashboard(db, rid) : undefined,
+      keys.includes('parking') ? parkingDashboard(db, rid) : undefined,
+      keys.includes('patrol') ? patrolDashboard(db, rid) : undefined,
+      keys.includes('activities') ? activityDashboard(db, rid) : undefined,
+      keys.includes('access') ? accessDashboard(db, rid) : undefined,
+    ],
+  );
   const data: FirstScreenData = {};
   if (pending !== undefined) {
     data.backlog = pending.total;
@@ -57,6 +69,9 @@ export async function firstScreenCardsOf(db: Kysely<DB>, session: Session, ended
   if (feedashboard) data.feedashboard = feedashboard;
   if (repairdashboard) data.repairdashboard = repairdashboard;
   if (parkingdashboard) data.parkingdashboard = parkingdashboard;
+  if (patroldashboard) data.patroldashboard = patroldashboard;
+  if (activitydashboard) data.activitydashboard = activitydashboard;
+  if (accessdashboard) data.accessdashboard = accessdashboard;
   return { keys, data };
 }
 
@@ -76,22 +91,22 @@ const ICONS = {
   arrears: icon('warning'),
   repairs: icon('tool'),
   parking: icon('car'),
+  patrol: icon('safety'),
+  activities: icon('calendar'),
+  access: icon('api'),
 };
-
-/** antd's Statistic writes a number with thousands separators */
-const groupedInt = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** the dashboard's FigureCard: an icon in its colour, a title, a value and a footer */
 function figure(figureIcon: string, color: string, title: string, value: string, footer?: string): string {
   return (
-    `<div class="fs-panel"><div class="fs-figure"><div class="fs-figure-icon" style="color:${color}">${figureIcon}</div>` +
+    `<div class="fs-panel fs-figure-card"><div class="fs-figure"><div class="fs-figure-icon" style="color:${color}">${figureIcon}</div>` +
     `<div class="fs-figure-text"><div class="fs-figure-title">${escapeHtml(title)}</div><div class="fs-figure-value">${escapeHtml(value)}</div>` +
     `${footer ? `<div class="fs-figure-footer">${escapeHtml(footer)}</div>` : ''}</div></div></div>`
   );
 }
 
 function arrearsCard(words: HomeWords, data: FirstScreenData): string {
-  const rows = data.feedashboard?.top_arrears ?? [];
+  const rows = (data.feedashboard?.top_arrears ?? []).slice(0, HOME_TOP_ARREARS);
   const body =
     rows.length > 0
       ? `<ul class="fs-arrears">${rows
@@ -143,6 +158,36 @@ function card(key: HomeCardKey, words: HomeWords, data: FirstScreenData, info: P
         p ? fill(words.parkingFooter, { amount: groupedAmount(p.total) }) : undefined,
       );
     }
+    case 'patrol': {
+      const p = data.patroldashboard;
+      return figure(
+        ICONS.patrol,
+        '#36a3f7',
+        words.patrol,
+        p ? fill(words.patrolValue, { done: groupedInt(p.points_done), due: groupedInt(p.points_due) }) : '-',
+        p ? fill(words.patrolFooter, { rate: p.rate, missed: p.missed_tasks }) : undefined,
+      );
+    }
+    case 'activities': {
+      const a = data.activitydashboard;
+      return figure(
+        ICONS.activities,
+        '#f4516c',
+        words.activities,
+        a ? groupedInt(a.open) : '-',
+        a ? fill(words.activitiesFooter, { signed: a.signed, reviewing: a.reviewing }) : undefined,
+      );
+    }
+    case 'access': {
+      const a = data.accessdashboard;
+      return figure(
+        ICONS.access,
+        accessCardColor(a),
+        words.access,
+        a ? fill(words.accessValue, { offline: groupedInt(a.offline), total: groupedInt(a.total) }) : '-',
+        a ? fill(words.accessFooter, { expected: a.expected, arrived: a.arrived }) : undefined,
+      );
+    }
     case 'daysLeft': {
       const days = info.end_time ? info.days_left : null;
       return figure(
@@ -159,7 +204,10 @@ function card(key: HomeCardKey, words: HomeWords, data: FirstScreenData, info: P
 /** The row of cards (a grid as antd's Row and Col lay them out), or nothing without cards. */
 export function renderCards(cards: FirstScreenCards, words: HomeWords, info: Pick<SystemInfo, 'end_time' | 'days_left'>): string {
   if (cards.keys.length === 0) return '';
-  return `<div class="fs-cards">${cards.keys.map((k) => card(k, words, cards.data, info)).join('')}</div>`;
+  // each card in a cell of the grid, a wide one (HOME_WIDE_CARDS) over two columns, as on the dashboard
+  const cell = (k: HomeCardKey) =>
+    `<div class="fs-cell${HOME_WIDE_CARDS.includes(k) ? ' fs-cell-wide' : ''}">${card(k, words, cards.data, info)}</div>`;
+  return `<div class="fs-cards">${cards.keys.map(cell).join('')}</div>`;
 }
 
 /** The figures for the console, as JSON no markup can break out of. */

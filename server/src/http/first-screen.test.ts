@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beatSimulators } from '../devices/access.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { HOME_WORDS } from '@wuye/contract';
+import { HOME_TOP_ARREARS, HOME_WORDS } from '@wuye/contract';
 import { renderCardData, renderCards } from './first-screen-cards.js';
 import { parseCookies, renderFirstScreen, withFirstScreen } from './first-screen.js';
 
@@ -102,25 +103,63 @@ describe('first screen of the home page', () => {
 
   it('draws the figure cards the user sees, with the figures the console would ask for, and hands them over', async () => {
     const token = await server.login('admin');
+    // the door simulators beat as the worker makes them do; the seed's beats may be older than the online window
+    await beatSimulators(server.database.db);
     const res = await page('/dashboard', `Admin-Token=${token}`);
     const screen = screenOf(res.body)!;
     const fees = (await server.call('feedashboard', {}, token)).data;
     const backlog = (await server.call('backlog_list', { page: 1, limit: 1, status: 'E' }, token)).data.total as number;
     const repairs = (await server.call('repairdashboard', {}, token)).data;
     const parking = (await server.call('parkingdashboard', {}, token)).data;
-    expect(cardTitles(screen)).toEqual(['待办事项', `本月实收（${fees.month}）`, '欠费最多的楼栋', '未完成报修', '场内车辆', '剩余天数']);
+    const patrol = (await server.call('patroldashboard', {}, token)).data;
+    const activities = (await server.call('activitydashboard', {}, token)).data;
+    const access = (await server.call('accessdashboard', {}, token)).data;
+    expect(cardTitles(screen)).toEqual([
+      '待办事项',
+      `本月实收（${fees.month}）`,
+      '欠费最多的楼栋',
+      '未完成报修',
+      '场内车辆',
+      '离线门禁设备',
+      '今日巡更',
+      '报名中的活动',
+      '剩余天数',
+    ]);
     const text = textOf(screen);
     expect(text).toContain(`待办事项 ${backlog} `);
     expect(Number(fees.received)).toBeGreaterThan(0);
     const grouped = (v: string) => v.replace(/\B(?=(\d{3})+\.)/g, ',');
     expect(text).toContain(`¥${grouped(fees.received)} 应收 ¥${grouped(fees.receivable)}，收缴率 ${fees.rate}%`);
-    for (const b of fees.top_arrears) expect(text).toContain(`${b.building_title}（${b.rooms} 户） ¥${grouped(b.arrears)}`);
+    // the card lists the first three of the five the method answers
+    expect(fees.top_arrears.length).toBeGreaterThan(HOME_TOP_ARREARS);
+    for (const [i, b] of fees.top_arrears.entries()) {
+      expect(text.includes(`${b.building_title}（${b.rooms} 户） ¥${grouped(b.arrears)}`)).toBe(i < HOME_TOP_ARREARS);
+    }
     expect(repairs.open).toBeGreaterThan(0);
     expect(text).toContain(`未完成报修 ${repairs.open} 超时 ${repairs.overdue} · 今日新增 ${repairs.today}`);
     expect(parking.inside).toBeGreaterThan(0);
     expect(text).toContain(`场内车辆 ${parking.inside} / ${parking.total_spaces} 今日停车收入 ¥${grouped(parking.total)}`);
     const backlogPending = (await server.call('backlog_list', { page: 1, limit: 5, status: 'E', sort: 'desc' }, token)).data;
-    expect(dataOf(res.body)).toEqual({ backlog, backlogPending, feedashboard: fees, repairdashboard: repairs, parkingdashboard: parking });
+    expect(text).toContain(
+      `今日巡更 ${patrol.points_done} / ${patrol.points_due} 完成率 ${patrol.rate}% · 未完成任务 ${patrol.missed_tasks}`,
+    );
+    // the demo's two activities open for sign-up (中秋游园会, 亲子烘焙课)
+    expect(activities.open).toBe(2);
+    expect(text).toContain(`报名中的活动 ${activities.open} 已报名 ${activities.signed} 人 · 待审核 ${activities.reviewing}`);
+    // the demo's door devices, one of them set offline
+    expect(access.total).toBeGreaterThan(access.offline);
+    expect(access.offline).toBeGreaterThan(0);
+    expect(text).toContain(`离线门禁设备 ${access.offline} / ${access.total} 今日预约访客 ${access.expected} · 已到访 ${access.arrived}`);
+    expect(dataOf(res.body)).toEqual({
+      backlog,
+      backlogPending,
+      feedashboard: fees,
+      repairdashboard: repairs,
+      parkingdashboard: parking,
+      patroldashboard: patrol,
+      activitydashboard: activities,
+      accessdashboard: access,
+    });
   });
 
   it("draws each community its own figures, and only the cards of the user's roles", async () => {
@@ -140,6 +179,14 @@ describe('first screen of the home page', () => {
     expect(cardTitles(screenOf(parker.body)!)).toEqual(['待办事项', '场内车辆', '剩余天数']);
     expect(Object.keys(dataOf(parker.body)!)).toEqual(['backlog', 'backlogPending', 'parkingdashboard']);
     expect(Object.keys(dataOf(res.body)!)).not.toContain('parkingdashboard');
+    // the guard: the door devices and today's visitors, and today's patrols
+    const guard = await page('/dashboard', `Admin-Token=${await server.login('guard')}`);
+    expect(cardTitles(screenOf(guard.body)!)).toEqual(['待办事项', '离线门禁设备', '今日巡更', '剩余天数']);
+    expect(Object.keys(dataOf(guard.body)!)).toEqual(['backlog', 'backlogPending', 'patroldashboard', 'accessdashboard']);
+    // the activities officer: the activities open for sign-up
+    const service = await page('/dashboard', `Admin-Token=${await server.login('service')}`);
+    expect(cardTitles(screenOf(service.body)!)).toEqual(['待办事项', '报名中的活动', '剩余天数']);
+    expect(Object.keys(dataOf(service.body)!)).toEqual(['backlog', 'backlogPending', 'activitydashboard']);
     // a merchant has no to-do card; the group side has no cards at all
     const merchant = await page('/dashboard', `Admin-Token=${await server.login('merchant')}`);
     expect(cardTitles(screenOf(merchant.body)!)).toEqual(['剩余天数']);

@@ -14,8 +14,8 @@ const LABELS: Record<string, string> = {
   balance_ledger: '余额记录',
   visitors: '访客记录',
   activity_signups: '活动报名记录',
-  access_records: '门禁通行记录',
-  face_permissions: '人脸权限',
+  access_passes: '门禁通行记录',
+  access_grants: '门禁授权',
 };
 export const tableLabel = (table: string) => LABELS[table] ?? table;
 

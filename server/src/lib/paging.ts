@@ -134,6 +134,30 @@ export function lastPageTotal(rows: number, paging: Paging): number | undefined 
   return rows < paging.limit && (rows > 0 || before === 0) ? before + rows : undefined;
 }
 
+/**
+ * How many rows the query selects, counted up to `cap`: for a log that grows without end (door
+ * passes), where an exact total reads the whole community's part of it on every page; `more` says
+ * there are more (the pager shows 共 10000+ 条). `qb` must not be ordered or limited.
+ */
+export async function countUpTo(
+  db: Kysely<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any community table
+  qb: SelectQueryBuilder<any, any, unknown>, // eslint-disable-line @typescript-eslint/no-explicit-any
+  cap: number,
+): Promise<{ total: number; more: boolean }> {
+  const capped = qb
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`1`.as('one'))
+    .limit(sql.lit(cap + 1))
+    .as('capped');
+  const row = await db
+    .selectFrom(capped)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  const n = Number((row as { n: number }).n);
+  return { total: Math.min(n, cap), more: n > cap };
+}
+
 /** How many rows the query selects. */
 export async function countRows<DB, TB extends keyof DB>(qb: SelectQueryBuilder<DB, TB, unknown>): Promise<number> {
   return totalOf(await countQuery(qb).executeTakeFirst());

@@ -19,6 +19,12 @@ import { internalOrdersModule } from './steward/internalOrdersMethods.js';
 import { repairsModule } from './steward/repairsModule.js';
 import { carparkModule } from './carpark/methods.js';
 import { carparkFeesModule } from './carpark/feesModule.js';
+import { mobilesysModule } from './mobilesys/methods.js';
+import { assetsModule } from './assets/methods.js';
+import { accessModule } from './access/methods.js';
+import { visitorsModule } from './visitors/methods.js';
+import { patrolsModule } from './patrols/methods.js';
+import { activitiesModule } from './activities/methods.js';
 
 /** Every area's methods; adding an area = one line here. */
 export const modules: MethodDef[][] = [
@@ -42,4 +48,10 @@ export const modules: MethodDef[][] = [
   repairsModule,
   carparkModule,
   carparkFeesModule,
+  mobilesysModule,
+  assetsModule,
+  accessModule,
+  visitorsModule,
+  patrolsModule,
+  activitiesModule,
 ];

@@ -103,8 +103,8 @@ describe('3. unauthenticated bodies', () => {
     const post = (method: string, payload: Record<string, unknown>, headers: Record<string, string>) =>
       s.app.fastify.inject({ method: 'POST', url: '/webapi', headers, payload: { method, ...payload } });
     const wrong: string[] = [];
-    // the guard (巡更 only) may call no upload
-    const guard = await s.login('guard');
+    // the parking attendant (停车 only) may call no upload
+    const guard = await s.login('parking');
     for (const def of s.app.registry.all()) {
       const token = tokenFor(def);
       const url = sideOf(def) === 'group' ? '/webapi_leader' : '/webapi';

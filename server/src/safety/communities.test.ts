@@ -6,6 +6,7 @@ import type { DB } from '../db/schema.js';
 import { hashToken } from '../http/tokens.js';
 import type { MethodDef } from '../http/registry.js';
 import { readXlsx } from '../lib/excel.js';
+import { JobRunner } from '../jobs/runner.js';
 import { startTestServer, type TestAnswer, type TestServer } from '../test/harness.js';
 import { isExportMethod } from '../jobs/exports.js';
 
@@ -29,6 +30,12 @@ const OPERATOR = 1;
 
 /** Tables whose rows change by design on every call (sessions touched, audit rows, sign-in counters). */
 const VOLATILE = new Set(['sessions', 'audit_log', 'login_throttle', 'login_codes', 'schema_migrations']);
+/**
+ * Moved by the doors' command queue, whose job serves every community at once (a call of community 1
+ * may queue a run that answers community 2's pending pushes; docs/product.md#access-control): left
+ * out of the rows a call must not change. Their isolation by community is access.test's.
+ */
+const QUEUE_MOVED = new Set(['device_commands', 'access_grant_devices']);
 /** The server's bookkeeping of work (job kinds, export file names with the day's date): no fingerprint of a community's data. */
 const BOOKKEEPING = new Set(['jobs', 'export_files']);
 /** Skipped: logout and sessiondel only end the caller's own sessions (and would end this test's; attacks-auth.test.ts holds sessiondel to the caller's account). */
@@ -135,12 +142,15 @@ async function setUpVictim(): Promise<Victim> {
   );
   expect(billIds.length).toBeGreaterThan(0);
 
+  const ids = await idsOf(db, VICTIM);
   return {
     room: { hid: home.hid, bid: home.bid, tid: home.tid, category_id: home.category_id },
     member: { id: home.id, realname: home.realname, mobile: home.mobile },
     plate,
     billIds,
-    ...(await idsOf(db, VICTIM)),
+    ...ids,
+    // the item of the bills made above (the community's first item may be another: its activities' 活动费)
+    byTable: { ...ids.byTable, fee_items: item.id },
     orderid: order.data.items.orderid,
     staffId: victimStaff,
   };
@@ -258,7 +268,7 @@ async function checksum(
   for (const c of allCols.rows) columnsOf.set(c.table_name, (columnsOf.get(c.table_name) ?? new Set()).add(c.column_name));
   const parts = [...columnsOf.keys()]
     .sort()
-    .filter((t) => !VOLATILE.has(t))
+    .filter((t) => !VOLATILE.has(t) && !QUEUE_MOVED.has(t))
     .flatMap((table) => {
       const where = victimRows(table, columnsOf.get(table)!);
       return where
@@ -343,12 +353,14 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   batch_id: v.byTable.fee_batches,
   parkid: v.byTable.parking_lots,
   lot_id: v.byTable.parking_lots,
+  // a sign-up's activity (signupjoin, signupcheckin)
+  activity_id: v.byTable.activities,
   space_id: v.byTable.parking_spaces,
   car_id: v.byTable.cars,
   main_car_id: v.byTable.cars,
   booth_id: v.byTable.parking_booths,
   lane_id: v.byTable.parking_lanes,
-  device: v.byTable.access_devices,
+  device: v.byTable.devices,
   parent_id: v.byTable.departments,
   dept_id: v.byTable.departments,
   position_id: v.byTable.positions,
@@ -382,10 +394,42 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   merchant_id: v.byTable.merchants,
   coupon_id: v.byTable.parking_coupons,
   coupon_ids: [v.byTable.parking_coupons],
+  // the equipment ledger: community 2's asset, maintenance plan and standard
+  asset_id: v.byTable.assets,
+  asset_ids: [v.byTable.assets],
+  standard_id: v.byTable.maintain_standards,
+  // visitors: a door device of community 2 scanning a pass
+  // access control: community 2's door device, region, grant and command
+  device_id: v.byTable.devices,
+  device_ids: [v.byTable.devices],
+  region_id: v.byTable.access_regions,
+  region_ids: [v.byTable.access_regions],
+  grant_id: v.byTable.access_grants,
+  command_id: v.byTable.device_commands,
+  // security patrols: community 2's points, plans, tasks and their points, its guard
+  plan_id: v.byTable.patrol_plans,
+  task_id: v.byTable.patrol_tasks,
+  task_point_id: v.byTable.patrol_task_points,
+  guard_id: v.staffId,
+  guard_ids: [v.staffId],
+  order_handler_id: v.staffId,
+  points: [{ point_id: v.byTable.patrol_points, offset_from: 0, offset_to: 0 }],
+});
+
+/** The id fields of one method: a name two areas use differently is the method's area's. */
+const methodIds = (method: string, v: Victim): Record<string, unknown> => ({
+  ...VICTIM_ID_FIELDS(v),
+  // plan_id: a maintenance plan for the equipment ledger's methods, a patrol plan elsewhere
+  ...(method.startsWith('maintain') ? { plan_id: v.byTable.maintain_plans } : {}),
 });
 
 /** Plain fields: a valid value; reads search for the victim's owner, writes create fresh things. */
 const VALUES = (v: Victim, write: boolean): Record<string, unknown> => ({
+  // an activity's cover and windows (signupadd, signupedit; its end_time is the one below)
+  cover: `/files/1/${'a'.repeat(32)}.png`,
+  start_time: '2030-01-01 08:00',
+  event_start_time: '2032-01-01 08:00',
+  event_end_time: '2032-01-01 10:00',
   keywords: write ? '跨区' : v.member.mobile,
   keyword: write ? '跨区' : v.member.realname,
   name: v.member.realname,
@@ -439,6 +483,17 @@ const VALUES = (v: Victim, write: boolean): Record<string, unknown> => ({
   // the parking fee calculator's stay
   entry_time: '2031-01-01 09:00:00',
   exit_time: '2031-01-01 11:10:00',
+  // visitors: a visit's window, its reason (a dictionary item of the group), a scan's time
+  visit_time: '2031-01-01 09:00:00',
+  leave_time: '2031-01-01 11:00:00',
+  visit_cause: '亲友拜访',
+  time: '2031-01-01 10:00:00',
+  // an app menu's target (a built-in function)
+  target: 'repair',
+  // security patrols: a plan's shift windows, the jobs' moment, the report's days
+  shifts: [{ start: '20:00', end: '22:00' }],
+  at: '2031-01-01 19:45:00',
+  day: ['2031-01-01', '2031-01-01'],
 });
 
 /** A valid value for a field from its JSON schema (fields nobody listed above). */
@@ -488,6 +543,8 @@ const FALLBACKS: unknown[] = [
   '2026-01',
   'Y',
   undefined,
+  // an uploaded image's address (a door grant's face)
+  '/files/1/0123456789abcdef0123456789abcdef.png',
   'https://example.com/a.png',
   'x',
   true,
@@ -523,10 +580,9 @@ const SEARCH_FIELDS = new Set(['keywords', 'keyword', 'name', 'mobile', 'carlice
  * fields (`search`: also the victim's name, mobile and plate in the search filters). Optional
  * filters stay out, so they cannot hide a row that should not be there.
  */
-function fill(shape: Json, v: Victim, write: boolean, unmapped: string[], search: boolean): Json {
+function fill(shape: Json, v: Victim, write: boolean, unmapped: string[], search: boolean, ids = VICTIM_ID_FIELDS(v)): Json {
   const props: Record<string, Json> = shape.properties ?? {};
   const required = new Set<string>(shape.required ?? []);
-  const ids = VICTIM_ID_FIELDS(v);
   const values = VALUES(v, write);
   const out: Json = {};
   for (const [field, fieldSchema] of Object.entries(props)) {
@@ -536,9 +592,9 @@ function fill(shape: Json, v: Victim, write: boolean, unmapped: string[], search
     else if (ID_LIKE.test(field)) unmapped.push(field);
     else if (!required.has(field) && !(search && SEARCH_FIELDS.has(field))) continue;
     else if (field in values) out[field] = values[field];
-    else if (fieldSchema.type === 'array' && items?.type === 'object') out[field] = [fill(items, v, write, unmapped, true)];
+    else if (fieldSchema.type === 'array' && items?.type === 'object') out[field] = [fill(items, v, write, unmapped, true, ids)];
     // a record inside the call (a complaint's repair ticket): filled the same way, its ids the victim's
-    else if (fieldSchema.type === 'object' && fieldSchema.properties) out[field] = fill(fieldSchema, v, write, unmapped, false);
+    else if (fieldSchema.type === 'object' && fieldSchema.properties) out[field] = fill(fieldSchema, v, write, unmapped, false, ids);
     else out[field] = sample(fieldSchema);
   }
   return out;
@@ -554,7 +610,8 @@ function payloads(def: MethodDef, v: Victim, idCandidates: number[]): { list: Js
     const props: Record<string, Json> = shape.properties ?? {};
     const searches = !def.spec.writes && Object.keys(props).some((f) => SEARCH_FIELDS.has(f) && !(shape.required ?? []).includes(f));
     for (const search of searches ? [false, true] : [false]) {
-      const fitted = fit(def, fill(shape, v, Boolean(def.spec.writes), unmapped, search), props, new Set(Object.keys(VICTIM_ID_FIELDS(v))));
+      const ids = methodIds(def.name, v);
+      const fitted = fit(def, fill(shape, v, Boolean(def.spec.writes), unmapped, search, ids), props, new Set(Object.keys(ids)));
       if ('id' in props) list.push(...idCandidates.map((id) => ({ ...fitted, id })));
       else list.push(fitted);
     }
@@ -579,7 +636,7 @@ function mixedPayloads(def: MethodDef, own: Victim, v: Victim): { list: Json[]; 
   const { list, unmapped } = payloads(def, own, []);
   const base = list[0];
   if (!base) return { list: [], unmapped };
-  const theirs = VICTIM_ID_FIELDS(v);
+  const theirs = methodIds(def.name, v);
   const variants = Object.keys(base)
     .filter((f) => f in theirs && f !== 'rid')
     .map((f) => ({
@@ -592,7 +649,9 @@ function mixedPayloads(def: MethodDef, own: Victim, v: Victim): { list: Json[]; 
 /** An export answers a job's id: what it gives the caller is the workbook that job writes. */
 async function followExport(name: string, res: TestAnswer, token: string, side: 'community' | 'group'): Promise<unknown> {
   if (res.return_code !== RC.SUCCESS || !isExportMethod(name)) return res.data;
-  await s.runJobs();
+  // the export's job alone: the periodic jobs (the doors' heartbeats and queue, the visitors' and
+  // activities' clocks) change community 2's rows by design, whoever calls
+  await new JobRunner(s.database.db, s.app.fastify.log, { daily: false }).drain();
   const file = await s.call('exportfile', { id: res.data.job_id }, token, side);
   if (file.return_code !== RC.SUCCESS) return file;
   const sheet = await readXlsx(file.data.content_base64);
@@ -613,13 +672,15 @@ async function walk(
 ): Promise<Walk> {
   const db = s.database.db;
   const out: Walk = { problems: [], reached: new Set(), notReached: [], calls: 0 };
+  // the other side's rows as the last write left them: a read changes nothing, so one sum after each
+  // write serves as the next write's before (half the sums, which are most of the walk's time)
+  let last = defs.some((d) => d.spec.writes) ? await checksum(db, victimRows) : '';
   for (const def of defs) {
     const { list, unmapped } = build(def);
     if (unmapped.length) {
       out.problems.push(`${def.name}: no victim id for field(s) ${unmapped.join(', ')}; add them to VICTIM_ID_FIELDS`);
       continue;
     }
-    const before = def.spec.writes ? await checksum(db, victimRows) : '';
     let refusal = '';
     for (const payload of list) {
       const parsed = def.schema.safeParse(payload);
@@ -641,7 +702,18 @@ async function walk(
       if (rids.length) out.problems.push(`${def.name} ${JSON.stringify(payload).slice(0, 120)} answered rows of rid ${rids[0]}`);
     }
     if (def.spec.writes) {
-      if ((await checksum(db, victimRows)) !== before) out.problems.push(`${def.name}: changed the other side's rows`);
+      const before = last;
+      const after = await checksum(db, victimRows);
+      last = after;
+      if (after !== before) {
+        // which tables: a problem names them (the detector's test reads the first words only)
+        const was = new Set(before.split(','));
+        const moved = after
+          .split(',')
+          .filter((p) => !was.has(p))
+          .map((p) => p.split('=')[0]);
+        out.problems.push(`${def.name}: changed the other side's rows (${moved.join(', ')})`);
+      }
       const session = await sessionCheck();
       if (session) out.problems.push(`${def.name}: ${session}`);
     }
@@ -701,7 +773,7 @@ describe('the other community', () => {
         result.problems.some((p) => p.startsWith(`${n} `) && /other side's data|rows of rid/.test(p)),
         n,
       ).toBe(true);
-    expect(result.problems).toContain("buildingedit: changed the other side's rows");
+    expect(result.problems.some((p) => p.startsWith("buildingedit: changed the other side's rows"))).toBe(true);
     victimStrings = await onlyIn(s.database.db, communityRows);
   });
 

@@ -50,7 +50,8 @@ describe('every method', () => {
     expect(wrong).toEqual([]);
     // the walk has accounts to refuse: each holds some codes and not others
     expect(held.cashier).toEqual(['cashier', 'contact_whole', 'fees', 'payment', 'refund']);
-    expect(held.tech).toEqual(['repairs']);
+    // the technician: repairs and the equipment ledger's maintenance (devicelist)
+    expect(held.tech).toEqual(['devicelist', 'repairs']);
   });
 
   it('keeps the group side from community tokens and the community side from group tokens', async () => {
@@ -94,7 +95,7 @@ describe('every method', () => {
       token,
     );
     expect(changed.return_code, changed.return_msg).toBe(RC.SUCCESS);
-    expect((await s.call('userinfo', {}, token)).data.roles).toEqual(['repairs']);
+    expect((await s.call('userinfo', {}, token)).data.roles).toEqual(['devicelist', 'repairs']);
     expect((await s.call('staffdisable', { id: added.data.id }, tokens.admin)).return_code).toBe(RC.SUCCESS);
     const wrong: string[] = [];
     for (const def of defs) {

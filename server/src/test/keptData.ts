@@ -51,6 +51,15 @@ export async function roomPlaceMismatches(db: Kysely<DB>) {
   return res.rows;
 }
 
+/** Grants whose kept count of device rows (202611301130) is not their rows' count. */
+export async function grantDeviceRowsMismatches(db: Kysely<DB>) {
+  const res = await sql<{ rid: number; id: string; device_rows: number; rows: number }>`
+    SELECT g.rid, g.id, g.device_rows, count(s.grant_id)::int AS rows FROM access_grants g
+    LEFT JOIN access_grant_devices s ON s.rid = g.rid AND s.grant_id = g.id
+    GROUP BY g.rid, g.id, g.device_rows HAVING g.device_rows <> count(s.grant_id) ORDER BY g.rid, g.id`.execute(db);
+  return res.rows;
+}
+
 /** Rooms without their row of household_reach (202611300500), which every room has from its creation. */
 export async function roomReachMissing(db: Kysely<DB>) {
   const res = await sql<{ rid: number; id: string }>`
@@ -70,5 +79,6 @@ export async function assertKeptData(db: Kysely<DB>): Promise<void> {
   }
   for (const w of await roomPlaceMismatches(db)) wrong.push(`rooms: ${JSON.stringify(w)}`);
   for (const w of await roomReachMissing(db)) wrong.push(`household_reach: no row for room ${JSON.stringify(w)}`);
+  for (const w of await grantDeviceRowsMismatches(db)) wrong.push(`access_grants.device_rows: ${JSON.stringify(w)}`);
   if (wrong.length) throw new Error(`kept data disagrees with its tables:\n${wrong.join('\n')}`);
 }

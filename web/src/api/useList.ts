@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { hashKey, keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ListAnswer } from '@wuye/contract/codes';
 import type { MethodInput, MethodName, MethodOutput } from '@wuye/contract';
 import { LIMITS } from '@wuye/contract/codes';
@@ -24,7 +24,10 @@ export interface UseListResult<M extends ListMethod> {
   page: number;
   limit: number;
   filters: ListFilters<M>;
-  /** replaces the filters and goes back to page 1 (docs/product.md#owner-drawer-tabs: filter changes reset to page 1) */
+  /**
+   * replaces the filters and goes back to page 1 (docs/product.md#owner-drawer-tabs: filter changes
+   * reset to page 1); the same filters on page 1 ask again, as 搜索 pressed twice does
+   */
   setFilters: (f: ListFilters<M>) => void;
   setPage: (page: number, limit?: number) => void;
   reload: () => void;
@@ -74,10 +77,15 @@ export function useList<M extends ListMethod>(
   const [page, setPageState] = useState<number>(LIMITS.firstPage);
   const [limit, setLimit] = useState<number>(options.limit ?? LIMITS.pageSize);
   const query = useListQuery(method, { filters, page, limit }, { enabled: options.enabled });
-  const setFilters = useCallback((f: ListFilters<M>) => {
-    setFiltersState(f);
-    setPageState(LIMITS.firstPage);
-  }, []);
+  const { reload } = query;
+  const setFilters = useCallback(
+    (f: ListFilters<M>) => {
+      if (page === LIMITS.firstPage && hashKey([f]) === hashKey([filters])) return reload();
+      setFiltersState(f);
+      setPageState(LIMITS.firstPage);
+    },
+    [page, filters, reload],
+  );
   const setPage = useCallback((p: number, l?: number) => {
     setPageState(p);
     if (l !== undefined) setLimit(l);

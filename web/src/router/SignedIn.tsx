@@ -9,8 +9,6 @@ import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BACKLOG_COUNT_KEY, BACKLOG_PENDING_KEY } from '../api/backlog';
 import { FEE_DASHBOARD_KEY } from '../api/feeDashboard';
-import { REPAIR_DASHBOARD_KEY } from '../api/repairDashboard';
-import { PARKING_DASHBOARD_KEY } from '../api/parkingDashboard';
 import FullSpin from '../components/FullSpin';
 import { communityRoutes, leaderRoutes, routeAliases, routesFor } from '../routes';
 import { useDialogs } from '../stores/dialogs';
@@ -18,6 +16,7 @@ import { expiryAction, daysLeftOf, useSystem } from '../stores/system';
 import { useUser } from '../stores/user';
 import { readText, writeText } from '../stores/storage';
 import { takeFirstScreenData } from '../shell/firstScreen';
+import { AREA_CARD_METHODS } from '@wuye/contract/home';
 import Layout from '../shell/Layout';
 import { RoutesContext, type RoutesInfo } from './context';
 import DialogHostGate from './DialogHostGate';
@@ -46,8 +45,8 @@ useUser.subscribe((state, prev) => {
 function seedFirstScreenFigures() {
   const seeded = takeFirstScreenData();
   if (seeded.feedashboard) queryClient.setQueryData(FEE_DASHBOARD_KEY, seeded.feedashboard);
-  if (seeded.repairdashboard) queryClient.setQueryData(REPAIR_DASHBOARD_KEY, seeded.repairdashboard);
-  if (seeded.parkingdashboard) queryClient.setQueryData(PARKING_DASHBOARD_KEY, seeded.parkingdashboard);
+  // the areas' cards cache each answer under its method's name
+  for (const method of AREA_CARD_METHODS) if (seeded[method]) queryClient.setQueryData([method], seeded[method]);
   if (seeded.backlog !== undefined) queryClient.setQueryData(BACKLOG_COUNT_KEY, seeded.backlog);
   if (seeded.backlogPending) queryClient.setQueryData(BACKLOG_PENDING_KEY, seeded.backlogPending);
 }

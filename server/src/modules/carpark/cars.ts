@@ -7,7 +7,7 @@
  * the car's history (monthcarlog). Black and white lists per lot.
  */
 import { CAR_MANAGERS } from '@wuye/contract/owners/roles';
-import { LEASE_TYPE, car, enumText, isNewEnergyPlate, normalizePlate, parkingList, type LeaseType } from '@wuye/contract';
+import { LEASE_TYPE, car, enumText, normalizePlate, plateCarType, parkingList, type LeaseType } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
@@ -152,7 +152,7 @@ async function carValues(input: Values, ctx: CommunityCtx): Promise<Values> {
   const v: Values = {
     ...input,
     member_id: input.member_id ?? null,
-    car_type: input.car_type ?? (isNewEnergyPlate(String(input.carlicense)) ? 'new_energy' : 'small'),
+    car_type: input.car_type ?? plateCarType(String(input.carlicense)),
     lot_id: input.lot_id ?? null,
     space_id: input.space_id ?? null,
     main_car_id: input.main_car_id ?? null,

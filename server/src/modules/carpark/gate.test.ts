@@ -250,6 +250,36 @@ describe('entries and exits through the simulator', () => {
     expect(ok(await event(laneOut, '沪GD12345', at(20, start)))).toMatchObject({ decision: 'open', reason: 'no_standard' });
   });
 
+  it('prices a yellow plate as a large car by the colour the camera read, kept from entry to exit', async () => {
+    const admin = await s.login('admin');
+    const lotL = ok(await s.call('carparkadd', { code: 'T8', title: '大车测试停车场', ground: 'A', total_spaces: 10 }, admin)).id;
+    const boothL = ok(await s.call('parkingboothadd', { lot_id: lotL, title: '大车岗亭' }, admin)).id;
+    const inL = ok(await s.call('parkinglaneadd', { booth_id: boothL, code: 'T8-IN', title: '大车入口', direction: 'I' }, admin)).id;
+    const outL = ok(await s.call('parkinglaneadd', { booth_id: boothL, code: 'T8-OUT', title: '大车出口', direction: 'O' }, admin)).id;
+    const standard = { lot_id: lotL, free_minutes: 0, first_minutes: 60, step_minutes: 60, cap_amount: '100' };
+    ok(await s.call('tempfeeconfigadd', { ...standard, car_type: 'small', first_price: '5', step_price: '5' }, admin));
+    ok(await s.call('tempfeeconfigadd', { ...standard, car_type: 'large', first_price: '10', step_price: '10' }, admin));
+    const start = Date.now() - 90 * 60_000;
+    const seen = (lane: number, plate: string, plate_color: string, minutes: number) =>
+      s.call('gateevent', { lane_id: lane, plate, plate_color, at: at(minutes, start) }, guard);
+    ok(await seen(inL, '沪G70008', 'yellow', 0));
+    // the exit camera reads no colour: the stay keeps the kind it entered with
+    expect(ok(await seen(outL, '沪G70008', '', 90))).toMatchObject({ decision: 'pay', due: '20.00' });
+    ok(await seen(inL, '沪G70009', 'blue', 0));
+    expect(ok(await seen(outL, '沪G70009', '', 90))).toMatchObject({ decision: 'pay', due: '10.00' });
+    const kinds = await db()
+      .selectFrom('parking_records')
+      .select(['carno', 'car_kind'])
+      .where('lot_id', '=', lotL)
+      .orderBy('carno')
+      .execute();
+    expect(kinds).toEqual([
+      { carno: '沪G70008', car_kind: 'large' },
+      { carno: '沪G70009', car_kind: 'small' },
+    ]);
+    refused(await seen(inL, '沪G70010', 'purple', 0), '车牌颜色取值不正确');
+  });
+
   it('pays by QR in the sandbox, and the gate opens once the provider says so', async () => {
     const start = Date.now() - 70 * 60_000;
     const inn = ok(await event(laneIn, '沪G70008', at(0, start)));

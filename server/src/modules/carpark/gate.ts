@@ -16,7 +16,8 @@ import {
   RC,
   enumText,
   fenToYuan,
-  isNewEnergyPlate,
+  plateCarType,
+  type PlateColor,
   toFen,
   type CarType,
   type GateDecision,
@@ -119,8 +120,9 @@ const toFacts = (r: FactsRow): LaneFacts => ({
 });
 
 /** The kind a stay is priced as: the registered car's, else the plate's (8 characters: new energy). */
-const kindOf = (r: FactsRow, plate: string): CarType =>
-  (r.stay_kind ?? r.car_kind ?? (isNewEnergyPlate(plate) ? 'new_energy' : 'small')) as CarType;
+/** The stay's kind once it has one, else the registered car's, else what the plate says. */
+const kindOf = (r: FactsRow, plate: string, color: PlateColor | '' = ''): CarType =>
+  (r.stay_kind ?? r.car_kind ?? plateCarType(plate, color)) as CarType;
 
 /** The lot's words for an event, with {plate}, {days} and {fee} filled. */
 export function gateText(
@@ -326,10 +328,17 @@ async function factsOrFail(ctx: CommunityCtx, laneId: number, plate: string, at:
 }
 
 /** A plate at a lane: decided, logged, the stay opened or closed, the gate told. */
-export async function decideEvent(ctx: CommunityCtx, laneId: number, plate: string, at: Date, snapshot = ''): Promise<GateDecision> {
+export async function decideEvent(
+  ctx: CommunityCtx,
+  laneId: number,
+  plate: string,
+  at: Date,
+  seen: { snapshot?: string; color?: PlateColor | '' } = {},
+): Promise<GateDecision> {
+  const snapshot = seen.snapshot ?? '';
   const f = await factsOrFail(ctx, laneId, plate, at);
   const v = decideAtLane(toFacts(f), wireTime(at).slice(0, 10), at);
-  const kind = kindOf(f, plate);
+  const kind = kindOf(f, plate, seen.color);
   const base = { lane: f, plate, at, due: '0.00', breakdown: null, entryTime: f.stay_intime, snapshot };
   if (v.decision === 'refuse' || v.decision === 'wait') {
     const content = v.text ? gateText(f.texts, v.text, { plate, days: v.days_left }) : `${plate} ${reasonWords(v.reason)}`;
@@ -432,7 +441,7 @@ const gateevent = defineMethod('gateevent', {
   summary:
     '车道识别到车牌（道闸设备或岗亭模拟器）：按固定顺序判定（黑名单、白名单、已在场、产权/内部/免费、月租有效、月租过期、临时车），记录事件，入场开启停车记录、出场结束停车记录；临时车出场按入场时的收费标准版本和车牌的停车劵计费，未缴费时待缴费',
   async handler(ctx, input) {
-    return decideEvent(ctx, input.lane_id, input.plate, eventTime(input.at), input.snapshot);
+    return decideEvent(ctx, input.lane_id, input.plate, eventTime(input.at), { snapshot: input.snapshot, color: input.plate_color });
   },
 });
 
@@ -905,7 +914,7 @@ const stayplatefix = defineMethod('stayplatefix', {
         carno: input.plate,
         read_plate: sql<string>`CASE WHEN read_plate = '' THEN ${s.carno} ELSE read_plate END`,
         car_type: carType,
-        car_kind: (car?.car_type ?? (isNewEnergyPlate(input.plate) ? 'new_energy' : 'small')) as CarType,
+        car_kind: (car?.car_type ?? plateCarType(input.plate)) as CarType,
         entry_reason: eb.case().when('entry_reason', '=', 'manual').then('manual').else(reason).end(),
       }))
       .where('rid', '=', ctx.rid)

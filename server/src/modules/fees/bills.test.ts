@@ -175,10 +175,14 @@ describe('feebilllist filters', () => {
     expect((await t.call('feebilllist', { cost_types: ['gas'] }, admin)).data.total).toBe(0);
     const water = (await t.call('feebilllist', { cost_types: ['water'] }, admin)).data.total;
     expect(water).toBeGreaterThan(0);
-    // and the demo's repair bill (维修费, steward/repairs.ts)
+    // and the demo's repair bill (维修费, steward/repairs.ts) and its paid activities' sign-ups (活动费, activities/money.ts)
     const repair = (await t.call('feebilllist', { cost_types: ['repair'] }, admin)).data.total;
-    expect((await t.call('feebilllist', { cost_types: 'property,water,parking,repair' }, admin)).data.total).toBe(all.data.total);
-    expect((await t.call('feebilllist', { cost_types: 'property,parking' }, admin)).data.total).toBe(all.data.total - water - repair);
+    const activity = (await t.call('feebilllist', { cost_types: ['activity'] }, admin)).data.total;
+    expect(activity).toBeGreaterThan(0);
+    expect((await t.call('feebilllist', { cost_types: 'property,water,parking,repair,activity' }, admin)).data.total).toBe(all.data.total);
+    expect((await t.call('feebilllist', { cost_types: 'property,parking' }, admin)).data.total).toBe(
+      all.data.total - water - repair - activity,
+    );
     const kw = await t.call('feebilllist', { keyword: '2号楼1单元' }, admin);
     expect(
       kw.data.items.every((b: { building_title: string; unit_title: string }) => b.building_title === '2号楼' && b.unit_title === '1单元'),
@@ -332,8 +336,11 @@ describe('feebilllist filters', () => {
   });
 
   it('gives nothing across communities and checks payloads and roles', async () => {
-    expect((await t.call('feebilllist', {}, admin2)).data.total).toBe(0);
-    expect((await t.call('feebilllist', { rid: 2 }, admin)).data.total).toBe(0);
+    // 翠湖苑's own bills (its activities' sign-ups), none of 阳光花园's
+    const theirs = (await t.call('feebilllist', { limit: 200 }, admin2)).data.items as Array<{ region_title: string }>;
+    expect(theirs.every((b) => b.region_title === '翠湖苑')).toBe(true);
+    const ours = (await t.call('feebilllist', { rid: 2, limit: 200 }, admin)).data.items as Array<{ region_title: string }>;
+    expect(ours.every((b) => b.region_title === '阳光花园')).toBe(true);
     expect((await t.call('feebilllist', { min_fee: '1.005' }, admin)).return_msg).toContain('min_fee');
     expect((await t.call('feebilllist', { status: 'X' }, admin)).return_msg).toContain('status');
     expect((await t.call('feebilllist', {}, steward)).return_code).toBe('NO_PERMISSION');

@@ -21,6 +21,7 @@ import { wireTime } from '../../lib/wire.js';
 import { moveBalance } from './balance.js';
 import { registerBacklogSource } from '../setup/backlog.js';
 import { lockBills, reopenBills } from './reopen.js';
+import { billsClosedOnRefund } from './billPaid.js';
 
 /** A refund request waits on the approvers' to-do list (docs/product.md#to-do-list) until it is approved or rejected. */
 const refundBacklog = registerBacklogSource({
@@ -163,7 +164,7 @@ const refundList = defineMethod('refund_list', {
   },
 });
 
-/** Approving reverses the refund exactly: bills back to unpaid, the balance part back to the balance, the rest the way it came. */
+/** Approving reverses the refund exactly: bills back to unpaid (but those their area closes, billPaid.ts), the balance part back to the balance, the rest the way it came. */
 async function approveRefund(ctx: CommunityCtx, f: Selectable<FeeRefundsTable>): Promise<void> {
   const p = await ctx.db
     .selectFrom('fee_payments')
@@ -204,7 +205,11 @@ async function approveRefund(ctx: CommunityCtx, f: Selectable<FeeRefundsTable>):
       createUser: ctx.session.name,
     });
   }
-  await reopenBills(ctx, billIds);
+  const closed = await billsClosedOnRefund(ctx, billIds);
+  await reopenBills(
+    ctx,
+    billIds.filter((id) => !closed.has(id)),
+  );
   await ctx.db
     .updateTable('fee_payment_items')
     .set({ refunded: 'Y' })

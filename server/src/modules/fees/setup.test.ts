@@ -31,8 +31,8 @@ describe('cost types', () => {
   it('lists the built-in types and the small list', async () => {
     const list = await t.call('feeitemcatelist', {}, admin);
     expect(list.return_code).toBe('SUCCESS');
-    // the eight built in, and 维修费 the demo's repairs billed (steward/repairs.ts)
-    expect(list.data.total).toBe(9);
+    // the eight built in, 维修费 the demo's repairs billed (steward/repairs.ts) and 活动费 its paid activities (activities/money.ts)
+    expect(list.data.total).toBe(10);
     expect(list.data.items[0]).toMatchObject({ cost_type: 'property', title: '物业费' });
     const small = await t.call('feebill_cate_small_list', {}, cashier);
     expect(small.data.items.map((i: { title: string }) => i.title)).toEqual([
@@ -45,6 +45,7 @@ describe('cost types', () => {
       '押金',
       '其他',
       '维修费',
+      '活动费',
     ]);
   });
 

@@ -28,6 +28,8 @@ export const costTypeMethods = defineResource(costType, {
       .select(['t.id', 't.cost_type', 't.title', 't.sort', 't.created_at'])
       .select(sql<number>`(SELECT count(*)::int FROM fee_items i WHERE i.rid = t.rid AND i.cost_type = t.cost_type)`.as('item_count'))
       .where('t.rid', '=', rid),
+  // by the types' own order, as the bill categories' dropdown (a type added later, 活动费, comes after the built-in ones)
+  order: (p) => [sql.raw(`${p}sort`)],
   unique: [
     { on: ['cost_type'], message: (v) => `费用类型编码“${String(v.cost_type)}”已存在` },
     { on: ['title'], message: (v) => `费用类型“${String(v.title)}”已存在` },

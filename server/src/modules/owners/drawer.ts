@@ -1,10 +1,12 @@
 import {
   ACTIVITY_STATUS,
+  ACTIVITY_JOIN_TYPE,
   CAR_STATUS,
   CAR_TYPE,
   enumText,
   FACE_STATUS,
   LEDGER_PAY_STATUS,
+  PASS_METHOD,
   RELATION_CH,
   SPACE_STATUS,
   VISITOR_STATUS,
@@ -382,8 +384,6 @@ const housecarinoutlist = defineMethod('housecarinoutlist', {
   },
 });
 
-const JOIN_TYPE_CH: Record<string, string> = { all: '所有人', owner: '仅业主', member: '注册会员' };
-
 const signupsOfRoom = roomTab('s.id', (db, p: Slots<RoomValues & { title?: string }>, given) => {
   let qb = db
     .selectFrom('activity_signups as s')
@@ -403,7 +403,9 @@ const signupsOfRoom = roomTab('s.id', (db, p: Slots<RoomValues & { title?: strin
       'a.create_user',
       'a.create_time',
       'm.realname',
-      sql<number>`(SELECT count(*)::int FROM activity_signups x WHERE x.rid = a.rid AND x.activity_id = a.id)`.as('totle_num'),
+      sql<number>`(SELECT count(*)::int FROM activity_signups x WHERE x.rid = a.rid AND x.activity_id = a.id AND x.status IN ('P', 'R', 'Y', 'S', 'A'))`.as(
+        'totle_num',
+      ),
     ])
     .where('s.rid', '=', p.rid)
     .where('s.hid', '=', p.hid)
@@ -426,7 +428,7 @@ const housesignuplist = defineMethod('housesignuplist', {
         title: a.title,
         limit_num: a.limit_num,
         totle_num: a.totle_num,
-        join_type_ch: JOIN_TYPE_CH[a.join_type] ?? a.join_type,
+        join_type_ch: enumText(ACTIVITY_JOIN_TYPE, a.join_type),
         is_pay_ch: a.is_pay === 'Y' ? '收费' : '免费',
         status: a.status,
         status_ch: enumText(ACTIVITY_STATUS, a.status),
@@ -444,10 +446,11 @@ const housesignuplist = defineMethod('housesignuplist', {
 
 const accessOfRoom = roomTab('a.id', (db, p: Slots<RoomValues & { device?: number }>, given) => {
   let qb = db
-    .selectFrom('access_records as a')
-    .innerJoin('access_devices as d', (j) => j.onRef('d.rid', '=', 'a.rid').onRef('d.id', '=', 'a.device_id'))
+    .selectFrom('access_passes as a')
+    .innerJoin('devices as d', (j) => j.onRef('d.rid', '=', 'a.rid').onRef('d.id', '=', 'a.device_id'))
     .leftJoin('members as m', (j) => j.onRef('m.rid', '=', 'a.rid').onRef('m.id', '=', 'a.member_id'))
-    .select(['a.id', 'd.title as room_name', 'd.address', 'a.rec_time', 'm.realname'])
+    .select(['a.id', 'd.title as room_name', 'd.address', 'a.rec_time', 'm.realname', 'a.person_name'])
+    .select(['a.method', 'a.similarity', 'a.snapshot', 'a.result'])
     .where('a.rid', '=', p.rid)
     .where('a.hid', '=', p.hid)
     .where(roomNamed(p, given));
@@ -459,16 +462,25 @@ const housecurrentlist = defineMethod('housecurrentlist', {
   side: 'community',
   roles: OWNER_LOOKUP,
   writes: false,
-  summary: '抽屉·门禁通行：本房屋住户的门禁通行记录（设备、地址、通行时间），可按设备筛选',
+  summary: '抽屉·门禁通行：本房屋住户的门禁通行记录（设备、地址、通行人、时间、方式、相似度、抓拍、结果），可按设备筛选',
   async handler(ctx, input) {
     const page = await accessOfRoom(ctx, input, { device: input.device || undefined });
-    return { total: page.total, items: page.items.map((a) => ({ ...a, realname: a.realname ?? '', rec_time: wireTime(a.rec_time) })) };
+    return {
+      total: page.total,
+      items: page.items.map(({ person_name, ...a }) => ({
+        ...a,
+        realname: person_name || (a.realname ?? ''),
+        rec_time: wireTime(a.rec_time),
+        method_ch: enumText(PASS_METHOD, a.method),
+        similarity: a.similarity ?? '',
+      })),
+    };
   },
 });
 
 const facesOfRoom = roomTab('f.id', (db, p: Slots<RoomValues & { from?: string; before?: string }>, given) => {
   let qb = db
-    .selectFrom('face_permissions as f')
+    .selectFrom('access_grants as f')
     .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'f.rid').onRef('m.id', '=', 'f.member_id'))
     .select(['f.id', 'f.area_title', 'f.door_start_time', 'f.door_end_time', 'f.status', 'f.create_user', 'f.create_time', 'm.realname'])
     .where('f.rid', '=', p.rid)
@@ -543,9 +555,10 @@ const accessDeviceSmallList = defineMethod('access_device_small_list', {
   summary: '门禁设备下拉：本小区的门禁设备（id、title、address）',
   async handler(ctx) {
     const items = await ctx.db
-      .selectFrom('access_devices')
+      .selectFrom('devices')
       .select(['id', 'title', 'address'])
       .where('rid', '=', ctx.rid)
+      .where('family', '=', 'door')
       .orderBy('id')
       .execute();
     return { items };

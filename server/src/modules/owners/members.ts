@@ -23,6 +23,7 @@ import { listPage } from '../../lib/paging.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { CAR_MANAGERS, MEMBER_MANAGERS } from './access.js';
 import { keywordCondition, mobileStartsWith } from './search.js';
+import { revokeGrantsOfMember } from '../access/sync.js';
 
 type Filters = z.output<(typeof ownersMethods)['memberlist']>;
 
@@ -333,7 +334,7 @@ const membermoveout = defineMethod('membermoveout', {
   async handler(ctx, input) {
     const link = await ctx.db
       .selectFrom('room_members')
-      .select(['id', 'hid', 'status', 'move_in_date'])
+      .select(['id', 'hid', 'member_id', 'status', 'move_in_date'])
       .where('rid', '=', ctx.rid)
       .where('id', '=', input.id)
       .executeTakeFirst();
@@ -347,6 +348,8 @@ const membermoveout = defineMethod('membermoveout', {
       .where('rid', '=', ctx.rid)
       .where('id', '=', link.id)
       .execute();
+    // a grant never outlives the person's tie to the room: revoked, and the devices told to delete it
+    await revokeGrantsOfMember(ctx.db, ctx.rid, Number(link.member_id), Number(link.hid), '迁出注销', ctx.session.accountId);
     const left = await ctx.db
       .selectFrom('room_members')
       .select('id')

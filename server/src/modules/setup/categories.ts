@@ -16,12 +16,15 @@ const categorydel = defineMethod('categorydel', {
   writes: true,
   summary: '删除分类：仍被使用时须指定同一模块的另一分类（move_to），使用它的记录移到该分类后再删除',
   async handler(ctx, input) {
+    // a refusal takes no lock: the row lock waits on every open write of a row referring to the
+    // category (an activity saved meanwhile), and the answer would wait with it
+    const locked = input.move_to !== undefined;
     const row = await ctx.db
       .selectFrom('categories')
       .select(['id', 'module', 'title'])
       .where('rid', '=', ctx.rid)
       .where('id', '=', input.id)
-      .forUpdate()
+      .$if(locked, (q) => q.forUpdate())
       .executeTakeFirst();
     if (!row) return fail('分类不存在');
     const id = Number(row.id);

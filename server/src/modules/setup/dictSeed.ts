@@ -41,12 +41,6 @@ export async function seedDictAndCategories(db: Kysely<DB>): Promise<void> {
       .values(DEMO_CATEGORIES.map((c, i) => ({ rid: r.id, sort: i, show_owner: 'Y', status: 'Y', remark: '', ...c })))
       .execute();
   }
-  // the demo's activities each carry one of their community's activity types
-  await sql`
-    UPDATE activities a SET category_id = c.id
-    FROM (SELECT rid, id, row_number() OVER (PARTITION BY rid ORDER BY sort, id) AS n, count(*) OVER (PARTITION BY rid) AS k
-          FROM categories WHERE module = 'activity' AND status = 'Y') c
-    WHERE c.rid = a.rid AND c.n = 1 + a.id % c.k`.execute(db);
   const groups = await db.selectFrom('groups').select('id').orderBy('id').execute();
   for (const { id: groupId } of groups) {
     await sql`

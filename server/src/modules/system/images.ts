@@ -27,9 +27,20 @@ export function imageMimeOf(bytes: Buffer): ImageMime | null {
 
 /**
  * Who uploads images: whoever edits the settings that show them (系统设置, the group's head office)
- * and the staff whose records carry photos (a repair's, a complaint's, a notice's cover).
+ * and the staff whose records carry photos (a repair's, a complaint's, a notice's cover, a door
+ * grant's face, a guard's check-in, an activity's cover, a maintenance task's).
  */
-const IMAGE_UPLOADERS = ['setup', 'leader_admin', 'steward', 'notices', 'repairs'] as const;
+const IMAGE_UPLOADERS = [
+  'setup',
+  'leader_admin',
+  'steward',
+  'notices',
+  'repairs',
+  'security',
+  'currents',
+  'service',
+  'devicelist',
+] as const;
 
 const imageupload = defineMethod('imageupload', {
   side: 'both',

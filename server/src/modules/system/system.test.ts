@@ -86,10 +86,13 @@ describe('backlog', () => {
       ['收费', '/fees/feebillworkadd'],
       ['其他', ''],
     ]);
-    // each of the desk's to-dos opens its record on the desk
+    // each of the desk's to-dos opens its record on the desk; an overdue maintenance task, the task
     const kinds = new Set(items.map((b) => b.kind));
-    for (const kind of ['repair', 'repairwork', 'complaint', 'internalorder']) expect(kinds).toContain(kind);
-    for (const b of items.slice(3)) expect(b.link).toMatch(/^\/steward\/(repairs|complaintlist|internalorder)\?id=\d+$/);
+    for (const kind of ['repair', 'repairwork', 'complaint', 'internalorder', 'maintain']) expect(kinds).toContain(kind);
+    for (const b of items.slice(3))
+      expect(b.link).toMatch(
+        /^\/(steward\/(repairs|complaintlist|internalorder)|carpark\/(maintaintask|currentexamine_info)|security\/(patrolrecordedit|patrolrecordlist))\?id=\d+$|^\/service\/signup_userlist\?id=\d+&status=R$|^\/carpark\/face_user_synclog$/,
+      );
   });
 
   it("cannot see or close another community's to-dos", async () => {

@@ -35,6 +35,7 @@ const PLACES: Record<string, { dept: string; position?: string }> = {
   finance: { dept: '财务部', position: '会计' },
   tech: { dept: '维修组', position: '维修工' },
   guard: { dept: '秩序部', position: '保安' },
+  access: { dept: '秩序部' },
 };
 
 /** The demo company's org chart: the first group's departments and positions, and the demo staff placed in them. */

@@ -112,6 +112,25 @@ describe('ResourcePage', () => {
     await screen.findByText('扫帚');
   });
 
+  it('asks again when 搜索 is pressed with the same filters: rows added meanwhile show', async () => {
+    renderAt(<ResourcePage resource={thing} />, '/things?title=%E6%8B%96');
+    await screen.findByText('拖把');
+    const asked = listCalls().length;
+    backend.rows.push({ id: 3, title: '拖鞋', status: 'Y', room_count: 0 });
+    fireEvent.click(screen.getByTestId('thing-search'));
+    await screen.findByText('拖鞋');
+    expect(listCalls()).toHaveLength(asked + 1);
+    expect(where()).toBe('/things?title=%E6%8B%96');
+  });
+
+  it("keeps the filters at the list's own address when the page opened at its form's address", async () => {
+    renderAt(<ResourcePage resource={thing} listOptions={{ path: '/things' }} />, '/things/add');
+    await screen.findByText('扫帚');
+    fireEvent.change(screen.getByTestId('thing-filter-title'), { target: { value: '拖' } });
+    fireEvent.click(screen.getByTestId('thing-search'));
+    await waitFor(() => expect(where()).toBe('/things?title=%E6%8B%96'));
+  });
+
   it('starts from the filters of a linked address', async () => {
     renderAt(<ResourcePage resource={thing} />, '/things?status=N');
     await screen.findByText('拖把');

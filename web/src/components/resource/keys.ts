@@ -24,6 +24,11 @@ const SMALL_OWNERS: Readonly<Record<string, string>> = {
   parkingspace_small_list: 'parkingspace',
   carmain_small_list: 'car',
   parkcoupon_small_list: 'parkcoupon',
+  graphic_small_list: 'graphic',
+  assetcate_small_list: 'assetcate',
+  asset_small_list: 'asset',
+  maintainstandard_small_list: 'maintainstandard',
+  maintainplan_small_list: 'maintainplan',
 };
 
 /** The resource a small-list method belongs to (the method itself when none claims it). */

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { hashKey } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { LIMITS } from '@wuye/contract/codes';
 import { isIdWidget, matchOf, type FieldDef, type FilterValue, type ResourceDef } from '@wuye/contract/kit/resource';
@@ -15,6 +16,12 @@ export interface ResourceListOptions {
   syncUrl?: boolean;
   /** rows a page by default (10; a tree shows its whole list at once: 200) */
   pageSize?: number;
+  /**
+   * The list's own address, for a page also opened at its form's addresses (…add, …edit?id=):
+   * its filters go there. Else a filter typed while the page opened at …add still shows, just
+   * after a save sent it back to the list, took the console back to …add.
+   */
+  path?: string;
 }
 
 export interface ResourceList<Row> {
@@ -104,7 +111,7 @@ export function useResourceList<Row>(resource: AnyResource<Row>, options: Resour
   const location = useLocation();
   const navigate = useNavigate();
   // a kept-alive page stays mounted while another tab shows: it reads only its own address
-  const own = useRef(location.pathname);
+  const own = useRef(options.path ?? location.pathname);
   const lastSearch = useRef(location.search);
   if (location.pathname === own.current) lastSearch.current = location.search;
   const [local, setLocal] = useState<ListState>(() => readState(def, syncUrl ? location.search : '', pageSize));
@@ -127,9 +134,18 @@ export function useResourceList<Row>(resource: AnyResource<Row>, options: Resour
     { filters: payload as never, page: state.page, limit: state.limit },
     { queryKey: [...resourceKey(def.name), 'list', def.methods.list] },
   );
+  const { reload } = query;
+  // the same filters on page 1 leave the address as it is: they ask again, as 搜索 pressed twice does
   const setFilters = useCallback(
-    (filters: Filters) => update({ filters, page: LIMITS.firstPage, limit: state.limit }),
-    [update, state.limit],
+    (filters: Filters) => {
+      const next = { filters, page: LIMITS.firstPage, limit: state.limit };
+      const same = syncUrl
+        ? writeState(def, lastSearch.current, next, pageSize) === writeState(def, lastSearch.current, state, pageSize)
+        : hashKey([next]) === hashKey([state]);
+      if (same) reload();
+      else update(next);
+    },
+    [update, reload, def, syncUrl, pageSize, state],
   );
   const setPage = useCallback(
     (page: number, limit?: number) => update({ filters: state.filters, page, limit: limit ?? state.limit }),
@@ -145,6 +161,6 @@ export function useResourceList<Row>(resource: AnyResource<Row>, options: Resour
     payload,
     setFilters,
     setPage,
-    reload: query.reload,
+    reload,
   };
 }

@@ -29,10 +29,13 @@ import {
   type StayItem,
   type StayQrAnswer,
 } from '@wuye/contract/carpark/gate';
+import { PLATE_COLOR, type PlateColor } from '@wuye/contract/carpark/cars';
+import { enumOptions } from '@wuye/contract/kit/resource';
 import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import QrImage from '../../components/QrImage';
+import { TextPromptModal } from '../../components/TextPromptModal';
 import { Money } from '../../components/Money';
 import { EnumTag, SmallSelect } from '../../components/resource';
 import { useIdempotentSubmit } from '../fees/useIdempotentSubmit';
@@ -62,36 +65,18 @@ function ManualOpen({
   target: { lane_id: number; plate: string; at: string } | null;
   onClose: (d?: GateDecision) => void;
 }) {
-  const [form] = Form.useForm<{ note: string }>();
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const { note } = await form.validateFields();
-    setBusy(true);
-    try {
-      const answer = await request('gatemanualopen', { ...target!, note });
-      noticeSuccess(answer.return_msg);
-      onClose(answer.data);
-    } catch {
-      /* shown by the client */
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Modal
+    <TextPromptModal
       open={!!target}
       title={`人工放行 ${target?.plate ?? ''}`}
+      label="放行原因"
+      required="请填写人工放行原因"
+      placeholder="如 车主忘带手机，次日补缴"
+      testIds={{ text: 'booth-manual-note', ok: 'booth-manual-ok' }}
+      send={(note) => request('gatemanualopen', { ...target!, note })}
+      onDone={(d) => onClose(d)}
       onCancel={() => onClose()}
-      onOk={() => void submit()}
-      okButtonProps={{ loading: busy, 'data-testid': 'booth-manual-ok' } as never}
-      destroyOnHidden
-    >
-      <Form form={form} preserve={false}>
-        <Form.Item name="note" label="放行原因" rules={[{ required: true, message: '请填写人工放行原因' }]}>
-          <Input maxLength={100} placeholder="如 车主忘带手机，次日补缴" data-testid="booth-manual-note" />
-        </Form.Item>
-      </Form>
-    </Modal>
+    />
   );
 }
 
@@ -140,35 +125,19 @@ function QrPay({ qr, onClose }: { qr: StayQrAnswer | null; onClose: (paid: boole
 
 /** Corrects a misread plate of a car inside. */
 function PlateFix({ stay, onClose }: { stay: StayItem | null; onClose: (done: boolean) => void }) {
-  const [form] = Form.useForm<{ plate: string }>();
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const { plate } = await form.validateFields();
-    setBusy(true);
-    try {
-      noticeSuccess((await request('stayplatefix', { id: stay!.id, plate })).return_msg);
-      onClose(true);
-    } catch {
-      /* shown by the client */
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Modal
+    <TextPromptModal
       open={!!stay}
       title={`更正车牌 ${stay?.carno ?? ''}`}
+      label="正确车牌"
+      required="请输入车牌号"
+      placeholder="如 沪A12345"
+      maxLength={10}
+      testIds={{ text: 'booth-fix-plate', ok: 'booth-fix-ok' }}
+      send={(plate) => request('stayplatefix', { id: stay!.id, plate })}
+      onDone={() => onClose(true)}
       onCancel={() => onClose(false)}
-      onOk={() => void submit()}
-      okButtonProps={{ loading: busy, 'data-testid': 'booth-fix-ok' } as never}
-      destroyOnHidden
-    >
-      <Form form={form} preserve={false}>
-        <Form.Item name="plate" label="正确车牌" rules={[{ required: true, message: '请输入车牌号' }]}>
-          <Input maxLength={10} placeholder="如 沪A12345" data-testid="booth-fix-plate" />
-        </Form.Item>
-      </Form>
-    </Modal>
+    />
   );
 }
 
@@ -201,6 +170,7 @@ function SmallTable<T extends { id: number }>({
 interface SimForm {
   lane_id?: number;
   plate?: string;
+  plate_color?: PlateColor | '';
   at?: Dayjs;
 }
 
@@ -274,7 +244,9 @@ export default function BoothConsole() {
     const v = await form.validateFields();
     setBusy(true);
     try {
-      setDecision(await call('gateevent', { lane_id: v.lane_id!, plate: v.plate!, at: v.at?.format(WIRE) ?? '' }));
+      setDecision(
+        await call('gateevent', { lane_id: v.lane_id!, plate: v.plate!, plate_color: v.plate_color ?? '', at: v.at?.format(WIRE) ?? '' }),
+      );
       refresh();
     } catch {
       setDecision(null);
@@ -405,6 +377,9 @@ export default function BoothConsole() {
               </Form.Item>
               <Form.Item name="plate" label="车牌号" rules={[{ required: true, message: '请输入车牌号' }]}>
                 <Input maxLength={10} placeholder="识别到的车牌，如 沪A12345" data-testid="booth-plate" />
+              </Form.Item>
+              <Form.Item name="plate_color" label="车牌颜色" extra="相机识别的颜色：黄牌按大型车、绿牌按新能源车计费；不选则按车牌判断">
+                <Select allowClear placeholder="按车牌判断" options={enumOptions(PLATE_COLOR)} data-testid="booth-color" />
               </Form.Item>
               <Form.Item name="at" label="事件时间" extra="留空为现在；模拟停车时长时可设为将来或过去的时间">
                 <DatePicker showTime format={WIRE} style={{ width: '100%' }} data-testid="booth-at" />

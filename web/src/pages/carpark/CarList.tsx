@@ -19,6 +19,8 @@ import {
 } from '../../components/resource';
 
 const LIST = '/carpark/carlist';
+/** the list's filters stay at its own address when the page opened at …add or …edit */
+const LIST_OPTIONS = { path: LIST };
 
 /** What a bound car shows where its lot, space, lease and main car would be chosen: they move only by release and assign. */
 const fixedText = (text: string) =>
@@ -176,6 +178,7 @@ export default function CarList() {
     <>
       <ResourcePage<CarItem>
         resource={car}
+        listOptions={LIST_OPTIONS}
         title="车辆管理"
         form={form}
         widgets={widgets}

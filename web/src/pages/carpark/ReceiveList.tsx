@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Input, Modal, Select, Tooltip } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { GIVEN_STATE, PARK_COUPON_ROLES, type GivenCouponItem } from '@wuye/contract/carpark/coupons';
 import { enumOptions } from '@wuye/contract/kit/resource';
 import { request } from '../../api/client';
 import { runExport } from '../../api/exportJob';
-import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import TablePage from '../../components/TablePage';
+import { TextPromptModal } from '../../components/TextPromptModal';
 import { moneyColumn } from '../../components/Money';
 import { EnumTag, rangePickerPresets, SmallSelect, useCanWrite } from '../../components/resource';
 
@@ -30,36 +30,21 @@ const toFilters = (v: FilterForm) => ({
 
 /** 作废: a given coupon not used and within its day; it goes back to the merchant's stock. */
 function VoidDialog({ row, onClose }: { row: GivenCouponItem | null; onClose: (done: boolean) => void }) {
-  const [form] = Form.useForm<{ reason: string }>();
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const { reason } = await form.validateFields();
-    setBusy(true);
-    try {
-      noticeSuccess((await request('parkcouponvoid', { id: row!.id, reason })).return_msg);
-      onClose(true);
-    } catch {
-      /* shown by the client */
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Modal
+    <TextPromptModal
       open={!!row}
       title={`作废停车劵 ${row?.code ?? ''}`}
+      label="原因"
+      required="请填写作废原因"
+      placeholder="如 车牌输错"
+      danger
+      testIds={{ text: 'receive-void-reason', ok: 'receive-void-ok' }}
+      send={(reason) => request('parkcouponvoid', { id: row!.id, reason })}
+      onDone={() => onClose(true)}
       onCancel={() => onClose(false)}
-      onOk={() => void submit()}
-      okButtonProps={{ danger: true, loading: busy, 'data-testid': 'receive-void-ok' } as never}
-      destroyOnHidden
     >
       <p>作废后该劵不能再使用，并退回{row?.merchant}的库存。</p>
-      <Form form={form} preserve={false}>
-        <Form.Item name="reason" label="原因" rules={[{ required: true, message: '请填写作废原因' }]}>
-          <Input maxLength={100} placeholder="如 车牌输错" data-testid="receive-void-reason" />
-        </Form.Item>
-      </Form>
-    </Modal>
+    </TextPromptModal>
   );
 }
 

@@ -4,6 +4,9 @@ import { structureRoutes, structureTitles } from './structureRoutes';
 import { feeRoutes, feeTitles } from './feeRoutes';
 import { gateRoutes, gateTitles } from './gateRoutes';
 import { reportRoutes, reportTitles } from './reportRoutes';
+import { assetRoutes, assetTitles } from '../assets/assetRoutes';
+import { accessRoutes, accessTitles } from '../access/routes';
+import { visitorRoutes, visitorTitles } from '../visitors/routes';
 
 export const carparkTitles = [
   { 'zh-CN': { carpark: '智能物联' }, en: { carpark: 'Smart IoT' } },
@@ -11,17 +14,21 @@ export const carparkTitles = [
   feeTitles,
   gateTitles,
   reportTitles,
+  assetTitles,
+  accessTitles,
+  visitorTitles,
 ];
 
 /**
  * /carpark (docs/product.md#route-table, #carpark): lots, spaces, cars, monthly cars and their
  * history; the entries and exits and the booth console; temporary-car fee standards and parking
- * coupons; the parking reports.
+ * coupons; the parking reports; access control (pages/access), the visitors (pages/visitors) and the
+ * equipment ledger (pages/assets).
  */
 export const carparkRoutes: AppRoute[] = [
   {
     path: '/carpark',
     meta: { title: 'route.carpark', icon: CarOutlined },
-    children: [...structureRoutes, ...gateRoutes, ...feeRoutes, ...reportRoutes],
+    children: [...structureRoutes, ...gateRoutes, ...feeRoutes, ...reportRoutes, ...accessRoutes, ...visitorRoutes, ...assetRoutes],
   },
 ];

@@ -1,7 +1,7 @@
 import { Card, Col, Descriptions, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatWireDate } from '@wuye/contract/dates';
-import { HOME_WORDS, todayText } from '@wuye/contract/home';
+import { HOME_WIDE_CARDS, HOME_WORDS, todayText } from '@wuye/contract/home';
 import { useAppStore } from '../../stores/app';
 import { useSystem } from '../../stores/system';
 import { useUser } from '../../stores/user';
@@ -10,8 +10,9 @@ import { GroupRegionsPanel, PendingTodosPanel, ShortcutsPanel } from './panels';
 
 /**
  * The home page: the welcome card (the community, its end date, today; on the group side the
- * group), the figure cards (their days left among them), and below them the pending to-dos and
- * the shortcuts, or the group's communities, so the first screen is the day's work.
+ * group), the figure cards (their days left among them) in one row on an office screen, and below
+ * them the pending to-dos and the shortcuts, or the group's communities, so the first screen is
+ * the day's work. The cards' grid is the first screen's (web/index.html .fs-cards), rule for rule.
  */
 export default function Dashboard() {
   const { t } = useTranslation();
@@ -59,13 +60,13 @@ export default function Dashboard() {
         <Descriptions column={{ xs: 1, sm: 1, md: 3 }} items={items} />
       </Card>
       {cards.length > 0 && (
-        <Row gutter={[16, 16]} className="dashboard-cards" data-testid="dashboard-cards">
+        <div className="dashboard-cards" data-testid="dashboard-cards">
           {cards.map(({ key, Component }) => (
-            <Col key={key} xs={24} sm={12} lg={6}>
+            <div key={key} className={HOME_WIDE_CARDS.includes(key) ? 'dashboard-card dashboard-card-wide' : 'dashboard-card'}>
               <Component />
-            </Col>
+            </div>
           ))}
-        </Row>
+        </div>
       )}
       <Row gutter={[16, 16]} style={{ marginTop: 16 }} data-testid="dashboard-panels">
         {side === 'group' ? (

@@ -1,6 +1,7 @@
 import { AccountBookOutlined, WarningOutlined } from '@ant-design/icons';
 import { Card, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { HOME_TOP_ARREARS } from '@wuye/contract/home';
 import { useNavigate } from 'react-router';
 import { useFeeDashboard } from '../../api/feeDashboard';
 import { formatMoney } from '../../utils/formatMoney';
@@ -44,7 +45,7 @@ export function FeesArrearsCard() {
       {/* a plain list: antd's List would bring pagination and select onto the dashboard */}
       {data && data.top_arrears.length > 0 ? (
         <ul className="dashboard-arrears">
-          {data.top_arrears.map((b) => (
+          {data.top_arrears.slice(0, HOME_TOP_ARREARS).map((b) => (
             <li key={b.bid}>
               <span>
                 {b.building_title}（{t('dashboard.rooms', { n: b.rooms })}）

@@ -5,7 +5,17 @@ describe('dashboard cards', () => {
   it('draws the cards the contract gives the user, in its order', () => {
     const keys = (side: 'community' | 'group', roles: string[], sysType?: string) =>
       dashboardCards({ side, roles, sysType }).map((c) => c.key);
-    expect(keys('community', ['admin'])).toEqual(['backlog', 'feesMonth', 'feesArrears', 'repairs', 'parking', 'daysLeft']);
+    expect(keys('community', ['admin'])).toEqual([
+      'backlog',
+      'feesMonth',
+      'feesArrears',
+      'repairs',
+      'parking',
+      'access',
+      'patrol',
+      'activities',
+      'daysLeft',
+    ]);
     expect(keys('community', ['carpark'])).toEqual(['backlog', 'parking', 'daysLeft']);
     expect(keys('community', ['admin'], 'merchant')).not.toContain('backlog');
     expect(keys('group', ['leader_admin'])).toEqual([]);

@@ -7,10 +7,9 @@
 import type { ComponentType } from 'react';
 import { visibleHomeCards, type HomeCardKey } from '@wuye/contract/home';
 import type { Side } from '../../utils/auth';
+import { AccessCard, ActivitiesCard, ParkingCard, PatrolCard, RepairsCard } from './areaCards';
 import BacklogCard from './BacklogCard';
 import { FeesArrearsCard, FeesMonthCard } from './FeesCards';
-import ParkingCard from './ParkingCard';
-import RepairsCard from './RepairsCard';
 import ServiceCard from './ServiceCard';
 
 const CARD_COMPONENTS: Record<HomeCardKey, ComponentType> = {
@@ -19,6 +18,9 @@ const CARD_COMPONENTS: Record<HomeCardKey, ComponentType> = {
   feesArrears: FeesArrearsCard,
   repairs: RepairsCard,
   parking: ParkingCard,
+  access: AccessCard,
+  patrol: PatrolCard,
+  activities: ActivitiesCard,
   daysLeft: ServiceCard,
 };
 

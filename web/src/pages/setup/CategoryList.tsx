@@ -29,6 +29,8 @@ import {
 } from '../../components/resource';
 
 const LIST = '/setup/category';
+/** the list's filters stay at its own address when the page opened at …add or …edit */
+const LIST_OPTIONS = { path: LIST };
 
 const ICONS: Record<CategoryIcon, ComponentType> = {
   notification: NotificationOutlined,
@@ -159,7 +161,7 @@ export default function CategoryList() {
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const canWrite = useCanWrite(category.def.roles.write);
-  const list = useResourceList(category);
+  const list = useResourceList(category, LIST_OPTIONS);
   const form = useResourceForm(category);
   const linkId = Number(params.get('id')) || 0;
 
@@ -169,6 +171,7 @@ export default function CategoryList() {
   return (
     <ResourcePage<CategoryItem>
       resource={category}
+      listOptions={LIST_OPTIONS}
       title="业务分类"
       form={form}
       widgets={widgets}

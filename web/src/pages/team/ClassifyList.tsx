@@ -20,7 +20,7 @@ function Departments({ route }: { route: 'add' | 'edit' | null }) {
   const linkId = Number(params.get('id')) || 0;
   /** the parent 新增下级 chose, read once by the form's defaults */
   const parentFor = useRef<number | undefined>(undefined);
-  const listOptions = useMemo(() => ({ pageSize: TREE_PAGE }), []);
+  const listOptions = useMemo(() => ({ pageSize: TREE_PAGE, path: LIST }), []);
   const list = useResourceList(department, listOptions);
   const formOptions = useMemo(
     () => ({

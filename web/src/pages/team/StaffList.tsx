@@ -283,7 +283,8 @@ export default function StaffList() {
   const { modal } = App.useApp();
   const side = useUser((s) => s.side);
   const can = usePermission();
-  const list = useList('stafflist', { sort: 'asc' });
+  // a community's staff are a score or so: one page holds them, in the order they joined
+  const list = useList('stafflist', { sort: 'asc' }, { limit: 20 });
   const roles = useSmallList('role_small_list', { app: 'web' }).items;
   const communities = useCommunities();
   const actionFixed = useActionFixed();

@@ -194,7 +194,8 @@ function DeleteHeld({ role, app, onClose, onDone }: { role: RoleRow; app: RoleAp
 }
 
 function RoleTable({ app }: { app: RoleApp }) {
-  const list = useList('rolelist', { sort: 'asc', app });
+  // a company's roles are a score or so: one page holds them, the built-in ones first
+  const list = useList('rolelist', { sort: 'asc', app }, { limit: 20 });
   const queryClient = useQueryClient();
   const actionFixed = useActionFixed();
   const confirmDelete = useConfirmDelete();

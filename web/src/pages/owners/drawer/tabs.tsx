@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Space } from 'antd';
+import { Button, Image, Space } from 'antd';
 import type { FeeBillRow } from '@wuye/contract';
 import { useNavigate } from 'react-router';
 import { request } from '../../../api/client';
@@ -14,6 +14,7 @@ import {
   ACTIVITY_STATUS,
   FACE_STATUS,
   LEDGER_PAY_STATUS,
+  PASS_RESULT,
   SPACE_STATUS,
   VISITOR_STATUS,
   type BalanceItem,
@@ -282,10 +283,14 @@ export function CurrentTab({ house }: { house: HouseRef }) {
       testId="tab-current"
       filters={DEVICE_FILTER}
       columns={[
+        { title: '通行时间', dataIndex: 'rec_time' },
         { title: '设备', dataIndex: 'room_name' },
         { title: '地址', dataIndex: 'address' },
-        { title: '通行人', dataIndex: 'realname' },
-        { title: '通行时间', dataIndex: 'rec_time' },
+        { title: '通行人', dataIndex: 'realname', render: (v: string) => v || '陌生人' },
+        { title: '方式', dataIndex: 'method_ch' },
+        { title: '相似度', dataIndex: 'similarity', render: (v: string) => v || '—' },
+        { title: '抓拍', dataIndex: 'snapshot', render: (v: string) => (v ? <Image width={32} src={v} /> : '—') },
+        { title: '结果', dataIndex: 'result', render: (v: string) => <EnumTag enum={PASS_RESULT} value={v} /> },
       ]}
     />
   );
