@@ -7,8 +7,11 @@ import { openDatabase, type Database } from '../db/connection.js';
 import { migrate } from '../db/migrate.js';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed.js';
 import { buildApp, type App } from '../http/app.js';
+import { today } from '../lib/wire.js';
 import type { Side } from '../http/registry.js';
 import { assertKeptData } from './keptData.js';
+import { adminQuery } from '../db/adminQuery.js';
+import { databaseUrlOf, dropDatabase } from './demo-template.js';
 
 export interface TestAnswer<T = any> {
   return_code: string;
@@ -46,23 +49,33 @@ export interface TestServer {
 }
 
 /**
- * A server on a database of its own: PGlite in memory, or a fresh schema on the PostgreSQL
- * server when DATABASE_URL is set, migrated and seeded with the demo. PGlite starts as the demo
- * database the tests' global setup saved (pglite-template.ts), where there is one.
+ * A server on a database of its own, the demo as the tests' global setup made it once
+ * (demo-template.ts): a PGlite in memory started from the saved demo data directory, or on the
+ * PostgreSQL server (DATABASE_URL) a database copied from the demo template database. A PGlite
+ * without the saved directory (a test run outside the server project), or any test server once the
+ * day the demo was seeded on has passed, is migrated and seeded here.
  */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   // the demo's configuration (the sandbox on, as `npm start` has it, on either database); every call
   // of a test comes from one address, so the per-address limit of callers without a session is off
   // unless a test asks for it
   const base = loadConfig(process.env, { logLevel: 'silent', sandbox: true, anonRatePerMinute: 0, ...overrides });
-  const schema = base.databaseUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
-  if (schema) await createSchema(base, schema);
-  const config = { ...base, dbSchema: schema };
-  const template = base.databaseUrl ? '' : inject('pgliteTemplate');
-  const database = await openDatabase(config, { memory: true, loadDataDir: template ? new Blob([fs.readFileSync(template)]) : undefined });
-  // on the saved demo database this finds every migration applied
+  // the run's demo copied while its day is the community's today; after midnight (Asia/Shanghai)
+  // its relative dates would be a day off, so this server seeds its own
+  const templateFresh = inject('demoDay') === today();
+  // on the PostgreSQL server a database of its own, copied from the run's demo template
+  const ownDatabase = base.databaseUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
+  const pgTemplate = templateFresh ? inject('pgTemplate') : '';
+  if (ownDatabase) await adminQuery(base.databaseUrl!, `CREATE DATABASE ${ownDatabase}${pgTemplate ? ` TEMPLATE ${pgTemplate}` : ''}`);
+  const config = { ...base, dbSchema: undefined, ...(ownDatabase ? { databaseUrl: databaseUrlOf(base.databaseUrl!, ownDatabase) } : {}) };
+  const pgliteTemplate = base.databaseUrl || !templateFresh ? '' : inject('pgliteTemplate');
+  const database = await openDatabase(config, {
+    memory: true,
+    loadDataDir: pgliteTemplate ? new Blob([fs.readFileSync(pgliteTemplate)]) : undefined,
+  });
+  // on a copy of the demo this finds every migration applied
   await migrate(database.pool);
-  if (!template) await seedDemo(database.db);
+  if (!pgliteTemplate && !pgTemplate) await seedDemo(database.db);
   const app = await buildApp(config, database, { logger: false });
   await app.fastify.ready();
 
@@ -125,24 +138,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       );
       await app.fastify.close();
       await database.close();
-      if (schema) await dropSchema(base, schema);
+      if (ownDatabase) await dropDatabase(base.databaseUrl!, ownDatabase);
       if (wrong) throw wrong;
     },
   };
-}
-
-async function createSchema(config: Config, schema: string) {
-  const pg = (await import('pg')).default;
-  const client = new pg.Client({ connectionString: config.databaseUrl });
-  await client.connect();
-  await client.query(`CREATE SCHEMA ${schema}`);
-  await client.end();
-}
-
-async function dropSchema(config: Config, schema: string) {
-  const pg = (await import('pg')).default;
-  const client = new pg.Client({ connectionString: config.databaseUrl });
-  await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await client.end();
 }
