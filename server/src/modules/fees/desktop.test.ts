@@ -24,7 +24,11 @@ describe('regiondesktop', () => {
     const d = res.data;
     expect(d.day).toBe(today());
     const paid = await one<{ s: string; n: number }>(
-      `SELECT coalesce(sum(paid_amount), 0)::numeric(14,2)::text s, count(*)::int n FROM fee_payments WHERE rid = 1 AND created_at >= current_date`,
+      // taken today, less what was voided today (a receipt voided the day it was taken is not counted at all)
+      `SELECT coalesce(sum(CASE WHEN created_at >= current_date THEN paid_amount ELSE -paid_amount END), 0)::numeric(14,2)::text s,
+         coalesce(sum(CASE WHEN created_at >= current_date THEN 1 ELSE -1 END), 0)::int n
+       FROM fee_payments
+       WHERE rid = 1 AND ((created_at >= current_date AND status <> 'V') OR (created_at < current_date AND voided_at >= current_date))`,
     );
     expect(d.today.amount).toBe(paid.s);
     expect(d.today.count).toBe(paid.n);

@@ -56,6 +56,8 @@ describe('parking bills in the demo', () => {
       .where('lot_id', '=', lot.id)
       .where('status', '<>', 'idle')
       .where('hid', 'is not', null)
+      // a space whose holding ended before this month is billed no more (spaceBillable)
+      .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', `${thisMonth}-01`)]))
       .execute();
     const bills = await db()
       .selectFrom('fee_bills')

@@ -1,8 +1,16 @@
-import { patrolPoint, RC } from '@wuye/contract';
+import { addDays, patrolPoint, RC } from '@wuye/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx } from '../../lib/excel.js';
 import { describeResource } from '../../test/describeResource.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { today } from '../../lib/wire.js';
+
+// the days the tasks are made on, within the demo's duty roster (from the first of this month;
+// 周保安 works Monday to Saturday): its first Sunday, the Tuesday and Wednesday after it
+const MONTH_START = `${today().slice(0, 7)}-01`;
+const SUNDAY = [0, 1, 2, 3, 4, 5, 6].map((i) => addDays(MONTH_START, i)).find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 0)!;
+const DAY = addDays(SUNDAY, 2);
+const NEXT_DAY = addDays(SUNDAY, 3);
 
 let s: TestServer;
 let admin: string;
@@ -65,8 +73,8 @@ const plan = (points: number[], more: Record<string, unknown> = {}) => ({
   name: `计划${++seq}`,
   points: points.map((point_id, i) => ({ point_id, offset_from: i * 10, offset_to: i * 10 + 30 })),
   cycle: 'D',
-  start_date: '2026-11-01',
-  end_date: '2027-12-31',
+  start_date: addDays(MONTH_START, -30),
+  end_date: addDays(MONTH_START, 400),
   shifts: [{ start: '20:00', end: '22:00' }],
   guard_ids: [guardId],
   ahead_minutes: 30,
@@ -189,17 +197,17 @@ describe('tasks, check-in, closing, corrections', () => {
   });
 
   it('makes one task per window at the minutes ahead, never twice, and skips a rest day', async () => {
-    expect((await run('2026-12-01 19:00:00')).made).toBe(0);
-    expect((await run('2026-12-01 19:35:00')).made).toBe(1);
-    expect((await run('2026-12-01 19:40:00')).made).toBe(0);
+    expect((await run(`${DAY} 19:00:00`)).made).toBe(0);
+    expect((await run(`${DAY} 19:35:00`)).made).toBe(1);
+    expect((await run(`${DAY} 19:40:00`)).made).toBe(0);
     const [task] = await taskOf(planId);
     taskId = Number(task!.id);
     expect(task!.points_total).toBe(4);
-    // 周保安 rests on Sundays (the demo roster): 2026-11-29
-    expect((await run('2026-11-29 19:45:00')).made).toBe(0);
+    // 周保安 rests on Sundays (the demo roster)
+    expect((await run(`${SUNDAY} 19:45:00`)).made).toBe(0);
     // 吴保安 has no roster: the plan decides
     await db().insertInto('patrol_plan_guards').values({ rid: 1, plan_id: planId, account_id: guard2Id }).execute();
-    expect((await run('2026-11-29 19:45:00')).made).toBe(1);
+    expect((await run(`${SUNDAY} 19:45:00`)).made).toBe(1);
     await db().deleteFrom('patrol_tasks').where('rid', '=', 1).where('guard_id', '=', guard2Id).execute();
     await db()
       .deleteFrom('patrol_plan_guards')
@@ -225,7 +233,7 @@ describe('tasks, check-in, closing, corrections', () => {
   it('flags distance, timing and out-of-order scans; an abnormal result opens a work order', async () => {
     const west = await s.call('patrolpointinfo', { id: pts[1]! }, admin);
     // west before east on a plan in route order
-    const a = await s.call('patrolcheckin', { code: west.data.qr_code, check_method: 'qr', device_time: '2026-12-01 20:05:00' }, guard);
+    const a = await s.call('patrolcheckin', { code: west.data.qr_code, check_method: 'qr', device_time: `${DAY} 20:05:00` }, guard);
     ok(a);
     expect(a.data, a.return_msg).toEqual(expect.objectContaining({ matched: true }));
     expect(a.data.out_of_order).toBe(true);
@@ -268,9 +276,9 @@ describe('tasks, check-in, closing, corrections', () => {
   });
 
   it('closes the task at the end of the window: 3 of 4, the missed point named', async () => {
-    expect((await run('2026-12-01 21:59:00')).closed).toBe(0);
-    expect((await run('2026-12-01 22:00:00')).closed).toBe(1);
-    expect((await run('2026-12-01 22:05:00')).closed).toBe(0);
+    expect((await run(`${DAY} 21:59:00`)).closed).toBe(0);
+    expect((await run(`${DAY} 22:00:00`)).closed).toBe(1);
+    expect((await run(`${DAY} 22:05:00`)).closed).toBe(0);
     const info = await s.call('patroltaskinfo', { id: taskId }, admin);
     ok(info);
     expect(info.data.status).toBe('P');
@@ -279,7 +287,7 @@ describe('tasks, check-in, closing, corrections', () => {
     expect(info.data.abnormal_count).toBe(1);
     const list = await s.call('patroltasklist', { flag: 'missed', plan_id: planId }, admin);
     expect(list.data.items.map((t: any) => t.id)).toEqual([taskId]);
-    const report = await s.call('patrolplanreport', { day: ['2026-12-01', '2026-12-01'], plan_id: planId }, admin);
+    const report = await s.call('patrolplanreport', { day: [DAY, DAY], plan_id: planId }, admin);
     ok(report);
     expect(report.data.plans).toEqual([expect.objectContaining({ due: 1, partial: 1, done: 0 })]);
     expect(report.data.guards[0]).toEqual(
@@ -295,7 +303,7 @@ describe('tasks, check-in, closing, corrections', () => {
       .where('source_id', '=', String(taskId))
       .executeTakeFirstOrThrow();
     expect(todo.title).toContain('漏巡 车库');
-    const file = await s.exportFile('patrolplanreportexport', { day: ['2026-12-01', '2026-12-01'], plan_id: planId }, admin);
+    const file = await s.exportFile('patrolplanreportexport', { day: [DAY, DAY], plan_id: planId }, admin);
     ok(file);
     expect((await readXlsx(file.data.content_base64)).rows.length).toBe(1);
   });
@@ -318,7 +326,7 @@ describe('tasks, check-in, closing, corrections', () => {
     expect(after.data.status).toBe('Y');
     expect(after.data.missed_names).toBe('');
     // the report counts the make-up as done, and the corrected point as normal
-    const corrected = await s.call('patrolplanreport', { day: ['2026-12-01', '2026-12-01'], plan_id: planId }, admin);
+    const corrected = await s.call('patrolplanreport', { day: [DAY, DAY], plan_id: planId }, admin);
     ok(corrected);
     const report = corrected.data;
     expect(report.guards[0]).toEqual(
@@ -338,14 +346,14 @@ describe('tasks, check-in, closing, corrections', () => {
   });
 
   it('transfers a task with a reason and never makes it again for the planned guard', async () => {
-    await run('2026-12-02 19:45:00');
+    await run(`${NEXT_DAY} 19:45:00`);
     const [, second] = await taskOf(planId);
     const id = Number(second!.id);
     refused(await s.call('patroltasktransfer', { id, account_id: guard2Id, reason: '病假' }, guard), /不能流转自己的/);
     refused(await s.call('patroltasktransfer', { id, account_id: techId, reason: '病假' }, admin), /没有安保巡更权限/);
     refused(await s.call('patroltasktransfer', { id, account_id: guard2Id, reason: '' }, admin), /流转原因/);
     ok(await s.call('patroltasktransfer', { id, account_id: guard2Id, reason: '病假' }, admin));
-    expect((await run('2026-12-02 19:50:00')).made).toBe(0);
+    expect((await run(`${NEXT_DAY} 19:50:00`)).made).toBe(0);
     const mine = await s.call('patrolmytasks', {}, guard2);
     expect(mine.data.items.map((t: any) => t.id)).toContain(id);
     const info = await s.call('patroltaskinfo', { id }, admin);
@@ -376,7 +384,7 @@ describe('tasks, check-in, closing, corrections', () => {
   });
 
   it('refuses the job run to a non-admin and the records to staff without the role', async () => {
-    expect((await s.call('patroljobrun', { at: '2026-12-01 19:45:00' }, guard)).return_code).toBe(RC.NO_PERMISSION);
+    expect((await s.call('patroljobrun', { at: `${DAY} 19:45:00` }, guard)).return_code).toBe(RC.NO_PERMISSION);
     const tech = await s.login('tech');
     expect((await s.call('patroltasklist', {}, tech)).return_code).toBe(RC.NO_PERMISSION);
     expect((await s.call('patrolcheckin', { code: 'x', check_method: 'qr' }, tech)).return_code).toBe(RC.NO_PERMISSION);

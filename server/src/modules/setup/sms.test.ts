@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx } from '../../lib/excel.js';
 import { decryptSecret, encryptSecret } from '../../lib/secrets.js';
 import { describeResource } from '../../test/describeResource.js';
+import { today } from '../../lib/wire.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { aliyunSignedQuery, AliyunSmsProvider, SandboxSmsProvider, type SmsProvider } from './smsProvider.js';
 import { afterQuietHours, inQuietHours, runSmsJob } from './smsSend.js';
@@ -280,13 +281,15 @@ describe('sms: an arrears reminder for buildings 1 and 2', () => {
     const msgs = await messagesOf(id);
     expect(msgs).toHaveLength(preview.recipients);
     expect(msgs.reduce((n, m) => n + m.segments, 0)).toBe(preview.messages);
-    // every owner in the two buildings with unpaid bills, and nobody else
+    // every owner in the two buildings with unpaid bills due by today (months 0), and nobody else
     const bids = await twoBuildings();
     const expected = await sql<{ mobile: string }>`
       SELECT DISTINCT m.mobile FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
       JOIN rooms r ON r.rid = rm.rid AND r.id = rm.hid
       WHERE rm.rid = 1 AND rm.relation = 'owner' AND rm.status = 'Y' AND m.mobile <> '' AND r.bid = ANY(${bids}::int[])
-        AND EXISTS (SELECT 1 FROM fee_bills b WHERE b.rid = 1 AND b.hid = r.id AND b.status IN ('E', 'N'))`.execute(db());
+        AND EXISTS (SELECT 1 FROM fee_bills b WHERE b.rid = 1 AND b.hid = r.id AND b.status IN ('E', 'N') AND b.due_date <= ${today()}::date)`.execute(
+      db(),
+    );
     expect(new Set(msgs.map((m) => m.mobile))).toEqual(new Set(expected.rows.map((r) => r.mobile)));
     const outbox = await db()
       .selectFrom('sms_sandbox_outbox')
