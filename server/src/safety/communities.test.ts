@@ -40,8 +40,11 @@ const QUEUE_MOVED = new Set(['device_commands', 'access_grant_devices']);
 const BOOKKEEPING = new Set(['jobs', 'export_files']);
 /** Skipped: logout and sessiondel only end the caller's own sessions (and would end this test's; attacks-auth.test.ts holds sessiondel to the caller's account). */
 const SKIP = new Set(['logout', 'login', 'sessiondel']);
-/** Answers that are the product's own constants, the same for every group (the permission tree): their words are no one's data. */
-const CONSTANT_ANSWERS = new Set(['permissiontree']);
+/**
+ * Answers that are the product's own constants, the same for every group (the permission tree, the
+ * write methods' names the operation log filters by): their words are no one's data.
+ */
+const CONSTANT_ANSWERS = new Set(['permissiontree', 'operationlog_small_list']);
 /**
  * Words of the product's own catalogues stored in rows (the daily switches' keys, the links' coded
  * values): every community's answers carry them, whoever stored a row of them first.
@@ -170,6 +173,11 @@ async function idsOf(db: Kysely<DB>, rid: number): Promise<Pick<Victim, 'anyIds'
     anyIds.set(table, Number(row.rows[0].id));
   }
   anyIds.set('regions', rid);
+  // the devices table holds every family: a door's id for the access methods, a gate's for the lanes'
+  for (const family of ['door', 'gate']) {
+    const row = await sql<{ id: number }>`SELECT id FROM devices WHERE rid = ${rid} AND family = ${family} ORDER BY id LIMIT 1`.execute(db);
+    if (row.rows[0]) byTable[`devices:${family}`] = Number(row.rows[0].id);
+  }
   // the property company's tables (departments, positions) are keyed by group_id: the community's group's rows
   for (const table of await tablesWith(db, 'group_id')) {
     if (table === 'regions' || table === 'accounts') continue;
@@ -359,8 +367,8 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   car_id: v.byTable.cars,
   main_car_id: v.byTable.cars,
   booth_id: v.byTable.parking_booths,
-  lane_id: v.byTable.parking_lanes,
-  device: v.byTable.devices,
+  lane_id: v.byTable['devices:gate'],
+  device: v.byTable['devices:door'],
   parent_id: v.byTable.departments,
   dept_id: v.byTable.departments,
   position_id: v.byTable.positions,
@@ -400,8 +408,8 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   standard_id: v.byTable.maintain_standards,
   // visitors: a door device of community 2 scanning a pass
   // access control: community 2's door device, region, grant and command
-  device_id: v.byTable.devices,
-  device_ids: [v.byTable.devices],
+  device_id: v.byTable['devices:door'],
+  device_ids: [v.byTable['devices:door']],
   region_id: v.byTable.access_regions,
   region_ids: [v.byTable.access_regions],
   grant_id: v.byTable.access_grants,
