@@ -72,10 +72,10 @@ async function structure(c: Kysely<DB>, rid: number) {
     c,
   );
   await sql`
-    INSERT INTO parking_lanes (rid, booth_id, code, title, direction)
-    SELECT ${rid}::int, b.id, l.code || '-' || d.dir, CASE WHEN l.code = 'P01' THEN '地库' ELSE '东门' END || d.title, d.io
+    INSERT INTO devices (rid, family, booth_id, code, title, direction)
+    SELECT ${rid}::int, 'gate', b.id, l.code || '-' || d.dir, CASE WHEN l.code = 'P01' THEN '地库' ELSE '东门' END || d.title, d.io
     FROM parking_booths b JOIN parking_lots l ON l.rid = b.rid AND l.id = b.lot_id
-    CROSS JOIN (VALUES ('IN', '入口', 'I'), ('OUT', '出口', 'O')) d(dir, title, io)
+    CROSS JOIN (VALUES ('IN', '入口', 'in'), ('OUT', '出口', 'out')) d(dir, title, io)
     WHERE b.rid = ${rid}`.execute(c);
   await sql`
     UPDATE cars c SET lot_id = s.lot_id, space_id = s.id, lease_type = CASE s.status WHEN 'rented' THEN 'M' ELSE 'S' END,
@@ -167,8 +167,8 @@ async function stays(c: Kysely<DB>, rid: number) {
       ) y
     ) x
     JOIN parking_lots pl ON pl.rid = ${rid} AND pl.id = x.lot_id
-    JOIN parking_lanes li ON li.rid = ${rid} AND li.code = pl.code || '-IN'
-    JOIN parking_lanes lo ON lo.rid = ${rid} AND lo.code = pl.code || '-OUT'
+    JOIN devices li ON li.rid = ${rid} AND li.code = pl.code || '-IN'
+    JOIN devices lo ON lo.rid = ${rid} AND lo.code = pl.code || '-OUT'
     ORDER BY x.intime`.execute(c);
 }
 
@@ -218,7 +218,7 @@ export async function receiptsAndEvents(c: Kysely<DB>, rid: number) {
     INSERT INTO parking_gate_events (rid, lane_id, lot_id, plate, direction, event_at, decision, reason, content, created_at)
     SELECT ${rid}::int, n.id, l.id, '沪B44444', 'I', t.at, 'refuse', 'black', '沪B44444 黑名单车辆，禁止通行', t.at
     FROM parking_lots l JOIN parking_booths b ON b.rid = l.rid AND b.lot_id = l.id
-    JOIN parking_lanes n ON n.rid = b.rid AND n.booth_id = b.id AND n.direction = 'I'
+    JOIN devices n ON n.rid = b.rid AND n.booth_id = b.id AND n.direction = 'in'
     CROSS JOIN generate_series(0, ${DAYS - 1}) g
     CROSS JOIN LATERAL (SELECT now() - g * interval '1 day' - interval '5 hours' AS at) t
     WHERE l.rid = ${rid} AND l.code = 'P01'`.execute(c);

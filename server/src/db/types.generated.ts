@@ -618,6 +618,7 @@ export interface DevicesTable {
   remark: Generated<string>;
   created_at: Generated<Timestamp>;
   created_by: Generated<number | null>;
+  booth_id: Generated<number | null>;
 }
 
 export interface DictItemsTable {
@@ -1435,20 +1436,6 @@ export interface ParkingIncomeTempTable {
   lot_id: number;
   receipts: number;
   amount: Numeric;
-}
-
-export interface ParkingLanesTable {
-  rid: number;
-  id: Generated<number>;
-  booth_id: number;
-  code: string;
-  title: string;
-  direction: 'I' | 'O';
-  vendor: Generated<string>;
-  last_heartbeat: Generated<Timestamp | null>;
-  remark: Generated<string>;
-  created_at: Generated<Timestamp>;
-  created_by: Generated<number | null>;
 }
 
 export interface ParkingListsTable {
@@ -2377,7 +2364,6 @@ export interface DB {
   parking_income_coupons: ParkingIncomeCouponsTable;
   parking_income_renewals: ParkingIncomeRenewalsTable;
   parking_income_temp: ParkingIncomeTempTable;
-  parking_lanes: ParkingLanesTable;
   parking_lists: ParkingListsTable;
   parking_lots: ParkingLotsTable;
   parking_pay_orders: ParkingPayOrdersTable;

@@ -188,8 +188,9 @@ export async function ackCommand(
 }
 
 /**
- * A device's heartbeat by its code: the last beat is now; a beat after being offline, or with
- * commands failed for being unreachable, sends them again at once. Answers null for an unknown code.
+ * A door device's heartbeat by its code (a gate's is `gateheartbeat`): the last beat is now; a beat
+ * after being offline, or with commands failed for being unreachable, sends them again at once.
+ * Answers null for an unknown code.
  */
 export async function deviceHeartbeat(
   db: Kysely<DB>,
@@ -202,6 +203,7 @@ export async function deviceHeartbeat(
     .select(['id', 'last_heartbeat'])
     .where('rid', '=', rid)
     .where('code', '=', code)
+    .where('family', '=', 'door')
     .forUpdate()
     .executeTakeFirst();
   if (!before) return null;
@@ -471,12 +473,13 @@ async function answerSimInbox(db: Kysely<DB>, now: Date): Promise<number> {
   return n;
 }
 
-/** Every simulated terminal that is not set offline beats its heart, as a real one would. */
+/** Every simulated door terminal that is not set offline beats its heart, as a real one would. */
 export async function beatSimulators(db: Kysely<DB>, now: Date = new Date()): Promise<number> {
   const sims = await db
     .selectFrom('devices as d')
     .leftJoin('device_sims as s', (j) => j.onRef('s.rid', '=', 'd.rid').onRef('s.device_id', '=', 'd.id'))
     .select(['d.rid', 'd.code'])
+    .where('d.family', '=', 'door')
     .where('d.vendor', '=', 'simulator')
     .where('d.enabled', '=', 'Y')
     .where((eb) => eb.or([eb('s.offline', 'is', null), eb('s.offline', '=', 'N')]))

@@ -1,9 +1,14 @@
+import { sql } from 'kysely';
+
 /**
  * Barrier gates behind one interface (docs/product.md#parking-gates): a vendor's device reports a
  * plate seen at a lane (the `gateevent` method is the way in), beats its heart (`gateheartbeat`), and
  * is told what to do: open or stay shut, with the text to show and speak. A real vendor's adapter
  * sends the command over its own protocol; the simulator, the one vendor so far, keeps the last
  * command of each lane so the booth console shows what the gate would.
+ *
+ * A lane is a row of the one devices table, family gate, of a booth (booth_id). A gate's decision is
+ * the answer to its own event, at once, so it does not wait in the command queue.
  */
 export interface GateCommand {
   open: boolean;
@@ -37,9 +42,15 @@ export class SimulatedGate implements GateDevice {
 
 const devices = new Map<string, GateDevice>([['simulator', new SimulatedGate()]]);
 
-/** The adapter of a lane's vendor (parking_lanes.vendor). */
+/** The adapter of a lane's vendor (its device row's vendor). */
 export function gateDevice(vendor: string): GateDevice {
   const d = devices.get(vendor);
   if (!d) throw new Error(`no gate adapter for vendor ${vendor}`);
   return d;
 }
+
+/** A lane's direction as the gates and the wire say it (I in, O out), from its device row's `alias`.direction (in, out). */
+export const laneDirection = (alias: string) => sql<'I' | 'O'>`CASE ${sql.ref(`${alias}.direction`)} WHEN 'in' THEN 'I' ELSE 'O' END`;
+
+/** A device row's direction of a lane's (I, O). */
+export const deviceDirection = (v: unknown): 'in' | 'out' => (v === 'I' ? 'in' : 'out');

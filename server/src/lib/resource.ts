@@ -46,6 +46,11 @@ export interface ResourceImpl<C extends Ctx = CommunityCtx> {
   /** the table; a community's rows are (rid, id), a group-owned resource's carry group_id */
   table: string;
   /**
+   * the resource's rows where the table holds several kinds (devices: `{ family: 'door' }`): an add
+   * writes these values, an edit or a delete finds only such rows; the query filters them itself
+   */
+  rows?: Record<string, string>;
+  /**
    * rows of the list, info and export, the table aliased t (joins welcome), of the owner `scope`
    * (the community's rid, or the group's id for `owner: 'group'`); default t.*
    */
@@ -214,8 +219,10 @@ export function defineResource<D extends ResourceDef>(resource: { readonly def: 
   };
 
   // no row lock here: an edit's own locks (beforeEdit) come first, in the order every writer takes them
+  const kind = Object.entries(impl.rows ?? {});
   async function findRow(ctx: AnyCtx, id: number): Promise<Values> {
-    const qb = dbOf(ctx).selectFrom(table).selectAll().where(owner, '=', scopeOf(ctx)).where('id', '=', id);
+    let qb = dbOf(ctx).selectFrom(table).selectAll().where(owner, '=', scopeOf(ctx)).where('id', '=', id);
+    for (const [col, v] of kind) qb = qb.where(col, '=', v);
     const row = (await qb.executeTakeFirst()) as Values | undefined;
     return row ?? fail(notFound);
   }
@@ -304,7 +311,7 @@ export function defineResource<D extends ResourceDef>(resource: { readonly def: 
         await refuseDuplicates(ctx, values);
         const { id } = (await dbOf(ctx)
           .insertInto(table)
-          .values({ ...values, [owner]: scopeOf(ctx) })
+          .values({ ...values, ...impl.rows, [owner]: scopeOf(ctx) })
           .returning('id')
           .executeTakeFirstOrThrow()) as { id: number };
         await rules.after?.(ctx, Number(id), values);

@@ -14,6 +14,7 @@ import { registerDependents } from '../../lib/dependents.js';
 import { listPage } from '../../lib/paging.js';
 import { defineResource } from '../../lib/resource.js';
 import { wireTime } from '../../lib/wire.js';
+import { linkDeviceAsset } from '../assets/ledger.js';
 import { refreshUnitRegions } from './regions.js';
 import { pushRoomCodes } from './roomcodes.js';
 import { resyncGrants } from './sync.js';
@@ -60,6 +61,7 @@ async function checkPlace(ctx: CommunityCtx, values: Record<string, unknown>) {
 
 export const deviceMethods = defineResource(accessDevice, {
   table: 'devices',
+  rows: { family: 'door' },
   query: (db, rid) =>
     (db as Kysely<DB>)
       .selectFrom('devices as t')
@@ -97,8 +99,10 @@ export const deviceMethods = defineResource(accessDevice, {
   async check(ctx, values) {
     await checkPlace(ctx, values);
   },
-  values: (input, ctx, before) => ({ ...input, ...(before ? {} : { family: 'door', created_by: ctx.session.accountId }) }),
+  values: (input, ctx, before) => ({ ...input, ...(before ? {} : { created_by: ctx.session.accountId }) }),
   async after(ctx, id, values, before) {
+    // a device is an asset of the equipment ledger too
+    if (!before) await linkDeviceAsset(ctx.db, ctx.rid, id, ctx.session);
     // a simulated terminal is powered on as it is added: it connects (beats) at once
     if (!before && values.vendor === 'simulator' && values.enabled === 'Y') await deviceHeartbeat(ctx.db, ctx.rid, String(values.code));
     await refreshUnitRegions(ctx.db, ctx.rid);
@@ -186,6 +190,7 @@ const accessdeviceack = defineMethod('accessdeviceack', {
       .select('id')
       .where('rid', '=', ctx.rid)
       .where('code', '=', input.code)
+      .where('family', '=', 'door')
       .executeTakeFirst();
     if (!device) return fail('设备不存在');
     const state = await ackCommand(ctx.db, ctx.rid, input.command_id, { ok: input.ok, error: input.error, deviceId: Number(device.id) });

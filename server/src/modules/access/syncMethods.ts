@@ -114,6 +114,7 @@ const accesssyncretry = defineMethod('accesssyncretry', {
         .select('id')
         .where('rid', '=', ctx.rid)
         .where('id', '=', input.device_id)
+        .where('family', '=', 'door')
         .executeTakeFirst();
       if (!d) return fail('门禁设备不存在');
     }

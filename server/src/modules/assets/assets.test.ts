@@ -256,6 +256,61 @@ describe('the ledger', () => {
       .execute((trx) => createAssetFor(trx, other.id, { title: '一号桩', code: 'PILE-1', categoryCode: 'PILE', location: 'B区' }));
     expect(pile).toBeGreaterThan(0);
   });
+
+  it('puts every device in the ledger: the demo doors and gates, a door or a lane added, an asset registered first', async () => {
+    const unlinked = await db().selectFrom('devices').select('id').where('rid', 'in', [1, 2]).where('asset_id', 'is', null).execute();
+    expect(unlinked).toEqual([]);
+    const [access, parking] = await s.logins('access', 'parking');
+    const assetOf = async (deviceId: number) => {
+      const d = await db()
+        .selectFrom('devices')
+        .select('asset_id')
+        .where('rid', '=', 1)
+        .where('id', '=', deviceId)
+        .executeTakeFirstOrThrow();
+      return db()
+        .selectFrom('assets as a')
+        .innerJoin('asset_categories as c', (j) => j.onRef('c.rid', '=', 'a.rid').onRef('c.id', '=', 'a.category_id'))
+        .select(['a.id', 'a.name', 'a.code', 'a.location', 'a.state', 'c.code as category'])
+        .where('a.rid', '=', 1)
+        .where('a.id', '=', Number(d.asset_id))
+        .executeTakeFirstOrThrow();
+    };
+    const door = await s.call<{ id: number }>(
+      'accessdeviceadd',
+      { code: 'LEDGER-D1', title: '台账门禁', location: 'community', address: '西门' },
+      access,
+    );
+    expect(await assetOf(door.data.id)).toMatchObject({
+      name: '台账门禁',
+      code: 'LEDGER-D1',
+      location: '西门',
+      state: 'U',
+      category: 'ACCESS',
+    });
+    const booth = await db().selectFrom('parking_booths').select('id').where('rid', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+    const lane = await s.call<{ id: number }>(
+      'parkinglaneadd',
+      { booth_id: Number(booth.id), code: 'LEDGER-G1', title: '台账道闸', direction: 'I' },
+      parking,
+    );
+    const gateAsset = await assetOf(lane.data.id);
+    expect(gateAsset).toMatchObject({ name: '台账道闸', code: 'LEDGER-G1', category: 'GATE' });
+    expect(gateAsset.location).toMatch(/ 地库岗亭$/);
+    // registered in the ledger first, then added as a device of the same code: the one asset
+    const first = await s.call<{ id: number }>(
+      'assetadd',
+      { name: '先登记的门禁', code: 'LEDGER-D2', category_id: await cateId('ACCESS'), importance: 'A', state: 'U', staff_ids: [techId] },
+      admin,
+    );
+    expect(first.return_code).toBe('SUCCESS');
+    const later = await s.call<{ id: number }>(
+      'accessdeviceadd',
+      { code: 'LEDGER-D2', title: '后接入的门禁', location: 'community' },
+      access,
+    );
+    expect((await assetOf(later.data.id)).id).toBe(first.data.id);
+  });
 });
 
 describe('maintenance', () => {

@@ -535,4 +535,47 @@ export async function createAssetFor(
   return id;
 }
 
+/** The ledger's category of each device family's assets. */
+const DEVICE_CATEGORY = { door: 'ACCESS', gate: 'GATE', meter: 'METER', pile: 'PILE' } as const;
+
+/**
+ * Makes device `deviceId` an asset of the ledger (docs/product.md#equipment-ledger), in the caller's
+ * transaction: the asset of the same code when the ledger has one no other device holds (it was
+ * registered first), else a new one in its family's built-in category (createAssetFor). The device
+ * row keeps it as `asset_id`; a device that has one already is left alone. Answers the asset's id.
+ */
+export async function linkDeviceAsset(db: Kysely<DB>, rid: number, deviceId: number, by: Pick<Session, 'accountId' | 'name'> | null) {
+  // a gate stands at its booth: the lot and booth are its place
+  const d = await db
+    .selectFrom('devices as d')
+    .leftJoin('parking_booths as b', (j) => j.onRef('b.rid', '=', 'd.rid').onRef('b.id', '=', 'd.booth_id'))
+    .leftJoin('parking_lots as l', (j) => j.onRef('l.rid', '=', 'b.rid').onRef('l.id', '=', 'b.lot_id'))
+    .select(['d.family', 'd.code', 'd.title', 'd.asset_id'])
+    .select(sql<string>`coalesce(nullif(d.address, ''), concat_ws(' ', l.title, b.title))`.as('place'))
+    .where('d.rid', '=', rid)
+    .where('d.id', '=', deviceId)
+    .executeTakeFirstOrThrow();
+  if (d.asset_id !== null) return Number(d.asset_id);
+  const same = await db
+    .selectFrom('assets as a')
+    .select('a.id')
+    .where('a.rid', '=', rid)
+    .where('a.code', '=', d.code)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('devices as o').select('o.id').whereRef('o.rid', '=', 'a.rid').whereRef('o.asset_id', '=', 'a.id'))),
+    )
+    .executeTakeFirst();
+  const assetId = same
+    ? Number(same.id)
+    : await createAssetFor(db, rid, {
+        title: d.title,
+        code: d.code,
+        categoryCode: DEVICE_CATEGORY[d.family as keyof typeof DEVICE_CATEGORY],
+        location: d.place,
+        by,
+      });
+  await db.updateTable('devices').set({ asset_id: assetId }).where('rid', '=', rid).where('id', '=', deviceId).execute();
+  return assetId;
+}
+
 export const ledgerModule = [...categoryMethods, ...assetMethods, assetstate, assetmove, assetlog, assetlabels, assetStaffSmallList];

@@ -10,7 +10,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { CommunityCtx, Session } from '../../http/registry.js';
 import { today } from '../../lib/wire.js';
-import { ensureBuiltinCategories } from './ledger.js';
+import { ensureBuiltinCategories, linkDeviceAsset } from './ledger.js';
 import { finishTask, generatePlanTasks, noteOverdue } from './maintain.js';
 
 const SUB_CATEGORIES = [
@@ -444,5 +444,8 @@ export async function seedAssets(db: Kysely<DB>): Promise<void> {
         .execute();
     }
     await noteOverdue(db, rid, day);
+    // the community's door devices and gates are in the ledger as every device added later is
+    const devices = await db.selectFrom('devices').select('id').where('rid', '=', rid).orderBy('id').execute();
+    for (const d of devices) await linkDeviceAsset(db, rid, Number(d.id), { accountId: admin.id, name: admin.name });
   }
 }

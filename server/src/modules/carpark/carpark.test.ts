@@ -113,14 +113,14 @@ describe('lots, booths and lanes', () => {
     const lanes = ok(await s.call('parkinglanelist', { code: 'P01-IN' }, parking));
     expect(lanes.items[0]).toMatchObject({ code: 'P01-IN', direction_ch: '入口', online: 'N', online_ch: '离线', last_heartbeat: '' });
     await db()
-      .updateTable('parking_lanes')
+      .updateTable('devices')
       .set({ last_heartbeat: sql<Date>`now() - interval '30 seconds'` })
       .where('code', '=', 'P01-IN')
       .where('rid', '=', 1)
       .execute();
     expect(ok(await s.call('parkinglanelist', { code: 'P01-IN' }, parking)).items[0]).toMatchObject({ online: 'Y', online_ch: '在线' });
     await db()
-      .updateTable('parking_lanes')
+      .updateTable('devices')
       .set({ last_heartbeat: sql<Date>`now() - interval '3 minutes'` })
       .where('code', '=', 'P01-IN')
       .where('rid', '=', 1)
@@ -139,12 +139,56 @@ describe('lots, booths and lanes', () => {
     const mine = await db().selectFrom('parking_booths').select('id').where('rid', '=', 1).executeTakeFirstOrThrow();
     refused(
       await s.call('parkinglaneadd', { booth_id: Number(mine.id), code: 'P01-OUT', title: '重复', direction: 'O' }, parking),
-      '车道编号 P01-OUT 已存在',
+      '设备编号 P01-OUT 已存在',
     );
     refused(
       await s.call('parkinglaneadd', { booth_id: Number(mine.id), code: 'A B', title: '空格', direction: 'O' }, parking),
       '车道编号只能是',
     );
+  });
+
+  it('keeps lanes and doors apart in the one devices table', async () => {
+    const access = await s.login('access');
+    const gate = await db()
+      .selectFrom('devices')
+      .select(['id', 'code', 'family', 'direction'])
+      .where('rid', '=', 1)
+      .where('code', '=', 'P01-IN')
+      .executeTakeFirstOrThrow();
+    expect(gate).toMatchObject({ family: 'gate', direction: 'in' });
+    const door = await db()
+      .selectFrom('devices')
+      .select(['id', 'code'])
+      .where('rid', '=', 1)
+      .where('family', '=', 'door')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    // neither list shows the other family, nor do their edits and deletes reach it
+    const lanes = ok(await s.call('parkinglanelist', { limit: 100 }, parking)).items as Array<{ id: number }>;
+    expect(lanes.map((l) => l.id)).not.toContain(Number(door.id));
+    const doors = ok(await s.call('accessdevicelist', { limit: 100 }, access)).items as Array<{ id: number }>;
+    expect(doors.map((d) => d.id)).not.toContain(Number(gate.id));
+    refused(await s.call('parkinglanedel', { id: Number(door.id) }, parking), '车道不存在');
+    refused(await s.call('accessdevicedel', { id: Number(gate.id) }, access), '门禁设备不存在');
+    refused(await s.call('accessdeviceheartbeat', { code: 'P01-IN' }, access), '设备不存在');
+    refused(await s.call('gateheartbeat', { code: door.code }, parking), '车道不存在');
+    // one code per device of the community, whichever its family
+    const mine = await db().selectFrom('parking_booths').select('id').where('rid', '=', 1).executeTakeFirstOrThrow();
+    refused(
+      await s.call('parkinglaneadd', { booth_id: Number(mine.id), code: door.code, title: '撞号', direction: 'I' }, parking),
+      `设备编号 ${door.code} 已存在`,
+    );
+    // a new lane is a gate of its booth, looking the way asked
+    const added = ok(
+      await s.call('parkinglaneadd', { booth_id: Number(mine.id), code: 'P01-OUT2', title: '地库出口二', direction: 'O' }, parking),
+    );
+    const row = await db().selectFrom('devices').selectAll().where('rid', '=', 1).where('id', '=', added.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ family: 'gate', direction: 'out', location: 'community', booth_id: Number(mine.id) });
+    const listed = ok(await s.call('parkinglanelist', { code: 'P01-OUT2', direction: 'O' }, parking)).items;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ direction: 'O', direction_ch: '出口', booth_id: Number(mine.id) });
+    expect(ok(await s.call('parkinglanelist', { code: 'P01-OUT2', direction: 'I' }, parking)).items).toHaveLength(0);
+    ok(await s.call('parkinglanedel', { id: added.id }, parking));
   });
 
   it('refuses to delete a lot with spaces, a booth with lanes', async () => {

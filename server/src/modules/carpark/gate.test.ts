@@ -411,8 +411,8 @@ describe('what the gates refuse', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const n = await db()
-      .insertInto('parking_lanes')
-      .values({ rid: 2, booth_id: b.id, code: 'ELSE-IN', title: '别处入口', direction: 'I' })
+      .insertInto('devices')
+      .values({ rid: 2, family: 'gate', booth_id: b.id, code: 'ELSE-IN', title: '别处入口', direction: 'in' })
       .returning('id')
       .executeTakeFirstOrThrow();
     refused(await event(n.id, '沪G11112'), '车道不存在');

@@ -29,7 +29,7 @@ import {
 } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { gateDevice } from '../../devices/gates.js';
+import { gateDevice, laneDirection } from '../../devices/gates.js';
 import { recordAudit } from '../../http/dispatcher.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
@@ -86,7 +86,7 @@ interface FactsRow {
  */
 async function laneFacts(db: Kysely<DB>, rid: number, laneId: number, plate: string, day: string): Promise<FactsRow | undefined> {
   const res = await sql<FactsRow>`
-    SELECT n.id::int AS lane_id, n.title AS lane_title, n.direction, n.vendor,
+    SELECT n.id::int AS lane_id, n.title AS lane_title, ${laneDirection('n')} AS direction, n.vendor,
            b.id::int AS booth_id, b.allow_temp, b.temp_confirm, b.collects_fee, b.reenter, b.exit_no_entry,
            l.id::int AS lot_id, l.title AS lot_title, l.grace_days, l.warn_days, l.leave_minutes,
            (SELECT x.kind FROM parking_lists x WHERE x.rid = n.rid AND x.lot_id = l.id AND x.carlicense = ${plate}
@@ -95,12 +95,12 @@ async function laneFacts(db: Kysely<DB>, rid: number, laneId: number, plate: str
            s.id::int AS stay_id, s.state AS stay_state, s.intime AS stay_intime, s.paid_at AS stay_paid_at,
            s.car_kind AS stay_kind, s.pay_fee::text AS stay_pay_fee,
            (SELECT json_object_agg(t.event, t.content) FROM parking_gate_texts t WHERE t.rid = n.rid AND t.lot_id = l.id) AS texts
-    FROM parking_lanes n
+    FROM devices n
     JOIN parking_booths b ON b.rid = n.rid AND b.id = n.booth_id
     JOIN parking_lots l ON l.rid = b.rid AND l.id = b.lot_id
     LEFT JOIN cars c ON c.rid = n.rid AND c.carlicense = ${plate}
     LEFT JOIN parking_records s ON s.rid = n.rid AND s.lot_id = l.id AND s.carno = ${plate} AND s.state <> 'O'
-    WHERE n.rid = ${rid} AND n.id = ${laneId}`.execute(db);
+    WHERE n.rid = ${rid} AND n.id = ${laneId} AND n.family = 'gate'`.execute(db);
   return res.rows[0];
 }
 
@@ -452,10 +452,11 @@ const gateheartbeat = defineMethod('gateheartbeat', {
   summary: '道闸设备心跳：按车道编号记录最后心跳时间，2分钟内有心跳为在线',
   async handler(ctx, input) {
     const row = await ctx.db
-      .updateTable('parking_lanes')
+      .updateTable('devices')
       .set({ last_heartbeat: sql<Date>`now()` })
       .where('rid', '=', ctx.rid)
       .where('code', '=', input.code)
+      .where('family', '=', 'gate')
       .returning('id')
       .executeTakeFirst();
     if (!row) return fail('车道不存在');

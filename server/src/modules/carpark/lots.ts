@@ -19,10 +19,12 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
+import { deviceDirection, laneDirection } from '../../devices/gates.js';
 import { registerDependents } from '../../lib/dependents.js';
+import { linkDeviceAsset } from '../assets/ledger.js';
 import { defineResource } from '../../lib/resource.js';
 
-registerDependents({ parking_lots: '停车场', parking_booths: '岗亭', parking_lanes: '车道', cars: '车辆', parking_lists: '黑白名单' });
+registerDependents({ parking_lots: '停车场', parking_booths: '岗亭', cars: '车辆', parking_lists: '黑白名单' });
 
 export const lotMethods = defineResource(lot, {
   table: 'parking_lots',
@@ -38,7 +40,7 @@ export const lotMethods = defineResource(lot, {
       )
       .select(sql<number>`(SELECT count(*)::int FROM parking_booths b WHERE b.rid = t.rid AND b.lot_id = t.id)`.as('booth_count'))
       .select(
-        sql<number>`(SELECT count(*)::int FROM parking_lanes n JOIN parking_booths b ON b.rid = n.rid AND b.id = n.booth_id
+        sql<number>`(SELECT count(*)::int FROM devices n JOIN parking_booths b ON b.rid = n.rid AND b.id = n.booth_id
           WHERE n.rid = t.rid AND b.lot_id = t.id)`.as('lane_count'),
       )
       .where('t.rid', '=', rid),
@@ -115,14 +117,14 @@ export const boothMethods = defineResource(booth, {
       .innerJoin('parking_lots as l', (j) => j.onRef('l.rid', '=', 't.rid').onRef('l.id', '=', 't.lot_id'))
       .selectAll('t')
       .select('l.title as lot_title')
-      .select(sql<number>`(SELECT count(*)::int FROM parking_lanes n WHERE n.rid = t.rid AND n.booth_id = t.id)`.as('lane_count'))
+      .select(sql<number>`(SELECT count(*)::int FROM devices n WHERE n.rid = t.rid AND n.booth_id = t.id)`.as('lane_count'))
       .where('t.rid', '=', rid),
   row: (r) => ({ ...r, id: Number(r.id), lot_id: Number(r.lot_id), created_by: undefined }),
   unique: [{ on: ['lot_id', 'title'], message: (v) => `该停车场已有岗亭「${String(v.title)}」` }],
   async check(ctx, values) {
     await lotOf(ctx, Number(values.lot_id));
   },
-  dependents: { parking_lanes: '该岗亭下还有车道，请先删除车道' },
+  dependents: { devices: '该岗亭下还有车道，请先删除车道' },
   replace: {
     small: defineMethod('parkingbooth_small_list', {
       side: 'community',
@@ -145,33 +147,49 @@ export const boothMethods = defineResource(booth, {
   },
 });
 
+/** Lanes are the gate family of the one devices table (docs/product.md#parking-gates), each of a booth. */
 export const laneMethods = defineResource(lane, {
-  table: 'parking_lanes',
+  table: 'devices',
+  rows: { family: 'gate' },
   query: (db, rid) =>
     (db as Kysely<DB>)
-      .selectFrom('parking_lanes as t')
+      .selectFrom('devices as t')
       .innerJoin('parking_booths as b', (j) => j.onRef('b.rid', '=', 't.rid').onRef('b.id', '=', 't.booth_id'))
       .innerJoin('parking_lots as l', (j) => j.onRef('l.rid', '=', 'b.rid').onRef('l.id', '=', 'b.lot_id'))
-      .selectAll('t')
+      .select(['t.id', 't.rid', 't.booth_id', 't.code', 't.title', 't.vendor', 't.remark', 't.last_heartbeat', 't.created_at'])
+      .select(laneDirection('t').as('direction'))
       .select(['b.title as booth_title', 'b.lot_id', 'l.title as lot_title'])
       .select(
         sql<string>`CASE WHEN t.last_heartbeat > now() - ${`${LANE_ONLINE_MS / 1000} seconds`}::interval THEN 'Y' ELSE 'N' END`.as(
           'online',
         ),
       )
-      .where('t.rid', '=', rid),
-  where: { lot_id: (qb, v) => qb.where('b.lot_id', '=', v) },
+      .where('t.rid', '=', rid)
+      .where('t.family', '=', 'gate'),
+  where: {
+    lot_id: (qb, v) => qb.where('b.lot_id', '=', v),
+    direction: (qb, v) => qb.where('t.direction', '=', deviceDirection(v)),
+  },
   row: (r) => ({
     ...r,
     id: Number(r.id),
     booth_id: Number(r.booth_id),
     lot_id: Number(r.lot_id),
     last_heartbeat: r.last_heartbeat ?? '',
-    created_by: undefined,
   }),
-  unique: [{ on: ['code'], message: (v) => `车道编号 ${String(v.code)} 已存在` }],
+  values: (input, ctx, before) => ({
+    ...input,
+    ...('direction' in input ? { direction: deviceDirection(input.direction) } : {}),
+    ...(before ? {} : { created_by: ctx.session.accountId }),
+  }),
+  // the code is unique among all the community's devices, doors too
+  unique: [{ on: ['code'], message: (v) => `设备编号 ${String(v.code)} 已存在` }],
   async check(ctx, values) {
     await boothOf(ctx, Number(values.booth_id));
+  },
+  // a gate is an asset of the equipment ledger too
+  async after(ctx, id, _values, before) {
+    if (!before) await linkDeviceAsset(ctx.db, ctx.rid, id, ctx.session);
   },
   summaries: {
     list: '车道列表：所属停车场与岗亭、车道编号（小区内唯一）、名称、方向（入口/出口）、设备厂商、最后心跳时间与在线状态（2 分钟内有心跳为在线），可按停车场、岗亭、编号、方向筛选',

@@ -62,11 +62,11 @@ async function seedStructure(db: Kysely<DB>, rid: number): Promise<void> {
     .returning(['id', 'lot_id'])
     .execute();
   await db
-    .insertInto('parking_lanes')
+    .insertInto('devices')
     .values(
       booths.flatMap((b, i) => [
-        { rid, booth_id: b.id, code: `P0${i + 1}-IN`, title: i === 0 ? '地库入口' : '东门入口', direction: 'I' },
-        { rid, booth_id: b.id, code: `P0${i + 1}-OUT`, title: i === 0 ? '地库出口' : '东门出口', direction: 'O' },
+        { rid, family: 'gate', booth_id: b.id, code: `P0${i + 1}-IN`, title: i === 0 ? '地库入口' : '东门入口', direction: 'in' },
+        { rid, family: 'gate', booth_id: b.id, code: `P0${i + 1}-OUT`, title: i === 0 ? '地库出口' : '东门出口', direction: 'out' },
       ]),
     )
     .execute();

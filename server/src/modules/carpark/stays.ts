@@ -21,6 +21,7 @@ import {
 } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { laneDirection } from '../../devices/gates.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod } from '../../http/registry.js';
 import { defineExport } from '../../jobs/exports.js';
@@ -177,7 +178,7 @@ const carinoutexport = defineExport('carinoutexport', {
 const eventRows = (db: Kysely<DB>, rid: number) =>
   db
     .selectFrom('parking_gate_events as e')
-    .innerJoin('parking_lanes as n', (j) => j.onRef('n.rid', '=', 'e.rid').onRef('n.id', '=', 'e.lane_id'))
+    .innerJoin('devices as n', (j) => j.onRef('n.rid', '=', 'e.rid').onRef('n.id', '=', 'e.lane_id'))
     .innerJoin('parking_lots as l', (j) => j.onRef('l.rid', '=', 'e.rid').onRef('l.id', '=', 'e.lot_id'))
     .select(['e.id', 'e.lane_id', 'n.title as lane_title', 'l.title as lot_title', 'e.direction', 'e.plate', 'e.event_at', 'e.decision'])
     .select(['e.reason', 'e.content', 'e.stay_id', 'e.operator', sql<string>`e.due::text`.as('due')])
@@ -286,12 +287,12 @@ const boothconsole = defineMethod('boothconsole', {
     const day = today();
     const [lanes, inside, takings, manual] = await Promise.all([
       ctx.db
-        .selectFrom('parking_lanes')
-        .select(['id', 'code', 'title', 'direction', 'last_heartbeat'])
-        .where('rid', '=', ctx.rid)
-        .where('booth_id', '=', input.booth_id)
-        .orderBy('direction')
-        .orderBy('id')
+        .selectFrom('devices as n')
+        .select(['n.id', 'n.code', 'n.title', laneDirection('n').as('direction'), 'n.last_heartbeat'])
+        .where('n.rid', '=', ctx.rid)
+        .where('n.booth_id', '=', input.booth_id)
+        .orderBy('n.direction')
+        .orderBy('n.id')
         .execute(),
       ctx.db
         .selectFrom('parking_records')
@@ -311,7 +312,7 @@ const boothconsole = defineMethod('boothconsole', {
         .executeTakeFirstOrThrow(),
       ctx.db
         .selectFrom('parking_gate_events as e')
-        .innerJoin('parking_lanes as n', (j) => j.onRef('n.rid', '=', 'e.rid').onRef('n.id', '=', 'e.lane_id'))
+        .innerJoin('devices as n', (j) => j.onRef('n.rid', '=', 'e.rid').onRef('n.id', '=', 'e.lane_id'))
         .select(sql<number>`count(*)::int`.as('n'))
         .where('e.rid', '=', ctx.rid)
         .where('n.booth_id', '=', input.booth_id)
@@ -331,7 +332,7 @@ const boothconsole = defineMethod('boothconsole', {
         id: Number(n.id),
         code: n.code,
         title: n.title,
-        direction: n.direction as 'I' | 'O',
+        direction: n.direction,
         online: (n.last_heartbeat && now - n.last_heartbeat.getTime() < LANE_ONLINE_MS ? 'Y' : 'N') as 'Y' | 'N',
         last_heartbeat: wireTime(n.last_heartbeat),
       })),

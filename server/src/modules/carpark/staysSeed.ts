@@ -344,7 +344,7 @@ function event(
 
 async function lanesOf(db: Kysely<DB>, rid: number): Promise<LotLanes[]> {
   const rows = await db
-    .selectFrom('parking_lanes as n')
+    .selectFrom('devices as n')
     .innerJoin('parking_booths as b', (j) => j.onRef('b.rid', '=', 'n.rid').onRef('b.id', '=', 'n.booth_id'))
     .select(['n.id', 'n.title', 'n.direction', 'b.lot_id', 'b.temp_confirm'])
     .where('n.rid', '=', rid)
@@ -354,7 +354,7 @@ async function lanesOf(db: Kysely<DB>, rid: number): Promise<LotLanes[]> {
   const lots = new Map<number, Partial<LotLanes>>();
   for (const r of rows) {
     const lot = lots.get(Number(r.lot_id)) ?? { id: Number(r.lot_id), confirm: r.temp_confirm === 'Y' };
-    lot[r.direction === 'I' ? 'in' : 'out'] ??= { id: Number(r.id), title: r.title };
+    lot[r.direction === 'in' ? 'in' : 'out'] ??= { id: Number(r.id), title: r.title };
     lots.set(Number(r.lot_id), lot);
   }
   return [...lots.values()].filter((l): l is LotLanes => !!l.in && !!l.out);
