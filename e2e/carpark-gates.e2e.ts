@@ -119,6 +119,25 @@ journey(
           break;
         }
       }
+      if (!expired.plate) {
+        // early in a month the demo's expired cars held their spaces last month only, so no bill of
+        // this month reaches them: the cashier's office bills last month for one of them
+        const c = cars.items.find((x) => x.lot_title === '地下停车场A区' && x.days_left < -3 && x.days_left > -25)!;
+        const car = (await ok<{ items: Array<{ hid: number }> }>('carlist', { carlicense: c.carlicense })).items[0]!;
+        const items = await ok<{ items: Array<{ id: number; title: string }> }>('feeitemlist', { limit: 100 });
+        const item = items.items.find((i) => i.title === '地下车位管理费')!;
+        const [y, m] = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date()).split('-').map(Number) as [
+          number,
+          number,
+        ];
+        const period = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+        const go = await ok<{ job_id: number }>('feebillgenerate', { period, item_ids: [item.id], hids: [car.hid] });
+        await expect
+          .poll(async () => (await ok<{ status: string }>('jobinfo', { id: go.job_id })).status, { timeout: 30_000 })
+          .toBe('done');
+        const bills = await ok<{ items: Array<{ cost_type: string }> }>('cashierbills', { hid: car.hid });
+        if (bills.items.some((b) => b.cost_type === 'parking')) expired = { plate: c.carlicense, hid: car.hid };
+      }
       expect(expired.plate).not.toBe('');
     });
 

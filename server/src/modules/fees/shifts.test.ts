@@ -70,10 +70,11 @@ describe("the cashier's hand-over (交班, issue 34)", () => {
       { pay_type: 'cash', pay_type_ch: '现金', count: 1, amount: a.paid_amount, balance_used: '0.00' },
       { pay_type: 'wechat', pay_type_ch: '微信支付', count: 1, amount: b.paid_amount, balance_used: '0.00' },
     ]);
+    // newest first
     expect(now.items.map((p: { id: number; status: string }) => [p.id, p.status])).toEqual([
-      [a.id, 'Y'],
-      [b.id, 'Y'],
       [c.id, 'V'],
+      [b.id, 'Y'],
+      [a.id, 'Y'],
     ]);
 
     // a double submit hands over once
@@ -101,7 +102,7 @@ describe("the cashier's hand-over (交班, issue 34)", () => {
     const info = await t.call('shiftinfo', { id: x.data.id }, finance);
     expect(info.data).toMatchObject({ id: x.data.id, receipts_amount: now.receipts_amount });
     expect(info.data.region_title).not.toBe('');
-    expect(info.data.items.map((p: { id: number }) => p.id)).toEqual([a.id, b.id, c.id]);
+    expect(info.data.items.map((p: { id: number }) => p.id)).toEqual([c.id, b.id, a.id]);
     // the next shift starts where this one ended
     const d = await payOne('alipay');
     const next = (await t.call('shiftcurrent', {}, cashier)).data;

@@ -107,12 +107,12 @@ async function figures(ctx: CommunityCtx, w: Window, cashierName: string): Promi
   };
 }
 
-/** The cashier's receipts made in the window, voided ones too, oldest first. */
+/** The cashier's receipts made in the window, voided ones too, newest first (the one just taken on top). */
 async function windowReceipts(ctx: CommunityCtx, w: Window) {
   const rows = await paymentBase(ctx.db, ctx.rid)
     .where('p.cashier_id', '=', w.cashierId)
     .where(sql<boolean>`${inWindow('p.created_at', w)}`)
-    .orderBy('p.id')
+    .orderBy('p.id', 'desc')
     .limit(SHIFT_ITEMS_MAX)
     .execute();
   return rows.map(toPaymentRow);
