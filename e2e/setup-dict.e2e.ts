@@ -92,8 +92,10 @@ journey('setup: 数据字典 renames a word everywhere; 业务分类 added, refu
     await form.getByTestId('category-title').fill('读书会');
     await form.getByTestId('category-save').click();
     await form.waitFor({ state: 'hidden' });
-    // back on the list, with the new category
+    // back on the list, with the new category; the form's tab closed with it
     await page.waitForURL((url) => url.pathname === '/setup/category');
+    const tabs = async () => (await page.getByTestId('tag').allInnerTexts()).map((t) => t.trim());
+    await expect.poll(async () => (await tabs()).includes('业务分类') && !(await tabs()).includes('新增分类')).toBe(true);
     const table = page.getByTestId('category-table');
     await rowOf(table, '读书会').waitFor();
     const added = (await categories(token, 'activity')).find((c) => c.title === '读书会')!;

@@ -18,6 +18,7 @@ import { readText, writeText } from '../stores/storage';
 import { takeFirstScreenData } from '../shell/firstScreen';
 import { AREA_CARD_METHODS } from '@wuye/contract/home';
 import Layout from '../shell/Layout';
+import { prefetchDictLabels } from '../pages/setup/dictLabels';
 import { RoutesContext, type RoutesInfo } from './context';
 import DialogHostGate from './DialogHostGate';
 import { ChangePasswordModal } from '../shell/dialogs/ChangePasswordDialog';
@@ -34,6 +35,7 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 seedFirstScreenFigures();
+prefetchDictLabels(queryClient);
 
 // what one session fetched is never shown to the next: signing out and in again as another user,
 // in another community, happens in the same page

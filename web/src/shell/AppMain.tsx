@@ -30,11 +30,15 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, { error: Erro
   }
 }
 
-const pageFallback = (
-  <div className="page-loading">
-    <Spin />
-  </div>
-);
+/** The page area while its page loads. */
+export function PageLoading() {
+  return (
+    <div className="page-loading">
+      <Spin />
+    </div>
+  );
+}
+const pageFallback = <PageLoading />;
 
 /**
  * The page area. Pages whose tab is open and whose meta says keepAlive (and not noCache) stay

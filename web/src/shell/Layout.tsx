@@ -8,7 +8,7 @@ import { useSettings } from '../stores/settings';
 import { useSystem } from '../stores/system';
 import { useTags } from '../stores/tags';
 import { useTranslation } from 'react-i18next';
-import AppMain from './AppMain';
+import AppMain, { PageLoading } from './AppMain';
 import Breadcrumbs from './Breadcrumbs';
 import Navbar from './Navbar';
 import Sidebar from './Sidebar';
@@ -101,8 +101,8 @@ export default function Layout() {
   const fixedHeader = useSettings((s) => s.fixedHeader);
   const theme = useSettings((s) => s.theme);
   const copyright = useSystem((s) => s.info?.copyright);
-  // the dictionary's renamed labels: the page area redraws with the group's words when they change
-  const dictVersion = useDictLabels();
+  // the dictionary's renamed labels: the page area waits for them, and redraws when they change
+  const dictLabels = useDictLabels();
   const { pathname } = useCurrentRoute();
   const mobile = device === 'mobile';
   // the phone's sidebar drawer is built the first time it opens, then stays (closing animates)
@@ -154,7 +154,7 @@ export default function Layout() {
         </header>
         <main className="app-main">
           <Breadcrumbs />
-          <AppMain key={dictVersion} />
+          {dictLabels.ready ? <AppMain key={dictLabels.version} /> : <PageLoading />}
         </main>
         <footer className="app-footer" data-testid="footer">
           {copyright || DEFAULT_COPYRIGHT}

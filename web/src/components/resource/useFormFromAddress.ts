@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toastError } from '../../api/feedback';
+import { useTags } from '../../stores/tags';
 
 /**
  * A resource page whose form also has addresses of its own (…add, …edit?id=, the spec's route
  * table): the form the address names opens once, a new one or the row once the list has it, and
- * closing it there (saved or cancelled) goes back to the list's address.
+ * closing it there (saved or cancelled) goes back to the list's address, and the form's tab closes.
  */
 export function useFormFromAddress<T extends { id: number }>({
   route,
@@ -29,6 +30,7 @@ export function useFormFromAddress<T extends { id: number }>({
   missing: string;
 }): void {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const opened = useRef(false);
   useEffect(() => {
     if (!route || opened.current) return;
@@ -56,6 +58,9 @@ export function useFormFromAddress<T extends { id: number }>({
   const wasOpen = useRef(false);
   useEffect(() => {
     if (form.editing) wasOpen.current = true;
-    else if (wasOpen.current && route) void navigate(listPath, { replace: true });
-  }, [form.editing, route, navigate, listPath]);
+    else if (wasOpen.current && route) {
+      useTags.getState().delView(pathname);
+      void navigate(listPath, { replace: true });
+    }
+  }, [form.editing, route, navigate, listPath, pathname]);
 }

@@ -3,11 +3,10 @@
  * (dictlabels) and again after a rename; the contract's governed enums read them through the label
  * source set here, so tags, filter and form options and every `E[value].text` show the group's words.
  */
-import { useEffect } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { setEnumLabelSource } from '@wuye/contract/kit/resource';
-import { call } from '../../api';
+import { call, type CallOptions } from '../../api';
 import { useUser } from '../../stores/user';
 
 type Labels = Record<string, Record<string, string>>;
@@ -38,17 +37,39 @@ export async function reloadDictLabels(queryClient: QueryClient): Promise<void> 
   await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== DICT_LABELS_KEY[0] });
 }
 
-/** Loads the signed-in group's labels (once a session); answers the version the page area keys on. */
-export function useDictLabels(): number {
-  const token = useUser((s) => s.token);
-  const { data } = useQuery({
+/** The labels of the signed-in group, taken in as they answer (the page area's key changes with them). */
+function dictLabelsQuery(token: string, options: CallOptions = {}) {
+  return {
     queryKey: [...DICT_LABELS_KEY, token],
-    queryFn: () => call('dictlabels'),
-    enabled: !!token,
+    queryFn: async () => {
+      const answer = await call('dictlabels', {}, options);
+      applyDictLabels(answer.labels);
+      return answer;
+    },
     staleTime: Infinity,
-  });
-  useEffect(() => {
-    if (data) applyDictLabels(data.labels);
-  }, [data]);
-  return useDictLabelStore((s) => s.version);
+  };
+}
+
+/**
+ * Asks for the labels while the console's code and the user info load (SignedIn.tsx), so that the
+ * page area, which waits for them, is not held up by one more call.
+ */
+export function prefetchDictLabels(queryClient: QueryClient): void {
+  const { token } = useUser.getState();
+  // before the user info has answered for the token: a refusal is the guard's to tell
+  if (token) void queryClient.prefetchQuery(dictLabelsQuery(token, { silent: true, noRelogin: true }));
+}
+
+/**
+ * Loads the signed-in group's labels (once a session). Answers the version the page area keys on,
+ * and whether the first answer is in: the page area is drawn only then, since a change of the
+ * version redraws it from scratch, and a page drawn before the group's words came would lose what
+ * the user had begun (an open form) when they came. A failed call draws the page with the words of
+ * the code.
+ */
+export function useDictLabels(): { version: number; ready: boolean } {
+  const token = useUser((s) => s.token);
+  const { data, isError } = useQuery({ ...dictLabelsQuery(token), enabled: !!token });
+  const version = useDictLabelStore((s) => s.version);
+  return { version, ready: data !== undefined || isError || !token };
 }
