@@ -3,8 +3,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The longest server test files first, so the two workers end together: on a fresh clone (CI) there
- * are no recorded durations, and the default order (by file size) left the safety walk's fuzz file
- * (139 s) running alone at the end. With recorded durations the default order already does this.
+ * are no recorded durations, and the default order (by file size) left a long safety file running
+ * alone at the end. With recorded durations the default order already does this.
  */
 const LONGEST_FIRST = ['server/src/safety/communities.test.ts', 'server/src/safety/fuzz.test.ts', 'server/src/safety/'];
 class LongestFirst extends BaseSequencer {

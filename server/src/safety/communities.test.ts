@@ -1,5 +1,5 @@
 import { DAILY_KEYS, enumKeys, fenToYuan, LINK_ICON, LINK_KIND, LINK_TARGET, RC, toFen } from '@wuye/contract';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../db/schema.js';
@@ -8,6 +8,7 @@ import type { MethodDef } from '../http/registry.js';
 import { readXlsx } from '../lib/excel.js';
 import { JobRunner } from '../jobs/runner.js';
 import { startTestServer, type TestAnswer, type TestServer } from '../test/harness.js';
+import { changedTables, tableSums, touchedTables, trackTouchedTables } from '../test/tableSums.js';
 import { isExportMethod } from '../jobs/exports.js';
 
 /**
@@ -36,6 +37,8 @@ const VOLATILE = new Set(['sessions', 'audit_log', 'login_throttle', 'login_code
  * out of the rows a call must not change. Their isolation by community is access.test's.
  */
 const QUEUE_MOVED = new Set(['device_commands', 'access_grant_devices']);
+/** Left out of the sums of a community's rows. */
+const UNWATCHED = new Set([...VOLATILE, ...QUEUE_MOVED]);
 /** The server's bookkeeping of work (job kinds, export file names with the day's date): no fingerprint of a community's data. */
 const BOOKKEEPING = new Set(['jobs', 'export_files']);
 /** Skipped: logout and sessiondel only end the caller's own sessions (and would end this test's; attacks-auth.test.ts holds sessiondel to the caller's account). */
@@ -263,35 +266,10 @@ async function onlyIn(
   return new Set([...theirs].filter((v) => !others.has(v) && named(v) && !CONSTANT_WORDS.has(v)));
 }
 
-/** One number for all of the victim's rows: count and hash of each table's matching rows. */
-async function checksum(
-  db: Kysely<DB>,
-  victimRows: (table: string, columns: Set<string>) => ReturnType<typeof sql> | null,
-): Promise<string> {
-  const allCols = await sql<{ table_name: string; column_name: string }>`
-    SELECT c.table_name, c.column_name FROM information_schema.columns c
-    JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
-    WHERE c.table_schema = current_schema()`.execute(db);
-  const columnsOf = new Map<string, Set<string>>();
-  for (const c of allCols.rows) columnsOf.set(c.table_name, (columnsOf.get(c.table_name) ?? new Set()).add(c.column_name));
-  const parts = [...columnsOf.keys()]
-    .sort()
-    .filter((t) => !VOLATILE.has(t) && !QUEUE_MOVED.has(t))
-    .flatMap((table) => {
-      const where = victimRows(table, columnsOf.get(table)!);
-      return where
-        ? [
-            sql`SELECT ${table}::text AS t, count(*)::text || ':' || coalesce(sum(hashtext(x::text)::bigint), 0)::text AS c
-      FROM ${sql.table(table)} x WHERE ${where}`,
-          ]
-        : [];
-    });
-  const res = await sql<{ t: string; c: string }>`${sql.join(parts, sql` UNION ALL `)}`.execute(db);
-  return res.rows
-    .map((r) => `${r.t}=${r.c}`)
-    .sort()
-    .join(',');
-}
+/** The victim's rows of each table (`tables`, or every one): count and hash (test/tableSums.ts). */
+const checksum = (db: Kysely<DB>, victimRows: VictimRows, tables?: Set<string>) =>
+  tableSums(db, { skip: UNWATCHED, rows: victimRows, tables });
+type VictimRows = (table: string, columns: Set<string>) => RawBuilder<unknown> | null;
 
 /** community 2's rows: every table with rid, the community itself, and the accounts that work only there */
 const communityRows = (table: string, columns: Set<string>) => {
@@ -681,8 +659,10 @@ async function walk(
   const db = s.database.db;
   const out: Walk = { problems: [], reached: new Set(), notReached: [], calls: 0 };
   // the other side's rows as the last write left them: a read changes nothing, so one sum after each
-  // write serves as the next write's before (half the sums, which are most of the walk's time)
-  let last = defs.some((d) => d.spec.writes) ? await checksum(db, victimRows) : '';
+  // write serves as the next write's before; the tables no statement touched keep their sums
+  const writes = defs.some((d) => d.spec.writes);
+  if (writes) await touchedTables(db);
+  const last = writes ? await checksum(db, victimRows) : new Map<string, string>();
   for (const def of defs) {
     const { list, unmapped } = build(def);
     if (unmapped.length) {
@@ -710,18 +690,11 @@ async function walk(
       if (rids.length) out.problems.push(`${def.name} ${JSON.stringify(payload).slice(0, 120)} answered rows of rid ${rids[0]}`);
     }
     if (def.spec.writes) {
-      const before = last;
-      const after = await checksum(db, victimRows);
-      last = after;
-      if (after !== before) {
-        // which tables: a problem names them (the detector's test reads the first words only)
-        const was = new Set(before.split(','));
-        const moved = after
-          .split(',')
-          .filter((p) => !was.has(p))
-          .map((p) => p.split('=')[0]);
-        out.problems.push(`${def.name}: changed the other side's rows (${moved.join(', ')})`);
-      }
+      const after = await checksum(db, victimRows, await touchedTables(db));
+      // which tables: a problem names them (the detector's test reads the first words only)
+      const moved = changedTables(last, after);
+      for (const [t, c] of after) last.set(t, c);
+      if (moved.length) out.problems.push(`${def.name}: changed the other side's rows (${moved.join(', ')})`);
       const session = await sessionCheck();
       if (session) out.problems.push(`${def.name}: ${session}`);
     }
@@ -750,6 +723,7 @@ beforeAll(async () => {
   });
   outsider = await s.login('safety_leader2');
   victimStrings = await onlyIn(s.database.db, communityRows);
+  await trackTouchedTables(s.database.db);
 }, 180_000);
 afterAll(() => s?.close());
 
