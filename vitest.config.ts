@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { journeyWorkers } from './e2e/workers';
 
 /**
  * The longest server test files first, so the two workers end together: on a fresh clone (CI) there
@@ -57,7 +58,8 @@ export default defineConfig({
           expect: { poll: { timeout: 30_000, interval: 100 } },
           testTimeout: 300000,
           hookTimeout: 180000,
-          fileParallelism: false,
+          // two journey files at once, each worker on a server of its own (e2e/global-setup.ts)
+          maxWorkers: journeyWorkers(),
           globalSetup: ['e2e/global-setup.ts'],
         },
       },

@@ -7,15 +7,22 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { adminQuery } from '../server/src/db/adminQuery.js';
 import { CHROMIUM_PATH } from './browser.js';
+import { journeyWorkers } from './workers.js';
+
+/** One server of the journeys, with the demo it seeded. */
+export interface JourneyServer {
+  baseUrl: string;
+  /** the demo's activation codes, random on every new database: read from the start-up banner */
+  demoActivationCodes: string[];
+  /** the file the server's output (warnings and errors) goes to, for the failure log */
+  serverLog: string;
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
     browserAvailable: boolean;
-    /** the demo's activation codes, random on every new database: read from the start-up banner */
-    demoActivationCodes: string[];
-    /** the file the server's output (warnings and errors) goes to, for the failure log */
-    serverLog: string;
+    /** one server a worker: the journey files of a worker run one after another on its server */
+    servers: JourneyServer[];
   }
 }
 
@@ -32,8 +39,11 @@ const freePort = () =>
   });
 
 /**
- * Starts the real server as `npm start` does (built console and server, fresh demo database) once
- * for all journeys: PGlite in a temporary folder, or a fresh schema when DATABASE_URL is set.
+ * Starts the real server as `npm start` does (built console and server, fresh demo database), one
+ * for each worker (`E2E_WORKERS`, 2 by default): PGlite in a temporary folder, or a fresh schema
+ * when DATABASE_URL is set. A worker runs its journey files one after another on its own server, so
+ * that journeys never see each other's changes, while two run side by side
+ * (docs/architecture.md#journeys).
  */
 export default async function setup(project: TestProject) {
   const browserAvailable = fs.existsSync(CHROMIUM_PATH);
@@ -41,6 +51,21 @@ export default async function setup(project: TestProject) {
   project.provide('browserAvailable', browserAvailable);
   if (!fs.existsSync(path.join(root, 'web/dist/index.html'))) throw new Error('web/dist is missing: run npm run build first');
 
+  const started = Date.now();
+  const servers = await Promise.all(Array.from({ length: journeyWorkers() }, () => startServer()));
+  console.log(
+    `e2e servers (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${servers.length}) up in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  project.provide(
+    'servers',
+    servers.map((s) => s.server),
+  );
+  return async () => {
+    for (const s of servers) await s.stop();
+  };
+}
+
+async function startServer(): Promise<{ server: JourneyServer; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wuye-e2e-'));
   const schema = process.env.DATABASE_URL ? `e2e_${crypto.randomBytes(4).toString('hex')}` : '';
@@ -54,7 +79,6 @@ export default async function setup(project: TestProject) {
   let output = '';
   const serverLog = path.join(dataDir, 'server.log');
   fs.writeFileSync(serverLog, '');
-  project.provide('serverLog', serverLog);
   const keep = (d: Buffer) => {
     output += d.toString();
     fs.appendFileSync(serverLog, d);
@@ -62,33 +86,29 @@ export default async function setup(project: TestProject) {
   server.stdout?.on('data', keep);
   server.stderr?.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const started = Date.now();
   await waitForHealth(baseUrl, server, () => output);
-  console.log(`e2e server (${schema ? 'PostgreSQL' : 'PGlite'}) up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  project.provide('baseUrl', baseUrl);
   // the banner comes a moment after the server starts answering
   for (let i = 0; i < 100 && !/续费激活码/.test(output); i++) await new Promise((r) => setTimeout(r, 100));
   const codes = /续费激活码（演示[^）]*）: ([^\n]+)/.exec(output)?.[1] ?? '';
-  project.provide(
-    'demoActivationCodes',
-    codes
-      .split(',')
-      .map((c) => c.trim())
-      .filter(Boolean),
-  );
+  const demoActivationCodes = codes
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
   // a server that dies mid-run fails every later journey with a refused connection: say why once
   let stopping = false;
   server.once('exit', (code, signal) => {
     if (!stopping)
       console.error(`e2e server exited during the run (code ${code}, signal ${signal}); its last output:\n${output.slice(-6000)}`);
   });
-
-  return async () => {
-    stopping = true;
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (schema) await adminQuery(process.env.DATABASE_URL!, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  return {
+    server: { baseUrl, demoActivationCodes, serverLog },
+    stop: async () => {
+      stopping = true;
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (schema) await adminQuery(process.env.DATABASE_URL!, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    },
   };
 }
 

@@ -1,8 +1,8 @@
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
 import { frames, stable } from './antd.js';
-import { journey, signIn, topBar } from './support.js';
+import { journey, journeyServer, signIn, topBar } from './support.js';
 
 journey('console shell', ({ page: newPage }) => {
   it('sends a signed-out visitor to login with the full path kept, and back after signing in', async () => {
@@ -228,7 +228,7 @@ journey('console shell', ({ page: newPage }) => {
     await page.getByTestId('renewal-actcode-submit').click();
     await expect.poll(() => page.getByTestId('renewal-dialog').textContent()).toContain('请填写激活码');
     // the demo's codes are random: the start-up banner printed them (e2e/global-setup.ts)
-    const code = inject('demoActivationCodes').at(-1);
+    const code = journeyServer().demoActivationCodes.at(-1);
     expect(code).toMatch(/^WY-/);
     await page.getByTestId('renewal-actcode-input').fill(code!);
     await page.getByTestId('renewal-actcode-submit').click();

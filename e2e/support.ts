@@ -4,7 +4,15 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { DESKTOP, launchBrowser, screenshot } from './browser.js';
 import { menusStill, stable } from './antd.js';
 
-export const baseUrl = () => inject('baseUrl');
+/**
+ * The server of this worker: a worker's journey files run one after another on it
+ * (global-setup.ts). VITEST_POOL_ID numbers the workers from 1.
+ */
+export function journeyServer() {
+  const servers = inject('servers');
+  return servers[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % servers.length]!;
+}
+export const baseUrl = () => journeyServer().baseUrl;
 
 /** A describe block that runs in Chromium, skipped only outside CI on a machine without it. */
 export function journey(name: string, body: (b: { page(viewport?: { width: number; height: number }): Promise<Page> }) => void) {
@@ -24,7 +32,7 @@ export function journey(name: string, body: (b: { page(viewport?: { width: numbe
     let logFrom = 0;
     beforeEach(() => {
       firstOfTest = contexts.length;
-      logFrom = fs.statSync(inject('serverLog')).size;
+      logFrom = fs.statSync(journeyServer().serverLog).size;
     });
     afterEach(async ({ task }) => {
       if (task.result?.state !== 'fail') return;
@@ -47,7 +55,7 @@ export function journey(name: string, body: (b: { page(viewport?: { width: numbe
         if (waiting.length) console.log(`calls still unanswered:\n${waiting.join('\n')}`);
       }
       // what the server said while the test ran (it logs warnings and errors only)
-      const log = fs.readFileSync(inject('serverLog')).subarray(logFrom).toString();
+      const log = fs.readFileSync(journeyServer().serverLog).subarray(logFrom).toString();
       if (log.trim()) console.log(`the server's log during the test:\n${log.slice(-4000)}`);
     });
     afterAll(async () => {
