@@ -1,17 +1,11 @@
 import { expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { api, apiLogin, journey, signIn } from './support.js';
+import { api, apiLogin, businessMonth, journey, signIn } from './support.js';
 import { chooseOption, pick, pickMonth, pickRoom, rowsOf, settle } from './antd.js';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
 import { xlsxUpload } from './files.js';
 
-/** 'YYYY-MM' of this month plus `months`, in the browser's (and the business's) calendar. */
-function month(months: number): string {
-  const d = new Date();
-  d.setDate(1);
-  d.setMonth(d.getMonth() + months);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
-}
+const month = businessMonth;
 
 const toFen = (yuan: string) => Math.round(Number(yuan) * 100);
 const yuan = (fen: number) => (fen / 100).toFixed(2);
@@ -36,11 +30,19 @@ journey('fees: meter reading to water bill, quick payment with receipt, fee sett
     await page.getByTestId('meter-add').click();
     const modal = page.getByTestId('meter-modal');
     await modal.waitFor();
+    // 上次读数 is pre-filled for the room and the period shown: first the form's own period, then
+    // the one picked; the reading goes on from the picked period's
+    const prefill = page.waitForResponse((r) => {
+      const body = r.request().postData() ?? '';
+      return body.includes('"method":"meterreadingprev"') && body.includes(`"period":"${period}"`);
+    });
     await pickRoom(page, 'meter-room', '1号楼', '1单元', '101');
     await pickMonth(page, 'meter-period', period);
+    const prev = ((await (await prefill).json()) as { data: { last_reading: string } }).data.last_reading;
     const last = page.getByTestId('meter-last');
-    await expect.poll(() => last.inputValue()).toMatch(/^\d+\.\d{2}$/);
+    await expect.poll(async () => Number(await last.inputValue())).toBe(Number(prev));
     const lastReading = await last.inputValue();
+    expect(lastReading).toMatch(/^\d+\.\d{2}$/);
     expect(Number(lastReading)).toBeGreaterThan(100);
     const thisReading = yuan(toFen(lastReading) + toFen(USAGE));
     await page.getByTestId('meter-this').fill(thisReading);

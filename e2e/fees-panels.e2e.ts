@@ -1,16 +1,10 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, apiLogin, grouped, journey, signIn } from './support.js';
+import { api, apiLogin, businessMonth, grouped, journey, signIn } from './support.js';
 import { pick, settle } from './antd.js';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
 
-/** 'YYYY-MM' of this month plus `months`, in the browser's (and the business's) calendar. */
-function month(months: number): string {
-  const d = new Date();
-  d.setDate(1);
-  d.setMonth(d.getMonth() + months);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
-}
+const month = businessMonth;
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 

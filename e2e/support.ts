@@ -65,8 +65,15 @@ export function journey(name: string, body: (b: { page(viewport?: { width: numbe
     body({
       async page(viewport = DESKTOP) {
         // reduced motion: the console then opens its dialogs without animation, and a click on a
-        // dialog's button lands on the button (docs/architecture.md#journeys)
-        const context = await browser.newContext({ viewport, locale: 'zh-CN', baseURL: baseUrl(), reducedMotion: 'reduce' });
+        // dialog's button lands on the button (docs/architecture.md#journeys); the browser keeps
+        // the users' time zone, whose calendar the console's default months and days follow
+        const context = await browser.newContext({
+          viewport,
+          locale: 'zh-CN',
+          timezoneId: 'Asia/Shanghai',
+          baseURL: baseUrl(),
+          reducedMotion: 'reduce',
+        });
         contexts.push(context);
         const answers: string[] = [];
         refused.set(context, answers);
@@ -100,6 +107,16 @@ export function journey(name: string, body: (b: { page(viewport?: { width: numbe
       },
     });
   });
+}
+
+/**
+ * 'YYYY-MM' of this month plus `months` in the business calendar (Asia/Shanghai, UTC+8, as the
+ * console and the server count months), whatever the machine's time zone.
+ */
+export function businessMonth(months = 0): string {
+  const shanghai = new Date(Date.now() + 8 * 3_600_000);
+  const d = new Date(Date.UTC(shanghai.getUTCFullYear(), shanghai.getUTCMonth() + months, 1));
+  return d.toISOString().slice(0, 7);
 }
 
 /** Signs in through the login page and waits for the console. */
