@@ -5,14 +5,12 @@ import { chooseOption, pick, pickMonth, pickRoom, rowsOf, settle } from './antd.
 import { DESKTOP, PHONE, screenshot } from './browser.js';
 import { xlsxUpload } from './files.js';
 
-const month = businessMonth;
-
 const toFen = (yuan: string) => Math.round(Number(yuan) * 100);
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 journey('fees: meter reading to water bill, quick payment with receipt, fee settings', ({ page: newPage }) => {
   let page: Page;
-  const period = month(1); // the generation page's default period
+  const period = businessMonth(1); // the generation page's default period
   const USAGE = '15.50';
   const WATER_PRICE = '4.20';
 
@@ -295,7 +293,7 @@ journey('fees: historical bill import', ({ page: newPage }) => {
 
 journey('fees: the imports page', ({ page: newPage }) => {
   it('uploads meter readings on 收费数据导入: a file with a bad row is refused whole with its error report, the corrected one goes in', async () => {
-    const period = month(3);
+    const period = businessMonth(3);
     const good = [
       ['1号楼', '2单元', '201', '生活用水', period, '', '99990.00', '导入'],
       ['1号楼', '2单元', '202', '生活用水', period, '', '99980.00', ''],

@@ -4,8 +4,6 @@ import { api, apiLogin, businessMonth, grouped, journey, signIn } from './suppor
 import { pick, settle } from './antd.js';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
 
-const month = businessMonth;
-
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 
 journey('fees: the property fee panels (物业费收缴统计, 物业费欠费统计), 月度收缴明细 and 合并账单', ({ page: newPage }) => {
@@ -17,7 +15,7 @@ journey('fees: the property fee panels (物业费收缴统计, 物业费欠费�
     await signIn(page, 'admin', undefined, '/feecounts/propertypaycount');
     const card = page.getByTestId('propertypaycount-page');
     await card.waitFor();
-    const all = await api('propertypaycount', { start_period: month(-2), end_period: month(0) }, token);
+    const all = await api('propertypaycount', { start_period: businessMonth(-2), end_period: businessMonth(0) }, token);
     expect(all.return_code).toBe('SUCCESS');
     expect(Number(all.data.totals.receivable)).toBeGreaterThan(0);
     const totals = page.getByTestId('paycount-totals');
@@ -55,7 +53,7 @@ journey('fees: the property fee panels (物业费收缴统计, 物业费欠费�
     await signIn(page, 'admin', undefined, '/feecounts/month_linting');
     const card = page.getByTestId('month-linting-page');
     await card.waitFor();
-    const res = await api('month_linting', { period: month(0) }, token);
+    const res = await api('month_linting', { period: businessMonth(0) }, token);
     expect(res.data.total).toBeGreaterThan(10);
     const totals = page.getByTestId('linting-totals');
     await expect.poll(() => totals.textContent()).toContain(grouped(res.data.totals.receivable));
@@ -67,7 +65,7 @@ journey('fees: the property fee panels (物业费收缴统计, 物业费欠费�
     await pick(page, 'linting-status', '已缴');
     const things = await api('feethinglist', {}, token);
     const itemid = things.data.items.find((i: { title: string }) => i.title === '物业服务费').id;
-    const paid = await api('month_linting', { period: month(0), itemid, status: 'Y' }, token);
+    const paid = await api('month_linting', { period: businessMonth(0), itemid, status: 'Y' }, token);
     expect(paid.data.total).toBeGreaterThan(0);
     await expect.poll(() => totals.textContent()).toContain(grouped(paid.data.totals.received));
     expect(await rows.first().textContent()).toContain('物业服务费');

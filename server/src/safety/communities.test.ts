@@ -8,7 +8,7 @@ import type { MethodDef } from '../http/registry.js';
 import { readXlsx } from '../lib/excel.js';
 import { JobRunner } from '../jobs/runner.js';
 import { startTestServer, type TestAnswer, type TestServer } from '../test/harness.js';
-import { changedTables, tableSums, touchedTables, trackTouchedTables } from '../test/tableSums.js';
+import { changedTables, tableSums, touchedTables, trackTouchedTables, VOLATILE_TABLES } from '../test/tableSums.js';
 import { isExportMethod } from '../jobs/exports.js';
 
 /**
@@ -29,16 +29,12 @@ let outsider: string;
 const VICTIM = 2;
 const OPERATOR = 1;
 
-/** Tables whose rows change by design on every call (sessions touched, audit rows, sign-in counters). */
-const VOLATILE = new Set(['sessions', 'audit_log', 'login_throttle', 'login_codes', 'schema_migrations']);
 /**
  * Moved by the doors' command queue, whose job serves every community at once (a call of community 1
  * may queue a run that answers community 2's pending pushes; docs/product.md#access-control): left
  * out of the rows a call must not change. Their isolation by community is access.test's.
  */
 const QUEUE_MOVED = new Set(['device_commands', 'access_grant_devices']);
-/** Left out of the sums of a community's rows. */
-const UNWATCHED = new Set([...VOLATILE, ...QUEUE_MOVED]);
 /** The server's bookkeeping of work (job kinds, export file names with the day's date): no fingerprint of a community's data. */
 const BOOKKEEPING = new Set(['jobs', 'export_files']);
 /** Skipped: logout and sessiondel only end the caller's own sessions (and would end this test's; attacks-auth.test.ts holds sessiondel to the caller's account). */
@@ -76,7 +72,7 @@ async function tablesWith(db: Kysely<DB>, column: string): Promise<string[]> {
     SELECT c.table_name FROM information_schema.columns c
     JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
     WHERE c.table_schema = current_schema() AND c.column_name = ${column} ORDER BY c.table_name`.execute(db);
-  return res.rows.map((r) => r.table_name).filter((t) => !VOLATILE.has(t));
+  return res.rows.map((r) => r.table_name).filter((t) => !VOLATILE_TABLES.has(t));
 }
 
 async function setUpVictim(): Promise<Victim> {
@@ -255,7 +251,7 @@ async function onlyIn(
   const theirs = new Set<string>();
   const others = new Set<string>();
   for (const { table_name: table, column_name: column } of cols.rows) {
-    if (VOLATILE.has(table) || BOOKKEEPING.has(table)) continue;
+    if (VOLATILE_TABLES.has(table) || BOOKKEEPING.has(table)) continue;
     const mine = isVictim(table, columnsOf.get(table)!) ?? sql`false`;
     const res = await sql<{ v: string; victim: boolean }>`
       SELECT DISTINCT ${sql.ref(column)}::text AS v, coalesce(${mine}, false) AS victim FROM ${sql.table(table)}`.execute(db);
@@ -268,7 +264,7 @@ async function onlyIn(
 
 /** The victim's rows of each table (`tables`, or every one): count and hash (test/tableSums.ts). */
 const checksum = (db: Kysely<DB>, victimRows: VictimRows, tables?: Set<string>) =>
-  tableSums(db, { skip: UNWATCHED, rows: victimRows, tables });
+  tableSums(db, { skip: QUEUE_MOVED, rows: victimRows, tables });
 type VictimRows = (table: string, columns: Set<string>) => RawBuilder<unknown> | null;
 
 /** community 2's rows: every table with rid, the community itself, and the accounts that work only there */

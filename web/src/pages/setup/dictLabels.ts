@@ -31,9 +31,7 @@ export function applyDictLabels(labels: Labels): boolean {
 
 /** After a rename: the new labels, then every list again (the server's texts carry them too). */
 export async function reloadDictLabels(queryClient: QueryClient): Promise<void> {
-  const { labels } = await call('dictlabels');
-  applyDictLabels(labels);
-  queryClient.setQueryData([...DICT_LABELS_KEY, useUser.getState().token], { labels });
+  await queryClient.fetchQuery({ ...dictLabelsQuery(useUser.getState().token), staleTime: 0 });
   await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== DICT_LABELS_KEY[0] });
 }
 
