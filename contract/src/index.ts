@@ -46,6 +46,7 @@ import { pointSchemas, type PointOutputs } from './patrols/points.js';
 import { planSchemas, type PlanOutputs } from './patrols/plans.js';
 import { recordSchemas, type RecordOutputs } from './patrols/records.js';
 import { activitySchemas, type ActivityOutputs } from './activities/activities.js';
+import { invoiceSchemas, type InvoiceOutputs } from './invoice/invoices.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -108,6 +109,7 @@ export * from './patrols/points.js';
 export * from './patrols/plans.js';
 export * from './patrols/records.js';
 export * from './activities/activities.js';
+export * from './invoice/invoices.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -160,6 +162,7 @@ export const methodSchemas = {
   ...planSchemas,
   ...recordSchemas,
   ...activitySchemas,
+  ...invoiceSchemas,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -209,5 +212,6 @@ export type MethodOutputs = AuthOutputs &
   PointOutputs &
   PlanOutputs &
   RecordOutputs &
-  ActivityOutputs;
+  ActivityOutputs &
+  InvoiceOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

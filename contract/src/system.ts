@@ -72,6 +72,7 @@ export const BACKLOG_KIND = valueEnum({
   accesssync: { text: '门禁下发失败', tone: 'error' },
   activity: { text: '活动报名', tone: 'success' },
   activitymin: { text: '活动未成团', tone: 'warning' },
+  invoiceapply: { text: '开票申请', tone: 'processing' },
   other: { text: '其他', tone: 'default' },
 });
 export type BacklogKind = keyof typeof BACKLOG_KIND;

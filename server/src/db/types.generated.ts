@@ -825,6 +825,8 @@ export interface FeePaymentItemsTable {
   late_fee: Generated<Numeric>;
   refunded: Generated<'Y' | 'N'>;
   cost_type: string;
+  discount: Generated<Numeric>;
+  invoiced: Generated<Numeric>;
 }
 
 export interface FeePaymentTotalsTable {
@@ -1083,6 +1085,178 @@ export interface InternalOrdersTable {
   closed_at: Generated<Timestamp | null>;
   close_note: Generated<string>;
   creator: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface InvoiceApplicationsTable {
+  rid: number;
+  id: Generated<number>;
+  hid: number;
+  member_id: number;
+  buyer_kind: 'person' | 'company';
+  buyer_title: string;
+  buyer_tax_no: Generated<string>;
+  buyer_address_phone: Generated<string>;
+  buyer_bank_account: Generated<string>;
+  buyer_email: Generated<string>;
+  buyer_mobile: Generated<string>;
+  kind: Generated<'p' | 's'>;
+  lines: Json;
+  amount: Numeric;
+  status: Generated<'W' | 'Y' | 'N'>;
+  remark: Generated<string>;
+  applicant: Generated<string>;
+  invoice_ids: Generated<number[]>;
+  reviewer: Generated<string>;
+  review_remark: Generated<string>;
+  reviewed_at: Generated<Timestamp | null>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface InvoiceItemMapsTable {
+  rid: number;
+  item_id: number;
+  goods_name: string;
+  tax_code: string;
+  rate: Numeric;
+  tax_included: Generated<'Y' | 'N'>;
+  special: Generated<'none' | 'simple' | 'diff' | 'exempt'>;
+  unit: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface InvoiceLinesTable {
+  rid: number;
+  id: Generated<number>;
+  invoice_id: number;
+  payment_item_id: number;
+  payment_id: number;
+  hid: number;
+  item_id: number;
+  goods_name: string;
+  tax_code: string;
+  rate: Numeric;
+  tax_included: Generated<string>;
+  special: Generated<string>;
+  unit: Generated<string>;
+  amount: Numeric;
+  discount: Generated<Numeric>;
+  ex_tax: Numeric;
+  tax: Numeric;
+  reversed: Generated<Numeric>;
+  blue_line_id: Generated<number | null>;
+}
+
+export interface InvoicePushesTable {
+  rid: number;
+  id: Generated<number>;
+  invoice_id: number;
+  channel: 'email' | 'sms';
+  target: string;
+  status: string;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+  created_by_name: Generated<string>;
+}
+
+export interface InvoiceSandboxIssuedTable {
+  serial: string;
+  invoice_no: string;
+  total: Numeric;
+  pdf: Uint8Array;
+  issued_at: Generated<Timestamp>;
+}
+
+export interface InvoiceSandboxOutboxTable {
+  id: Generated<number>;
+  channel: string;
+  target: string;
+  invoice_no: string;
+  created_at: Generated<Timestamp>;
+}
+
+export interface InvoiceSettingsTable {
+  rid: number;
+  seller_name: string;
+  seller_tax_no: string;
+  seller_address: Generated<string>;
+  seller_phone: Generated<string>;
+  seller_bank: Generated<string>;
+  seller_account: Generated<string>;
+  taxpayer_kind: Generated<'general' | 'small'>;
+  default_kind: Generated<'p' | 's'>;
+  payee: Generated<string>;
+  checker: Generated<string>;
+  clerk: Generated<string>;
+  auto_issue: Generated<'Y' | 'N'>;
+  merge_rule: Generated<'payment' | 'owner_month'>;
+  allow_future: Generated<'Y' | 'N'>;
+  push_default: Generated<'none' | 'email' | 'sms'>;
+  provider: Generated<string>;
+  app_key: Generated<string>;
+  secret_blob: Generated<string | null>;
+  secret_last4: Generated<string>;
+  sandbox_mode: Generated<'ok' | 'fail'>;
+  updated_at: Generated<Timestamp>;
+  updated_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface InvoiceTitlesTable {
+  rid: number;
+  id: Generated<number>;
+  hid: number;
+  member_id: number;
+  kind: 'person' | 'company';
+  title: string;
+  tax_no: Generated<string>;
+  address_phone: Generated<string>;
+  bank_account: Generated<string>;
+  email: Generated<string>;
+  mobile: Generated<string>;
+  is_default: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface InvoicesTable {
+  rid: number;
+  id: Generated<number>;
+  serial: string;
+  invoice_no: Generated<string>;
+  kind: 'p' | 's';
+  color: 'B' | 'R';
+  blue_id: Generated<number | null>;
+  status: Generated<'W' | 'Y' | 'F' | 'P' | 'R'>;
+  member_id: Generated<number | null>;
+  buyer_kind: 'person' | 'company';
+  buyer_title: string;
+  buyer_tax_no: Generated<string>;
+  buyer_address_phone: Generated<string>;
+  buyer_bank_account: Generated<string>;
+  buyer_email: Generated<string>;
+  buyer_mobile: Generated<string>;
+  seller_name: string;
+  seller_tax_no: string;
+  amount: Numeric;
+  ex_tax: Numeric;
+  tax: Numeric;
+  reversed: Generated<Numeric>;
+  red_reason: Generated<string>;
+  push: Generated<'none' | 'email' | 'sms'>;
+  message: Generated<string>;
+  remark: Generated<string>;
+  application_id: Generated<number | null>;
+  pdf: Generated<Uint8Array | null>;
+  attempts: Generated<number>;
+  issued_at: Generated<Timestamp | null>;
+  issuer: Generated<string>;
   created_at: Generated<Timestamp>;
   created_by: Generated<number | null>;
 }
@@ -2338,6 +2512,15 @@ export interface DB {
   internal_order_items: InternalOrderItemsTable;
   internal_order_templates: InternalOrderTemplatesTable;
   internal_orders: InternalOrdersTable;
+  invoice_applications: InvoiceApplicationsTable;
+  invoice_item_maps: InvoiceItemMapsTable;
+  invoice_lines: InvoiceLinesTable;
+  invoice_pushes: InvoicePushesTable;
+  invoice_sandbox_issued: InvoiceSandboxIssuedTable;
+  invoice_sandbox_outbox: InvoiceSandboxOutboxTable;
+  invoice_settings: InvoiceSettingsTable;
+  invoice_titles: InvoiceTitlesTable;
+  invoices: InvoicesTable;
   job_writes: JobWritesTable;
   jobs: JobsTable;
   login_codes: LoginCodesTable;

@@ -25,6 +25,7 @@ import { accessModule } from './access/methods.js';
 import { visitorsModule } from './visitors/methods.js';
 import { patrolsModule } from './patrols/methods.js';
 import { activitiesModule } from './activities/methods.js';
+import { invoiceModule } from './invoice/methods.js';
 
 /** Every area's methods; adding an area = one line here. */
 export const modules: MethodDef[][] = [
@@ -54,4 +55,5 @@ export const modules: MethodDef[][] = [
   visitorsModule,
   patrolsModule,
   activitiesModule,
+  invoiceModule,
 ];

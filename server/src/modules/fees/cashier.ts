@@ -168,6 +168,13 @@ export async function nextReceiptNo(ctx: CommunityCtx, prefix: string): Promise<
   return prefix + String(res.rows[0]!.last_no).padStart(8, '0');
 }
 
+/** What other areas do in a payment's transaction once it is written (the invoices' 自动开票). */
+export type AfterPayment = (ctx: CommunityCtx, payment: { id: number; pay_type: string; member_id: number | null }) => Promise<void>;
+const afterPaymentHooks: AfterPayment[] = [];
+export function afterPayment(hook: AfterPayment): void {
+  afterPaymentHooks.push(hook);
+}
+
 export interface PayRequest {
   billIds: number[];
   payType: PayTypeName;
@@ -288,6 +295,7 @@ export async function payBills(ctx: CommunityCtx, room: Room, req: PayRequest): 
       .execute();
   }
   await billsPaid(ctx, ids, receiptNo);
+  for (const hook of afterPaymentHooks) await hook(ctx, { id: payment.id, pay_type: req.payType, member_id: owner?.member_id ?? null });
   if (owner) {
     const common = { rid: ctx.rid, memberId: owner.member_id, hid: room.id, orderid: receiptNo, createUser: ctx.session.name };
     await moveBalance(ctx.db, {
