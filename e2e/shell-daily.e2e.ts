@@ -220,7 +220,7 @@ journey('the shell in daily use', ({ page: newPage }) => {
     await expect.poll(() => board.locator('.board-table').innerText()).toContain('报修');
     const boardKinds = await board.locator('.board-table tbody td .ant-tag').allInnerTexts();
     expect(boardKinds.length).toBeGreaterThan(0);
-    for (const k of boardKinds) expect(['报修', '维修待办', '退款', '收费', '投诉', '内部工单', '停车', '其他']).toContain(k);
+    for (const k of boardKinds) expect(['报修', '维修待办', '退款', '收费', '投诉', '内部工单', '停车', '开票申请', '其他']).toContain(k);
     await board.close();
   });
 

@@ -750,6 +750,17 @@ export interface CollectionTotals {
   arrears: string;
   rate: string;
 }
+/**
+ * 收费统计 also sets what was received against what invoices cover: 已开票 is the `invoiced` of the
+ * receipt lines that paid the row's bills (blue invoices issued or issuing, not reversed), 未开票
+ * is received − invoiced.
+ */
+export interface InvoicedFigures {
+  invoiced: string;
+  uninvoiced: string;
+}
+export type FeesCountRow = CollectionRow & InvoicedFigures;
+export type FeesCountTotals = CollectionTotals & InvoicedFigures;
 
 export interface ArrearsRow {
   hid: number;
@@ -1055,7 +1066,7 @@ interface FeesOwnOutputs {
   feebillimport: { job_id: number };
   feeimportlist: ListAnswer<FeeImportRow>;
   feeimporterrors: FileAnswer;
-  fees_count: { items: CollectionRow[]; totals: CollectionTotals };
+  fees_count: { items: FeesCountRow[]; totals: FeesCountTotals };
   fees_count_nopay: ListAnswer<ArrearsRow> & {
     totals: Omit<ArrearsRow, 'hid' | 'address' | 'owner_name' | 'mobile' | 'bill_count' | 'late_fee' | 'total'> & { rooms: number };
   };

@@ -29,6 +29,7 @@ import { seedCarparkFees } from '../modules/carpark/feesSeed.js';
 import { seedParkingStays } from '../modules/carpark/staysSeed.js';
 import { seedOwnerApp } from '../modules/mobilesys/seed.js';
 import { seedAssets } from '../modules/assets/seed.js';
+import { seedInvoices } from '../modules/invoice/seed.js';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -56,10 +57,10 @@ export const DEMO_ACCOUNTS = [
   {
     username: 'finance',
     name: '郑会计',
-    roles: ['financecount', 'setfees', 'feecount'],
+    roles: ['financecount', 'setfees', 'feecount', 'invoicelist'],
     sys_type: 'property',
     regions: [1],
-    note: '财务主管（审核退款与超限优惠）',
+    note: '财务主管（审核退款与超限优惠，开具发票）',
   },
   {
     username: 'steward',
@@ -170,6 +171,8 @@ const areaSeeders: AreaSeeder[] = [
   seedAssets,
   // security patrols: points, plans and a month of tasks (after the rosters and the steward desk's staff)
   seedPatrols,
+  // invoices of paid receipts (after the fees and the activities' bills)
+  seedInvoices,
 ];
 
 /** Creates the demo on an empty database; answers false when there was data already. */

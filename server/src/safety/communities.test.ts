@@ -396,6 +396,9 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   guard_ids: [v.staffId],
   order_handler_id: v.staffId,
   points: [{ point_id: v.byTable.patrol_points, offset_from: 0, offset_to: 0 }],
+  // invoices: community 2's owner's saved title, and its owner to keep a typed one for
+  title_id: v.byTable.invoice_titles,
+  save_title_member_id: v.member.id,
 });
 
 /** The id fields of one method: a name two areas use differently is the method's area's. */

@@ -22,6 +22,7 @@ import { moveBalance } from './balance.js';
 import { registerBacklogSource } from '../setup/backlog.js';
 import { lockBills, reopenBills } from './reopen.js';
 import { billsClosedOnRefund } from './billPaid.js';
+import { refuseInvoicedLines } from './invoiced.js';
 
 /** A refund request waits on the approvers' to-do list (docs/product.md#to-do-list) until it is approved or rejected. */
 const refundBacklog = registerBacklogSource({
@@ -103,7 +104,7 @@ const refundapply = defineMethod('refundapply', {
   side: 'community',
   roles: REFUND_APPLY_ROLES,
   writes: true,
-  summary: '退款申请：一张收据的全部或部分账单，须填写原因，待有权限的角色审核',
+  summary: '退款申请：一张收据的全部或部分账单，须填写原因，待有权限的角色审核；已开具发票的费用须先红冲发票',
   async handler(ctx, input) {
     const p = await ctx.db
       .selectFrom('fee_payments')
@@ -124,6 +125,8 @@ const refundapply = defineMethod('refundapply', {
       .executeTakeFirst();
     if (pending) fail('该收据已有待审核的退款申请');
     const { lines, chosen } = await openLines(ctx, p.id, input.bill_ids);
+    // money an invoice covers is reversed by a red invoice first (invoiced.ts)
+    await refuseInvoicedLines(ctx, p.id, input.bill_ids.length ? input.bill_ids : null, '退款');
     const amount = fenToYuan(refundAmount(p, lines.length, chosen));
     const row = await ctx.db
       .insertInto('fee_refunds')
@@ -164,7 +167,10 @@ const refundList = defineMethod('refund_list', {
   },
 });
 
-/** Approving reverses the refund exactly: bills back to unpaid (but those their area closes, billPaid.ts), the balance part back to the balance, the rest the way it came. */
+/**
+ * Approving reverses the refund exactly: bills back to unpaid (but those their area closes, billPaid.ts), the balance part back to the
+ * balance, the rest the way it came. Refused while an invoice covers the lines (invoiced.ts), read under their locks after the bills'.
+ */
 async function approveRefund(ctx: CommunityCtx, f: Selectable<FeeRefundsTable>): Promise<void> {
   const p = await ctx.db
     .selectFrom('fee_payments')
@@ -179,6 +185,8 @@ async function approveRefund(ctx: CommunityCtx, f: Selectable<FeeRefundsTable>):
   const billIds = f.bill_ids.map(Number);
   await lockBills(ctx, billIds);
   const { lines } = await openLines(ctx, p.id, billIds);
+  // the lines locked after the receipt and its bills: an invoice issued for them meanwhile is seen, one issued later waits
+  await refuseInvoicedLines(ctx, p.id, billIds, '退款');
   const amount = toFen(f.amount);
   const cashSoFar = await ctx.db
     .selectFrom('fee_refunds')

@@ -3,7 +3,7 @@ import { defineExport } from '../../jobs/exports.js';
 import { EXPORT_MAX, refuseOversizedExport, sheetOf, type SheetColumn } from '../../lib/excel.js';
 import { monthBills, monthLintingRows, toMonthLintingRow } from './monthLinting.js';
 import { propertyNopayCount, propertyPayCount } from './panels.js';
-import { arrearsByRoom, arrearsRows, collection, monthFees, paymentStats, propertyByBuilding, REPORT_ROLES } from './reports.js';
+import { arrearsByRoom, arrearsRows, feesCountReport, monthFees, paymentStats, propertyByBuilding, REPORT_ROLES } from './reports.js';
 
 /** Columns as [header, key] pairs: every report row is a flat record of texts and numbers. */
 const cols = (pairs: Array<[string, string]>): SheetColumn<Record<string, unknown>>[] =>
@@ -41,7 +41,7 @@ const feereportexport = defineExport('feereportexport', {
   async sheet(scope, input) {
     switch (input.report) {
       case 'fees_count': {
-        const r = await collection(scope.db, scope.rid, input);
+        const r = await feesCountReport(scope.db, scope.rid, input);
         return sheetOf(
           '收费统计',
           cols([
@@ -52,6 +52,8 @@ const feereportexport = defineExport('feereportexport', {
             ['实收', 'received'],
             ['欠费', 'arrears'],
             ['收缴率%', 'rate'],
+            ['已开票', 'invoiced'],
+            ['未开票', 'uninvoiced'],
           ]),
           [...r.items, { title: '合计', ...r.totals }] as unknown as Record<string, unknown>[],
         );

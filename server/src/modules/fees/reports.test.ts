@@ -48,6 +48,77 @@ describe('collection reports', () => {
     expect((await t.call('fees_count', { start_period: '2026-1', end_period: month }, admin)).return_msg).toContain('账期格式不正确');
   });
 
+  it('fees_count sets 已开票 and 未开票 against what was received, per row and in all (issue 41)', async () => {
+    type Row = { item_id: number; period: string; cost_type?: string; received: string; invoiced: string; uninvoiced: string };
+    const range = { start_period: first, end_period: month };
+    const report = async (extra: Record<string, unknown> = {}) => {
+      const res = await t.call('fees_count', { ...range, ...extra }, admin);
+      expect(res.return_code, res.return_msg).toBe('SUCCESS');
+      return res.data as { items: Row[]; totals: Omit<Row, 'item_id' | 'period'> };
+    };
+    const addsUp = (r: { items: Row[]; totals: Omit<Row, 'item_id' | 'period'> }) => {
+      for (const row of [...r.items, r.totals]) expect(toFen(row.uninvoiced)).toBe(toFen(row.received) - toFen(row.invoiced));
+      expect(fenToYuan(r.items.reduce((s, row) => s + toFen(row.invoiced), 0n))).toBe(r.totals.invoiced);
+      expect(fenToYuan(r.items.reduce((s, row) => s + toFen(row.uninvoiced), 0n))).toBe(r.totals.uninvoiced);
+    };
+    const before = await report();
+    addsUp(before);
+    // the lines that paid two paid bills of the range, of two rows
+    const line = (where: string) =>
+      sql<{ id: number; item_id: number; period: string; cost_type: string }>`
+        SELECT l.id, b.item_id, b.period, b.cost_type FROM fee_payment_items l
+        JOIN fee_bills b ON b.rid = l.rid AND b.id = l.bill_id AND b.payment_id = l.payment_id
+        WHERE l.rid = 1 AND b.status = 'Y' AND l.refunded = 'N' AND ${sql.raw(where)} ORDER BY l.id LIMIT 1`
+        .execute(t.database.db)
+        .then((r) => r.rows[0]!);
+    const a = await line(`b.period = '${month}'`);
+    const b = await line(`b.period BETWEEN '${first}' AND '${month}' AND (b.item_id, b.period) <> (${a.item_id}, '${a.period}')`);
+    const setInvoiced = async (id: number, amount: string) =>
+      sql`UPDATE fee_payment_items SET invoiced = ${amount} WHERE rid = 1 AND id = ${id}`.execute(t.database.db);
+    await setInvoiced(a.id, '10.00');
+    await setInvoiced(b.id, '2.55');
+    const after = await report();
+    addsUp(after);
+    const rowOf = (r: { items: Row[] }, x: { item_id: number; period: string }) =>
+      r.items.find((i) => i.item_id === x.item_id && i.period === x.period)!;
+    for (const [x, fen] of [
+      [a, 1000n],
+      [b, 255n],
+    ] as const) {
+      expect(rowOf(after, x).received).toBe(rowOf(before, x).received);
+      expect(toFen(rowOf(after, x).invoiced) - toFen(rowOf(before, x).invoiced)).toBe(fen);
+    }
+    expect(after.totals.received).toBe(before.totals.received);
+    expect(toFen(after.totals.invoiced) - toFen(before.totals.invoiced)).toBe(1255n);
+    expect(toFen(before.totals.uninvoiced) - toFen(after.totals.uninvoiced)).toBe(1255n);
+    // a range, a cost type and an item narrow it as they narrow what was received
+    const ofPeriod = await report({ start_period: a.period, end_period: a.period });
+    addsUp(ofPeriod);
+    expect(ofPeriod.items.every((i) => i.period === a.period)).toBe(true);
+    expect(
+      toFen(ofPeriod.totals.invoiced) -
+        toFen(before.items.filter((i) => i.period === a.period).reduce((s, i) => s + toFen(i.invoiced), 0n)),
+    ).toBe(a.period === b.period ? 1255n : 1000n);
+    const ofType = await report({ cost_type: a.cost_type });
+    addsUp(ofType);
+    expect(toFen(rowOf(ofType, a).invoiced)).toBe(toFen(rowOf(after, a).invoiced));
+    const ofItem = await report({ itemid: a.item_id });
+    addsUp(ofItem);
+    expect(ofItem.items.every((i) => i.item_id === a.item_id)).toBe(true);
+    expect(rowOf(ofItem, a).invoiced).toBe(rowOf(after, a).invoiced);
+    // and the export has them, its 合计 row included
+    const file = await t.exportFile('feereportexport', { report: 'fees_count', ...range }, admin);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(file.data.content_base64, 'base64') as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header.slice(-2)).toEqual(['已开票', '未开票']);
+    const last = (sheet.getRow(sheet.rowCount).values as unknown[]).slice(1);
+    expect([last[0], ...last.slice(-2).map(String)]).toEqual(['合计', after.totals.invoiced, after.totals.uninvoiced]);
+    for (const id of [a.id, b.id]) await setInvoiced(id, '0');
+    expect((await report()).totals).toEqual(before.totals);
+  });
+
   it('fees_count_nopay ages the arrears by room and totals them', async () => {
     const res = await t.call('fees_count_nopay', { limit: 5 }, admin);
     expect(res.data.items).toHaveLength(5);

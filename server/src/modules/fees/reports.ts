@@ -6,6 +6,8 @@ import {
   toFen,
   type ArrearsRow,
   type CollectionRow,
+  type FeesCountRow,
+  type FeesCountTotals,
   type FeeDashboard,
   type PayTypeName,
   FEE_ROLES,
@@ -75,12 +77,59 @@ export async function collection(db: Kysely<DB>, rid: number, f: Parameters<type
   };
 }
 
+/**
+ * What invoices cover of what `collection` counts as received, per fee item and period: the
+ * `invoiced` of the receipt lines that paid its paid bills (each paid bill's line of the receipt
+ * that paid it). One grouped statement, started from the lines invoiced at all, so only those are
+ * joined to their bills.
+ */
+function invoicedByItem(db: Kysely<DB>, rid: number, f: Parameters<typeof billTotals>[2]) {
+  let q = db
+    .selectFrom('fee_payment_items as l')
+    .innerJoin('fee_bills as b', (j) =>
+      j.onRef('b.rid', '=', 'l.rid').onRef('b.id', '=', 'l.bill_id').onRef('b.payment_id', '=', 'l.payment_id'),
+    )
+    .select(['b.item_id', 'b.period', money('l.invoiced').as('invoiced')])
+    .where('l.rid', '=', rid)
+    .where(sql<SqlBool>`l.invoiced > 0`)
+    // a line keeps its bill's period: the range is tried on the line before its bill is looked up
+    .where('l.period', '>=', f.start_period)
+    .where('l.period', '<=', f.end_period)
+    .where('b.status', '=', 'Y')
+    .where('b.period', '>=', f.start_period)
+    .where('b.period', '<=', f.end_period);
+  if (f.cost_type) q = q.where('b.cost_type', '=', f.cost_type);
+  if (f.itemid) q = q.where('b.item_id', '=', f.itemid);
+  return q.groupBy(['b.item_id', 'b.period']).execute();
+}
+
+/** 收费统计: `collection` with 已开票 and 未开票 (received − invoiced) per row and in all. */
+export async function feesCountReport(
+  db: Kysely<DB>,
+  rid: number,
+  f: Parameters<typeof billTotals>[2],
+): Promise<{ items: FeesCountRow[]; totals: FeesCountTotals }> {
+  const [c, invoiced] = await Promise.all([collection(db, rid, f), invoicedByItem(db, rid, f)]);
+  const byRow = new Map(invoiced.map((r) => [`${r.item_id} ${r.period}`, toFen(r.invoiced)]));
+  let all = 0n;
+  const items = c.items.map((r) => {
+    const fen = byRow.get(`${r.item_id} ${r.period}`) ?? 0n;
+    all += fen;
+    // 实收 here is the bills' fees; an invoice also covers late fees (less discounts), so what it
+    // covers can pass the fees: nothing is then left to invoice
+    const left = toFen(r.received) - fen;
+    return { ...r, invoiced: fenToYuan(fen), uninvoiced: fenToYuan(left > 0n ? left : 0n) };
+  });
+  const uninvoiced = items.reduce((sum, r) => sum + toFen(r.uninvoiced), 0n);
+  return { items, totals: { ...c.totals, invoiced: fenToYuan(all), uninvoiced: fenToYuan(uninvoiced) } };
+}
+
 const feesCount = defineMethod('fees_count', {
   side: 'community',
   roles: REPORT_ROLES,
   writes: false,
-  summary: '收费统计：按收费项目和账期的应收、实收、欠费、收缴率',
-  handler: (ctx, input) => collection(ctx.db, ctx.rid, input),
+  summary: '收费统计：按收费项目和账期的应收、实收、欠费、收缴率，以及实收中已开票、未开票的金额',
+  handler: (ctx, input) => feesCountReport(ctx.db, ctx.rid, input),
 });
 
 /**

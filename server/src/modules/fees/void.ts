@@ -6,6 +6,7 @@ import { today, wireTime } from '../../lib/wire.js';
 import { writeFlowLog } from '../../lib/workflow.js';
 import { moveBalance } from './balance.js';
 import { paymentInfo } from './payments.js';
+import { refuseInvoicedLines } from './invoiced.js';
 import { lockBills, reopenBills } from './reopen.js';
 
 /**
@@ -15,7 +16,8 @@ import { lockBills, reopenBills } from './reopen.js';
  * every room it paid is unpaid again (its late fee computed afresh), the balance it used goes
  * back to the owner, what it put into the balance is taken out again (refused once spent), and an
  * approved discount it used may be used again. The receipt stays, marked 已作废 with the reason;
- * the kept totals leave it out (migration 202611270145).
+ * the kept totals leave it out (migration 202611270145). A receipt an invoice covers is not voided
+ * until a red invoice has reversed it (invoiced.ts).
  */
 async function voidPayment(ctx: CommunityCtx, id: number, reason: string): Promise<void> {
   const p = await ctx.db
@@ -51,6 +53,8 @@ async function voidPayment(ctx: CommunityCtx, id: number, reason: string): Promi
     .execute();
   const billIds = [...new Set(lines.flatMap((l) => (l.bill_id === null ? [] : [l.bill_id])))].sort((a, b) => a - b);
   await lockBills(ctx, billIds);
+  // every line of the receipt, locked after its bills: money an invoice covers is reversed by a red invoice first
+  await refuseInvoicedLines(ctx, p.id, null, '作废');
   await reopenBills(ctx, billIds, p.id);
 
   const toBalance = toFen(p.to_balance);
@@ -123,7 +127,7 @@ const paymentvoid = defineMethod('paymentvoid', {
   roles: PAYMENT_VOID_ROLES,
   writes: true,
   summary:
-    '作废收据（仅限收据当天，须填写原因）：收银员作废自己收取的、财务作废任何一张；已退款、退款中或已作废的不能作废；账单恢复未缴，余额抵扣退回、多收转入扣回，所用优惠申请可再次使用',
+    '作废收据（仅限收据当天，须填写原因）：收银员作废自己收取的、财务作废任何一张；已退款、退款中、已作废或已开具发票（须先红冲）的不能作废；账单恢复未缴，余额抵扣退回、多收转入扣回，所用优惠申请可再次使用',
   async handler(ctx, input) {
     await voidPayment(ctx, input.id, input.reason);
     const info = await paymentInfo(ctx.db, ctx.rid, input.id);

@@ -28,7 +28,7 @@ import { invoiceSettings, linesQuery, takeLines } from './core.js';
 import { buyerOf, issueLines, settingsForIssue } from './issue.js';
 
 /** An application waits on the reviewers' to-do list (docs/product.md#to-do-list). */
-const applyBacklog = registerBacklogSource({
+export const applyBacklog = registerBacklogSource({
   kind: 'invoiceapply',
   roles: INVOICE_ROLES.staff,
   link: (id) => `/invoice/invoicewaitlist?tab=apply&id=${id}`,

@@ -208,7 +208,16 @@ export async function writeBlueInvoice(
   ctx: CommunityCtx,
   settings: InvoiceSettingsRow,
   group: TakenLine[],
-  opts: { buyer: Buyer; kind: 'p' | 's'; push: 'none' | 'email' | 'sms'; remark: string; applicationId?: number; memberId: number | null },
+  opts: {
+    buyer: Buyer;
+    kind: 'p' | 's';
+    push: 'none' | 'email' | 'sms';
+    remark: string;
+    applicationId?: number;
+    memberId: number | null;
+    /** false: the caller calls the platform itself (the demo's seed) */
+    queue?: boolean;
+  },
 ): Promise<{ id: number; amountFen: bigint }> {
   let amount = 0n;
   let exTax = 0n;
@@ -279,7 +288,7 @@ export async function writeBlueInvoice(
     ctx.rid,
     group.map((t) => ({ paymentItemId: Number(t.line.id), fen: t.amountFen })),
   );
-  await queueIssue(ctx.db, ctx.rid, Number(inv.id), ctx.session.accountId);
+  if (opts.queue !== false) await queueIssue(ctx.db, ctx.rid, Number(inv.id), ctx.session.accountId);
   return { id: Number(inv.id), amountFen: amount };
 }
 
