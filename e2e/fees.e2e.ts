@@ -242,7 +242,17 @@ journey('fees: item, binding, bills, cashier, receipt, refund, export', ({ page:
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(fs.readFileSync(await download.path()) as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
-    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(['收费项目', '账期', '账单数', '应收', '实收', '欠费', '收缴率%']);
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual([
+      '收费项目',
+      '账期',
+      '账单数',
+      '应收',
+      '实收',
+      '欠费',
+      '收缴率%',
+      '已开票',
+      '未开票',
+    ]);
     expect(ws.rowCount).toBeGreaterThan(2);
     expect(ws.getRow(ws.rowCount).getCell(1).value).toBe('合计');
   });

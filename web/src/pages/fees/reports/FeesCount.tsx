@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { DatePicker, Select, Statistic, Table, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
-import type { CollectionRow } from '@wuye/contract/fees';
+import type { FeesCountRow } from '@wuye/contract/fees';
 import { call } from '../../../api/client';
 import EChart from '../EChart';
 
@@ -11,7 +11,7 @@ import { useSmallList } from '../../../components/resource';
 import { MoneyStatistic, moneyColumn } from '../../../components/Money';
 import { axisTooltip, valueAxis } from '../chartUnits';
 
-/** 收费统计 (/feecounts/fees_count): receivable, received, arrears and rate by item and period. */
+/** 收费统计 (/feecounts/fees_count): receivable, received, arrears and rate by item and period, and how much of what was received is invoiced. */
 export default function FeesCount() {
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(5, 'month'), dayjs()]);
   const [costType, setCostType] = useState<string>();
@@ -75,10 +75,12 @@ export default function FeesCount() {
           <MoneyStatistic title="实收" value={t.received} />
           <MoneyStatistic title="欠费" value={t.arrears} />
           <Statistic title="收缴率" value={`${t.rate}%`} />
+          <MoneyStatistic title="已开票" value={t.invoiced} />
+          <MoneyStatistic title="未开票" value={t.uninvoiced} />
         </Space>
       )}
       <EChart option={option} testId="fees-count-chart" />
-      <Table<CollectionRow>
+      <Table<FeesCountRow>
         rowKey={(r) => `${r.item_id}-${r.period}`}
         size="small"
         scroll={{ x: 'max-content' }}
@@ -93,6 +95,8 @@ export default function FeesCount() {
           moneyColumn('实收', 'received'),
           moneyColumn('欠费', 'arrears'),
           { title: '收缴率', dataIndex: 'rate', render: (v: string) => `${v}%` },
+          moneyColumn('已开票', 'invoiced'),
+          moneyColumn('未开票', 'uninvoiced'),
         ]}
       />
     </ReportCard>
