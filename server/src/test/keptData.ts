@@ -69,6 +69,28 @@ export async function roomReachMissing(db: Kysely<DB>) {
 }
 
 /**
+ * Receipt lines whose `invoiced` (202612010000_invoices) is not what their invoices hold: blue lines
+ * not failed, less red lines issued; and blue lines whose `reversed` is not their red lines' (issuing
+ * or issued).
+ */
+export async function invoicedMismatches(db: Kysely<DB>) {
+  const lines = await sql<{ rid: number; id: string; invoiced: string; held: string }>`
+    WITH held AS (
+      SELECT l.rid, l.payment_item_id AS id, sum(l.amount) AS held FROM invoice_lines l JOIN invoices v ON v.rid = l.rid AND v.id = l.invoice_id
+      WHERE (v.color = 'B' AND v.status <> 'F') OR (v.color = 'R' AND v.status = 'Y') GROUP BY 1, 2)
+    SELECT pi.rid, pi.id, pi.invoiced::text, coalesce(h.held, 0)::text AS held
+    FROM fee_payment_items pi LEFT JOIN held h ON h.rid = pi.rid AND h.id = pi.id
+    WHERE (pi.invoiced > 0 OR h.id IS NOT NULL) AND pi.invoiced <> coalesce(h.held, 0) ORDER BY 1, 2`.execute(db);
+  const blue = await sql<{ rid: number; id: string; reversed: string; red: string }>`
+    SELECT b.rid, b.id, b.reversed::text, coalesce(-sum(r.amount) FILTER (WHERE v.status IN ('W', 'Y')), 0)::text AS red
+    FROM invoice_lines b LEFT JOIN invoice_lines r ON r.rid = b.rid AND r.blue_line_id = b.id
+    LEFT JOIN invoices v ON v.rid = r.rid AND v.id = r.invoice_id
+    WHERE b.blue_line_id IS NULL GROUP BY b.rid, b.id, b.reversed
+    HAVING b.reversed <> coalesce(-sum(r.amount) FILTER (WHERE v.status IN ('W', 'Y')), 0) ORDER BY 1, 2`.execute(db);
+  return [...lines.rows, ...blue.rows];
+}
+
+/**
  * Throws, naming them, where what the database keeps for reading disagrees with the tables it is
  * kept from: a table's kept totals, a room's address.
  */
@@ -80,5 +102,6 @@ export async function assertKeptData(db: Kysely<DB>): Promise<void> {
   for (const w of await roomPlaceMismatches(db)) wrong.push(`rooms: ${JSON.stringify(w)}`);
   for (const w of await roomReachMissing(db)) wrong.push(`household_reach: no row for room ${JSON.stringify(w)}`);
   for (const w of await grantDeviceRowsMismatches(db)) wrong.push(`access_grants.device_rows: ${JSON.stringify(w)}`);
+  for (const w of await invoicedMismatches(db)) wrong.push(`fee_payment_items.invoiced / invoice_lines.reversed: ${JSON.stringify(w)}`);
   if (wrong.length) throw new Error(`kept data disagrees with its tables:\n${wrong.join('\n')}`);
 }
