@@ -530,7 +530,8 @@ export const invoiceApplyFlow = workflow({
       to: 'N',
       roles: INVOICE_ROLES.staff,
       fixed: { approve: false },
-      input: { remark: noControlChars(z.string().trim().min(1, '请填写驳回原因').max(200)) },
+      // the transitions share one method and so one schema: the reason is required in the handler
+      input: { remark: text(200).default('') },
       inputLabels: { remark: '驳回原因' },
       danger: true,
     },

@@ -3,4 +3,13 @@
  * `npm run db:types`). The code imports them from here; a named row type some code needs is
  * re-exported below (write `Selectable<XxxTable>`).
  */
-export type { DB, DeviceCommandsTable, DevicesTable, FeeRefundsTable, InvoicesTable, JobsTable, JobWritesTable, RegionsTable } from './types.generated.js';
+export type {
+  DB,
+  DeviceCommandsTable,
+  DevicesTable,
+  FeeRefundsTable,
+  InvoicesTable,
+  JobsTable,
+  JobWritesTable,
+  RegionsTable,
+} from './types.generated.js';

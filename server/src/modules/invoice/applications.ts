@@ -240,7 +240,8 @@ const applyFlowMethods = defineWorkflow(invoiceApplyFlow, {
       message: '已同意，发票开具中',
     },
     reject: {
-      async run(ctx, row) {
+      async run(ctx, row, input) {
+        if (!String(input.remark ?? '').trim()) fail('请填写驳回原因');
         notOwnApplication(ctx, row);
         await applyBacklog.settle(ctx.db, ctx.rid, Number(row.id), ctx.session.accountId);
       },

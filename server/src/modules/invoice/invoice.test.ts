@@ -207,6 +207,7 @@ describe('issuing and reversal', () => {
     );
     expect(waiting.items.map((i: { id: number }) => i.id)).toEqual([p.lineId]);
     expect(waiting.items[0].rate).toBe('6');
+    expect(waiting.sums.left).toBe(fenToYuan(received(p.line)));
     const total = received(p.line);
     const half = total / 2n;
 
@@ -228,6 +229,10 @@ describe('issuing and reversal', () => {
     const issued = await invoice(firstId);
     expect(issued.status).toBe('Y');
     expect(issued.invoice_no).toMatch(/^\d{20}$/);
+    // the sums of a list that fits on one page
+    const listed = ok(await t.call('invoicelist', { keyword: issued.invoice_no }, admin));
+    expect(listed.total).toBe(1);
+    expect(listed.sums.amount).toBe(fenToYuan(half));
     const pdf = ok(await t.call('invoicepdf', { id: firstId }, admin));
     expect(Buffer.from(pdf.content_base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
 
@@ -395,7 +400,7 @@ describe('applications', () => {
       ),
     );
     expect((await t.call('invoiceapplyreview', { id: applied.id, approve: true, remark: '' }, cashier)).return_code).not.toBe('SUCCESS');
-    const done = ok(await t.call('invoiceapplyreview', { id: applied.id, approve: true, remark: '同意' }, admin));
+    const done = ok(await t.call('invoiceapplyreview', { id: applied.id, approve: true, remark: '' }, admin));
     expect(done.status).toBe('Y');
     expect(done.invoice_ids).toHaveLength(1);
     await t.runJobs();
@@ -405,6 +410,25 @@ describe('applications', () => {
     );
     const log = ok(await t.call('invoiceapplylog', { id: applied.id }, cashier));
     expect(log.items.map((i: { transition: string }) => i.transition)).toEqual(['create', 'approve']);
+    // a rejection says why
+    const q = await pay();
+    await mapItem(q.itemId);
+    const owner = await db()
+      .selectFrom('fee_payments')
+      .select('member_id')
+      .where('rid', '=', 1)
+      .where('id', '=', q.paymentId)
+      .executeTakeFirstOrThrow();
+    const second = ok(
+      await t.call(
+        'invoiceapplyadd',
+        { lines: [{ id: q.lineId }], member_id: owner.member_id, buyer: { ...COMPANY, kind: 'person', tax_no: '' } },
+        cashier,
+      ),
+    );
+    expect((await t.call('invoiceapplyreview', { id: second.id, approve: false, remark: ' ' }, admin)).return_msg).toBe('请填写驳回原因');
+    expect(ok(await t.call('invoiceapplyreview', { id: second.id, approve: false, remark: '抬头与业主不符' }, admin)).status).toBe('N');
+    expect(toFen((await lineOf(q.lineId)).invoiced)).toBe(0n);
   });
 });
 
