@@ -77,6 +77,8 @@ export default tseslint.config(
       'web/src/pages/access/grantParts.tsx',
       // the patrol report: totals, per plan and day, per guard, the points missed most, by hour: one answer, not a paged list
       'web/src/pages/security/PlanReport.tsx',
+      // an invoice's preview, lines and an application's lines: small read-only tables inside the issue dialog and the detail drawers
+      'web/src/pages/invoice/parts.tsx',
     ],
     rules: {
       'no-restricted-imports': [

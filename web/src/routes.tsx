@@ -37,6 +37,7 @@ import { carparkRoutes, carparkTitles } from './pages/carpark/routes';
 import { mobilesysRoutes, mobilesysTitles } from './pages/mobilesys/routes';
 import { securityRoutes, securityTitles } from './pages/security/routes';
 import { serviceRoutes, serviceTitles } from './pages/service/routes';
+import { invoiceRoutes, invoiceTitles } from './pages/invoice/routes';
 
 for (const titles of [
   structureTitles,
@@ -52,6 +53,7 @@ for (const titles of [
   mobilesysTitles,
   securityTitles,
   ...serviceTitles,
+  invoiceTitles,
 ])
   registerRouteTitles(titles);
 
@@ -118,6 +120,8 @@ export const communityRoutes: AppRoute[] = [
   ...ownersRoutes,
   ...feesRoutes,
   ...feecountsRoutes,
+  // invoices for what owners paid (issue 41)
+  ...invoiceRoutes,
   // patrols and activities are sub-menus of the steward's area, so every area fits the top menu of
   // an office screen (docs/product.md#shell-menus)
   ...stewardRoutes.map((r) => ({ ...r, children: [...(r.children ?? []), ...securityRoutes, ...serviceRoutes] })),

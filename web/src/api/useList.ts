@@ -33,11 +33,17 @@ export interface UseListResult<M extends ListMethod> {
   reload: () => void;
 }
 
+export interface ListQueryOptions<M extends ListMethod> {
+  enabled?: boolean;
+  /** asks again every so many ms while the page shown calls for it (rows still being processed), false to stop */
+  refetchInterval?: (answer: MethodOutput<M> | undefined) => number | false;
+}
+
 /** The page of a list for the given filters and paging: the query half of useList, for callers that keep the state elsewhere (the URL). */
 export function useListQuery<M extends ListMethod>(
   method: M,
   state: { filters: ListFilters<M>; page: number; limit: number },
-  options: { enabled?: boolean; queryKey?: readonly unknown[] } = {},
+  options: ListQueryOptions<M> & { queryKey?: readonly unknown[] } = {},
 ) {
   const { filters, page, limit } = state;
   const query = useQuery({
@@ -50,6 +56,7 @@ export function useListQuery<M extends ListMethod>(
     retry: false,
     enabled: options.enabled ?? true,
     refetchOnWindowFocus: false,
+    refetchInterval: options.refetchInterval ? (q) => options.refetchInterval!(q.state.data as MethodOutput<M> | undefined) : undefined,
   });
   const { refetch } = query;
   const reload = useCallback(() => {
@@ -71,12 +78,12 @@ export function useListQuery<M extends ListMethod>(
 export function useList<M extends ListMethod>(
   method: M,
   initialFilters: ListFilters<M>,
-  options: { limit?: number; enabled?: boolean } = {},
+  options: ListQueryOptions<M> & { limit?: number } = {},
 ): UseListResult<M> {
   const [filters, setFiltersState] = useState<ListFilters<M>>(initialFilters);
   const [page, setPageState] = useState<number>(LIMITS.firstPage);
   const [limit, setLimit] = useState<number>(options.limit ?? LIMITS.pageSize);
-  const query = useListQuery(method, { filters, page, limit }, { enabled: options.enabled });
+  const query = useListQuery(method, { filters, page, limit }, { enabled: options.enabled, refetchInterval: options.refetchInterval });
   const { reload } = query;
   const setFilters = useCallback(
     (f: ListFilters<M>) => {

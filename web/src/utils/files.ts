@@ -1,9 +1,19 @@
 import type { FileAnswer } from '@wuye/contract';
 
-/** Saves an export or template answer ({ filename, content_base64 }) as a download. */
+const TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  ofd: 'application/ofd',
+  xml: 'application/xml',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** The file's type by its extension (a workbook unless it says otherwise). */
+export const fileType = (filename: string): string => TYPES[/\.([a-z0-9]+)$/i.exec(filename)?.[1]?.toLowerCase() ?? ''] ?? TYPES.xlsx!;
+
+/** Saves an export, template or document answer ({ filename, content_base64 }) as a download. */
 export function saveFile(file: FileAnswer): void {
   const bytes = Uint8Array.from(atob(file.content_base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+  const url = URL.createObjectURL(new Blob([bytes], { type: fileType(file.filename) }));
   const a = document.createElement('a');
   a.href = url;
   a.download = file.filename;

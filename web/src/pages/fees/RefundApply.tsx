@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Checkbox, Form, Input, Modal } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Modal } from 'antd';
+import { useNavigate } from 'react-router';
 import type { PaymentInfo } from '@wuye/contract/fees';
-import { call, request } from '../../api/client';
-import { noticeSuccess } from '../../api/feedback';
+import { ApiError, call, request } from '../../api/client';
+import { noticeSuccess, toastError } from '../../api/feedback';
 import { formatMoney } from '../../components/Money';
 
 /** Refund request for a payment: all or some of its bills, with a reason. */
@@ -11,7 +12,11 @@ export default function RefundApply({ paymentId, onClose }: { paymentId: number 
   const [ids, setIds] = useState<number[]>([]);
   const [reason, setReason] = useState('');
   const [saving, setSaving] = useState(false);
+  // the server's refusal while invoices still cover the money: it names 红冲, and the page offers the way there
+  const [invoiced, setInvoiced] = useState('');
+  const navigate = useNavigate();
   useEffect(() => {
+    setInvoiced('');
     if (!paymentId) return;
     call('paymentinfo', { id: paymentId })
       .then((p) => {
@@ -23,13 +28,15 @@ export default function RefundApply({ paymentId, onClose }: { paymentId: number 
   const save = async () => {
     if (!paymentId) return;
     setSaving(true);
+    setInvoiced('');
     try {
-      const answer = await request('refundapply', { payment_id: paymentId, bill_ids: ids, reason });
+      const answer = await request('refundapply', { payment_id: paymentId, bill_ids: ids, reason }, { silent: true });
       noticeSuccess(answer.return_msg ?? '操作成功');
       setReason('');
       onClose();
-    } catch {
-      // toasted by the client
+    } catch (e) {
+      if (e instanceof ApiError && e.message.includes('红冲')) setInvoiced(e.message);
+      else if (e instanceof ApiError && !e.shown) toastError(e.message);
     } finally {
       setSaving(false);
     }
@@ -67,6 +74,27 @@ export default function RefundApply({ paymentId, onClose }: { paymentId: number 
           />
         </Form.Item>
       </Form>
+      {invoiced && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="refund-apply-invoiced"
+          title={invoiced}
+          action={
+            <Button
+              size="small"
+              danger
+              onClick={() => {
+                onClose();
+                void navigate(`/invoice/invoicelist?payment_id=${paymentId}`);
+              }}
+              data-testid="refund-apply-goto-red"
+            >
+              去红冲
+            </Button>
+          }
+        />
+      )}
     </Modal>
   );
 }

@@ -5,6 +5,7 @@ import { FEE_ROLES } from '@wuye/contract/fees/roles';
 import { DISCOUNT_APPLY_ROLES, DISCOUNT_MANAGER_ROLES } from '@wuye/contract/fees/discount';
 import { SHIFT_READ_ROLES } from '@wuye/contract/fees/refund';
 import { STEWARD_ROLES } from '@wuye/contract/steward/roles';
+import { INVOICE_ROLES } from '@wuye/contract/invoice/roles';
 import { RepairCount } from '../steward/repairRoutes';
 
 const FeeItemCateList = lazyPage(() => import('./FeeItemCateList'));
@@ -41,6 +42,7 @@ const ComplaintCount = lazyPage(() => import('../steward/ComplaintCount'));
 const PropertyNopayCount = lazyPage(() => import('./reports/PropertyNopayCount'));
 const MonthLinting = lazyPage(() => import('./reports/MonthLinting'));
 const FinanceReport = lazyPage(() => import('./reports/FinanceReport'));
+const Electronic = lazyPage(() => import('./reports/Electronic'));
 
 const { setup: SETUP, bills: BILLS, payments: PAYMENTS, call: CALL, reports: REPORTS } = FEE_ROLES;
 
@@ -129,7 +131,11 @@ export const feecountsRoutes: AppRoute[] = [
   {
     path: '/feecounts',
     redirect: '/feecounts/fees_count',
-    meta: { title: 'route.feecounts', icon: BarChartOutlined, roles: [...new Set([...REPORTS, ...STEWARD_ROLES.reports])] },
+    meta: {
+      title: 'route.feecounts',
+      icon: BarChartOutlined,
+      roles: [...new Set([...REPORTS, ...STEWARD_ROLES.reports, ...INVOICE_ROLES.report])],
+    },
     children: [
       { path: 'fees_count', component: FeesCount, meta: { title: 'route.fees_count', roles: REPORTS } },
       { path: 'fees_count_nopay', component: FeesCountNopay, meta: { title: 'route.fees_count_nopay', roles: REPORTS } },
@@ -148,6 +154,8 @@ export const feecountsRoutes: AppRoute[] = [
       { path: 'repaircount', component: RepairCount, meta: { title: 'route.repaircount', roles: [...STEWARD_ROLES.reports] } },
       { path: 'complaintcount', component: ComplaintCount, meta: { title: 'route.complaintcount', roles: [...STEWARD_ROLES.reports] } },
       { path: 'financereport', component: FinanceReport, meta: { title: 'route.financereport', roles: ['financecount', 'feecount'] } },
+      // businesscount group: issued and reversed invoices per month, item and rate (issue 41)
+      { path: 'electronic', component: Electronic, meta: { title: 'route.electronic', roles: [...INVOICE_ROLES.report] } },
     ],
   },
 ];

@@ -7,6 +7,7 @@ import { request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { RoomCascader } from '../../components/resource';
 import { validValues } from '../../utils/forms';
+import MemberTitles from './MemberTitles';
 
 interface RoomRow {
   path?: number[];
@@ -207,6 +208,8 @@ export default function MemberForm({
           <Input.TextArea rows={2} maxLength={200} />
         </Form.Item>
       </Form>
+      {/* the person's invoice titles (issue 41): saved apart from the form above, at once */}
+      {member && <MemberTitles member={member} />}
     </Modal>
   );
 }

@@ -12,21 +12,25 @@ export default function ReportCard({
   children,
   testId,
   extra,
+  onExport,
 }: {
   title: string;
   filters: ReactNode;
   /** beside the export: links to the report's detail pages */
   extra?: ReactNode;
   exportPayload?: MethodInput<'feereportexport'>;
+  /** a report with an export of its own (electronicexport) instead of feereportexport */
+  onExport?: () => Promise<void>;
   children: ReactNode;
   testId: string;
 }) {
   const [exporting, setExporting] = useState(false);
   const doExport = async () => {
-    if (!exportPayload) return;
+    if (!exportPayload && !onExport) return;
     setExporting(true);
     try {
-      await runExport('feereportexport', exportPayload);
+      if (onExport) await onExport();
+      else if (exportPayload) await runExport('feereportexport', exportPayload);
     } finally {
       setExporting(false);
     }
@@ -38,7 +42,7 @@ export default function ReportCard({
           {filters}
         </Space>
         {extra}
-        {exportPayload && (
+        {(exportPayload || onExport) && (
           <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void doExport()} data-testid="report-export">
             导出 Excel
           </Button>
