@@ -30,6 +30,7 @@ import { fillSteward, STEWARD_STEPS } from './scale-steward.js';
 import { fillParking, PARKING_STEPS } from './scale-parking.js';
 import { ASSET_STEPS, fillAssets } from './scale-assets.js';
 import { fillPatrols, PATROL_STEPS } from './scale-patrols.js';
+import { fillInvoices, INVOICE_STEPS } from './scale-invoices.js';
 
 export interface ScaleTarget {
   /** a PostgreSQL server; without it, PGlite in dataDir */
@@ -108,7 +109,7 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
   const started = performance.now();
   // reset + migrate, accounts; per community 12 steps and one a period (+ the demo owner once); counters, setup, vacuum, mark
   const progress = new Progress(
-    2 + size.communities * (12 + MONTHS) + 1 + 3 + SETUP_STEPS + STEWARD_STEPS + PARKING_STEPS + ASSET_STEPS + PATROL_STEPS,
+    2 + size.communities * (12 + MONTHS) + 1 + 3 + SETUP_STEPS + STEWARD_STEPS + PARKING_STEPS + ASSET_STEPS + PATROL_STEPS + INVOICE_STEPS,
   );
   const log = opts.quiet ? { step: <T>(_: string, run: () => Promise<T>) => run(), finish: () => undefined } : progress;
   const database = await openDatabase(config);
@@ -159,6 +160,8 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
       await fillAssets(c, rids, (label, run) => log.step(label, run));
       // security patrols: points, daily plans and a year of their tasks and check-ins
       await fillPatrols(c, rids, (label, run) => log.step(label, run));
+      // invoices of the oldest receipts, some reversed
+      await fillInvoices(c, rids, (label, run) => log.step(label, run));
       await sql`SET session_replication_role = DEFAULT`.execute(c).catch(() => undefined);
       await log.step('VACUUM ANALYZE', async () => {
         const tables = await sql<{
@@ -180,6 +183,8 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
         'fee_bills',
         'fee_payments',
         'fee_payment_items',
+        'invoices',
+        'invoice_lines',
         'sms_jobs',
         'sms_messages',
         'sms_unsubscribes',
