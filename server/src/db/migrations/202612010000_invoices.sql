@@ -7,9 +7,8 @@ ALTER TABLE fee_payment_items
   ADD COLUMN invoiced numeric(14,2) NOT NULL DEFAULT 0 CHECK (invoiced >= 0);
 
 -- A receipt's discount shared over its lines by their amounts, the last line taking what rounding
--- left, so the shares add up to the discount exactly.
-CREATE OR REPLACE FUNCTION fee_payment_item_discounts() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
+-- left, so the shares add up to the discount exactly: for the receipts (rid, id) given.
+CREATE OR REPLACE FUNCTION fee_payment_item_share_discounts(rids int[], ids bigint[]) RETURNS void LANGUAGE sql AS $$
   UPDATE fee_payment_items pi SET discount = s.share
   FROM (
     SELECT rid, id, CASE WHEN rn = 1 THEN d - (sum(part) OVER w - part) ELSE part END AS share
@@ -18,35 +17,27 @@ BEGIN
         CASE WHEN sum(i.fee + i.late_fee) OVER pw = 0 THEN 0
              ELSE round(p.discount * (i.fee + i.late_fee) / sum(i.fee + i.late_fee) OVER pw, 2) END AS part,
         row_number() OVER (PARTITION BY i.rid, i.payment_id ORDER BY i.id DESC) AS rn
-      FROM fee_payment_items i
-      JOIN fee_payments p ON p.rid = i.rid AND p.id = i.payment_id
-      WHERE (i.rid, i.payment_id) IN (SELECT DISTINCT rid, payment_id FROM new_items) AND p.discount > 0
+      FROM unnest(rids, ids) AS k(rid, id)
+      JOIN fee_payments p ON p.rid = k.rid AND p.id = k.id
+      JOIN fee_payment_items i ON i.rid = p.rid AND i.payment_id = p.id
+      WHERE p.discount > 0
       WINDOW pw AS (PARTITION BY i.rid, i.payment_id)
     ) lines
     WINDOW w AS (PARTITION BY rid, payment_id)
   ) s
   WHERE pi.rid = s.rid AND pi.id = s.id AND pi.discount IS DISTINCT FROM s.share;
+$$;
+
+CREATE OR REPLACE FUNCTION fee_payment_item_discounts() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM fee_payment_item_share_discounts(array_agg(rid), array_agg(payment_id))
+  FROM (SELECT DISTINCT rid, payment_id FROM new_items) k;
   RETURN NULL;
 END $$;
 CREATE TRIGGER fee_payment_items_discount AFTER INSERT ON fee_payment_items
   REFERENCING NEW TABLE AS new_items FOR EACH STATEMENT EXECUTE FUNCTION fee_payment_item_discounts();
 
-UPDATE fee_payment_items pi SET discount = s.share
-FROM (
-  SELECT rid, id, CASE WHEN rn = 1 THEN d - (sum(part) OVER w - part) ELSE part END AS share
-  FROM (
-    SELECT i.rid, i.id, i.payment_id, p.discount AS d,
-      CASE WHEN sum(i.fee + i.late_fee) OVER pw = 0 THEN 0
-           ELSE round(p.discount * (i.fee + i.late_fee) / sum(i.fee + i.late_fee) OVER pw, 2) END AS part,
-      row_number() OVER (PARTITION BY i.rid, i.payment_id ORDER BY i.id DESC) AS rn
-    FROM fee_payment_items i
-    JOIN fee_payments p ON p.rid = i.rid AND p.id = i.payment_id
-    WHERE p.discount > 0
-    WINDOW pw AS (PARTITION BY i.rid, i.payment_id)
-  ) lines
-  WINDOW w AS (PARTITION BY rid, payment_id)
-) s
-WHERE pi.rid = s.rid AND pi.id = s.id;
+SELECT fee_payment_item_share_discounts(array_agg(rid), array_agg(id)) FROM fee_payments WHERE discount > 0;
 
 -- The waiting list: lines of receipts with a room, not refunded, with something left to invoice.
 CREATE INDEX fee_payment_items_invoiceable ON fee_payment_items (rid, id)

@@ -24,7 +24,7 @@ import { listPage } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
 import { defineWorkflow, writeFlowLog } from '../../lib/workflow.js';
 import { registerBacklogSource } from '../setup/backlog.js';
-import { invoiceSettings, linesQuery, takeLines } from './core.js';
+import { invoiceSettings, linesQuery, readLines, takeLines } from './core.js';
 import { buyerOf, issueLines, settingsForIssue } from './issue.js';
 
 /** An application waits on the reviewers' to-do list (docs/product.md#to-do-list). */
@@ -138,15 +138,11 @@ const invoiceapplyadd = defineMethod('invoiceapplyadd', {
   summary: '为业主提交开票申请：所选收据明细（须为该业主的，金额不超过剩余可开）和抬头，由开票人员审核后开具',
   async handler(ctx, input) {
     const settings = await settingsForIssue(ctx);
-    const lines = await linesQuery(ctx.db, ctx.rid)
-      .where(
-        'pi.id',
-        'in',
-        input.lines.map((l) => l.id),
-      )
-      .execute();
-    const byId = new Map(lines.map((l) => [Number(l.id), l]));
-    if (byId.size !== input.lines.length) fail('所选费用不存在或不属于当前小区，或有重复');
+    const byId = await readLines(
+      ctx,
+      input.lines.map((l) => l.id),
+      false,
+    );
     const taken = takeLines(byId, input.lines, settings);
     const first = taken[0]!.line;
     if (first.member_id === null || Number(first.member_id) !== input.member_id) fail('所选费用不是该业主缴纳的');

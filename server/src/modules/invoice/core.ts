@@ -82,22 +82,27 @@ export type LineRow = Awaited<ReturnType<ReturnType<typeof linesQuery>['executeT
 export const receivedFen = (l: { fee: string; late_fee: string; discount: string }) => toFen(l.fee) + toFen(l.late_fee) - toFen(l.discount);
 export const leftFen = (l: { fee: string; late_fee: string; discount: string; invoiced: string }) => receivedFen(l) - toFen(l.invoiced);
 
-/** The lines chosen, locked in id order (a second issuer waits here, then sees what the first took). */
-export async function lockLines(ctx: CommunityCtx, ids: number[]): Promise<Map<number, LineRow>> {
+/**
+ * The lines chosen, by id; refuses a repeated or unknown one. With `lock`, locked in id order first
+ * (a second issuer waits here, then sees what the first took).
+ */
+export async function readLines(ctx: CommunityCtx, ids: number[], lock: boolean): Promise<Map<number, LineRow>> {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   if (unique.length !== ids.length) fail('所选费用有重复');
-  await ctx.db
-    .selectFrom('fee_payment_items')
-    .select('id')
-    .where('rid', '=', ctx.rid)
-    .where('id', 'in', unique)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  if (lock)
+    await ctx.db
+      .selectFrom('fee_payment_items')
+      .select('id')
+      .where('rid', '=', ctx.rid)
+      .where('id', 'in', unique)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
   const rows = await linesQuery(ctx.db, ctx.rid).where('pi.id', 'in', unique).execute();
   if (rows.length !== unique.length) fail('所选费用不存在或不属于当前小区');
   return new Map(rows.map((r) => [Number(r.id), r]));
 }
+export const lockLines = (ctx: CommunityCtx, ids: number[]) => readLines(ctx, ids, true);
 
 export interface TakenLine {
   line: LineRow;

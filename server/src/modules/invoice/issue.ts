@@ -36,6 +36,7 @@ import {
   leftFen,
   linesQuery,
   lockLines,
+  readLines,
   moveInvoiced,
   nextInvoiceId,
   previewLines,
@@ -182,15 +183,11 @@ const invoicepreview = defineMethod('invoicepreview', {
   summary: '开票预览：所选费用按合并规则分成几张发票，每张按开票项目和税率汇总，价税分离，优惠显示为折扣行',
   async handler(ctx, input) {
     const settings = await settingsForIssue(ctx);
-    const lines = await linesQuery(ctx.db, ctx.rid)
-      .where(
-        'pi.id',
-        'in',
-        input.lines.map((l) => l.id),
-      )
-      .execute();
-    const byId = new Map(lines.map((l) => [Number(l.id), l]));
-    if (byId.size !== new Set(input.lines.map((l) => l.id)).size) fail('所选费用不存在或不属于当前小区');
+    const byId = await readLines(
+      ctx,
+      input.lines.map((l) => l.id),
+      false,
+    );
     return previewOf(takeLines(byId, input.lines, settings), settings.merge_rule);
   },
 });
