@@ -24,6 +24,26 @@ export function saveFile(file: FileAnswer): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * Prints a file the browser shows itself (an invoice's PDF): drawn in a hidden frame, whose print
+ * dialog opens once it has loaded; the frame goes when the page does or at the next print.
+ */
+export function printFile(file: FileAnswer): void {
+  const bytes = Uint8Array.from(atob(file.content_base64), (c) => c.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: fileType(file.filename) }));
+  document.getElementById('print-frame')?.remove();
+  const frame = document.createElement('iframe');
+  frame.id = 'print-frame';
+  frame.title = file.filename;
+  frame.style.position = 'fixed';
+  frame.style.width = '0';
+  frame.style.height = '0';
+  frame.style.border = '0';
+  frame.onload = () => frame.contentWindow?.print();
+  frame.src = url;
+  document.body.appendChild(frame);
+}
+
 /** A picked file as base64 (without the data: prefix), for upload inside the JSON call. */
 export function fileToBase64(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {

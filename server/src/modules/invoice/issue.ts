@@ -561,7 +561,8 @@ export async function callPlatform(db: Kysely<DB>, rid: number, id: number): Pro
     return { ok: false, invoice_no: '' };
   }
   const provider = providerFor(db, settings, loadConfig(process.env).dataDir);
-  const result = await provider.issue(await requestOf(db, inv, settings));
+  const req = await requestOf(db, inv, settings);
+  const result = inv.color === 'R' ? await provider.reverse(req) : await provider.issue(req);
   const pdf = result.ok ? await provider.download(result.invoiceNo) : null;
   const applied = await finish(db, rid, id, result, pdf);
   if (result.ok && applied && inv.push !== 'none') {

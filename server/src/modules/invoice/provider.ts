@@ -56,8 +56,10 @@ export type IssueResult = { ok: true; invoiceNo: string; issuedAt: Date } | { ok
 
 export interface InvoiceProvider {
   readonly name: string;
-  /** issues a blue or red invoice; answers the platform's number or its refusal */
+  /** issues a blue invoice; answers the platform's number or its refusal */
   issue(req: InvoiceRequest): Promise<IssueResult>;
+  /** reverses (part of) an issued blue invoice with a red one, naming the blue number and the reason */
+  reverse(req: InvoiceRequest): Promise<IssueResult>;
   /** what became of an order (by our serial): issued, or unknown to the platform */
   query(serial: string): Promise<{ invoiceNo: string; issuedAt: Date } | null>;
   /** the issued invoice's PDF */
@@ -95,6 +97,14 @@ export class SandboxInvoiceProvider implements InvoiceProvider {
       .execute();
     const kept = await this.query(req.serial);
     return kept ? { ok: true, ...kept } : { ok: false, message: '开票平台未返回结果' };
+  }
+
+  async reverse(req: InvoiceRequest): Promise<IssueResult> {
+    const blue = req.blueNo
+      ? await this.db.selectFrom('invoice_sandbox_issued').select('total').where('invoice_no', '=', req.blueNo).executeTakeFirst()
+      : undefined;
+    if (!blue) return { ok: false, message: '开票平台返回：原蓝字发票不存在' };
+    return this.issue(req);
   }
 
   async query(serial: string) {

@@ -13,7 +13,7 @@ import { MoneyStatistic, moneyColumn } from '../../components/Money';
 import TablePage, { useActionFixed } from '../../components/TablePage';
 import { INVOICE_ROLES } from '@wuye/contract/invoice/roles';
 import { EnumTag, useCanWrite } from '../../components/resource';
-import { saveFile } from '../../utils/files';
+import { printFile, saveFile } from '../../utils/files';
 import { InvoiceDetail, PushDialog, RedDialog } from './InvoiceDialogs';
 import { useDayPresets, wireRange } from './shared';
 import './invoice.css';
@@ -68,10 +68,12 @@ export default function InvoiceList() {
     setParams(params, { replace: true });
     list.setFilters({ ...list.filters, payment_id: undefined });
   };
-  const pdf = async (r: InvoiceRow) => {
+  const pdf = async (r: InvoiceRow, print = false) => {
     setDownloading(r.id);
     try {
-      saveFile(await call('invoicepdf', { id: r.id }));
+      const file = await call('invoicepdf', { id: r.id });
+      if (print) printFile(file);
+      else saveFile(file);
     } catch {
       /* shown by the client */
     } finally {
@@ -185,6 +187,11 @@ export default function InvoiceList() {
                 data-testid={`invoice-pdf-${r.id}`}
               >
                 下载PDF
+              </Button>
+            )}
+            {issued && (
+              <Button size="small" type="link" onClick={() => void pdf(r, true)} data-testid={`invoice-print-${r.id}`}>
+                打印
               </Button>
             )}
             {staff && (r.status === 'Y' || r.status === 'P') && (
