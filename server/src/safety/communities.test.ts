@@ -410,6 +410,9 @@ const methodIds = (method: string, v: Victim): Record<string, unknown> => ({
 
 /** Plain fields: a valid value; reads search for the victim's owner, writes create fresh things. */
 const VALUES = (v: Victim, write: boolean): Record<string, unknown> => ({
+  // invoices: a tax classification code and a seller's credit code with its check digit
+  tax_code: '3040801010000000000',
+  seller_tax_no: '91310115MA1K3YJ73R',
   // an activity's cover and windows (signupadd, signupedit; its end_time is the one below)
   cover: `/files/1/${'a'.repeat(32)}.png`,
   start_time: '2030-01-01 08:00',
