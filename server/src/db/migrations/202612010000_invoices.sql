@@ -39,9 +39,12 @@ CREATE TRIGGER fee_payment_items_discount AFTER INSERT ON fee_payment_items
 
 SELECT fee_payment_item_share_discounts(array_agg(rid), array_agg(id)) FROM fee_payments WHERE discount > 0;
 
--- The waiting list: lines of receipts with a room, not refunded, with something left to invoice.
+-- The waiting list: lines of bills (not a stay's at the gate), not refunded, not deposits, with
+-- something left to invoice.
 CREATE INDEX fee_payment_items_invoiceable ON fee_payment_items (rid, id)
-  WHERE refunded = 'N' AND cost_type <> 'deposit' AND fee + late_fee - discount - invoiced > 0;
+  WHERE refunded = 'N' AND bill_id IS NOT NULL AND cost_type <> 'deposit' AND fee + late_fee - discount - invoiced > 0;
+-- 收费统计's 已开票: the lines invoices cover, by period
+CREATE INDEX fee_payment_items_invoiced ON fee_payment_items (rid, period) INCLUDE (bill_id, payment_id, invoiced) WHERE invoiced > 0;
 
 -- 开票设置: one row per community
 CREATE TABLE invoice_settings (

@@ -64,6 +64,7 @@ function waiting(db: Kysely<DB>, rid: number, f: WaitFilters) {
     .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'b.rid').onRef('r.id', '=', 'b.hid'))
     .select(['r.address', 'p.payer_name', 'p.pay_type', 'p.cashier_name', 'pi.daterange'])
     .where('pi.refunded', '=', 'N')
+    .where('pi.bill_id', 'is not', null)
     .where('pi.cost_type', '<>', 'deposit')
     .where(sql<boolean>`pi.fee + pi.late_fee - pi.discount - pi.invoiced > 0`)
     .where('p.status', 'in', ['Y', 'P']);
