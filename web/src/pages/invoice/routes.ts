@@ -9,7 +9,7 @@ const InvoiceSet = lazyPage(() => import('./InvoiceSet'));
 
 /** Route titles of the invoice area, keyed like 'route.<name>' without the prefix. */
 export const invoiceTitles = {
-  'zh-CN': { invoice: '发票管理', invoicelist: '已开发票', invoicewaitlist: '待开票', invoiceset: '开票设置' },
+  'zh-CN': { invoice: '发票', invoicelist: '已开发票', invoicewaitlist: '待开票', invoiceset: '开票设置' },
   en: { invoice: 'Invoices', invoicelist: 'Issued invoices', invoicewaitlist: 'To invoice', invoiceset: 'Invoice settings' },
   es: { invoice: 'Facturas', invoicelist: 'Facturas emitidas', invoicewaitlist: 'Por facturar', invoiceset: 'Ajustes de facturación' },
 };
