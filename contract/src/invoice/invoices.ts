@@ -357,8 +357,8 @@ export interface InvoiceWaitRow {
   status_ch: string;
 }
 
-/** One group of an invoice's preview: lines of one item and rate, tax separated. */
-export interface InvoicePreviewLine {
+/** An invoice line's item, rate and amounts, tax separated (a preview's group, an issued line). */
+export interface TaxedAmounts {
   goods_name: string;
   tax_code: string;
   rate: string;
@@ -369,6 +369,9 @@ export interface InvoicePreviewLine {
   discount: string;
   ex_tax: string;
   tax: string;
+}
+/** One group of an invoice's preview: lines of one item and rate. */
+export interface InvoicePreviewLine extends TaxedAmounts {
   count: number;
 }
 export interface InvoicePreview {
@@ -429,7 +432,7 @@ export interface InvoiceRow {
   issue_time: string;
   create_time: string;
 }
-export interface InvoiceLineRow {
+export interface InvoiceLineRow extends TaxedAmounts {
   id: number;
   payment_item_id: number;
   payment_id: number;
@@ -437,14 +440,6 @@ export interface InvoiceLineRow {
   address: string;
   item_title: string;
   period: string;
-  goods_name: string;
-  tax_code: string;
-  rate: string;
-  rate_ch: string;
-  amount: string;
-  discount: string;
-  ex_tax: string;
-  tax: string;
   /** of a blue line: reversed so far; a red line's own amount is negative */
   reversed: string;
   blue_line_id: number | null;

@@ -24,7 +24,7 @@ import { listPage } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
 import { defineWorkflow, writeFlowLog } from '../../lib/workflow.js';
 import { registerBacklogSource } from '../setup/backlog.js';
-import { invoiceSettings, linesQuery, readLines, takeLines } from './core.js';
+import { linesQuery, readLines, takeLines } from './core.js';
 import { buyerOf, issueLines, settingsForIssue } from './issue.js';
 
 /** An application waits on the reviewers' to-do list (docs/product.md#to-do-list). */
@@ -206,8 +206,7 @@ const applyFlowMethods = defineWorkflow(invoiceApplyFlow, {
     approve: {
       async run(ctx, row) {
         notOwnApplication(ctx, row);
-        const settings = await invoiceSettings(ctx.db, ctx.rid);
-        if (!settings) fail('尚未完成开票设置（销方信息），请先在开票设置中保存');
+        const settings = await settingsForIssue(ctx);
         const applied = (typeof row.lines === 'string' ? JSON.parse(row.lines) : row.lines) as AppliedLine[];
         const buyer: Buyer = {
           kind: row.buyer_kind as Buyer['kind'],

@@ -12,7 +12,7 @@ import { fail } from '../../http/errors.js';
 import type { CommunityCtx } from '../../http/registry.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { decryptSecret, secretsKey } from '../../lib/secrets.js';
-import { today } from '../../lib/wire.js';
+import { today, wireTime } from '../../lib/wire.js';
 import { SandboxInvoiceProvider, type InvoiceProvider, type InvoiceRequest } from './provider.js';
 
 export const INVOICE_JOB = 'invoice_issue';
@@ -161,7 +161,8 @@ export function groupInvoices(taken: TakenLine[], rule: string): TakenLine[][] {
   return out;
 }
 
-const monthOf = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 7);
+/** The month of the business calendar a time falls in. */
+const monthOf = (d: Date) => wireTime(d).slice(0, 7);
 
 /** The lines of an invoice grouped by item and rate, tax separated (the preview, the report). */
 export function previewLines(group: TakenLine[]): InvoicePreviewLine[] {
@@ -439,4 +440,33 @@ export async function redIssued(db: Kysely<DB>, red: InvoiceRow): Promise<void> 
     .where('rid', '=', red.rid)
     .where('id', '=', red.blue_id!)
     .execute();
+}
+
+/** Has the platform deliver an issued invoice to the buyer, and keeps a row of it (who, where, how it went). */
+export async function deliverInvoice(
+  db: Kysely<DB>,
+  provider: InvoiceProvider,
+  push: {
+    rid: number;
+    invoiceId: number;
+    invoiceNo: string;
+    channel: 'email' | 'sms';
+    target: string;
+    by: { accountId: number | null; name: string };
+  },
+): Promise<{ ok: boolean; message: string }> {
+  const sent = await provider.deliver(push.invoiceNo, push.channel, push.target);
+  await db
+    .insertInto('invoice_pushes')
+    .values({
+      rid: push.rid,
+      invoice_id: push.invoiceId,
+      channel: push.channel,
+      target: push.target,
+      status: sent.ok ? '已推送' : `推送失败：${sent.message}`,
+      created_by: push.by.accountId,
+      created_by_name: push.by.name,
+    })
+    .execute();
+  return sent;
 }

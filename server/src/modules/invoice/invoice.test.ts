@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeResource } from '../../test/describeResource.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { today } from '../../lib/wire.js';
 import { SANDBOX_FAILURE } from './provider.js';
 
 let t: TestServer;
@@ -51,7 +52,7 @@ afterAll(() => t.close());
 /** A room of community 1 with an owner and unpaid bills of this month or before, paid now at the cashier. */
 const usedRooms = new Set<number>();
 async function pay(opts: { costType?: string; discount?: string; payType?: string } = {}) {
-  const month = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7);
+  const month = today().slice(0, 7);
   const rows = await db()
     .selectFrom('fee_bills as b')
     .innerJoin('room_members as rm', (j) => j.onRef('rm.rid', '=', 'b.rid').onRef('rm.hid', '=', 'b.hid'))

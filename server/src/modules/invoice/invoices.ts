@@ -25,7 +25,7 @@ import { sheetOf } from '../../lib/excel.js';
 import { likePattern } from '../../lib/like.js';
 import { listPage } from '../../lib/paging.js';
 import { today, wireTime, withinDays } from '../../lib/wire.js';
-import { invoiceSettings, providerFor, rateCh, rateKey } from './core.js';
+import { deliverInvoice, invoiceSettings, providerFor, rateCh, rateKey } from './core.js';
 
 type InvoiceFilters = HandlerInput<'invoiceexport'>;
 
@@ -133,7 +133,7 @@ const invoicelist = defineMethod('invoicelist', {
     // the sums of every filtered invoice issued, beside the page (listPage counts only when the page cannot tell)
     const [page, t] = await Promise.all([
       listPage(qb, input, 'v.id'),
-      filtered(ctx.db, ctx.rid, input)
+      qb
         .clearSelect()
         .select([
           sql<string>`coalesce(sum(v.amount) FILTER (WHERE v.status IN ('Y', 'P', 'R')), 0)::text`.as('amount'),
@@ -251,19 +251,14 @@ const invoicepush = defineMethod('invoicepush', {
     if (!target) fail(input.push === 'email' ? '请填写接收邮箱' : '请填写接收手机');
     const settings = await invoiceSettings(ctx.db, ctx.rid);
     if (!settings) fail('请先保存开票设置');
-    const sent = await providerFor(ctx.db, settings, ctx.config.dataDir).deliver(v.invoice_no, input.push, target);
-    await ctx.db
-      .insertInto('invoice_pushes')
-      .values({
-        rid: ctx.rid,
-        invoice_id: v.id,
-        channel: input.push,
-        target,
-        status: sent.ok ? '已推送' : `推送失败：${sent.message}`,
-        created_by: ctx.session.accountId,
-        created_by_name: ctx.session.name,
-      })
-      .execute();
+    const sent = await deliverInvoice(ctx.db, providerFor(ctx.db, settings, ctx.config.dataDir), {
+      rid: ctx.rid,
+      invoiceId: Number(v.id),
+      invoiceNo: v.invoice_no,
+      channel: input.push,
+      target,
+      by: ctx.session,
+    });
     if (!sent.ok) fail(`推送失败：${sent.message}`);
     return reply({ id: Number(v.id) }, `已推送到 ${target}`);
   },

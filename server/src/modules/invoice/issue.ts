@@ -29,6 +29,7 @@ import { listPage } from '../../lib/paging.js';
 import { today, wireTime, withinDays } from '../../lib/wire.js';
 import { afterPayment } from '../fees/cashier.js';
 import {
+  deliverInvoice,
   groupInvoices,
   holdOnBlue,
   INVOICE_JOB,
@@ -569,18 +570,14 @@ export async function callPlatform(db: Kysely<DB>, rid: number, id: number): Pro
   if (result.ok && applied && inv.push !== 'none') {
     const target = inv.push === 'email' ? inv.buyer_email : inv.buyer_mobile;
     if (target) {
-      const sent = await provider.deliver(result.invoiceNo, inv.push as 'email' | 'sms', target);
-      await db
-        .insertInto('invoice_pushes')
-        .values({
-          rid,
-          invoice_id: id,
-          channel: inv.push,
-          target,
-          status: sent.ok ? '已推送' : `推送失败：${sent.message}`,
-          created_by_name: '系统',
-        })
-        .execute();
+      await deliverInvoice(db, provider, {
+        rid,
+        invoiceId: id,
+        invoiceNo: result.invoiceNo,
+        channel: inv.push as 'email' | 'sms',
+        target,
+        by: { accountId: null, name: '系统' },
+      });
     }
   }
   return { ok: result.ok, invoice_no: result.ok ? result.invoiceNo : '' };

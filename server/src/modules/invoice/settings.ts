@@ -8,7 +8,6 @@ import {
   INVOICE_ROLES,
   INVOICE_SPECIAL,
   invoiceTitle,
-  TITLE_KIND,
   type InvoiceItemMapRow,
   type InvoiceSettings,
   type InvoiceTitleRow,
@@ -19,7 +18,7 @@ import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
 import { likePattern } from '../../lib/like.js';
 import { listPage } from '../../lib/paging.js';
-import { defineResource } from '../../lib/resource.js';
+import { defineResource, wireRows } from '../../lib/resource.js';
 import { encryptSecret, lastFour, maskSecret, secretsKey } from '../../lib/secrets.js';
 import { wireTime } from '../../lib/wire.js';
 import { invoiceSettings, providerFor, rateCh, rateKey } from './core.js';
@@ -242,6 +241,8 @@ export const titleMethods = defineResource(invoiceTitle, {
   summaries: { list: '业主的发票抬头（个人/企业；企业须填纳税人识别号；每位业主一个默认抬头）' },
 });
 
+const toWire = wireRows(invoiceTitle.def);
+
 const invoicetitleSmall = defineMethod('invoicetitle_small_list', {
   side: 'community',
   roles: INVOICE_ROLES.apply,
@@ -253,18 +254,8 @@ const invoicetitleSmall = defineMethod('invoicetitle_small_list', {
     if (input.member_ids.length) qb = qb.where('t.member_id', 'in', input.member_ids);
     if (input.hid) qb = qb.where('t.hid', '=', input.hid);
     const rows = await qb.orderBy('t.is_default', 'desc').orderBy('t.id', 'desc').limit(100).execute();
-    return {
-      items: rows.map(
-        (r) =>
-          ({
-            ...titleRow(r),
-            kind_ch: enumText(TITLE_KIND, r.kind),
-            is_default_ch: r.is_default === 'Y' ? '默认' : '否',
-            create_time: wireTime(r.created_at),
-            created_at: undefined,
-          }) as unknown as InvoiceTitleRow,
-      ),
-    };
+    // the rows as the title list answers them (coded values' texts, wire times)
+    return { items: rows.map((r) => titleRow(toWire(r)) as unknown as InvoiceTitleRow) };
   },
 });
 
