@@ -6,7 +6,7 @@
  * (read by time).
  */
 import { z } from 'zod';
-import { id, int, optionalId, paging, text } from '../common.js';
+import { id, idempotencyKey, int, optionalId, paging, text } from '../common.js';
 import { createTimeColumn, resource, valueEnum, wireDay, type ResourceOutputs } from '../kit/resource.js';
 import { money, moneyUpTo } from '../money.js';
 import type { ExportQueued } from '../jobs.js';
@@ -218,13 +218,7 @@ export const couponSchemas = {
     /** what the page showed: refused when it is not price × quantity (the price changed meanwhile) */
     amount: money.optional(),
     remark: text(200).default(''),
-    idempotency_key: z
-      .string()
-      .trim()
-      .min(8)
-      .max(64)
-      .regex(/^[A-Za-z0-9_-]+$/, 'idempotency_key 只能包含字母、数字、- 和 _')
-      .optional(),
+    idempotency_key: idempotencyKey.optional(),
   }),
   parkcouponorderlist: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc'), ...orderFilters }),
   parkcouponorderexport: z.object({ sort: z.enum(['asc', 'desc']).default('desc'), ...orderFilters }),
