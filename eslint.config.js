@@ -43,6 +43,8 @@ export default tseslint.config(
       // the current shift's totals by method and its receipts (a summary, as the desk's); its hand-overs are a TablePage
       'web/src/pages/fees/ShiftPage.tsx',
       'web/src/pages/fees/reports/**',
+      // 成本统计: categories and items × months with totals and charts, as the fee reports
+      'web/src/pages/fees/costs/CostCount.tsx',
       'web/src/pages/owners/MemberImport.tsx',
       'web/src/pages/owners/drawer/HouseTab.tsx',
       'web/src/pages/structure/BuildingImport.tsx',
@@ -79,6 +81,10 @@ export default tseslint.config(
       'web/src/pages/security/PlanReport.tsx',
       // an invoice's preview, lines and an application's lines: small read-only tables inside the issue dialog and the detail drawers
       'web/src/pages/invoice/parts.tsx',
+      // a member card's balance and points ledgers: a small paged table inside the card's detail drawer
+      'web/src/pages/cards/CardList.tsx',
+      // the card reports: figures by day, store or operator with totals and a chart, what the members hold, the coupons' uses (as the fee reports)
+      'web/src/pages/cards/reports/**',
     ],
     rules: {
       'no-restricted-imports': [

@@ -13,9 +13,15 @@ const modal = (page: Page) => page.locator('.ant-modal:visible').last();
 
 /** Narrows a resource list by a text filter and waits for its rows to be the ones asked for. */
 async function filterBy(page: Page, name: string, field: string, value: string, rows: number) {
-  await page.getByTestId(`${name}-filter-${field}`).fill(value);
-  await page.getByTestId(`${name}-filter-${field}`).press('Enter');
-  await expect.poll(() => rowsOf(page.getByTestId(`${name}-table`)).count()).toBe(rows);
+  const table = page.getByTestId(`${name}-table`);
+  const input = page.getByTestId(`${name}-filter-${field}`);
+  // the first page must be in before typing: a list still loading may redraw its filters empty
+  await expect.poll(() => rowsOf(table).count()).toBeGreaterThan(0);
+  await settle(page);
+  await input.fill(value);
+  await input.press('Enter');
+  await expect.poll(() => input.inputValue()).toBe(value);
+  await expect.poll(() => rowsOf(table).count()).toBe(rows);
 }
 
 journey('parking: a lot with its booth and lanes, spaces, a monthly car rented, renewed and released', ({ page: newPage }) => {

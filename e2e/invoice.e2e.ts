@@ -261,7 +261,9 @@ journey(
       await settle(page);
       await screenshot(page, 'invoice-refund-refused-1440');
       await page.getByTestId('refund-apply-goto-red').click();
-      await page.waitForURL(new RegExp(`/invoice/invoicelist\\?payment_id=${paymentId}$`));
+      await page.waitForURL(new RegExp(`/invoice/invoicelist\\?payment_id=${paymentId}&receipt_no=${receiptNo}$`));
+      // the chip names the receipt by its number
+      await page.getByTestId('invoicelist-payment').getByText(`收据 ${receiptNo} 的发票`).waitFor();
       await page.getByTestId(`invoice-red-${invoiceIds[1]}`).click();
       await page.getByTestId('invoice-red-dialog').waitFor();
       await pick(page, 'invoice-red-reason', '退款');
@@ -274,6 +276,17 @@ journey(
       await expect.poll(() => page.getByTestId('refund-apply-reason').count()).toBe(0);
       const refunds = await api<{ items: Array<{ receipt_no: string; status: string }> }>('refund_list', { sort: 'desc' }, admin);
       expect(refunds.data.items.find((r) => r.receipt_no === receiptNo)?.status).toBe('E');
+    });
+
+    it("a to-do's link opens the application it names", async () => {
+      const applies = await api<{ items: Array<{ id: number; status: string }> }>('invoiceapplylist', { sort: 'desc', status: 'W' }, admin);
+      const waiting = applies.data.items[0]!;
+      await page.goto(`/invoice/invoicewaitlist?tab=apply&id=${waiting.id}`);
+      const drawer = page.getByTestId('invoiceapply-drawer');
+      await drawer.getByText(`开票申请 #${waiting.id}`).waitFor();
+      await drawer.getByText('开票明细').waitFor();
+      await drawer.locator('.ant-drawer-close').click();
+      await expect.poll(() => new URL(page.url()).search).toBe('?tab=apply');
     });
 
     it('at 390×844 the three pages draw without sideways scrolling of the page', async () => {

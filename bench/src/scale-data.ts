@@ -31,6 +31,15 @@ import { fillParking, PARKING_STEPS } from './scale-parking.js';
 import { ASSET_STEPS, fillAssets } from './scale-assets.js';
 import { fillPatrols, PATROL_STEPS } from './scale-patrols.js';
 import { fillInvoices, INVOICE_STEPS } from './scale-invoices.js';
+import { CARD_STEPS, fillCards } from './scale-cards.js';
+import { CONTRACT_STEPS, fillContracts } from './scale-contracts.js';
+import { CARE_STEPS, fillCare } from './scale-care.js';
+import { fillLeases, LEASE_STEPS } from './scale-leases.js';
+import { CRM_SALES_STEPS, fillCrmSales } from './scale-crm-sales.js';
+import { settleUnspentPoints } from '../../server/src/modules/cards/ledger.js';
+import { MALL_STEPS, fillMall } from './scale-mall.js';
+import { COUPON_STEPS, fillCoupons } from './scale-coupons.js';
+import { COST_STEPS, fillCosts } from './scale-costs.js';
 
 export interface ScaleTarget {
   /** a PostgreSQL server; without it, PGlite in dataDir */
@@ -109,7 +118,24 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
   const started = performance.now();
   // reset + migrate, accounts; per community 12 steps and one a period (+ the demo owner once); counters, setup, vacuum, mark
   const progress = new Progress(
-    2 + size.communities * (12 + MONTHS) + 1 + 3 + SETUP_STEPS + STEWARD_STEPS + PARKING_STEPS + ASSET_STEPS + PATROL_STEPS + INVOICE_STEPS,
+    2 +
+      size.communities * (12 + MONTHS) +
+      1 +
+      3 +
+      SETUP_STEPS +
+      STEWARD_STEPS +
+      PARKING_STEPS +
+      ASSET_STEPS +
+      PATROL_STEPS +
+      INVOICE_STEPS +
+      CARD_STEPS +
+      MALL_STEPS +
+      COST_STEPS +
+      COUPON_STEPS +
+      CARE_STEPS +
+      CONTRACT_STEPS +
+      LEASE_STEPS +
+      CRM_SALES_STEPS,
   );
   const log = opts.quiet ? { step: <T>(_: string, run: () => Promise<T>) => run(), finish: () => undefined } : progress;
   const database = await openDatabase(config);
@@ -162,6 +188,23 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
       await fillPatrols(c, rids, (label, run) => log.step(label, run));
       // invoices of the oldest receipts, some reversed
       await fillInvoices(c, rids, (label, run) => log.step(label, run));
+      // member cards: templates, members' cards, packages and recharges
+      await fillCards(c, rids, (label, run) => log.step(label, run));
+      // the points mall: categories, goods and members' orders (points through their ledger rows)
+      await fillMall(c, rids, (label, run) => log.step(label, run));
+      // members' coupons: templates and coupons given over a year in every state
+      await fillCoupons(c, rids, (label, run) => log.step(label, run));
+      // costs: the items' tree and two years of costs, some voided (成本登记, 成本统计)
+      await fillCosts(c, rids, (label, run) => log.step(label, run));
+      // customer care: records of the residents, rules, group affairs and a year of affairs
+      await fillCare(c, rids, (label, run) => log.step(label, run));
+      // room-sales contracts: a contract for every fifth room, its plan, the units' states and list prices
+      await fillContracts(c, rids, (label, run) => log.step(label, run));
+      // tenant leases: a lease for every fifth room (beside the contracts'), the live ones' deposits and last two months unpaid
+      await fillLeases(c, rids, (label, run) => log.step(label, run));
+      // the sales CRM: customers across the pipeline, their follow-ups, invitations and deposits' queue numbers
+      await fillCrmSales(c, rids, (label, run) => log.step(label, run));
+      await settleUnspentPoints(c, rids);
       await sql`SET session_replication_role = DEFAULT`.execute(c).catch(() => undefined);
       await log.step('VACUUM ANALYZE', async () => {
         const tables = await sql<{

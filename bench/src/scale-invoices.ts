@@ -22,6 +22,8 @@ export async function fillInvoices(c: Kysely<DB>, rids: number[], step: Step): P
     `invoices: settings, mappings, ${TITLES_PER_COMMUNITY} titles and ${INVOICED_PAYMENTS} receipts invoiced a community`,
     async () => {
       for (const rid of rids) await community(c, rid);
+      // the waiting and the invoiced lines' kept totals (202612010100, 202612010120), whose triggers the bulk load ran without
+      await sql`SELECT invoice_wait_totals_rebuild(), invoice_period_totals_rebuild()`.execute(c);
       await sql`ANALYZE invoice_settings, invoice_item_maps, invoice_titles, invoices, invoice_lines, fee_payment_items`.execute(c);
     },
   );

@@ -101,6 +101,8 @@ async function contextOf(url: string, token: string): Promise<SweepContext> {
   const order = (await first('internalorderlist')).id;
   const notice = (await first('noticelist')).id;
   const steward = (await first('stewardlist')).id;
+  // the latest cost (成本登记)
+  const cost = (await first('costdetaillist')).id;
   return {
     room: { rid: Number(room.rid), bid: Number(room.bid), tid: Number(room.tid), hid },
     ids: {
@@ -126,6 +128,8 @@ async function contextOf(url: string, token: string): Promise<SweepContext> {
       noticeresendpreview: notice,
       stewardinfo: steward,
       stewardhouses: steward,
+      costinfo: cost,
+      costlog: cost,
     },
     itemId: item.id,
   };

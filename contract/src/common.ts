@@ -56,3 +56,28 @@ export const pagingSchema = z.object(paging);
 export type Paging = z.infer<typeof pagingSchema>;
 
 export const empty = z.object({});
+
+/** A write's idempotency key (docs/architecture.md#call-conventions): a retry with the same key happens once. */
+export const idempotencyKey = z
+  .string()
+  .trim()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'idempotency_key 只能包含字母、数字、- 和 _');
+
+/** A coordinate in degrees ('' or null: none): a patrol point's, a store's map point. */
+export const coordinate = (max: number, label: string) =>
+  z
+    .union([
+      z.literal(''),
+      z.null(),
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d{1,3}(\.\d{1,7})?$/, `${label}格式不正确`)
+        .transform(Number),
+    ])
+    .optional()
+    .transform((v) => (v === '' || v === null || v === undefined ? null : v))
+    .refine((v) => v === null || (Number.isFinite(v) && Math.abs(v) <= max), { message: `${label}超出范围` });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, int, noControlChars, optionalId, paging, text, yn } from './common.js';
+import { id, idempotencyKey, int, noControlChars, optionalId, paging, text, yn } from './common.js';
 import { MAX_BILL_FEN, MAX_PAYMENT_FEN, money, moneyUpTo } from './money.js';
 import type { ListAnswer, YN } from './codes.js';
 import { fileBase64, type FileAnswer } from './files.js';
@@ -16,6 +16,8 @@ import { refundFlow } from './fees/refund.js';
 export * from './fees/discount.js';
 export * from './fees/things.js';
 import { feeThingSchemas, type FeeThingRow } from './fees/things.js';
+export * from './fees/costs.js';
+import { costSchemas, type CostOutputs } from './fees/costs.js';
 import { discountFlow, type DiscountStatus } from './fees/discount.js';
 import type { WorkflowLogItem } from './kit/workflow.js';
 
@@ -177,12 +179,6 @@ const monthLintingFilters = {
 };
 
 /** A client-made key that makes a retried write happen once. */
-const idempotencyKey = z
-  .string()
-  .trim()
-  .min(8)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'idempotency_key 只能包含字母、数字、- 和 _');
 
 const generateScope = {
   period,
@@ -239,6 +235,8 @@ export const feesMethods = {
   bindfeeadd: z.object({ item_id: id, scope: z.enum(BIND_SCOPES), ref_ids: z.array(id).max(5000).default([]) }),
   bindfeedel: z.object({ id }),
   ...feeThingSchemas,
+  // --- 成本登记 and 成本统计 (docs/product.md#costs)
+  ...costSchemas,
   // --- bills (slice B)
   feebillgenerate: z.object({ ...generateScope, preview: z.boolean().default(false) }),
   feebatchlist: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc') }),
@@ -464,6 +462,8 @@ export interface FeeItemRow {
   late_fee_rate: string;
   late_fee_grace_days: number;
   late_fee_cap_percent: number;
+  balance_pay: YN;
+  balance_pay_ch: string;
   status: YN;
   remark: string;
   bind_count: number;
@@ -556,6 +556,8 @@ export interface CashierBill {
   /** parking bills: the space / car they are for; `measure` shows its title or plate */
   space_id: number;
   car_id: number;
+  /** whether the member's balance may pay it (the fee item's 余额支付) */
+  balance_pay: YN;
 }
 
 export interface CashierHouse {
@@ -567,6 +569,11 @@ export interface CashierHouse {
   owner_name: string;
   member_id: number;
   balance: string;
+  /** the owner's live member card (0 none), which a recharge at the desk goes to */
+  card_id: number;
+  card_no: string;
+  /** 未激活, 正常 or 冻结 */
+  card_status: string;
 }
 
 /** Another room of the desk's owner in the community, with what it owes: paid on the same receipt when chosen. */
@@ -1009,6 +1016,7 @@ export interface FeeSettings {
 /** Answer `data` shapes of the fees area, by method name. */
 export type FeesOutputs = ResourceOutputs<typeof costType.def, CostTypeRow> &
   ResourceOutputs<typeof feeItem.def, FeeItemRow> &
+  CostOutputs &
   FeesOwnOutputs;
 
 interface FeesOwnOutputs {

@@ -47,6 +47,18 @@ import { planSchemas, type PlanOutputs } from './patrols/plans.js';
 import { recordSchemas, type RecordOutputs } from './patrols/records.js';
 import { activitySchemas, type ActivityOutputs } from './activities/activities.js';
 import { invoiceSchemas, type InvoiceOutputs } from './invoice/invoices.js';
+import { cardTemplateSchemas, type CardTemplateOutputs } from './cards/templates.js';
+import { merchantSchemas, type MerchantOutputs } from './cards/merchants.js';
+import { wxFanSchemas, type WxFanOutputs } from './cards/wxfans.js';
+import { mallSchemas, type MallOutputs } from './cards/mall.js';
+import { cardSchemas, type CardOutputs } from './cards/cards.js';
+import { rechargeSchemas, type RechargeOutputs } from './cards/recharge.js';
+import { counterSchemas, type CounterOutputs } from './cards/counter.js';
+import { memberCouponSchemas, type MemberCouponOutputs } from './cards/coupons.js';
+import { couponRuleSchemas, type CouponRuleOutputs } from './cards/couponRules.js';
+import { cardLinkSchemas, type CardLinkOutputs } from './cards/links.js';
+import { cardReportSchemas, type CardReportOutputs } from './cards/reports.js';
+import { crmSchemas, type CrmOutputs } from './crm/index.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -110,6 +122,19 @@ export * from './patrols/plans.js';
 export * from './patrols/records.js';
 export * from './activities/activities.js';
 export * from './invoice/invoices.js';
+export * from './cards/templates.js';
+export * from './cards/merchants.js';
+export * from './cards/wxfans.js';
+export * from './cards/mall.js';
+export * from './cards/roles.js';
+export * from './cards/cards.js';
+export * from './cards/recharge.js';
+export * from './cards/counter.js';
+export * from './cards/coupons.js';
+export * from './cards/couponRules.js';
+export * from './cards/links.js';
+export * from './cards/reports.js';
+export * from './crm/index.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -163,6 +188,18 @@ export const methodSchemas = {
   ...recordSchemas,
   ...activitySchemas,
   ...invoiceSchemas,
+  ...cardTemplateSchemas,
+  ...merchantSchemas,
+  ...wxFanSchemas,
+  ...mallSchemas,
+  ...cardSchemas,
+  ...rechargeSchemas,
+  ...counterSchemas,
+  ...memberCouponSchemas,
+  ...couponRuleSchemas,
+  ...cardLinkSchemas,
+  ...cardReportSchemas,
+  ...crmSchemas,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -213,5 +250,17 @@ export type MethodOutputs = AuthOutputs &
   PlanOutputs &
   RecordOutputs &
   ActivityOutputs &
-  InvoiceOutputs;
+  InvoiceOutputs &
+  CardTemplateOutputs &
+  MerchantOutputs &
+  WxFanOutputs &
+  MallOutputs &
+  CardOutputs &
+  RechargeOutputs &
+  CounterOutputs &
+  MemberCouponOutputs &
+  CouponRuleOutputs &
+  CardLinkOutputs &
+  CardReportOutputs &
+  CrmOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

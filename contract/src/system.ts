@@ -73,6 +73,11 @@ export const BACKLOG_KIND = valueEnum({
   activity: { text: '活动报名', tone: 'success' },
   activitymin: { text: '活动未成团', tone: 'warning' },
   invoiceapply: { text: '开票申请', tone: 'processing' },
+  crmpool: { text: '客户回收预警', tone: 'warning' },
+  careaffair: { text: '客户关怀', tone: 'success' },
+  contractaudit: { text: '合同审批', tone: 'processing' },
+  leaseaudit: { text: '租赁审批', tone: 'processing' },
+  leaseexpiring: { text: '租约到期', tone: 'warning' },
   other: { text: '其他', tone: 'default' },
 });
 export type BacklogKind = keyof typeof BACKLOG_KIND;

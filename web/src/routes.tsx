@@ -38,6 +38,7 @@ import { mobilesysRoutes, mobilesysTitles } from './pages/mobilesys/routes';
 import { securityRoutes, securityTitles } from './pages/security/routes';
 import { serviceRoutes, serviceTitles } from './pages/service/routes';
 import { invoiceRoutes, invoiceTitles } from './pages/invoice/routes';
+import { crmRoutes, crmTitles } from './pages/crm/routes';
 
 for (const titles of [
   structureTitles,
@@ -54,6 +55,7 @@ for (const titles of [
   securityTitles,
   ...serviceTitles,
   invoiceTitles,
+  ...crmTitles,
 ])
   registerRouteTitles(titles);
 
@@ -126,6 +128,8 @@ export const communityRoutes: AppRoute[] = [
   // an office screen (docs/product.md#shell-menus)
   ...stewardRoutes.map((r) => ({ ...r, children: [...(r.children ?? []), ...securityRoutes, ...serviceRoutes] })),
   ...carparkRoutes,
+  // customers and contracts (issue 43)
+  ...crmRoutes,
   ...mobilesysRoutes,
   ...teamRoutes,
   {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { id, int, optionalId, text } from '../common.js';
 import { fenToYuan, money, mulDivRoundHalfUp, toFen } from '../money.js';
 import { daysBetween } from '../dates.js';
-import { createTimeColumn, resource, valueEnum, wireDay, type ResourceOutputs } from '../kit/resource.js';
+import { createTimeColumn, optionalDay, resource, valueEnum, type ResourceOutputs } from '../kit/resource.js';
 import { ASSET_ROLES } from './roles.js';
 
 export const ASSET_IMPORTANCE = valueEnum({
@@ -155,11 +155,6 @@ export interface AssetItem {
   create_time: string;
 }
 
-const day = z
-  .union([z.literal(''), z.null(), wireDay])
-  .optional()
-  .transform((v) => (v ? v : null));
-
 export const asset = resource<AssetItem>()({
   name: 'asset',
   label: '设备',
@@ -203,8 +198,8 @@ export const asset = resource<AssetItem>()({
       once: true,
       help: '登记后通过「移动」修改，每次移动都有记录',
     },
-    first_use: { label: '首次启用', zod: day, widget: 'date', in: ['form', 'table', 'export'], width: 110 },
-    warranty_end: { label: '保修截止', zod: day, widget: 'date', in: ['form', 'table', 'export'], width: 110 },
+    first_use: { label: '首次启用', zod: optionalDay, widget: 'date', in: ['form', 'table', 'export'], width: 110 },
+    warranty_end: { label: '保修截止', zod: optionalDay, widget: 'date', in: ['form', 'table', 'export'], width: 110 },
     service_years: { label: '使用年限(年)', zod: int(0, 100).default(0), widget: 'int', in: ['form', 'export'], help: '0 为不计折旧' },
     importance: {
       label: '重要等级',

@@ -4,7 +4,7 @@
  * (cash, or a QR through the payment provider), manual openings and plate corrections.
  */
 import { z } from 'zod';
-import { id, optionalId, paging, text } from '../common.js';
+import { id, idempotencyKey, optionalId, paging, text } from '../common.js';
 import type { ExportQueued } from '../jobs.js';
 import { enumKeys, valueEnum, wireDay } from '../kit/resource.js';
 import { money } from '../money.js';
@@ -222,13 +222,6 @@ const stayFilters = {
   intime: dateRange,
   outtime: dateRange,
 };
-
-const idempotencyKey = z
-  .string()
-  .trim()
-  .min(8)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'idempotency_key 只能包含字母、数字、- 和 _');
 
 export const gateSchemas = {
   /** a plate seen at a lane (the device adapter's event; the booth console's simulator sends the same) */

@@ -18,4 +18,8 @@ export const FEE_ROLES = {
   conbill: ['fees', 'cashier', 'payment'],
   /** quick one-off payments (临时收费) */
   quickpay: ['cashier', 'payment', 'fees'],
+  /** 成本登记: the cost items and the costs paid, registered and voided by fee settings or finance */
+  costs: ['setfees', 'financecount'],
+  /** who reads the costs and 成本统计 (costcount): those who write them and the fee reports' readers */
+  costRead: ['setfees', 'financecount', 'feecount'],
 } as const;

@@ -48,6 +48,8 @@ export const costType = resource<CostTypeRow>()({
   columns: [{ key: 'item_count', label: '收费项目数', width: 110 }, createTimeColumn()],
 });
 
+export const BALANCE_PAY = valueEnum({ Y: { text: '允许', tone: 'success' }, N: { text: '不允许', tone: 'default' } });
+
 export const feeItem = resource<FeeItemRow>()({
   name: 'feeitem',
   label: '收费项目',
@@ -87,6 +89,15 @@ export const feeItem = resource<FeeItemRow>()({
       zod: int(0, 1000).default(0),
       widget: 'int',
       in: ['form', 'export'],
+    },
+    balance_pay: {
+      label: '余额支付',
+      zod: yn.default('Y'),
+      enum: BALANCE_PAY,
+      widget: 'radio',
+      in: ['form', 'table', 'export'],
+      width: 90,
+      help: '允许：收银台可用业主（会员卡）余额支付此项目的账单',
     },
     status: { label: '状态', zod: yn.default('Y'), enum: ITEM_STATUS, in: ['form', 'table', 'filter', 'export'], width: 80 },
     remark: { label: '备注', zod: text(200).default(''), widget: 'textarea', in: ['form', 'export'] },

@@ -9,7 +9,7 @@
  * gives its amount back.
  */
 import { z } from 'zod';
-import { id, noControlChars, optionalId, paging, text, yn } from '../common.js';
+import { id, idempotencyKey, noControlChars, optionalId, paging, text, yn } from '../common.js';
 import type { ExportQueued } from '../jobs.js';
 import { createTimeColumn, enumSchema, resource, valueEnum, wireDay, type ResourceOutputs } from '../kit/resource.js';
 import { workflow, type WorkflowLogItem } from '../kit/workflow.js';
@@ -393,6 +393,8 @@ const issueInput = {
   kind: enumSchema(INVOICE_KIND, '发票种类').optional(),
   push: enumSchema(INVOICE_PUSH, '推送方式').optional(),
   remark: text(200).default(''),
+  /** the dialog's: a double click or a retry issues once */
+  idempotency_key: idempotencyKey.optional(),
 };
 
 // ------------------------------------------------------------------------------------ invoices

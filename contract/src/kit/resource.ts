@@ -253,6 +253,12 @@ export const wireDay = z
     message: '日期不存在',
   });
 
+/** A day a form may leave empty ('' or null): null then. */
+export const optionalDay = z
+  .union([z.literal(''), z.null(), wireDay])
+  .optional()
+  .transform((v) => (v ? v : null));
+
 /** The zod of one filter: optional, '' meaning no filter. */
 export function filterSchema(f: FieldDef): z.ZodType {
   if (f.filterZod) return f.filterZod;

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { id, int, noControlChars, text, yn } from '../common.js';
 import { imageUrl } from '../files.js';
-import { createTimeColumn, resource, valueEnum, wireDay, type ResourceOutputs } from '../kit/resource.js';
+import { createTimeColumn, optionalDay, resource, valueEnum, wireDay, type ResourceOutputs } from '../kit/resource.js';
 import { APP_SERVICE_CODES } from './apply.js';
 import { MOBILESYS_ROLES } from './roles.js';
 
@@ -99,11 +99,6 @@ const linkRules = (typeField: string, targetField: string) =>
     message: t.message,
     path: targetField,
   }));
-
-const optionalDay = z
-  .union([z.literal(''), z.null(), wireDay])
-  .optional()
-  .transform((v) => (v ? v : null));
 
 export interface GraphicItem {
   id: number;

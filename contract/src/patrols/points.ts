@@ -4,7 +4,7 @@
  * check-in codes (QR, NFC tag, wand button, GPS with a radius), a checklist, photo required.
  */
 import { z } from 'zod';
-import { optionalId, int, text, yn } from '../common.js';
+import { coordinate, optionalId, int, text, yn } from '../common.js';
 import { createTimeColumn, resource, valueEnum, type ResourceOutputs } from '../kit/resource.js';
 import { PATROL_ROLES } from './roles.js';
 
@@ -40,23 +40,6 @@ export const checkItem = z
     path: ['options'],
   });
 export type CheckItem = z.output<typeof checkItem>;
-
-/** A coordinate in degrees ('' or null: none). */
-const coordinate = (max: number, label: string) =>
-  z
-    .union([
-      z.literal(''),
-      z.null(),
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^-?\d{1,3}(\.\d{1,7})?$/, `${label}格式不正确`)
-        .transform(Number),
-    ])
-    .optional()
-    .transform((v) => (v === '' || v === null || v === undefined ? null : v))
-    .refine((v) => v === null || (Number.isFinite(v) && Math.abs(v) <= max), { message: `${label}超出范围` });
 
 export interface PatrolPointItem {
   id: number;

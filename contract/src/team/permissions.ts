@@ -15,7 +15,18 @@ export interface PermissionNode {
 }
 
 /** Action codes: finer than a page, checked by the methods that do the action. */
-export const ACTION_CODES = ['refund', 'contact_whole', 'smssend'] as const;
+export const ACTION_CODES = [
+  'refund',
+  'contact_whole',
+  'smssend',
+  'cardset',
+  'cardopen',
+  'cardmall',
+  'merchantset',
+  'cardcoupon',
+  'contractaudit',
+  'leaseaudit',
+] as const;
 export type ActionCode = (typeof ACTION_CODES)[number];
 
 type WebCode = Exclude<RoleName, 'admin' | 'leader_admin'> | ActionCode;
@@ -55,7 +66,12 @@ export const WEB_PERMISSIONS: PermissionNode[] = [
   { title: '团队管理', children: [page('team', '员工、角色与部门')] },
   {
     title: '客户与合同',
-    children: [page('crm', '招商客户'), page('care', '客户关怀'), page('rentroom', '房屋销售合同'), page('tenant', '租赁合同')],
+    children: [
+      page('crm', '销售客户（客户、跟进、来访、认筹、公海）'),
+      page('care', '客户关怀'),
+      page('rentroom', '房屋销售与其他合同', [page('contractaudit', '合同审批（含变更与退款）')]),
+      page('tenant', '租赁合同', [page('leaseaudit', '租赁审批')]),
+    ],
   },
   {
     title: '智慧物联',
@@ -65,7 +81,13 @@ export const WEB_PERMISSIONS: PermissionNode[] = [
       page('parkcard', '停车券'),
       page('charginglist', '充电桩'),
       page('devicelist', '设备台账'),
-      page('card', '会员卡'),
+      page('card', '会员卡', [
+        page('cardset', '会员卡设置（卡面、有效期、积分规则、充值套餐、退款审批）'),
+        page('cardopen', '开卡、充值与会员卡操作（冻结、挂失、注销、调整积分）'),
+        page('cardmall', '积分商城管理（商城设置、分类、商品、兑换订单）'),
+        page('merchantset', '商户管理（商户、结算账户、登录账号、服务小区）'),
+        page('cardcoupon', '优惠券管理（券模板、发放、作废）'),
+      ]),
     ],
   },
   { title: '发票', children: [page('invoicelist', '电子发票')] },

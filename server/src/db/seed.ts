@@ -8,10 +8,12 @@ import { seedStructure } from '../modules/structure/seed.js';
 import { analyzePeople, seedOwners } from '../modules/owners/seed.js';
 import { seedParking } from '../modules/carpark/seed.js';
 import { seedCards } from '../modules/cards/seed.js';
+import { seedCouponRuleGive } from '../modules/cards/seedCoupons.js';
 import { seedAccess } from '../modules/access/seed.js';
 import { seedVisitors } from '../modules/visitors/seed.js';
 import { seedActivities } from '../modules/activities/seed.js';
 import { seedFees } from '../modules/fees/seed.js';
+import { seedCosts } from '../modules/fees/costsSeed.js';
 import { seedTeam } from '../modules/team/seed.js';
 import { seedSettings } from '../modules/setup/seed.js';
 import { seedDictAndCategories } from '../modules/setup/dictSeed.js';
@@ -30,6 +32,10 @@ import { seedParkingStays } from '../modules/carpark/staysSeed.js';
 import { seedOwnerApp } from '../modules/mobilesys/seed.js';
 import { seedAssets } from '../modules/assets/seed.js';
 import { seedInvoices } from '../modules/invoice/seed.js';
+import { seedCrmContracts } from '../modules/crm/contractsSeed.js';
+import { seedCrmCare } from '../modules/crm/careSeed.js';
+import { seedCrmLeases } from '../modules/crm/leasesSeed.js';
+import { seedCrmSales } from '../modules/crm/salesSeed.js';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -100,6 +106,15 @@ export const DEMO_ACCOUNTS = [
   { username: 'parking', name: '吴停车', roles: ['carpark'], sys_type: 'property', regions: [1], note: '停车管理员' },
   { username: 'access', name: '郑门禁', roles: ['currents'], sys_type: 'property', regions: [1, 2], note: '门禁管理员' },
   { username: 'service', name: '何专员', roles: ['service'], sys_type: 'property', regions: [1], note: '活动专员（社区活动报名）' },
+  { username: 'sales', name: '冯顾问', roles: ['crm', 'care'], sys_type: 'property', regions: [1], note: '置业顾问（销售客户与客户关怀）' },
+  {
+    username: 'leasing',
+    name: '陈招商',
+    roles: ['rentroom', 'tenant', 'crm'],
+    sys_type: 'property',
+    regions: [1],
+    note: '招商租赁（合同与租赁，审批由管理员）',
+  },
 ] as const;
 
 /** How many activation codes the demo gets (12 months each); they are random, printed at start-up. */
@@ -154,6 +169,8 @@ const areaSeeders: AreaSeeder[] = [
   // a month of stays at the gates (their receipts first: the fees' seed numbers the bills' after them)
   seedParkingStays,
   seedFees,
+  // cost items and fourteen months of costs of 阳光花园 and 翠湖苑 (成本登记, 成本统计)
+  seedCosts,
   // activities and their sign-ups (a paid sign-up's bill after the property bills)
   seedActivities,
   seedOperationLog,
@@ -173,6 +190,16 @@ const areaSeeders: AreaSeeder[] = [
   seedPatrols,
   // invoices of paid receipts (after the fees and the activities' bills)
   seedInvoices,
+  // sales customers of 阳光花园 with their deposits (after the invoices: their receipts are not invoiced)
+  (db) => seedCrmSales(db, 1),
+  // a year of the property fee prepaid, which a coupon rule rewards (after the invoices: its receipt is today's last but the leases')
+  seedCouponRuleGive,
+  // room-sales and other contracts of 阳光花园 (after the fees: their instalments become bills the cashier takes)
+  (db) => seedCrmContracts(db, 1),
+  // customer care of 阳光花园 (after the owners and the demo accounts)
+  (db) => seedCrmCare(db, 1),
+  // tenant leases of 阳光花园's shops and 6号楼 (last: their receipts after the invoices' and everyone's bills)
+  (db) => seedCrmLeases(db, 1),
 ];
 
 /** Creates the demo on an empty database; answers false when there was data already. */

@@ -382,6 +382,8 @@ export interface BalanceLedgerTable {
   remark: Generated<string>;
   create_user: Generated<string>;
   create_time: Generated<Timestamp>;
+  card_id: Generated<number | null>;
+  balance_after: Generated<Numeric | null>;
 }
 
 export interface BonusLedgerTable {
@@ -399,6 +401,11 @@ export interface BonusLedgerTable {
   source: Generated<string>;
   action_user: Generated<string>;
   create_time: Generated<Timestamp>;
+  card_id: Generated<number | null>;
+  bonus_after: Generated<number | null>;
+  remark: Generated<string>;
+  expires_on: Generated<string | null>;
+  unspent: Generated<number | null>;
 }
 
 export interface BuildingsTable {
@@ -409,6 +416,161 @@ export interface BuildingsTable {
   sort: Generated<number>;
   remark: Generated<string>;
   created_at: Generated<Timestamp>;
+}
+
+export interface CardLinkClaimsTable {
+  rid: number;
+  id: Generated<number>;
+  link_id: number;
+  member_id: number;
+  card_id: Generated<number | null>;
+  coupon_id: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface CardLinksTable {
+  rid: number;
+  id: Generated<number>;
+  kind: 'card' | 'coupon';
+  card_template_id: Generated<number | null>;
+  coupon_template_id: Generated<number | null>;
+  channel: string;
+  token: string;
+  status: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface CardRechargesTable {
+  rid: number;
+  id: Generated<number>;
+  order_no: string;
+  card_id: number;
+  member_id: number;
+  package_id: Generated<number | null>;
+  paid_amount: Numeric;
+  bonus_amount: Generated<Numeric>;
+  bonus_points: Generated<number>;
+  pay_type: string;
+  reference: Generated<string>;
+  status: Generated<'Y' | 'E' | 'R'>;
+  refund_reason: Generated<string>;
+  decided_by: Generated<number | null>;
+  decided_at: Generated<Timestamp | null>;
+  operator: Generated<string>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+  coupons_given: Generated<number>;
+}
+
+export interface CardTemplatesTable {
+  rid: number;
+  id: Generated<number>;
+  name: string;
+  color: Generated<string>;
+  notice: Generated<string>;
+  description: Generated<string>;
+  validity: Generated<'forever' | 'range' | 'days'>;
+  valid_start: Generated<string | null>;
+  valid_end: Generated<string | null>;
+  valid_days: Generated<number | null>;
+  activation: Generated<string[]>;
+  discount: Generated<number>;
+  supply_bonus: Generated<'Y' | 'N'>;
+  supply_balance: Generated<'Y' | 'N'>;
+  earn_per_yuan: Generated<number>;
+  earn_cap: Generated<number>;
+  redeem_points: Generated<number>;
+  redeem_money: Generated<Numeric>;
+  redeem_min_order: Generated<Numeric>;
+  redeem_max_points: Generated<number>;
+  expiry: Generated<'never' | 'next_year_end' | 'rolling'>;
+  expiry_months: Generated<number | null>;
+  status: Generated<'Y' | 'N'>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface CareAffairBatchesTable {
+  rid: number;
+  id: Generated<number>;
+  title: string;
+  affair_kind: 'birthday' | 'festival' | 'anniversary' | 'call' | 'visit' | 'other';
+  content: Generated<string>;
+  due_date: string;
+  assign_mode: 'steward' | 'fixed';
+  assignee_id: number;
+  criteria: Generated<Json>;
+  criteria_text: Generated<string>;
+  total: number;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface CareAffairRulesTable {
+  rid: number;
+  id: Generated<number>;
+  name: string;
+  cycle: 'birthday' | 'anniversary' | 'monthly' | 'quarterly' | 'festival';
+  affair_kind: 'birthday' | 'festival' | 'anniversary' | 'call' | 'visit' | 'other';
+  days_before: Generated<number>;
+  day_of_month: Generated<number | null>;
+  festival_date: Generated<string | null>;
+  tag: Generated<string>;
+  assign_mode: Generated<'steward' | 'fixed'>;
+  assignee_id: number;
+  content: Generated<string>;
+  status: Generated<'Y' | 'N'>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface CareAffairsTable {
+  rid: number;
+  id: Generated<number>;
+  customer_id: number;
+  kind: 'birthday' | 'festival' | 'anniversary' | 'call' | 'visit' | 'other';
+  content: Generated<string>;
+  assignee_id: number;
+  due_date: string;
+  status: Generated<'P' | 'Y' | 'C'>;
+  result: Generated<string>;
+  done_at: Generated<Timestamp | null>;
+  done_by: Generated<number | null>;
+  cancel_reason: Generated<string>;
+  cancelled_at: Generated<Timestamp | null>;
+  batch_id: Generated<number | null>;
+  rule_id: Generated<number | null>;
+  occurrence: Generated<string | null>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface CareCustomersTable {
+  rid: number;
+  id: Generated<number>;
+  member_id: Generated<number | null>;
+  kind: 'owner' | 'family' | 'tenant' | 'other';
+  realname: string;
+  mobile: string;
+  gender: Generated<'' | 'M' | 'F'>;
+  birthday: Generated<string | null>;
+  birth_month: GeneratedAlways<number | null>;
+  id_card: Generated<string>;
+  hids: Generated<number[]>;
+  move_in_date: Generated<string | null>;
+  family_notes: Generated<string>;
+  preferences: Generated<string>;
+  tags: Generated<string[]>;
+  attention: Generated<string[]>;
+  steward_id: Generated<number | null>;
+  status: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
 }
 
 export interface CarsTable {
@@ -525,6 +687,309 @@ export interface ComplaintsTable {
   close_overdue_at: Generated<Timestamp | null>;
   repair_id: Generated<number | null>;
   creator: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface ContractChangesTable {
+  rid: number;
+  id: Generated<number>;
+  contract_id: number;
+  status: Generated<'A' | 'Y' | 'N'>;
+  reason: string;
+  before: Json;
+  after: Json;
+  decided_by: Generated<number | null>;
+  decided_at: Generated<Timestamp | null>;
+  opinion: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface ContractFilesTable {
+  rid: number;
+  id: Generated<number>;
+  contract_id: number;
+  image_id: number;
+  url: string;
+  name: string;
+  category: '签字页' | '身份证' | '房产证' | '付款凭证' | '现场照片' | '其他';
+  caption: Generated<string>;
+  size: Generated<number>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface ContractInstalmentsTable {
+  rid: number;
+  id: Generated<number>;
+  contract_id: number;
+  seq: number;
+  name: '定金' | '首付' | '按揭' | '尾款' | '其他';
+  amount: Numeric;
+  due_date: string;
+  bill_id: Generated<number | null>;
+  billed_at: Generated<Timestamp | null>;
+  bill_note: Generated<string>;
+  paid_at: Generated<Timestamp | null>;
+  receipt_no: Generated<string>;
+  refunded: Generated<'Y' | 'N'>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface ContractNumberSeqsTable {
+  rid: number;
+  type_id: number;
+  stem: string;
+  last_no: number;
+}
+
+export interface ContractSettingsTable {
+  rid: number;
+  bill_days_ahead: Generated<number>;
+  expiring_days: Generated<number>;
+  updated_at: Generated<Timestamp>;
+  updated_by: Generated<number | null>;
+}
+
+export interface ContractTypesTable {
+  rid: number;
+  id: Generated<number>;
+  name: string;
+  kind: 'sale' | 'lease' | 'parking' | 'other';
+  prefix: string;
+  date_format: Generated<'YYYYMMDD' | 'YYYYMM' | 'YYYY' | 'none'>;
+  seq_len: Generated<number>;
+  need_audit: Generated<'Y' | 'N'>;
+  fields: Generated<Json>;
+  status: Generated<'Y' | 'N'>;
+  sort: Generated<number>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface ContractUnitPricesTable {
+  rid: number;
+  id: Generated<number>;
+  unit_kind: 'room' | 'space';
+  unit_id: number;
+  price: Numeric;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface ContractUnitStatesTable {
+  rid: number;
+  unit_kind: 'room' | 'space';
+  unit_id: number;
+  state: 'reserved' | 'subscribed' | 'signed' | 'rented';
+  contract_id: number;
+  price: Generated<Numeric>;
+}
+
+export interface ContractUnitsTable {
+  rid: number;
+  id: Generated<number>;
+  contract_id: number;
+  unit_kind: 'room' | 'space';
+  hid: Generated<number | null>;
+  space_id: Generated<number | null>;
+  area: Generated<Numeric>;
+  price: Numeric;
+  sort: Generated<number>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface ContractsTable {
+  rid: number;
+  id: Generated<number>;
+  contract_no: string;
+  type_id: number;
+  kind: 'sale' | 'lease' | 'parking' | 'other';
+  name: string;
+  status: Generated<'D' | 'A' | 'Y' | 'E' | 'R' | 'T' | 'V'>;
+  party_name: string;
+  party_mobile: Generated<string>;
+  party_id_card: Generated<string>;
+  member_id: Generated<number | null>;
+  total_amount: Numeric;
+  sign_date: string;
+  start_date: string;
+  end_date: Generated<string | null>;
+  custom: Generated<Json>;
+  remark: Generated<string>;
+  parent_id: Generated<number | null>;
+  submitted_by: Generated<number | null>;
+  submitted_at: Generated<Timestamp | null>;
+  approved_by: Generated<number | null>;
+  approved_at: Generated<Timestamp | null>;
+  end_reason: Generated<string>;
+  ended_on: Generated<string | null>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+  updated_at: Generated<Timestamp>;
+  customer_id: Generated<number | null>;
+}
+
+export interface CostItemsTable {
+  rid: number;
+  id: Generated<number>;
+  parent_id: Generated<number | null>;
+  name: string;
+  sort: Generated<number>;
+  status: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface CostRecordsTable {
+  rid: number;
+  id: Generated<number>;
+  pay_date: string;
+  item_id: number;
+  amount: Numeric;
+  payee: string;
+  pay_method: 'transfer' | 'cash' | 'check' | 'other';
+  handler: Generated<string>;
+  invoice_no: Generated<string>;
+  attachments: Generated<string[]>;
+  remark: Generated<string>;
+  status: Generated<'Y' | 'X'>;
+  void_reason: Generated<string>;
+  voided_at: Generated<Timestamp | null>;
+  voided_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface CounterOrdersTable {
+  rid: number;
+  id: Generated<number>;
+  order_no: string;
+  card_id: number;
+  member_id: number;
+  merchant_id: Generated<number | null>;
+  amount: Numeric;
+  member_discount: Generated<Numeric>;
+  coupon_code: Generated<string>;
+  coupon_name: Generated<string>;
+  coupon_discount: Generated<Numeric>;
+  points_used: Generated<number>;
+  points_money: Generated<Numeric>;
+  balance_paid: Generated<Numeric>;
+  cash_paid: Generated<Numeric>;
+  pay_type: Generated<string>;
+  points_earned: Generated<number>;
+  status: Generated<'Y' | 'R'>;
+  refund_reason: Generated<string>;
+  refunded_at: Generated<Timestamp | null>;
+  refunded_by: Generated<string>;
+  operator: Generated<string>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface CrmCustomersTable {
+  rid: number;
+  id: Generated<number>;
+  name: string;
+  gender: Generated<'' | 'M' | 'F'>;
+  mobile: string;
+  phones: Generated<string[]>;
+  wechat: Generated<string>;
+  id_card: Generated<string>;
+  product: Generated<'house' | 'shop' | 'parking' | 'office' | 'other'>;
+  area_min: Generated<Numeric | null>;
+  area_max: Generated<Numeric | null>;
+  layout: Generated<string>;
+  budget_min: Generated<Numeric | null>;
+  budget_max: Generated<Numeric | null>;
+  purpose: Generated<'' | 'self' | 'invest' | 'upgrade' | 'office' | 'business' | 'other'>;
+  source: 'walkin' | 'call' | 'channel' | 'referral' | 'online' | 'event' | 'other';
+  channel: Generated<'' | 'agency' | 'broker' | 'platform' | 'outdoor' | 'social' | 'other'>;
+  grade: Generated<'A' | 'B' | 'C' | 'D'>;
+  hid: Generated<number | null>;
+  tags: Generated<string[]>;
+  remark: Generated<string>;
+  stage: Generated<'report' | 'valid' | 'visit' | 'pledge' | 'subscribe' | 'sign' | 'invalid'>;
+  invalid_reason: Generated<string>;
+  furthest: Generated<number>;
+  contract_no: Generated<string>;
+  consultant_id: Generated<number | null>;
+  assigned_at: Generated<Timestamp>;
+  visit_count: Generated<number>;
+  last_follow_at: Generated<Timestamp | null>;
+  last_follow_text: Generated<string>;
+  next_contact_at: Generated<Timestamp | null>;
+  pool_warned_for: Generated<string | null>;
+  stage_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface CrmFollowupsTable {
+  rid: number;
+  id: Generated<number>;
+  customer_id: number;
+  kind: 'phone' | 'wechat' | 'visit' | 'sms' | 'other';
+  content: string;
+  next_contact_at: Generated<Timestamp | null>;
+  operator: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface CrmIntentionsTable {
+  rid: number;
+  id: Generated<number>;
+  customer_id: number;
+  queue_no: number;
+  amount: Numeric;
+  hid: number;
+  bill_id: Generated<number | null>;
+  status: Generated<'P' | 'R' | 'T' | 'C'>;
+  paid_at: Generated<Timestamp | null>;
+  refund_id: Generated<number | null>;
+  reason: Generated<string>;
+  remark: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface CrmInvitesTable {
+  rid: number;
+  id: Generated<number>;
+  customer_id: number;
+  invite_at: Timestamp;
+  consultant_id: number;
+  visitors: Generated<number>;
+  purpose: Generated<'view' | 'sign' | 'deposit' | 'other'>;
+  outcome: Generated<'P' | 'V' | 'M' | 'C'>;
+  arrived_at: Generated<Timestamp | null>;
+  result: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface CrmSalesSettingsTable {
+  rid: number;
+  pool_enabled: Generated<'Y' | 'N'>;
+  pool_follow_days: Generated<number>;
+  pool_deal_days: Generated<number>;
+  pool_warn_days: Generated<number>;
+  hold_limit: Generated<number>;
+  queue_last: Generated<number>;
+  updated_at: Generated<Timestamp>;
+  updated_by: Generated<number | null>;
   created_at: Generated<Timestamp>;
   created_by: Generated<number | null>;
 }
@@ -784,6 +1249,7 @@ export interface FeeItemsTable {
   status: Generated<'Y' | 'N'>;
   remark: Generated<string>;
   created_at: Generated<Timestamp>;
+  balance_pay: Generated<'Y' | 'N'>;
 }
 
 export interface FeeLineTotalsTable {
@@ -1151,6 +1617,16 @@ export interface InvoiceLinesTable {
   blue_line_id: Generated<number | null>;
 }
 
+export interface InvoicePeriodTotalsTable {
+  rid: number;
+  id: Generated<number>;
+  item_id: number;
+  cost_type: string;
+  period: string;
+  lines: number;
+  invoiced: Numeric;
+}
+
 export interface InvoicePushesTable {
   rid: number;
   id: Generated<number>;
@@ -1225,6 +1701,18 @@ export interface InvoiceTitlesTable {
   created_by: Generated<number | null>;
 }
 
+export interface InvoiceWaitTotalsTable {
+  rid: number;
+  id: Generated<number>;
+  bid: number;
+  item_id: number;
+  cost_type: string;
+  pay_type: string;
+  lines: number;
+  received: Numeric;
+  invoiced: Numeric;
+}
+
 export interface InvoicesTable {
   rid: number;
   id: Generated<number>;
@@ -1288,6 +1776,106 @@ export interface JobsTable {
   started_at: Generated<Timestamp | null>;
   finished_at: Generated<Timestamp | null>;
   run_after: Generated<Timestamp | null>;
+}
+
+export interface LeaseBillsTable {
+  rid: number;
+  id: Generated<number>;
+  lease_id: number;
+  seq: number;
+  kind: 'rent' | 'charge' | 'deposit' | 'damage' | 'penalty';
+  name: Generated<string>;
+  bill_id: number;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface LeaseRentableRoomsTable {
+  rid: number;
+  id: Generated<number>;
+  hid: number;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface LeaseRoomsTable {
+  rid: number;
+  id: Generated<number>;
+  lease_id: number;
+  hid: number;
+  sort: Generated<number>;
+  area: Generated<Numeric>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface LeaseSettingsTable {
+  rid: number;
+  number_prefix: Generated<string>;
+  next_seq: Generated<number>;
+  expiring_days: Generated<number>;
+  deposit_months: Generated<number>;
+  bill_ahead_days: Generated<number>;
+  cycle_months: Generated<1 | 3 | 6 | 12>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface LeaseSignoutsTable {
+  rid: number;
+  id: Generated<number>;
+  lease_id: number;
+  kind: 'N' | 'E' | 'O' | 'T';
+  signout_date: string;
+  deposit_kept: Generated<Numeric>;
+  deposit_refund: Generated<Numeric>;
+  settlement: Json;
+  refund_ids: Generated<number[]>;
+  operator: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface LeasesTable {
+  rid: number;
+  id: Generated<number>;
+  lease_no: string;
+  tenant_kind: 'P' | 'C';
+  tenant_name: string;
+  contact: Generated<string>;
+  mobile: string;
+  id_card: Generated<string>;
+  member_id: Generated<number | null>;
+  start_date: string;
+  end_date: string;
+  rent_mode: 'M' | 'A';
+  rent_price: Numeric;
+  rent_area: Generated<Numeric>;
+  monthly_rent: Numeric;
+  deposit: Generated<Numeric>;
+  cycle_months: 1 | 3 | 6 | 12;
+  bill_ahead_days: number;
+  free_periods: Generated<Json>;
+  escalation_kind: Generated<'none' | 'amount' | 'percent'>;
+  escalation_value: Generated<Numeric>;
+  escalation_years: Generated<number>;
+  charges: Generated<Json>;
+  total_amount: Generated<Numeric>;
+  approval_status: Generated<'N' | 'P' | 'Y' | 'B'>;
+  status: Generated<'D' | 'Y' | 'X' | 'O' | 'R' | 'F' | 'C'>;
+  renew_of: Generated<number | null>;
+  deposit_bill_id: Generated<number | null>;
+  deposit_kept: Generated<Numeric>;
+  submitted_by: Generated<number | null>;
+  approver: Generated<string>;
+  approve_remark: Generated<string>;
+  approved_at: Generated<Timestamp | null>;
+  next_bill_date: Generated<string | null>;
+  ended_on: Generated<string | null>;
+  remark: Generated<string>;
+  creator: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
 }
 
 export interface LoginCodesTable {
@@ -1357,6 +1945,193 @@ export interface MaintainTasksTable {
   created_by: Generated<number | null>;
 }
 
+export interface MallCategoriesTable {
+  rid: number;
+  id: Generated<number>;
+  parent_id: Generated<number | null>;
+  name: string;
+  sort: Generated<number>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface MallGoodsTable {
+  rid: number;
+  id: Generated<number>;
+  category_id: number;
+  name: string;
+  images: Generated<string[]>;
+  description: Generated<string>;
+  status: Generated<'Y' | 'N'>;
+  limit_per_member: Generated<number>;
+  sort: Generated<number>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface MallGoodsSpecsTable {
+  rid: number;
+  id: Generated<number>;
+  goods_id: number;
+  name: string;
+  price: Generated<Numeric>;
+  points: number;
+  stock: Generated<number>;
+  sort: Generated<number>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface MallOrdersTable {
+  rid: number;
+  id: Generated<number>;
+  order_no: string;
+  member_id: number;
+  goods_id: number;
+  spec_id: number;
+  goods_name: string;
+  spec_name: string;
+  price: Generated<Numeric>;
+  points: number;
+  quantity: number;
+  points_total: number;
+  delivery_mode: Generated<'pickup' | 'delivery'>;
+  contact_name: Generated<string>;
+  contact_mobile: Generated<string>;
+  address: Generated<string>;
+  remark: Generated<string>;
+  status: Generated<'P' | 'S' | 'D' | 'C'>;
+  express_company: Generated<string>;
+  express_no: Generated<string>;
+  shipped_at: Generated<Timestamp | null>;
+  shipped_by: Generated<number | null>;
+  done_at: Generated<Timestamp | null>;
+  done_by: Generated<number | null>;
+  cancelled_at: Generated<Timestamp | null>;
+  cancelled_by: Generated<number | null>;
+  cancel_reason: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface MallSettingsTable {
+  rid: number;
+  enabled: Generated<'Y' | 'N'>;
+  name: Generated<string>;
+  points_per_yuan: Generated<number>;
+  pickup: Generated<'Y' | 'N'>;
+  delivery: Generated<'Y' | 'N'>;
+  pickup_address: Generated<string>;
+  pickup_hours: Generated<string>;
+  notice: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+  updated_at: Generated<Timestamp>;
+  updated_by: Generated<number | null>;
+}
+
+export interface MemberCardsTable {
+  rid: number;
+  id: Generated<number>;
+  card_no: string;
+  template_id: number;
+  member_id: number;
+  level: Generated<string>;
+  tags: Generated<string[]>;
+  hids: Generated<number[]>;
+  status: Generated<'I' | 'Y' | 'F' | 'L' | 'C'>;
+  replaced_by: Generated<number | null>;
+  valid_until: Generated<string | null>;
+  activated_at: Generated<Timestamp | null>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface MemberCouponRuleGivesTable {
+  rid: number;
+  id: Generated<number>;
+  rule_id: number;
+  payment_id: number;
+  member_id: number;
+  months: number;
+  given: number;
+  note: Generated<string>;
+  taken_back: Generated<number>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface MemberCouponRulesTable {
+  rid: number;
+  id: Generated<number>;
+  name: string;
+  item_id: number;
+  min_months: Generated<number>;
+  prepaid_only: Generated<'Y' | 'N'>;
+  template_id: number;
+  quantity: Generated<number>;
+  frequency: Generated<'once' | 'monthly'>;
+  start_date: Generated<string | null>;
+  end_date: Generated<string | null>;
+  status: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface MemberCouponTemplatesTable {
+  rid: number;
+  id: Generated<number>;
+  name: string;
+  kind: 'amount' | 'discount' | 'gift';
+  purpose: 'shopping' | 'property' | 'repair' | 'parking' | 'charging';
+  face_value: Generated<Numeric>;
+  min_spend: Generated<Numeric>;
+  discount_percent: Generated<number | null>;
+  discount_cap: Generated<Numeric>;
+  gift: Generated<string>;
+  merchant_ids: Generated<number[]>;
+  stock: Generated<number | null>;
+  issued: Generated<number>;
+  per_person: Generated<number>;
+  give_mode: Generated<'claim' | 'staff' | 'rule'>;
+  validity: 'range' | 'days';
+  valid_start: Generated<string | null>;
+  valid_end: Generated<string | null>;
+  valid_days: Generated<number | null>;
+  description: Generated<string>;
+  status: Generated<'Y' | 'N'>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface MemberCouponsTable {
+  rid: number;
+  id: Generated<number>;
+  code: string;
+  template_id: number;
+  member_id: number;
+  got_at: Generated<Timestamp>;
+  valid_from: string;
+  valid_to: string;
+  status: Generated<'U' | 'Y' | 'E' | 'V'>;
+  source: 'claim' | 'staff' | 'rule';
+  channel: Generated<string>;
+  source_ref: Generated<string>;
+  used_at: Generated<Timestamp | null>;
+  used_order_no: Generated<string | null>;
+  used_merchant_id: Generated<number | null>;
+  used_amount: Generated<Numeric | null>;
+  discount: Generated<Numeric>;
+  expired_at: Generated<Timestamp | null>;
+  void_reason: Generated<string>;
+  voided_at: Generated<Timestamp | null>;
+  voided_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+  rule_give_id: Generated<number | null>;
+}
+
 export interface MembersTable {
   rid: number;
   id: Generated<number>;
@@ -1374,6 +2149,22 @@ export interface MembersTable {
   create_time: Generated<Timestamp>;
 }
 
+export interface MerchantServicesTable {
+  rid: number;
+  id: Generated<number>;
+  merchant_rid: number;
+  merchant_id: number;
+  valid_from: string;
+  valid_to: string;
+  status: Generated<'E' | 'Y' | 'N'>;
+  remark: Generated<string>;
+  reason: Generated<string>;
+  decided_by: Generated<number | null>;
+  decided_at: Generated<Timestamp | null>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
 export interface MerchantsTable {
   rid: number;
   id: Generated<number>;
@@ -1381,6 +2172,20 @@ export interface MerchantsTable {
   mobile: Generated<string>;
   status: Generated<'Y' | 'N'>;
   create_time: Generated<Timestamp>;
+  kind: Generated<'store' | 'market' | 'food' | 'laundry' | 'pharmacy' | 'other'>;
+  logo: Generated<string>;
+  address: Generated<string>;
+  lng: Generated<Numeric | null>;
+  lat: Generated<Numeric | null>;
+  contact: Generated<string>;
+  hours: Generated<string>;
+  bank_name: Generated<string>;
+  bank_holder: Generated<string>;
+  bank_account_blob: Generated<string | null>;
+  bank_account_mask: Generated<string>;
+  account_id: Generated<number | null>;
+  remark: Generated<string>;
+  created_by: Generated<number | null>;
 }
 
 export interface NoticeReadsTable {
@@ -1903,6 +2708,24 @@ export interface PositionsTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface RechargePackagesTable {
+  rid: number;
+  id: Generated<number>;
+  name: string;
+  pay_amount: Numeric;
+  bonus_amount: Generated<Numeric>;
+  bonus_points: Generated<number>;
+  start_date: Generated<string | null>;
+  end_date: Generated<string | null>;
+  per_member_limit: Generated<number>;
+  status: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+  coupon_template_id: Generated<number | null>;
+  coupon_count: Generated<number>;
+}
+
 export interface RegionDelayLogTable {
   rid: number;
   id: Generated<number>;
@@ -2061,6 +2884,15 @@ export interface RepairTypesTable {
   remark: Generated<string>;
   created_at: Generated<Timestamp>;
   created_by: Generated<number | null>;
+}
+
+export interface RequestKeysTable {
+  rid: number;
+  method: string;
+  key: string;
+  answer: Generated<Json | null>;
+  msg: Generated<string | null>;
+  created_at: Generated<Timestamp>;
 }
 
 export interface ResourcesTable {
@@ -2437,6 +3269,39 @@ export interface WorkflowLogsTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface WxFollowerSyncsTable {
+  rid: number;
+  id: Generated<number>;
+  provider: string;
+  total: Generated<number>;
+  added: Generated<number>;
+  updated: Generated<number>;
+  unsubscribed: Generated<number>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface WxFollowersTable {
+  rid: number;
+  id: Generated<number>;
+  openid: string;
+  unionid: Generated<string>;
+  subscribed: Generated<'Y' | 'N'>;
+  subscribe_time: Generated<Timestamp | null>;
+  scene: Generated<string>;
+  channel: Generated<string>;
+  remark: Generated<string>;
+  tags: Generated<string[]>;
+  nickname: Generated<string | null>;
+  avatar: Generated<string | null>;
+  member_id: Generated<number | null>;
+  bound_at: Generated<Timestamp | null>;
+  bound_by: Generated<number | null>;
+  synced_at: Generated<Timestamp | null>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
 /** Every table, for `Kysely<DB>`. */
 export interface DB {
   access_grant_devices: AccessGrantDevicesTable;
@@ -2464,12 +3329,38 @@ export interface DB {
   balance_ledger: BalanceLedgerTable;
   bonus_ledger: BonusLedgerTable;
   buildings: BuildingsTable;
+  card_link_claims: CardLinkClaimsTable;
+  card_links: CardLinksTable;
+  card_recharges: CardRechargesTable;
+  card_templates: CardTemplatesTable;
+  care_affair_batches: CareAffairBatchesTable;
+  care_affair_rules: CareAffairRulesTable;
+  care_affairs: CareAffairsTable;
+  care_customers: CareCustomersTable;
   cars: CarsTable;
   cashier_shifts: CashierShiftsTable;
   categories: CategoriesTable;
   common_links: CommonLinksTable;
   complaint_categories: ComplaintCategoriesTable;
   complaints: ComplaintsTable;
+  contract_changes: ContractChangesTable;
+  contract_files: ContractFilesTable;
+  contract_instalments: ContractInstalmentsTable;
+  contract_number_seqs: ContractNumberSeqsTable;
+  contract_settings: ContractSettingsTable;
+  contract_types: ContractTypesTable;
+  contract_unit_prices: ContractUnitPricesTable;
+  contract_unit_states: ContractUnitStatesTable;
+  contract_units: ContractUnitsTable;
+  contracts: ContractsTable;
+  cost_items: CostItemsTable;
+  cost_records: CostRecordsTable;
+  counter_orders: CounterOrdersTable;
+  crm_customers: CrmCustomersTable;
+  crm_followups: CrmFollowupsTable;
+  crm_intentions: CrmIntentionsTable;
+  crm_invites: CrmInvitesTable;
+  crm_sales_settings: CrmSalesSettingsTable;
   daily_settings: DailySettingsTable;
   departments: DepartmentsTable;
   device_commands: DeviceCommandsTable;
@@ -2515,20 +3406,39 @@ export interface DB {
   invoice_applications: InvoiceApplicationsTable;
   invoice_item_maps: InvoiceItemMapsTable;
   invoice_lines: InvoiceLinesTable;
+  invoice_period_totals: InvoicePeriodTotalsTable;
   invoice_pushes: InvoicePushesTable;
   invoice_sandbox_issued: InvoiceSandboxIssuedTable;
   invoice_sandbox_outbox: InvoiceSandboxOutboxTable;
   invoice_settings: InvoiceSettingsTable;
   invoice_titles: InvoiceTitlesTable;
+  invoice_wait_totals: InvoiceWaitTotalsTable;
   invoices: InvoicesTable;
   job_writes: JobWritesTable;
   jobs: JobsTable;
+  lease_bills: LeaseBillsTable;
+  lease_rentable_rooms: LeaseRentableRoomsTable;
+  lease_rooms: LeaseRoomsTable;
+  lease_settings: LeaseSettingsTable;
+  lease_signouts: LeaseSignoutsTable;
+  leases: LeasesTable;
   login_codes: LoginCodesTable;
   login_throttle: LoginThrottleTable;
   maintain_plans: MaintainPlansTable;
   maintain_standards: MaintainStandardsTable;
   maintain_tasks: MaintainTasksTable;
+  mall_categories: MallCategoriesTable;
+  mall_goods: MallGoodsTable;
+  mall_goods_specs: MallGoodsSpecsTable;
+  mall_orders: MallOrdersTable;
+  mall_settings: MallSettingsTable;
+  member_cards: MemberCardsTable;
+  member_coupon_rule_gives: MemberCouponRuleGivesTable;
+  member_coupon_rules: MemberCouponRulesTable;
+  member_coupon_templates: MemberCouponTemplatesTable;
+  member_coupons: MemberCouponsTable;
   members: MembersTable;
+  merchant_services: MerchantServicesTable;
   merchants: MerchantsTable;
   notice_reads: NoticeReadsTable;
   notice_recipients: NoticeRecipientsTable;
@@ -2563,6 +3473,7 @@ export interface DB {
   patrol_task_points: PatrolTaskPointsTable;
   patrol_tasks: PatrolTasksTable;
   positions: PositionsTable;
+  recharge_packages: RechargePackagesTable;
   region_delay_log: RegionDelayLogTable;
   regions: RegionsTable;
   renewal_orders: RenewalOrdersTable;
@@ -2570,6 +3481,7 @@ export interface DB {
   repair_settings: RepairSettingsTable;
   repair_tickets: RepairTicketsTable;
   repair_types: RepairTypesTable;
+  request_keys: RequestKeysTable;
   resources: ResourcesTable;
   room_categories: RoomCategoriesTable;
   room_codes: RoomCodesTable;
@@ -2597,4 +3509,6 @@ export interface DB {
   visitor_settings: VisitorSettingsTable;
   visitors: VisitorsTable;
   workflow_logs: WorkflowLogsTable;
+  wx_follower_syncs: WxFollowerSyncsTable;
+  wx_followers: WxFollowersTable;
 }

@@ -7,6 +7,8 @@ interface MethodDoc {
   side: string;
   endpoint: string[];
   roles: string[] | 'any' | 'staff' | 'public';
+  /** refused to merchant accounts whatever codes they hold */
+  notMerchants: boolean;
   /** a read-only board session may call it too */
   board: boolean;
   writes: boolean;
@@ -35,6 +37,7 @@ export function apiDocsJson(registry: Registry): { methods: MethodDoc[] } {
           : def.spec.roles === 'any' || def.spec.roles === 'staff'
             ? def.spec.roles
             : [...def.spec.roles],
+      notMerchants: Boolean(def.spec.notMerchants),
       board: Boolean(def.spec.board),
       writes: Boolean(def.spec.writes),
       allowExpired: Boolean(def.spec.allowExpired),
@@ -61,7 +64,8 @@ export function apiDocsHtml(registry: Registry): string {
           return `<li><code>${esc(name)}</code> ${esc(type)}${req} <small>${esc(limits)}</small></li>`;
         })
         .join('');
-      const roles = Array.isArray(m.roles) ? m.roles.join(', ') : m.roles === 'staff' ? 'staff（物业公司账号，商户除外）' : m.roles;
+      const named = Array.isArray(m.roles) ? m.roles.join(', ') : m.roles === 'staff' ? 'staff（物业公司账号，商户除外）' : m.roles;
+      const roles = m.notMerchants ? `${named}（商户账号除外）` : named;
       return `<tr id="${esc(m.method)}"><td><code>${esc(m.method)}</code></td><td>${esc(m.summary)}</td><td>${esc(m.endpoint.join(' '))}</td><td>${esc(roles)}</td><td>${m.writes ? '写' : '读'}</td><td><ul>${fields || '<li>无</li>'}</ul></td></tr>`;
     })
     .join('\n');

@@ -173,6 +173,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     const def = registry.byName.get(method)!;
     const roles = def.spec.roles;
     if (session.kind !== 'console' || (def.spec.side !== 'both' && def.spec.side !== session.side)) return false;
+    if (def.spec.notMerchants && session.sysType === 'merchant') return false;
     if (roles === 'staff') return session.sysType !== 'merchant';
     return !roles || roles === 'any' || hasAnyRole(session.roles, roles);
   };

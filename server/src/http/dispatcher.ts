@@ -102,6 +102,7 @@ export class Dispatcher {
     }
     if (session.kind === 'board' && !def.spec.board) throw new BizError(MESSAGES.boardOnly, RC.NO_PERMISSION);
     const roles = def.spec.roles;
+    if (def.spec.notMerchants && session.sysType === 'merchant') throw new BizError(MESSAGES.noPermission, RC.NO_PERMISSION);
     if (roles === 'staff') {
       if (session.sysType === 'merchant') throw new BizError(MESSAGES.noPermission, RC.NO_PERMISSION);
     } else if (roles && roles !== 'any' && !hasAnyRole(session.roles, roles)) {

@@ -97,6 +97,11 @@ interface BaseSpec {
    * CONTACT_WHOLE (docs/product.md#contact-masking), so a new method cannot leak them by default.
    */
   contact?: 'staff';
+  /**
+   * true: refused to a merchant account (sys_type merchant) whatever codes it holds: the card staff's
+   * pages about the merchants themselves and the followers (spec 2.3 keeps a merchant to serving members)
+   */
+  notMerchants?: boolean;
 }
 
 /**
@@ -118,6 +123,9 @@ export interface MethodDef {
   schema: z.ZodType;
   spec: MethodSpec<MethodName>;
 }
+
+/** The methods, refused to merchant accounts whatever codes they hold (`notMerchants`). */
+export const notForMerchants = (defs: MethodDef[]): MethodDef[] => defs.map((d) => ({ ...d, spec: { ...d.spec, notMerchants: true } }));
 
 /** Declares one method: its name picks the zod schema from the contract. */
 export function defineMethod<M extends MethodName>(name: M, spec: MethodSpec<M>): MethodDef {

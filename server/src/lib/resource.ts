@@ -80,6 +80,11 @@ export interface ResourceImpl<C extends Ctx = CommunityCtx> {
    * the id; `prefix` is 't.' in the list and '' in the small list (lib/placeOrder.ts for places)
    */
   order?: (prefix: '' | 't.') => Array<RawBuilder<unknown>>;
+  /**
+   * figures over every row the list's filters find, not only the page's (the money of a register):
+   * answered beside the page as `sums`; `filtered` is the list's query, whose selection it replaces
+   */
+  sums?: (filtered: AnySelect) => Promise<Record<string, unknown>>;
   /** methods' summaries in /api-docs, where the default does not say enough */
   summaries?: Partial<Record<keyof ResourceDef['methods'], string>>;
   /** hand-written methods in place of generated ones (tuned lists, special answers) */
@@ -257,7 +262,8 @@ export function defineResource<D extends ResourceDef>(resource: { readonly def: 
         const page = impl.order
           ? await listPage(ordered(rows, dir), input as never, 't.id', rows)
           : await listPage(rows, input as never, 't.id');
-        return { total: page.total, items: page.items.map(toWire) } as never;
+        const sums = impl.sums ? { sums: await impl.sums(rows) } : {};
+        return { total: page.total, items: page.items.map(toWire), ...sums } as never;
       },
     }),
   );
@@ -305,8 +311,9 @@ export function defineResource<D extends ResourceDef>(resource: { readonly def: 
       writes: true,
       summary: summary('add', `新增${def.label}`),
       async handler(ctx, input) {
+        // the widgets check what the user chose, before values() derives the row's columns from it
+        if (!byGroup) await checkWidgets(ctx as CommunityCtx, def, input as Values);
         const values = rules.values ? await rules.values(input as Values, ctx) : (input as Values);
-        if (!byGroup) await checkWidgets(ctx as CommunityCtx, def, values);
         await rules.check?.(ctx, values);
         await refuseDuplicates(ctx, values);
         const { id } = (await dbOf(ctx)
@@ -329,8 +336,8 @@ export function defineResource<D extends ResourceDef>(resource: { readonly def: 
       async handler(ctx, input) {
         const { id, ...rest } = input as Values & { id: number };
         const before = await findRow(ctx, id);
+        if (!byGroup) await checkWidgets(ctx as CommunityCtx, def, rest);
         const values = rules.values ? await rules.values(rest, ctx, before) : rest;
-        if (!byGroup) await checkWidgets(ctx as CommunityCtx, def, values);
         await rules.check?.(ctx, values, before);
         await refuseDuplicates(ctx, values, id);
         await rules.beforeEdit?.(ctx, before, values);

@@ -26,6 +26,8 @@ import { visitorsModule } from './visitors/methods.js';
 import { patrolsModule } from './patrols/methods.js';
 import { activitiesModule } from './activities/methods.js';
 import { invoiceModule } from './invoice/methods.js';
+import { cardsModule } from './cards/methods.js';
+import { crmModule } from './crm/methods.js';
 
 /** Every area's methods; adding an area = one line here. */
 export const modules: MethodDef[][] = [
@@ -56,4 +58,6 @@ export const modules: MethodDef[][] = [
   patrolsModule,
   activitiesModule,
   invoiceModule,
+  cardsModule,
+  crmModule,
 ];

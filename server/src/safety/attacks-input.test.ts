@@ -203,6 +203,19 @@ const MERCHANT_MAY = new Set([
   'merchant_auth_small_list',
   'access_device_small_list',
   'car_parking_small_list',
+  // the card templates, read (setting them up takes cardset, which a merchant does not hold)
+  'cardtemplatelist',
+  'cardtemplate_small_list',
+  'cardtemplateexport',
+  // a member's coupon code checked at its counter: only coupons valid at its own store, never changed
+  'cardverify',
+  // the points mall, read (managing it and its orders takes cardmall, which a merchant does not hold)
+  'shopmallinfo',
+  'catelist',
+  'cate_small_list',
+  'goodslist',
+  'goods_small_list',
+  'goodsexport',
   // the community's structure as its pickers read it
   'regioninfo',
   'buildinglist',
@@ -224,6 +237,13 @@ const MERCHANT_MAY = new Set([
   'importloglist',
   'roomimporttemplate',
   'roomimporterrors',
+  // its counter (会员收银): a member by code, the purchase, its own store's orders and their refunds
+  'carduslookup',
+  'cardconsumepreview',
+  'cardconsume',
+  'cardconsumelist',
+  'cardconsumerefund',
+  'orderinfo',
 ]);
 
 describe('4. the merchant account', () => {

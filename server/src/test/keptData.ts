@@ -91,6 +91,23 @@ export async function invoicedMismatches(db: Kysely<DB>) {
 }
 
 /**
+ * Members whose balance or points are not the sums of their ledger rows (docs/product.md#member-ledgers):
+ * paid balance rows in less those out; every points row; and the unspent of the earnings (what
+ * expires).
+ */
+export async function memberLedgerMismatches(db: Kysely<DB>) {
+  const res = await sql<{ rid: number; id: string; balance: string; ledger: string; bonus: number; points: number }>`
+    SELECT m.rid, m.id, m.balance::text, coalesce(b.sum, 0)::text AS ledger, m.bonus, coalesce(p.sum, 0)::int AS points
+    FROM members m
+    LEFT JOIN (SELECT rid, member_id, sum(CASE io_type WHEN 1 THEN total_fee ELSE -total_fee END) AS sum
+               FROM balance_ledger WHERE status = 'Y' GROUP BY 1, 2) b ON b.rid = m.rid AND b.member_id = m.id
+    LEFT JOIN (SELECT rid, member_id, sum(num) AS sum, sum(unspent) FILTER (WHERE num > 0) AS unspent FROM bonus_ledger GROUP BY 1, 2) p
+      ON p.rid = m.rid AND p.member_id = m.id
+    WHERE m.balance <> coalesce(b.sum, 0) OR m.bonus <> coalesce(p.sum, 0) OR m.bonus <> coalesce(p.unspent, 0) ORDER BY 1, 2`.execute(db);
+  return res.rows;
+}
+
+/**
  * Throws, naming them, where what the database keeps for reading disagrees with the tables it is
  * kept from: a table's kept totals, a room's address.
  */
@@ -103,5 +120,6 @@ export async function assertKeptData(db: Kysely<DB>): Promise<void> {
   for (const w of await roomReachMissing(db)) wrong.push(`household_reach: no row for room ${JSON.stringify(w)}`);
   for (const w of await grantDeviceRowsMismatches(db)) wrong.push(`access_grants.device_rows: ${JSON.stringify(w)}`);
   for (const w of await invoicedMismatches(db)) wrong.push(`fee_payment_items.invoiced / invoice_lines.reversed: ${JSON.stringify(w)}`);
+  for (const w of await memberLedgerMismatches(db)) wrong.push(`members.balance / bonus: ${JSON.stringify(w)}`);
   if (wrong.length) throw new Error(`kept data disagrees with its tables:\n${wrong.join('\n')}`);
 }

@@ -14,6 +14,7 @@ import { writeFlowLog } from '../../lib/workflow.js';
 import { today } from '../../lib/wire.js';
 import { registerBillPaidListener, registerRefundCloser } from '../fees/billPaid.js';
 import { periodRange } from '../fees/calc.js';
+import { ensureOwnItem } from '../fees/ownBills.js';
 import { heldSql, minimumBacklog, raiseReview, seatsHeld, settleReview, type LockedActivity } from './core.js';
 
 /** The one fee item of a community's sign-up bills. */
@@ -22,40 +23,11 @@ export const SIGNUP_ITEM_TITLE = '活动报名费';
 export type SignupTableRow = Selectable<ActivitySignupsTable>;
 
 /**
- * The fee item sign-ups' bills are billed under: cost type 活动费 (found or made) and one item of
- * the community's, 活动报名费 (disabled, so no one binds it; the bill carries the activity's title
- * and price).
+ * The fee item sign-ups' bills are billed under: cost type 活动费 and one item of the community's,
+ * 活动报名费 (the bill carries the activity's title and price).
  */
-async function signupItem(db: Kysely<DB>, rid: number): Promise<{ id: number; cost_type: string }> {
-  let cost = await db
-    .selectFrom('fee_cost_types')
-    .select('cost_type')
-    .where('rid', '=', rid)
-    .where((eb) => eb.or([eb('title', '=', '活动费'), eb('cost_type', '=', 'activity')]))
-    .orderBy(sql`title = '活动费'`, 'desc')
-    .executeTakeFirst();
-  if (!cost) {
-    await db
-      .insertInto('fee_cost_types')
-      .values({ rid, cost_type: 'activity', title: '活动费', sort: 91 })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    cost = { cost_type: 'activity' };
-  }
-  const title = SIGNUP_ITEM_TITLE;
-  await db
-    .insertInto('fee_items')
-    .values({ rid, cost_type: cost.cost_type, title, pricing: 'fixed', unit_price: '0', status: 'N', remark: '活动报名自动生成' })
-    .onConflict((oc) => oc.columns(['rid', 'title']).doNothing())
-    .execute();
-  const found = await db
-    .selectFrom('fee_items')
-    .select(['id', 'cost_type'])
-    .where('rid', '=', rid)
-    .where('title', '=', title)
-    .executeTakeFirstOrThrow();
-  return { id: Number(found.id), cost_type: found.cost_type };
-}
+const signupItem = (db: Kysely<DB>, rid: number) =>
+  ensureOwnItem(db, rid, { cost: { code: 'activity', title: '活动费', sort: 91 }, title: SIGNUP_ITEM_TITLE, remark: '活动报名自动生成' });
 
 /** The bill of a sign-up's room for its price; answers the bill's id. */
 export async function createSignupBill(

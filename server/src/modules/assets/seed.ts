@@ -8,7 +8,7 @@
 import { addDays, addMonths } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { CommunityCtx, Session } from '../../http/registry.js';
+import { seedCtxOf } from '../../db/seedAs.js';
 import { today } from '../../lib/wire.js';
 import { ensureBuiltinCategories, linkDeviceAsset } from './ledger.js';
 import { finishTask, generatePlanTasks, noteOverdue } from './maintain.js';
@@ -424,8 +424,7 @@ export async function seedAssets(db: Kysely<DB>): Promise<void> {
       .orderBy('due_on')
       .orderBy('id')
       .execute();
-    const session = { accountId: Number(tech.id), name: tech.name, roles: ['admin'] } as unknown as Session;
-    const ctx = { db, rid, session } as unknown as CommunityCtx;
+    const ctx = seedCtxOf(db, rid, tech, ['admin']);
     for (const [i, t] of tasks.entries()) {
       const failedOne = i === tasks.length - 1;
       await finishTask(ctx, {

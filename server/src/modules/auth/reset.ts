@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { RC } from '@wuye/contract';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import { recordAudit } from '../../http/dispatcher.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply } from '../../http/registry.js';
@@ -29,6 +30,25 @@ export function temporaryPassword(minLength = 10): string {
 }
 
 /**
+ * Gives an account a password an administrator set (hashed): the account changes it at its next
+ * sign-in, before anything else, and its sessions end now (staffresetpassword; a merchant's login
+ * account reset from the merchant's form, modules/cards/merchants.ts).
+ */
+export async function resetPassword(db: Kysely<DB>, accountId: number, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set({ password_hash: passwordHash, password_status: 'N', password_reset_at: sql`now()`, password_changed_at: sql`now()` })
+    .where('id', '=', accountId)
+    .execute();
+  await db
+    .updateTable('sessions')
+    .set({ ended_at: sql`now()`, end_reason: 'password' })
+    .where('account_id', '=', accountId)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+/**
  * An administrator resets the password of a staff account of the community (the team page's
  * 重置密码): a temporary password, shown once in the answer and stored only hashed; the account's
  * sessions end, and its first change may skip the current password (sysusereditpassword), after
@@ -53,17 +73,7 @@ const staffresetpassword = defineMethod('staffresetpassword', {
     const password = temporaryPassword((await sessionPolicy(ctx.db, ctx.session)).min_length);
     const passwordHash = await hashPassword(password);
     await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('accounts')
-        .set({ password_hash: passwordHash, password_status: 'N', password_reset_at: sql`now()`, password_changed_at: sql`now()` })
-        .where('id', '=', target.id)
-        .execute();
-      await trx
-        .updateTable('sessions')
-        .set({ ended_at: sql`now()`, end_reason: 'password' })
-        .where('account_id', '=', target.id)
-        .where('ended_at', 'is', null)
-        .execute();
+      await resetPassword(trx, target.id, passwordHash);
       await recordAudit(trx, {
         session: ctx.session,
         side: ctx.session.side,

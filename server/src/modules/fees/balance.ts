@@ -1,7 +1,6 @@
-import { fenToYuan, toFen } from '@wuye/contract';
-import { sql, type Kysely } from 'kysely';
+import { toFen } from '@wuye/contract';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { fail } from '../../http/errors.js';
 
 export interface HouseOwner {
   member_id: number;
@@ -29,54 +28,6 @@ export async function payableRooms(db: Kysely<DB>, rid: number, hid: number, mem
   const owned = await currentOwnerships(db, rid).select('hid').where('member_id', '=', memberId).execute();
   for (const o of owned) rooms.add(o.hid);
   return rooms;
-}
-
-export interface BalanceMove {
-  rid: number;
-  memberId: number;
-  hid: number;
-  /** positive fen */
-  fen: bigint;
-  /** 1 top-up (money in), 2 consumption (money out) */
-  ioType: 1 | 2;
-  feetype: string;
-  paytype: string;
-  orderid: string;
-  remark: string;
-  createUser: string;
-}
-
-/**
- * Moves an owner's balance and writes the ledger row the owner drawer reads (homeconsumelist).
- * The caller holds the member row lock; the CHECK (balance >= 0) is the last guard.
- */
-export async function moveBalance(db: Kysely<DB>, m: BalanceMove): Promise<void> {
-  if (m.fen <= 0n) return;
-  const amount = fenToYuan(m.fen);
-  const res = await db
-    .updateTable('members')
-    .set({ balance: m.ioType === 1 ? sql`balance + ${amount}::numeric` : sql`balance - ${amount}::numeric` })
-    .where('rid', '=', m.rid)
-    .where('id', '=', m.memberId)
-    .where((eb) => (m.ioType === 2 ? eb('balance', '>=', amount) : eb.val(true)))
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) fail('业主余额不足');
-  await db
-    .insertInto('balance_ledger')
-    .values({
-      rid: m.rid,
-      member_id: m.memberId,
-      hid: m.hid,
-      orderid: m.orderid,
-      io_type: m.ioType,
-      feetype: m.feetype,
-      paytype: m.paytype,
-      total_fee: amount,
-      status: 'Y',
-      remark: m.remark,
-      create_user: m.createUser,
-    })
-    .execute();
 }
 
 export const balanceFen = (owner: HouseOwner | undefined): bigint => (owner ? toFen(owner.balance) : 0n);

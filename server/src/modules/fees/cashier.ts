@@ -20,7 +20,8 @@ import { EXPORT_MAX, refuseOversizedExport, sheetOf } from '../../lib/excel.js';
 import { defineExport, type ExportScope } from '../../jobs/exports.js';
 import { keywordCount, keywordPage, listPage, pageWithTotal, type KeywordPart } from '../../lib/paging.js';
 import { today } from '../../lib/wire.js';
-import { balanceFen, houseOwner, moveBalance, payableRooms } from './balance.js';
+import { moveBalance } from '../cards/ledger.js';
+import { balanceFen, houseOwner, payableRooms } from './balance.js';
 import { billLateFee, roomArrearsJoin, toArrears } from './arrears.js';
 import {
   paymentBase,
@@ -69,6 +70,8 @@ function billsQuery(ctx: CommunityCtx, day: string) {
       'b.due_date',
       'b.space_id',
       'b.car_id',
+      'i.balance_pay',
+      'i.title as item_title',
       billLateFee(day).as('late_fee_now'),
     ])
     .where('b.rid', '=', ctx.rid);
@@ -123,8 +126,18 @@ const cashierbills = defineMethod('cashierbills', {
         due_date: b.due_date,
         space_id: b.space_id,
         car_id: b.car_id,
+        balance_pay: b.balance_pay as 'Y' | 'N',
       };
     });
+    const card = owner
+      ? await ctx.db
+          .selectFrom('member_cards')
+          .select(['id', 'card_no', 'status'])
+          .where('rid', '=', ctx.rid)
+          .where('member_id', '=', owner.member_id)
+          .where('status', 'in', ['I', 'Y', 'F'])
+          .executeTakeFirst()
+      : undefined;
     return {
       house: {
         hid: room.id,
@@ -135,6 +148,9 @@ const cashierbills = defineMethod('cashierbills', {
         owner_name: owner?.realname ?? '',
         member_id: owner?.member_id ?? 0,
         balance: owner?.balance ?? '0.00',
+        card_id: card?.id ?? 0,
+        card_no: card?.card_no ?? '',
+        card_status: card?.status ?? '',
       },
       owner_rooms: owner ? await ownerRooms(ctx, room.id, owner.member_id) : [],
       items,
@@ -173,6 +189,17 @@ export type AfterPayment = (ctx: CommunityCtx, payment: { id: number; pay_type: 
 const afterPaymentHooks: AfterPayment[] = [];
 export function afterPayment(hook: AfterPayment): void {
   afterPaymentHooks.push(hook);
+}
+
+/** What other areas undo in the transaction that voids a payment or refunds lines of it (the coupons a rule gave). */
+export type PaymentUndone = (ctx: CommunityCtx, payment: { id: number; receipt_no: string }) => Promise<void>;
+const paymentUndoneHooks: PaymentUndone[] = [];
+export function onPaymentUndone(hook: PaymentUndone): void {
+  paymentUndoneHooks.push(hook);
+}
+/** Called once the payment's status and lines say what is left of it. */
+export async function paymentUndone(ctx: CommunityCtx, payment: { id: number; receipt_no: string }): Promise<void> {
+  for (const hook of paymentUndoneHooks) await hook(ctx, payment);
 }
 
 export interface PayRequest {
@@ -234,7 +261,12 @@ export async function payBills(ctx: CommunityCtx, room: Room, req: PayRequest): 
   const total = receivable + late - discount;
 
   const useBalance = req.useBalance || req.payType === 'balance';
-  const balanceUsed = useBalance ? (balanceFen(owner) < total ? balanceFen(owner) : total) : 0n;
+  // the balance pays only the items that allow it (收费项目's 余额支付)
+  const barred = [...new Set(lines.filter((b) => b.balance_pay !== 'Y').map((b) => b.item_title))];
+  if (req.payType === 'balance' && barred.length) fail(`收费项目「${barred.join('、')}」不允许余额支付，请选择其他支付方式`);
+  const payable = barred.length ? lines.filter((b) => b.balance_pay === 'Y').reduce((s, b) => s + toFen(b.fee) + b.lateFen, 0n) : total;
+  const cap = payable < total ? payable : total;
+  const balanceUsed = useBalance ? (balanceFen(owner) < cap ? balanceFen(owner) : cap) : 0n;
   const due = total - balanceUsed;
   if (req.payType === 'balance' && due > 0n) fail(`业主余额不足，还差 ${fenToYuan(due)} 元`);
   const paid = req.paidAmount === undefined ? due : toFen(req.paidAmount);

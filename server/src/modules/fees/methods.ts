@@ -20,6 +20,7 @@ import { shiftMethods } from './shifts.js';
 import { voidMethods } from './void.js';
 import { setupMethods } from './setup.js';
 import { thingMethods } from './things.js';
+import { costMethods } from './costs.js';
 
 /** The fees area: set-up, bills, cashier, prepayment, refunds, discount approvals, reports, dunning, import; parking bills, meter readings, settings, quick payments (docs/product.md#area-fees). */
 export const feesModule: MethodDef[] = [
@@ -43,4 +44,6 @@ export const feesModule: MethodDef[] = [
   ...meterMethods,
   ...settingMethods,
   ...quickpayMethods,
+  // 成本登记 and 成本统计 (docs/product.md#costs)
+  ...costMethods,
 ];

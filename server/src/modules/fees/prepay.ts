@@ -1,7 +1,8 @@
 import { FEE_ROLES, fenToYuan, toFen } from '@wuye/contract';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply } from '../../http/registry.js';
-import { houseOwner, moveBalance } from './balance.js';
+import { moveBalance } from '../cards/ledger.js';
+import { houseOwner } from './balance.js';
 import { house } from './cashier.js';
 import { requireRoom } from '../structure/require-room.js';
 

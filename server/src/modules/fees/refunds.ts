@@ -18,10 +18,11 @@ import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
-import { moveBalance } from './balance.js';
+import { moveBalance } from '../cards/ledger.js';
 import { registerBacklogSource } from '../setup/backlog.js';
 import { lockBills, reopenBills } from './reopen.js';
 import { billsClosedOnRefund } from './billPaid.js';
+import { paymentUndone } from './cashier.js';
 import { refuseInvoicedLines } from './invoiced.js';
 
 /** A refund request waits on the approvers' to-do list (docs/product.md#to-do-list) until it is approved or rejected. */
@@ -100,56 +101,77 @@ function refundAmount(
   return chosen.length === all || lines > left ? left : lines;
 }
 
+/**
+ * A refund request of a receipt's lines (all of them when `bill_ids` is empty), waiting for an
+ * approver; `amount` (fen) asks for less than the lines hold: a lease's deposit refunded but for
+ * what its check-out keeps (modules/crm/leasesSignout.ts).
+ */
+export async function applyRefund(
+  ctx: CommunityCtx,
+  input: { payment_id: number; bill_ids: number[]; reason: string },
+  amount?: bigint,
+): Promise<{ id: number; amount: string }> {
+  const p = await ctx.db
+    .selectFrom('fee_payments')
+    .selectAll()
+    .where('rid', '=', ctx.rid)
+    .where('id', '=', input.payment_id)
+    .executeTakeFirst();
+  if (!p) fail('收费记录不存在');
+  if (p.status === 'R') fail('该收据已全部退款');
+  if (p.status === 'V') fail('该收据已作废');
+  if (p.hid === null) fail(MSG_FEES.stayReceipt);
+  const pending = await ctx.db
+    .selectFrom('fee_refunds')
+    .select('id')
+    .where('rid', '=', ctx.rid)
+    .where('payment_id', '=', p.id)
+    .where('status', '=', 'E')
+    .executeTakeFirst();
+  if (pending) fail('该收据已有待审核的退款申请');
+  const { lines, chosen } = await openLines(ctx, p.id, input.bill_ids);
+  // money an invoice covers is reversed by a red invoice first (invoiced.ts)
+  await refuseInvoicedLines(ctx, p.id, input.bill_ids.length ? input.bill_ids : null, '退款');
+  const due = refundAmount(p, lines.length, chosen);
+  if (amount !== undefined && (amount <= 0n || amount > due)) fail(`退款金额须大于0且不超过 ${fenToYuan(due)} 元`);
+  const refund = fenToYuan(amount ?? due);
+  const row = await ctx.db
+    .insertInto('fee_refunds')
+    .values({
+      rid: ctx.rid,
+      payment_id: p.id,
+      bill_ids: chosen.map((l) => l.bill_id),
+      amount: refund,
+      reason: input.reason,
+      applicant: ctx.session.name,
+      applicant_id: ctx.session.accountId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await writeFlowLog(ctx, refundFlow.def, row.id, {
+    transition: 'create',
+    from: '',
+    to: 'E',
+    input: { reason: input.reason, amount: refund },
+  });
+  const room = await ctx.db.selectFrom('rooms').select('address').where('rid', '=', ctx.rid).where('id', '=', p.hid).executeTakeFirst();
+  await refundBacklog.raise(ctx.db, ctx.rid, {
+    sourceId: row.id,
+    title: `审核退款申请：${room?.address ?? ''} ${refund} 元`.replace(/\s+/g, ' '),
+    content: `收据 ${p.receipt_no}：${input.reason}`,
+    submitter: ctx.session,
+  });
+  return { id: row.id, amount: refund };
+}
+
 const refundapply = defineMethod('refundapply', {
   side: 'community',
   roles: REFUND_APPLY_ROLES,
   writes: true,
   summary: '退款申请：一张收据的全部或部分账单，须填写原因，待有权限的角色审核；已开具发票的费用须先红冲发票',
   async handler(ctx, input) {
-    const p = await ctx.db
-      .selectFrom('fee_payments')
-      .selectAll()
-      .where('rid', '=', ctx.rid)
-      .where('id', '=', input.payment_id)
-      .executeTakeFirst();
-    if (!p) fail('收费记录不存在');
-    if (p.status === 'R') fail('该收据已全部退款');
-    if (p.status === 'V') fail('该收据已作废');
-    if (p.hid === null) fail(MSG_FEES.stayReceipt);
-    const pending = await ctx.db
-      .selectFrom('fee_refunds')
-      .select('id')
-      .where('rid', '=', ctx.rid)
-      .where('payment_id', '=', p.id)
-      .where('status', '=', 'E')
-      .executeTakeFirst();
-    if (pending) fail('该收据已有待审核的退款申请');
-    const { lines, chosen } = await openLines(ctx, p.id, input.bill_ids);
-    // money an invoice covers is reversed by a red invoice first (invoiced.ts)
-    await refuseInvoicedLines(ctx, p.id, input.bill_ids.length ? input.bill_ids : null, '退款');
-    const amount = fenToYuan(refundAmount(p, lines.length, chosen));
-    const row = await ctx.db
-      .insertInto('fee_refunds')
-      .values({
-        rid: ctx.rid,
-        payment_id: p.id,
-        bill_ids: chosen.map((l) => l.bill_id),
-        amount,
-        reason: input.reason,
-        applicant: ctx.session.name,
-        applicant_id: ctx.session.accountId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await writeFlowLog(ctx, refundFlow.def, row.id, { transition: 'create', from: '', to: 'E', input: { reason: input.reason, amount } });
-    const room = await ctx.db.selectFrom('rooms').select('address').where('rid', '=', ctx.rid).where('id', '=', p.hid).executeTakeFirst();
-    await refundBacklog.raise(ctx.db, ctx.rid, {
-      sourceId: row.id,
-      title: `审核退款申请：${room?.address ?? ''} ${amount} 元`.replace(/\s+/g, ' '),
-      content: `收据 ${p.receipt_no}：${input.reason}`,
-      submitter: ctx.session,
-    });
-    return reply({ id: row.id, amount }, `已提交退款申请，金额 ${amount} 元`);
+    const { id, amount } = await applyRefund(ctx, input);
+    return reply({ id, amount }, `已提交退款申请，金额 ${amount} 元`);
   },
 });
 
@@ -238,6 +260,7 @@ async function approveRefund(ctx: CommunityCtx, f: Selectable<FeeRefundsTable>):
     .where('rid', '=', ctx.rid)
     .where('id', '=', f.id)
     .execute();
+  await paymentUndone(ctx, { id: p.id, receipt_no: p.receipt_no });
 }
 
 /** Nobody decides a request of their own: a second person approves every refund (and rejects it). */

@@ -78,29 +78,21 @@ export async function collection(db: Kysely<DB>, rid: number, f: Parameters<type
 }
 
 /**
- * What invoices cover of what `collection` counts as received, per fee item and period: the
- * `invoiced` of the receipt lines that paid its paid bills (each paid bill's line of the receipt
- * that paid it). One grouped statement, started from the lines invoiced at all, so only those are
- * joined to their bills.
+ * What invoices cover of what `collection` counts as received, per fee item and period, from their
+ * kept totals (invoice_period_totals): a line is invoiced only while its bill stands paid by its
+ * receipt (a refund or a void waits for the reversals, modules/fees/invoiced.ts), so the invoiced
+ * lines of a bill are those of the receipt that paid it.
  */
 function invoicedByItem(db: Kysely<DB>, rid: number, f: Parameters<typeof billTotals>[2]) {
   let q = db
-    .selectFrom('fee_payment_items as l')
-    .innerJoin('fee_bills as b', (j) =>
-      j.onRef('b.rid', '=', 'l.rid').onRef('b.id', '=', 'l.bill_id').onRef('b.payment_id', '=', 'l.payment_id'),
-    )
-    .select(['b.item_id', 'b.period', money('l.invoiced').as('invoiced')])
-    .where('l.rid', '=', rid)
-    .where(sql<SqlBool>`l.invoiced > 0`)
-    // a line keeps its bill's period: the range is tried on the line before its bill is looked up
-    .where('l.period', '>=', f.start_period)
-    .where('l.period', '<=', f.end_period)
-    .where('b.status', '=', 'Y')
-    .where('b.period', '>=', f.start_period)
-    .where('b.period', '<=', f.end_period);
-  if (f.cost_type) q = q.where('b.cost_type', '=', f.cost_type);
-  if (f.itemid) q = q.where('b.item_id', '=', f.itemid);
-  return q.groupBy(['b.item_id', 'b.period']).execute();
+    .selectFrom('invoice_period_totals as t')
+    .select(['t.item_id', 't.period', money('t.invoiced').as('invoiced')])
+    .where('t.rid', '=', rid)
+    .where('t.period', '>=', f.start_period)
+    .where('t.period', '<=', f.end_period);
+  if (f.cost_type) q = q.where('t.cost_type', '=', f.cost_type);
+  if (f.itemid) q = q.where('t.item_id', '=', f.itemid);
+  return q.groupBy(['t.item_id', 't.period']).execute();
 }
 
 /** 收费统计: `collection` with 已开票 and 未开票 (received − invoiced) per row and in all. */

@@ -31,8 +31,9 @@ describe('cost types', () => {
   it('lists the built-in types and the small list', async () => {
     const list = await t.call('feeitemcatelist', {}, admin);
     expect(list.return_code).toBe('SUCCESS');
-    // the eight built in, 维修费 the demo's repairs billed (steward/repairs.ts) and 活动费 its paid activities (activities/money.ts)
-    expect(list.data.total).toBe(10);
+    // the eight built in, 维修费 the demo's repairs billed (steward/repairs.ts), 活动费 its paid activities (activities/money.ts)
+    // and 销售收入 its sales deposits and contract instalments (crm/salesIntentions.ts, crm/contractsMoney.ts)
+    expect(list.data.total).toBe(11);
     expect(list.data.items[0]).toMatchObject({ cost_type: 'property', title: '物业费' });
     const small = await t.call('feebill_cate_small_list', {}, cashier);
     expect(small.data.items.map((i: { title: string }) => i.title)).toEqual([
@@ -46,6 +47,7 @@ describe('cost types', () => {
       '其他',
       '维修费',
       '活动费',
+      '销售收入',
     ]);
   });
 

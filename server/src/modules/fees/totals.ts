@@ -27,7 +27,9 @@ export interface KeptTotals {
     | 'repair_day_totals'
     | 'parking_income_temp'
     | 'parking_income_renewals'
-    | 'parking_income_coupons';
+    | 'parking_income_coupons'
+    | 'invoice_wait_totals'
+    | 'invoice_period_totals';
   source:
     | 'fee_bills'
     | 'fee_payments'
@@ -263,6 +265,32 @@ export const PARKING_COUPON_INCOME: KeptTotals = {
   sums: { orders: 'count(*)', quantity: 'sum(o.quantity)', amount: 'sum(o.amount)' },
 };
 
+/**
+ * 待开票's count and sums (202612010100_invoice_wait_totals.sql): the receipt lines waiting to be
+ * invoiced, per their bill's building and item, cost type and receipt's payment method.
+ */
+export const INVOICE_WAIT_TOTALS: KeptTotals = {
+  table: 'invoice_wait_totals',
+  source: 'fee_payment_items',
+  from: 'fee_payment_items l JOIN fee_bills b ON b.rid = l.rid AND b.id = l.bill_id JOIN fee_payments p ON p.rid = l.rid AND p.id = l.payment_id',
+  counted: 'invoice_line_waits(l, p.status::text)',
+  keys: { rid: 'l.rid', bid: 'b.bid', item_id: 'b.item_id', cost_type: 'l.cost_type', pay_type: 'p.pay_type::text' },
+  sums: { lines: 'count(*)', received: 'sum(l.fee + l.late_fee - l.discount)', invoiced: 'sum(l.invoiced)' },
+};
+
+/**
+ * 收费统计's 已开票 (202612010120_invoice_period_totals.sql): what invoices cover of the receipt lines,
+ * per their bill's item, cost type and period.
+ */
+export const INVOICE_PERIOD_TOTALS: KeptTotals = {
+  table: 'invoice_period_totals',
+  source: 'fee_payment_items',
+  from: 'fee_payment_items l JOIN fee_bills b ON b.rid = l.rid AND b.id = l.bill_id',
+  counted: 'l.invoiced <> 0',
+  keys: { rid: 'l.rid', item_id: 'b.item_id', cost_type: 'b.cost_type', period: 'b.period' },
+  sums: { lines: 'count(*)', invoiced: 'sum(l.invoiced)' },
+};
+
 /** The kept totals of the bills that are folded, as after a bill generation. */
 export const BILL_KEPT = [BILL_TOTALS, UNPAID_TOTALS, UNPAID_FEES, UNPAID_OWING, UNPAID_UNITS, UNIT_TOTALS];
 
@@ -284,6 +312,8 @@ export const KEPT_TOTALS = [
   PARKING_TEMP_INCOME,
   PARKING_RENEWAL_INCOME,
   PARKING_COUPON_INCOME,
+  INVOICE_WAIT_TOTALS,
+  INVOICE_PERIOD_TOTALS,
 ];
 
 /**

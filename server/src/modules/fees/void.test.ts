@@ -2,6 +2,7 @@ import { fenToYuan, toFen } from '@wuye/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { moveBalance } from '../cards/ledger.js';
 
 let t: TestServer;
 let admin: string;
@@ -201,7 +202,21 @@ describe('voiding a receipt (作废, issue 34)', () => {
     const owner = await ensureOwner(r.hid);
     const pay = await payAll(r, cashier, { paid_amount: fenToYuan(r.total + 500n) });
     expect(pay.data.to_balance).toBe('5.00');
-    await sql`UPDATE members SET balance = 1 WHERE rid = 1 AND id = ${owner}`.execute(t.database.db);
+    // spent at a store, down to 1 yuan: through the ledger, as every balance change goes
+    const spent = (await balance(owner)) - 100n;
+    await t.database.db.transaction().execute((trx) =>
+      moveBalance(trx, {
+        rid: 1,
+        memberId: owner,
+        fen: spent,
+        ioType: 2,
+        feetype: 'shop',
+        paytype: 'balance',
+        orderid: 'S-VOID',
+        remark: '',
+        createUser: 't',
+      }),
+    );
     expect((await t.call('paymentvoid', { id: pay.data.id, reason: '多收' }, cashier)).return_msg).toBe(
       '该收据多收的 5.00 元已转入业主余额并已被使用，不能作废，请走退款',
     );

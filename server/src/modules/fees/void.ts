@@ -4,8 +4,9 @@ import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { writeFlowLog } from '../../lib/workflow.js';
-import { moveBalance } from './balance.js';
+import { moveBalance } from '../cards/ledger.js';
 import { paymentInfo } from './payments.js';
+import { paymentUndone } from './cashier.js';
 import { refuseInvoicedLines } from './invoiced.js';
 import { lockBills, reopenBills } from './reopen.js';
 
@@ -120,6 +121,7 @@ async function voidPayment(ctx: CommunityCtx, id: number, reason: string): Promi
     .where('rid', '=', ctx.rid)
     .where('id', '=', p.id)
     .execute();
+  await paymentUndone(ctx, { id: p.id, receipt_no: p.receipt_no });
 }
 
 const paymentvoid = defineMethod('paymentvoid', {

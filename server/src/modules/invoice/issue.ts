@@ -24,10 +24,11 @@ import { defineMethod, reply, type CommunityCtx, type HandlerInput } from '../..
 import { defineExport } from '../../jobs/exports.js';
 import { registerJobKind } from '../../jobs/queue.js';
 import { sheetOf } from '../../lib/excel.js';
-import { likePattern } from '../../lib/like.js';
+import { onceByKey } from '../../lib/onceByKey.js';
 import { listPage } from '../../lib/paging.js';
 import { today, wireTime, withinDays } from '../../lib/wire.js';
 import { afterPayment } from '../fees/cashier.js';
+import { receiptKeyword } from '../fees/payments.js';
 import {
   deliverInvoice,
   groupInvoices,
@@ -60,7 +61,7 @@ import {
 type WaitFilters = HandlerInput<'invoicewaitexport'>;
 
 /** The lines with something left to invoice (the partial index fee_payment_items_invoiceable), filtered. */
-function waiting(db: Kysely<DB>, rid: number, f: WaitFilters) {
+async function waiting(db: Kysely<DB>, rid: number, f: WaitFilters) {
   let qb = linesQuery(db, rid)
     .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'b.rid').onRef('r.id', '=', 'b.hid'))
     .select(['r.address', 'p.payer_name', 'p.pay_type', 'p.cashier_name', 'pi.daterange'])
@@ -69,11 +70,16 @@ function waiting(db: Kysely<DB>, rid: number, f: WaitFilters) {
     .where('pi.cost_type', '<>', 'deposit')
     .where(sql<boolean>`pi.fee + pi.late_fee - pi.discount - pi.invoiced > 0`)
     .where('p.status', 'in', ['Y', 'P']);
-  if (f.keyword) {
-    const k = likePattern(f.keyword);
-    qb = qb.where((eb) => eb.or([eb('r.address', 'like', k), eb('p.payer_name', 'like', k), eb('p.receipt_no', 'like', k)]));
+  // the receipts the keyword names (room address, payer, number), found first through their own indexes
+  if (f.keyword) qb = qb.where(await receiptKeyword(db, rid, f.keyword, { receiptNo: true }));
+  // a building's lines through its rooms' receipts: walking the community's lines newest first for
+  // a building's few took half a second (bench/README.md#invoices)
+  if (f.bid) {
+    const bid = f.bid;
+    qb = qb
+      .where('b.bid', '=', bid)
+      .where('p.hid', 'in', (eb) => eb.selectFrom('rooms').select('id').where('rid', '=', rid).where('bid', '=', bid));
   }
-  if (f.bid) qb = qb.where('b.bid', '=', f.bid);
   if (f.hid) qb = qb.where('b.hid', '=', f.hid);
   if (f.member_id) qb = qb.where('p.member_id', '=', f.member_id);
   if (f.item_id) qb = qb.where('b.item_id', '=', f.item_id);
@@ -85,7 +91,37 @@ function waiting(db: Kysely<DB>, rid: number, f: WaitFilters) {
   if (f.paid) qb = qb.where(withinDays('p.created_at', f.paid));
   return qb;
 }
-type WaitRaw = Awaited<ReturnType<ReturnType<typeof waiting>['executeTakeFirstOrThrow']>>;
+
+/**
+ * The count and sums of the waiting lines, from their kept totals (invoice_wait_totals) when the
+ * filters are among those kept (building, item, cost type, payment method, rate through the item's
+ * mapping): a community's 700,000 waiting lines took seconds to count (bench/README.md#invoices).
+ * Undefined for other filters, whose lines are few enough to sum.
+ */
+function keptWaitSums(db: Kysely<DB>, rid: number, f: WaitFilters) {
+  if (f.keyword || f.hid || f.member_id || f.cashier_name || f.receipt_no || f.paid) return undefined;
+  let q = db
+    .selectFrom('invoice_wait_totals as t')
+    .select([
+      sql<string>`coalesce(sum(t.lines), 0)::text`.as('lines'),
+      sql<string>`coalesce(sum(t.received), 0)::text`.as('received'),
+      sql<string>`coalesce(sum(t.invoiced), 0)::text`.as('invoiced'),
+    ])
+    .where('t.rid', '=', rid);
+  if (f.bid) q = q.where('t.bid', '=', f.bid);
+  if (f.item_id) q = q.where('t.item_id', '=', f.item_id);
+  if (f.cost_type) q = q.where('t.cost_type', '=', f.cost_type);
+  if (f.pay_type) q = q.where('t.pay_type', '=', f.pay_type);
+  if (f.rate) {
+    const rate = f.rate;
+    q = q.where('t.item_id', 'in', (eb) =>
+      eb.selectFrom('invoice_item_maps as m').select('m.item_id').where('m.rid', '=', rid).where('m.rate', '=', rate),
+    );
+  }
+  return q.executeTakeFirstOrThrow();
+}
+
+type WaitRaw = Awaited<ReturnType<Awaited<ReturnType<typeof waiting>>['executeTakeFirstOrThrow']>>;
 
 const toWaitRow = (l: WaitRaw): InvoiceWaitRow => ({
   id: Number(l.id),
@@ -122,24 +158,28 @@ const invoicewaitlist = defineMethod('invoicewaitlist', {
   writes: false,
   summary: '待开票费用：已收款且还有可开票金额的收据明细（实收 = 费用 + 滞纳金 − 优惠分摊；可开 = 实收 − 已开票），押金除外',
   async handler(ctx, input) {
-    const qb = waiting(ctx.db, ctx.rid, input);
-    // the sums of every filtered line, beside the page (listPage counts only when the page cannot tell)
-    const [page, t] = await Promise.all([
-      listPage(qb, input, 'pi.id'),
+    const qb = await waiting(ctx.db, ctx.rid, input);
+    // the count and sums of every filtered line, beside the page
+    const sums =
+      keptWaitSums(ctx.db, ctx.rid, input) ??
       qb
         .clearSelect()
         .select([
+          sql<string>`count(*)::text`.as('lines'),
           sql<string>`coalesce(sum(pi.fee + pi.late_fee - pi.discount), 0)::text`.as('received'),
           sql<string>`coalesce(sum(pi.invoiced), 0)::text`.as('invoiced'),
         ])
-        .executeTakeFirstOrThrow(),
-    ]);
-    const sums = {
-      received: fenToYuan(toFen(t.received)),
-      invoiced: fenToYuan(toFen(t.invoiced)),
-      left: fenToYuan(toFen(t.received) - toFen(t.invoiced)),
+        .executeTakeFirstOrThrow();
+    const [page, t] = await Promise.all([listPage(qb, input, 'pi.id', async () => Number((await sums).lines)), sums]);
+    return {
+      total: page.total,
+      items: page.items.map(toWaitRow),
+      sums: {
+        received: fenToYuan(toFen(t.received)),
+        invoiced: fenToYuan(toFen(t.invoiced)),
+        left: fenToYuan(toFen(t.received) - toFen(t.invoiced)),
+      },
     };
-    return { total: page.total, items: page.items.map(toWaitRow), sums };
   },
 });
 
@@ -148,7 +188,7 @@ const invoicewaitexport = defineExport('invoicewaitexport', {
   summary: '按当前筛选条件导出待开票费用（Excel）',
   filename: () => `待开票费用_${today()}.xlsx`,
   async sheet({ db, rid }, input) {
-    const rows = (await waiting(db, rid, input).orderBy('pi.id', 'desc').limit(50_000).execute()).map(toWaitRow);
+    const rows = (await (await waiting(db, rid, input)).orderBy('pi.id', 'desc').limit(50_000).execute()).map(toWaitRow);
     return sheetOf(
       '待开票费用',
       [
@@ -323,30 +363,31 @@ const invoiceissue = defineMethod('invoiceissue', {
   roles: INVOICE_ROLES.staff,
   writes: true,
   summary:
-    '开票：锁定所选收据明细，每条最多开到剩余可开金额（默认全部），按合并规则生成发票（开票中），由开票平台异步开具；同一笔钱只开一次',
-  async handler(ctx, input) {
-    const settings = await settingsForIssue(ctx);
-    const issued = await issueLines(ctx, settings, input.lines, {
-      title_id: input.title_id,
-      buyer: input.buyer,
-      kind: input.kind,
-      push: input.push,
-      remark: input.remark,
-    });
-    if (input.save_title_member_id && !input.title_id) {
-      if (issued.memberId !== input.save_title_member_id) fail('只能保存为所开费用业主的抬头');
-      const line = await ctx.db
-        .selectFrom('fee_payment_items as pi')
-        .innerJoin('fee_bills as b', (j) => j.onRef('b.rid', '=', 'pi.rid').onRef('b.id', '=', 'pi.bill_id'))
-        .select('b.hid')
-        .where('pi.rid', '=', ctx.rid)
-        .where('pi.id', '=', input.lines[0]!.id)
-        .executeTakeFirstOrThrow();
-      await saveTitle(ctx, issued.memberId, issued.buyer, Number(line.hid));
-    }
-    const amount = fenToYuan(issued.amountFen);
-    return reply({ ids: issued.ids, amount }, `已提交开票 ${issued.ids.length} 张，金额 ${amount} 元，开具结果稍后显示`);
-  },
+    '开票：锁定所选收据明细，每条最多开到剩余可开金额（默认全部），按合并规则生成发票（开票中），由开票平台异步开具；同一笔钱只开一次，同一 idempotency_key 重复提交只开一次',
+  handler: (ctx, input) =>
+    onceByKey(ctx, 'invoiceissue', input.idempotency_key, async () => {
+      const settings = await settingsForIssue(ctx);
+      const issued = await issueLines(ctx, settings, input.lines, {
+        title_id: input.title_id,
+        buyer: input.buyer,
+        kind: input.kind,
+        push: input.push,
+        remark: input.remark,
+      });
+      if (input.save_title_member_id && !input.title_id) {
+        if (issued.memberId !== input.save_title_member_id) fail('只能保存为所开费用业主的抬头');
+        const line = await ctx.db
+          .selectFrom('fee_payment_items as pi')
+          .innerJoin('fee_bills as b', (j) => j.onRef('b.rid', '=', 'pi.rid').onRef('b.id', '=', 'pi.bill_id'))
+          .select('b.hid')
+          .where('pi.rid', '=', ctx.rid)
+          .where('pi.id', '=', input.lines[0]!.id)
+          .executeTakeFirstOrThrow();
+        await saveTitle(ctx, issued.memberId, issued.buyer, Number(line.hid));
+      }
+      const amount = fenToYuan(issued.amountFen);
+      return reply({ ids: issued.ids, amount }, `已提交开票 ${issued.ids.length} 张，金额 ${amount} 元，开具结果稍后显示`);
+    }),
 });
 
 /** The invoice, locked; refuses another community's or a missing one. */

@@ -9,7 +9,8 @@ import { fenToYuan, INVOICE_ITEM_SUGGESTIONS, invoiceApplyFlow, type Buyer } fro
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { InvoiceTitlesTable } from '../../db/types.generated.js';
 import type { DB } from '../../db/schema.js';
-import type { CommunityCtx, Session } from '../../http/registry.js';
+import { seedCtxOf } from '../../db/seedAs.js';
+import type { CommunityCtx } from '../../http/registry.js';
 import { today } from '../../lib/wire.js';
 import { writeFlowLog } from '../../lib/workflow.js';
 import { DEMO_MOBILE, peopledCommunities } from '../owners/seed.js';
@@ -135,8 +136,7 @@ async function seedCommunity(db: Kysely<DB>, rid: number): Promise<void> {
       .execute();
 
   if (!finance) return;
-  const session = { accountId: Number(finance.id), name: finance.name, roles: ['admin'] } as unknown as Session;
-  const ctx = { db, rid, session } as unknown as CommunityCtx;
+  const ctx = seedCtxOf(db, rid, finance, ['admin']);
   const settings = (await invoiceSettings(db, rid))!;
   const month = today().slice(0, 7);
   // receipts of owners, paid, every line mapped and of this month or before; the newest but the demo owner's

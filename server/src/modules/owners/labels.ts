@@ -1,6 +1,9 @@
 /** Texts of the balance ledger's codes (the cashier writes the codes). */
 export const FEETYPE_CH: Record<string, string> = {
   recharge: '余额充值',
+  recharge_bonus: '充值赠送',
+  recharge_refund: '充值退款',
+  opening: '期初余额',
   refund: '退款转余额',
   property: '物业费',
   parking: '停车费',

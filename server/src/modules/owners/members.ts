@@ -227,8 +227,11 @@ async function checkMobileFree(ctx: CommunityCtx, mobile: string, exceptId?: num
   if (other) fail(`手机号 ${mobile} 已登记为住户“${other.realname}”，请在其资料中添加房屋`);
 }
 
-/** Links a person to rooms (or updates the relation of a link that exists) and marks vacant rooms lived in. */
-async function linkRooms(ctx: CommunityCtx, memberId: number, links: RoomLink[]): Promise<void> {
+/**
+ * Links a person to rooms (or updates the relation of a link that exists) and marks vacant rooms
+ * lived in; a lease's activation links its tenant through it (modules/crm/leasesBilling.ts).
+ */
+export async function linkRooms(ctx: CommunityCtx, memberId: number, links: RoomLink[]): Promise<void> {
   for (const link of links) {
     const current = await ctx.db
       .selectFrom('room_members')
@@ -293,7 +296,7 @@ const memberadd = defineMethod('memberadd', {
 });
 
 /** A value sent back as it was shown masked keeps the stored one; masked text that is not the stored value's mask is refused. */
-function unmasked(kind: ContactKind, sent: string, stored: string, message: string): string {
+export function unmasked(kind: ContactKind, sent: string, stored: string, message: string): string {
   if (!isMasked(sent)) return sent;
   if (maskContact(kind, stored) !== sent) fail(message);
   return stored;
@@ -326,6 +329,43 @@ const memberedit = defineMethod('memberedit', {
   },
 });
 
+/**
+ * Ends one person-room link on `date` (kept as history): their door access revoked, the room vacant
+ * when no one lives there any more. membermoveout and a lease's check-out (modules/crm) move out
+ * through it.
+ */
+export async function moveOutLink(
+  ctx: CommunityCtx,
+  link: { id: number; hid: number; member_id: number; move_in_date: string | null },
+  date: string,
+): Promise<void> {
+  if (link.move_in_date && date < link.move_in_date) fail(`迁出日期不能早于入住日期 ${link.move_in_date}`);
+  await ctx.db
+    .updateTable('room_members')
+    .set({ status: 'N', move_out_date: date })
+    .where('rid', '=', ctx.rid)
+    .where('id', '=', link.id)
+    .execute();
+  // a grant never outlives the person's tie to the room: revoked, and the devices told to delete it
+  await revokeGrantsOfMember(ctx.db, ctx.rid, Number(link.member_id), Number(link.hid), '迁出注销', ctx.session.accountId);
+  const left = await ctx.db
+    .selectFrom('room_members')
+    .select('id')
+    .where('rid', '=', ctx.rid)
+    .where('hid', '=', link.hid)
+    .where('status', '=', 'Y')
+    .executeTakeFirst();
+  if (!left) {
+    await ctx.db
+      .updateTable('rooms')
+      .set({ state: 'vacant' })
+      .where('rid', '=', ctx.rid)
+      .where('id', '=', link.hid)
+      .where('state', 'in', ['occupied', 'rented'])
+      .execute();
+  }
+}
+
 const membermoveout = defineMethod('membermoveout', {
   side: 'community',
   roles: MEMBER_MANAGERS,
@@ -341,31 +381,7 @@ const membermoveout = defineMethod('membermoveout', {
     if (!link) fail('住户房屋关系不存在');
     if (link.status !== 'Y') fail('该住户已从此房屋迁出');
     const date = input.date ?? today();
-    if (link.move_in_date && date < link.move_in_date) fail(`迁出日期不能早于入住日期 ${link.move_in_date}`);
-    await ctx.db
-      .updateTable('room_members')
-      .set({ status: 'N', move_out_date: date })
-      .where('rid', '=', ctx.rid)
-      .where('id', '=', link.id)
-      .execute();
-    // a grant never outlives the person's tie to the room: revoked, and the devices told to delete it
-    await revokeGrantsOfMember(ctx.db, ctx.rid, Number(link.member_id), Number(link.hid), '迁出注销', ctx.session.accountId);
-    const left = await ctx.db
-      .selectFrom('room_members')
-      .select('id')
-      .where('rid', '=', ctx.rid)
-      .where('hid', '=', link.hid)
-      .where('status', '=', 'Y')
-      .executeTakeFirst();
-    if (!left) {
-      await ctx.db
-        .updateTable('rooms')
-        .set({ state: 'vacant' })
-        .where('rid', '=', ctx.rid)
-        .where('id', '=', link.hid)
-        .where('state', 'in', ['occupied', 'rented'])
-        .execute();
-    }
+    await moveOutLink(ctx, link, date);
     return reply({ id: link.id, move_out_date: date }, '迁出成功');
   },
 });

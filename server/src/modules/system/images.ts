@@ -28,7 +28,7 @@ export function imageMimeOf(bytes: Buffer): ImageMime | null {
 /**
  * Who uploads images: whoever edits the settings that show them (系统设置, the group's head office)
  * and the staff whose records carry photos (a repair's, a complaint's, a notice's cover, a door
- * grant's face, a guard's check-in, an activity's cover, a maintenance task's).
+ * grant's face, a guard's check-in, an activity's cover, a maintenance task's, a cost's receipt).
  */
 const IMAGE_UPLOADERS = [
   'setup',
@@ -40,6 +40,11 @@ const IMAGE_UPLOADERS = [
   'currents',
   'service',
   'devicelist',
+  // a contract's scans and photos (docs/product.md#crm-contracts)
+  'rentroom',
+  // a cost's receipts and invoices (docs/product.md#costs)
+  'setfees',
+  'financecount',
 ] as const;
 
 const imageupload = defineMethod('imageupload', {

@@ -91,7 +91,7 @@ describe('backlog', () => {
     for (const kind of ['repair', 'repairwork', 'complaint', 'internalorder', 'maintain']) expect(kinds).toContain(kind);
     for (const b of items.slice(3))
       expect(b.link).toMatch(
-        /^\/(steward\/(repairs|complaintlist|internalorder)|carpark\/(maintaintask|currentexamine_info)|security\/(patrolrecordedit|patrolrecordlist))\?id=\d+$|^\/service\/signup_userlist\?id=\d+&status=R$|^\/carpark\/face_user_synclog$|^\/invoice\/invoicewaitlist\?tab=apply&id=\d+$/,
+        /^\/(steward\/(repairs|complaintlist|internalorder)|carpark\/(maintaintask|currentexamine_info)|security\/(patrolrecordedit|patrolrecordlist))\?id=\d+$|^\/service\/signup_userlist\?id=\d+&status=R$|^\/carpark\/face_user_synclog$|^\/invoice\/invoicewaitlist\?tab=apply&id=\d+$|^\/crm\/(leaselist|lease_approval_info|crm_show|contract_audit_info|contract_audit|customshow|affair)\?id=\d+$|^\/fees\/refundlist\?id=\d+$/,
       );
   });
 

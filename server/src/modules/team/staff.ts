@@ -232,6 +232,57 @@ async function writeAssignments(
   return touched;
 }
 
+export interface NewAccount {
+  username: string;
+  /** none: a temporary password is made */
+  password?: string;
+  name: string;
+  mobile?: string;
+  sys_type: 'property' | 'merchant';
+  /** the account's own codes (a merchant's `card`); a staff member's come from the roles assigned */
+  roles: string[];
+  dept_id?: number | null;
+  position_id?: number | null;
+}
+
+/**
+ * Creates an account of the caller's group (staffadd; a merchant's login account,
+ * modules/cards/merchants.ts): the username free in the whole system, the password within the
+ * security policy of the session's community (or the group's), or a temporary one when none is
+ * given. The account changes the password it was given before anything else (http/dispatcher.ts).
+ * Answers its id and that password. Its communities are the caller's to write.
+ */
+export async function createAccount(ctx: Caller, a: NewAccount): Promise<{ id: number; password: string }> {
+  const taken = await ctx.db.selectFrom('accounts').select('id').where('username', '=', a.username).executeTakeFirst();
+  if (taken) return fail('账号已存在');
+  const policy = await sessionPolicy(ctx.db, ctx.session);
+  if (a.password) {
+    const problem = passwordProblem(policy, a.password);
+    if (problem) return fail(problem);
+  }
+  const password = a.password || temporaryPassword(policy.min_length);
+  const row = await ctx.db
+    .insertInto('accounts')
+    .values({
+      username: a.username,
+      password_hash: await hashPassword(password),
+      name: a.name,
+      mobile: a.mobile ?? '',
+      dept_id: a.dept_id ?? null,
+      position_id: a.position_id ?? null,
+      sys_type: a.sys_type,
+      group_id: ctx.session.groupId,
+      roles: a.roles,
+      password_status: 'N',
+      password_reset_at: sql`now()`,
+    })
+    .onConflict((oc) => oc.column('username').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return fail('账号已存在');
+  return { id: row.id, password };
+}
+
 const stafflist = defineMethod('stafflist', {
   side: 'both',
   roles: TEAM_MANAGERS,
@@ -266,39 +317,11 @@ const staffadd = defineMethod('staffadd', {
     const allowed = await assignableRids(ctx);
     await checkAssignments(ctx, input.assignments, allowed);
     await checkPlacement(ctx, input);
-    const taken = await ctx.db.selectFrom('accounts').select('id').where('username', '=', input.username).executeTakeFirst();
-    if (taken) return fail('账号已存在');
-    // the security policy of the session's community (or the group's): length and complexity
-    const policy = await sessionPolicy(ctx.db, ctx.session);
-    if (input.password) {
-      const problem = passwordProblem(policy, input.password);
-      if (problem) return fail(problem);
-    }
-    const password = input.password || temporaryPassword(policy.min_length);
-    const row = await ctx.db
-      .insertInto('accounts')
-      .values({
-        username: input.username,
-        password_hash: await hashPassword(password),
-        name: input.name,
-        mobile: input.mobile,
-        dept_id: input.dept_id ?? null,
-        position_id: input.position_id ?? null,
-        sys_type: input.sys_type,
-        group_id: ctx.session.groupId,
-        roles: [],
-        password_status: 'N',
-        // the account changes the password it was given before anything else (http/dispatcher.ts)
-        password_reset_at: sql`now()`,
-      })
-      .onConflict((oc) => oc.column('username').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) return fail('账号已存在');
+    const row = await createAccount(ctx, { ...input, roles: [] });
     await writeAssignments(ctx, row.id, input.assignments, allowed);
     return reply(
-      { id: row.id, username: input.username, password: input.password ? '' : password },
-      input.password ? '添加成功，首次登录须修改密码' : `添加成功，临时密码 ${password} 只显示这一次，请告知本人登录后立即修改`,
+      { id: row.id, username: input.username, password: input.password ? '' : row.password },
+      input.password ? '添加成功，首次登录须修改密码' : `添加成功，临时密码 ${row.password} 只显示这一次，请告知本人登录后立即修改`,
     );
   },
 });

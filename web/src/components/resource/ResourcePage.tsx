@@ -55,6 +55,10 @@ export interface ResourcePageProps<Row extends RowBase> {
   tree?: string;
   /** the page's own form (useResourceForm), when it opens the form itself (a route, 新增下级) */
   form?: ResourceForm<Row>;
+  /** figures of the whole filtered list above the table (the sums a list answers beside its rows) */
+  summary?: (list: ResourceList<Row>) => ReactNode;
+  /** rows 编辑 and 删除 are offered on (default all): a voided record is kept as it is */
+  rowWritable?: (row: Row) => boolean;
 }
 
 const tagOf = (e: ValueEnum) => (v: string) => <EnumTag enum={e} value={v} />;
@@ -160,12 +164,12 @@ export default function ResourcePage<Row extends RowBase>(props: ResourcePagePro
           width: 150,
           render: (_: unknown, row: Row) => (
             <Space size={4}>
-              {canEdit && (
+              {canEdit && (props.rowWritable?.(row) ?? true) && (
                 <Button size="small" onClick={() => form.open(row)} data-testid={`${def.name}-edit-${row.id}`}>
                   编辑
                 </Button>
               )}
-              {canDelete && (
+              {canDelete && (props.rowWritable?.(row) ?? true) && (
                 <Button size="small" danger onClick={() => remove(row.id)} data-testid={`${def.name}-del-${row.id}`}>
                   删除
                 </Button>
@@ -250,6 +254,7 @@ export default function ResourcePage<Row extends RowBase>(props: ResourcePagePro
       }
     >
       <FilterBar resource={resource} filters={list.filters} onSearch={list.setFilters} widgets={props.filterWidgets} />
+      {props.summary?.(list)}
       <div className="resource-toolbar">
         <Space wrap className="resource-batch">
           {batch && selected.length > 0 && (

@@ -1,4 +1,5 @@
 export { default as ResourcePage, type ResourcePageProps } from './ResourcePage';
+export { default as TreeResourcePage } from './TreeResourcePage';
 export { default as EnumTag, enumFill, TONE_FILLS } from './EnumTag';
 export { default as FilterBar, cleanFilters } from './FilterBar';
 export { default as WorkflowActions } from './WorkflowActions';

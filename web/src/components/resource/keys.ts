@@ -29,6 +29,13 @@ const SMALL_OWNERS: Readonly<Record<string, string>> = {
   asset_small_list: 'asset',
   maintainstandard_small_list: 'maintainstandard',
   maintainplan_small_list: 'maintainplan',
+  // the points mall: the goods' dropdowns and the redeemable specifications move with the goods (stock)
+  cate_small_list: 'mallcate',
+  goods_small_list: 'goods',
+  mall_spec_small_list: 'goods',
+  // 成本登记: the item tree's dropdowns move with its writes
+  costitem_small_list: 'costitem',
+  costcategory_small_list: 'costitem',
 };
 
 /** The resource a small-list method belongs to (the method itself when none claims it). */

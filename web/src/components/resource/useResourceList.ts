@@ -27,6 +27,8 @@ export interface ResourceListOptions {
 export interface ResourceList<Row> {
   items: Row[];
   total: number;
+  /** the whole answer of the page shown, for what a list answers besides its rows (sums) */
+  answer: unknown;
   loading: boolean;
   page: number;
   limit: number;
@@ -154,6 +156,7 @@ export function useResourceList<Row>(resource: AnyResource<Row>, options: Resour
   return {
     items: query.items as Row[],
     total: query.total,
+    answer: query.answer,
     loading: query.loading,
     page: state.page,
     limit: state.limit,

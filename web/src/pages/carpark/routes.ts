@@ -7,6 +7,7 @@ import { reportRoutes, reportTitles } from './reportRoutes';
 import { assetRoutes, assetTitles } from '../assets/assetRoutes';
 import { accessRoutes, accessTitles } from '../access/routes';
 import { visitorRoutes, visitorTitles } from '../visitors/routes';
+import { cardRoutes, cardTitles } from '../cards/routes';
 
 export const carparkTitles = [
   { 'zh-CN': { carpark: '智能物联' }, en: { carpark: 'Smart IoT' } },
@@ -17,18 +18,28 @@ export const carparkTitles = [
   assetTitles,
   accessTitles,
   visitorTitles,
+  cardTitles,
 ];
 
 /**
  * /carpark (docs/product.md#route-table, #carpark): lots, spaces, cars, monthly cars and their
  * history; the entries and exits and the booth console; temporary-car fee standards and parking
  * coupons; the parking reports; access control (pages/access), the visitors (pages/visitors) and the
- * equipment ledger (pages/assets).
+ * equipment ledger (pages/assets) and the member cards (pages/cards).
  */
 export const carparkRoutes: AppRoute[] = [
   {
     path: '/carpark',
     meta: { title: 'route.carpark', icon: CarOutlined },
-    children: [...structureRoutes, ...gateRoutes, ...feeRoutes, ...reportRoutes, ...accessRoutes, ...visitorRoutes, ...assetRoutes],
+    children: [
+      ...structureRoutes,
+      ...gateRoutes,
+      ...feeRoutes,
+      ...reportRoutes,
+      ...accessRoutes,
+      ...visitorRoutes,
+      ...assetRoutes,
+      ...cardRoutes,
+    ],
   },
 ];

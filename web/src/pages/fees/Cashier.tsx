@@ -23,6 +23,7 @@ import { fenOf, settlePayment, sumFen, yuan } from './money';
 import { useIdempotentSubmit } from './useIdempotentSubmit';
 import { RoomSelects, STATUS_COLOR, type RoomPick } from './shared';
 import TopUp from './TopUp';
+import RechargeDialog from '../cards/RechargeDialog';
 import RoomOwnerSearch from './RoomOwnerSearch';
 import CashierConfirm, { type PaySummary } from './CashierConfirm';
 import { DeskDiscounts, DiscountApply, useDeskDiscounts } from './CashierDiscounts';
@@ -132,7 +133,11 @@ export default function Cashier() {
   // the fee settings' limit: a percent of bills plus late fees, rounded down to the fen
   const maxDiscount = ((receivable + late) * BigInt(settings?.max_discount_percent ?? 20)) / 100n;
   const overCap = discountFen > maxDiscount && !manager && !approved;
-  const balance = fenOf(bills.data?.house.balance);
+  // the balance pays only the chosen bills whose item allows it (收费项目's 余额支付)
+  const barred = [...new Set(chosen.filter((b) => b.balance_pay === 'N').map((b) => b.title))];
+  const payable = sumFen(chosen.filter((b) => b.balance_pay !== 'N').map((b) => b.total));
+  const held = fenOf(bills.data?.house.balance);
+  const balance = barred.length && payable < held ? payable : held;
   const settled = settlePayment({ total, balance, useBalance, payType, paid, hasOwner: !!bills.data?.house.member_id });
   const { balanceUsed, due, paidFen, toBalance } = settled;
   const problem =
@@ -144,7 +149,9 @@ export default function Cashier() {
           ? '本小区不允许在收银台优惠减免（含滞纳金减免）'
           : overCap
             ? `优惠超过收银员上限：应收合计（含滞纳金）的 ${settings?.max_discount_percent ?? 20}%，本次最多优惠 ${formatMoney(maxDiscount, { unit: '元' })}；更大的优惠须由管理员或收费主管办理，或申请优惠审批`
-            : settled.problem;
+            : payType === 'balance' && barred.length
+              ? `收费项目「${barred.join('、')}」不允许余额支付，请选择其他支付方式`
+              : settled.problem;
 
   const pick = (v: RoomPick) => {
     setPlace(v);
@@ -238,6 +245,7 @@ export default function Cashier() {
     { title: '状态', dataIndex: 'status', width: 75, render: (s: string, b) => <Tag color={STATUS_COLOR[s]}>{b.status_ch}</Tag> },
   ];
   const ownerRooms = bills.data?.owner_rooms ?? [];
+  const house = bills.data?.house;
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle" data-testid="cashier-page">
@@ -257,8 +265,14 @@ export default function Cashier() {
               {formatMoney(bills.data.house.balance, { unit: '元' })}
               {bills.data.house.member_id > 0 && (
                 <Button size="small" type="link" onClick={() => setTopUp(true)} data-testid="cashier-topup">
-                  预存
+                  {house?.card_id && house.card_status === 'Y' ? '会员卡充值' : '预存'}
                 </Button>
+              )}
+              {house?.card_no && (
+                <Typography.Text type="secondary" data-testid="cashier-card">
+                  会员卡 {house.card_no}
+                  {house.card_status === 'F' ? '（已冻结）' : house.card_status === 'I' ? '（未激活）' : ''}
+                </Typography.Text>
               )}
             </Descriptions.Item>
             <Descriptions.Item label="欠费合计">
@@ -288,7 +302,17 @@ export default function Cashier() {
           </div>
         )}
       </Card>
-      {hid && (
+      {hid && house?.card_id && house.card_status === 'Y' ? (
+        <RechargeDialog
+          card={{ id: house.card_id, card_no: house.card_no, realname: house.owner_name }}
+          open={topUp}
+          onClose={(changed) => {
+            setTopUp(false);
+            if (changed) void bills.refetch();
+          }}
+        />
+      ) : null}
+      {hid && !(house?.card_id && house.card_status === 'Y') && (
         <TopUp
           hid={hid}
           open={topUp}

@@ -86,7 +86,9 @@ export default function RefundApply({ paymentId, onClose }: { paymentId: number 
               danger
               onClick={() => {
                 onClose();
-                void navigate(`/invoice/invoicelist?payment_id=${paymentId}`);
+                void navigate(
+                  `/invoice/invoicelist?${new URLSearchParams({ payment_id: String(paymentId), receipt_no: info?.receipt_no ?? '' })}`,
+                );
               }}
               data-testid="refund-apply-goto-red"
             >

@@ -6,7 +6,9 @@ import { DISCOUNT_APPLY_ROLES, DISCOUNT_MANAGER_ROLES } from '@wuye/contract/fee
 import { SHIFT_READ_ROLES } from '@wuye/contract/fees/refund';
 import { STEWARD_ROLES } from '@wuye/contract/steward/roles';
 import { INVOICE_ROLES } from '@wuye/contract/invoice/roles';
+import { CARD_REPORT_ROLES } from '@wuye/contract/cards/reports';
 import { RepairCount } from '../steward/repairRoutes';
+import { costCountRoute, costRoutes } from './costs/routes';
 
 const FeeItemCateList = lazyPage(() => import('./FeeItemCateList'));
 const FeeItemList = lazyPage(() => import('./FeeItemList'));
@@ -43,6 +45,8 @@ const PropertyNopayCount = lazyPage(() => import('./reports/PropertyNopayCount')
 const MonthLinting = lazyPage(() => import('./reports/MonthLinting'));
 const FinanceReport = lazyPage(() => import('./reports/FinanceReport'));
 const Electronic = lazyPage(() => import('./reports/Electronic'));
+const CardLog = lazyPage(() => import('../cards/reports/CardLog'));
+const CardVerification = lazyPage(() => import('../cards/reports/CardVerification'));
 
 const { setup: SETUP, bills: BILLS, payments: PAYMENTS, call: CALL, reports: REPORTS } = FEE_ROLES;
 
@@ -51,7 +55,8 @@ export const feesRoutes: AppRoute[] = [
   {
     path: '/fees',
     redirect: '/fees/feebilllist',
-    meta: { title: 'route.fees', icon: AccountBookOutlined, roles: ['fees', 'setfees', 'payment', 'cashier', 'financecount'] },
+    // feecount reads the costs (成本登记) beside the reports
+    meta: { title: 'route.fees', icon: AccountBookOutlined, roles: ['fees', 'setfees', 'payment', 'cashier', 'financecount', 'feecount'] },
     children: [
       {
         path: 'feebilllist',
@@ -122,6 +127,8 @@ export const feesRoutes: AppRoute[] = [
         hidden: true,
         meta: { title: 'route.printReceipt', roles: PAYMENTS, activeMenu: '/fees/payment', noCache: true },
       },
+      // 成本登记: the costs paid and their items (docs/product.md#costs)
+      ...costRoutes,
     ],
   },
 ];
@@ -134,7 +141,7 @@ export const feecountsRoutes: AppRoute[] = [
     meta: {
       title: 'route.feecounts',
       icon: BarChartOutlined,
-      roles: [...new Set([...REPORTS, ...STEWARD_ROLES.reports, ...INVOICE_ROLES.report])],
+      roles: [...new Set([...REPORTS, ...STEWARD_ROLES.reports, ...INVOICE_ROLES.report, ...CARD_REPORT_ROLES, ...FEE_ROLES.costRead])],
     },
     children: [
       { path: 'fees_count', component: FeesCount, meta: { title: 'route.fees_count', roles: REPORTS } },
@@ -153,9 +160,23 @@ export const feecountsRoutes: AppRoute[] = [
       { path: 'propertynopaycount', component: PropertyNopayCount, meta: { title: 'route.propertynopaycount', roles: REPORTS } },
       { path: 'repaircount', component: RepairCount, meta: { title: 'route.repaircount', roles: [...STEWARD_ROLES.reports] } },
       { path: 'complaintcount', component: ComplaintCount, meta: { title: 'route.complaintcount', roles: [...STEWARD_ROLES.reports] } },
+      // feecountpannel group: the costs registered on /fees by category and item × month (成本统计)
+      costCountRoute,
       { path: 'financereport', component: FinanceReport, meta: { title: 'route.financereport', roles: ['financecount', 'feecount'] } },
+      // financecount group: the members' stored value (会员卡流水) with what they hold (issue 42)
+      {
+        path: 'cardlog',
+        component: CardLog,
+        meta: { title: 'route.cardlog', roles: [...CARD_REPORT_ROLES], notForSysTypes: ['merchant'] },
+      },
       // businesscount group: issued and reversed invoices per month, item and rate (issue 41)
       { path: 'electronic', component: Electronic, meta: { title: 'route.electronic', roles: [...INVOICE_ROLES.report] } },
+      // businesscount group: coupon redemptions (issue 42)
+      {
+        path: 'card_verification',
+        component: CardVerification,
+        meta: { title: 'route.card_verification', roles: [...CARD_REPORT_ROLES], notForSysTypes: ['merchant'] },
+      },
     ],
   },
 ];

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Form, Input, Select, Space, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
@@ -20,19 +21,35 @@ interface Filters {
 export default function ApplyList() {
   const list = useList('invoiceapplylist', { sort: 'desc' });
   const actionFixed = useActionFixed();
-  const [viewingRow, setViewing] = useState<InvoiceApplyRow | null>(null);
+  const [params, setParams] = useSearchParams();
+  const [viewingId, setViewingId] = useState<number | null>(null);
+  // a to-do's link (/invoice/invoicewaitlist?tab=apply&id=7) opens the application
+  useEffect(() => {
+    const id = Number(params.get('id'));
+    if (id > 0) setViewingId(id);
+  }, [params]);
   // the list answers the applications without their lines: the drawer reads the whole one
   const info = useQuery({
-    queryKey: ['invoiceapplyinfo', viewingRow?.id],
-    queryFn: () => call('invoiceapplyinfo', { id: viewingRow!.id }),
-    enabled: viewingRow !== null,
+    queryKey: ['invoiceapplyinfo', viewingId],
+    queryFn: () => call('invoiceapplyinfo', { id: viewingId! }),
+    enabled: viewingId !== null,
     retry: false,
   });
-  const viewing = viewingRow && (info.data?.id === viewingRow.id ? info.data : viewingRow);
+  const viewing =
+    viewingId === null ? null : info.data?.id === viewingId ? info.data : (list.items.find((r) => r.id === viewingId) ?? null);
+  const close = () => {
+    setViewingId(null);
+    if (params.get('id')) setParams({ tab: 'apply' }, { replace: true });
+  };
   const refresh = () => {
     list.reload();
-    setViewing(null);
+    close();
   };
+  // an application that cannot be read (gone, another community's): the client has said why
+  useEffect(() => {
+    if (info.isError && !list.items.some((r) => r.id === viewingId)) close();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [info.isError]);
   const actions = (r: InvoiceApplyRow) =>
     r.mine && r.status === 'W' ? (
       <Typography.Text type="secondary" data-testid={`invoiceapply-mine-${r.id}`}>
@@ -67,7 +84,7 @@ export default function ApplyList() {
       fixed: actionFixed,
       render: (_, r) => (
         <Space size={4}>
-          <Button size="small" type="link" onClick={() => setViewing(r)} data-testid={`invoiceapply-info-${r.id}`}>
+          <Button size="small" type="link" onClick={() => setViewingId(r.id)} data-testid={`invoiceapply-info-${r.id}`}>
             详情
           </Button>
           {actions(r)}
@@ -101,8 +118,8 @@ export default function ApplyList() {
         }
       />
       <Drawer
-        open={viewingRow !== null}
-        onClose={() => setViewing(null)}
+        open={viewingId !== null}
+        onClose={close}
         title={viewing ? `开票申请 #${viewing.id} · ${formatMoney(viewing.amount, { unit: '元' })}` : ''}
         size="large"
         destroyOnHidden

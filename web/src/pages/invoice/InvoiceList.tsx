@@ -65,6 +65,7 @@ export default function InvoiceList() {
   });
   const clearPayment = () => {
     params.delete('payment_id');
+    params.delete('receipt_no');
     setParams(params, { replace: true });
     list.setFilters({ ...list.filters, payment_id: undefined });
   };
@@ -123,6 +124,21 @@ export default function InvoiceList() {
           <EnumTag enum={INVOICE_COLOR} value={v} />
         ),
     },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 200,
+      render: (v: string, r) => (
+        <Space size={4} data-testid={`invoice-status-${r.id}`} data-status={v}>
+          <EnumTag enum={INVOICE_STATUS} value={v} />
+          {v === 'F' && r.message && (
+            <Typography.Text type="danger" className="invoice-hint" ellipsis={{ tooltip: r.message }} style={{ maxWidth: 120 }}>
+              {r.message}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
     { title: '购买方', dataIndex: 'buyer_title', width: 180, ellipsis: true },
     { title: '纳税人识别号', dataIndex: 'buyer_tax_no', width: 180 },
     moneyColumn('不含税金额', 'ex_tax', { width: 150 }),
@@ -148,21 +164,6 @@ export default function InvoiceList() {
         <Tooltip title={`${r.line_count} 条费用：${v}`} placement="topLeft">
           {v}
         </Tooltip>
-      ),
-    },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 200,
-      render: (v: string, r) => (
-        <Space size={4} data-testid={`invoice-status-${r.id}`} data-status={v}>
-          <EnumTag enum={INVOICE_STATUS} value={v} />
-          {v === 'F' && r.message && (
-            <Typography.Text type="danger" className="invoice-hint" ellipsis={{ tooltip: r.message }} style={{ maxWidth: 120 }}>
-              {r.message}
-            </Typography.Text>
-          )}
-        </Space>
       ),
     },
     { title: '开票人', dataIndex: 'issuer', width: 90 },
@@ -248,7 +249,7 @@ export default function InvoiceList() {
         toolbar={
           paymentId && list.filters.payment_id ? (
             <Tag closable onClose={clearPayment} color="processing" data-testid="invoicelist-payment">
-              收据 #{paymentId} 的发票
+              收据 {params.get('receipt_no') || `#${paymentId}`} 的发票
             </Tag>
           ) : null
         }

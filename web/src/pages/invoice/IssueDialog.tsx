@@ -22,6 +22,7 @@ import { zodRule } from '../../components/resource';
 import { validValues } from '../../utils/forms';
 import { PreviewTables } from './parts';
 import { amountProblem, distinct } from './shared';
+import { useIdempotentSubmit } from '../fees/useIdempotentSubmit';
 
 interface BuyerValues {
   kind: TitleKind;
@@ -63,6 +64,7 @@ export default function IssueDialog({
   const [amounts, setAmounts] = useState<Record<number, string>>({});
   const [titleId, setTitleId] = useState<number | 'typed'>('typed');
   const [saving, setSaving] = useState(false);
+  const { submit: submitOnce } = useIdempotentSubmit();
   // one issue per click: a second click while the first is still being checked does nothing (the call has no idempotency key)
   const busy = useRef(false);
   const [problem, setProblem] = useState('');
@@ -152,15 +154,20 @@ export default function IssueDialog({
     setSaving(true);
     try {
       if (mode === 'issue') {
-        const answer = await request('invoiceissue', {
-          lines: picks,
-          title_id: chosen?.id,
-          buyer,
-          save_title_member_id: !chosen && v.save_title && memberIds.length === 1 ? memberIds[0] : undefined,
-          kind: v.invoice_kind,
-          push: v.push,
-          remark: v.remark ?? '',
-        });
+        // a retry after a lost answer sends the attempt's key again, and the invoices are issued once
+        const answer = await submitOnce((idempotency_key) =>
+          request('invoiceissue', {
+            lines: picks,
+            title_id: chosen?.id,
+            buyer,
+            save_title_member_id: !chosen && v.save_title && memberIds.length === 1 ? memberIds[0] : undefined,
+            kind: v.invoice_kind,
+            push: v.push,
+            remark: v.remark ?? '',
+            idempotency_key,
+          }),
+        );
+        if (!answer) return;
         noticeSuccess(answer.return_msg);
       } else {
         if (memberIds.length !== 1) return setProblem('申请开票的费用须属于同一位业主');

@@ -3,11 +3,13 @@ import { Button, DatePicker, Form, Input, Select, Space, Tag, Tooltip, Typograph
 import type { TableColumnsType } from 'antd';
 import { FileAddOutlined, FileTextOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
+import { useQuery } from '@tanstack/react-query';
 import { enumOptions } from '@wuye/contract/kit/resource';
 import { PAY_TYPE } from '@wuye/contract/fees';
 import { FEE_ROLES } from '@wuye/contract/fees/roles';
 import { INVOICE_RATE, WAIT_LINE_STATUS, type InvoiceWaitRow } from '@wuye/contract/invoice/invoices';
 import { INVOICE_ROLES } from '@wuye/contract/invoice/roles';
+import { call } from '../../api/client';
 import { runExport } from '../../api/exportJob';
 import { useList } from '../../api/useList';
 import { MoneyStatistic, moneyColumn } from '../../components/Money';
@@ -53,7 +55,16 @@ export default function WaitLines() {
   const canIssue = useCanWrite(INVOICE_ROLES.staff);
   const canApply = useCanWrite(FEE_ROLES.cashier);
   const readsFees = useCanWrite(FEE_ROLES.read);
-  const items = useSmallList('feethinglist', readsFees ? {} : null).items;
+  // the fee items to filter by: the fees' list, or for the invoicing staff without it their mapping table's
+  const feeItems = useSmallList('feethinglist', readsFees ? {} : null).items;
+  const mapped = useQuery({
+    queryKey: ['invoiceitemmaplist', 'filter'],
+    queryFn: () => call('invoiceitemmaplist', { page: 1, limit: 200 }),
+    enabled: !readsFees && canIssue,
+  });
+  const itemOptions = readsFees
+    ? feeItems.map((i) => ({ value: i.id, label: i.title }))
+    : (mapped.data?.items ?? []).map((i) => ({ value: i.item_id, label: i.item_title }));
   const [selected, setSelected] = useState<InvoiceWaitRow[]>([]);
   const [dialog, setDialog] = useState<{ mode: IssueMode; lines: InvoiceWaitRow[] } | null>(null);
   const sums = list.answer?.sums;
@@ -114,14 +125,14 @@ export default function WaitLines() {
             <Form.Item name="place" label="房屋">
               <PlaceInput />
             </Form.Item>
-            {readsFees && (
+            {(readsFees || canIssue) && (
               <Form.Item name="item_id" label="收费项目">
                 <Select
                   allowClear
                   showSearch
                   optionFilterProp="label"
                   style={{ width: 150 }}
-                  options={items.map((i) => ({ value: i.id, label: i.title }))}
+                  options={itemOptions}
                   data-testid="invoice-wait-item"
                 />
               </Form.Item>

@@ -1,3 +1,4 @@
+import { valueEnum } from '@wuye/contract/kit/resource';
 import { useState } from 'react';
 import { Button, Image, Space } from 'antd';
 import type { FeeBillRow } from '@wuye/contract';
@@ -37,6 +38,12 @@ const HOUSE_FILTER: Record<string, TabFilter> = { keyword: { label: '关键字',
 const CARPORT_FILTER: Record<string, TabFilter> = { keyword: { label: '关键字', placeholder: '车位号/车牌号' } };
 const VISITOR_FILTER: Record<string, TabFilter> = { keyword: { label: '关键字', placeholder: '访客姓名/手机号/事由' } };
 const STORE_FILTER: Record<string, TabFilter> = { mid: { label: '消费门店', widget: { small: 'merchant_auth_small_list' } } };
+/** the balance tab lists consumption (io_type 2, the spec's default); money coming in on asking */
+const BALANCE_DIRECTION = valueEnum({ '2': { text: '支出（消费）' }, '1': { text: '收入（充值、赠送、退回）', tone: 'success' } });
+const BALANCE_FILTERS: Record<string, TabFilter> = {
+  ...STORE_FILTER,
+  io_type: { label: '收支', enum: BALANCE_DIRECTION, widget: 'select' },
+};
 const INOUT_FILTERS: Record<string, TabFilter> = {
   parkid: { label: '停车场', widget: { small: 'car_parking_small_list' } },
   carno: { label: '车牌号', placeholder: '车牌号（回车查询）' },
@@ -212,7 +219,7 @@ export function BalanceTab({ house }: { house: HouseRef }) {
       house={house}
       testId="tab-balance"
       fixed={{ io_type: 2 }}
-      filters={STORE_FILTER}
+      filters={BALANCE_FILTERS}
       columns={[
         { title: '门店', dataIndex: 'merchant' },
         { title: '订单号', dataIndex: 'orderid' },
