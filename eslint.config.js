@@ -45,6 +45,8 @@ export default tseslint.config(
       'web/src/pages/fees/reports/**',
       // 成本统计: categories and items × months with totals and charts, as the fee reports
       'web/src/pages/fees/costs/CostCount.tsx',
+      // 签约回款月报: a year's months with totals and a chart, as the fee reports
+      'web/src/pages/crm/contracts/Monthly.tsx',
       'web/src/pages/owners/MemberImport.tsx',
       'web/src/pages/owners/drawer/HouseTab.tsx',
       'web/src/pages/structure/BuildingImport.tsx',

@@ -139,6 +139,21 @@ journey(
       await expect.poll(() => progress.getByTestId('instalment-1').textContent()).toContain('已收款');
       await settle(progress);
       await screenshot(progress, 'crm-contracts-progress-1440');
+
+      // 签约回款月报: the year's figures are the server's; this month's count opens the contracts signed in it
+      const month = Number(shanghaiDay().slice(5, 7));
+      const figures = await api<{ totals: { collected_amount: string } }>('contractmonthly', {}, await apiLogin('leasing'));
+      const monthly = await newPage(DESKTOP);
+      await signIn(monthly, 'leasing', undefined, '/crm/contractmonthly');
+      await expect
+        .poll(async () => money(await monthly.getByTestId('contractmonthly-collected-total').textContent()))
+        .toBeCloseTo(Number(figures.data.totals.collected_amount), 2);
+      expect(Number(figures.data.totals.collected_amount)).toBeGreaterThanOrEqual(20000);
+      await settle(monthly);
+      await screenshot(monthly, 'crm-contracts-monthly-1440');
+      await monthly.getByTestId(`contractmonthly-signed-${month}`).click();
+      await monthly.waitForURL(/\/crm\/roomsaleslist\?signed=/);
+      await expect.poll(() => rowsOf(monthly.locator('.ant-table')).count()).toBeGreaterThan(0);
     });
 
     it('the sales table shows the room as 已签约 with its price; a cell opens the contract', async () => {

@@ -230,6 +230,7 @@ export const routeManifest: Record<ManifestSide, readonly ManifestPage[]> = {
     { path: '/crm/roomsaleslist', title: '合同列表', roles: ['rentroom', 'contractaudit'] },
     { path: '/crm/contract_audit_list', title: '合同审批', roles: ['rentroom', 'contractaudit'] },
     { path: '/crm/contractcolprogress', title: '回款进度', roles: ['rentroom', 'contractaudit'] },
+    { path: '/crm/contractmonthly', title: '签约回款月报', roles: ['rentroom', 'contractaudit'] },
     { path: '/crm/rentroom', title: '出租出售房源', roles: ['rentroom', 'contractaudit'] },
     { path: '/crm/xzroomsales', title: '合同续签', roles: ['rentroom', 'contractaudit'] },
     { path: '/crm/other_contracts', title: '其他合同', roles: ['rentroom', 'contractaudit'] },

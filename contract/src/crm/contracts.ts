@@ -654,6 +654,35 @@ export interface ContractFileRow {
   create_time: string;
 }
 
+/** The figures of one month (or the year) of 签约回款月报 (contractmonthly). */
+export interface ContractMonthFigures {
+  /** contracts signed (approved: 生效, 到期, 已续签, 终止) by their signing date */
+  signed_count: number;
+  signed_amount: string;
+  /** of signed_count, by kind */
+  kinds: Record<ContractKind, number>;
+  /** the instalments that fall due, of the contracts that run or ran */
+  planned_amount: string;
+  /** of planned_amount, what has been paid (whenever it was) */
+  planned_paid: string;
+  /** planned_paid ÷ planned_amount in %, one decimal; null when nothing was planned */
+  collection_rate: string | null;
+  /** the instalments paid, by their payment time; refunded ones not */
+  collected_amount: string;
+  collected_count: number;
+}
+
+export interface ContractMonthRow extends ContractMonthFigures {
+  /** 1 to 12 */
+  month: number;
+}
+
+export interface ContractMonthly {
+  year: number;
+  rows: ContractMonthRow[];
+  totals: ContractMonthFigures;
+}
+
 export interface ContractProgressRow {
   id: number;
   contract_no: string;
@@ -823,6 +852,8 @@ export const contractSchemas = {
   contractfiledel: z.object({ id }),
   contractcolprogress: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc'), ...progressFilters }),
   contractcolprogressexport: z.object(progressFilters),
+  contractmonthly: z.object({ year: int(2000, 2100).optional() }),
+  contractmonthlyexport: z.object({ year: int(2000, 2100).optional() }),
   contractrefundlist: z.object({
     ...paging,
     sort: z.enum(['asc', 'desc']).default('desc'),
@@ -880,6 +911,8 @@ export type ContractOutputs = ResourceOutputs<typeof contractType.def, ContractT
       sums: { total_amount: string; due_amount: string; paid_amount: string; outstanding: string; overdue_amount: string };
     };
     contractcolprogressexport: ExportQueued;
+    contractmonthly: ContractMonthly;
+    contractmonthlyexport: ExportQueued;
     contractrefundlist: { items: ContractRefundRow[]; total: number };
     contractjobrun: { billed: number; expired: number };
     rentroomlist: { items: UnitStateRow[]; total: number; counts: Record<UnitState, number> };

@@ -451,6 +451,65 @@ describe('money', () => {
     expect((await got('contractrefundlist', { contract_id: id }, leasing)).items[0].status_ch).toBe('已退款');
   });
 
+  it('contractmonthly counts a month’s signed contracts, its plan and what was paid, by month and for the year', async () => {
+    const year = Number(day.slice(0, 4));
+    const month = Number(day.slice(5, 7));
+    const report = async (token = leasing) => got('contractmonthly', { year }, token);
+    const before = await report();
+    const otherBefore = await report(admin2);
+    // a draft is not signed; the approved one is, with its plan due this month
+    await draft();
+    const id = await effective({
+      instalments: [
+        { name: '定金', amount: '100000.00', due_date: day },
+        { name: '首付', amount: '900000.00', due_date: day },
+      ],
+    });
+    ok(await s.call('contractjobrun', { as_of: day }, admin));
+    const c = await info(id);
+    const pay = await s.call(
+      'cashierpay',
+      {
+        hid: c.hid,
+        bill_ids: [c.instalments[0].bill_id],
+        pay_type: 'cash',
+        idempotency_key: `monthly-pay-${id}`,
+        paid_amount: '100000.00',
+      },
+      cashier,
+    );
+    ok(pay);
+    const after = await report();
+    const row = (r: typeof after) => r.rows[month - 1];
+    const plus = (a: string, b: string) => (Number(a) + Number(b)).toFixed(2);
+    expect(after.rows).toHaveLength(12);
+    expect(row(after)).toMatchObject({
+      month,
+      signed_count: row(before).signed_count + 1,
+      signed_amount: plus(row(before).signed_amount, '1000000.00'),
+      kinds: { ...row(before).kinds, sale: row(before).kinds.sale + 1 },
+      planned_amount: plus(row(before).planned_amount, '1000000.00'),
+      planned_paid: plus(row(before).planned_paid, '100000.00'),
+      collected_amount: plus(row(before).collected_amount, '100000.00'),
+      collected_count: row(before).collected_count + 1,
+    });
+    expect(after.totals.signed_count).toBe(before.totals.signed_count + 1);
+    expect(after.totals.collected_amount).toBe(plus(before.totals.collected_amount, '100000.00'));
+    // the year's totals are the months' sums
+    expect(after.totals.signed_count).toBe(after.rows.reduce((n: number, r: { signed_count: number }) => n + r.signed_count, 0));
+    const rate = (Math.round((Number(row(after).planned_paid) / Number(row(after).planned_amount)) * 1000) / 10).toFixed(1);
+    expect(row(after).collection_rate).toBe(rate);
+    // another community's report is its own; a cashier may not read it; a bad year changes nothing
+    expect(await report(admin2)).toEqual(otherBefore);
+    expect((await s.call('contractmonthly', { year }, cashier)).return_code).toBe(RC.NO_PERMISSION);
+    const bad = await s.call('contractmonthly', { year: 1999 }, leasing);
+    expect(bad.return_code).toBe(RC.FAIL);
+    expect(bad.return_msg).toBeTruthy();
+    const exported = await s.call('contractmonthlyexport', { year }, leasing);
+    ok(exported);
+    expect(exported.data.job_id).toBeGreaterThan(0);
+  });
+
   it('marks unpaid instalments past due as overdue and filters them', async () => {
     const id = await effective({
       sign_date: addDays(day, -40),

@@ -3,6 +3,7 @@ import { contractMethods } from './contracts.js';
 import { fileMethods } from './contractsFiles.js';
 import { flowMethodList } from './contractsFlow.js';
 import { moneyMethods } from './contractsMoney.js';
+import { monthlyMethods } from './contractsMonthly.js';
 import { unitMethods } from './contractsUnits.js';
 
-export const contractsModule = [...contractMethods, ...flowMethodList, ...fileMethods, ...moneyMethods, ...unitMethods];
+export const contractsModule = [...contractMethods, ...flowMethodList, ...fileMethods, ...moneyMethods, ...monthlyMethods, ...unitMethods];

@@ -59,6 +59,8 @@ export interface ResourcePageProps<Row extends RowBase> {
   summary?: (list: ResourceList<Row>) => ReactNode;
   /** rows 编辑 and 删除 are offered on (default all): a voided record is kept as it is */
   rowWritable?: (row: Row) => boolean;
+  /** rows 删除 is offered on (default: rowWritable's): a record the server keeps once it has moved on */
+  rowDeletable?: (row: Row) => boolean;
 }
 
 const tagOf = (e: ValueEnum) => (v: string) => <EnumTag enum={e} value={v} />;
@@ -169,7 +171,7 @@ export default function ResourcePage<Row extends RowBase>(props: ResourcePagePro
                   编辑
                 </Button>
               )}
-              {canDelete && (props.rowWritable?.(row) ?? true) && (
+              {canDelete && ((props.rowDeletable ?? props.rowWritable)?.(row) ?? true) && (
                 <Button size="small" danger onClick={() => remove(row.id)} data-testid={`${def.name}-del-${row.id}`}>
                   删除
                 </Button>

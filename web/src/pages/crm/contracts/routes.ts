@@ -1,6 +1,7 @@
 import {
   AppstoreOutlined,
   AuditOutlined,
+  BarChartOutlined,
   DollarOutlined,
   FileImageOutlined,
   FileTextOutlined,
@@ -24,6 +25,7 @@ const AuditPage = lazyPage(() => import('./AuditPage'));
 const AuditInfo = lazyPage(() => import('./AuditInfo'));
 const Renewals = lazyPage(() => import('./Renewals'));
 const Progress = lazyPage(() => import('./Progress'));
+const Monthly = lazyPage(() => import('./Monthly'));
 const RefundList = lazyPage(() => import('./RefundList'));
 const FileUpload = lazyPage(() => import('./FileUpload'));
 const FileList = lazyPage(() => import('./FileList'));
@@ -44,6 +46,7 @@ export const contractTitles = {
     contract_audit_info: '审批记录',
     xzroomsales: '合同续签',
     contractcolprogress: '回款进度',
+    contractmonthly: '签约回款月报',
     refund_list: '合同退款',
     uploadimg: '上传附件',
     uploadimglist: '合同附件',
@@ -62,6 +65,7 @@ export const contractTitles = {
     contract_audit_info: 'Approval trail',
     xzroomsales: 'Renewals',
     contractcolprogress: 'Collection progress',
+    contractmonthly: 'Signed and collected by month',
     refund_list: 'Contract refunds',
     uploadimg: 'Upload attachments',
     uploadimglist: 'Attachments',
@@ -98,6 +102,7 @@ export const contractRoutes: AppRoute[] = [
         component: Progress,
         meta: { title: 'route.contractcolprogress', icon: DollarOutlined, roles: read, keepAlive: true },
       },
+      { path: '/crm/contractmonthly', component: Monthly, meta: { title: 'route.contractmonthly', icon: BarChartOutlined, roles: read } },
       { path: '/crm/rentroom', component: RentRoom, meta: { title: 'route.rentroom', icon: HomeOutlined, roles: read, keepAlive: true } },
       {
         path: '/crm/xzroomsales',

@@ -4,7 +4,7 @@ import { DownOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CRM_CHIP, CRM_STAGE, crmCustomer, type CrmChip, type CrmCustomerItem, type CrmView } from '@wuye/contract/crm/sales';
+import { CRM_CHIP, CRM_STAGE, DEALT_STAGES, crmCustomer, type CrmChip, type CrmCustomerItem, type CrmView } from '@wuye/contract/crm/sales';
 import { call, request } from '../../../api/client';
 import { noticeSuccess } from '../../../api/feedback';
 import { TextPromptModal } from '../../../components/TextPromptModal';
@@ -118,6 +118,8 @@ export default function CustomerList() {
         resource={listed}
         title={view === 'pool' ? '公海客户' : view === 'team' ? '团队客户' : '我的客户'}
         listOptions={{ path: LIST, permanent }}
+        // a customer who subscribed or signed is kept with their deal
+        rowDeletable={(r) => !DEALT_STAGES.includes(r.stage)}
         columns={{
           name: {
             render: (v: string, r) => (

@@ -16,6 +16,8 @@ export default function InviteList() {
       resource={invite}
       title="邀约到访"
       widgets={minuteWidgets}
+      // a visit received is counted on the customer: it stays
+      rowDeletable={(r) => r.outcome !== 'V'}
       columns={{
         customer_name: {
           render: (v: string, r) => (

@@ -16,6 +16,8 @@ export default function SalesCallList() {
       resource={salesCall}
       title="跟进记录"
       widgets={minuteWidgets}
+      // the author within 24 hours, a manager any time (the server's rule, answered per row)
+      rowWritable={(r) => r.editable}
       columns={{
         customer_name: {
           render: (v: string, r) => (

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { DatePicker, Space, Statistic, Table, Typography } from 'antd';
+import { Space, Statistic, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -13,6 +13,7 @@ import { useAppStore } from '../../../stores/app';
 import EChart from '../EChart';
 import { axisTooltip, chartValue, valueAxis } from '../chartUnits';
 import ReportCard from '../reports/ReportCard';
+import YearPicker from '../reports/YearPicker';
 import './costs.css';
 
 type Row = CostCountRow & { children?: Row[] };
@@ -139,16 +140,7 @@ export default function CostCount() {
       title="成本统计"
       testId="costcount-page"
       onExport={() => runExport('costcountexport', { year: y })}
-      filters={
-        <DatePicker
-          picker="year"
-          value={year}
-          allowClear={false}
-          inputReadOnly
-          data-testid="costcount-year"
-          onChange={(v) => v && setYear(v)}
-        />
-      }
+      filters={<YearPicker value={year} onChange={setYear} testId="costcount-year" />}
     >
       {t && (
         <Space size="large" wrap style={{ marginBottom: 12 }} data-testid="costcount-figures">

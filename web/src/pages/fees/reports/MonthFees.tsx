@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { DatePicker, Table } from 'antd';
+import { Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import type { MonthRow } from '@wuye/contract/fees';
@@ -7,6 +7,7 @@ import { call } from '../../../api/client';
 import EChart from '../EChart';
 import { axisTooltip, valueAxis } from '../chartUnits';
 import ReportCard from './ReportCard';
+import YearPicker from './YearPicker';
 import { moneyColumn } from '../../../components/Money';
 
 /** 月度收费 (/feecounts/month_fees): twelve months of receivable, received, collected and refunds. */
@@ -34,7 +35,7 @@ export default function MonthFees() {
       title="月度收费"
       testId="month-fees-page"
       exportPayload={{ report: 'month_fees', year: y }}
-      filters={<DatePicker picker="year" value={year} allowClear={false} inputReadOnly onChange={(d) => d && setYear(d)} />}
+      filters={<YearPicker value={year} onChange={setYear} />}
     >
       <EChart option={option} testId="month-fees-chart" />
       <Table<MonthRow>
