@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { inject } from 'vitest';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/connection.js';
 import { migrate } from '../db/migrate.js';
@@ -12,6 +13,9 @@ import { DEMO_PASSWORD, seedDemo } from '../db/seed.js';
 import { buildApp } from '../http/app.js';
 import { repoRoot, serverRoot } from '../paths.js';
 import type { TestAnswer } from './harness.js';
+import { adminQuery } from '../db/adminQuery.js';
+import { today } from '../lib/wire.js';
+import { databaseUrlOf, dropDatabase } from './demo-template.js';
 
 /**
  * The real server as a child process (`server/dist/main.mjs`, what `npm start` builds and runs),
@@ -54,14 +58,27 @@ export interface InProcessApi {
   login(username: string, password?: string): Promise<string>;
 }
 
-/** Creates, migrates and seeds (demo, then `setup`) a database for server processes. */
+/**
+ * Creates, migrates and seeds (demo, then `setup`) a database for server processes. The demo is the
+ * run's saved one (demo-template.ts) while its day is today: on PGlite a data folder loaded from
+ * the saved directory, on the PostgreSQL server a database copied from the template (seeding anew
+ * took 20 to 60 s a file); otherwise a schema (PostgreSQL) or folder of its own, seeded here.
+ */
 export async function prepareProcessDatabase(
   opts: { seed?: boolean; setup?: (db: Kysely<DB>) => Promise<void> } = {},
 ): Promise<ProcessDatabase> {
   const base = loadConfig(process.env, { logLevel: 'silent', sandbox: true, anonRatePerMinute: 0 });
-  const schema = base.databaseUrl ? `p_${crypto.randomBytes(6).toString('hex')}` : undefined;
+  const seed = opts.seed !== false;
+  const templateFresh = seed && inject('demoDay') === today();
+  const pgTemplate = templateFresh && base.databaseUrl ? inject('pgTemplate') : '';
+  const pgliteTemplate = templateFresh && !base.databaseUrl ? inject('pgliteTemplate') : '';
+  // on the PostgreSQL server: a copy of the template database, or else a schema of the test database
+  const ownDatabase = pgTemplate ? `p_${crypto.randomBytes(6).toString('hex')}` : undefined;
+  if (ownDatabase) await adminQuery(base.databaseUrl!, `CREATE DATABASE ${ownDatabase} TEMPLATE ${pgTemplate}`);
+  const databaseUrl = ownDatabase ? databaseUrlOf(base.databaseUrl!, ownDatabase) : base.databaseUrl;
+  const schema = base.databaseUrl && !ownDatabase ? `p_${crypto.randomBytes(6).toString('hex')}` : undefined;
   const dataDir = base.databaseUrl ? '' : fs.mkdtempSync(path.join(os.tmpdir(), 'wuye-proc-'));
-  const config: Config = { ...base, dbSchema: schema, dataDir: dataDir || base.dataDir };
+  const config: Config = { ...base, databaseUrl, dbSchema: schema, dataDir: dataDir || base.dataDir };
   const open = () => openDatabase(config);
   const withDb: ProcessDatabase['with'] = async (fn) => {
     const database = await open();
@@ -71,11 +88,13 @@ export async function prepareProcessDatabase(
       await database.close();
     }
   };
-  if (opts.seed !== false || opts.setup) {
-    const database = await open();
+  if (seed || opts.setup) {
+    // PGlite writes the saved directory into the folder as it opens it
+    const database = await openDatabase(config, { loadDataDir: pgliteTemplate ? new Blob([fs.readFileSync(pgliteTemplate)]) : undefined });
     try {
+      // on a copy of the demo this finds every migration applied
       await migrate(database.pool);
-      if (opts.seed !== false) await seedDemo(database.db);
+      if (seed && !pgTemplate && !pgliteTemplate) await seedDemo(database.db);
       await opts.setup?.(database.db);
     } finally {
       await database.close();
@@ -107,13 +126,16 @@ export async function prepareProcessDatabase(
     }
   };
   return {
-    kind: schema ? 'postgres' : 'pglite',
-    env: schema ? { DB_SCHEMA: schema } : { DATA_DIR: dataDir },
+    kind: base.databaseUrl ? 'postgres' : 'pglite',
+    env: ownDatabase ? { DATABASE_URL: databaseUrl!, DB_SCHEMA: '' } : schema ? { DB_SCHEMA: schema } : { DATA_DIR: dataDir },
     open,
     with: withDb,
     api,
     async dispose() {
-      if (schema) {
+      if (ownDatabase) {
+        // a killed server's backend runs its last statement to the end before it notices: the drop cuts it
+        await dropDatabase(base.databaseUrl!, ownDatabase);
+      } else if (schema) {
         const pg = (await import('pg')).default;
         const client = new pg.Client({ connectionString: base.databaseUrl });
         await client.connect();
