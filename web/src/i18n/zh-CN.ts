@@ -7,10 +7,13 @@ const zhCN = {
   route: {
     dashboard: HOME_WORDS['zh-CN'].title,
     desktop: '小区桌面',
+    // the top menu's words where every area's full words do not fit (TopMenu)
+    desktop_short: '桌面',
     regionlist: '切换小区',
     regiondesktop: '小区桌面',
     frombuilding: '从楼栋选房',
     setup: '系统设置',
+    setup_short: '设置',
     backlog: '待办事项',
     download: '下载中心',
     operationlog: '操作日志',

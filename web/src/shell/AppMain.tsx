@@ -41,8 +41,16 @@ export function PageLoading() {
 const pageFallback = <PageLoading />;
 
 /**
+ * At most this many pages stay mounted behind their tabs: past it the one shown longest ago is let
+ * go, and mounts anew (its filters kept in its address) when its tab is clicked again. A day's work
+ * opens dozens of pages, each mounted one holding its rows and queries.
+ */
+export const MAX_KEPT_PAGES = 10;
+
+/**
  * The page area. Pages whose tab is open and whose meta says keepAlive (and not noCache) stay
- * mounted but hidden (<Activity>) when another tab is shown; refresh drops them (docs/product.md#visited-tabs).
+ * mounted but hidden (<Activity>) when another tab is shown, the MAX_KEPT_PAGES shown last; refresh
+ * drops them (docs/product.md#visited-tabs).
  */
 export default function AppMain() {
   const outlet = useOutlet();
@@ -51,13 +59,18 @@ export default function AppMain() {
   const visited = useTags((s) => s.visitedViews);
   const evicted = useTags((s) => s.evicted);
   const [cache, setCache] = useState<Record<string, ReactElement>>({});
+  // when each page was last shown: the least recent goes first past MAX_KEPT_PAGES
+  const [shownAt, setShownAt] = useState<Record<string, number>>({});
 
   const meta = flat?.route.meta;
   const cacheable = !!meta?.keepAlive && !meta.noCache && !pathname.startsWith('/redirect/');
   const keepPaths = new Set(visited.filter((v) => v.cache).map((v) => v.path));
 
-  // drop pages whose tab closed or that are being refreshed; remember the current one
-  const stale = Object.keys(cache).filter((k) => k !== pathname && (!keepPaths.has(k) || evicted.includes(k)));
+  // drop pages whose tab closed, that are being refreshed, or shown least recently past the limit; remember the current one
+  const kept = Object.keys(cache).filter((k) => k !== pathname && keepPaths.has(k) && !evicted.includes(k));
+  const over = kept.length + 1 - MAX_KEPT_PAGES;
+  const leastRecent = over > 0 ? kept.sort((a, b) => (shownAt[a] ?? 0) - (shownAt[b] ?? 0)).slice(0, over) : [];
+  const stale = Object.keys(cache).filter((k) => k !== pathname && (!keepPaths.has(k) || evicted.includes(k) || leastRecent.includes(k)));
   const missing = cacheable && outlet && !cache[pathname];
   if (stale.length > 0 || missing) {
     const next = { ...cache };
@@ -68,6 +81,7 @@ export default function AppMain() {
 
   useEffect(() => {
     useTags.getState().unevict(pathname);
+    setShownAt((at) => ({ ...at, [pathname]: Date.now() }));
   }, [pathname]);
 
   const keys = Object.keys(cache).filter((k) => !stale.includes(k));

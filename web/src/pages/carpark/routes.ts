@@ -10,7 +10,7 @@ import { visitorRoutes, visitorTitles } from '../visitors/routes';
 import { cardRoutes, cardTitles } from '../cards/routes';
 
 export const carparkTitles = [
-  { 'zh-CN': { carpark: '智能物联' }, en: { carpark: 'Smart IoT' } },
+  { 'zh-CN': { carpark: '智能物联', carpark_short: '物联' }, en: { carpark: 'Smart IoT' } },
   structureTitles,
   feeTitles,
   gateTitles,

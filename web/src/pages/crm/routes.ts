@@ -7,7 +7,7 @@ import { salesRoutes, salesTitles, setcrmsysRoute } from './sales/routes';
 
 /** Route titles of 客户与合同, keyed like 'route.<name>' without the prefix. */
 export const crmTitles = [
-  { 'zh-CN': { crm_area: '客户合同' }, en: { crm_area: 'Customers & contracts' } },
+  { 'zh-CN': { crm_area: '客户合同', crm_area_short: '客户' }, en: { crm_area: 'Customers & contracts' } },
   contractTitles,
   leaseTitles,
   careTitles,

@@ -2,6 +2,7 @@
 export const feesTitles = {
   'zh-CN': {
     fees: '收费管理',
+    fees_short: '收费',
     feebilllist: '账单列表',
     feebillworkadd: '生成账单',
     conbill: '合并账单',
@@ -24,6 +25,7 @@ export const feesTitles = {
     feeimportlist: '历史账单导入',
     uploadExcels: '收费数据导入',
     feecounts: '收费报表',
+    feecounts_short: '报表',
     fees_count: '收费统计',
     fees_count_nopay: '欠费统计',
     month_fees: '月度收费',

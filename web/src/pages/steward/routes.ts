@@ -7,7 +7,7 @@ import { internalOrderRoutes, internalOrderTitles } from './internalOrderRoutes'
 import { profileRoutes, profileTitles } from './profileRoutes';
 
 export const stewardTitles = [
-  { 'zh-CN': { steward: '管家服务' }, en: { steward: 'Steward desk' } },
+  { 'zh-CN': { steward: '管家服务', steward_short: '管家' }, en: { steward: 'Steward desk' } },
   noticeTitles,
   repairTitles,
   complaintTitles,

@@ -2,6 +2,7 @@
 export const structureTitles = {
   'zh-CN': {
     basis: '房产管理',
+    basis_short: '房产',
     regions: '小区资料',
     buildinglist: '楼栋管理',
     unitlist: '单元管理',

@@ -12,6 +12,7 @@ const ClassifyList = lazyPage(() => import('./ClassifyList'));
 export const teamTitles = {
   'zh-CN': {
     team: '团队管理',
+    team_short: '团队',
     user: '员工管理',
     userrole: '角色权限',
     setupRole: '后台角色',
