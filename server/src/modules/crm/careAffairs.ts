@@ -98,7 +98,7 @@ const affairQuery = (db: Kysely<DB>, rid: number) =>
     .leftJoin('care_affair_rules as ru', (j) => j.onRef('ru.rid', '=', 't.rid').onRef('ru.id', '=', 't.rule_id'))
     .selectAll('t')
     .select(['c.realname', 'c.mobile'])
-    .select(housesOf('c.hids').as('houses'))
+    .select(housesOf('c.hids', 'c.rid').as('houses'))
     .select(sql<string>`coalesce(ac.name, '')`.as('assignee_name'))
     .select(sql<string>`coalesce(dn.name, '')`.as('done_by_name'))
     .select(sql<string>`CASE WHEN t.created_by IS NULL THEN '系统' ELSE coalesce(cr.name, '') END`.as('creator'))
