@@ -166,7 +166,8 @@ describe('passwords in the running server', () => {
 
   it('never appear in answers, audit rows or log lines', async () => {
     // every request logged, at the most verbose level
-    server = await spawnServer(pdb, { LOG_LEVEL: 'trace', LOG_REQUESTS: '1', SEED_DEMO: '1' });
+    // it migrates and seeds the whole demo at the trace level first: up to a minute on a quiet CI machine
+    server = await spawnServer(pdb, { LOG_LEVEL: 'trace', LOG_REQUESTS: '1', SEED_DEMO: '1' }, { startMs: 240_000 });
     const secrets = [
       'Wr0ng#Secret-7',
       'Gh0st#Secret-8',

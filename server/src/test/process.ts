@@ -184,7 +184,8 @@ const BANNER = '物业管理控制台已启动';
 export async function spawnServer(
   database: ProcessDatabase,
   env: Record<string, string> = {},
-  opts: { ready?: 'health' | 'started' } = {},
+  /** startMs: how long the start may take (120 s; a first start seeds the whole demo) */
+  opts: { ready?: 'health' | 'started'; startMs?: number } = {},
 ): Promise<ServerProcess> {
   await buildServer();
   // node itself runs the built server (no npm wrapper), so a signal reaches it; PORT=0 lets the
@@ -214,13 +215,14 @@ export async function spawnServer(
     output += d.toString();
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 120_000;
+  const startMs = opts.startMs ?? 120_000;
+  const deadline = Date.now() + startMs;
   let url = '';
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited during start:\n${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not start in 120 s:\n${output}`);
+      throw new Error(`server did not start in ${startMs / 1000} s:\n${output}`);
     }
     const port = new RegExp(`${BANNER}: https?://[^\\s:/]+:(\\d+)`).exec(output)?.[1];
     if (port && !url) url = `http://127.0.0.1:${port}`;

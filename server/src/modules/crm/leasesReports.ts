@@ -145,10 +145,23 @@ const leaserentableset = defineMethod('leaserentableset', {
 
 type OverdueFilters = HandlerInput<'leaseoverdueexport'>;
 
+/**
+ * The leases' bills not paid past their due day (alias b), from the index of the leases' unpaid
+ * bills (fee_bills_lease_unpaid): the lease jobs make them with source 'lease'.
+ */
+function overdueBills(db: Kysely<DB>, rid: number) {
+  return db
+    .selectFrom('fee_bills as b')
+    .where('b.rid', '=', rid)
+    .where('b.source', '=', 'lease')
+    .where('b.status', '<>', 'Y')
+    .where('b.due_date', '<', sql<string>`current_date`);
+}
+
+/** Those bills with their lease and room, by the keyword (lease number, tenant, room). */
 function overdue(db: Kysely<DB>, rid: number, f: OverdueFilters) {
-  let qb = db
-    .selectFrom('lease_bills as lb')
-    .innerJoin('fee_bills as b', (j) => j.onRef('b.rid', '=', 'lb.rid').onRef('b.id', '=', 'lb.bill_id'))
+  let qb = overdueBills(db, rid)
+    .innerJoin('lease_bills as lb', (j) => j.onRef('lb.rid', '=', 'b.rid').onRef('lb.bill_id', '=', 'b.id'))
     .innerJoin('leases as l', (j) => j.onRef('l.rid', '=', 'lb.rid').onRef('l.id', '=', 'lb.lease_id'))
     .innerJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'b.rid').onRef('r.id', '=', 'b.hid'))
     .select([
@@ -162,15 +175,20 @@ function overdue(db: Kysely<DB>, rid: number, f: OverdueFilters) {
       'b.daterange',
       'b.fee',
       'b.due_date',
-    ])
-    .where('lb.rid', '=', rid)
-    .where('b.status', '<>', 'Y')
-    .where('b.due_date', '<', sql<string>`current_date`);
+    ]);
   if (f.keyword) {
     const k = likePattern(f.keyword);
     qb = qb.where((eb) => eb.or([eb('l.lease_no', 'ilike', k), eb('l.tenant_name', 'ilike', k), eb('r.address', 'ilike', k)]));
   }
   return qb;
+}
+
+/** The count and sum of the overdue bills (without a keyword, from the index alone). */
+function overdueTotals(db: Kysely<DB>, rid: number, f: OverdueFilters) {
+  const from = f.keyword ? overdue(db, rid, f).clearSelect() : overdueBills(db, rid);
+  return from
+    .select([sql<string>`count(*)::int`.as('bills'), sql<string>`coalesce(sum(b.fee), 0)::numeric(14,2)::text`.as('amount')])
+    .executeTakeFirstOrThrow();
 }
 
 const toOverdue = (b: Awaited<ReturnType<ReturnType<typeof overdue>['execute']>>[number], day: string): LeaseOverdueRow => ({
@@ -194,13 +212,9 @@ const leaseoverduelist = defineMethod('leaseoverduelist', {
   summary: '欠租明细：租约的未缴账单中已过应缴日的，含租约、租户、房屋、期间、金额、逾期天数与合计；按租约编号、租户、房屋筛选',
   async handler(ctx, input) {
     const day = today();
-    const qb = overdue(ctx.db, ctx.rid, input);
-    const page = await listPage(qb, input, 'b.id');
-    const sum = await overdue(ctx.db, ctx.rid, input)
-      .clearSelect()
-      .select(sql<string>`coalesce(sum(b.fee), 0)::numeric(14,2)::text`.as('sum'))
-      .executeTakeFirstOrThrow();
-    return { total: page.total, items: page.items.map((b) => toOverdue(b, day)), sum: sum.sum };
+    const totals = overdueTotals(ctx.db, ctx.rid, input);
+    const page = await listPage(overdue(ctx.db, ctx.rid, input), input, 'b.id', async () => Number((await totals).bills));
+    return { total: page.total, items: page.items.map((b) => toOverdue(b, day)), sum: (await totals).amount };
   },
 });
 
@@ -261,11 +275,11 @@ const leasereport = defineMethod('leasereport', {
         sql<string>`coalesce(sum(o.built_area) FILTER (WHERE o.lease_id IS NOT NULL), 0)::numeric(14,2)::text`.as('leased_area'),
       ])
       .executeTakeFirstOrThrow();
-    const owed = await overdue(ctx.db, ctx.rid, {})
-      .clearSelect()
+    const owed = await overdueBills(ctx.db, ctx.rid)
+      .innerJoin('lease_bills as lb', (j) => j.onRef('lb.rid', '=', 'b.rid').onRef('lb.bill_id', '=', 'b.id'))
       .select([
         sql<string>`count(*)::int`.as('bills'),
-        sql<string>`count(DISTINCT l.id)::int`.as('leases'),
+        sql<string>`count(DISTINCT lb.lease_id)::int`.as('leases'),
         sql<string>`coalesce(sum(b.fee), 0)::numeric(14,2)::text`.as('amount'),
       ])
       .executeTakeFirstOrThrow();
