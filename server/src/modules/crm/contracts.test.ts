@@ -624,6 +624,14 @@ describe('end of a contract', () => {
         (u: { unit_id: number }) => u.unit_id === room.id,
       ),
     ).toBe(true);
+    // without a filter the counts come from the units' keys and the held states: the same as rooms and spaces apart
+    const all = await got('rentroomlist', {}, leasing);
+    const rooms = await got('rentroomlist', { unit_kind: 'room' }, leasing);
+    const spaces = await got('rentroomlist', { unit_kind: 'space' }, leasing);
+    for (const k of Object.keys(all.counts)) expect(all.counts[k], k).toBe(rooms.counts[k] + spaces.counts[k]);
+    expect(all.total).toBe(rooms.total + spaces.total);
+    expect(all.counts.rented).toBeGreaterThanOrEqual(1);
+    expect((await got('rentroomlist', { state: 'rented' }, leasing)).total).toBe(all.counts.rented);
     expect(await expireContracts(s.database.db, addDays(day, 100), 1)).toBe(0);
     expect(await expireContracts(s.database.db, addDays(day, 101), 1)).toBeGreaterThanOrEqual(1);
     expect((await info(id)).status_ch).toBe('到期');

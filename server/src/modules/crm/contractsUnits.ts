@@ -213,8 +213,35 @@ function toUnitRow(r: UnitRaw): UnitStateRow {
   };
 }
 
-/** How many units of the filter (but its state) are in each state. */
+/**
+ * How many units of the filter (but its state) are in each state. Without a filter: the community's
+ * rooms and spaces counted by their keys, less those a contract holds (contract_unit_states, by
+ * state), instead of joining every unit to its state.
+ */
 async function stateCounts(db: Kysely<DB>, rid: number, f: UnitFilters): Promise<Record<UnitState, number>> {
+  if (unitConditions(f).length === 0) {
+    const [units, held] = await Promise.all([
+      sql<{
+        n: number;
+      }>`SELECT (SELECT count(*) FROM rooms WHERE rid = ${rid})::int + (SELECT count(*) FROM parking_spaces WHERE rid = ${rid})::int AS n`.execute(
+        db,
+      ),
+      db
+        .selectFrom('contract_unit_states')
+        .select(['state', sql<number>`count(*)::int`.as('n')])
+        .where('rid', '=', rid)
+        .groupBy('state')
+        .execute(),
+    ]);
+    const out = Object.fromEntries(enumKeys(UNIT_STATE).map((k) => [k, 0])) as Record<UnitState, number>;
+    let taken = 0;
+    for (const r of held) {
+      out[r.state as UnitState] = Number(r.n);
+      taken += Number(r.n);
+    }
+    out.available = Number(units.rows[0]!.n) - taken;
+    return out;
+  }
   let qb = unitsQuery(db, rid)
     .clearSelect()
     .select([sql<string | null>`st.state`.as('state'), sql<number>`count(*)::int`.as('n')])
@@ -233,8 +260,13 @@ const rentroomlist = defineMethod('rentroomlist', {
   summary: '出租出售房源：小区的房屋与车位，状态（可售、已预订、已认购、已签约、已出租，由合同得出）、挂牌价、合同价与合同；各状态数量',
   async handler(ctx, input) {
     const qb = filteredUnits(ctx.db, ctx.rid, input);
-    const [page, counts] = await Promise.all([listPage(qb, { ...input, sort: 'asc' }, 'u.ord'), stateCounts(ctx.db, ctx.rid, input)]);
-    return { items: page.items.map(toUnitRow), total: page.total, counts };
+    // the total is the counts' (of the state asked for, or of all): one count of the units, not two
+    const counts = stateCounts(ctx.db, ctx.rid, input);
+    const page = await listPage(qb, { ...input, sort: 'asc' }, 'u.ord', async () => {
+      const c = await counts;
+      return input.state ? c[input.state as UnitState] : Object.values(c).reduce((n, v) => n + v, 0);
+    });
+    return { items: page.items.map(toUnitRow), total: page.total, counts: await counts };
   },
 });
 
