@@ -13,9 +13,7 @@ import { DEMO_PASSWORD, seedDemo } from '../db/seed.js';
 import { buildApp } from '../http/app.js';
 import { repoRoot, serverRoot } from '../paths.js';
 import type { TestAnswer } from './harness.js';
-import { adminQuery } from '../db/adminQuery.js';
 import { today } from '../lib/wire.js';
-import { databaseUrlOf, dropDatabase } from './demo-template.js';
 
 /**
  * The real server as a child process (`server/dist/main.mjs`, what `npm start` builds and runs),
@@ -59,10 +57,10 @@ export interface InProcessApi {
 }
 
 /**
- * Creates, migrates and seeds (demo, then `setup`) a database for server processes. The demo is the
- * run's saved one (demo-template.ts) while its day is today: on PGlite a data folder loaded from
- * the saved directory, on the PostgreSQL server a database copied from the template (seeding anew
- * took 20 to 60 s a file); otherwise a schema (PostgreSQL) or folder of its own, seeded here.
+ * Creates, migrates and seeds (demo, then `setup`) a database for server processes: a schema of its
+ * own on the PostgreSQL server, a data folder on PGlite. On PGlite the demo is the run's saved one
+ * (demo-template.ts) while its day is today, loaded into the folder (seeding anew took 20 to 60 s a
+ * file there).
  */
 export async function prepareProcessDatabase(
   opts: { seed?: boolean; setup?: (db: Kysely<DB>) => Promise<void> } = {},
@@ -70,15 +68,10 @@ export async function prepareProcessDatabase(
   const base = loadConfig(process.env, { logLevel: 'silent', sandbox: true, anonRatePerMinute: 0 });
   const seed = opts.seed !== false;
   const templateFresh = seed && inject('demoDay') === today();
-  const pgTemplate = templateFresh && base.databaseUrl ? inject('pgTemplate') : '';
   const pgliteTemplate = templateFresh && !base.databaseUrl ? inject('pgliteTemplate') : '';
-  // on the PostgreSQL server: a copy of the template database, or else a schema of the test database
-  const ownDatabase = pgTemplate ? `p_${crypto.randomBytes(6).toString('hex')}` : undefined;
-  if (ownDatabase) await adminQuery(base.databaseUrl!, `CREATE DATABASE ${ownDatabase} TEMPLATE ${pgTemplate}`);
-  const databaseUrl = ownDatabase ? databaseUrlOf(base.databaseUrl!, ownDatabase) : base.databaseUrl;
-  const schema = base.databaseUrl && !ownDatabase ? `p_${crypto.randomBytes(6).toString('hex')}` : undefined;
+  const schema = base.databaseUrl ? `p_${crypto.randomBytes(6).toString('hex')}` : undefined;
   const dataDir = base.databaseUrl ? '' : fs.mkdtempSync(path.join(os.tmpdir(), 'wuye-proc-'));
-  const config: Config = { ...base, databaseUrl, dbSchema: schema, dataDir: dataDir || base.dataDir };
+  const config: Config = { ...base, dbSchema: schema, dataDir: dataDir || base.dataDir };
   const open = () => openDatabase(config);
   const withDb: ProcessDatabase['with'] = async (fn) => {
     const database = await open();
@@ -94,7 +87,7 @@ export async function prepareProcessDatabase(
     try {
       // on a copy of the demo this finds every migration applied
       await migrate(database.pool);
-      if (seed && !pgTemplate && !pgliteTemplate) await seedDemo(database.db);
+      if (seed && !pgliteTemplate) await seedDemo(database.db);
       await opts.setup?.(database.db);
     } finally {
       await database.close();
@@ -126,16 +119,13 @@ export async function prepareProcessDatabase(
     }
   };
   return {
-    kind: base.databaseUrl ? 'postgres' : 'pglite',
-    env: ownDatabase ? { DATABASE_URL: databaseUrl!, DB_SCHEMA: '' } : schema ? { DB_SCHEMA: schema } : { DATA_DIR: dataDir },
+    kind: schema ? 'postgres' : 'pglite',
+    env: schema ? { DB_SCHEMA: schema } : { DATA_DIR: dataDir },
     open,
     with: withDb,
     api,
     async dispose() {
-      if (ownDatabase) {
-        // a killed server's backend runs its last statement to the end before it notices: the drop cuts it
-        await dropDatabase(base.databaseUrl!, ownDatabase);
-      } else if (schema) {
+      if (schema) {
         const pg = (await import('pg')).default;
         const client = new pg.Client({ connectionString: base.databaseUrl });
         await client.connect();
