@@ -118,7 +118,15 @@ async function payTwoRooms(page: Page, owner: Owner, width: number) {
   await page.waitForURL(/\/fees\/print\/receipt\/\d+/);
   const receipt = page.getByTestId('receipt');
   await receipt.waitFor();
-  await expect.poll(() => page.getByTestId('receipt-rooms').textContent()).toBe(`房屋：${owner.home.address}、${owner.second.address}`);
+  // both rooms, in the order of the receipt's lines (the bills' order, not which room was opened first)
+  const paid = await api<{ items: Array<{ address: string }> }>(
+    'paymentinfo',
+    { id: Number(/receipt\/(\d+)/.exec(page.url())![1]) },
+    await apiLogin('admin'),
+  );
+  const rooms = [...new Set(paid.data.items.map((i) => i.address))];
+  expect([...rooms].sort()).toEqual([owner.home.address, owner.second.address].sort());
+  await expect.poll(() => page.getByTestId('receipt-rooms').textContent()).toBe(`房屋：${rooms.join('、')}`);
   // the A5 receipt on a desk, the 80 mm slip on a phone
   expect(await receipt.textContent()).toMatch(new RegExp(`合计[ ：]${due.toFixed(2)}`));
   await settle(page);
