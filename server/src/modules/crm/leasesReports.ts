@@ -213,8 +213,12 @@ const leaseoverduelist = defineMethod('leaseoverduelist', {
   async handler(ctx, input) {
     const day = today();
     const totals = overdueTotals(ctx.db, ctx.rid, input);
-    const page = await listPage(overdue(ctx.db, ctx.rid, input), input, 'b.id', async () => Number((await totals).bills));
-    return { total: page.total, items: page.items.map((b) => toOverdue(b, day)), sum: (await totals).amount };
+    // awaited together, so a failed page never leaves the totals' failure unheard
+    const [page, sums] = await Promise.all([
+      listPage(overdue(ctx.db, ctx.rid, input), input, 'b.id', async () => Number((await totals).bills)),
+      totals,
+    ]);
+    return { total: page.total, items: page.items.map((b) => toOverdue(b, day)), sum: sums.amount };
   },
 });
 
