@@ -21,6 +21,8 @@ import type { DB, DeviceCommandsTable, DevicesTable } from '../db/schema.js';
 import { enqueueJob, registerJobKind, registerPeriodicJob } from '../jobs/queue.js';
 
 export type DeviceRow = Selectable<DevicesTable>;
+/** The families of the one devices table: door terminals, barrier gates, meters' gateways, charging piles. */
+export type DeviceFamily = 'door' | 'gate' | 'meter' | 'pile';
 export type CommandRow = Selectable<DeviceCommandsTable>;
 
 /** The errors that say a device could not be reached (a heartbeat proves it reachable again). */
@@ -197,13 +199,14 @@ export async function deviceHeartbeat(
   rid: number,
   code: string,
   now: Date = new Date(),
+  family: DeviceFamily = 'door',
 ): Promise<{ deviceId: number; resent: number } | null> {
   const before = await db
     .selectFrom('devices')
     .select(['id', 'last_heartbeat'])
     .where('rid', '=', rid)
     .where('code', '=', code)
-    .where('family', '=', 'door')
+    .where('family', '=', family)
     .forUpdate()
     .executeTakeFirst();
   if (!before) return null;
@@ -390,12 +393,22 @@ interface PersonPayload {
   valid_to?: string;
 }
 
-/** What the simulated terminal does with a command: its answer. */
-async function simExecute(db: Kysely<DB>, cmd: CommandRow): Promise<{ ok: boolean; error?: string }> {
+/** What a simulated device of another family does with a command of its kind (a meter's read, a pile's start). */
+export type SimExecutor = (db: Kysely<DB>, cmd: CommandRow, now: Date) => Promise<{ ok: boolean; error?: string }>;
+const simExecutors = new Map<string, SimExecutor>();
+/** Called at module load by the area whose simulated devices answer commands of these kinds. */
+export function registerSimExecutor(kinds: readonly string[], fn: SimExecutor): void {
+  for (const k of kinds) simExecutors.set(k, fn);
+}
+
+/** What the simulated device does with a command: its answer. */
+async function simExecute(db: Kysely<DB>, cmd: CommandRow, now: Date): Promise<{ ok: boolean; error?: string }> {
   const rid = cmd.rid;
   const deviceId = Number(cmd.device_id);
   const s = await simSettings(db, rid, deviceId);
   if (s.offline === 'Y') return { ok: false, error: '设备无响应' };
+  const other = simExecutors.get(cmd.kind);
+  if (other) return other(db, cmd, now);
   const p = (typeof cmd.payload === 'string' ? JSON.parse(cmd.payload) : cmd.payload) as PersonPayload;
   switch (cmd.kind) {
     case 'person_add': {
@@ -465,7 +478,7 @@ async function answerSimInbox(db: Kysely<DB>, now: Date): Promise<number> {
         .where('id', '=', d.command_id)
         .executeTakeFirst();
       if (!cmd || cmd.state !== 'sent') return;
-      const answer = await simExecute(trx, cmd);
+      const answer = await simExecute(trx, cmd, now);
       await ackCommand(trx, d.rid, Number(cmd.id), { ...answer, now });
       n++;
     });
@@ -473,18 +486,21 @@ async function answerSimInbox(db: Kysely<DB>, now: Date): Promise<number> {
   return n;
 }
 
-/** Every simulated door terminal that is not set offline beats its heart, as a real one would. */
+/**
+ * Every simulated door terminal, meter gateway and charging pile that is not set offline beats its
+ * heart, as a real one would (a gate's beat is its own, `gateheartbeat`).
+ */
 export async function beatSimulators(db: Kysely<DB>, now: Date = new Date()): Promise<number> {
   const sims = await db
     .selectFrom('devices as d')
     .leftJoin('device_sims as s', (j) => j.onRef('s.rid', '=', 'd.rid').onRef('s.device_id', '=', 'd.id'))
-    .select(['d.rid', 'd.code'])
-    .where('d.family', '=', 'door')
+    .select(['d.rid', 'd.code', 'd.family'])
+    .where('d.family', 'in', ['door', 'meter', 'pile'])
     .where('d.vendor', '=', 'simulator')
     .where('d.enabled', '=', 'Y')
     .where((eb) => eb.or([eb('s.offline', 'is', null), eb('s.offline', '=', 'N')]))
     .execute();
-  for (const s of sims) await inTx(db, (trx) => deviceHeartbeat(trx, s.rid, s.code, now));
+  for (const s of sims) await inTx(db, (trx) => deviceHeartbeat(trx, s.rid, s.code, now, s.family as DeviceFamily));
   return sims.length;
 }
 
