@@ -76,6 +76,9 @@ export function sweepPayload(m: SweepMethod, ctx: SweepContext): Record<string, 
 /** Values a method asks for that its own page picks (the dictionary's list opens on a type). */
 const METHOD_VALUES: Record<string, Record<string, unknown>> = {
   dictlist: { type: 'visitor_reason' },
+  // the meters' usage report opens on the last three months; the cashier's meter search on a room number
+  meterreport: { from: addMonths(`${today().slice(0, 7)}-01`, -2).slice(0, 7), to: today().slice(0, 7) },
+  meterpick: { keyword: '101' },
 };
 
 /** The other types the dictionary's list shows (--filters): the group's car brands, a community's tags, a system type. */

@@ -992,6 +992,8 @@ export interface MeterReadingRow {
   bill_status: '' | BillStatus;
   bill_fee: string;
   remark: string;
+  /** manual: entered or imported here; auto: a read-and-bill smart meter's reading of its read day */
+  source: 'manual' | 'auto';
   create_user: string;
   create_time: string;
 }

@@ -59,6 +59,8 @@ import { couponRuleSchemas, type CouponRuleOutputs } from './cards/couponRules.j
 import { cardLinkSchemas, type CardLinkOutputs } from './cards/links.js';
 import { cardReportSchemas, type CardReportOutputs } from './cards/reports.js';
 import { crmSchemas, type CrmOutputs } from './crm/index.js';
+import { meterSchemas, type MeterOutputs } from './meters/meters.js';
+import { chargingSchemas, type ChargingOutputs } from './charging/charging.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -135,6 +137,8 @@ export * from './cards/couponRules.js';
 export * from './cards/links.js';
 export * from './cards/reports.js';
 export * from './crm/index.js';
+export * from './meters/index.js';
+export * from './charging/index.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -200,6 +204,8 @@ export const methodSchemas = {
   ...cardLinkSchemas,
   ...cardReportSchemas,
   ...crmSchemas,
+  ...meterSchemas,
+  ...chargingSchemas,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -262,5 +268,7 @@ export type MethodOutputs = AuthOutputs &
   CouponRuleOutputs &
   CardLinkOutputs &
   CardReportOutputs &
-  CrmOutputs;
+  CrmOutputs &
+  MeterOutputs &
+  ChargingOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

@@ -44,12 +44,20 @@ export const COMMAND_KIND = valueEnum({
   open: { text: '远程开门' },
   restart: { text: '重启' },
   room_sync: { text: '房屋结构同步' },
+  meter_read: { text: '抄表' },
+  valve_open: { text: '开阀' },
+  valve_close: { text: '关阀' },
+  meter_recharge: { text: '充值下发' },
+  meter_swap: { text: '换表' },
+  pile_start: { text: '启动充电' },
+  pile_stop: { text: '停止充电' },
 });
 export const COMMAND_STATE = valueEnum({
   pending: { text: '待发送', tone: 'processing' },
   sent: { text: '已发送', tone: 'warning' },
   done: { text: '已完成', tone: 'success' },
   failed: { text: '失败', tone: 'error' },
+  cancelled: { text: '已取消', tone: 'default' },
 });
 
 export interface DeviceItem {

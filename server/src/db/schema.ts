@@ -11,5 +11,6 @@ export type {
   InvoicesTable,
   JobsTable,
   JobWritesTable,
+  MetersTable,
   RegionsTable,
 } from './types.generated.js';

@@ -36,6 +36,8 @@ import { seedCrmContracts } from '../modules/crm/contractsSeed.js';
 import { seedCrmCare } from '../modules/crm/careSeed.js';
 import { seedCrmLeases } from '../modules/crm/leasesSeed.js';
 import { seedCrmSales } from '../modules/crm/salesSeed.js';
+import { seedMeters } from '../modules/meters/seed.js';
+import { seedCharging } from '../modules/charging/seed.js';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -200,6 +202,10 @@ const areaSeeders: AreaSeeder[] = [
   (db) => seedCrmCare(db, 1),
   // tenant leases of 阳光花园's shops and 6号楼 (last: their receipts after the invoices' and everyone's bills)
   (db) => seedCrmLeases(db, 1),
+  // smart meters of 阳光花园: a gateway, 40 meters, ninety days of readings (after the fee items)
+  seedMeters,
+  // two charging piles of 阳光花园 with a month of sessions (after the cards: the prepayments are the members' balance)
+  seedCharging,
 ];
 
 /** Creates the demo on an empty database; answers false when there was data already. */

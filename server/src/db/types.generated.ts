@@ -629,6 +629,108 @@ export interface CategoriesTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface ChargeCardOrdersTable {
+  rid: number;
+  id: Generated<number>;
+  card_id: number;
+  member_id: number;
+  paid: Numeric;
+  hours_per_day: number;
+  start_date: string;
+  end_date: string;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface ChargeCardsTable {
+  rid: number;
+  id: Generated<number>;
+  title: string;
+  months: number;
+  price: Numeric;
+  hours_per_day: number;
+  status: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface ChargeFramesTable {
+  rid: number;
+  id: Generated<number>;
+  order_id: number;
+  at: Timestamp;
+  meter_wh: number;
+  power_w: Generated<number>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface ChargeOrdersTable {
+  rid: number;
+  id: Generated<number>;
+  order_no: string;
+  charger_id: number;
+  port_id: number;
+  member_id: number;
+  mode: 'hours' | 'energy' | 'amount' | 'full';
+  mode_value: Numeric;
+  prepaid: Numeric;
+  pricing: Json;
+  price_version: number;
+  card_order_id: Generated<number | null>;
+  card_hours: Generated<number>;
+  coupon_code: Generated<string>;
+  coupon_face: Generated<Numeric>;
+  coupon_hours: Generated<number>;
+  state: Generated<'starting' | 'charging' | 'stopping' | 'done' | 'failed' | 'check' | 'checked'>;
+  end_reason: Generated<'' | 'full' | 'time' | 'energy' | 'amount' | 'unplug' | 'console' | 'fault' | 'timeout'>;
+  start_at: Generated<Timestamp | null>;
+  end_at: Generated<Timestamp | null>;
+  start_wh: Generated<number | null>;
+  end_wh: Generated<number | null>;
+  last_frame_at: Generated<Timestamp | null>;
+  hours: Generated<number>;
+  amount: Generated<Numeric | null>;
+  refund: Generated<Numeric | null>;
+  breakdown: Generated<Json | null>;
+  error: Generated<string>;
+  check_note: Generated<string>;
+  checked_by: Generated<number | null>;
+  checked_at: Generated<Timestamp | null>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface ChargerPortsTable {
+  rid: number;
+  id: Generated<number>;
+  charger_id: number;
+  no: number;
+  title: Generated<string>;
+  state: Generated<'free' | 'charging' | 'finishing' | 'fault'>;
+  meter_wh: Generated<number>;
+  power_w: Generated<number>;
+  sim: Generated<Json | null>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface ChargersTable {
+  rid: number;
+  id: number;
+  kind: 'car' | 'ebike';
+  ports: number;
+  power_kw: Numeric;
+  tou: Generated<Json>;
+  service_fee: Generated<Numeric>;
+  bands: Generated<Json>;
+  price_version: Generated<number>;
+  sim_lose_final: Generated<'Y' | 'N'>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
 export interface CommonLinksTable {
   rid: number;
   id: Generated<number>;
@@ -1025,7 +1127,7 @@ export interface DeviceCommandsTable {
   kind: string;
   subject: Generated<string>;
   payload: Generated<Json>;
-  state: Generated<'pending' | 'sent' | 'done' | 'failed'>;
+  state: Generated<'pending' | 'sent' | 'done' | 'failed' | 'cancelled'>;
   attempts: Generated<number>;
   next_try_at: Generated<Timestamp>;
   last_error: Generated<string>;
@@ -1084,6 +1186,8 @@ export interface DevicesTable {
   created_at: Generated<Timestamp>;
   created_by: Generated<number | null>;
   booth_id: Generated<number | null>;
+  protocol: Generated<'' | '4G' | 'NB' | 'LoRa' | 'RS485'>;
+  sim_no: Generated<string>;
 }
 
 export interface DictItemsTable {
@@ -1277,6 +1381,7 @@ export interface FeeMeterReadingsTable {
   created_by: Generated<string>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+  source: Generated<'manual' | 'auto'>;
 }
 
 export interface FeePaymentItemsTable {
@@ -2185,6 +2290,195 @@ export interface MerchantsTable {
   bank_account_mask: Generated<string>;
   account_id: Generated<number | null>;
   remark: Generated<string>;
+  created_by: Generated<number | null>;
+}
+
+export interface MeterAlertsTable {
+  rid: number;
+  id: Generated<number>;
+  meter_id: number;
+  hid: Generated<number | null>;
+  kind: 'low' | 'closed' | 'opened';
+  mobile: Generated<string>;
+  content: string;
+  balance: Generated<Numeric>;
+  sent: Generated<'W' | 'Y' | 'F' | 'N'>;
+  error: Generated<string>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface MeterBillLogsTable {
+  rid: number;
+  id: Generated<number>;
+  meter_id: number;
+  hid: Generated<number | null>;
+  kind: 'deduct' | 'bill' | 'recharge' | 'refund';
+  usage: Generated<Numeric>;
+  amount: Numeric;
+  balance_after: Generated<Numeric>;
+  reading_id: Generated<number | null>;
+  bill_id: Generated<number | null>;
+  recharge_id: Generated<number | null>;
+  breakdown: Generated<Json>;
+  plan_version: Generated<number>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface MeterDayBillsTable {
+  rid: number;
+  meter_id: number;
+  day: string;
+  opening: Numeric;
+  closing: Numeric;
+  usage: Generated<Numeric>;
+  price: Generated<Numeric>;
+  amount: Generated<Numeric>;
+  balance_after: Generated<Numeric>;
+  source: Generated<'auto' | 'manual' | 'estimated'>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface MeterHousesTable {
+  rid: number;
+  hid: number;
+  alarm_threshold: Generated<Numeric>;
+  overdraft: Generated<Numeric>;
+  protected: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface MeterMonthTotalsTable {
+  rid: number;
+  month: string;
+  kind: string;
+  bid: number;
+  usage: Generated<Numeric>;
+  amount: Generated<Numeric>;
+  recharged: Generated<Numeric>;
+}
+
+export interface MeterPricePlansTable {
+  rid: number;
+  id: Generated<number>;
+  title: string;
+  kind: 'power' | 'water' | 'gas';
+  tiers: Json;
+  version: Generated<number>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface MeterReadingsTable {
+  rid: number;
+  id: Generated<number>;
+  meter_id: number;
+  value: Numeric;
+  read_at: Timestamp;
+  source: 'auto' | 'manual' | 'estimated';
+  swap: Generated<boolean>;
+  usage: Generated<Numeric>;
+  amount: Generated<Numeric>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface MeterRechargeAmountsTable {
+  rid: number;
+  kind: 'power' | 'water' | 'gas';
+  amounts: Generated<Json>;
+  custom: Generated<'Y' | 'N'>;
+  min_amount: Generated<Numeric>;
+  max_amount: Generated<Numeric>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface MeterRechargesTable {
+  rid: number;
+  id: Generated<number>;
+  order_no: string;
+  meter_id: number;
+  hid: Generated<number | null>;
+  member_id: Generated<number | null>;
+  amount: Numeric;
+  paytype: string;
+  status: Generated<'W' | 'S' | 'F' | 'R'>;
+  command_id: Generated<number | null>;
+  error: Generated<string>;
+  confirmed_at: Generated<Timestamp | null>;
+  refunded_at: Generated<Timestamp | null>;
+  refund_by: Generated<number | null>;
+  remark: Generated<string>;
+  operator: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface MeterSettingsTable {
+  rid: number;
+  close_from: Generated<number>;
+  close_to: Generated<number>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface MeterSimsTable {
+  rid: number;
+  meter_id: number;
+  register: Generated<Numeric>;
+  per_hour: Generated<Numeric>;
+  valve_open: Generated<boolean>;
+  ticked_at: Generated<Timestamp>;
+  reported_at: Generated<Timestamp>;
+}
+
+export interface MeterVendorsTable {
+  rid: number;
+  id: Generated<number>;
+  vendor: string;
+  title: string;
+  endpoint: Generated<string>;
+  app_id: Generated<string>;
+  secret_blob: Generated<string>;
+  secret_last4: Generated<string>;
+  callback_url: Generated<string>;
+  enabled: Generated<'Y' | 'N'>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface MetersTable {
+  rid: number;
+  id: Generated<number>;
+  meter_no: string;
+  title: Generated<string>;
+  kind: 'power' | 'water' | 'gas';
+  mode: 'prepaid' | 'read';
+  gateway_id: number;
+  hid: Generated<number | null>;
+  bid: Generated<number | null>;
+  plan_id: number;
+  item_id: Generated<number | null>;
+  reading: Generated<Numeric>;
+  read_at: Generated<Timestamp | null>;
+  month_usage: Generated<Numeric>;
+  usage_month: Generated<string>;
+  balance: Generated<Numeric>;
+  valve: Generated<'open' | 'closed' | 'fault'>;
+  valve_reason: Generated<'' | 'arrears' | 'manual'>;
+  alarm_sent: Generated<boolean>;
+  read_day: Generated<number>;
+  read_hour: Generated<number>;
+  billed_reading: Generated<Numeric>;
+  billed_period: Generated<string>;
+  enabled: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  created_at: Generated<Timestamp>;
   created_by: Generated<number | null>;
 }
 
@@ -3340,6 +3634,12 @@ export interface DB {
   cars: CarsTable;
   cashier_shifts: CashierShiftsTable;
   categories: CategoriesTable;
+  charge_card_orders: ChargeCardOrdersTable;
+  charge_cards: ChargeCardsTable;
+  charge_frames: ChargeFramesTable;
+  charge_orders: ChargeOrdersTable;
+  charger_ports: ChargerPortsTable;
+  chargers: ChargersTable;
   common_links: CommonLinksTable;
   complaint_categories: ComplaintCategoriesTable;
   complaints: ComplaintsTable;
@@ -3440,6 +3740,19 @@ export interface DB {
   members: MembersTable;
   merchant_services: MerchantServicesTable;
   merchants: MerchantsTable;
+  meter_alerts: MeterAlertsTable;
+  meter_bill_logs: MeterBillLogsTable;
+  meter_day_bills: MeterDayBillsTable;
+  meter_houses: MeterHousesTable;
+  meter_month_totals: MeterMonthTotalsTable;
+  meter_price_plans: MeterPricePlansTable;
+  meter_readings: MeterReadingsTable;
+  meter_recharge_amounts: MeterRechargeAmountsTable;
+  meter_recharges: MeterRechargesTable;
+  meter_settings: MeterSettingsTable;
+  meter_sims: MeterSimsTable;
+  meter_vendors: MeterVendorsTable;
+  meters: MetersTable;
   notice_reads: NoticeReadsTable;
   notice_recipients: NoticeRecipientsTable;
   notice_resends: NoticeResendsTable;

@@ -158,6 +158,26 @@ export async function countUpTo(
   return { total: Math.min(n, cap), more: n > cap };
 }
 
+/**
+ * A list's total for listPage counted up to `cap` (countUpTo), and whether there were more once it
+ * was counted: `listPage(qb, paging, order, capped.total)`, then answer `more: capped.more()`.
+ */
+export function cappedTotal(
+  db: Kysely<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any community table
+  qb: SelectQueryBuilder<any, any, unknown>, // eslint-disable-line @typescript-eslint/no-explicit-any
+  cap: number,
+): { total: () => Promise<number>; more: () => boolean } {
+  let more = false;
+  return {
+    total: async () => {
+      const counted = await countUpTo(db, qb, cap);
+      more = counted.more;
+      return counted.total;
+    },
+    more: () => more,
+  };
+}
+
 /** How many rows the query selects. */
 export async function countRows<DB, TB extends keyof DB>(qb: SelectQueryBuilder<DB, TB, unknown>): Promise<number> {
   return totalOf(await countQuery(qb).executeTakeFirst());

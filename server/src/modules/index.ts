@@ -28,6 +28,8 @@ import { activitiesModule } from './activities/methods.js';
 import { invoiceModule } from './invoice/methods.js';
 import { cardsModule } from './cards/methods.js';
 import { crmModule } from './crm/methods.js';
+import { chargingModule } from './charging/methods.js';
+import { metersModule } from './meters/methods.js';
 
 /** Every area's methods; adding an area = one line here. */
 export const modules: MethodDef[][] = [
@@ -60,4 +62,6 @@ export const modules: MethodDef[][] = [
   invoiceModule,
   cardsModule,
   crmModule,
+  chargingModule,
+  metersModule,
 ];

@@ -236,8 +236,8 @@ async function idsOf(db: Kysely<DB>, rid: number): Promise<Pick<Victim, 'anyIds'
     anyIds.set(table, Number(row.rows[0].id));
   }
   anyIds.set('regions', rid);
-  // the devices table holds every family: a door's id for the access methods, a gate's for the lanes'
-  for (const family of ['door', 'gate']) {
+  // the devices table holds every family: a door's id for the access methods, a gate's for the lanes', a meter gateway's
+  for (const family of ['door', 'gate', 'meter']) {
     const row = await sql<{ id: number }>`SELECT id FROM devices WHERE rid = ${rid} AND family = ${family} ORDER BY id LIMIT 1`.execute(db);
     if (row.rows[0]) byTable[`devices:${family}`] = Number(row.rows[0].id);
   }
@@ -422,6 +422,11 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   sms_job_id: v.byTable.sms_jobs,
   // not an id of anyone's: the SMS provider's AccessKey ID (smssettingset), a plain value
   access_key_id: 'LTAI5tCrossTest',
+  // nor a meter platform's AppID (metervendoradd)
+  app_id: 'cross-test-app',
+  // smart meters: community 2's meter and its gateway
+  meter_id: v.byTable.meters,
+  gateway_id: v.byTable['devices:meter'],
   // duty rosters: community 2's roster and its staff
   schedule_id: v.byTable.schedules,
   account_id: v.staffId,
@@ -452,6 +457,9 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   region_ids: [v.byTable.access_regions],
   grant_id: v.byTable.access_grants,
   command_id: v.byTable.device_commands,
+  // charging piles: community 2's pile and its port
+  charger_id: v.byTable.chargers,
+  port_id: v.byTable.charger_ports,
   // security patrols: community 2's points, plans, tasks and their points, its guard
   plan_id: v.byTable.patrol_plans,
   task_id: v.byTable.patrol_tasks,
@@ -525,6 +533,10 @@ const VALUES = (v: Victim, write: boolean): Record<string, unknown> => ({
   // invoices: a tax classification code and a seller's credit code with its check digit
   tax_code: '3040801010000000000',
   seller_tax_no: '91310115MA1K3YJ73R',
+  // smart meters: a plan's one tier, the hours valves may close
+  tiers: [{ upto: null, price: '0.6170' }],
+  close_from: 8,
+  close_to: 20,
   // the sales CRM: a visit's time, the pool's warning days (none: below any reclaim days the walk gives)
   invite_at: '2031-01-01 10:00',
   pool_warn_days: 0,

@@ -138,6 +138,7 @@ function readingQuery(db: Kysely<DB>, rid: number) {
       'fb.status as bill_status',
       'fb.fee as bill_fee',
       'm.remark',
+      'm.source',
       'm.created_by',
       'm.created_at',
     ])
@@ -163,6 +164,7 @@ const toRow = (m: Raw): MeterReadingRow => ({
   bill_status: (m.bill_status ?? '') as '' | BillStatus,
   bill_fee: m.bill_fee ?? '',
   remark: m.remark,
+  source: m.source as 'manual' | 'auto',
   create_user: m.created_by,
   create_time: wireTime(m.created_at),
 });

@@ -8,6 +8,8 @@ import { assetRoutes, assetTitles } from '../assets/assetRoutes';
 import { accessRoutes, accessTitles } from '../access/routes';
 import { visitorRoutes, visitorTitles } from '../visitors/routes';
 import { cardRoutes, cardTitles } from '../cards/routes';
+import { chargingRoutes, chargingTitles } from '../charging/routes';
+import { meterRoutes, meterTitles } from '../meters/routes';
 
 export const carparkTitles = [
   { 'zh-CN': { carpark: '智能物联', carpark_short: '物联' }, en: { carpark: 'Smart IoT' } },
@@ -19,6 +21,8 @@ export const carparkTitles = [
   accessTitles,
   visitorTitles,
   cardTitles,
+  meterTitles,
+  chargingTitles,
 ];
 
 /**
@@ -40,6 +44,8 @@ export const carparkRoutes: AppRoute[] = [
       ...visitorRoutes,
       ...assetRoutes,
       ...cardRoutes,
+      ...chargingRoutes,
+      ...meterRoutes,
     ],
   },
 ];

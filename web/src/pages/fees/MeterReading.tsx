@@ -237,6 +237,12 @@ export default function MeterReading() {
         ),
     },
     { title: '备注', dataIndex: 'remark', width: 120 },
+    {
+      title: '来源',
+      dataIndex: 'source',
+      width: 80,
+      render: (v: MeterReadingRow['source']) => (v === 'auto' ? <Tag color="success">远传自动</Tag> : <Tag>人工</Tag>),
+    },
     { title: '抄表人', dataIndex: 'create_user', width: 90 },
     { title: '录入时间', dataIndex: 'create_time', width: 170 },
     {

@@ -1,0 +1,8 @@
+import type { MethodDef } from '../../http/registry.js';
+import { deviceAdminMethods } from './devices.js';
+import { meterLogMethods } from './logs.js';
+import { rechargeMethods } from './recharges.js';
+import './simulator.js';
+
+/** 智能表计 (docs/product.md#smart-meters): device admin, house admin, recharges, logs, reports, the simulator. */
+export const metersModule: MethodDef[] = [...deviceAdminMethods, ...rechargeMethods, ...meterLogMethods];
