@@ -30,7 +30,7 @@ import { seedRepairs } from '../modules/steward/repairsSeed.js';
 import { seedCarparkFees } from '../modules/carpark/feesSeed.js';
 import { seedParkingStays } from '../modules/carpark/staysSeed.js';
 import { seedOwnerApp } from '../modules/mobilesys/seed.js';
-import { seedAssets } from '../modules/assets/seed.js';
+import { seedAssets, seedDeviceAssets } from '../modules/assets/seed.js';
 import { seedInvoices } from '../modules/invoice/seed.js';
 import { seedCrmContracts } from '../modules/crm/contractsSeed.js';
 import { seedCrmCare } from '../modules/crm/careSeed.js';
@@ -206,6 +206,8 @@ const areaSeeders: AreaSeeder[] = [
   seedMeters,
   // two charging piles of 阳光花园 with a month of sessions (after the cards: the prepayments are the members' balance)
   seedCharging,
+  // the gateways and piles seeded above join the equipment ledger as devices added later do
+  seedDeviceAssets,
 ];
 
 /** Creates the demo on an empty database; answers false when there was data already. */

@@ -448,3 +448,22 @@ export async function seedAssets(db: Kysely<DB>): Promise<void> {
     for (const d of devices) await linkDeviceAsset(db, rid, Number(d.id), { accountId: admin.id, name: admin.name });
   }
 }
+
+/**
+ * The devices the later areas seeded (the meters' gateways, the charging piles) join the ledger as
+ * every device added later does: run after their seeds.
+ */
+export async function seedDeviceAssets(db: Kysely<DB>): Promise<void> {
+  const devices = await db.selectFrom('devices').select(['rid', 'id']).where('asset_id', 'is', null).orderBy('rid').orderBy('id').execute();
+  for (const d of devices) {
+    const admin = await db
+      .selectFrom('accounts as a')
+      .innerJoin('account_regions as ar', 'ar.account_id', 'a.id')
+      .select(['a.id', 'a.name'])
+      .where('ar.rid', '=', d.rid)
+      .where('a.username', 'in', ['admin', 'admin2'])
+      .orderBy('a.id')
+      .executeTakeFirst();
+    await linkDeviceAsset(db, d.rid, Number(d.id), admin ? { accountId: Number(admin.id), name: admin.name } : null);
+  }
+}

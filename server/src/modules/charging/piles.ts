@@ -27,6 +27,7 @@ import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
 import { deviceHeartbeat } from '../../devices/access.js';
 import { registerDependents } from '../../lib/dependents.js';
 import { likePattern, containsOperator } from '../../lib/like.js';
+import { linkDeviceAsset } from '../assets/ledger.js';
 import { defineResource } from '../../lib/resource.js';
 import { wireTime } from '../../lib/wire.js';
 
@@ -195,6 +196,8 @@ const pileResource = defineResource(charger, {
   },
   async after(ctx, id, values, before) {
     if (before) return;
+    // a pile is an asset of the equipment ledger too
+    await linkDeviceAsset(ctx.db, ctx.rid, id, ctx.session);
     const n = Number(values.ports);
     await ctx.db
       .insertInto('charger_ports')

@@ -22,6 +22,7 @@ import { deviceHeartbeat, queueCommand, retryFailedCommands } from '../../device
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
 import { registerDependents } from '../../lib/dependents.js';
+import { linkDeviceAsset } from '../assets/ledger.js';
 import { likePattern } from '../../lib/like.js';
 import { listPage } from '../../lib/paging.js';
 import { defineResource, wireRows } from '../../lib/resource.js';
@@ -79,7 +80,9 @@ export const gatewayMethods = defineResource(meterGateway, {
   }),
   unique: [{ on: ['code'], message: (v) => `设备编号 ${String(v.code)} 已存在` }],
   values: (input, ctx, before) => ({ ...input, ...(before ? {} : { created_by: ctx.session.accountId }) }),
-  async after(ctx, _id, values, before) {
+  async after(ctx, id, values, before) {
+    // a gateway is an asset of the equipment ledger too
+    if (!before) await linkDeviceAsset(ctx.db, ctx.rid, id, ctx.session);
     // a simulated gateway is powered on as it is added: it connects (beats) at once
     if (!before && values.vendor === 'simulator' && values.enabled === 'Y') {
       await deviceHeartbeat(ctx.db, ctx.rid, String(values.code), new Date(), 'meter');
