@@ -632,6 +632,23 @@ describe('end of a contract', () => {
     expect(all.total).toBe(rooms.total + spaces.total);
     expect(all.counts.rented).toBeGreaterThanOrEqual(1);
     expect((await got('rentroomlist', { state: 'rented' }, leasing)).total).toBe(all.counts.rented);
+    // the pages run through the rooms, then the spaces: the page across the border holds the last rooms and the first spaces
+    const size = 7;
+    const border = Math.floor((rooms.total - 1) / size) + 1;
+    const keys = async (page: number) =>
+      ((await got('rentroomlist', { limit: size, page }, leasing)).items as Array<{ key: string }>).map((u) => u.key);
+    const lastRooms = (await got('rentroomlist', { unit_kind: 'room', limit: size, page: border }, leasing)).items as Array<{
+      key: string;
+    }>;
+    const firstSpaces = (await got('rentroomlist', { unit_kind: 'space', limit: size, page: 1 }, leasing)).items as Array<{ key: string }>;
+    const across = [...lastRooms, ...firstSpaces].map((u) => u.key);
+    expect(await keys(border)).toEqual(across.slice(0, size));
+    expect(spaces.total).toBeGreaterThan(size);
+    expect((await keys(border + 1))[0]).toBe(across[size]);
+    const last = await got('rentroomlist', { limit: size, page: Math.ceil(all.total / size) }, leasing);
+    expect(last.total).toBe(all.total);
+    const lastSpace = await got('rentroomlist', { unit_kind: 'space', limit: size, page: Math.ceil(spaces.total / size) }, leasing);
+    expect(last.items.at(-1).key).toBe(lastSpace.items.at(-1).key);
     expect(await expireContracts(s.database.db, addDays(day, 100), 1)).toBe(0);
     expect(await expireContracts(s.database.db, addDays(day, 101), 1)).toBeGreaterThanOrEqual(1);
     expect((await info(id)).status_ch).toBe('到期');

@@ -26,7 +26,7 @@ import { defineMethod, reply, type HandlerInput } from '../../http/registry.js';
 import { defineExport } from '../../jobs/exports.js';
 import { sheetOf } from '../../lib/excel.js';
 import { likePattern } from '../../lib/like.js';
-import { listPage } from '../../lib/paging.js';
+import { countRows, pageWithTotal } from '../../lib/paging.js';
 import { placeOrder } from '../../lib/placeOrder.js';
 import { today } from '../../lib/wire.js';
 
@@ -130,8 +130,25 @@ interface UnitRaw {
   party_name: string | null;
 }
 
-/** Rooms and parking spaces of the community as one set of units (alias u, ordered by `ord`), with state, list price and contract. */
-function unitsQuery(db: Kysely<DB>, rid: number) {
+/** The units of `kind`, or rooms and parking spaces as one set: rooms in id order, then spaces. */
+function unitRows(rid: number, kind: UnitKind | undefined) {
+  const rooms = sql`SELECT 'room'::text AS unit_kind, r.id AS unit_id, r.bid, r.floor, r.address AS title, r.built_area::text AS area, r.id AS ord
+      FROM rooms r WHERE r.rid = ${rid}`;
+  // alone, the spaces are ordered by their id (an index walk); after the rooms, past every room id
+  const spaces = (after: boolean) => sql`SELECT 'space'::text AS unit_kind, s.id AS unit_id, NULL::bigint AS bid, NULL::int AS floor,
+      l.title || '-' || s.title AS title, '0.00' AS area,
+      ${after ? sql`1000000000000 + s.id` : sql`s.id`} AS ord
+      FROM parking_spaces s JOIN parking_lots l ON l.rid = s.rid AND l.id = s.lot_id WHERE s.rid = ${rid}`;
+  if (kind === 'room') return rooms;
+  if (kind === 'space') return spaces(false);
+  return sql`${rooms} UNION ALL ${spaces(true)}`;
+}
+
+/**
+ * Rooms and parking spaces of the community (or those of `kind`) as one set of units (alias u,
+ * ordered by `ord`), with state, list price and contract.
+ */
+function unitsQuery(db: Kysely<DB>, rid: number, kind?: UnitKind) {
   const units = sql<{
     unit_kind: UnitKind;
     unit_id: number;
@@ -140,13 +157,7 @@ function unitsQuery(db: Kysely<DB>, rid: number) {
     title: string;
     area: string;
     ord: number;
-  }>`(
-    SELECT 'room'::text AS unit_kind, r.id AS unit_id, r.bid, r.floor, r.address AS title, r.built_area::text AS area, r.id AS ord
-      FROM rooms r WHERE r.rid = ${rid}
-    UNION ALL
-    SELECT 'space'::text, s.id, NULL::bigint, NULL::int, l.title || '-' || s.title, '0.00', 1000000000000 + s.id
-      FROM parking_spaces s JOIN parking_lots l ON l.rid = s.rid AND l.id = s.lot_id WHERE s.rid = ${rid}
-  )`;
+  }>`(${unitRows(rid, kind)})`;
   return db
     .selectFrom(units.as('u'))
     .leftJoin('contract_unit_states as st', (j) =>
@@ -176,14 +187,13 @@ type UnitFilters = HandlerInput<'rentroomexport'>;
 
 function unitConditions(f: Omit<UnitFilters, 'state'>): RawBuilder<SqlBool>[] {
   const out: RawBuilder<SqlBool>[] = [];
-  if (f.unit_kind) out.push(sql<SqlBool>`u.unit_kind = ${f.unit_kind}`);
   if (f.bid) out.push(sql<SqlBool>`u.bid = ${f.bid}`);
   if (f.keyword) out.push(sql<SqlBool>`u.title LIKE ${likePattern(f.keyword)}`);
   return out;
 }
 
-function filteredUnits(db: Kysely<DB>, rid: number, f: UnitFilters) {
-  let qb = unitsQuery(db, rid);
+function filteredUnits(db: Kysely<DB>, rid: number, f: UnitFilters, kind: UnitKind | undefined = f.unit_kind) {
+  let qb = unitsQuery(db, rid, kind);
   for (const c of unitConditions(f)) qb = qb.where(c);
   if (f.state === 'available') qb = qb.where(sql<SqlBool>`st.state IS NULL`);
   else if (f.state) qb = qb.where(sql<SqlBool>`st.state = ${f.state}`);
@@ -219,7 +229,7 @@ function toUnitRow(r: UnitRaw): UnitStateRow {
  * state), instead of joining every unit to its state.
  */
 async function stateCounts(db: Kysely<DB>, rid: number, f: UnitFilters): Promise<Record<UnitState, number>> {
-  if (unitConditions(f).length === 0) {
+  if (unitConditions(f).length === 0 && !f.unit_kind) {
     const [units, held] = await Promise.all([
       sql<{
         n: number;
@@ -242,7 +252,7 @@ async function stateCounts(db: Kysely<DB>, rid: number, f: UnitFilters): Promise
     out.available = Number(units.rows[0]!.n) - taken;
     return out;
   }
-  let qb = unitsQuery(db, rid)
+  let qb = unitsQuery(db, rid, f.unit_kind)
     .clearSelect()
     .select([sql<string | null>`st.state`.as('state'), sql<number>`count(*)::int`.as('n')])
     .groupBy(sql`st.state`);
@@ -259,16 +269,33 @@ const rentroomlist = defineMethod('rentroomlist', {
   writes: false,
   summary: '出租出售房源：小区的房屋与车位，状态（可售、已预订、已认购、已签约、已出租，由合同得出）、挂牌价、合同价与合同；各状态数量',
   async handler(ctx, input) {
-    const qb = filteredUnits(ctx.db, ctx.rid, input);
     // the total is the counts' (of the state asked for, or of all): one count of the units, not two
     const counts = stateCounts(ctx.db, ctx.rid, input);
-    const page = await listPage(qb, { ...input, sort: 'asc' }, 'u.ord', async () => {
+    const page = await pageWithTotal(unitsPage(ctx.db, ctx.rid, input), input, async () => {
       const c = await counts;
       return input.state ? c[input.state as UnitState] : Object.values(c).reduce((n, v) => n + v, 0);
     });
     return { items: page.items.map(toUnitRow), total: page.total, counts: await counts };
   },
 });
+
+/**
+ * A page of the units: the rooms' part of it, then, where the rooms end on or before the page, the
+ * spaces' part, each in its own id order through its own index; ordering the union of both sorted
+ * every space of the community for each page.
+ */
+async function unitsPage(db: Kysely<DB>, rid: number, input: HandlerInput<'rentroomlist'>): Promise<UnitRaw[]> {
+  const offset = (input.page - 1) * input.limit;
+  const part = (kind: UnitKind, from: number, limit: number) =>
+    filteredUnits(db, rid, input, kind).orderBy('u.ord').limit(sql.lit(limit)).offset(sql.lit(from)).execute();
+  if (input.unit_kind) return part(input.unit_kind, offset, input.limit);
+  const rooms = await part('room', offset, input.limit);
+  if (rooms.length === input.limit) return rooms;
+  // the rooms end on this page (all of them before it and on it), or before it (counted)
+  const roomCount = rooms.length > 0 || offset === 0 ? offset + rooms.length : await countRows(filteredUnits(db, rid, input, 'room'));
+  const spaces = await part('space', Math.max(0, offset + rooms.length - roomCount), input.limit - rooms.length);
+  return [...rooms, ...spaces];
+}
 
 const rentroomexport = defineExport('rentroomexport', {
   roles: CONTRACT_READERS,
