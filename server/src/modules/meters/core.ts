@@ -21,6 +21,7 @@ import {
   toFen,
   METER_KIND,
   tieredCharge,
+  centiToUnits as units,
   toCenti,
   type MeterTier,
 } from '@wuye/contract';
@@ -217,7 +218,6 @@ export async function recordReading(
   const prepaid = m.mode === 'prepaid';
   const balanceBefore = toFen(m.balance);
   const balanceAfter = prepaid ? balanceBefore - charge.fen : balanceBefore;
-  const units = (c: bigint) => `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
 
   const reading = await db
     .insertInto('meter_readings')
@@ -368,7 +368,6 @@ export async function billIfDue(db: Kysely<DB>, rid: number, meterId: number, no
   const usage = to > from ? to - from : 0n;
   const plan = await planOf(db, m.rid, Number(m.plan_id));
   const charge = tieredCharge(plan.tiers, 0n, usage);
-  const units = (x: bigint) => `${x / 100n}.${String(x % 100n).padStart(2, '0')}`;
   const item = await db
     .selectFrom('fee_items')
     .select(['id', 'cost_type', 'title'])

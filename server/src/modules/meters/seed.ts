@@ -1,4 +1,4 @@
-import { addDays, fenToYuan, tieredCharge, type MeterTier } from '@wuye/contract';
+import { addDays, centiToUnits as units, fenToYuan, tieredCharge, type MeterTier } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { today } from '../../lib/wire.js';
@@ -230,7 +230,6 @@ async function seedMetersOf(db: Kysely<DB>, rid: number, count: number): Promise
         if (lowEnd && d === DAYS && balance > 1500n) balance = 1350n;
         if (closedEnd && d === DAYS) balance = balance > -230n ? -230n : balance;
       }
-      const units = (c: bigint) => `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
       readings.push({
         rid,
         meter_id: m.id,
@@ -268,7 +267,6 @@ async function seedMetersOf(db: Kysely<DB>, rid: number, count: number): Promise
         });
       }
     }
-    const units = (c: bigint) => `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
     await db
       .insertInto('meter_readings')
       .values(readings as never)
