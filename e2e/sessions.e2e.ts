@@ -22,8 +22,17 @@ journey('sessions, the board and the sign-in hand-over', ({ page: newPage }) => 
     await topBar(page, 'navbar-board');
     const board = await opened;
     await board.getByTestId('spectaculars').waitFor();
-    await expect.poll(() => board.locator('.board-figure').first().textContent()).toContain('剩余服务天数');
+    await expect.poll(() => board.locator('.board-days').textContent()).toMatch(/剩余服务天数 \d+ 天/);
     await expect.poll(() => board.locator('.board-header h1').textContent()).toContain('阳光花园');
+    // every widget reads its own figures and says when they are from; the month's money is the home card's
+    for (const w of ['board-assets', 'board-money', 'board-orders', 'board-alerts', 'board-patrols', 'board-feed']) {
+      await expect
+        .poll(() => board.getByTestId(w).locator('.board-as-of').textContent(), { message: w })
+        .toMatch(/数据时间 \d\d:\d\d:\d\d/);
+    }
+    const home = (await api('feedashboard', {}, token)).data;
+    await expect.poll(() => board.getByTestId('board-money').textContent()).toContain(`${home.received}元`);
+    await expect.poll(() => board.getByTestId('board-feed').locator('li').count()).toBeGreaterThan(0);
     // the code is gone from the address as soon as it was used
     expect(new URL(board.url()).pathname + new URL(board.url()).search).toBe('/spectaculars');
     expect(addresses.some((u) => u.includes(token))).toBe(false);
@@ -37,6 +46,19 @@ journey('sessions, the board and the sign-in hand-over', ({ page: newPage }) => 
     const again = await newPage();
     await again.goto(withCode!);
     await expect.poll(() => again.getByTestId('spectaculars-closed').textContent()).toMatch(/链接无效或已过期/);
+  });
+
+  it('shows a group head office the ranking of its communities on its board', async () => {
+    const leader = await apiLogin('leader');
+    const { code } = (await api('boardcode', {}, leader, 'group')).data;
+    const page = await newPage();
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto(`/spectaculars?code=${code}`);
+    const ranking = page.getByTestId('board-ranking');
+    await expect.poll(() => ranking.locator('tbody tr').count()).toBeGreaterThan(1);
+    await expect.poll(() => ranking.textContent()).toContain('阳光花园');
+    await expect.poll(() => page.getByTestId('board-group').textContent()).toMatch(/收费率\d+\.\d\d%/);
+    await screenshot(page, 'board-group-1920');
   });
 
   it('hands a sign-in over only with a one-time code, and asks before replacing the signed-in account', async () => {

@@ -61,6 +61,7 @@ import { cardReportSchemas, type CardReportOutputs } from './cards/reports.js';
 import { crmSchemas, type CrmOutputs } from './crm/index.js';
 import { meterSchemas, type MeterOutputs } from './meters/meters.js';
 import { chargingSchemas, type ChargingOutputs } from './charging/charging.js';
+import { boardSchemas, type BoardOutputs } from './board/board.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -139,6 +140,7 @@ export * from './cards/reports.js';
 export * from './crm/index.js';
 export * from './meters/index.js';
 export * from './charging/index.js';
+export * from './board/board.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -206,6 +208,7 @@ export const methodSchemas = {
   ...crmSchemas,
   ...meterSchemas,
   ...chargingSchemas,
+  ...boardSchemas,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -270,5 +273,6 @@ export type MethodOutputs = AuthOutputs &
   CardReportOutputs &
   CrmOutputs &
   MeterOutputs &
-  ChargingOutputs;
+  ChargingOutputs &
+  BoardOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

@@ -22,3 +22,6 @@ export const daysLeft = (day: string): number => daysBetween(today(), day);
  */
 export const withinDays = (column: string, [from, to]: readonly [string, string]) =>
   sql<boolean>`${sql.ref(column)} >= ${from}::date AND ${sql.ref(column)} < ${to}::date + 1`;
+
+/** The instant business day `day` begins, for comparing a timestamptz column with an index. */
+export const dayStart = (day: string) => sql<Date>`${day}::date::timestamp AT TIME ZONE current_setting('TimeZone')`;

@@ -30,6 +30,7 @@ import { cardsModule } from './cards/methods.js';
 import { crmModule } from './crm/methods.js';
 import { chargingModule } from './charging/methods.js';
 import { metersModule } from './meters/methods.js';
+import { boardModule } from './board/methods.js';
 
 /** Every area's methods; adding an area = one line here. */
 export const modules: MethodDef[][] = [
@@ -64,4 +65,5 @@ export const modules: MethodDef[][] = [
   crmModule,
   chargingModule,
   metersModule,
+  boardModule,
 ];

@@ -22,7 +22,7 @@ import { fail } from '../../http/errors.js';
 import { defineMethod } from '../../http/registry.js';
 import { defineExport } from '../../jobs/exports.js';
 import { sheetOf, type SheetColumn } from '../../lib/excel.js';
-import { today, wireTime } from '../../lib/wire.js';
+import { dayStart, today, wireTime } from '../../lib/wire.js';
 
 type IncomeInput = { start_date?: string | undefined; end_date?: string | undefined; lot_id?: number | undefined };
 
@@ -248,7 +248,6 @@ const parkingoccupancy = defineMethod('parkingoccupancy', {
   },
 });
 
-const dayStart = (day: string) => sql<Date>`${day}::date::timestamp AT TIME ZONE current_setting('TimeZone')`;
 const dayAfter = (day: string) => sql<Date>`(${day}::date + 1)::timestamp AT TIME ZONE current_setting('TimeZone')`;
 
 /**

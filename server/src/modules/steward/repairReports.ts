@@ -10,11 +10,10 @@ import type { DB } from '../../db/schema.js';
 import { defineMethod } from '../../http/registry.js';
 import { defineExport } from '../../jobs/exports.js';
 import { sheetOf } from '../../lib/excel.js';
-import { today } from '../../lib/wire.js';
+import { dayStart, today } from '../../lib/wire.js';
 
 type CountInput = { start_date: string; end_date: string; group: RepairCountGroup };
 
-const dayStart = (day: string) => sql<Date>`${day}::date::timestamp AT TIME ZONE current_setting('TimeZone')`;
 
 interface Acc {
   key: string;

@@ -73,10 +73,8 @@ export default function BoardRoot() {
   };
   if (!session) {
     return (
-      <div className="board" data-testid="spectaculars-closed">
-        <div className="board-empty" style={{ marginTop: '30vh' }}>
-          {problem || '正在打开看板…'}
-        </div>
+      <div className="board-window" data-testid="spectaculars-closed">
+        <div className="board-empty board-closed">{problem || '正在打开看板…'}</div>
       </div>
     );
   }
