@@ -7,6 +7,8 @@ import { id, int, optionalId, paging, text, yn } from '../common.js';
 import { createTimeColumn, enumSchema, resource, valueEnum, type ResourceOutputs } from '../kit/resource.js';
 import { moneyUpTo, toFen } from '../money.js';
 import { PAY_TYPE } from '../fees.js';
+import { fileBase64, type FileAnswer } from '../files.js';
+import type { ImportRowError } from '../structure.js';
 import { DEVICE_ENABLED, DEVICE_ONLINE } from '../access/devices.js';
 import { meterTiers, type MeterTier, type TierPart } from './pricing.js';
 import { METER_ROLES } from './roles.js';
@@ -510,10 +512,77 @@ export interface MeterReportRow {
 
 export interface MeterDashboard {
   meters: number;
+  /** valves closed now */
   closed: number;
+  /** rooms at or below their alarm threshold */
   low: number;
   offline_gateways: number;
+  /** enabled meters behind a gateway that is offline */
+  offline_meters: number;
   failed_recharges: number;
+  /** enabled charging piles, and those without a heartbeat within two minutes */
+  piles: number;
+  offline_piles: number;
+}
+
+/** A simulated meter as the simulator shows it: its register, its consumption and its valve. */
+export interface MeterSimItem {
+  meter_id: number;
+  meter_no: string;
+  kind: MeterKind;
+  kind_ch: string;
+  mode_ch: string;
+  address: string;
+  /** the register the simulated meter shows (ahead of the last reading between reports) */
+  register: string;
+  reading: string;
+  balance: string;
+  valve: 'open' | 'closed' | 'fault';
+  valve_ch: string;
+  /** units an hour when no profile is set */
+  per_hour: string;
+  /** units in each hour of the day (0 to 23), or null: per_hour all day */
+  profile: string[] | null;
+  /** units a day by the profile (or 24 × per_hour) */
+  per_day: string;
+}
+
+/** The smart meters' Excel import: its workbook's columns, in order. */
+export const METER_IMPORT_HEADERS = [
+  '表号',
+  '表类型',
+  '计费模式',
+  '楼栋',
+  '单元',
+  '房号',
+  '采集器编号',
+  '单价方案',
+  '厂商',
+  '初始读数',
+  '预警金额',
+  '收费项目',
+] as const;
+export const METER_IMPORT_MAX_ROWS = 5000;
+
+export interface MeterDeviceImportResult {
+  /** meters added, of them bound to a room; rooms whose alarm threshold was set */
+  meters: number;
+  bound: number;
+  alarms: number;
+  errors: ImportRowError[];
+}
+
+/** What a building's (or unit's) bulk settings and binding would change, before they are confirmed. */
+export interface MeterHousePreview {
+  /** rooms of the building (unit) */
+  rooms: number;
+  /** rooms with meters: the settings apply to them */
+  with_meters: number;
+  /** rooms without a meter of the kind, and the kind's meters bound to no room (the binding pairs them) */
+  free_rooms: number;
+  unbound_meters: number;
+  /** rooms the binding would give a meter: the smaller of the two */
+  to_bind: number;
 }
 
 export interface MeterAlertItem {
@@ -543,6 +612,10 @@ export const METER_ALERT_KIND = valueEnum({
 });
 
 const yuanAmount = moneyUpTo(100_000_00n);
+const simUsage = z
+  .string()
+  .trim()
+  .regex(/^\d{1,6}(\.\d{1,3})?$/, '每小时用量最多 3 位小数');
 const dayRange = z
   .array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD'))
   .length(2)
@@ -666,14 +739,30 @@ export const meterSchemas = {
   meterdashboard: z.object({}),
   /** the simulator: run the meters behind a simulated gateway for N hours of their time */
   metersimrun: z.object({ gateway_id: id, hours: int(1, 72) }),
-  /** the simulator: a meter's consumption per hour */
+  /** the simulator: a meter's consumption per hour, or per hour of the day (a profile of 24) */
   metersimset: z.object({
     meter_id: id,
-    per_hour: z
+    per_hour: simUsage,
+    profile: z.array(simUsage).length(24, '用量曲线须为 24 个小时的用量').nullable().default(null),
+  }),
+  /** the simulator: the meters behind a simulated gateway with their register, consumption and valve */
+  metersimlist: z.object({ gateway_id: id }),
+  /** the simulator: the meter is swapped for a new one whose register starts at `value` (a swap reading) */
+  metersimswap: z.object({
+    meter_id: id,
+    value: z
       .string()
       .trim()
-      .regex(/^\d{1,6}(\.\d{1,3})?$/, '每小时用量最多 3 位小数'),
+      .regex(/^\d{1,10}(\.\d{1,2})?$/, '新表读数最多 2 位小数')
+      .default('0'),
   }),
+  meterimporttemplate: z.object({}),
+  meterimport: z.object({ filename: text(200).min(1, '请选择文件'), file_base64: fileBase64 }),
+  meterimporterrors: z.object({ job_id: id }),
+  /** what a building's (unit's) bulk settings and binding of a kind would change */
+  meterhousepreview: z.object({ bid: id, tid: optionalId, kind: meterKind }),
+  /** binds the kind's meters bound to no room, in meter-number order, to the building's (unit's) rooms without one, in the rooms' order */
+  meterhousebind: z.object({ bid: id, tid: optionalId, kind: meterKind }),
 } as const;
 
 export type MeterOutputs = ResourceOutputs<typeof meterGateway.def, MeterGatewayItem> &
@@ -709,5 +798,12 @@ export type MeterOutputs = ResourceOutputs<typeof meterGateway.def, MeterGateway
     meterreport: { items: MeterReportRow[]; totals: { usage: Record<MeterKind, string>; amount: string; recharged: string } };
     meterdashboard: MeterDashboard;
     metersimrun: { meters: number; readings: number };
-    metersimset: { meter_id: number; per_hour: string };
+    metersimset: { meter_id: number; per_hour: string; profile: string[] | null };
+    metersimlist: { items: MeterSimItem[] };
+    metersimswap: { meter_id: number; reading_id: number; value: string };
+    meterimporttemplate: FileAnswer;
+    meterimport: { job_id: number };
+    meterimporterrors: FileAnswer;
+    meterhousepreview: MeterHousePreview;
+    meterhousebind: { bound: number };
   };

@@ -2435,6 +2435,7 @@ export interface MeterSimsTable {
   valve_open: Generated<boolean>;
   ticked_at: Generated<Timestamp>;
   reported_at: Generated<Timestamp>;
+  profile: Generated<Json | null>;
 }
 
 export interface MeterVendorsTable {

@@ -13,13 +13,18 @@ import {
   METER_KIND,
   METER_COMMAND_KINDS,
   METER_LOG_KIND,
+  METER_MODE,
   READING_SOURCE,
   toFen,
+  VALVE_STATE,
+  DEVICE_ONLINE_MS,
+  type MeterDashboard,
   type MeterKind,
   type TierPart,
 } from '@wuye/contract';
 import { METER_ROLES } from '@wuye/contract/meters/roles';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import { loadConfig } from '../../config.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply } from '../../http/registry.js';
@@ -29,7 +34,7 @@ import { cappedTotal, listPage } from '../../lib/paging.js';
 import { withinDays, wireTime } from '../../lib/wire.js';
 import { smsProviderFor } from '../setup/smsProvider.js';
 import { billReadMeters, closeArrears, METER_ALERT_JOB, meterOf } from './core.js';
-import { runSimGateway, simOf } from './simulator.js';
+import { milli, profileOf, runSimGateway, simOf, swapSimMeter } from './simulator.js';
 
 /** Lists of a log that grows without end count their rows up to this (共 10000+ 条). */
 const COUNT_CAP = 10_000;
@@ -382,24 +387,38 @@ const meterreport = defineMethod('meterreport', {
   },
 });
 
+/**
+ * The home page's meters card (and the first screen's): valves closed now, rooms below their alarm,
+ * meters behind an offline gateway, and the charging piles without a heartbeat (family pile of the
+ * one devices table, as the charging list counts them online).
+ */
+export async function meterDashboard(db: Kysely<DB>, rid: number): Promise<MeterDashboard> {
+  const offline = (alias: string) =>
+    sql<boolean>`(${sql.ref(`${alias}.last_heartbeat`)} IS NULL OR ${sql.ref(`${alias}.last_heartbeat`)} < now() - ${`${DEVICE_ONLINE_MS / 1000} seconds`}::interval)`;
+  const r = await sql<MeterDashboard>`
+    SELECT m.meters, m.closed, m.low, m.offline_meters,
+           (SELECT count(*)::int FROM devices d WHERE d.rid = ${rid} AND d.family = 'meter' AND d.enabled = 'Y' AND ${offline('d')}) AS offline_gateways,
+           (SELECT count(*)::int FROM meter_recharges WHERE rid = ${rid} AND status = 'F') AS failed_recharges,
+           p.piles, p.offline_piles
+    FROM (SELECT count(*) FILTER (WHERE m.enabled = 'Y')::int AS meters,
+                 count(*) FILTER (WHERE m.valve = 'closed')::int AS closed,
+                 count(DISTINCT m.hid) FILTER (WHERE m.mode = 'prepaid' AND h.alarm_threshold > 0 AND m.balance <= h.alarm_threshold)::int AS low,
+                 count(*) FILTER (WHERE m.enabled = 'Y' AND g.enabled = 'Y' AND ${offline('g')})::int AS offline_meters
+          FROM meters m
+          JOIN devices g ON g.rid = m.rid AND g.id = m.gateway_id
+          LEFT JOIN meter_houses h ON h.rid = m.rid AND h.hid = m.hid
+          WHERE m.rid = ${rid}) m,
+         (SELECT count(*)::int AS piles, count(*) FILTER (WHERE ${offline('d')})::int AS offline_piles
+          FROM devices d WHERE d.rid = ${rid} AND d.family = 'pile' AND d.enabled = 'Y') p`.execute(db);
+  return r.rows[0]!;
+}
+
 const meterdashboard = defineMethod('meterdashboard', {
   side: 'community',
   roles: METER_ROLES.staff,
   writes: false,
-  summary: '首页表计卡片：表计数、关阀中、低于预警的房屋、离线采集器、下发失败的充值',
-  async handler(ctx) {
-    const r = await sql<{ meters: number; closed: number; low: number; offline_gateways: number; failed_recharges: number }>`
-      SELECT m.meters, m.closed, m.low,
-             (SELECT count(*)::int FROM devices WHERE rid = ${ctx.rid} AND family = 'meter' AND enabled = 'Y'
-               AND (last_heartbeat IS NULL OR last_heartbeat < now() - interval '2 minutes')) AS offline_gateways,
-             (SELECT count(*)::int FROM meter_recharges WHERE rid = ${ctx.rid} AND status = 'F') AS failed_recharges
-      FROM (SELECT count(*) FILTER (WHERE m.enabled = 'Y')::int AS meters,
-                   count(*) FILTER (WHERE m.valve = 'closed')::int AS closed,
-                   count(DISTINCT m.hid) FILTER (WHERE m.mode = 'prepaid' AND h.alarm_threshold > 0 AND m.balance <= h.alarm_threshold)::int AS low
-            FROM meters m LEFT JOIN meter_houses h ON h.rid = m.rid AND h.hid = m.hid
-            WHERE m.rid = ${ctx.rid}) m`.execute(ctx.db);
-    return r.rows[0]!;
-  },
+  summary: '首页表计卡片：关阀中的表、低于预警的房屋、离线表计（采集器离线）、离线采集器、下发失败的充值、离线充电桩',
+  handler: (ctx) => meterDashboard(ctx.db, ctx.rid),
 });
 
 const metersimrun = defineMethod('metersimrun', {
@@ -423,21 +442,114 @@ const metersimrun = defineMethod('metersimrun', {
   },
 });
 
+/** The community's simulated meter gateway, or why not. */
+async function simGateway(db: Kysely<DB>, rid: number, gatewayId: number) {
+  const g = await db
+    .selectFrom('devices')
+    .select(['id', 'vendor'])
+    .where('rid', '=', rid)
+    .where('id', '=', gatewayId)
+    .where('family', '=', 'meter')
+    .executeTakeFirst();
+  if (!g) fail('采集器不存在');
+  if (g.vendor !== 'simulator') fail('只有模拟采集器的表可以模拟');
+}
+
 const metersimset = defineMethod('metersimset', {
   side: 'community',
   roles: ['admin'],
   writes: true,
-  summary: '模拟器：设置一块模拟表每小时的用量',
+  summary: '模拟器：设置一块模拟表的用量：每小时用量，或 0–23 时每个小时的用量曲线（24 个值；不设曲线则全天按每小时用量）',
   async handler(ctx, input) {
-    await meterOf(ctx.db, ctx.rid, input.meter_id);
+    const m = await meterOf(ctx.db, ctx.rid, input.meter_id);
+    await simGateway(ctx.db, ctx.rid, Number(m.gateway_id));
     await simOf(ctx.db, ctx.rid, input.meter_id);
+    const profile = input.profile ? input.profile.map((v) => centiless(v)) : null;
     await ctx.db
       .updateTable('meter_sims')
-      .set({ per_hour: input.per_hour })
+      .set({ per_hour: input.per_hour, profile: profile === null ? null : JSON.stringify(profile) })
       .where('rid', '=', ctx.rid)
       .where('meter_id', '=', input.meter_id)
       .execute();
-    return reply({ meter_id: input.meter_id, per_hour: input.per_hour }, '保存成功');
+    return reply({ meter_id: input.meter_id, per_hour: centiless(input.per_hour), profile }, '保存成功');
+  },
+});
+
+/** A usage as a plain decimal of up to 3 places ('0.500' → '0.5', '2' → '2'). */
+function centiless(v: string): string {
+  const [i = '0', f = ''] = v.trim().split('.');
+  const frac = f.replace(/0+$/, '');
+  return `${BigInt(i)}${frac ? `.${frac}` : ''}`;
+}
+
+const metersimlist = defineMethod('metersimlist', {
+  side: 'community',
+  roles: ['admin'],
+  writes: false,
+  summary: '模拟器：一个模拟采集器下的表：表号、房屋、模拟表的表底数、当前读数、余额、阀门、每小时用量与 24 小时用量曲线',
+  async handler(ctx, input) {
+    await simGateway(ctx.db, ctx.rid, input.gateway_id);
+    const rows = await ctx.db
+      .selectFrom('meters as m')
+      .leftJoin('meter_sims as s', (j) => j.onRef('s.rid', '=', 'm.rid').onRef('s.meter_id', '=', 'm.id'))
+      .leftJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'm.rid').onRef('r.id', '=', 'm.hid'))
+      .select([
+        'm.id',
+        'm.meter_no',
+        'm.kind',
+        'm.mode',
+        'm.reading',
+        'm.balance',
+        'm.valve',
+        's.profile',
+        sql<string>`coalesce(s.register, m.reading)::text`.as('register'),
+        sql<string>`coalesce(s.per_hour, 0.5)::text`.as('per_hour'),
+        sql<string>`coalesce(r.address, '')`.as('address'),
+      ])
+      .where('m.rid', '=', ctx.rid)
+      .where('m.gateway_id', '=', input.gateway_id)
+      .where('m.enabled', '=', 'Y')
+      .orderBy('m.meter_no')
+      .orderBy('m.id')
+      .limit(500)
+      .execute();
+    return {
+      items: rows.map((r) => {
+        const profile = profileOf(r.profile);
+        const perHour = centiless(r.per_hour);
+        const day = profile ? profile.reduce((n, v) => n + milli(v), 0n) : milli(perHour) * 24n;
+        return {
+          meter_id: Number(r.id),
+          meter_no: r.meter_no,
+          kind: r.kind as MeterKind,
+          kind_ch: enumText(METER_KIND, r.kind),
+          mode_ch: enumText(METER_MODE, r.mode),
+          address: r.address,
+          register: fenToYuan(toFen(r.register)),
+          reading: r.reading,
+          balance: r.mode === 'prepaid' ? r.balance : '',
+          valve: r.valve as 'open' | 'closed' | 'fault',
+          valve_ch: enumText(VALVE_STATE, r.valve),
+          per_hour: perHour,
+          profile,
+          per_day: centiless(`${day / 1000n}.${String(day % 1000n).padStart(3, '0')}`),
+        };
+      }),
+    };
+  },
+});
+
+const metersimswap = defineMethod('metersimswap', {
+  side: 'community',
+  roles: ['admin'],
+  writes: true,
+  summary: '模拟器：给一块模拟表换表：新表的表底数从给定读数（默认 0）起算，随即上报一条换表读数（不计用量）',
+  async handler(ctx, input) {
+    const m = await meterOf(ctx.db, ctx.rid, input.meter_id, true);
+    await simGateway(ctx.db, ctx.rid, Number(m.gateway_id));
+    if (m.enabled !== 'Y') fail('该表已停用');
+    const r = await swapSimMeter(ctx.db, ctx.rid, input.meter_id, input.value);
+    return reply({ meter_id: input.meter_id, ...r }, `已换表，新表读数 ${r.value}`);
   },
 });
 
@@ -452,6 +564,8 @@ export const meterLogMethods = [
   meterdashboard,
   metersimrun,
   metersimset,
+  metersimlist,
+  metersimswap,
 ];
 
 /* ------------------------------------------------------------------------------ jobs */

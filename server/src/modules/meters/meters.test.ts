@@ -6,6 +6,7 @@ import { describeResource } from '../../test/describeResource.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { moveBalance } from '../cards/ledger.js';
 import { billReadMeters, closeArrears } from './core.js';
+import { usedBetween } from './simulator.js';
 
 type Row = Record<string, any>;
 
@@ -363,5 +364,130 @@ describe('who may', () => {
   it('deletes a meter only while it has no money and no history', async () => {
     refused(await s.call('meterdel', { id: meterId }, staff), /不能删除/);
     refused(await s.call('metergatewaydel', { id: gatewayId }, staff), /^该采集器下还有表计，请先删除或移走表计$/);
+  });
+});
+
+describe('binding by building and unit', () => {
+  it('previews and binds the kind’s unbound meters, in number order, to the rooms without one', async () => {
+    const gasPlan = ok(await s.call('meterplanadd', { title: '测试气价', kind: 'gas', tiers: [{ upto: null, price: '3' }] }, staff)).id;
+    await db()
+      .insertInto('meters')
+      .values(['G-2', 'G-1'].map((no) => ({ rid: 1, meter_no: no, kind: 'gas', mode: 'prepaid', gateway_id: gatewayId, plan_id: gasPlan })))
+      .execute();
+    const preview = ok(await s.call('meterhousepreview', { bid, kind: 'gas' }, staff));
+    expect(preview.unbound_meters).toBe(2);
+    expect(preview.free_rooms).toBeGreaterThanOrEqual(2);
+    expect(preview.to_bind).toBe(2);
+    expect(preview.with_meters).toBeGreaterThanOrEqual(1);
+    const r = await s.call('meterhousebind', { bid, kind: 'gas' }, staff);
+    expect(r.return_msg).toBe('已绑定 2 块燃气表');
+    const bound = (ok(await s.call('meterlist', { kind: 'gas' }, staff)).items as Row[]).filter((m) => /^G-\d$/.test(m.meter_no));
+    expect(bound.every((m) => m.bid === bid && m.hid !== null)).toBe(true);
+    expect(new Set(bound.map((m) => m.hid)).size).toBe(2);
+    // the rooms' order: the first room without a gas meter got G-1
+    const [g1, g2] = ['G-1', 'G-2'].map((no) => bound.find((m) => m.meter_no === no)!);
+    const order = await db()
+      .selectFrom('rooms')
+      .select(['id', 'title'])
+      .where('rid', '=', 1)
+      .where('id', 'in', [g1!.hid, g2!.hid])
+      .execute();
+    const title = (hid: number) => order.find((o) => Number(o.id) === hid)!.title;
+    expect(parseInt(title(g1!.hid), 10) <= parseInt(title(g2!.hid), 10)).toBe(true);
+    expect(ok(await s.call('meterhousepreview', { bid, kind: 'gas' }, staff)).unbound_meters).toBe(0);
+    refused(await s.call('meterhousebind', { bid, kind: 'gas' }, staff), /^没有未绑定房屋的此类表$/);
+  });
+
+  it('refuses another community’s building, a unit of another building, and staff without the meter roles', async () => {
+    refused(await s.call('meterhousebind', { bid, kind: 'gas' }, admin2), /^所选楼栋不存在$/);
+    refused(await s.call('meterhousepreview', { bid, kind: 'gas' }, admin2), /^所选楼栋不存在$/);
+    const foreignUnit = await db().selectFrom('units').select('id').where('rid', '=', 1).where('bid', '<>', bid).executeTakeFirstOrThrow();
+    refused(await s.call('meterhousepreview', { bid, tid: Number(foreignUnit.id), kind: 'gas' }, staff), /^所选单元不存在$/);
+    expect((await s.call('meterhousebind', { bid, kind: 'gas' }, cashier)).return_code).toBe(RC.NO_PERMISSION);
+  });
+});
+
+describe('the simulator', () => {
+  let simGateway: number;
+  let simMeter: number;
+  beforeAll(async () => {
+    simGateway = ok(await s.call('metergatewayadd', { code: 'T-SIM-1', title: '模拟测试采集器', protocol: '4G' }, staff)).id;
+    const free = ok(await s.call('meterplanadd', { title: '测试零价', kind: 'power', tiers: [{ upto: null, price: '0' }] }, staff)).id;
+    simMeter = ok(
+      await s.call('meteradd', { meter_no: 'S-1', kind: 'power', mode: 'prepaid', gateway_id: simGateway, hid, plan_id: free }, staff),
+    ).id;
+  });
+
+  it('runs a meter by its hourly profile', async () => {
+    const profile = Array.from({ length: 24 }, () => '2.5');
+    const set = ok(await s.call('metersimset', { meter_id: simMeter, per_hour: '1', profile }, admin));
+    expect(set.profile).toHaveLength(24);
+    const listed = (ok(await s.call('metersimlist', { gateway_id: simGateway }, admin)).items as Row[])[0];
+    expect(listed).toMatchObject({ meter_no: 'S-1', per_hour: '1', per_day: '60', register: '0.00', valve: 'open' });
+    expect(listed!.profile[0]).toBe('2.5');
+    ok(await s.call('metersimrun', { gateway_id: simGateway, hours: 2 }, admin));
+    expect((await meter(simMeter)).reading).toBe('5.00');
+    // no profile: per_hour all day
+    ok(await s.call('metersimset', { meter_id: simMeter, per_hour: '1', profile: null }, admin));
+    ok(await s.call('metersimrun', { gateway_id: simGateway, hours: 1 }, admin));
+    expect((await meter(simMeter)).reading).toBe('6.00');
+    refused(await s.call('metersimset', { meter_id: simMeter, per_hour: '1', profile: ['1'] }, admin), /24 个小时/);
+  });
+
+  it('uses each hour of the day at its own usage', () => {
+    const profile = Array.from({ length: 24 }, (_v, h) => String(h));
+    // 09:30 to 11:30 in Shanghai: half of hour 9, all of 10, half of 11
+    const from = Date.parse('2026-12-01T01:30:00Z');
+    expect(usedBetween({ per_hour: '0', profile }, from, from + 2 * 3_600_000)).toBe(2000n);
+    expect(usedBetween({ per_hour: '0.5', profile: null }, from, from + 60_000)).toBe(0n);
+    expect(usedBetween({ per_hour: '0.5', profile: null }, from, from + 3 * 60_000)).toBe(2n);
+  });
+
+  it('swaps a meter: the new register starts again, recorded as a swap reading', async () => {
+    const r = ok(await s.call('metersimswap', { meter_id: simMeter, value: '1.5' }, admin));
+    expect(r).toMatchObject({ meter_id: simMeter, value: '1.50' });
+    const readings = ok(await s.call('meterrecordlist', { meter_id: simMeter }, staff)).items as Row[];
+    expect(readings[0]).toMatchObject({ value: '1.50', swap: true, usage: '0.00', source: 'auto', remark: '换表（模拟器）' });
+    ok(await s.call('metersimrun', { gateway_id: simGateway, hours: 1 }, admin));
+    const after = ok(await s.call('meterrecordlist', { meter_id: simMeter }, staff)).items as Row[];
+    expect(after[0]).toMatchObject({ value: '2.50', usage: '1.00', swap: false });
+    expect((await s.call('metersimswap', { meter_id: simMeter }, staff)).return_code).toBe(RC.NO_PERMISSION);
+    refused(await s.call('metersimswap', { meter_id: simMeter }, admin2), /^表计不存在$/);
+    refused(await s.call('metersimlist', { gateway_id: simGateway }, admin2), /^采集器不存在$/);
+  });
+});
+
+describe('the home page’s card', () => {
+  it('counts the valves closed, the meters behind an offline gateway and the piles offline', async () => {
+    const enabledHere = (ok(await s.call('meterlist', { gateway_id: gatewayId, enabled: 'Y' }, staff)) as Row).total;
+    await db().updateTable('devices').set({ last_heartbeat: new Date() }).where('id', '=', gatewayId).execute();
+    const before = ok(await s.call('meterdashboard', {}, staff));
+    await db()
+      .updateTable('devices')
+      .set({ last_heartbeat: new Date(Date.now() - 3_600_000) })
+      .where('id', '=', gatewayId)
+      .execute();
+    const pile = await db()
+      .selectFrom('devices')
+      .select('id')
+      .where('rid', '=', 1)
+      .where('family', '=', 'pile')
+      .where('enabled', '=', 'Y')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await db().updateTable('devices').set({ last_heartbeat: new Date() }).where('id', '=', pile.id).execute();
+    const online = ok(await s.call('meterdashboard', {}, staff));
+    await db()
+      .updateTable('devices')
+      .set({ last_heartbeat: new Date(Date.now() - 3_600_000) })
+      .where('id', '=', pile.id)
+      .execute();
+    const after = ok(await s.call('meterdashboard', {}, staff));
+    expect(after.offline_piles).toBe(online.offline_piles + 1);
+    expect(after.piles).toBeGreaterThanOrEqual(2);
+    expect(after.offline_meters - before.offline_meters).toBe(enabledHere);
+    const closed = (ok(await s.call('meterlist', { valve: 'closed' }, staff)) as Row).total;
+    expect(after.closed).toBe(closed);
+    expect((await s.call('meterdashboard', {}, cashier)).return_code).toBe(RC.NO_PERMISSION);
   });
 });

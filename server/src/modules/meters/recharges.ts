@@ -22,6 +22,7 @@ import { defineMethod, reply } from '../../http/registry.js';
 import { cappedTotal, listPage } from '../../lib/paging.js';
 import { withinDays, wireTime } from '../../lib/wire.js';
 import { likePattern } from '../../lib/like.js';
+import { naturalName, placeOrder } from '../../lib/placeOrder.js';
 import { moveBalance } from '../cards/ledger.js';
 import { meterOf, subjectOf } from './core.js';
 
@@ -469,6 +470,121 @@ const meterhousebatch = defineMethod('meterhousebatch', {
   },
 });
 
+/** The building's (unit's) rooms, refused when the building or the unit is not the community's (of that building). */
+async function placeRooms(db: Kysely<DB>, rid: number, bid: number, tid: number | undefined) {
+  const b = await db.selectFrom('buildings').select('id').where('rid', '=', rid).where('id', '=', bid).executeTakeFirst();
+  if (!b) fail('所选楼栋不存在');
+  if (tid) {
+    const u = await db
+      .selectFrom('units')
+      .select('id')
+      .where('rid', '=', rid)
+      .where('id', '=', tid)
+      .where('bid', '=', bid)
+      .executeTakeFirst();
+    if (!u) fail('所选单元不存在');
+  }
+  let qb = db
+    .selectFrom('rooms as r')
+    .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
+    .where('r.rid', '=', rid)
+    .where('r.bid', '=', bid);
+  if (tid) qb = qb.where('r.tid', '=', tid);
+  return qb;
+}
+
+/** The rooms of the place without a meter of the kind, in the places' order (units, then rooms by number). */
+async function freeRooms(db: Kysely<DB>, rid: number, bid: number, tid: number | undefined, kind: MeterKind) {
+  let qb = (await placeRooms(db, rid, bid, tid))
+    .select(['r.id', 'r.bid'])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('meters as m')
+            .select('m.id')
+            .whereRef('m.rid', '=', 'r.rid')
+            .whereRef('m.hid', '=', 'r.id')
+            .where('m.kind', '=', kind),
+        ),
+      ),
+    );
+  for (const term of [...placeOrder('u.'), sql`r.tid`, ...naturalName('r.title'), sql`r.id`]) qb = qb.orderBy(term);
+  return qb.execute();
+}
+
+/** The kind's enabled meters bound to no room, in meter-number order. */
+function unboundMeters(db: Kysely<DB>, rid: number, kind: MeterKind) {
+  return db
+    .selectFrom('meters')
+    .select(['id', 'meter_no'])
+    .where('rid', '=', rid)
+    .where('kind', '=', kind)
+    .where('hid', 'is', null)
+    .where('enabled', '=', 'Y')
+    .orderBy('meter_no')
+    .orderBy('id');
+}
+
+const meterhousepreview = defineMethod('meterhousepreview', {
+  side: 'community',
+  roles: METER_ROLES.staff,
+  writes: false,
+  summary:
+    '按楼栋（单元）批量设置或绑定前的预览：房屋数、有表的房屋（批量设置作用于它们）、没有该类表的房屋、未绑定房屋的该类表、将绑定的房屋数',
+  async handler(ctx, input) {
+    const counts = await (
+      await placeRooms(ctx.db, ctx.rid, input.bid, input.tid)
+    )
+      .select([
+        sql<number>`count(*)::int`.as('rooms'),
+        sql<number>`count(*) FILTER (WHERE EXISTS (SELECT 1 FROM meters m WHERE m.rid = r.rid AND m.hid = r.id))::int`.as('with_meters'),
+        sql<number>`count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM meters m WHERE m.rid = r.rid AND m.hid = r.id AND m.kind = ${input.kind}))::int`.as(
+          'free_rooms',
+        ),
+      ])
+      .executeTakeFirstOrThrow();
+    const unbound = await unboundMeters(ctx.db, ctx.rid, input.kind)
+      .clearSelect()
+      .clearOrderBy()
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    return {
+      rooms: counts.rooms,
+      with_meters: counts.with_meters,
+      free_rooms: counts.free_rooms,
+      unbound_meters: unbound.n,
+      to_bind: Math.min(counts.free_rooms, unbound.n),
+    };
+  },
+});
+
+const meterhousebind = defineMethod('meterhousebind', {
+  side: 'community',
+  roles: METER_ROLES.staff,
+  writes: true,
+  summary:
+    '按楼栋（单元）批量绑定：把未绑定房屋的该类表按表号顺序，依次绑定到该楼栋（单元）还没有该类表的房屋（按单元、房号顺序），数量取两者较少者',
+  async handler(ctx, input) {
+    const rooms = await freeRooms(ctx.db, ctx.rid, input.bid, input.tid, input.kind);
+    if (!rooms.length) fail('该楼栋（单元）的房屋都已有此类表');
+    // the meters locked in id order (the order every writer of meters takes), paired by number
+    const ids = (await unboundMeters(ctx.db, ctx.rid, input.kind).execute()).map((m) => m.id);
+    if (!ids.length) fail('没有未绑定房屋的此类表');
+    await ctx.db.selectFrom('meters').select('id').where('rid', '=', ctx.rid).where('id', 'in', ids).orderBy('id').forUpdate().execute();
+    const meters = await unboundMeters(ctx.db, ctx.rid, input.kind).where('id', 'in', ids).execute();
+    const n = Math.min(rooms.length, meters.length);
+    for (let i = 0; i < n; i++) {
+      await ctx.db
+        .updateTable('meters')
+        .set({ hid: rooms[i]!.id, bid: rooms[i]!.bid })
+        .where('rid', '=', ctx.rid)
+        .where('id', '=', meters[i]!.id)
+        .execute();
+    }
+    return reply({ bound: n }, `已绑定 ${n} 块${enumText(METER_KIND, input.kind)}`);
+  },
+});
+
 export const rechargeMethods = [
   meteramountlist,
   meteramountset,
@@ -479,4 +595,6 @@ export const rechargeMethods = [
   meterhouselist,
   meterhouseedit,
   meterhousebatch,
+  meterhousepreview,
+  meterhousebind,
 ];

@@ -5,9 +5,11 @@
  * once an hour, as a DTU does; commands (read now, open and close the valve, a recharge push) are
  * answered through the one device queue. `metersimrun` runs a gateway's meters N hours at once (the
  * simulated clock), one reading per hour, the valve commands answered between the hours.
- * The state lives in meter_sims, so it survives restarts.
+ * A meter uses its per_hour all day, or, with a profile, the profile's usage of each hour of the
+ * day. 换表 (`swapSimMeter`) puts a new meter in: its register starts again, reported as a swap
+ * reading. The state lives in meter_sims, so it survives restarts.
  */
-import { toFen } from '@wuye/contract';
+import { centiToUnits, formatWireTime, toCenti } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { isOnline, registerSimExecutor, runDeviceQueue, simSettings } from '../../devices/access.js';
@@ -31,21 +33,71 @@ export async function simOf(db: Kysely<DB>, rid: number, meterId: number) {
     .executeTakeFirstOrThrow();
 }
 
-/** Hundredths of a register after `ms` at `perHour` units an hour. */
-function advanced(register: string, perHour: string, ms: number): string {
-  const add = Math.floor((Number(perHour) * ms * 100) / HOUR_MS);
-  const c = toFen(register) + BigInt(Math.max(0, add));
-  return `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
+const ZONE = 'Asia/Shanghai';
+
+/** A usage of up to 3 decimals as thousandths. */
+export function milli(v: string): bigint {
+  const [i = '0', f = ''] = String(v).trim().split('.');
+  return BigInt(i) * 1000n + BigInt(f.padEnd(3, '0').slice(0, 3));
 }
 
-/** Moves a sim meter's register on to `now` (while its valve is open); answers the register. */
+/** The hour of the day (business time) a moment is in. */
+const hourOfDay = (t: number) => Number(formatWireTime(new Date(t), ZONE).slice(11, 13));
+
+/** A sim's profile as 24 usages, or null (per_hour all day). */
+export function profileOf(v: unknown): string[] | null {
+  const p = typeof v === 'string' ? (JSON.parse(v) as unknown) : v;
+  return Array.isArray(p) && p.length === 24 ? p.map(String) : null;
+}
+
+/**
+ * The hundredths a sim meter uses from `from` to `to` (ms): per_hour all the way, or each hour of the
+ * day at the profile's usage (the business zone's hours begin on the hour in UTC too: fixed offsets
+ * of whole hours). Exact in thousandths, rounded down to the hundredth once.
+ */
+export function usedBetween(sim: { per_hour: string; profile: unknown }, from: number, to: number): bigint {
+  if (to <= from) return 0n;
+  const profile = profileOf(sim.profile);
+  if (!profile) return (milli(sim.per_hour) * BigInt(to - from)) / BigInt(HOUR_MS * 10);
+  let sum = 0n; // thousandths × ms
+  for (let t = from; t < to;) {
+    const end = Math.min(to, (Math.floor(t / HOUR_MS) + 1) * HOUR_MS);
+    sum += milli(profile[hourOfDay(t)]!) * BigInt(end - t);
+    t = end;
+  }
+  return sum / BigInt(HOUR_MS * 10);
+}
+
+/**
+ * Moves a sim meter's register on to `now` (while its valve is open); answers the register. A
+ * minute too short to use a hundredth keeps its start, so a slow meter still moves over the minutes.
+ */
 async function tick(db: Kysely<DB>, rid: number, meterId: number, now: Date): Promise<string> {
   const s = await simOf(db, rid, meterId);
-  const ms = now.getTime() - new Date(s.ticked_at).getTime();
-  if (ms <= 0) return s.register;
-  const register = s.valve_open ? advanced(s.register, s.per_hour, ms) : s.register;
+  const from = new Date(s.ticked_at).getTime();
+  if (now.getTime() <= from) return s.register;
+  const used = s.valve_open ? usedBetween(s, from, now.getTime()) : 0n;
+  if (s.valve_open && used === 0n) return s.register;
+  const register = centiToUnits(toCenti(s.register) + used);
   await db.updateTable('meter_sims').set({ register, ticked_at: now }).where('rid', '=', rid).where('meter_id', '=', meterId).execute();
   return register;
+}
+
+/**
+ * 换表 on a simulated meter: a new meter goes in whose register starts at `value`; it reports at
+ * once, a swap reading (recordReading's swap path: no usage, the next reading counts from it).
+ */
+export async function swapSimMeter(db: Kysely<DB>, rid: number, meterId: number, value: string, now: Date = new Date()) {
+  await simOf(db, rid, meterId);
+  const register = centiToUnits(toCenti(value));
+  await db
+    .updateTable('meter_sims')
+    .set({ register, ticked_at: now, reported_at: now })
+    .where('rid', '=', rid)
+    .where('meter_id', '=', meterId)
+    .execute();
+  const r = await recordReading(db, rid, meterId, { value: register, at: now, source: 'auto', swap: true, remark: '换表（模拟器）' });
+  return { reading_id: r.id, value: register };
 }
 
 registerSimExecutor(['meter_read', 'valve_open', 'valve_close', 'meter_recharge'], async (db, cmd, now) => {
@@ -130,9 +182,11 @@ export async function runSimGateway(
   const meters = await simMeters(db, now, { rid, gatewayId });
   let readings = 0;
   for (let h = 0; h < hours; h++) {
+    // the simulated clock's hour: a profile's usage of that hour of the day
+    const from = now.getTime() + h * HOUR_MS;
     for (const m of meters) {
       const s = await simOf(db, rid, Number(m.id));
-      const register = s.valve_open ? advanced(s.register, s.per_hour, HOUR_MS) : s.register;
+      const register = s.valve_open ? centiToUnits(toCenti(s.register) + usedBetween(s, from, from + HOUR_MS)) : s.register;
       await db
         .updateTable('meter_sims')
         .set({ register, ticked_at: now, reported_at: now })
