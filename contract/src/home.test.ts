@@ -34,6 +34,7 @@ describe('visibleHomeCards', () => {
       'repairs',
       'parking',
       'access',
+      'meters',
       'patrol',
       'activities',
       'daysLeft',
@@ -46,7 +47,9 @@ describe('visibleHomeCards', () => {
     expect(visibleHomeCards({ side: community, roles: ['steward'] })).toEqual(['backlog', 'repairs', 'daysLeft']);
     // a technician: the open tickets too
     expect(visibleHomeCards({ side: community, roles: ['repairs'] })).toEqual(['backlog', 'repairs', 'daysLeft']);
-    expect(visibleHomeCards({ side: community, roles: ['carpark'] })).toEqual(['backlog', 'parking', 'daysLeft']);
+    // the car park staff run the meters too: the meters card beside the parking one; the device staff the meters card alone
+    expect(visibleHomeCards({ side: community, roles: ['carpark'] })).toEqual(['backlog', 'parking', 'meters', 'daysLeft']);
+    expect(visibleHomeCards({ side: community, roles: ['devicelist'] })).toEqual(['backlog', 'meters', 'daysLeft']);
     // a guard: the door devices and today's visitors beside the patrols; the access staff the access card alone
     expect(visibleHomeCards({ side: community, roles: ['security'] })).toEqual(['backlog', 'access', 'patrol', 'daysLeft']);
     expect(visibleHomeCards({ side: community, roles: ['currents'] })).toEqual(['backlog', 'access', 'daysLeft']);

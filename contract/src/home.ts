@@ -14,6 +14,8 @@ import type { PatrolDashboard } from './patrols/records.js';
 import { ACTIVITY_ROLES, type ActivityDashboard } from './activities/activities.js';
 import type { AccessDashboard } from './access/devices.js';
 import { VISITOR_ROLES } from './visitors/roles.js';
+import { METER_ROLES } from './meters/roles.js';
+import type { MeterDashboard } from './meters/meters.js';
 
 export const COOKIES = { token: 'Admin-Token', language: 'language', sidebar: 'sidebarStatus', layout: 'layout' } as const;
 
@@ -69,6 +71,9 @@ export interface HomeWords {
   access: string;
   accessValue: string;
   accessFooter: string;
+  /** the meters card: valves closed now, its footer the meters offline, the rooms low on credit and the charging piles offline */
+  meters: string;
+  metersFooter: string;
 }
 
 /**
@@ -110,6 +115,8 @@ export const HOME_WORDS: Record<Language, HomeWords> = {
     access: '离线门禁设备',
     accessValue: '{{offline}} / {{total}}',
     accessFooter: '今日预约访客 {{expected}} · 已到访 {{arrived}}',
+    meters: '关阀中的表计',
+    metersFooter: '离线表 {{offline}} · 余额不足 {{low}} 户 · 离线充电桩 {{piles}}',
   },
   en: {
     title: 'Dashboard',
@@ -145,6 +152,8 @@ export const HOME_WORDS: Record<Language, HomeWords> = {
     access: 'Door devices offline',
     accessValue: '{{offline}} / {{total}}',
     accessFooter: 'Visitors expected today {{expected}} · arrived {{arrived}}',
+    meters: 'Meter valves closed',
+    metersFooter: 'Meters offline {{offline}} · low credit {{low}} rooms · piles offline {{piles}}',
   },
   es: {
     title: 'Panel',
@@ -180,6 +189,8 @@ export const HOME_WORDS: Record<Language, HomeWords> = {
     access: 'Puertas sin conexión',
     accessValue: '{{offline}} / {{total}}',
     accessFooter: 'Visitas esperadas hoy {{expected}} · llegadas {{arrived}}',
+    meters: 'Contadores con válvula cerrada',
+    metersFooter: 'Contadores sin conexión {{offline}} · saldo bajo {{low}} viviendas · cargadores sin conexión {{piles}}',
   },
 };
 
@@ -206,7 +217,8 @@ export function serviceText(words: Pick<HomeWords, 'serviceOk' | 'serviceEnding'
 }
 
 /** The figure cards of the home page, in their order, and who sees each. */
-export type HomeCardKey = 'backlog' | 'feesMonth' | 'feesArrears' | 'repairs' | 'parking' | 'access' | 'patrol' | 'activities' | 'daysLeft';
+export type HomeCardKey =
+  'backlog' | 'feesMonth' | 'feesArrears' | 'repairs' | 'parking' | 'access' | 'meters' | 'patrol' | 'activities' | 'daysLeft';
 
 export interface HomeCardRule {
   key: HomeCardKey;
@@ -231,6 +243,7 @@ export const HOME_CARDS: readonly HomeCardRule[] = [
   { key: 'repairs', sides: ['community'], roles: STEWARD_ROLES.repairRead },
   { key: 'parking', sides: ['community'], roles: CARPARK_ROLES.staff },
   { key: 'access', sides: ['community'], roles: VISITOR_ROLES.staff },
+  { key: 'meters', sides: ['community'], roles: METER_ROLES.staff },
   { key: 'patrol', sides: ['community'], roles: PATROL_ROLES.staff },
   { key: 'activities', sides: ['community'], roles: ACTIVITY_ROLES },
   { key: 'daysLeft', sides: ['community'] },
@@ -276,10 +289,18 @@ export interface FirstScreenData {
   patroldashboard?: PatrolDashboard;
   activitydashboard?: ActivityDashboard;
   accessdashboard?: AccessDashboard;
+  meterdashboard?: MeterDashboard;
 }
 
 /** The access card's colour: red while a door device is offline (the guards go and look), else calm. */
 export const accessCardColor = (a: AccessDashboard | undefined): string => (a && a.offline > 0 ? '#f4516c' : '#40c9c6');
+
+/** The meters card's colour: red while a valve is closed or a meter or a pile is offline (someone goes and looks), else calm. */
+export const metersCardColor = (m: MeterDashboard | undefined): string =>
+  m && m.closed + m.offline_meters + m.offline_piles > 0 ? '#f4516c' : '#36a3f7';
+
+/** Where the meters card leads: the valves closed now. */
+export const METERS_CARD_LINK = '/carpark/metervalve?valve=closed';
 
 /**
  * The methods of the areas' figure cards, whose answers the first screen hands over under the
@@ -289,6 +310,7 @@ export const AREA_CARD_METHODS = [
   'repairdashboard',
   'parkingdashboard',
   'accessdashboard',
+  'meterdashboard',
   'patroldashboard',
   'activitydashboard',
 ] as const;

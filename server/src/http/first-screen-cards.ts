@@ -8,6 +8,7 @@ import {
   accessCardColor,
   groupedAmount,
   groupedInt,
+  metersCardColor,
   serviceText,
   visibleHomeCards,
   type FirstScreenData,
@@ -23,6 +24,7 @@ import { parkingDashboard } from '../modules/carpark/reports.js';
 import { patrolDashboard } from '../modules/patrols/records.js';
 import { activityDashboard } from '../modules/activities/activities.js';
 import { accessDashboard } from '../modules/access/dashboard.js';
+import { meterDashboard } from '../modules/meters/logs.js';
 import { latestPendingBacklog } from '../modules/system/methods.js';
 import { escapeHtml, fill } from './html.js';
 import type { Session } from './registry.js';
@@ -49,8 +51,8 @@ export async function firstScreenCardsOf(db: Kysely<DB>, session: Session, ended
   const rid = session.rid;
   const keys = visibleHomeCards({ side: session.side, roles: session.roles, sysType: session.sysType });
   if (ended) return { keys, data: {} };
-  const [pending, feedashboard, repairdashboard, parkingdashboard, patroldashboard, activitydashboard, accessdashboard] = await Promise.all(
-    [
+  const [pending, feedashboard, repairdashboard, parkingdashboard, patroldashboard, activitydashboard, accessdashboard, meterdashboard] =
+    await Promise.all([
       // the to-do card's count and the home page's latest pending to-dos, from one page of them
       keys.includes('backlog') ? latestPendingBacklog(db, rid, session, PENDING_ON_HOME) : undefined,
       keys.includes('feesMonth') || keys.includes('feesArrears') ? feeDashboard(db, rid) : undefined,
@@ -59,8 +61,8 @@ export async function firstScreenCardsOf(db: Kysely<DB>, session: Session, ended
       keys.includes('patrol') ? patrolDashboard(db, rid) : undefined,
       keys.includes('activities') ? activityDashboard(db, rid) : undefined,
       keys.includes('access') ? accessDashboard(db, rid) : undefined,
-    ],
-  );
+      keys.includes('meters') ? meterDashboard(db, rid) : undefined,
+    ]);
   const data: FirstScreenData = {};
   if (pending !== undefined) {
     data.backlog = pending.total;
@@ -72,6 +74,7 @@ export async function firstScreenCardsOf(db: Kysely<DB>, session: Session, ended
   if (patroldashboard) data.patroldashboard = patroldashboard;
   if (activitydashboard) data.activitydashboard = activitydashboard;
   if (accessdashboard) data.accessdashboard = accessdashboard;
+  if (meterdashboard) data.meterdashboard = meterdashboard;
   return { keys, data };
 }
 
@@ -94,6 +97,7 @@ const ICONS = {
   patrol: icon('safety'),
   activities: icon('calendar'),
   access: icon('api'),
+  meters: icon('thunderbolt'),
 };
 
 /** the dashboard's FigureCard: an icon in its colour, a title, a value and a footer */
@@ -186,6 +190,16 @@ function card(key: HomeCardKey, words: HomeWords, data: FirstScreenData, info: P
         words.access,
         a ? fill(words.accessValue, { offline: groupedInt(a.offline), total: groupedInt(a.total) }) : '-',
         a ? fill(words.accessFooter, { expected: a.expected, arrived: a.arrived }) : undefined,
+      );
+    }
+    case 'meters': {
+      const m = data.meterdashboard;
+      return figure(
+        ICONS.meters,
+        metersCardColor(m),
+        words.meters,
+        m ? groupedInt(m.closed) : '-',
+        m ? fill(words.metersFooter, { offline: m.offline_meters, low: m.low, piles: m.offline_piles }) : undefined,
       );
     }
     case 'daysLeft': {

@@ -114,6 +114,7 @@ describe('first screen of the home page', () => {
     const patrol = (await server.call('patroldashboard', {}, token)).data;
     const activities = (await server.call('activitydashboard', {}, token)).data;
     const access = (await server.call('accessdashboard', {}, token)).data;
+    const meters = (await server.call('meterdashboard', {}, token)).data;
     expect(cardTitles(screen)).toEqual([
       '待办事项',
       `本月实收（${fees.month}）`,
@@ -121,6 +122,7 @@ describe('first screen of the home page', () => {
       '未完成报修',
       '场内车辆',
       '离线门禁设备',
+      '关阀中的表计',
       '今日巡更',
       '报名中的活动',
       '剩余天数',
@@ -150,6 +152,12 @@ describe('first screen of the home page', () => {
     expect(access.total).toBeGreaterThan(access.offline);
     expect(access.offline).toBeGreaterThan(0);
     expect(text).toContain(`离线门禁设备 ${access.offline} / ${access.total} 今日预约访客 ${access.expected} · 已到访 ${access.arrived}`);
+    // the demo's meters: one closed for arrears; its two charging piles
+    expect(meters.closed).toBeGreaterThan(0);
+    expect(meters.piles).toBe(2);
+    expect(text).toContain(
+      `关阀中的表计 ${meters.closed} 离线表 ${meters.offline_meters} · 余额不足 ${meters.low} 户 · 离线充电桩 ${meters.offline_piles}`,
+    );
     expect(dataOf(res.body)).toEqual({
       backlog,
       backlogPending,
@@ -159,6 +167,7 @@ describe('first screen of the home page', () => {
       patroldashboard: patrol,
       activitydashboard: activities,
       accessdashboard: access,
+      meterdashboard: meters,
     });
   });
 
@@ -176,8 +185,9 @@ describe('first screen of the home page', () => {
     expect(Object.keys(dataOf(res.body)!)).not.toContain('repairdashboard');
     // the parking staff: cars inside and today's parking income
     const parker = await page('/dashboard', `Admin-Token=${await server.login('parking')}`);
-    expect(cardTitles(screenOf(parker.body)!)).toEqual(['待办事项', '场内车辆', '剩余天数']);
-    expect(Object.keys(dataOf(parker.body)!)).toEqual(['backlog', 'backlogPending', 'parkingdashboard']);
+    // the parking staff run the meters too: valves closed, meters and piles offline
+    expect(cardTitles(screenOf(parker.body)!)).toEqual(['待办事项', '场内车辆', '关阀中的表计', '剩余天数']);
+    expect(Object.keys(dataOf(parker.body)!)).toEqual(['backlog', 'backlogPending', 'parkingdashboard', 'meterdashboard']);
     expect(Object.keys(dataOf(res.body)!)).not.toContain('parkingdashboard');
     // the guard: the door devices and today's visitors, and today's patrols
     const guard = await page('/dashboard', `Admin-Token=${await server.login('guard')}`);

@@ -5,13 +5,13 @@
  * click opens. One component draws them all.
  */
 import type { ComponentType, ReactNode } from 'react';
-import { ApiOutlined, CalendarOutlined, CarOutlined, SafetyOutlined, ToolOutlined } from '@ant-design/icons';
+import { ApiOutlined, CalendarOutlined, CarOutlined, SafetyOutlined, ThunderboltOutlined, ToolOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { MethodOutput } from '@wuye/contract';
-import { AREA_CARD_METHODS, accessCardColor, groupedAmount, groupedInt } from '@wuye/contract/home';
+import { AREA_CARD_METHODS, METERS_CARD_LINK, accessCardColor, groupedAmount, groupedInt, metersCardColor } from '@wuye/contract/home';
 import { call } from '../../api/client';
 import FigureCard from './FigureCard';
 
@@ -90,6 +90,23 @@ export const AccessCard = areaCard({
   footer: (d, t) => t('dashboard.accessFooter', { expected: d.expected, arrived: d.arrived }),
   link: '/carpark/current_device?online=N',
   // a door going offline is news for the guards: asked every minute
+  refreshMs: 60_000,
+});
+
+/**
+ * The meters card: valves closed now, the meters behind an offline gateway, the rooms at or below
+ * their alarm and the charging piles offline; opens 阀门管理 at the valves closed.
+ */
+export const MetersCard = areaCard({
+  method: 'meterdashboard',
+  testId: 'card-meters',
+  icon: <ThunderboltOutlined />,
+  color: metersCardColor,
+  title: (t) => t('dashboard.meters'),
+  value: (d) => groupedInt(d.closed),
+  footer: (d, t) => t('dashboard.metersFooter', { offline: d.offline_meters, low: d.low, piles: d.offline_piles }),
+  link: METERS_CARD_LINK,
+  // a valve closed or a pile gone offline is news for the device staff: asked every minute
   refreshMs: 60_000,
 });
 

@@ -12,11 +12,13 @@ describe('dashboard cards', () => {
       'repairs',
       'parking',
       'access',
+      'meters',
       'patrol',
       'activities',
       'daysLeft',
     ]);
-    expect(keys('community', ['carpark'])).toEqual(['backlog', 'parking', 'daysLeft']);
+    expect(keys('community', ['carpark'])).toEqual(['backlog', 'parking', 'meters', 'daysLeft']);
+    expect(keys('community', ['devicelist'])).toEqual(['backlog', 'meters', 'daysLeft']);
     expect(keys('community', ['admin'], 'merchant')).not.toContain('backlog');
     expect(keys('group', ['leader_admin'])).toEqual([]);
     expect(keys('community', ['cashier'])).toEqual(['backlog', 'feesMonth', 'daysLeft']);

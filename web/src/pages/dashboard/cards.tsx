@@ -7,7 +7,7 @@
 import type { ComponentType } from 'react';
 import { visibleHomeCards, type HomeCardKey } from '@wuye/contract/home';
 import type { Side } from '../../utils/auth';
-import { AccessCard, ActivitiesCard, ParkingCard, PatrolCard, RepairsCard } from './areaCards';
+import { AccessCard, ActivitiesCard, MetersCard, ParkingCard, PatrolCard, RepairsCard } from './areaCards';
 import BacklogCard from './BacklogCard';
 import { FeesArrearsCard, FeesMonthCard } from './FeesCards';
 import ServiceCard from './ServiceCard';
@@ -19,6 +19,7 @@ const CARD_COMPONENTS: Record<HomeCardKey, ComponentType> = {
   repairs: RepairsCard,
   parking: ParkingCard,
   access: AccessCard,
+  meters: MetersCard,
   patrol: PatrolCard,
   activities: ActivitiesCard,
   daysLeft: ServiceCard,

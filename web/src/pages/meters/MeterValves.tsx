@@ -1,4 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { Form, Input, Select } from 'antd';
+import { useSearchParams } from 'react-router';
 import type { TableColumnsType } from 'antd';
 import { enumOptions } from '@wuye/contract/kit/resource';
 import { METER_KIND, VALVE_STATE, type MeterItem } from '@wuye/contract';
@@ -22,10 +24,24 @@ const toFilters = (v: Filters) => ({
 /**
  * /carpark/metervalve (阀门管理; docs/product.md#smart-meters): every meter's valve, why it is
  * closed, its last command (下发中 until the meter answers, 下发失败 retryable), 开阀 and 关阀.
+ * ?valve=closed (the home page's card) opens it at the valves closed now.
  */
 export default function MeterValves() {
   const canWrite = useCanWrite(['carpark', 'devicelist']);
-  const list = useList('meterlist', {});
+  const [params] = useSearchParams();
+  const linked = params.get('valve');
+  const valve = linked === 'open' || linked === 'closed' || linked === 'fault' ? linked : undefined;
+  const [form] = Form.useForm<Filters>();
+  const list = useList('meterlist', { valve });
+  // a link followed while the page is kept open filters it again
+  const { setFilters } = list;
+  const shown = useRef(valve);
+  useEffect(() => {
+    if (!valve || shown.current === valve) return;
+    shown.current = valve;
+    form.setFieldsValue({ meter_no: undefined, kind: undefined, valve });
+    setFilters({ valve });
+  }, [valve, form, setFilters]);
   usePollWhile(
     list.items.some((m) => m.valve_command === 'pending'),
     list.reload,
@@ -55,6 +71,8 @@ export default function MeterValves() {
       testId="metervalve-page"
       title="阀门管理"
       list={list}
+      form={form}
+      initialFilters={{ valve }}
       columns={columns}
       rowKey="id"
       onSearch={(v) => list.setFilters(toFilters(v))}
