@@ -87,8 +87,9 @@ export default tseslint.config(
       'web/src/pages/cards/CardList.tsx',
       // the card reports: figures by day, store or operator with totals and a chart, what the members hold, the coupons' uses (as the fee reports)
       'web/src/pages/cards/reports/**',
-      // a meter's readings and commands in its detail drawer, a deduction's tier breakdown, the usage report (figures by month, kind and building with a chart)
+      // a meter's readings and commands in its detail drawer, the simulator's meters in its drawer, a deduction's tier breakdown, the usage report (figures by month, kind and building with a chart)
       'web/src/pages/meters/meterParts.tsx',
+      'web/src/pages/meters/meterSim.tsx',
       'web/src/pages/meters/MeterBillLogs.tsx',
       'web/src/pages/meters/MeterReport.tsx',
       // the charging piles: a pile's ports with the simulator's controls, a session's price by hour and meter values, the sessions, the reconciliation, the report and the month cards' orders

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Form, InputNumber, Modal, Typography } from 'antd';
+import { Button, Form, InputNumber, Modal, Space, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { meterGateway, type MeterGatewayItem } from '@wuye/contract';
 import { request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { invalidateResource, ResourcePage, useCanWrite } from '../../components/resource';
+import { SimMetersDrawer } from './meterSim';
 
 /**
  * The simulator's clock (admin only): the meters behind a simulated gateway run N hours at once,
@@ -57,10 +58,15 @@ function SimRunModal({ gateway, onClose }: { gateway: MeterGatewayItem; onClose:
   );
 }
 
-/** /carpark/meterdtu (采集器; docs/product.md#smart-meters): the gateways (DTU, concentrators) with their heartbeat and meters. */
+/**
+ * /carpark/meterdtu (采集器; docs/product.md#smart-meters): the gateways (DTU, concentrators) with their
+ * heartbeat and meters; on a simulated gateway (admin) 模拟运行 and 模拟器 (its meters' usage and 换表).
+ */
 export default function MeterGateways() {
   const isAdmin = useCanWrite(['admin']);
   const [sim, setSim] = useState<MeterGatewayItem | null>(null);
+  const [meters, setMeters] = useState<MeterGatewayItem | null>(null);
+  const queryClient = useQueryClient();
   return (
     <>
       <ResourcePage<MeterGatewayItem>
@@ -69,13 +75,27 @@ export default function MeterGateways() {
         rowActions={(row) =>
           isAdmin &&
           row.vendor === 'simulator' && (
-            <Button size="small" type="link" onClick={() => setSim(row)} data-testid={`metergateway-sim-${row.id}`}>
-              模拟运行
-            </Button>
+            <Space size={0}>
+              <Button size="small" type="link" onClick={() => setSim(row)} data-testid={`metergateway-sim-${row.id}`}>
+                模拟运行
+              </Button>
+              <Button size="small" type="link" onClick={() => setMeters(row)} data-testid={`metergateway-simmeters-${row.id}`}>
+                模拟器
+              </Button>
+            </Space>
           )
         }
       />
-      {sim && <SimRunModal gateway={sim} onClose={() => setSim(null)} />}
+      {meters && <SimMetersDrawer gateway={meters} onClose={() => setMeters(null)} onRun={() => setSim(meters)} />}
+      {sim && (
+        <SimRunModal
+          gateway={sim}
+          onClose={() => {
+            setSim(null);
+            void queryClient.invalidateQueries({ queryKey: ['metersimlist'] });
+          }}
+        />
+      )}
     </>
   );
 }

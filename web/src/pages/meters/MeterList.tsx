@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, Dropdown, Form, InputNumber, Modal, Space } from 'antd';
-import { DownOutlined } from '@ant-design/icons';
+import { Button, Form, InputNumber, Modal, Space } from 'antd';
 import { meter, type MeterItem } from '@wuye/contract';
 import { request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { Money } from '../../components/Money';
 import { ResourcePage, useCanWrite, useResourceList } from '../../components/resource';
-import { MeterDetailDrawer, RechargeModalBody, sendNotice, useMeterRefresh, usePollWhile, ValveCell } from './meterParts';
+import MeterImport from './MeterImport';
+import { MeterDetailDrawer, RechargeModalBody, sendNotice, useMeterRefresh, usePollWhile, ValveActions, ValveCell } from './meterParts';
 
 const LIST_OPTIONS = { path: '/carpark/meterlist' };
 
@@ -65,7 +65,7 @@ export function ReadTimeModal({ ids, onClose, onDone }: { ids: number[]; onClose
  * /carpark/meterlist (表计管理; docs/product.md#smart-meters): every meter with its room, reading,
  * money left and valve; 抄表 (read now), 开阀/关阀 and a failed command's 重试 go through the
  * gateway and show 下发中 until the meter answers; 充值 for a prepaid meter; 明细 its readings (a
- * manual one or a swap added there) and commands; 抄表时间 for the chosen meters.
+ * manual one or a swap added there) and commands; 抄表时间 for the chosen meters; 导入 from Excel.
  */
 export default function MeterList() {
   const canWrite = useCanWrite(meter.def.roles.write);
@@ -75,16 +75,11 @@ export default function MeterList() {
   const [detail, setDetail] = useState<MeterItem | null>(null);
   const [recharge, setRecharge] = useState<MeterItem | null>(null);
   const [readTime, setReadTime] = useState<number[] | null>(null);
+  const [importing, setImporting] = useState(false);
   usePollWhile(
     list.items.some((m) => m.valve_command === 'pending'),
     list.reload,
   );
-  const valve = async (row: MeterItem, action: 'open' | 'close') => {
-    if (await sendNotice(request('metervalve', { id: row.id, action }))) refresh();
-  };
-  const retry = async (row: MeterItem) => {
-    if (await sendNotice(request('metercommandretry', { id: row.valve_command_id! }))) refresh();
-  };
   const read = async (row: MeterItem) => {
     if (await sendNotice(request('meterread', { id: row.id }))) setTimeout(refresh, 2500);
   };
@@ -94,6 +89,13 @@ export default function MeterList() {
         resource={meter}
         listOptions={LIST_OPTIONS}
         title="表计管理"
+        toolbar={
+          canWrite && (
+            <Button onClick={() => setImporting(true)} data-testid="meter-import-open">
+              导入
+            </Button>
+          )
+        }
         columns={{
           balance: { render: (v: string) => (v === '' ? '—' : <Money value={v} />) },
           valve: { render: (_v: string, row: MeterItem) => <ValveCell row={row} /> },
@@ -122,22 +124,12 @@ export default function MeterList() {
               </Button>
             )}
             {canWrite && row.enabled === 'Y' && (
-              <Dropdown
-                trigger={['click']}
-                menu={{
-                  items: [
-                    { key: 'read', label: '立即抄表', onClick: () => void read(row) },
-                    row.valve === 'open'
-                      ? { key: 'close', label: '关阀', danger: true, onClick: () => void valve(row, 'close') }
-                      : { key: 'open', label: '开阀', onClick: () => void valve(row, 'open') },
-                    ...(row.valve_command === 'failed' ? [{ key: 'retry', label: '重试阀门指令', onClick: () => void retry(row) }] : []),
-                  ],
-                }}
-              >
-                <Button size="small" type="link" data-testid={`meter-more-${row.id}`}>
-                  更多 <DownOutlined />
+              <>
+                <Button size="small" type="link" onClick={() => void read(row)} data-testid={`meter-read-${row.id}`}>
+                  抄表
                 </Button>
-              </Dropdown>
+                <ValveActions row={row} onDone={refresh} />
+              </>
             )}
           </Space>
         )}
@@ -156,6 +148,7 @@ export default function MeterList() {
           />
         </Modal>
       )}
+      <MeterImport open={importing} onClose={() => setImporting(false)} onDone={refresh} />
       {readTime && (
         <ReadTimeModal
           ids={readTime}
