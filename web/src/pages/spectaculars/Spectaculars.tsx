@@ -6,7 +6,7 @@ import type { MethodName, MethodOutput } from '@wuye/contract';
 import { ApiError, call, type CallOptions } from '../../api/client';
 import { endpointFor } from '../../utils/auth';
 import type { BoardSession } from './BoardRoot';
-import { formatTime } from '@wuye/contract/dates';
+import { formatTime, formatWireTime } from '@wuye/contract/dates';
 import { BACKLOG_KIND } from '@wuye/contract/system';
 import EnumTag from '../../components/resource/EnumTag';
 import { daysLeftOf } from '../../stores/system';
@@ -157,7 +157,11 @@ export default function Spectaculars({ session, onEnded }: { session: BoardSessi
       >
         <header className="board-header">
           <span className="board-days">
-            剩余服务天数 <b className={days !== null && days < 30 ? 'warn' : ''}>{dash(days)}</b> 天
+            {community && (
+              <>
+                剩余服务天数 <b className={days !== null && days < 30 ? 'warn' : ''}>{dash(days)}</b> 天
+              </>
+            )}
           </span>
           <h1>{info?.region_title || info?.sub_title || '物业管理'} · 管理看板</h1>
           <Clock />
@@ -199,7 +203,11 @@ export default function Spectaculars({ session, onEnded }: { session: BoardSessi
                   <Figure label="当前欠费" value={dash(m?.arrears)} unit="元" warn={!!m && Number(m.arrears) > 0} />
                 </div>
               </Widget>
-              <Widget title="最新待办" asOf={pending.data ? formatTime(pending.dataUpdatedAt) : undefined} failed={pending.isError}>
+              <Widget
+                title="最新待办"
+                asOf={pending.data ? formatWireTime(new Date(pending.dataUpdatedAt)) : undefined}
+                failed={pending.isError}
+              >
                 {(pending.data?.items ?? []).length === 0 ? (
                   <div className="board-empty">暂无待办事项</div>
                 ) : (
