@@ -16,8 +16,8 @@ import './meters.css';
  */
 
 const HOURS = Array.from({ length: 24 }, (_v, h) => h);
-/** A household's day as a share of its average hour: low at night, peaks in the morning and the evening. */
-const HOME_DAY = [0.3, 0.3, 0.3, 0.3, 0.3, 0.4, 0.8, 1.5, 1.2, 0.8, 0.8, 1, 1.2, 0.8, 0.7, 0.7, 0.8, 1.2, 1.8, 2, 2, 1.8, 1.2, 0.6];
+/** A household's day as a share of its average hour (they add up to 24): low at night, peaks in the morning and the evening. */
+const HOME_DAY = [0.3, 0.3, 0.3, 0.3, 0.3, 0.4, 0.8, 1.5, 1.2, 0.9, 0.9, 1.1, 1.3, 0.9, 0.8, 0.8, 0.9, 1.3, 1.9, 2.1, 2.1, 1.9, 1.3, 0.4];
 const USAGE_RE = /^\d{1,6}(\.\d{1,3})?$/;
 /** A usage of up to 3 decimals without trailing zeros. */
 const usageText = (n: number) => String(Math.round(n * 1000) / 1000);
