@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot } from './browser.js';
-import { pick, pickCascader, rowsOf } from './antd.js';
+import { PHONE, screenshot } from './browser.js';
+import { pick, pickCascader, rowsOf, settle } from './antd.js';
+import { xlsxUpload } from './files.js';
 import { api, apiLogin, journey, signIn } from './support.js';
 
 // one run's names: a journey may run again on the same database
@@ -194,6 +195,172 @@ journey(
       expect(await bill.textContent()).toContain('33.60');
       const bills = await ok<{ items: Array<{ fee: string; title: string }> }>('feebilllist', { keyword: '1101', limit: 50 });
       expect(bills.items.filter((b) => b.title === itemTitle).map((b) => b.fee)).toEqual(['33.60']);
+    });
+  },
+);
+
+const IMPORT_HEADERS = [
+  '表号',
+  '表类型',
+  '计费模式',
+  '楼栋',
+  '单元',
+  '房号',
+  '采集器编号',
+  '单价方案',
+  '厂商',
+  '初始读数',
+  '预警金额',
+  '收费项目',
+];
+const IMPORTED = `IM${RUN}A`;
+const UNBOUND = `IM${RUN}B`;
+
+journey(
+  'smart meters: an Excel import refused for a bad row then taken whole, its unbound meter bound by building, and the home card of closed valves and offline piles',
+  ({ page: newPage }) => {
+    it('imports meters from Excel: a row naming a room that does not exist refuses the file, the fixed file adds them', async () => {
+      admin = await apiLogin('admin');
+      const page = await newPage();
+      await signIn(page, 'admin', undefined, '/carpark/meterlist');
+      await page.getByTestId('meter-page').waitFor();
+      await page.getByTestId('meter-import-open').click();
+      await page.getByTestId('meter-import').waitFor();
+      const row = (no: string, room: string[], alarm = '') => [
+        no,
+        '电表',
+        '预付费',
+        ...room,
+        'DTU-01',
+        '居民阶梯电价',
+        '模拟表计平台',
+        '120.5',
+        alarm,
+        '',
+      ];
+      await page
+        .getByTestId('meter-import-file')
+        .setInputFiles(
+          await xlsxUpload('meters-bad.xlsx', IMPORT_HEADERS, [
+            row(IMPORTED, ['1号楼', '1单元', '1102'], '15'),
+            row(UNBOUND, ['1号楼', '9单元', '101']),
+          ]),
+        );
+      await page.getByTestId('meter-import-errors').waitFor({ timeout: 30_000 });
+      await expect.poll(() => page.getByTestId('meter-import').textContent()).toContain('房屋 1号楼9单元101 不存在');
+      await settle(page);
+      await screenshot(page, 'meters-import-errors-1440');
+      expect((await ok<{ total: number }>('meterlist', { meter_no: `IM${RUN}` })).total).toBe(0);
+      await page
+        .getByTestId('meter-import-file')
+        .setInputFiles(
+          await xlsxUpload('meters.xlsx', IMPORT_HEADERS, [row(IMPORTED, ['1号楼', '1单元', '1102'], '15'), row(UNBOUND, ['', '', ''])]),
+        );
+      const success = page.getByTestId('meter-import-success');
+      await success.waitFor({ timeout: 30_000 });
+      expect(await success.textContent()).toContain('新增表计 2 块，其中绑定房屋 1 块，设置预警金额的房屋 1 户');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('meter-import').waitFor({ state: 'hidden' });
+      await page.getByTestId('meter-filter-meter_no').fill(`IM${RUN}`);
+      await page.getByTestId('meter-filter-meter_no').press('Enter');
+      const table = page.getByTestId('meter-table');
+      await expect.poll(() => rowsOf(table).count()).toBe(2);
+      expect(await rowsOf(table).filter({ hasText: IMPORTED }).textContent()).toContain('1号楼1单元1102');
+      expect(await rowsOf(table).filter({ hasText: IMPORTED }).textContent()).toContain('120.50');
+      await settle(page);
+      await screenshot(page, 'meters-imported-1440');
+    });
+
+    it('binds the unbound meter to a room of 1号楼 after a confirmation that counts it', async () => {
+      const page = await newPage();
+      await signIn(page, 'admin', undefined, '/carpark/meterhouse');
+      await page.getByTestId('meterhouse-page').waitFor();
+      await page.getByTestId('meterhouse-batch').click();
+      await pick(page, 'meterhouse-batch-bid', '1号楼');
+      // the counts come first: the dialog grows by them before anything is ticked
+      const preview = page.getByTestId('meterhouse-preview');
+      await expect.poll(() => preview.textContent()).toMatch(/未绑定房屋的电表 [1-9]\d* 块/);
+      await settle(page);
+      await page.getByTestId('meterhouse-batch-settings').click();
+      await expect.poll(() => page.getByTestId('meterhouse-alarm').count()).toBe(0);
+      await page.getByTestId('meterhouse-batch-bind').click();
+      await page.getByTestId('meterhouse-batch-kind').waitFor();
+      await settle(page);
+      await screenshot(page, 'meters-house-batch-1440');
+      await page.getByTestId('meterhouse-ok').click();
+      const summary = page.getByTestId('meterhouse-batch-summary');
+      await expect.poll(() => summary.textContent()).toMatch(/把 [1-9]\d* 块未绑定的电表按表号顺序绑定到 [1-9]\d* 户还没有电表的房屋/);
+      expect(await summary.textContent()).not.toContain('设置');
+      await page.getByTestId('meterhouse-batch-confirm').click();
+      await summary.waitFor({ state: 'hidden' });
+      await expect.poll(async () => (await meterRow(UNBOUND)).address).toMatch(/^1号楼/);
+    });
+
+    it('the simulator: the imported meter runs by a household’s day, then is swapped and starts again', async () => {
+      const gateway = (await ok<{ items: any[] }>('metergatewaylist', { code: 'DTU-01' })).items[0];
+      const meter = await meterRow(IMPORTED);
+      const page = await newPage();
+      await signIn(page, 'admin', undefined, '/carpark/meterdtu');
+      await page.getByTestId(`metergateway-simmeters-${gateway.id}`).click();
+      const drawer = page.getByTestId('metersim-drawer');
+      await rowsOf(drawer.getByTestId('metersim-table')).filter({ hasText: IMPORTED }).waitFor();
+      await page.getByTestId(`metersim-profile-${meter.id}`).click();
+      await page.getByTestId('metersimprofile-perhour').fill('0.5');
+      await page.getByTestId('metersimprofile-byhour').click();
+      await page.getByTestId('metersimprofile-preset').click();
+      await expect.poll(() => page.getByTestId('metersimprofile-h19').inputValue()).toBe('1.05');
+      // the household's day keeps the day's usage: 24 × 0.5
+      await expect.poll(() => page.getByTestId('metersimprofile-day').textContent()).toContain('每天用量约 12 kWh');
+      await settle(page);
+      await screenshot(page, 'meters-sim-profile-1440');
+      await page.getByTestId('metersimprofile-ok').click();
+      const row = rowsOf(drawer.getByTestId('metersim-table')).filter({ hasText: IMPORTED });
+      await expect.poll(() => row.textContent()).toContain('按小时曲线 · 每天 12');
+      await page.getByTestId(`metersim-swap-${meter.id}`).click();
+      await page.getByTestId('metersimswap-value').fill('3');
+      await page.getByTestId('metersimswap-ok').click();
+      await expect.poll(() => row.textContent()).toContain('3.00 kWh');
+      const readings = await ok<{ items: any[] }>('meterrecordlist', { meter_id: meter.id });
+      expect(readings.items[0]).toMatchObject({ value: '3.00', swap: true, usage: '0.00' });
+      await settle(page);
+      await screenshot(page, 'meters-sim-drawer-1440');
+
+      const phone = await newPage(PHONE);
+      await signIn(phone, 'admin', undefined, '/carpark/meterdtu');
+      await phone.getByTestId(`metergateway-simmeters-${gateway.id}`).click();
+      await rowsOf(phone.getByTestId('metersim-table')).filter({ hasText: IMPORTED }).waitFor();
+      await phone.getByTestId(`metersim-profile-${meter.id}`).click();
+      await phone.getByTestId('metersimprofile-h23').waitFor();
+      await settle(phone);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await screenshot(phone, 'meters-sim-profile-390');
+    });
+
+    it('the home card shows the valves closed and the piles offline, and opens the closed valves', async () => {
+      const page = await newPage();
+      await signIn(page, 'admin', undefined, '/dashboard');
+      const card = page.getByTestId('card-meters');
+      const figures = await ok<{ closed: number; offline_piles: number; offline_meters: number; low: number }>('meterdashboard', {});
+      expect(figures.closed).toBeGreaterThan(0);
+      await expect.poll(() => card.textContent()).toContain('关阀中的表计');
+      await expect.poll(() => card.textContent()).toContain('离线充电桩');
+      expect(await card.textContent()).toContain(`余额不足 ${figures.low} 户`);
+      await settle(page);
+      await screenshot(page, 'meters-home-card-1440');
+      await card.click();
+      await page.waitForURL(/\/carpark\/metervalve\?valve=closed/);
+      const rows = rowsOf(page.getByTestId('metervalve-page'));
+      await rows.first().waitFor();
+      await expect.poll(async () => (await rows.allTextContents()).every((t) => t.includes('关闭'))).toBe(true);
+
+      const phone = await newPage(PHONE);
+      await signIn(phone, 'admin', undefined, '/dashboard');
+      await phone.getByTestId('card-meters').waitFor();
+      await expect.poll(() => phone.getByTestId('card-meters').textContent()).toContain('离线充电桩');
+      await settle(phone);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await phone.getByTestId('card-meters').scrollIntoViewIfNeeded();
+      await screenshot(phone, 'meters-home-card-390');
     });
   },
 );
