@@ -33,6 +33,7 @@ import { fillPatrols, PATROL_STEPS } from './scale-patrols.js';
 import { fillInvoices, INVOICE_STEPS } from './scale-invoices.js';
 import { CARD_STEPS, fillCards } from './scale-cards.js';
 import { fillMeters, METER_STEPS } from './scale-meters.js';
+import { CHARGING_STEPS, fillCharging } from './scale-charging.js';
 import { CONTRACT_STEPS, fillContracts } from './scale-contracts.js';
 import { CARE_STEPS, fillCare } from './scale-care.js';
 import { fillLeases, LEASE_STEPS } from './scale-leases.js';
@@ -137,7 +138,8 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
       CONTRACT_STEPS +
       LEASE_STEPS +
       CRM_SALES_STEPS +
-      METER_STEPS,
+      METER_STEPS +
+      CHARGING_STEPS,
   );
   const log = opts.quiet ? { step: <T>(_: string, run: () => Promise<T>) => run(), finish: () => undefined } : progress;
   const database = await openDatabase(config);
@@ -208,6 +210,8 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
       await fillCrmSales(c, rids, (label, run) => log.step(label, run));
       // smart meters: a meter a room, ninety days of day bills, a week of readings, recharges and their pushes
       await fillMeters(c, rids, (label, run) => log.step(label, run));
+      // charging piles: 40 piles a community with their ports, a year of sessions and their meter values
+      await fillCharging(c, rids, (label, run) => log.step(label, run));
       await settleUnspentPoints(c, rids);
       await sql`SET session_replication_role = DEFAULT`.execute(c).catch(() => undefined);
       await log.step('VACUUM ANALYZE', async () => {

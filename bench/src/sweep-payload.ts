@@ -45,6 +45,8 @@ function knownValues(ctx: SweepContext): Record<string, unknown> {
     start_date: addDays(addMonths(day, -12), 1),
     end_date: day,
     year: Number(day.slice(0, 4)),
+    // a pile's ports (chargerportlist): the first pile's
+    charger_id: ctx.ids.chargerinfo,
   };
 }
 
@@ -79,6 +81,8 @@ const METHOD_VALUES: Record<string, Record<string, unknown>> = {
   // the meters' usage report opens on the last three months; the cashier's meter search on a room number
   meterreport: { from: addMonths(`${today().slice(0, 7)}-01`, -2).slice(0, 7), to: today().slice(0, 7) },
   meterpick: { keyword: '101' },
+  // 开始充电's member search, on the first digits of a mobile
+  chargemembers: { keyword: '1380' },
 };
 
 /** The other types the dictionary's list shows (--filters): the group's car brands, a community's tags, a system type. */

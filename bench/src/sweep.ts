@@ -130,6 +130,9 @@ async function contextOf(url: string, token: string): Promise<SweepContext> {
       stewardhouses: steward,
       costinfo: cost,
       costlog: cost,
+      // the first pile and the newest charging session
+      chargerinfo: (await first('chargerlist')).id,
+      chargeorderinfo: (await first('chargeorderlist')).id,
     },
     itemId: item.id,
   };
