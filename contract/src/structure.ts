@@ -96,6 +96,8 @@ const roomFilters = {
   keyword: text(30).optional(),
 };
 
+const delayMonths = int(-1e9, 1e9).pipe(z.number().min(1, '延期月数至少为1').max(120, '延期月数不能超过120'));
+
 export const structureMethods = {
   // communities
   regioninfo: z.object({}),
@@ -103,11 +105,15 @@ export const structureMethods = {
   leaderregionlist: z.object({ ...paging, title: text(60).optional() }),
   leaderregionadd: z.object(leaderRegionFields),
   leaderregionedit: z.object({ id, ...leaderRegionFields }),
-  leaderregiondelay: z.object({
-    rid: id,
-    months: int(-1e9, 1e9).pipe(z.number().min(1, '延期月数至少为1').max(120, '延期月数不能超过120')),
+  leaderregiondelay: z.object({ rid: id, months: delayMonths, remark: text(200).default('') }),
+  /** the same extension for several communities at once, all or none */
+  leaderregiondelaybatch: z.object({
+    rids: z.array(id).min(1, '请选择小区').max(200, '一次最多延期 200 个小区'),
+    months: delayMonths,
     remark: text(200).default(''),
   }),
+  /** the group's renewals summed per month of a year: how many, days added, money taken */
+  regiondelaymonthly: z.object({ year: int(2000, 2100) }),
   regiondelaylog: z.object({
     ...paging,
     sort: z.enum(['asc', 'desc']).default('desc'),
@@ -157,6 +163,20 @@ export interface LeaderRegion extends RegionDetail {
   building_count: number;
   room_count: number;
   create_time: string;
+}
+
+/** One month of a group's renewals (regiondelaymonthly). */
+export interface RegionDelayMonth {
+  /** YYYY-MM */
+  month: string;
+  /** renewals made that month */
+  count: number;
+  /** communities renewed */
+  communities: number;
+  /** days of service added */
+  days: number;
+  /** money taken (online payments; codes and manual extensions count 0) */
+  amount: string;
 }
 
 export interface RegionDelayLogItem {
@@ -291,6 +311,8 @@ interface StructureOwnOutputs {
   leaderregionadd: { id: number };
   leaderregionedit: LeaderRegion;
   leaderregiondelay: { rid: number; end_time: string };
+  leaderregiondelaybatch: { items: Array<{ rid: number; title: string; end_time: string }> };
+  regiondelaymonthly: { year: number; items: RegionDelayMonth[]; totals: Omit<RegionDelayMonth, 'month'> };
   regiondelaylog: ListAnswer<RegionDelayLogItem>;
   regiondelaylogexport: ExportQueued;
   roomlist: ListAnswer<Room>;

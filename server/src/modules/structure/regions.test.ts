@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { today } from '../../lib/wire.js';
 
 let s: TestServer;
 let admin: string;
@@ -124,6 +125,40 @@ describe('leader communities', () => {
     expect(log.data.items[0]).toMatchObject({ kind: 'manual', kind_ch: '手动延期', ref: '年度续约' });
     expect((await group('leaderregiondelay', { rid: 2, months: 0 }, leader)).return_msg).toContain('延期月数至少为1');
     expect((await group('leaderregiondelay', { rid: 99, months: 1 }, leader)).return_msg).toBe('小区不存在');
+  });
+
+  it('extends several communities at once, all or none, and sums the renewals per month', async () => {
+    const year = Number(today().slice(0, 4));
+    const monthly = async () => (await group('regiondelaymonthly', { year }, leader)).data;
+    const ends = async () => {
+      const list = (await group('leaderregionlist', { limit: 200 }, leader)).data.items as Array<{ id: number; end_time: string }>;
+      return new Map(list.map((r) => [r.id, r.end_time]));
+    };
+    const before = await ends();
+    const sumsBefore = await monthly();
+    // one community not of the group: nothing is extended
+    const refused = await group('leaderregiondelaybatch', { rids: [1, 2, 9999], months: 6 }, leader);
+    expect(refused.return_msg).toBe('所选小区不存在或不属于本集团');
+    expect(await ends()).toEqual(before);
+    expect((await group('leaderregiondelaybatch', { rids: [], months: 6 }, leader)).return_msg).toBe('rids：请选择小区');
+    const res = await group('leaderregiondelaybatch', { rids: [2, 1, 2], months: 6, remark: '集团统一续约' }, leader);
+    expect(res.return_code).toBe('SUCCESS');
+    expect(res.return_msg).toBe('已为 2 个小区延期 6 个月');
+    expect(res.data.items.map((i: { rid: number }) => i.rid)).toEqual([1, 2]);
+    const after = await ends();
+    for (const rid of [1, 2]) expect(after.get(rid)! > before.get(rid)!).toBe(true);
+    const log = (await group('regiondelaylog', { limit: 2 }, leader)).data.items as Array<{ ref: string; rid: number }>;
+    expect(log.map((l) => l.ref)).toEqual(['集团统一续约', '集团统一续约']);
+    // this month's row and the year's totals grew by the two renewals and their days
+    const sums = await monthly();
+    expect(sums.items).toHaveLength(12);
+    const month = today().slice(0, 7);
+    const row = (m: typeof sums) => m.items.find((i: { month: string }) => i.month === month);
+    expect(row(sums).count).toBe(row(sumsBefore).count + 2);
+    expect(sums.totals.count).toBe(sumsBefore.totals.count + 2);
+    expect(sums.totals.days).toBe(sums.items.reduce((n: number, i: { days: number }) => n + i.days, 0));
+    expect(sums.totals.days).toBeGreaterThan(sumsBefore.totals.days + 300);
+    expect((await group('leaderregiondelaybatch', { rids: [1], months: 1 }, admin)).return_code).toBe('NO_PERMISSION');
   });
 
   it('shows a community only its own renewal log', async () => {

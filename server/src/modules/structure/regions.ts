@@ -1,4 +1,12 @@
-import { daysBetween, GROUP_LEADERS, type LeaderRegion, type RegionDelayLogItem, type RegionDetail } from '@wuye/contract';
+import {
+  daysBetween,
+  fenToYuan,
+  GROUP_LEADERS,
+  toFen,
+  type LeaderRegion,
+  type RegionDelayLogItem,
+  type RegionDetail,
+} from '@wuye/contract';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, RegionsTable } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
@@ -178,6 +186,63 @@ const leaderregiondelay = defineMethod('leaderregiondelay', {
   },
 });
 
+const leaderregiondelaybatch = defineMethod('leaderregiondelaybatch', {
+  side: 'group',
+  roles: LEADER,
+  writes: true,
+  summary: '批量延长多个小区的服务期（按月），每个小区各记一条续费记录；有一个不属于本集团则全部不延期',
+  async handler(ctx, input) {
+    const rids = [...new Set(input.rids)];
+    const found = await ctx.db
+      .selectFrom('regions')
+      .select(['id', 'title'])
+      .where('group_id', '=', ctx.session.groupId)
+      .where('id', 'in', rids)
+      .orderBy('id')
+      .execute();
+    if (found.length !== rids.length) fail('所选小区不存在或不属于本集团');
+    const items: Array<{ rid: number; title: string; end_time: string }> = [];
+    for (const r of found) {
+      const endTime = await extendRegion(ctx.db, {
+        rid: r.id,
+        months: input.months,
+        kind: 'manual',
+        ref: input.remark || '批量延期',
+        amount: '0',
+        operator: ctx.session.username,
+      });
+      items.push({ rid: r.id, title: r.title, end_time: endTime });
+    }
+    return reply({ items }, `已为 ${items.length} 个小区延期 ${input.months} 个月`);
+  },
+});
+
+const regiondelaymonthly = defineMethod('regiondelaymonthly', {
+  side: 'group',
+  roles: LEADER,
+  writes: false,
+  summary: '集团续费月度汇总：一年中每月的续费次数、续费小区数、延长天数与金额，及全年合计',
+  async handler(ctx, input) {
+    // the months and, in the roll-up's row (month null), the year: a community renewed twice counts once
+    const rows = await sql<{ month: string | null; count: number; communities: number; days: number; amount: string }>`
+      SELECT to_char(l.created_at, 'YYYY-MM') AS month, count(*)::int AS count, count(DISTINCT l.rid)::int AS communities,
+        coalesce(sum(l.new_end - l.old_end), 0)::int AS days, coalesce(sum(l.amount), 0)::numeric(14,2)::text AS amount
+      FROM region_delay_log l JOIN regions r ON r.id = l.rid
+      WHERE r.group_id = ${ctx.session.groupId}
+        AND l.created_at >= ${`${input.year}-01-01`}::date AND l.created_at < ${`${input.year + 1}-01-01`}::date
+      GROUP BY ROLLUP (1)`.execute(ctx.db);
+    const byMonth = new Map(rows.rows.map((r) => [r.month, r]));
+    const none = { count: 0, communities: 0, days: 0, amount: '0.00' };
+    const figures = (r: (typeof rows.rows)[number] | undefined) =>
+      r ? { count: r.count, communities: r.communities, days: r.days, amount: fenToYuan(toFen(r.amount)) } : none;
+    const items = Array.from({ length: 12 }, (_, i) => {
+      const month = `${input.year}-${String(i + 1).padStart(2, '0')}`;
+      return { month, ...figures(byMonth.get(month)) };
+    });
+    return { year: input.year, items, totals: figures(byMonth.get(null)) };
+  },
+});
+
 /** The renewal log's rows: a group's communities, or one community; filtered by the day each was made. */
 function delayLog(db: Kysely<DB>, scope: { groupId: number } | { rid: number }, createTime?: [string, string]) {
   let qb = db
@@ -271,6 +336,8 @@ export const regionMethods = [
   leaderregionadd,
   leaderregionedit,
   leaderregiondelay,
+  leaderregiondelaybatch,
+  regiondelaymonthly,
   regiondelaylog,
   regiondelaylogexport,
 ];

@@ -36,7 +36,9 @@ export default function LeaderRegions() {
   const navigate = useNavigate();
   const [title, setTitle] = useState('');
   const [editing, setEditing] = useState<LeaderRegion | 'new' | null>(null);
-  const [extending, setExtending] = useState<LeaderRegion | null>(null);
+  // the communities to extend: one from its row, or those selected (批量延期)
+  const [extending, setExtending] = useState<LeaderRegion[] | null>(null);
+  const [selected, setSelected] = useState<LeaderRegion[]>([]);
   const [form] = Form.useForm<RegionForm>();
   const [delayForm] = Form.useForm<{ months: number; remark: string }>();
 
@@ -72,13 +74,19 @@ export default function LeaderRegions() {
       /* shown by the client */
     }
   };
+  const startExtending = (rows: LeaderRegion[]) => {
+    delayForm.setFieldsValue({ months: 12, remark: '' });
+    setExtending(rows);
+  };
   const extend = async () => {
     if (!extending) return;
     const v = await validValues(delayForm);
     if (!v) return;
     try {
-      await save('leaderregiondelay', { rid: extending.id, ...v });
+      if (extending.length === 1) await save('leaderregiondelay', { rid: extending[0]!.id, ...v });
+      else await save('leaderregiondelaybatch', { rids: extending.map((r) => r.id), ...v });
       setExtending(null);
+      setSelected([]);
       list.reload();
     } catch {
       /* shown by the client */
@@ -90,6 +98,9 @@ export default function LeaderRegions() {
       title="小区管理"
       extra={
         <Space>
+          <Button disabled={selected.length === 0} onClick={() => startExtending(selected)} data-testid="leader-region-delay-batch">
+            批量延期{selected.length ? `（${selected.length}）` : ''}
+          </Button>
           <Button onClick={() => void navigate('/leader/regions/regiondelaylog')}>续费记录</Button>
           <Button type="primary" onClick={() => open('new')} data-testid="leader-region-add">
             新增小区
@@ -116,6 +127,11 @@ export default function LeaderRegions() {
         pagination={paging}
         scroll={{ x: 1200 }}
         data-testid="leader-region-table"
+        rowSelection={{
+          selectedRowKeys: selected.map((r) => r.id),
+          preserveSelectedRowKeys: true,
+          onChange: (_keys, rows) => setSelected(rows),
+        }}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 70 },
           { title: '小区名称', dataIndex: 'title', width: 140 },
@@ -141,13 +157,7 @@ export default function LeaderRegions() {
                 <Button size="small" onClick={() => open(row)}>
                   编辑
                 </Button>
-                <Button
-                  size="small"
-                  onClick={() => {
-                    delayForm.setFieldsValue({ months: 12, remark: '' });
-                    setExtending(row);
-                  }}
-                >
+                <Button size="small" onClick={() => startExtending([row])}>
                   延期
                 </Button>
                 <Button size="small" onClick={() => void navigate(`/leader/regions/regiondelaylog?rid=${row.id}`)}>
@@ -217,13 +227,19 @@ export default function LeaderRegions() {
         </Form>
       </Modal>
       <Modal
-        title={`延期：${extending?.title ?? ''}`}
+        title={extending && extending.length > 1 ? `批量延期：${extending.length} 个小区` : `延期：${extending?.[0]?.title ?? ''}`}
         open={extending !== null}
         onOk={() => void extend()}
         onCancel={() => setExtending(null)}
         destroyOnHidden
       >
-        <p>当前到期日：{extending?.end_time}（已过期的从今天起算）</p>
+        {extending && extending.length > 1 ? (
+          <p data-testid="leader-region-delay-list">
+            {extending.map((r) => `${r.title}（${r.end_time}）`).join('、')}：各自从当前到期日延长，已过期的从今天起算
+          </p>
+        ) : (
+          <p>当前到期日：{extending?.[0]?.end_time}（已过期的从今天起算）</p>
+        )}
         <Form form={delayForm} layout="vertical">
           <Form.Item name="months" label="延长月数" rules={[{ required: true, message: '请输入延长月数' }]}>
             <InputNumber min={1} max={120} precision={0} />

@@ -3,7 +3,10 @@ import { Button, DatePicker, Select, Space, Table, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router';
-import type { RegionDelayLogItem } from '@wuye/contract';
+import type { RegionDelayLogItem, RegionDelayMonth } from '@wuye/contract';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { call } from '../../api/client';
 import { runExport } from '../../api/exportJob';
 import { useList } from '../../api/useList';
 import { useUser } from '../../stores/user';
@@ -72,6 +75,7 @@ export default function RegionDelayLog() {
           </Button>
         )}
       </Space>
+      {isGroup && <DelayMonthly />}
       <Table<RegionDelayLogItem>
         rowKey="id"
         loading={list.loading}
@@ -92,5 +96,43 @@ export default function RegionDelayLog() {
         ]}
       />
     </PageCard>
+  );
+}
+
+/** The group's renewals of a year summed per month, with the year's totals (regiondelaymonthly). */
+function DelayMonthly() {
+  const [year, setYear] = useState(() => dayjs().year());
+  const q = useQuery({ queryKey: ['regiondelaymonthly', year], queryFn: () => call('regiondelaymonthly', { year }) });
+  const rows: Array<RegionDelayMonth & { key: string }> = q.data
+    ? [...q.data.items.map((m) => ({ ...m, key: m.month })), { ...q.data.totals, month: '全年合计', key: 'total' }]
+    : [];
+  return (
+    <div style={{ marginBottom: 16 }} data-testid="delaylog-monthly">
+      <Space style={{ marginBottom: 8 }}>
+        <span>月度汇总</span>
+        <DatePicker
+          picker="year"
+          allowClear={false}
+          inputReadOnly
+          value={dayjs(`${year}-01-01`)}
+          onChange={(v: Dayjs | null) => v && setYear(v.year())}
+        />
+      </Space>
+      <Table<RegionDelayMonth & { key: string }>
+        rowKey="key"
+        size="small"
+        loading={q.isLoading}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: 600 }}
+        columns={[
+          { title: '月份', dataIndex: 'month', width: 110, render: (m: string, r) => (r.key === 'total' ? <b>{m}</b> : m) },
+          { title: '续费次数', dataIndex: 'count', width: 100 },
+          { title: '续费小区数', dataIndex: 'communities', width: 110 },
+          { title: '延长天数', dataIndex: 'days', width: 100 },
+          moneyColumn('金额', 'amount', { width: 120 }),
+        ]}
+      />
+    </div>
   );
 }
