@@ -7,9 +7,11 @@
 import { z } from 'zod';
 import { id, int, optionalId, paging, text, yn } from '../common.js';
 import type { ListAnswer } from '../codes.js';
+import type { ExportQueued } from '../jobs.js';
+import { MOBILE_RE } from '../owners.js';
 import { createTimeColumn, enumSchema, resource, valueEnum, wireDay, type ResourceOutputs } from '../kit/resource.js';
 import { money, moneyUpTo, toFen } from '../money.js';
-import type { ChargePowerBand, ChargeSlot, ChargeTouBand } from './pricing.js';
+import { maxHourFen, maxKwhFen, type ChargePowerBand, type ChargePricing, type ChargeSlot, type ChargeTouBand } from './pricing.js';
 import { CHARGING_ROLES } from './roles.js';
 
 export const CHARGER_KIND = valueEnum({ car: { text: '电动汽车' }, ebike: { text: '电动自行车' } });
@@ -53,6 +55,7 @@ export const CHARGE_END_REASON = valueEnum({
   amount: { text: '金额到' },
   unplug: { text: '拔枪' },
   console: { text: '后台停止' },
+  phone: { text: '手机停止' },
   fault: { text: '故障' },
   timeout: { text: '超时关闭' },
 });
@@ -66,6 +69,24 @@ export const CHARGE_RECON_KIND = valueEnum({
 export const CHARGE_FRAME_TIMEOUT_MS = 10 * 60_000;
 /** An energy or until-full session holds at most this many hours (peers: 10 h). */
 export const CHARGE_MAX_HOURS = 10;
+
+/**
+ * The prepayment of a session (fen): the most it may cost, which the pile stops at; held from the
+ * member's balance at the start (the console's and the owner's phone alike).
+ */
+export function prepayFen(p: ChargePricing & { power_kw: string }, mode: ChargeMode, value: string): bigint {
+  const v = toFen(value);
+  const hoursCap = (h: bigint) => h * maxHourFen(p, p.power_kw);
+  switch (mode) {
+    case 'hours':
+      return hoursCap(v / 100n);
+    case 'energy':
+      // kWh × the dearest kWh on a car pile; an e-bike pile bills by the hour: its longest session
+      return p.kind === 'car' ? (v * maxKwhFen(p) + 99n) / 100n : hoursCap(BigInt(CHARGE_MAX_HOURS));
+    default:
+      return v;
+  }
+}
 
 const hhmm = z
   .string()
@@ -322,7 +343,92 @@ export interface ChargeCardOrderItem {
   create_time: string;
 }
 
+/* ------------------------------------------------------------- 扫码充电: the owner's phone at a pile */
+
+/** An SMS code lasts this long. */
+export const CHARGE_CODE_TTL_SECONDS = 300;
+/** A mobile gets one code in this many seconds. */
+export const CHARGE_CODE_RESEND_SECONDS = 60;
+/** A mobile gets at most this many codes a day, an address at most CHARGE_CODE_IP_HOURLY an hour. */
+export const CHARGE_CODE_DAILY_MAX = 10;
+export const CHARGE_CODE_IP_HOURLY = 30;
+/** A code refused this many times is void: a new one must be asked for. */
+export const CHARGE_CODE_MAX_TRIES = 5;
+
+/** The pile as the phone shows it: its prices, its ports, the owner's balance and sessions. */
+export interface ChargePhoneInfo {
+  charger: {
+    id: number;
+    code: string;
+    title: string;
+    kind: 'car' | 'ebike';
+    kind_ch: string;
+    power_kw: string;
+    tou: ChargeTouBand[];
+    service_fee: string;
+    bands: ChargePowerBand[];
+    price_text: string;
+    online: 'Y' | 'N';
+    enabled: 'Y' | 'N';
+  };
+  ports: Array<{ id: number; no: number; title: string; state: ChargePortState; state_ch: string }>;
+  member: { realname: string; mobile: string; balance: string; month_card: string };
+  /** the owner's sessions not yet settled, anywhere in the community */
+  live: ChargePhoneOrder[];
+}
+
+/** A session of the owner as the phone shows it: running (meter, energy and amount so far) or settled. */
+export interface ChargePhoneOrder {
+  id: number;
+  order_no: string;
+  charger_title: string;
+  port_no: number;
+  mode: ChargeMode;
+  mode_ch: string;
+  mode_value: string;
+  prepaid: string;
+  state: ChargeState;
+  state_ch: string;
+  end_reason_ch: string;
+  start_time: string;
+  end_time: string;
+  /** the port's register at the last meter value (kWh) */
+  meter_kwh: string;
+  power_w: number;
+  /** so far while it runs, final once settled */
+  energy_kwh: string;
+  /** so far (at the session's prices, capped by the prepayment) while it runs, final once settled */
+  amount: string;
+  /** returned to the balance at the settlement; '' before */
+  refund: string;
+  /** the owner's balance now */
+  balance: string;
+  error: string;
+}
+
 const dayFilter = z.union([z.literal(''), wireDay]).optional();
+const mobileNo = z.string().trim().regex(MOBILE_RE, '请输入正确的手机号');
+const pileCode = text(30).min(1, '充电桩编号不能为空');
+const startMode = {
+  mode: enumSchema(CHARGE_MODE, '充电方式'),
+  /** hours for 按时长, kWh for 按电量, yuan for 按金额 and 充满 (the most it may cost) */
+  value: money,
+};
+const startRules = <T extends z.ZodType<{ mode: ChargeMode; value: string }>>(schema: T) =>
+  schema
+    .refine((v) => toFen(v.value) > 0n, { message: '请输入充电时长、电量或金额', path: ['value'] })
+    .refine((v) => v.mode !== 'hours' || (toFen(v.value) % 100n === 0n && toFen(v.value) <= BigInt(CHARGE_MAX_HOURS) * 100n), {
+      message: `充电时长应为 1 到 ${CHARGE_MAX_HOURS} 的整数小时`,
+      path: ['value'],
+    });
+const orderFilters = {
+  order_no: text(40).optional(),
+  keyword: text(30).optional(),
+  charger_id: optionalId,
+  state: z.union([z.literal(''), enumSchema(CHARGE_STATE, '状态')]).optional(),
+  start_date: dayFilter,
+  end_date: dayFilter,
+};
 
 export const chargingSchemas = {
   ...charger.schemas,
@@ -339,36 +445,30 @@ export const chargingSchemas = {
     minutes: int(1, 600).optional(),
   }),
   chargemembers: z.object({ keyword: text(30).min(1, '请输入手机号或姓名') }),
-  chargeorderlist: z.object({
-    ...paging,
-    sort: z.enum(['asc', 'desc']).default('desc'),
-    order_no: text(40).optional(),
-    keyword: text(30).optional(),
-    charger_id: optionalId,
-    state: z.union([z.literal(''), enumSchema(CHARGE_STATE, '状态')]).optional(),
-    start_date: dayFilter,
-    end_date: dayFilter,
-  }),
+  chargeorderlist: z.object({ ...paging, sort: z.enum(['asc', 'desc']).default('desc'), ...orderFilters }),
+  chargeorderexport: z.object(orderFilters),
   chargeorderinfo: z.object({ id }),
-  chargestart: z
-    .object({
-      charger_id: id,
-      port_id: id,
-      member_id: id,
-      mode: enumSchema(CHARGE_MODE, '充电方式'),
-      /** hours for 按时长, kWh for 按电量, yuan for 按金额 and 充满 (the most it may cost) */
-      value: money,
-      coupon_code: text(40).default(''),
-    })
-    .refine((v) => toFen(v.value) > 0n, { message: '请输入充电时长、电量或金额', path: ['value'] })
-    .refine((v) => v.mode !== 'hours' || (toFen(v.value) % 100n === 0n && toFen(v.value) <= BigInt(CHARGE_MAX_HOURS) * 100n), {
-      message: `充电时长应为 1 到 ${CHARGE_MAX_HOURS} 的整数小时`,
-      path: ['value'],
-    }),
+  chargestart: startRules(z.object({ charger_id: id, port_id: id, member_id: id, ...startMode, coupon_code: text(40).default('') })),
   chargestop: z.object({ id }),
   chargecheck: z.object({ id, note: text(200).min(1, '请填写核对说明') }),
   chargereconlist: z.object({}),
   chargereportlist: z.object({ start_date: dayFilter, end_date: dayFilter, charger_id: optionalId }),
+  chargereportexport: z.object({ start_date: dayFilter, end_date: dayFilter, charger_id: optionalId }),
+  /** 扫码充电: an SMS code to the owner's mobile, at the pile of the QR code (public) */
+  chargephonecode: z.object({ rid: id, charger_code: pileCode, mobile: mobileNo }),
+  /** 扫码充电: the code traded for the owner's charge session (public) */
+  chargephonelogin: z.object({
+    rid: id,
+    mobile: mobileNo,
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, '请输入 6 位数字验证码'),
+  }),
+  chargephoneinfo: z.object({ charger_code: pileCode }),
+  chargephonestart: startRules(z.object({ charger_code: pileCode, port_id: id, ...startMode })),
+  chargephoneorder: z.object({ id }),
+  chargephonestop: z.object({ id }),
   chargecardorderlist: z.object({ ...paging, keyword: text(30).optional(), card_id: optionalId }),
   chargecardbuy: z.object({ card_id: id, member_id: id, start_date: dayFilter }),
 };
@@ -379,13 +479,23 @@ export type ChargingOutputs = ResourceOutputs<typeof charger.def, ChargerItem> &
     chargerheartbeat: { id: number };
     chargersim: { ports: ChargePortItem[] };
     chargemembers: { items: ChargeMemberItem[] };
-    chargeorderlist: ListAnswer<ChargeOrderItem>;
+    /** total counted up to 10,000 sessions; more: there are more (共 10000+ 条) */
+    chargeorderlist: ListAnswer<ChargeOrderItem> & { more: boolean };
     chargeorderinfo: ChargeOrderDetail;
     chargestart: { id: number; order_no: string; prepaid: string };
     chargestop: { id: number };
     chargecheck: { id: number };
     chargereconlist: { items: ChargeReconItem[] };
     chargereportlist: { items: ChargeReportRow[]; sessions: number; energy_kwh: string; income: string };
+    chargeorderexport: ExportQueued;
+    chargereportexport: ExportQueued;
+    /** sandbox_url: the sandbox's page of the message (its code), only while the SMS sandbox is in use outside production */
+    chargephonecode: { expires_in: number; resend_in: number; charger_title: string; sandbox_url: string };
+    chargephonelogin: { token: string; expires_time: string; realname: string };
+    chargephoneinfo: ChargePhoneInfo;
+    chargephonestart: { id: number; order_no: string; prepaid: string };
+    chargephoneorder: ChargePhoneOrder;
+    chargephonestop: { id: number };
     chargecardorderlist: ListAnswer<ChargeCardOrderItem>;
     chargecardbuy: { id: number; end_date: string };
   };

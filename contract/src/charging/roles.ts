@@ -6,4 +6,9 @@
 export const CHARGING_ROLES = {
   /** the piles, their ports and prices, the sessions (start, stop, check), month cards, reports */
   staff: ['charginglist'],
+  /**
+   * the owner's phone at a pile (扫码充电): held only by a charge session, which an owner gets with an
+   * SMS code and which may call nothing else (server/src/modules/charging/phone.ts)
+   */
+  phone: ['chargephone'],
 } as const;

@@ -684,7 +684,7 @@ export interface ChargeOrdersTable {
   coupon_face: Generated<Numeric>;
   coupon_hours: Generated<number>;
   state: Generated<'starting' | 'charging' | 'stopping' | 'done' | 'failed' | 'check' | 'checked'>;
-  end_reason: Generated<'' | 'full' | 'time' | 'energy' | 'amount' | 'unplug' | 'console' | 'fault' | 'timeout'>;
+  end_reason: Generated<'' | 'full' | 'time' | 'energy' | 'amount' | 'unplug' | 'console' | 'phone' | 'fault' | 'timeout'>;
   start_at: Generated<Timestamp | null>;
   end_at: Generated<Timestamp | null>;
   start_wh: Generated<number | null>;
@@ -698,6 +698,21 @@ export interface ChargeOrdersTable {
   check_note: Generated<string>;
   checked_by: Generated<number | null>;
   checked_at: Generated<Timestamp | null>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface ChargeSmsCodesTable {
+  rid: number;
+  id: Generated<number>;
+  mobile: string;
+  member_id: number;
+  code_hash: string;
+  out_id: string;
+  ip: Generated<string>;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: Generated<Timestamp | null>;
   created_at: Generated<Timestamp>;
   created_by: Generated<number | null>;
 }
@@ -3314,7 +3329,7 @@ export interface ServiceRatingsTable {
 
 export interface SessionsTable {
   token_hash: string;
-  account_id: number;
+  account_id: Generated<number | null>;
   side: 'community' | 'group';
   rid: Generated<number | null>;
   created_at: Generated<Timestamp>;
@@ -3323,12 +3338,13 @@ export interface SessionsTable {
   ended_at: Generated<Timestamp | null>;
   end_reason: Generated<string | null>;
   id: Generated<number>;
-  kind: Generated<'console' | 'board'>;
+  kind: Generated<'console' | 'board' | 'charge'>;
   max_expires_at: Timestamp;
   ip: Generated<string>;
   user_agent: Generated<string>;
   idle_seconds: Generated<number | null>;
   must_change: Generated<boolean>;
+  member_id: Generated<number | null>;
 }
 
 export interface SmsJobsTable {
@@ -3639,6 +3655,7 @@ export interface DB {
   charge_cards: ChargeCardsTable;
   charge_frames: ChargeFramesTable;
   charge_orders: ChargeOrdersTable;
+  charge_sms_codes: ChargeSmsCodesTable;
   charger_ports: ChargerPortsTable;
   chargers: ChargersTable;
   common_links: CommonLinksTable;

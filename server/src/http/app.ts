@@ -29,6 +29,7 @@ import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { createServices, type Services } from './services.js';
 import { registerSandboxPayPages } from '../payments/sandbox-pages.js';
+import { registerChargeSandboxSmsPage } from '../modules/charging/phoneSandbox.js';
 import { JobRunner } from '../jobs/runner.js';
 import { AUTH_CHANNEL, SessionCache } from './session-cache.js';
 import { listenForChanges } from './change-listener.js';
@@ -241,6 +242,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   registerImageRoutes(fastify, database.db);
   // the sandbox pay page exists only while the configuration turns the sandbox on
   if (services.sandbox) registerSandboxPayPages(fastify, services.sandbox);
+  // and the SMS sandbox's page of an owner's charging code, never in production
+  if (config.sandbox && !config.production) registerChargeSandboxSmsPage(fastify, database.db);
   await serveWeb(fastify, config, (cookies) => firstScreenOf(database.db, config, cookies, sessions));
   return {
     fastify,

@@ -1,4 +1,4 @@
-import { formatWireDate, RC } from '@wuye/contract';
+import { CHARGING_ROLES, formatWireDate, RC } from '@wuye/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Config } from '../config.js';
 import { prepared } from '../db/prepared.js';
@@ -10,6 +10,8 @@ import { hashToken } from './tokens.js';
 
 // sliding expiry is written at most once a minute per session, not on every request
 const TOUCH_EVERY_MS = 60_000;
+/** the one code an owner's phone session holds: the phone's charging methods (modules/charging/phone.ts) */
+const CHARGE_PHONE_CODE = CHARGING_ROLES.phone[0];
 
 export interface AuthResult {
   session: Session;
@@ -40,10 +42,10 @@ export async function authenticate(db: Kysely<DB>, config: Config, token: string
   if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
     const touched = await db
       .updateTable('sessions')
-      // sliding, but never past the session's absolute end (board sessions do not slide)
+      // sliding, but never past the session's absolute end (board and charge sessions do not slide)
       .set({
         last_seen_at: sql`now()`,
-        expires_at: sql`CASE WHEN kind = 'board' THEN expires_at
+        expires_at: sql`CASE WHEN kind IN ('board', 'charge') THEN expires_at
           ELSE least(now() + make_interval(secs => least(${config.tokenTtlHours * 3600}, coalesce(idle_seconds, ${config.tokenTtlHours * 3600}))), max_expires_at) END`,
       })
       .where('token_hash', '=', tokenHash)
@@ -56,36 +58,43 @@ export async function authenticate(db: Kysely<DB>, config: Config, token: string
 
 function loadSession(db: Kysely<DB>, tokenHash: string): Promise<SessionRow | undefined> {
   // prepared (db/prepared.ts): one plan for every token
-  return db
-    .selectFrom('sessions as s')
-    .modifyFront(prepared)
-    .innerJoin('accounts as a', 'a.id', 's.account_id')
-    .leftJoin('regions as r', 'r.id', 's.rid')
-    .select([
-      's.token_hash',
-      's.id',
-      's.kind',
-      's.side',
-      's.rid',
-      's.expires_at',
-      's.ended_at',
-      's.end_reason',
-      's.last_seen_at',
-      'a.id as account_id',
-      'a.username',
-      'a.name',
-      'a.sys_type',
-      'a.group_id',
-      accountCodes(sql.ref('a.id'), sql.ref('a.roles'), sql.ref('s.rid')).as('roles'),
-      'a.permissions',
-      'a.status',
-      // an administrator's reset, or a password past the security policy's expiry at sign-in
-      sql<boolean>`(a.password_reset_at IS NOT NULL OR s.must_change)`.as('password_reset'),
-      sql<boolean>`(a.password_reset_at IS NULL AND s.must_change)`.as('password_expired'),
-      'r.end_time',
-    ])
-    .where('s.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('sessions as s')
+      .modifyFront(prepared)
+      // a charge session (an owner's phone at a pile) has no account: it is its member's, and holds
+      // the one code of the phone's charging methods
+      .leftJoin('accounts as a', 'a.id', 's.account_id')
+      .leftJoin('members as m', (j) => j.onRef('m.rid', '=', 's.rid').onRef('m.id', '=', 's.member_id'))
+      .leftJoin('regions as r', 'r.id', 's.rid')
+      .select([
+        's.token_hash',
+        's.id',
+        's.kind',
+        's.side',
+        's.rid',
+        's.expires_at',
+        's.ended_at',
+        's.end_reason',
+        's.last_seen_at',
+        sql<number | null>`s.member_id::int`.as('member_id'),
+        sql<number>`coalesce(a.id, 0)`.as('account_id'),
+        sql<string>`coalesce(a.username, m.mobile, '')`.as('username'),
+        sql<string>`coalesce(a.name, m.realname, '')`.as('name'),
+        sql<'property' | 'merchant' | 'leader'>`coalesce(a.sys_type, 'property')`.as('sys_type'),
+        sql<number>`coalesce(a.group_id, r.group_id)`.as('group_id'),
+        sql<string[]>`CASE WHEN s.kind = 'charge' THEN ARRAY[${sql.lit(CHARGE_PHONE_CODE)}]::text[]
+        ELSE ${accountCodes(sql.ref('a.id'), sql.ref('a.roles'), sql.ref('s.rid'))} END`.as('roles'),
+        sql<string[]>`coalesce(a.permissions, '{}')`.as('permissions'),
+        sql<string>`CASE WHEN s.kind = 'charge' THEN CASE WHEN m.id IS NULL THEN 'N' ELSE 'Y' END ELSE a.status END`.as('status'),
+        // an administrator's reset, or a password past the security policy's expiry at sign-in
+        sql<boolean>`(a.password_reset_at IS NOT NULL OR s.must_change)`.as('password_reset'),
+        sql<boolean>`(a.password_reset_at IS NULL AND s.must_change)`.as('password_expired'),
+        'r.end_time',
+      ])
+      .where('s.token_hash', '=', tokenHash)
+      .executeTakeFirst()
+  );
 }
 
 /**
@@ -124,6 +133,7 @@ function toSession(row: SessionRow): Session {
     side: row.side,
     rid: row.rid,
     kind: row.kind,
+    ...(row.member_id !== null ? { memberId: Number(row.member_id) } : {}),
     sessionId: Number(row.id),
     passwordReset: row.password_reset,
     passwordExpired: row.password_expired,

@@ -101,6 +101,7 @@ export class Dispatcher {
       throw new BizError(session.passwordExpired ? MESSAGES.passwordExpired : MESSAGES.changePasswordFirst);
     }
     if (session.kind === 'board' && !def.spec.board) throw new BizError(MESSAGES.boardOnly, RC.NO_PERMISSION);
+    if (session.kind === 'charge' && !def.spec.chargePhone) throw new BizError(MESSAGES.chargeOnly, RC.NO_PERMISSION);
     const roles = def.spec.roles;
     if (def.spec.notMerchants && session.sysType === 'merchant') throw new BizError(MESSAGES.noPermission, RC.NO_PERMISSION);
     if (roles === 'staff') {

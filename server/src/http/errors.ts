@@ -41,6 +41,7 @@ export const MESSAGES = {
   changePasswordFirst: '请先修改管理员设置的临时密码',
   passwordExpired: '密码已过期，请先修改密码',
   boardOnly: '看板会话只能查看看板',
+  chargeOnly: '扫码充电的会话只能用于手机充电',
   methodMismatch: '请求头 X-Method 与正文中的 method 不一致',
   controlChars: '不能包含控制字符（如 NUL）',
   badContentType: '请求格式错误：请使用 application/json',

@@ -21,8 +21,13 @@ export interface Session {
   side: Side;
   /** the session's community; null on the group side */
   rid: number | null;
-  /** console: signed in; board: a read-only board window, which may call board methods only */
-  kind: 'console' | 'board';
+  /**
+   * console: signed in; board: a read-only board window, which may call board methods only;
+   * charge: an owner's phone at a pile (an SMS code), which may call the phone's charging methods only
+   */
+  kind: 'console' | 'board' | 'charge';
+  /** a charge session's member (the owner who proved their mobile); absent otherwise */
+  memberId?: number;
   /** the session's public id (sessionlist, sessiondel) */
   sessionId: number;
   /** the account signs in with a password an administrator set (staffadd, staffresetpassword): it changes it before anything else */
@@ -91,6 +96,8 @@ interface BaseSpec {
   prepare?: (input: never) => Promise<void>;
   /** true: a read-only board session may call it too (reads only) */
   board?: boolean;
+  /** true: an owner's phone session at a pile (kind charge) may call it; such a session may call nothing else */
+  chargePhone?: boolean;
   /**
    * 'staff': the answer's `mobile` fields are staff members', shown whole to whoever may call it.
    * Otherwise owners' contact fields anywhere in the answer are masked for a session without

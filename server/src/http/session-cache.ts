@@ -2,7 +2,8 @@
 export interface SessionRow {
   token_hash: string;
   id: number;
-  kind: 'console' | 'board';
+  kind: 'console' | 'board' | 'charge';
+  member_id: number | null;
   side: 'community' | 'group';
   rid: number | null;
   expires_at: Date;

@@ -18,6 +18,8 @@ import { loadSystemInfo, takeUserLoad } from './session';
 const AuthRedirect = lazy(() => import('../pages/login/AuthRedirect'));
 /** the board window: a read-only board session of its own, whatever the console's session (BoardRoot) */
 const BoardRoot = lazy(() => import('../pages/spectaculars/BoardRoot'));
+/** 扫码充电: the owner's phone at a pile, with a charge session of its own (an SMS code), never the console's */
+const ChargePhone = lazy(() => import('../pages/charging/PhonePage'));
 /** the signed-in console: route tree, layout, pages (a chunk of its own, see SignedIn.tsx) */
 const loadSignedIn = () => import('./SignedIn');
 const SignedIn = lazy(loadSignedIn);
@@ -35,8 +37,8 @@ export function preloadSignedIn(): void {
 
 /** docs/product.md#navigation-guard: without a token only these are open */
 export const WHITE_LIST = ['/login', '/auth-redirect'];
-/** pages that live outside the console's session: the board window has a session of its own */
-export const STANDALONE = ['/spectaculars'];
+/** pages that live outside the console's session: the board window and the owner's charging phone have sessions of their own */
+export const STANDALONE = ['/spectaculars', '/h5/charge'];
 
 /** Roles not yet loaded: fetch user info; on failure clear the token and go to login (docs/product.md#navigation-guard). */
 function UserLoader() {
@@ -68,7 +70,7 @@ export default function Root() {
     return (
       <Suspense fallback={<FullSpin />}>
         <FirstScreenDone />
-        <BoardRoot />
+        {location.pathname === '/h5/charge' ? <ChargePhone /> : <BoardRoot />}
       </Suspense>
     );
   }

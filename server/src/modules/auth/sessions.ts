@@ -9,6 +9,11 @@ import { securityPolicyOf } from '../setup/security.js';
 
 /** A board window's session lasts this long at most, and does not slide. */
 export const BOARD_SESSION_HOURS = 12;
+/**
+ * An owner's phone session at a charging pile lasts this long at most, and does not slide: as long as
+ * the longest session (10 hours) and its settlement, no longer.
+ */
+export const CHARGE_SESSION_HOURS = 12;
 /** A one-time code (board, sign-in hand-over) must be used within this many seconds. */
 export const CODE_TTL_SECONDS = 60;
 
@@ -55,6 +60,37 @@ export async function createSession(
       max_expires_at: sql`now() + make_interval(secs => ${max * 3600})`,
       idle_seconds: idleSeconds,
       must_change: mustChange,
+    })
+    .returning('expires_at')
+    .executeTakeFirstOrThrow();
+  return { token, expiresAt: row.expires_at };
+}
+
+/**
+ * A new charge session and its token: an owner's phone at a pile (docs/product.md#charging-piles),
+ * the member's and the community's, for the phone's charging methods only (the dispatcher keeps it
+ * to them as it keeps a board session to the board). Only the token's hash is kept.
+ */
+export async function createChargeSession(
+  db: Kysely<DB>,
+  ctx: Pick<Ctx, 'ip' | 'userAgent'>,
+  s: { rid: number; memberId: number },
+): Promise<{ token: string; expiresAt: Date }> {
+  const { token, hash } = newToken();
+  const life = sql<Date>`now() + make_interval(secs => ${CHARGE_SESSION_HOURS * 3600})`;
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      token_hash: hash,
+      account_id: null,
+      member_id: s.memberId,
+      side: 'community',
+      rid: s.rid,
+      kind: 'charge',
+      ip: ctx.ip,
+      user_agent: ctx.userAgent.slice(0, 300),
+      expires_at: life,
+      max_expires_at: life,
     })
     .returning('expires_at')
     .executeTakeFirstOrThrow();
@@ -182,7 +218,8 @@ const sessionlist = defineMethod('sessionlist', {
     return {
       items: rows.map((r) => ({
         id: r.id,
-        kind: r.kind,
+        // an account's sessions: a charge session is a member's, never an account's
+        kind: r.kind as 'console' | 'board',
         side: r.side,
         ip: r.ip,
         user_agent: r.user_agent,

@@ -1,6 +1,7 @@
 import { charger, toFen, fenToYuan } from '@wuye/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beatSimulators, deviceHeartbeat, runDeviceQueue, setSimulatorAckDelay } from '../../devices/access.js';
+import { readXlsx } from '../../lib/excel.js';
 import { describeResource } from '../../test/describeResource.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { moveBalance } from '../cards/ledger.js';
@@ -381,5 +382,102 @@ describe('charging sessions', () => {
     expect((await s.call('chargecardbuy', { card_id: card.data.id, member_id: member, start_date: '' }, admin2)).return_msg).toBe(
       '充电月卡不存在',
     );
+  });
+});
+
+describe('charging exports', () => {
+  it('chargeorderexport writes the filtered sessions as an export job, the mobile masked without whole contacts', async () => {
+    const pile = await addPile();
+    const member = await memberWith('60.00', 5);
+    const start = await s.call(
+      'chargestart',
+      { charger_id: pile.id, port_id: pile.ports[0], member_id: member, mode: 'hours', value: '1' },
+      admin,
+    );
+    ok(start);
+    const t0 = new Date();
+    await pump(t0);
+    await advancePiles(s.database.db, new Date(t0.getTime() + HOUR + 5 * MIN));
+    const settled = await order(start.data.id as number);
+    expect(settled).toMatchObject({ state: 'done', amount: '9.80', refund: '0.00' });
+    const file = await s.exportFile('chargeorderexport', { charger_id: pile.id, state: 'done' }, admin);
+    ok(file);
+    expect(file.data.filename).toMatch(/^充电订单_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const sheet = await readXlsx(file.data.content_base64);
+    expect(sheet.headers).toEqual([
+      '订单号',
+      '姓名',
+      '手机号',
+      '充电桩',
+      '插座',
+      '方式',
+      '数值',
+      '电量(kWh)',
+      '计费小时',
+      '月卡小时',
+      '券抵小时',
+      '预付(元)',
+      '实收(元)',
+      '退回(元)',
+      '状态',
+      '结束原因',
+      '开始时间',
+      '结束时间',
+      '价格版本',
+      '核对说明',
+    ]);
+    expect(sheet.rows).toHaveLength(1);
+    expect(sheet.rows[0]!.values).toMatchObject({
+      订单号: settled.order_no,
+      插座: '1',
+      方式: '按时长',
+      '电量(kWh)': '7.000',
+      计费小时: '1',
+      '预付(元)': '9.80',
+      '实收(元)': '9.80',
+      '退回(元)': '0.00',
+      状态: '已完成',
+      结束原因: '时长到',
+    });
+    expect(sheet.rows[0]!.values['手机号']).toBe(settled.mobile);
+    // the filters narrow it; a clerk without the charging code may not export
+    const none = await readXlsx(
+      (await s.exportFile('chargeorderexport', { charger_id: pile.id, state: 'failed' }, admin)).data.content_base64,
+    );
+    expect(none.rows).toHaveLength(0);
+    expect((await s.call('chargeorderexport', {}, cashier)).return_code).toBe('NO_PERMISSION');
+  });
+
+  it('chargereportexport writes the report of the range and pile with a total row; a range over a year is refused in the call', async () => {
+    const pile = await addPile();
+    const member = await memberWith('60.00', 9);
+    for (const port of pile.ports) {
+      const start = await s.call(
+        'chargestart',
+        { charger_id: pile.id, port_id: port, member_id: member, mode: 'hours', value: '1' },
+        admin,
+      );
+      ok(start);
+    }
+    const t0 = new Date();
+    await pump(t0);
+    await advancePiles(s.database.db, new Date(t0.getTime() + HOUR + 5 * MIN));
+    const report = await s.call('chargereportlist', { charger_id: pile.id }, admin);
+    ok(report);
+    expect(report.data).toMatchObject({ sessions: 2, energy_kwh: '14.000' });
+    const file = await s.exportFile('chargereportexport', { charger_id: pile.id }, admin);
+    ok(file);
+    expect(file.data.filename).toMatch(/^充电报表_\d{4}-\d{2}-01_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const sheet = await readXlsx(file.data.content_base64);
+    expect(sheet.headers).toEqual(['日期', '充电桩', '订单数', '电量(kWh)', '收入(元)']);
+    const rows = sheet.rows.map((r) => r.values);
+    expect(rows.at(-1)).toMatchObject({ 日期: '合计', 订单数: '2', '电量(kWh)': '14.000', '收入(元)': report.data.income });
+    expect(rows.slice(0, -1)).toEqual(
+      report.data.items.map((r: { day: string; charger_title: string }) =>
+        expect.objectContaining({ 日期: r.day, 充电桩: r.charger_title }),
+      ),
+    );
+    const refused = await s.call('chargereportexport', { start_date: '2024-01-01', end_date: '2025-06-01' }, admin);
+    expect(refused).toMatchObject({ return_code: 'FAIL', return_msg: '日期范围不能超过一年' });
   });
 });

@@ -137,6 +137,8 @@ const pileResource = defineResource(charger, {
       .select(['d.code', 'd.title', 'd.vendor', 'd.enabled', 'd.remark', 'd.last_heartbeat'])
       .select(onlineCase.as('online'))
       .select(portText.as('port_text'))
+      // the community of the QR address (the resource's rows carry no rid of their own)
+      .select(sql<number>`t.rid`.as('qr_rid'))
       .where('t.rid', '=', rid),
   where: {
     title: (qb, v) => qb.where('d.title', containsOperator(String(v)), likePattern(String(v))),
@@ -150,6 +152,7 @@ const pileResource = defineResource(charger, {
       ...r,
       id: Number(r.id),
       rid: undefined,
+      qr_rid: undefined,
       created_by: undefined,
       tou: p.tou,
       bands: p.bands,
@@ -158,7 +161,7 @@ const pileResource = defineResource(charger, {
       price_text: priceText(p),
       // the defaults may have made it wire text already
       last_heartbeat: typeof r.last_heartbeat === 'string' ? r.last_heartbeat : wireTime(r.last_heartbeat as Date | null),
-      qr_url: pileQrUrl(Number(r.rid), String(r.code)),
+      qr_url: pileQrUrl(Number(r.qr_rid), String(r.code)),
     };
   },
   async values(input, ctx, before) {

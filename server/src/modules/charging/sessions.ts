@@ -19,9 +19,8 @@ import {
   chargeBill,
   enumText,
   fenToYuan,
-  maxHourFen,
-  maxKwhFen,
   normalCouponCode,
+  prepayFen,
   pricingProblem,
   toFen,
   type ChargeBill,
@@ -37,16 +36,20 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { isOnline, onCommandAck, queueCommand } from '../../devices/access.js';
 import { BizError, fail } from '../../http/errors.js';
-import { defineMethod, reply } from '../../http/registry.js';
+import { defineMethod, reply, type HandlerInput } from '../../http/registry.js';
+import { defineExport } from '../../jobs/exports.js';
+import { EXPORT_MAX, refuseOversizedExport, sheetOf } from '../../lib/excel.js';
 import { registerJobKind, registerPeriodicJob } from '../../jobs/queue.js';
 import { containsOperator, likePattern } from '../../lib/like.js';
-import { listPage } from '../../lib/paging.js';
+import { cappedTotal, listPage } from '../../lib/paging.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { moveBalance } from '../cards/ledger.js';
 import { redeemCoupon, whyNotUsable } from '../cards/coupons.js';
 import { pileOf, pricingOf } from './piles.js';
 
-const LIVE: ChargeState[] = ['starting', 'charging', 'stopping'];
+export const LIVE: ChargeState[] = ['starting', 'charging', 'stopping'];
+/** The session list counts its rows up to this (共 10000+ 条). */
+const COUNT_CAP = 10_000;
 /** A command closed for good: a failed start is not tried again (the member walked away; the order failed). */
 const NEVER = new Date('9999-01-01T00:00:00Z');
 
@@ -55,21 +58,6 @@ export interface SessionPricing extends ChargePricing {
 }
 
 const newOrderNo = (now: Date) => `CD${wireTime(now).replace(/\D/g, '')}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
-
-/** The prepayment of a session (fen): the most it may cost; the pile stops there. */
-export function prepayFen(p: SessionPricing, mode: ChargeMode, value: string): bigint {
-  const v = toFen(value);
-  const hoursCap = (h: bigint) => h * maxHourFen(p, p.power_kw);
-  switch (mode) {
-    case 'hours':
-      return hoursCap(v / 100n);
-    case 'energy':
-      // kWh × the dearest kWh on a car pile; an e-bike pile bills by the hour: its longest session
-      return p.kind === 'car' ? (v * maxKwhFen(p) + 99n) / 100n : hoursCap(BigInt(CHARGE_MAX_HOURS));
-    default:
-      return v;
-  }
-}
 
 /** The month card hours a member may still take free today (and the card), none without a live card. */
 async function cardHoursLeft(db: Kysely<DB>, rid: number, memberId: number): Promise<{ orderId: number | null; hours: number }> {
@@ -112,6 +100,120 @@ async function couponFace(db: Kysely<DB>, rid: number, memberId: number, code: s
   return toFen(String(c.face_value));
 }
 
+/** Who starts or stops a session: a staff account at the console, or the owner's phone (no account). */
+export interface SessionActor {
+  accountId: number | null;
+  name: string;
+}
+
+/**
+ * Starts a session (chargestart at the console, chargephonestart from the owner's phone): checks the
+ * pile, the port and the member, holds the prepayment from the member's balance and queues pile_start.
+ */
+export async function startSession(
+  db: Kysely<DB>,
+  rid: number,
+  input: { charger_id: number; port_id: number; member_id: number; mode: ChargeMode; value: string; coupon_code: string },
+  by: SessionActor,
+): Promise<{ id: number; order_no: string; prepaid: string }> {
+  const now = new Date();
+  const pile = await pileOf(db, rid, input.charger_id, true);
+  if (pile.enabled !== 'Y') fail('该充电桩已停用');
+  if (!isOnline(pile.last_heartbeat, now)) fail('充电桩离线，不能启动');
+  const port = await db
+    .selectFrom('charger_ports')
+    .selectAll()
+    .where('rid', '=', rid)
+    .where('id', '=', input.port_id)
+    .where('charger_id', '=', input.charger_id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!port) fail('插座不存在');
+  if (port.state === 'fault') fail('该插座故障，不能充电');
+  const live = await db
+    .selectFrom('charge_orders')
+    .select('id')
+    .where('rid', '=', rid)
+    .where('port_id', '=', port.id)
+    .where('state', 'in', LIVE)
+    .executeTakeFirst();
+  if (live || port.state !== 'free') fail('该插座正在使用中');
+  const member = await db
+    .selectFrom('members')
+    .select(['id', 'realname', 'balance'])
+    .where('rid', '=', rid)
+    .where('id', '=', input.member_id)
+    .executeTakeFirst();
+  if (!member) fail('会员不存在');
+  const pricing: SessionPricing = { ...pricingOf(pile), power_kw: String(pile.power_kw) };
+  const problem = pricingProblem(pricing);
+  if (problem) fail(`该充电桩未设置好电价：${problem}`);
+  if (input.mode === 'energy' && pricing.kind === 'car' && toFen(input.value) > toFen(String(pile.power_kw)) * BigInt(CHARGE_MAX_HOURS)) {
+    fail(`按电量充电最多 ${CHARGE_MAX_HOURS} 小时的电量`);
+  }
+  const prepaid = prepayFen(pricing, input.mode, input.value);
+  if (prepaid <= 0n) fail('预付金额应大于 0');
+  if (toFen(String(member.balance)) < prepaid) {
+    fail(`业主余额不足：本次需预付 ${fenToYuan(prepaid)} 元，余额 ${fenToYuan(toFen(String(member.balance)))} 元，请先充值`);
+  }
+  const card = await cardHoursLeft(db, rid, member.id);
+  const face = input.coupon_code ? await couponFace(db, rid, member.id, input.coupon_code) : 0n;
+  const orderNo = newOrderNo(now);
+  await moveBalance(db, {
+    rid: rid,
+    memberId: member.id,
+    fen: prepaid,
+    ioType: 2,
+    feetype: 'charging',
+    paytype: 'balance',
+    orderid: orderNo,
+    remark: `充电预付（${pile.title} ${port.no}号插座）`,
+    createUser: by.name,
+  });
+  const order = await db
+    .insertInto('charge_orders')
+    .values({
+      rid: rid,
+      order_no: orderNo,
+      charger_id: pile.id,
+      port_id: port.id,
+      member_id: member.id,
+      mode: input.mode,
+      mode_value: input.value,
+      prepaid: fenToYuan(prepaid),
+      pricing: JSON.stringify(pricing),
+      price_version: pile.price_version,
+      card_order_id: card.orderId,
+      card_hours: card.hours,
+      coupon_code: input.coupon_code ? normalCouponCode(input.coupon_code) : '',
+      coupon_face: fenToYuan(face),
+      created_by: by.accountId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = Number(order.id);
+  await queueCommand(db, rid, {
+    deviceId: pile.id,
+    kind: 'pile_start',
+    subject: `charge:${id}`,
+    // what a pile is told: the port, the limits, and the prices it stops at the money prepaid by
+    payload: {
+      order_id: id,
+      port_id: port.id,
+      port_no: port.no,
+      mode: input.mode,
+      value: input.value,
+      prepaid: fenToYuan(prepaid),
+      card_hours: card.hours,
+      coupon_face: fenToYuan(face),
+      pricing,
+    },
+    createdBy: by.accountId,
+    priority: 0,
+  });
+  return { id, order_no: orderNo, prepaid: fenToYuan(prepaid) };
+}
+
 const chargestart = defineMethod('chargestart', {
   side: 'community',
   roles: CHARGING_ROLES.staff,
@@ -119,107 +221,13 @@ const chargestart = defineMethod('chargestart', {
   summary:
     '开始充电：会员（本小区）、充电桩与插座、方式（按时长、按电量、按金额、充满）与数值、可选充电券；从会员余额预付（不足时拒绝），经设备指令队列下发启动，桩应答后插座变为充电中',
   async handler(ctx, input) {
-    const now = new Date();
-    const pile = await pileOf(ctx.db, ctx.rid, input.charger_id, true);
-    if (pile.enabled !== 'Y') fail('该充电桩已停用');
-    if (!isOnline(pile.last_heartbeat, now)) fail('充电桩离线，不能启动');
-    const port = await ctx.db
-      .selectFrom('charger_ports')
-      .selectAll()
-      .where('rid', '=', ctx.rid)
-      .where('id', '=', input.port_id)
-      .where('charger_id', '=', input.charger_id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!port) fail('插座不存在');
-    if (port.state === 'fault') fail('该插座故障，不能充电');
-    const live = await ctx.db
-      .selectFrom('charge_orders')
-      .select('id')
-      .where('rid', '=', ctx.rid)
-      .where('port_id', '=', port.id)
-      .where('state', 'in', LIVE)
-      .executeTakeFirst();
-    if (live || port.state !== 'free') fail('该插座正在使用中');
-    const member = await ctx.db
-      .selectFrom('members')
-      .select(['id', 'realname', 'balance'])
-      .where('rid', '=', ctx.rid)
-      .where('id', '=', input.member_id)
-      .executeTakeFirst();
-    if (!member) fail('会员不存在');
-    const pricing: SessionPricing = { ...pricingOf(pile), power_kw: String(pile.power_kw) };
-    const problem = pricingProblem(pricing);
-    if (problem) fail(`该充电桩未设置好电价：${problem}`);
-    if (input.mode === 'energy' && pricing.kind === 'car' && toFen(input.value) > toFen(String(pile.power_kw)) * BigInt(CHARGE_MAX_HOURS)) {
-      fail(`按电量充电最多 ${CHARGE_MAX_HOURS} 小时的电量`);
-    }
-    const prepaid = prepayFen(pricing, input.mode, input.value);
-    if (prepaid <= 0n) fail('预付金额应大于 0');
-    if (toFen(String(member.balance)) < prepaid) {
-      fail(`业主余额不足：本次需预付 ${fenToYuan(prepaid)} 元，余额 ${fenToYuan(toFen(String(member.balance)))} 元，请先充值`);
-    }
-    const card = await cardHoursLeft(ctx.db, ctx.rid, member.id);
-    const face = input.coupon_code ? await couponFace(ctx.db, ctx.rid, member.id, input.coupon_code) : 0n;
-    const orderNo = newOrderNo(now);
-    await moveBalance(ctx.db, {
-      rid: ctx.rid,
-      memberId: member.id,
-      fen: prepaid,
-      ioType: 2,
-      feetype: 'charging',
-      paytype: 'balance',
-      orderid: orderNo,
-      remark: `充电预付（${pile.title} ${port.no}号插座）`,
-      createUser: ctx.session.name,
-    });
-    const order = await ctx.db
-      .insertInto('charge_orders')
-      .values({
-        rid: ctx.rid,
-        order_no: orderNo,
-        charger_id: pile.id,
-        port_id: port.id,
-        member_id: member.id,
-        mode: input.mode,
-        mode_value: input.value,
-        prepaid: fenToYuan(prepaid),
-        pricing: JSON.stringify(pricing),
-        price_version: pile.price_version,
-        card_order_id: card.orderId,
-        card_hours: card.hours,
-        coupon_code: input.coupon_code ? normalCouponCode(input.coupon_code) : '',
-        coupon_face: fenToYuan(face),
-        created_by: ctx.session.accountId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const id = Number(order.id);
-    await queueCommand(ctx.db, ctx.rid, {
-      deviceId: pile.id,
-      kind: 'pile_start',
-      subject: `charge:${id}`,
-      // what a pile is told: the port, the limits, and the prices it stops at the money prepaid by
-      payload: {
-        order_id: id,
-        port_id: port.id,
-        port_no: port.no,
-        mode: input.mode,
-        value: input.value,
-        prepaid: fenToYuan(prepaid),
-        card_hours: card.hours,
-        coupon_face: fenToYuan(face),
-        pricing,
-      },
-      createdBy: ctx.session.accountId,
-      priority: 0,
-    });
-    return reply({ id, order_no: orderNo, prepaid: fenToYuan(prepaid) }, `已下发启动指令，预付 ${fenToYuan(prepaid)} 元`);
+    const started = await startSession(ctx.db, ctx.rid, input, { accountId: ctx.session.accountId, name: ctx.session.name });
+    return reply(started, `已下发启动指令，预付 ${started.prepaid} 元`);
   },
 });
 
 /** The community's order `id`, or 充电订单不存在. */
-async function orderOf(db: Kysely<DB>, rid: number, id: number, lock = false) {
+export async function orderOf(db: Kysely<DB>, rid: number, id: number, lock = false) {
   const qb = db.selectFrom('charge_orders').selectAll().where('rid', '=', rid).where('id', '=', id);
   const row = await (lock ? qb.forUpdate() : qb).executeTakeFirst();
   return row ?? fail('充电订单不存在');
@@ -232,26 +240,36 @@ const chargestop = defineMethod('chargestop', {
   summary: '后台停止充电：下发停止指令（pile_stop），桩送来最后的电表读数后结算（结束原因：后台停止）',
   async handler(ctx, input) {
     const o = await orderOf(ctx.db, ctx.rid, input.id, true);
-    if (o.state === 'stopping') fail('已下发停止指令，等待充电桩应答');
-    if (o.state !== 'charging') fail(`该订单${enumText(CHARGE_STATE, o.state)}，不能停止`);
-    const port = await ctx.db
-      .selectFrom('charger_ports')
-      .select('no')
-      .where('rid', '=', ctx.rid)
-      .where('id', '=', o.port_id)
-      .executeTakeFirstOrThrow();
-    await ctx.db.updateTable('charge_orders').set({ state: 'stopping' }).where('rid', '=', ctx.rid).where('id', '=', o.id).execute();
-    await queueCommand(ctx.db, ctx.rid, {
-      deviceId: o.charger_id,
-      kind: 'pile_stop',
-      subject: `charge:${o.id}`,
-      payload: { order_id: o.id, port_id: o.port_id, port_no: port.no },
-      createdBy: ctx.session.accountId,
-      priority: 0,
-    });
+    await stopSession(ctx.db, ctx.rid, o, { accountId: ctx.session.accountId, name: ctx.session.name, reason: 'console' });
     return reply({ id: o.id }, '已下发停止指令');
   },
 });
+
+/** Stops a charging session (chargestop, chargephonestop): 结束中, and pile_stop queued. `o` is locked by the caller. */
+export async function stopSession(
+  db: Kysely<DB>,
+  rid: number,
+  o: { id: number; state: string; port_id: number; charger_id: number },
+  by: SessionActor & { reason: 'console' | 'phone' },
+): Promise<void> {
+  if (o.state === 'stopping') fail('已下发停止指令，等待充电桩应答');
+  if (o.state !== 'charging') fail(`该订单${enumText(CHARGE_STATE, o.state)}，不能停止`);
+  const port = await db
+    .selectFrom('charger_ports')
+    .select('no')
+    .where('rid', '=', rid)
+    .where('id', '=', o.port_id)
+    .executeTakeFirstOrThrow();
+  await db.updateTable('charge_orders').set({ state: 'stopping' }).where('rid', '=', rid).where('id', '=', o.id).execute();
+  await queueCommand(db, rid, {
+    deviceId: o.charger_id,
+    kind: 'pile_stop',
+    subject: `charge:${o.id}`,
+    payload: { order_id: o.id, port_id: o.port_id, port_no: port.no, reason: by.reason },
+    createdBy: by.accountId,
+    priority: 0,
+  });
+}
 
 const chargecheck = defineMethod('chargecheck', {
   side: 'community',
@@ -294,7 +312,7 @@ export async function recordFrame(db: Kysely<DB>, rid: number, orderId: number, 
 }
 
 /** The session's meter values as the pricing reads them. */
-async function framesOf(db: Kysely<DB>, rid: number, orderId: number): Promise<ChargeFrame[]> {
+export async function framesOf(db: Kysely<DB>, rid: number, orderId: number): Promise<ChargeFrame[]> {
   const rows = await db
     .selectFrom('charge_frames')
     .select(['at', 'meter_wh'])
@@ -491,16 +509,18 @@ onCommandAck('pile_stop', async (db, e) => {
 
 /* ------------------------------------------------------------- reading the sessions */
 
-function ordersQuery(db: Kysely<DB>, rid: number) {
-  return db
-    .selectFrom('charge_orders as o')
+const baseOrders = (db: Kysely<DB>, rid: number) => db.selectFrom('charge_orders as o').where('o.rid', '=', rid);
+
+/** The sessions with their pile's name, port number and member. */
+function withNames(qb: ReturnType<typeof baseOrders>) {
+  return qb
     .innerJoin('devices as d', (j) => j.onRef('d.rid', '=', 'o.rid').onRef('d.id', '=', 'o.charger_id'))
     .innerJoin('charger_ports as p', (j) => j.onRef('p.rid', '=', 'o.rid').onRef('p.id', '=', 'o.port_id'))
     .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'o.rid').onRef('m.id', '=', 'o.member_id'))
     .selectAll('o')
-    .select(['d.title as charger_title', 'p.no as port_no', 'm.realname', 'm.mobile'])
-    .where('o.rid', '=', rid);
+    .select(['d.title as charger_title', 'p.no as port_no', 'm.realname', 'm.mobile']);
 }
+const ordersQuery = (db: Kysely<DB>, rid: number) => withNames(baseOrders(db, rid));
 type OrderRow = Awaited<ReturnType<ReturnType<typeof ordersQuery>['executeTakeFirstOrThrow']>>;
 
 const kwh = (wh: number | null) => ((wh ?? 0) / 1000).toFixed(3);
@@ -543,26 +563,81 @@ function toItem(r: OrderRow): ChargeOrderItem {
   };
 }
 
+/** The sessions meeting the list's filters, without their names (counted so, without a join). */
+function filteredOrders(db: Kysely<DB>, rid: number, input: HandlerInput<'chargeorderexport'>) {
+  let qb = baseOrders(db, rid);
+  if (input.order_no) qb = qb.where('o.order_no', containsOperator(input.order_no), likePattern(input.order_no));
+  if (input.keyword) {
+    const k = input.keyword;
+    qb = qb.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('members as m')
+          .select('m.id')
+          .whereRef('m.rid', '=', 'o.rid')
+          .whereRef('m.id', '=', 'o.member_id')
+          .where((w) => w.or([w('m.realname', containsOperator(k), likePattern(k)), w('m.mobile', containsOperator(k), likePattern(k))])),
+      ),
+    );
+  }
+  if (input.charger_id) qb = qb.where('o.charger_id', '=', input.charger_id);
+  if (input.state) qb = qb.where('o.state', '=', input.state);
+  if (input.start_date) qb = qb.where('o.created_at', '>=', sql<Date>`${input.start_date}::date`);
+  if (input.end_date) qb = qb.where('o.created_at', '<', sql<Date>`${input.end_date}::date + 1`);
+  return qb;
+}
+
 const chargeorderlist = defineMethod('chargeorderlist', {
   side: 'community',
   roles: CHARGING_ROLES.staff,
   writes: false,
   summary: '充电订单：按订单号、姓名或手机号、充电桩、状态、开始日期筛选',
   async handler(ctx, input) {
-    let qb = ordersQuery(ctx.db, ctx.rid);
-    if (input.order_no) qb = qb.where('o.order_no', containsOperator(input.order_no), likePattern(input.order_no));
-    if (input.keyword) {
-      const k = input.keyword;
-      qb = qb.where((eb) =>
-        eb.or([eb('m.realname', containsOperator(k), likePattern(k)), eb('m.mobile', containsOperator(k), likePattern(k))]),
-      );
-    }
-    if (input.charger_id) qb = qb.where('o.charger_id', '=', input.charger_id);
-    if (input.state) qb = qb.where('o.state', '=', input.state);
-    if (input.start_date) qb = qb.where('o.created_at', '>=', sql<Date>`${input.start_date}::date`);
-    if (input.end_date) qb = qb.where('o.created_at', '<', sql<Date>`${input.end_date}::date + 1`);
-    const page = await listPage(qb, input, 'o.id');
-    return { total: page.total, items: page.items.map((r) => toItem(r as OrderRow)) };
+    const rows = filteredOrders(ctx.db, ctx.rid, input);
+    // a year of a community's sessions is hundreds of thousands: counted up to COUNT_CAP (共 10000+ 条)
+    const capped = cappedTotal(ctx.db, rows, COUNT_CAP);
+    const page = await listPage(withNames(rows), input, 'o.id', capped.total);
+    return { total: page.total, more: capped.more(), items: page.items.map((r) => toItem(r as OrderRow)) };
+  },
+});
+
+const chargeorderexport = defineExport('chargeorderexport', {
+  roles: CHARGING_ROLES.staff,
+  summary:
+    '按当前筛选条件导出充电订单（Excel，最多 10 万行）：订单号、会员、充电桩与插座、方式、电量、计费小时、预付、实收、退回、状态、结束原因、时间',
+  filename: () => `充电订单_${today()}.xlsx`,
+  check: ({ db, rid }, input) => refuseOversizedExport(db, filteredOrders(db, rid, input).select('o.id')),
+  async sheet({ db, rid }, input) {
+    const rows = await withNames(filteredOrders(db, rid, input))
+      .orderBy('o.id', 'desc')
+      .limit(EXPORT_MAX)
+      .execute();
+    return sheetOf<ChargeOrderItem>(
+      '充电订单',
+      [
+        { header: '订单号', value: (r) => r.order_no, width: 26 },
+        { header: '姓名', value: (r) => r.realname, width: 12 },
+        { header: '手机号', value: (r) => r.mobile, contact: 'mobile', width: 14 },
+        { header: '充电桩', value: (r) => r.charger_title, width: 18 },
+        { header: '插座', value: (r) => r.port_no, width: 6 },
+        { header: '方式', value: (r) => r.mode_ch, width: 8 },
+        { header: '数值', value: (r) => r.mode_value, width: 10 },
+        { header: '电量(kWh)', value: (r) => r.energy_kwh, width: 12 },
+        { header: '计费小时', value: (r) => r.hours, width: 10 },
+        { header: '月卡小时', value: (r) => r.card_hours, width: 10 },
+        { header: '券抵小时', value: (r) => r.coupon_hours, width: 10 },
+        { header: '预付(元)', value: (r) => r.prepaid, width: 12 },
+        { header: '实收(元)', value: (r) => r.amount, width: 12 },
+        { header: '退回(元)', value: (r) => r.refund, width: 12 },
+        { header: '状态', value: (r) => r.state_ch, width: 10 },
+        { header: '结束原因', value: (r) => r.end_reason_ch, width: 10 },
+        { header: '开始时间', value: (r) => r.start_time, width: 20 },
+        { header: '结束时间', value: (r) => r.end_time, width: 20 },
+        { header: '价格版本', value: (r) => r.price_version, width: 10 },
+        { header: '核对说明', value: (r) => r.check_note, width: 24 },
+      ],
+      rows.map((r) => toItem(r as OrderRow)),
+    );
   },
 });
 
@@ -635,4 +710,4 @@ const chargemembers = defineMethod('chargemembers', {
   },
 });
 
-export const sessionMethods = [chargestart, chargestop, chargecheck, chargeorderlist, chargeorderinfo, chargemembers];
+export const sessionMethods = [chargestart, chargestop, chargecheck, chargeorderlist, chargeorderexport, chargeorderinfo, chargemembers];

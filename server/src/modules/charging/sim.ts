@@ -9,7 +9,7 @@
  *   at its rated power, tapering over the last fifth of the battery's need; it ends by itself when
  *   the battery is full, the hours or the kWh are reached, or the bill reaches the prepayment, and
  *   sends its final meter value (unless told to lose it: the session then waits for the time-out).
- * - pile_stop: the session ends now (后台停止); an unplug or a fault (chargersim) ends it likewise.
+ * - pile_stop: the session ends now (后台停止, or 手机停止 from the owner's phone); an unplug or a fault (chargersim) ends it likewise.
  */
 import { chargeBill, toFen, HOUR_MS, type ChargeEndReason, type ChargeFrame, type ChargeMode } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
@@ -164,6 +164,8 @@ registerSimExecutor(['pile_start', 'pile_stop'], async (db, cmd, now) => {
   const p = parse<{
     order_id: number;
     port_id: number;
+    /** pile_stop: who stopped it (the console, or the owner's phone) */
+    reason?: 'console' | 'phone';
     mode: ChargeMode;
     value: string;
     prepaid: string;
@@ -184,7 +186,7 @@ registerSimExecutor(['pile_start', 'pile_stop'], async (db, cmd, now) => {
   if (cmd.kind === 'pile_stop') {
     // nothing runs for that order any more (it ended by itself): the stop is done
     if (!sim || sim.order_id !== p.order_id) return { ok: true };
-    await endPortSession(db, cmd.rid, port.id, 'console', now);
+    await endPortSession(db, cmd.rid, port.id, p.reason === 'phone' ? 'phone' : 'console', now);
     return { ok: true };
   }
   if (port.state === 'fault') return { ok: false, error: '插座故障' };

@@ -1,6 +1,6 @@
 /**
  * The simulator's controls on a simulated pile (chargersim), the reconciliation of ports against
- * sessions (chargereconlist) and the report per pile and day (chargereportlist);
+ * sessions (chargereconlist) and the report per pile and day (chargereportlist, chargereportexport);
  * docs/product.md#charging-piles.
  */
 import {
@@ -12,10 +12,15 @@ import {
   fenToYuan,
   toFen,
   type ChargeReconItem,
+  type ChargeReportRow,
+  type MethodOutput,
 } from '@wuye/contract';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { defineExport } from '../../jobs/exports.js';
+import { sheetOf } from '../../lib/excel.js';
 import { fail } from '../../http/errors.js';
-import { defineMethod, reply } from '../../http/registry.js';
+import { defineMethod, reply, type HandlerInput } from '../../http/registry.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { pileOf, portsOf } from './piles.js';
 import { advancePiles, endPortSession, type PortSim } from './sim.js';
@@ -186,55 +191,97 @@ const chargereconlist = defineMethod('chargereconlist', {
   },
 });
 
+/** The report's days: this month by default, at most a year. */
+function reportRange(input: { start_date?: string; end_date?: string }): { from: string; to: string } {
+  const day = today();
+  const from = input.start_date || `${day.slice(0, 8)}01`;
+  const to = input.end_date || day;
+  if (from > to) fail('开始日期不能晚于结束日期');
+  if (addDays(from, 366) < to) fail('日期范围不能超过一年');
+  return { from, to };
+}
+
+/** The report's rows and totals: sessions, kWh and income per pile and end day (the list and its export). */
+async function reportOf(db: Kysely<DB>, rid: number, input: HandlerInput<'chargereportlist'>): Promise<MethodOutput<'chargereportlist'>> {
+  const { from, to } = reportRange(input);
+  let qb = db
+    .selectFrom('charge_orders as o')
+    .innerJoin('devices as d', (j) => j.onRef('d.rid', '=', 'o.rid').onRef('d.id', '=', 'o.charger_id'))
+    .select([
+      sql<string>`to_char(o.end_at, 'YYYY-MM-DD')`.as('day'),
+      'o.charger_id',
+      'd.title',
+      sql<number>`count(*)::int`.as('sessions'),
+      sql<number>`coalesce(sum(o.end_wh - o.start_wh), 0)::bigint`.as('wh'),
+      sql<string>`coalesce(sum(o.amount), 0)::numeric(14,2)::text`.as('income'),
+    ])
+    .where('o.rid', '=', rid)
+    .where('o.state', 'in', ['done', 'check', 'checked'])
+    .where('o.end_at', '>=', sql<Date>`${from}::date`)
+    .where('o.end_at', '<', sql<Date>`${to}::date + 1`)
+    .groupBy([sql`to_char(o.end_at, 'YYYY-MM-DD')`, 'o.charger_id', 'd.title'])
+    .orderBy(sql`to_char(o.end_at, 'YYYY-MM-DD')`, 'desc')
+    .orderBy('o.charger_id');
+  if (input.charger_id) qb = qb.where('o.charger_id', '=', input.charger_id);
+  const rows = await qb.execute();
+  let sessions = 0;
+  let wh = 0;
+  let income = 0n;
+  const items = rows.map((r) => {
+    sessions += r.sessions;
+    wh += Number(r.wh);
+    income += toFen(r.income);
+    return {
+      day: r.day,
+      charger_id: Number(r.charger_id),
+      charger_title: r.title,
+      sessions: r.sessions,
+      energy_kwh: (Number(r.wh) / 1000).toFixed(3),
+      income: r.income,
+    };
+  });
+  return { items, sessions, energy_kwh: (wh / 1000).toFixed(3), income: fenToYuan(income) };
+}
+
 const chargereportlist = defineMethod('chargereportlist', {
   side: 'community',
   roles: CHARGING_ROLES.staff,
   writes: false,
   summary: '充电报表：按充电桩和结束日期的订单数、电量（kWh）与收入（元）；日期默认本月',
-  async handler(ctx, input) {
-    const day = today();
-    const from = input.start_date || `${day.slice(0, 8)}01`;
-    const to = input.end_date || day;
-    if (from > to) fail('开始日期不能晚于结束日期');
-    if (addDays(from, 366) < to) fail('日期范围不能超过一年');
-    let qb = ctx.db
-      .selectFrom('charge_orders as o')
-      .innerJoin('devices as d', (j) => j.onRef('d.rid', '=', 'o.rid').onRef('d.id', '=', 'o.charger_id'))
-      .select([
-        sql<string>`to_char(o.end_at, 'YYYY-MM-DD')`.as('day'),
-        'o.charger_id',
-        'd.title',
-        sql<number>`count(*)::int`.as('sessions'),
-        sql<number>`coalesce(sum(o.end_wh - o.start_wh), 0)::bigint`.as('wh'),
-        sql<string>`coalesce(sum(o.amount), 0)::numeric(14,2)::text`.as('income'),
-      ])
-      .where('o.rid', '=', ctx.rid)
-      .where('o.state', 'in', ['done', 'check', 'checked'])
-      .where('o.end_at', '>=', sql<Date>`${from}::date`)
-      .where('o.end_at', '<', sql<Date>`${to}::date + 1`)
-      .groupBy([sql`to_char(o.end_at, 'YYYY-MM-DD')`, 'o.charger_id', 'd.title'])
-      .orderBy(sql`to_char(o.end_at, 'YYYY-MM-DD')`, 'desc')
-      .orderBy('o.charger_id');
-    if (input.charger_id) qb = qb.where('o.charger_id', '=', input.charger_id);
-    const rows = await qb.execute();
-    let sessions = 0;
-    let wh = 0;
-    let income = 0n;
-    const items = rows.map((r) => {
-      sessions += r.sessions;
-      wh += Number(r.wh);
-      income += toFen(r.income);
-      return {
-        day: r.day,
-        charger_id: Number(r.charger_id),
-        charger_title: r.title,
-        sessions: r.sessions,
-        energy_kwh: (Number(r.wh) / 1000).toFixed(3),
-        income: r.income,
-      };
-    });
-    return { items, sessions, energy_kwh: (wh / 1000).toFixed(3), income: fenToYuan(income) };
+  handler: (ctx, input) => reportOf(ctx.db, ctx.rid, input),
+});
+
+const chargereportexport = defineExport('chargereportexport', {
+  roles: CHARGING_ROLES.staff,
+  summary: '按当前日期范围与充电桩导出充电报表（Excel）：日期、充电桩、订单数、电量（kWh）、收入（元），末行合计',
+  filename: (input) => {
+    const { from, to } = reportRange(input);
+    return `充电报表_${from}_${to}.xlsx`;
+  },
+  // the dates are checked in the call, before anything is queued
+  check: async (_scope, input) => void reportRange(input),
+  async sheet({ db, rid }, input) {
+    const report = await reportOf(db, rid, input);
+    const total: ChargeReportRow = {
+      day: '合计',
+      charger_id: 0,
+      charger_title: '',
+      sessions: report.sessions,
+      energy_kwh: report.energy_kwh,
+      income: report.income,
+    };
+    return sheetOf<ChargeReportRow>(
+      '充电报表',
+      [
+        { header: '日期', value: (r) => r.day, width: 12 },
+        { header: '充电桩', value: (r) => r.charger_title, width: 20 },
+        { header: '订单数', value: (r) => r.sessions, width: 10 },
+        { header: '电量(kWh)', value: (r) => r.energy_kwh, width: 14 },
+        { header: '收入(元)', value: (r) => r.income, width: 14 },
+      ],
+      [...report.items, total],
+    );
   },
 });
 
-export const toolMethods = [chargersim, chargereconlist, chargereportlist];
+export const toolMethods = [chargersim, chargereconlist, chargereportlist, chargereportexport];

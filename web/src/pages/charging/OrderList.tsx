@@ -3,6 +3,7 @@ import { Button, Card, Form, Input, Modal, Select, Space, Table } from 'antd';
 import type { ButtonProps, TableColumnsType } from 'antd';
 import { CHARGE_STATE, enumOptions, type ChargeOrderItem } from '@wuye/contract';
 import { request } from '../../api/client';
+import { runExport } from '../../api/exportJob';
 import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import { moneyColumn } from '../../components/Money';
@@ -12,7 +13,7 @@ import { OrderDrawer, StartDialog } from './parts';
 /**
  * /carpark/chargeorders (充电订单; docs/product.md#charging-piles): the sessions with their state,
  * prepayment, amount and refund; 开始充电, 停止充电 (queued to the pile), 核对 a session closed by
- * the time-out (待核对), and each session's meter values and price by hour.
+ * the time-out (待核对), each session's meter values and price by hour, and 导出 (an export job) of the filtered sessions.
  */
 export default function OrderList() {
   const list = useList('chargeorderlist', { sort: 'desc' });
@@ -127,6 +128,15 @@ export default function OrderList() {
           <Button onClick={list.reload} data-testid="chargeorder-refresh">
             刷新
           </Button>
+          <Button
+            onClick={() => {
+              const { sort: _sort, ...filters } = list.filters;
+              void runExport('chargeorderexport', filters);
+            }}
+            data-testid="chargeorder-export"
+          >
+            导出
+          </Button>
           <Button type="primary" ghost onClick={() => setStarting(true)} data-testid="chargeorder-start">
             开始充电
           </Button>
@@ -140,7 +150,13 @@ export default function OrderList() {
         columns={columns}
         dataSource={list.items}
         scroll={{ x: 1900 }}
-        pagination={{ current: list.page, pageSize: list.limit, total: list.total, onChange: (p, l) => list.setPage(p, l) }}
+        pagination={{
+          current: list.page,
+          pageSize: list.limit,
+          total: list.total,
+          showTotal: (total) => `共 ${total}${list.answer?.more ? '+' : ''} 条`,
+          onChange: (p, l) => list.setPage(p, l),
+        }}
       />
       {starting && (
         <StartDialog

@@ -1,15 +1,16 @@
 import { useState, type Key } from 'react';
-import { Card, Col, DatePicker, Row, Space, Statistic, Table } from 'antd';
+import { Button, Card, Col, DatePicker, Row, Space, Statistic, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import type { ChargeReportRow } from '@wuye/contract';
 import { call } from '../../api/client';
+import { runExport } from '../../api/exportJob';
 import { MoneyStatistic, moneyColumn } from '../../components/Money';
 import { SmallSelect } from '../../components/resource';
 import { useDayPresets } from '../invoice/shared';
 
-/** /carpark/chargereport (充电报表; docs/product.md#charging-piles): sessions, energy and income per pile and day over a date range. */
+/** /carpark/chargereport (充电报表; docs/product.md#charging-piles): sessions, energy and income per pile and day over a date range, and its export. */
 export default function ReportPage() {
   const presets = useDayPresets();
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => presets.find((p) => p.label === '本月')!.value);
@@ -48,6 +49,9 @@ export default function ReportPage() {
           value={chargerId}
           onChange={(v: unknown) => setChargerId((v as number | undefined) ?? undefined)}
         />
+        <Button onClick={() => void runExport('chargereportexport', { ...days, charger_id: chargerId })} data-testid="chargereport-export">
+          导出
+        </Button>
       </Space>
       <Row gutter={16} style={{ marginBottom: 16 }}>
         <Col span={8}>
