@@ -5,5 +5,7 @@
  */
 export const METER_ROLES = {
   staff: ['carpark', 'devicelist'],
+  /** bulk work on the device ledger (the Excel import): the device administrators, not the parking attendants */
+  devices: ['devicelist'],
   recharge: ['carpark', 'devicelist', 'cashier', 'fees', 'payment'],
 } as const;

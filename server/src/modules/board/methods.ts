@@ -37,9 +37,11 @@ export function maskPlate(plate: string): string {
   return chars.length <= 3 ? plate : `${chars.slice(0, 2).join('')}***${chars[chars.length - 1]}`;
 }
 
-const board = { side: 'community', roles: 'staff', writes: false, board: true } as const;
+/** what every widget of the community board is: a staff read the board session may call */
+const board = { roles: 'staff', writes: false, board: true } as const;
 
 const boardassets = defineMethod('boardassets', {
+  side: 'community',
   ...board,
   summary: '看板·资产：楼栋、房屋与入住（入住、出租）、车位与已售已租、设备与在线数',
   async handler(ctx) {
@@ -66,6 +68,7 @@ const boardassets = defineMethod('boardassets', {
 });
 
 const boardmoney = defineMethod('boardmoney', {
+  side: 'community',
   ...board,
   summary: '看板·收费：本月账期的应收、实收、收费率，今日收款笔数与金额，当前欠费',
   async handler(ctx) {
@@ -115,6 +118,7 @@ async function ticketFigures(ctx: { db: Parameters<typeof repairDashboard>[0]; r
 }
 
 const boardorders = defineMethod('boardorders', {
+  side: 'community',
   ...board,
   summary: '看板·工单：报修未完成、超时、今日新增、本月完成与满意度（本月评价的平均分），投诉未完成与超时',
   async handler(ctx) {
@@ -133,6 +137,7 @@ const boardorders = defineMethod('boardorders', {
 });
 
 const boardalerts = defineMethod('boardalerts', {
+  side: 'community',
   ...board,
   summary: `看板·预警：欠费超过 ${BOARD_OLD_ARREARS_MONTHS} 个月的账单、离线设备、超时报修与投诉、关阀中的表`,
   async handler(ctx) {
@@ -172,6 +177,7 @@ const boardalerts = defineMethod('boardalerts', {
 });
 
 const boardpatrols = defineMethod('boardpatrols', {
+  side: 'community',
   ...board,
   summary: '看板·今日巡更：任务数、应巡点与已巡点、完成率、未完成的任务数',
   async handler(ctx) {
@@ -180,6 +186,7 @@ const boardpatrols = defineMethod('boardpatrols', {
 });
 
 const boardfeed = defineMethod('boardfeed', {
+  side: 'community',
   ...board,
   summary: `看板·实时动态：最近 ${BOARD_FEED_SIZE} 条缴费、车辆进出与开门，姓名与车牌打码`,
   async handler(ctx) {

@@ -192,7 +192,7 @@ function unitConditions(f: Omit<UnitFilters, 'state'>): RawBuilder<SqlBool>[] {
   return out;
 }
 
-function filteredUnits(db: Kysely<DB>, rid: number, f: UnitFilters, kind: UnitKind | undefined = f.unit_kind) {
+function filteredUnits(db: Kysely<DB>, rid: number, f: UnitFilters, kind: UnitKind | undefined = f.unit_kind || undefined) {
   let qb = unitsQuery(db, rid, kind);
   for (const c of unitConditions(f)) qb = qb.where(c);
   if (f.state === 'available') qb = qb.where(sql<SqlBool>`st.state IS NULL`);
@@ -252,7 +252,7 @@ async function stateCounts(db: Kysely<DB>, rid: number, f: UnitFilters): Promise
     out.available = Number(units.rows[0]!.n) - taken;
     return out;
   }
-  let qb = unitsQuery(db, rid, f.unit_kind)
+  let qb = unitsQuery(db, rid, f.unit_kind || undefined)
     .clearSelect()
     .select([sql<string | null>`st.state`.as('state'), sql<number>`count(*)::int`.as('n')])
     .groupBy(sql`st.state`);

@@ -9,6 +9,8 @@ type Row = Record<string, any>;
 
 let s: TestServer;
 let staff: string;
+/** the device administrator (devicelist), who imports */
+let importer: string;
 let admin2: string;
 let cashier: string;
 let room: { hid: number; building: string; unit: string; title: string };
@@ -17,7 +19,7 @@ let waterItem: string;
 
 beforeAll(async () => {
   s = await startTestServer();
-  [staff, admin2, cashier] = await s.logins('parking', 'admin2', 'cashier');
+  [staff, importer, admin2, cashier] = await s.logins('parking', 'tech', 'admin2', 'cashier');
   const rooms = await s.database.db
     .selectFrom('rooms as r')
     .innerJoin('units as u', (j) => j.onRef('u.rid', '=', 'r.rid').onRef('u.id', '=', 'r.tid'))
@@ -51,7 +53,7 @@ afterAll(() => s?.close());
 
 const workbook = (rows: Array<Array<string | number>>) => workbookBase64(METER_IMPORT_HEADERS, rows, '表计');
 
-async function importRows(rows: Array<Array<string | number>>, token = staff) {
+async function importRows(rows: Array<Array<string | number>>, token = importer) {
   const res = await s.call('meterimport', { filename: 'meters.xlsx', file_base64: await workbook(rows) }, token);
   expect(res.return_code, res.return_msg).toBe(RC.SUCCESS);
   await s.runJobs();
@@ -72,7 +74,7 @@ const meterCount = async () =>
 
 describe('the meters’ import', () => {
   it('answers the template with the community’s gateway and plan as the example', async () => {
-    const res = ok(await s.call('meterimporttemplate', {}, staff)) as Row;
+    const res = ok(await s.call('meterimporttemplate', {}, importer)) as Row;
     const sheet = await readXlsx(res.content_base64);
     expect(sheet.headers).toEqual([...METER_IMPORT_HEADERS]);
     expect(res.filename).toBe('表计导入模板.xlsx');
@@ -132,7 +134,7 @@ describe('the meters’ import', () => {
     expect(reason(13)).toEqual(['抄表计费的表请填写收费项目（按抄表读数计费的项目）']);
     // nothing of the file went in, the good row neither
     expect(await meterCount()).toBe(before);
-    const report = ok(await s.call('meterimporterrors', { job_id: jobId }, staff)) as Row;
+    const report = ok(await s.call('meterimporterrors', { job_id: jobId }, importer)) as Row;
     expect(report.filename).toMatch(/表计导入错误报告/);
   });
 
@@ -142,8 +144,9 @@ describe('the meters’ import', () => {
     expect(ok(await s.call('meterlist', { meter_no: 'IMP-X' }, staff)).total).toBe(0);
   });
 
-  it('is the meter staff’s alone', async () => {
+  it('is the device administrators’ alone: not the cashier’s, nor the parking attendant’s', async () => {
     expect((await s.call('meterimporttemplate', {}, cashier)).return_code).toBe(RC.NO_PERMISSION);
+    expect((await s.call('meterimporttemplate', {}, staff)).return_code).toBe(RC.NO_PERMISSION);
     const res = await s.call('meterimport', { filename: 'm.xlsx', file_base64: await workbook([]) }, cashier);
     expect(res.return_code).toBe(RC.NO_PERMISSION);
   });

@@ -220,7 +220,7 @@ export const meterImportMethods = defineImport<'meterimport', 'meterimporttempla
     upload:
       '上传表计 Excel：检查表头后作为后台任务导入（返回 job_id）；房屋按楼栋、单元、房号查找（都不填为暂不绑定），采集器按编号、单价方案按名称；预警金额设置该房屋的预警金额；有错误行则全部不导入',
   },
-  roles: METER_ROLES.staff,
+  roles: METER_ROLES.devices,
   required: ['表号', '表类型', '计费模式', '采集器编号', '单价方案'],
   maxRows: METER_IMPORT_MAX_ROWS,
   maxErrors: 2000,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, InputNumber, Modal, Space } from 'antd';
-import { meter, type MeterItem } from '@wuye/contract';
+import { meter, METER_ROLES, type MeterItem } from '@wuye/contract';
 import { request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { Money } from '../../components/Money';
@@ -69,6 +69,7 @@ export function ReadTimeModal({ ids, onClose, onDone }: { ids: number[]; onClose
  */
 export default function MeterList() {
   const canWrite = useCanWrite(meter.def.roles.write);
+  const canImport = useCanWrite(METER_ROLES.devices);
   const canRecharge = useCanWrite(['carpark', 'devicelist', 'cashier', 'fees', 'payment']);
   const list = useResourceList(meter, LIST_OPTIONS);
   const refresh = useMeterRefresh();
@@ -90,7 +91,7 @@ export default function MeterList() {
         listOptions={LIST_OPTIONS}
         title="表计管理"
         toolbar={
-          canWrite && (
+          canImport && (
             <Button onClick={() => setImporting(true)} data-testid="meter-import-open">
               导入
             </Button>
