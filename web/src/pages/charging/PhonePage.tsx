@@ -228,7 +228,7 @@ function Charging({ session, onEnded }: { session: PhoneSession; onEnded: () => 
             follow(null);
             void info.refetch();
           }}
-          onSettled={() => void info.refetch()}
+          onChanged={() => void info.refetch()}
           onEnded={onEnded}
         />
       ) : (
@@ -416,14 +416,14 @@ function OrderCard({
   id,
   token,
   onDone,
-  onSettled,
+  onChanged,
   onEnded,
 }: {
   id: number;
   token: string;
   onDone: () => void;
-  /** the session is settled: the balance shown above is read again */
-  onSettled: () => void;
+  /** the session moved on (charging, settled): the ports and the balance shown above are read again */
+  onChanged: () => void;
   onEnded: () => void;
 }) {
   const [error, setError] = useState('');
@@ -440,13 +440,14 @@ function OrderCard({
     if (q.error && isRelogin(q.error)) onEnded();
   }, [q.error, onEnded]);
   const state = q.data?.state;
-  const told = useRef(false);
+  const told = useRef<string | undefined>(undefined);
   useEffect(() => {
-    // once, when it is settled
-    if (told.current || !state || ['starting', 'charging', 'stopping'].includes(state)) return;
-    told.current = true;
-    onSettled();
-  }, [state, onSettled]);
+    // once a state: the pile above (its ports) and the balance are read again
+    if (!state || told.current === state) return;
+    const first = told.current === undefined;
+    told.current = state;
+    if (!first) onChanged();
+  }, [state, onChanged]);
   if (q.isLoading) return <Spin style={{ display: 'block', margin: 24 }} />;
   if (!q.data) return <Alert type="error" showIcon title={errText(q.error)} action={<Button onClick={onDone}>返回</Button>} />;
   const o = q.data;
