@@ -28,7 +28,7 @@ journey('the group’s communities and their renewals', ({ page: newPage }) => {
     await expect.poll(() => dialog.getByTestId('leader-region-delay-list').textContent()).toMatch(/老城小区.*东湖小区|东湖小区.*老城小区/);
     await dialog.getByLabel('备注').fill('集团统一续约');
     await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
-    await expect.poll(() => page.locator('.ant-message').textContent()).toContain('已为 2 个小区延期 12 个月');
+    await page.locator('.ant-notification-notice', { hasText: '已为 2 个小区延期 12 个月' }).waitFor();
     await settle(page);
     await screenshot(page, 'leader-regions-1440');
 

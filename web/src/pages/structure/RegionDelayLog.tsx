@@ -104,7 +104,11 @@ function DelayMonthly() {
   const [year, setYear] = useState(() => dayjs().year());
   const q = useQuery({ queryKey: ['regiondelaymonthly', year], queryFn: () => call('regiondelaymonthly', { year }) });
   const rows: Array<RegionDelayMonth & { key: string }> = q.data
-    ? [...q.data.items.map((m) => ({ ...m, key: m.month })), { ...q.data.totals, month: '全年合计', key: 'total' }]
+    ? [
+        // the months with renewals, then the year's totals: a short table above the log
+        ...q.data.items.filter((m) => m.count > 0).map((m) => ({ ...m, key: m.month })),
+        { ...q.data.totals, month: '全年合计', key: 'total' },
+      ]
     : [];
   return (
     <div style={{ marginBottom: 16 }} data-testid="delaylog-monthly">
