@@ -4,7 +4,7 @@ import { beatSimulators, deviceHeartbeat, runDeviceQueue, setSimulatorAckDelay }
 import { readXlsx } from '../../lib/excel.js';
 import { describeResource } from '../../test/describeResource.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { moveBalance } from '../cards/ledger.js';
+import { memberWithBalance } from './testMembers.js';
 import { sweepChargeOrders } from './sessions.js';
 import { advancePiles } from './sim.js';
 
@@ -60,31 +60,7 @@ async function addPile(v: Record<string, unknown> = {}) {
 }
 
 /** A member of community 1 with `yuan` added to the balance (through the ledger); answers the id. */
-async function memberWith(yuan: string, index = 0): Promise<number> {
-  const db = s.database.db;
-  const m = await db
-    .selectFrom('members')
-    .select('id')
-    .where('rid', '=', 1)
-    .orderBy('id')
-    .offset(40 + index)
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  await db.transaction().execute((trx) =>
-    moveBalance(trx, {
-      rid: 1,
-      memberId: m.id,
-      fen: toFen(yuan),
-      ioType: 1,
-      feetype: 'recharge',
-      paytype: 'cash',
-      orderid: `T${++seq}`,
-      remark: '',
-      createUser: 'test',
-    }),
-  );
-  return m.id;
-}
+const memberWith = async (yuan: string, index = 0): Promise<number> => (await memberWithBalance(s.database.db, 40 + index, yuan)).id;
 const balanceOf = async (memberId: number) =>
   toFen(
     String(

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beatSimulators, deviceHeartbeat, runDeviceQueue, setSimulatorAckDelay } from '../../devices/access.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { moveBalance } from '../cards/ledger.js';
+import { memberWithBalance } from './testMembers.js';
 import { advancePiles } from './sim.js';
 
 /** 扫码充电 (docs/product.md#charging-piles): the owner's phone at a pile, from the SMS code to the settlement. */
@@ -37,31 +37,7 @@ async function addPile() {
 }
 
 /** A member of community 1 (its mobile) with `yuan` added to the balance. */
-async function member(index: number, yuan = '100.00') {
-  const db = s.database.db;
-  const m = await db
-    .selectFrom('members')
-    .select(['id', 'mobile'])
-    .where('rid', '=', 1)
-    .orderBy('id')
-    .offset(60 + index)
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  await db.transaction().execute((trx) =>
-    moveBalance(trx, {
-      rid: 1,
-      memberId: m.id,
-      fen: toFen(yuan),
-      ioType: 1,
-      feetype: 'recharge',
-      paytype: 'cash',
-      orderid: `PT${++seq}`,
-      remark: '',
-      createUser: 'test',
-    }),
-  );
-  return { id: Number(m.id), mobile: m.mobile };
-}
+const member = (index: number, yuan = '100.00') => memberWithBalance(s.database.db, 60 + index, yuan);
 
 /** The code the sandbox sent: read from its page, as a tester does. */
 async function sandboxCode(url: string): Promise<string> {
