@@ -14,7 +14,6 @@ import { dayStart, today } from '../../lib/wire.js';
 
 type CountInput = { start_date: string; end_date: string; group: RepairCountGroup };
 
-
 interface Acc {
   key: string;
   label: string;
