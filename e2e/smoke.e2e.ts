@@ -47,6 +47,7 @@ const ADDRESSES: Record<string, (ask: Ask) => Promise<string>> = {
   '/steward/noticesedit': async (ask) => `/steward/noticesedit?id=${await first(ask, 'noticelist', 'id', { status: 'D' })}`,
   '/steward/readnumlist': async (ask) => `/steward/readnumlist?id=${await first(ask, 'noticelist', 'id', { status: 'P' })}`,
   '/carpark/caredit': async (ask) => `/carpark/caredit?id=${await first(ask, 'carlist')}`,
+  '/carpark/charging_edit': async (ask) => `/carpark/charging_edit?id=${await first(ask, 'chargerlist')}`,
   '/carpark/hardwareedit': async (ask) => `/carpark/hardwareedit?id=${await first(ask, 'accessdevicelist')}`,
   '/carpark/editcardus': async (ask) => `/carpark/editcardus?id=${await first(ask, 'carduslist')}`,
   '/carpark/cardsedit': async (ask) => `/carpark/cardsedit?id=${await first(ask, 'cardslist')}`,
