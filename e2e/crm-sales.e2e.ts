@@ -194,17 +194,25 @@ journey('sales CRM: a customer from 报备 to 签约, with a follow-up, a visit 
     await expect.poll(() => rowsOf(table).count()).toBe(1);
     expect(await rowsOf(table).first().textContent()).toMatch(/签约[\s\S]*冯顾问/);
     await page.getByTestId('crmcustomer-reset').click();
-    await page.getByTestId('crm-chip-today').click();
+    // the chips and the views build on the address the reset wrote: wait until it has no name in it
+    await expect.poll(() => new URL(page.url()).searchParams.get('keyword')).toBeNull();
+    await expect.poll(() => page.getByTestId('crmcustomer-filter-keyword').inputValue()).toBe('');
+    // a chip toggles on what it shows: each click waits until the chip is drawn as the last one left it
+    const today = page.getByTestId('crm-chip-today');
+    await today.click();
     await expect.poll(() => new URL(page.url()).searchParams.get('chip')).toBe('today');
+    await expect.poll(() => today.getAttribute('class')).toContain('ant-tag-checkable-checked');
     await expect.poll(() => rowsOf(table).count()).toBeGreaterThan(0);
-    await page.getByTestId('crm-chip-today').click();
+    await today.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('chip')).toBeNull();
+    await expect.poll(() => today.getAttribute('class')).not.toContain('ant-tag-checkable-checked');
     await closeNotices(page);
     await settle(page);
     await screenshot(page, 'crm-sales-list-1440');
     await page.getByTestId('crm-view-pool').click();
     await expect.poll(() => new URL(page.url()).searchParams.get('view')).toBe('pool');
+    await expect.poll(() => table.getByTestId(/^crm-claim-/).count()).toBeGreaterThan(0);
     const first = rowsOf(table).first();
-    await first.waitFor();
     await first.locator('[data-testid^="crm-claim-"]').click();
     await notice(page, '已领取 1 位客户').waitFor();
   });
