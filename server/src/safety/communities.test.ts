@@ -222,18 +222,41 @@ async function setUpVictim(): Promise<Victim> {
   };
 }
 
-/** One id of every community table (rid + id) of community `rid`. */
+/**
+ * One id of every community table (rid + id) of community `rid`: `byTable` its first row's, and
+ * `anyIds` one chosen so that few values serve every table. A method taking `id` is called once
+ * with each distinct value of `anyIds`; a value that is community `rid`'s row in many tables at once
+ * (a greedy cover of the tables by their ids) tries every table with fewer calls: on the demo, 40
+ * values serve the 128 tables whose first rows were 68 values.
+ */
 async function idsOf(db: Kysely<DB>, rid: number): Promise<Pick<Victim, 'anyIds' | 'byTable'>> {
   const anyIds = new Map<string, number>();
   const byTable: Record<string, number> = {};
+  /** each table's ids of the community (their first thousand) */
+  const idsIn = new Map<string, Set<number>>();
   for (const table of await tablesWith(db, 'rid')) {
     const hasId = await sql<{ n: number }>`SELECT count(*)::int AS n FROM information_schema.columns
       WHERE table_schema = current_schema() AND table_name = ${table} AND column_name = 'id'`.execute(db);
     if (!hasId.rows[0]!.n) continue;
-    const row = await sql<{ id: number }>`SELECT id FROM ${sql.table(table)} WHERE rid = ${rid} ORDER BY id LIMIT 1`.execute(db);
-    if (!row.rows[0]) continue;
-    byTable[table] = Number(row.rows[0].id);
-    anyIds.set(table, Number(row.rows[0].id));
+    const rows = await sql<{ id: number }>`SELECT id FROM ${sql.table(table)} WHERE rid = ${rid} ORDER BY id LIMIT 1000`.execute(db);
+    if (!rows.rows[0]) continue;
+    byTable[table] = Number(rows.rows[0].id);
+    idsIn.set(table, new Set(rows.rows.map((r) => Number(r.id))));
+  }
+  // the region's own id first (every rid-keyed lookup of the other community), then greedily the
+  // value that is an id of the most tables not yet served
+  const cover = (value: number) => {
+    for (const [table, ids] of idsIn)
+      if (ids.has(value)) {
+        anyIds.set(table, value);
+        idsIn.delete(table);
+      }
+  };
+  cover(rid);
+  while (idsIn.size) {
+    const counts = new Map<number, number>();
+    for (const ids of idsIn.values()) for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+    cover([...counts].reduce((best, c) => (c[1] > best[1] || (c[1] === best[1] && c[0] < best[0]) ? c : best))[0]);
   }
   anyIds.set('regions', rid);
   // the devices table holds every family: a door's id for the access methods, a gate's for the lanes', a meter gateway's
