@@ -100,7 +100,10 @@ journey(
       await expect.poll(() => row.textContent()).toContain('充电中');
       await row.getByRole('button', { name: '停止充电' }).click();
       await page.getByTestId('chargestop-confirm').click();
-      await notice(page, '已下发停止指令').waitFor();
+      // the page was opened afresh: the one notice is the stop's answer, and its text says what went wrong if it did
+      const answer = page.locator('.ant-notification-notice').last();
+      await answer.waitFor();
+      expect(await answer.textContent()).toContain('已下发停止指令');
       // the pile answers the stop with its final meter value: the session is settled
       await expect
         .poll(
