@@ -1229,6 +1229,33 @@ export interface DictLabelsTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface DiyPageVersionsTable {
+  id: Generated<number>;
+  page_id: number;
+  version: number;
+  status: 'D' | 'P' | 'H';
+  format: Generated<number>;
+  blocks: Generated<Json>;
+  note: Generated<string>;
+  published_at: Generated<Timestamp | null>;
+  published_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+  updated_at: Generated<Timestamp>;
+  updated_by: Generated<number | null>;
+}
+
+export interface DiyPagesTable {
+  id: Generated<number>;
+  group_id: number;
+  rid: Generated<number | null>;
+  kind: 'homeDIY' | 'serviceDIY' | 'navbar' | 'personalDIY' | 'apply';
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+  updated_at: Generated<Timestamp>;
+  updated_by: Generated<number | null>;
+}
+
 export interface DutyShiftsTable {
   rid: number;
   id: Generated<number>;
@@ -1399,6 +1426,21 @@ export interface FeeMeterReadingsTable {
   source: Generated<'manual' | 'auto'>;
 }
 
+export interface FeePaydataTotalsTable {
+  rid: number;
+  id: Generated<number>;
+  day: string;
+  pay_type: string;
+  cashier_name: string;
+  cost_type: string;
+  item_id: number;
+  voided: boolean;
+  lines: number;
+  fee: Numeric;
+  discount: Numeric;
+  late_fee: Numeric;
+}
+
 export interface FeePaymentItemsTable {
   rid: number;
   id: Generated<number>;
@@ -1458,6 +1500,7 @@ export interface FeePaymentsTable {
   voided_by_name: Generated<string>;
   voided_at: Generated<Timestamp | null>;
   stay_id: Generated<number | null>;
+  pay_ref: Generated<string>;
 }
 
 export interface FeeReceiptCountersTable {
@@ -1481,6 +1524,14 @@ export interface FeeRefundsTable {
   created_at: Generated<Timestamp>;
   approved_at: Generated<Timestamp | null>;
   applicant_id: Generated<number | null>;
+}
+
+export interface FeeRoomMonthsTable {
+  rid: number;
+  hid: number;
+  year: number;
+  billed: number;
+  unpaid: number;
 }
 
 export interface FeeSettingsTable {
@@ -1557,6 +1608,63 @@ export interface FeeUnpaidUnitsTable {
   rooms: number;
 }
 
+export interface GroupAppServicesTable {
+  id: Generated<number>;
+  group_id: number;
+  code: string;
+  icon: string;
+  sort: Generated<number>;
+  region_scope: Generated<'all' | 'some' | 'none'>;
+  rids: Generated<number[]>;
+  allow_hide: Generated<'Y' | 'N'>;
+  allow_reorder: Generated<'Y' | 'N'>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+  updated_at: Generated<Timestamp>;
+  updated_by: Generated<number | null>;
+}
+
+export interface GroupBannersTable {
+  id: Generated<number>;
+  group_id: number;
+  title: string;
+  image: string;
+  position: Generated<string>;
+  link_type: Generated<'none' | 'service' | 'h5' | 'mini'>;
+  target: Generated<string>;
+  region_scope: Generated<'all' | 'some'>;
+  rids: Generated<number[]>;
+  start_date: string;
+  end_date: string;
+  sort: Generated<number>;
+  enabled: Generated<'Y' | 'N'>;
+  clicks: Generated<number>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface GroupGraphicsTable {
+  id: Generated<number>;
+  group_id: number;
+  title: string;
+  category: Generated<string>;
+  cover: Generated<string>;
+  summary: Generated<string>;
+  body: Generated<string>;
+  link: Generated<string>;
+  region_scope: Generated<'all' | 'some'>;
+  rids: Generated<number[]>;
+  status: Generated<'D' | 'P' | 'X'>;
+  online_date: Generated<string | null>;
+  pinned: Generated<'Y' | 'N'>;
+  sort: Generated<number>;
+  views: Generated<number>;
+  published_at: Generated<Timestamp | null>;
+  published_by: Generated<number | null>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
 export interface GroupLinksTable {
   id: Generated<number>;
   group_id: number;
@@ -1579,6 +1687,7 @@ export interface GroupsTable {
   created_at: Generated<Timestamp>;
   security: Generated<Json>;
   security_override: Generated<'Y' | 'N'>;
+  sys_defaults: Generated<Json>;
 }
 
 export interface HouseholdReachTable {
@@ -2000,7 +2109,7 @@ export interface LeasesTable {
 
 export interface LoginCodesTable {
   code_hash: string;
-  purpose: 'board' | 'handover';
+  purpose: 'board' | 'handover' | 'enter';
   account_id: number;
   side: 'community' | 'group';
   rid: Generated<number | null>;
@@ -2774,6 +2883,7 @@ export interface ParkingPayOrdersTable {
   payment_id: Generated<number | null>;
   created_by: Generated<number | null>;
   created_at: Generated<Timestamp>;
+  provider: Generated<string>;
 }
 
 export interface ParkingRecordsTable {
@@ -3006,6 +3116,56 @@ export interface PatrolTasksTable {
   makeup_count: Generated<number>;
 }
 
+export interface PayChannelsTable {
+  id: Generated<number>;
+  group_id: number;
+  scene: 'owner_app' | 'cashier_qr' | 'pay_code' | 'renewal';
+  provider: 'wechat' | 'alipay' | 'sandbox';
+  enabled: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  updated_by: Generated<number | null>;
+}
+
+export interface PayMerchantsTable {
+  id: Generated<number>;
+  group_id: number;
+  rid: Generated<number | null>;
+  fee_kind: 'all' | 'property' | 'parking' | 'temp_parking' | 'utility' | 'meter' | 'charging';
+  provider: 'wechat' | 'alipay';
+  title: string;
+  mch_id: Generated<string>;
+  app_id: Generated<string>;
+  serial_no: Generated<string>;
+  api_v3_blob: Generated<string | null>;
+  api_v3_last4: Generated<string>;
+  private_key_blob: Generated<string | null>;
+  private_key_last4: Generated<string>;
+  public_key_blob: Generated<string | null>;
+  public_key_last4: Generated<string>;
+  status: Generated<'Y' | 'N'>;
+  remark: Generated<string>;
+  last_test_at: Generated<Timestamp | null>;
+  last_test_ok: Generated<'Y' | 'N' | null>;
+  last_test_result: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+  updated_at: Generated<Timestamp>;
+  updated_by: Generated<number | null>;
+}
+
+export interface PayTypeRulesTable {
+  group_id: number;
+  pay_type: 'cash' | 'wechat' | 'alipay' | 'bankcard' | 'transfer' | 'balance';
+  enabled: 'Y' | 'N';
+  counted: 'Y' | 'N';
+  ref_required: 'Y' | 'N';
+  sort: number;
+  remark: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  updated_by: Generated<number | null>;
+}
+
 export interface PositionsTable {
   id: Generated<number>;
   group_id: number;
@@ -3074,6 +3234,10 @@ export interface RegionsTable {
   service_qr: Generated<string>;
   map_point: Generated<string>;
   security: Generated<Json | null>;
+  modules_off: Generated<string[]>;
+  province: Generated<string>;
+  city: Generated<string>;
+  district: Generated<string>;
 }
 
 export interface RenewalOrdersTable {
@@ -3345,6 +3509,7 @@ export interface SessionsTable {
   idle_seconds: Generated<number | null>;
   must_change: Generated<boolean>;
   member_id: Generated<number | null>;
+  as_admin: Generated<boolean>;
 }
 
 export interface SmsJobsTable {
@@ -3399,6 +3564,31 @@ export interface SmsMessagesTable {
   receipt_at: Generated<Timestamp | null>;
   created_by: Generated<number | null>;
   created_at: Generated<Timestamp>;
+}
+
+export interface SmsQuotaLedgerTable {
+  group_id: number;
+  id: Generated<number>;
+  kind: 'topup' | 'send' | 'refund' | 'adjust';
+  count: number;
+  balance_after: number;
+  rid: Generated<number | null>;
+  purpose: Generated<'' | 'sms_job' | 'notice' | 'meter_alert' | 'charging_code' | 'test' | 'other'>;
+  ref_id: Generated<number | null>;
+  out_id: Generated<string>;
+  note: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+}
+
+export interface SmsQuotasTable {
+  group_id: number;
+  balance: Generated<number>;
+  low_threshold: Generated<number>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+  updated_at: Generated<Timestamp>;
+  updated_by: Generated<number | null>;
 }
 
 export interface SmsSandboxOutboxTable {
@@ -3580,6 +3770,29 @@ export interface WorkflowLogsTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface WxAccountsTable {
+  id: Generated<number>;
+  group_id: number;
+  kind: 'oa' | 'mini';
+  app_id: Generated<string>;
+  name: Generated<string>;
+  original_id: Generated<string>;
+  qrcode_url: Generated<string>;
+  app_secret_blob: Generated<string | null>;
+  app_secret_last4: Generated<string>;
+  token_blob: Generated<string | null>;
+  token_last4: Generated<string>;
+  aes_key_blob: Generated<string | null>;
+  aes_key_last4: Generated<string>;
+  last_test_at: Generated<Timestamp | null>;
+  last_test_ok: Generated<'Y' | 'N' | null>;
+  last_test_result: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Generated<number | null>;
+  updated_at: Generated<Timestamp>;
+  updated_by: Generated<number | null>;
+}
+
 export interface WxFollowerSyncsTable {
   rid: number;
   id: Generated<number>;
@@ -3688,6 +3901,8 @@ export interface DB {
   devices: DevicesTable;
   dict_items: DictItemsTable;
   dict_labels: DictLabelsTable;
+  diy_page_versions: DiyPageVersionsTable;
+  diy_pages: DiyPagesTable;
   duty_shifts: DutyShiftsTable;
   export_files: ExportFilesTable;
   fee_batches: FeeBatchesTable;
@@ -3700,11 +3915,13 @@ export interface DB {
   fee_items: FeeItemsTable;
   fee_line_totals: FeeLineTotalsTable;
   fee_meter_readings: FeeMeterReadingsTable;
+  fee_paydata_totals: FeePaydataTotalsTable;
   fee_payment_items: FeePaymentItemsTable;
   fee_payment_totals: FeePaymentTotalsTable;
   fee_payments: FeePaymentsTable;
   fee_receipt_counters: FeeReceiptCountersTable;
   fee_refunds: FeeRefundsTable;
+  fee_room_months: FeeRoomMonthsTable;
   fee_settings: FeeSettingsTable;
   fee_unit_totals: FeeUnitTotalsTable;
   fee_unpaid_fees: FeeUnpaidFeesTable;
@@ -3713,6 +3930,9 @@ export interface DB {
   fee_unpaid_rooms: FeeUnpaidRoomsTable;
   fee_unpaid_totals: FeeUnpaidTotalsTable;
   fee_unpaid_units: FeeUnpaidUnitsTable;
+  group_app_services: GroupAppServicesTable;
+  group_banners: GroupBannersTable;
+  group_graphics: GroupGraphicsTable;
   group_links: GroupLinksTable;
   groups: GroupsTable;
   household_reach: HouseholdReachTable;
@@ -3803,6 +4023,9 @@ export interface DB {
   patrol_task_hours: PatrolTaskHoursTable;
   patrol_task_points: PatrolTaskPointsTable;
   patrol_tasks: PatrolTasksTable;
+  pay_channels: PayChannelsTable;
+  pay_merchants: PayMerchantsTable;
+  pay_type_rules: PayTypeRulesTable;
   positions: PositionsTable;
   recharge_packages: RechargePackagesTable;
   region_delay_log: RegionDelayLogTable;
@@ -3827,6 +4050,8 @@ export interface DB {
   sessions: SessionsTable;
   sms_jobs: SmsJobsTable;
   sms_messages: SmsMessagesTable;
+  sms_quota_ledger: SmsQuotaLedgerTable;
+  sms_quotas: SmsQuotasTable;
   sms_sandbox_outbox: SmsSandboxOutboxTable;
   sms_settings: SmsSettingsTable;
   sms_templates: SmsTemplatesTable;
@@ -3840,6 +4065,7 @@ export interface DB {
   visitor_settings: VisitorSettingsTable;
   visitors: VisitorsTable;
   workflow_logs: WorkflowLogsTable;
+  wx_accounts: WxAccountsTable;
   wx_follower_syncs: WxFollowerSyncsTable;
   wx_followers: WxFollowersTable;
 }
