@@ -47,6 +47,7 @@ export const authMethods = {
   boardlogin: z.object({ code: oneTimeCode }),
   authcode: z.object({}),
   authcodelogin: z.object({ code: oneTimeCode }),
+  leaderreturn: z.object({}),
   sessionlist: z.object({}),
   staffresetpassword: z.object({ id }),
   sessiondel: z
@@ -61,6 +62,8 @@ export interface UserInfo {
   introduction: string;
   /** extra permission flags (updatelog, leader flags) */
   permissions: string[];
+  /** the modules closed in the session's community: their pages are not drawn (docs/product.md#community-modules) */
+  modules_off: string[];
 }
 
 export interface SysUserInfo {
@@ -74,6 +77,8 @@ export interface SysUserInfo {
   password_reset?: YN;
   /** Y: the password outlived the security policy's expiry; it must be changed (with the current one) before anything else */
   password_expired?: YN;
+  /** Y: a head office's session in a community it entered (leaderregionenter); 返回集团 takes it back */
+  entered?: YN;
 }
 
 /** One of the account's open sessions (sessionlist). */
@@ -107,6 +112,8 @@ export interface AuthOutputs {
   boardcode: OneTimeCode;
   boardlogin: { token: string; side: 'community' | 'group'; rid: number | null; expires_time: string };
   authcode: OneTimeCode;
+  /** back to the group side from a community the head office entered: a hand-over code to the group */
+  leaderreturn: OneTimeCode;
   authcodelogin: { token: string; side: 'community' | 'group'; rid: number | null; username: string; name: string };
   sessionlist: { items: SessionItem[] };
   sessiondel: { ended: number };

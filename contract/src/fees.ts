@@ -64,6 +64,8 @@ export const PAY_TYPE = valueEnum(
   { key: 'pay_type', name: '支付方式' },
 );
 export const PAY_TYPES = enumKeys(PAY_TYPE);
+/** The reference written with a payment when its method asks for one (支付方式, paytypelist): a bank's serial, a voucher's number. */
+export const payRef = text(40).pipe(z.string().regex(/^[0-9A-Za-z\-_/]*$/, '凭证号只能包含字母、数字和 - _ /'));
 export type PayTypeName = keyof typeof PAY_TYPE;
 export const PAY_TYPE_CH = enumTexts(PAY_TYPE);
 
@@ -254,6 +256,8 @@ export const feesMethods = {
     hid: id,
     bill_ids: idList(500),
     pay_type: z.enum(PAY_TYPES),
+    /** required when the group's rules for the method say so (paytypelist) */
+    pay_ref: payRef.default(''),
     paid_amount: paymentAmount,
     use_balance: z.boolean().default(false),
     /** above the community's cap (feesettinginfo) only a manager may give it */
@@ -293,6 +297,7 @@ export const feesMethods = {
     hid: id,
     amount: paymentAmount.refine((v) => v !== '0.00', '充值金额必须大于0'),
     pay_type: z.enum(['cash', 'wechat', 'alipay', 'bankcard', 'transfer']),
+    pay_ref: payRef.default(''),
     idempotency_key: idempotencyKey,
     remark: text(200).default(''),
   }),
@@ -426,6 +431,7 @@ export const feesMethods = {
     hid: id,
     lines: z.array(quickPayLine).min(1, '请至少添加一项收费').max(20),
     pay_type: z.enum(PAY_TYPES),
+    pay_ref: payRef.default(''),
     /** missing: exactly what is due */
     paid_amount: z
       .union([z.literal(''), z.null(), paymentAmount])
@@ -604,6 +610,8 @@ export interface PaymentRow {
   to_balance: string;
   pay_type: PayTypeName;
   pay_type_ch: string;
+  /** the reference written with it (银行流水号, 凭证号); '' when its method asked for none */
+  pay_ref: string;
   cashier_name: string;
   /** the account that took the money (none for an online payment): a cashier voids only their own receipts */
   cashier_id: number | null;
@@ -798,10 +806,13 @@ export interface MonthRow {
 }
 export interface PaymentStatRow {
   key: string;
+  /** a pay type the group does not count in 实收 (支付方式) is named 「…（不计入实收）」 */
   label: string;
   count: number;
   amount: string;
   balance_used: string;
+  /** grouped by pay type: whether the group counts it in 实收 (支付方式); '' in the other groupings */
+  counted: 'Y' | 'N' | '';
 }
 export interface BuildingCollectionRow {
   bid: number;
@@ -913,8 +924,11 @@ export interface PropertyPayLogRow {
 export interface FinanceReport {
   start_date: string;
   end_date: string;
-  by_pay_type: Array<{ pay_type: string; label: string; count: number; amount: string }>;
+  /** `counted`: whether the group counts the pay type in 实收 (支付方式, docs/product.md#paytypelist) */
+  by_pay_type: Array<{ pay_type: string; label: string; count: number; amount: string; counted: 'Y' | 'N' }>;
   collected: string;
+  /** of 收银收款, what the pay types counted in 实收 took */
+  counted_collected: string;
   topups: string;
   balance_used: string;
   refunds_cash: string;
@@ -1081,7 +1095,8 @@ interface FeesOwnOutputs {
     totals: Omit<ArrearsRow, 'hid' | 'address' | 'owner_name' | 'mobile' | 'bill_count' | 'late_fee' | 'total'> & { rooms: number };
   };
   month_fees: { items: MonthRow[] };
-  paymentstatis: { items: PaymentStatRow[]; total_amount: string; total_count: number };
+  /** counted_amount: of total_amount, what the pay types counted in 实收 took (支付方式) */
+  paymentstatis: { items: PaymentStatRow[]; total_amount: string; total_count: number; counted_amount: string };
   propertypaystatis: { items: BuildingCollectionRow[]; totals: CollectionTotals };
   propertypaylog: ListAnswer<PropertyPayLogRow>;
   propertypaycount: { items: PropertyPayCountRow[]; totals: PropertyPayCountTotals };

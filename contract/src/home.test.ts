@@ -25,6 +25,13 @@ describe('groupedAmount', () => {
 });
 
 describe('visibleHomeCards', () => {
+  it('leaves out the cards of modules closed in the community', () => {
+    const keys = visibleHomeCards({ side: 'community', roles: ['admin'], modulesOff: ['parking', 'fees'] });
+    expect(keys).not.toContain('parking');
+    expect(keys).not.toContain('feesMonth');
+    expect(keys).not.toContain('feesArrears');
+    expect(keys).toContain('repairs');
+  });
   const community = 'community' as const;
   it('gives admin every community card and the group side none', () => {
     expect(visibleHomeCards({ side: community, roles: ['admin'] })).toEqual([

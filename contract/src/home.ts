@@ -3,6 +3,7 @@
  * (server/src/http/first-screen.ts): the session's token, the language, the sidebar's state
  * (docs/product.md#client-state: 1 open, 0 closed) and the layout settings (web/src/stores/settings.ts).
  */
+import type { CommunityModule } from './leader/modules.js';
 import type { ListAnswer } from './codes.js';
 import type { BacklogItem } from './system.js';
 import type { RepairDashboard } from './steward/repairReports.js';
@@ -230,6 +231,8 @@ export interface HomeCardRule {
   hiddenFor?: readonly string[];
   /** hidden for these account types (e.g. merchant) */
   hiddenForSysTypes?: readonly string[];
+  /** hidden where this community module is closed (docs/product.md#community-modules) */
+  module?: CommunityModule;
 }
 
 /**
@@ -238,14 +241,19 @@ export interface HomeCardRule {
  */
 export const HOME_CARDS: readonly HomeCardRule[] = [
   { key: 'backlog', sides: ['community'], hiddenFor: ['leader_admin'], hiddenForSysTypes: ['merchant'] },
-  { key: 'feesMonth', sides: ['community'], roles: ['fees', 'cashier', 'payment', 'feecount', 'fees_count', 'financecount'] },
-  { key: 'feesArrears', sides: ['community'], roles: ['fees', 'feecount', 'fees_count', 'financecount'] },
-  { key: 'repairs', sides: ['community'], roles: STEWARD_ROLES.repairRead },
-  { key: 'parking', sides: ['community'], roles: CARPARK_ROLES.staff },
-  { key: 'access', sides: ['community'], roles: VISITOR_ROLES.staff },
-  { key: 'meters', sides: ['community'], roles: METER_ROLES.staff },
-  { key: 'patrol', sides: ['community'], roles: PATROL_ROLES.staff },
-  { key: 'activities', sides: ['community'], roles: ACTIVITY_ROLES },
+  {
+    key: 'feesMonth',
+    sides: ['community'],
+    module: 'fees',
+    roles: ['fees', 'cashier', 'payment', 'feecount', 'fees_count', 'financecount'],
+  },
+  { key: 'feesArrears', sides: ['community'], module: 'fees', roles: ['fees', 'feecount', 'fees_count', 'financecount'] },
+  { key: 'repairs', sides: ['community'], module: 'steward', roles: STEWARD_ROLES.repairRead },
+  { key: 'parking', sides: ['community'], module: 'parking', roles: CARPARK_ROLES.staff },
+  { key: 'access', sides: ['community'], module: 'access', roles: VISITOR_ROLES.staff },
+  { key: 'meters', sides: ['community'], module: 'meters', roles: METER_ROLES.staff },
+  { key: 'patrol', sides: ['community'], module: 'patrols', roles: PATROL_ROLES.staff },
+  { key: 'activities', sides: ['community'], module: 'activities', roles: ACTIVITY_ROLES },
   { key: 'daysLeft', sides: ['community'] },
 ];
 
@@ -253,6 +261,8 @@ export function visibleHomeCards(ctx: {
   side: 'community' | 'group';
   roles: readonly string[];
   sysType?: string | undefined;
+  /** the community's closed modules */
+  modulesOff?: readonly string[] | undefined;
 }): HomeCardKey[] {
   const admin = ctx.roles.includes('admin');
   return HOME_CARDS.filter(
@@ -260,7 +270,8 @@ export function visibleHomeCards(ctx: {
       (!c.sides || c.sides.includes(ctx.side)) &&
       (!c.roles || admin || c.roles.some((r) => ctx.roles.includes(r))) &&
       !c.hiddenFor?.some((r) => ctx.roles.includes(r)) &&
-      !(ctx.sysType && c.hiddenForSysTypes?.includes(ctx.sysType)),
+      !(ctx.sysType && c.hiddenForSysTypes?.includes(ctx.sysType)) &&
+      !(c.module && ctx.modulesOff?.includes(c.module)),
   ).map((c) => c.key);
 }
 

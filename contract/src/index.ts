@@ -62,6 +62,20 @@ import { crmSchemas, type CrmOutputs } from './crm/index.js';
 import { meterSchemas, type MeterOutputs } from './meters/meters.js';
 import { chargingSchemas, type ChargingOutputs } from './charging/charging.js';
 import { boardSchemas, type BoardOutputs } from './board/board.js';
+import { setpaySchemas, type SetpayOutputs } from './leader/setpay.js';
+import { setchannelSchemas, setwxsysSchemas, type WxsysOutputs } from './leader/wxsys.js';
+import { payTypeSchemas, type PayTypeOutputs } from './leader/paytypes.js';
+import { smsquotaSchemas, type SmsQuotaOutputs } from './leader/smsquota.js';
+import { bannerSchemas, type BannerOutputs } from './leader/banners.js';
+import { leaderGraphicSchemas, type LeaderGraphicOutputs } from './leader/graphics.js';
+import { applysSchemas, type ApplysOutputs } from './leader/applys.js';
+import { moduleSchemas, type ModuleOutputs } from './leader/modules.js';
+import { feeSummarySchemas, type FeeSummaryOutputs } from './leader/feeSummary.js';
+import { pannelSchemas, type PannelOutputs } from './fees/pannel.js';
+import { businessCountSchemas, type BusinessCountOutputs } from './fees/businesscount.js';
+import { salesReportSchemas, type SalesReportOutputs } from './fees/sales.js';
+import { paydataSchemas, type PaydataOutputs } from './fees/paydata.js';
+import { setdiySchemas, type SetdiyOutputs } from './setdiy/pages.js';
 
 export * from './codes.js';
 export * from './kit/index.js';
@@ -141,6 +155,20 @@ export * from './crm/index.js';
 export * from './meters/index.js';
 export * from './charging/index.js';
 export * from './board/board.js';
+export * from './leader/setpay.js';
+export * from './leader/wxsys.js';
+export * from './leader/paytypes.js';
+export * from './leader/smsquota.js';
+export * from './leader/banners.js';
+export * from './leader/graphics.js';
+export * from './leader/applys.js';
+export * from './setdiy/pages.js';
+export * from './leader/modules.js';
+export * from './leader/feeSummary.js';
+export * from './fees/pannel.js';
+export * from './fees/businesscount.js';
+export * from './fees/sales.js';
+export * from './fees/paydata.js';
 
 /**
  * Every method's input schema by name. The server registers a handler per name and the
@@ -209,6 +237,21 @@ export const methodSchemas = {
   ...meterSchemas,
   ...chargingSchemas,
   ...boardSchemas,
+  ...setpaySchemas,
+  ...setwxsysSchemas,
+  ...smsquotaSchemas,
+  ...bannerSchemas,
+  ...leaderGraphicSchemas,
+  ...applysSchemas,
+  ...setchannelSchemas,
+  ...payTypeSchemas,
+  ...moduleSchemas,
+  ...feeSummarySchemas,
+  ...pannelSchemas,
+  ...businessCountSchemas,
+  ...salesReportSchemas,
+  ...paydataSchemas,
+  ...setdiySchemas,
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -274,5 +317,19 @@ export type MethodOutputs = AuthOutputs &
   CrmOutputs &
   MeterOutputs &
   ChargingOutputs &
-  BoardOutputs;
+  BoardOutputs &
+  SetpayOutputs &
+  WxsysOutputs &
+  PayTypeOutputs &
+  SmsQuotaOutputs &
+  BannerOutputs &
+  LeaderGraphicOutputs &
+  ApplysOutputs &
+  ModuleOutputs &
+  FeeSummaryOutputs &
+  PannelOutputs &
+  BusinessCountOutputs &
+  SalesReportOutputs &
+  PaydataOutputs &
+  SetdiyOutputs;
 export type MethodOutput<M extends MethodName> = M extends keyof MethodOutputs ? MethodOutputs[M] : unknown;

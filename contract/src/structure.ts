@@ -5,6 +5,9 @@ import { money } from './money.js';
 import { fileBase64, type FileAnswer } from './files.js';
 import type { ExportQueued } from './jobs.js';
 import type { ListAnswer } from './codes.js';
+import type { OneTimeCode } from './auth.js';
+import { COMMUNITY_MODULE_KEYS, moduleKeys, type CommunityModule } from './leader/modules.js';
+import { staffMobile, staffName, username } from './team/staff.js';
 
 import { ROOM_CATEGORY_KIND, building, roomCategory, unit, title } from './structure/resources.js';
 import { enumKeys, valueEnum, wireDay, type ResourceOutputs } from './kit/resource.js';
@@ -58,6 +61,20 @@ const phone = z
   .refine((v) => v === '' || /^[\d\-+() ]{5,30}$/.test(v), { message: '联系电话格式不正确' });
 const roomState = z.enum(ROOM_STATES, { error: '房屋状态取值不正确' });
 
+/** "lng,lat" in degrees, '' when not set. */
+export const MAP_POINT_RE = /^-?\d{1,3}(\.\d{1,8})?,-?\d{1,2}(\.\d{1,8})?$/;
+/** A community's map point, "lng,lat" (GCJ-02, as the map service gives it), '' when not set. */
+export const mapPoint = z
+  .string()
+  .trim()
+  .max(40)
+  .refine(
+    (v) => v === '' || (MAP_POINT_RE.test(v) && Math.abs(Number(v.split(',')[0])) <= 180 && Math.abs(Number(v.split(',')[1])) <= 90),
+    {
+      message: '地图坐标格式应为“经度,纬度”，如 116.397428,39.90923',
+    },
+  );
+
 const regionFields = {
   title: title(60, '小区名称'),
   address: text(200).default(''),
@@ -70,10 +87,19 @@ const regionFields = {
 
 const leaderRegionFields = {
   ...regionFields,
+  province: text(20).default(''),
+  city: text(20).default(''),
+  district: text(20).default(''),
+  map_point: mapPoint.default(''),
+  /** the customer-service QR code's image: an upload's address */
+  service_qr: url.default(''),
   end_time: wireDate,
   price_per_year: money,
   status: z.enum(['Y', 'N']).default('Y'),
 };
+
+/** The community's first administrator, made with it: a one-time password shown once, changed at first sign-in. */
+const firstAdmin = z.object({ username, name: staffName, mobile: staffMobile });
 
 const roomFields = {
   bid: id,
@@ -103,9 +129,15 @@ export const structureMethods = {
   regioninfo: z.object({}),
   regionedit: z.object(regionFields),
   leaderregionlist: z.object({ ...paging, title: text(60).optional() }),
-  leaderregionadd: z.object(leaderRegionFields),
+  leaderregionadd: z.object({
+    ...leaderRegionFields,
+    modules: moduleKeys.default([...COMMUNITY_MODULE_KEYS]),
+    admin: firstAdmin.optional(),
+  }),
   leaderregionedit: z.object({ id, ...leaderRegionFields }),
   leaderregiondelay: z.object({ rid: id, months: delayMonths, remark: text(200).default('') }),
+  /** a one-time code that opens the community as its administrator (docs/product.md#enter-community) */
+  leaderregionenter: z.object({ rid: id, redirect: text(200).default('/dashboard') }),
   /** the same extension for several communities at once, all or none */
   leaderregiondelaybatch: z.object({
     rids: z.array(id).min(1, '请选择小区').max(200, '一次最多延期 200 个小区'),
@@ -123,6 +155,8 @@ export const structureMethods = {
   }),
   /** the community's own renewal log as a workbook, with the list's filter */
   regiondelaylogexport: z.object({ sort: z.enum(['asc', 'desc']).default('desc'), create_time: delayLogCreateTime }),
+  /** the group's renewal log as a workbook in the answer, with the list's filters (a community, the days made) */
+  leaderregiondelaylogexport: z.object({ sort: z.enum(['asc', 'desc']).default('desc'), rid: optionalId, create_time: delayLogCreateTime }),
   ...roomCategory.schemas,
   ...building.schemas,
   ...unit.schemas,
@@ -158,6 +192,15 @@ export interface RegionDetail {
 }
 
 export interface LeaderRegion extends RegionDetail {
+  province: string;
+  city: string;
+  district: string;
+  /** "lng,lat", '' when not set */
+  map_point: string;
+  /** the customer-service QR code's image address, '' when none */
+  service_qr: string;
+  /** the modules open in it (docs/product.md#community-modules) */
+  modules: CommunityModule[];
   price_per_year: string;
   status: 'Y' | 'N';
   building_count: number;
@@ -308,13 +351,16 @@ interface StructureOwnOutputs {
   regioninfo: RegionDetail;
   regionedit: RegionDetail;
   leaderregionlist: ListAnswer<LeaderRegion>;
-  leaderregionadd: { id: number };
+  /** admin: the first administrator's account and one-time password, when one was asked for */
+  leaderregionadd: { id: number; admin: { username: string; password: string } | null };
   leaderregionedit: LeaderRegion;
+  leaderregionenter: OneTimeCode;
   leaderregiondelay: { rid: number; end_time: string };
   leaderregiondelaybatch: { items: Array<{ rid: number; title: string; end_time: string }> };
   regiondelaymonthly: { year: number; items: RegionDelayMonth[]; totals: Omit<RegionDelayMonth, 'month'> };
   regiondelaylog: ListAnswer<RegionDelayLogItem>;
   regiondelaylogexport: ExportQueued;
+  leaderregiondelaylogexport: FileAnswer;
   roomlist: ListAnswer<Room>;
   roominfo: Room;
   room_small_list: { items: SmallItem[] };

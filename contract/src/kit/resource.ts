@@ -227,6 +227,12 @@ export interface ResourceDef {
    * its head office alike: departments, positions)
    */
   owner?: 'community' | 'group';
+  /**
+   * with owner 'group': served on the group side only, to the head office (rows a community's staff
+   * must not change, though a community's admin holds every role: the group's banners); no export
+   * (the download centre is a community's)
+   */
+  groupSide?: boolean;
 }
 
 const ALL_PLACES_BY_DEFAULT: readonly Place[] = ['form', 'table', 'export'];

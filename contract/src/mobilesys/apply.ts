@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { int, noControlChars, text, yn } from '../common.js';
 import { valueEnum } from '../kit/resource.js';
+import type { CommunityModule } from '../leader/modules.js';
 
 export interface AppServiceDef {
   title: string;
@@ -35,6 +36,41 @@ export const APP_SERVICES = {
 export type AppServiceCode = keyof typeof APP_SERVICES;
 export const APP_SERVICE_CODES = Object.keys(APP_SERVICES) as [AppServiceCode, ...AppServiceCode[]];
 
+/**
+ * The community module each service needs (docs/product.md#community-modules): a community without
+ * it neither offers the service nor shows a block, tile or entry that opens it.
+ */
+export const APP_SERVICE_MODULE: Record<AppServiceCode, CommunityModule> = {
+  repair: 'steward',
+  complaint: 'steward',
+  payment: 'fees',
+  notice: 'steward',
+  visitor: 'visitors',
+  activity: 'activities',
+  steward: 'steward',
+  parking: 'parking',
+  access: 'access',
+  card: 'cards',
+  meter: 'meters',
+  charging: 'charging',
+};
+
+/** The icon a service's tile shows unless a page or menu gives another (a MENU_ICON key). */
+export const APP_SERVICE_ICON: Record<AppServiceCode, string> = {
+  repair: 'ToolOutlined',
+  complaint: 'MessageOutlined',
+  payment: 'WalletOutlined',
+  notice: 'NotificationOutlined',
+  visitor: 'TeamOutlined',
+  activity: 'CalendarOutlined',
+  steward: 'PhoneOutlined',
+  parking: 'CarOutlined',
+  access: 'KeyOutlined',
+  card: 'CreditCardOutlined',
+  meter: 'ThunderboltOutlined',
+  charging: 'ThunderboltOutlined',
+};
+
 export const APP_SERVICE_STATE = valueEnum({ Y: { text: '已开通', tone: 'success' }, N: { text: '未开通', tone: 'default' } });
 
 const serviceCode = z.enum(APP_SERVICE_CODES, { error: '应用不存在' });
@@ -53,6 +89,18 @@ export interface AppServiceItem {
   console: string;
   /** enabled menu entries of the app that open it */
   menus: number;
+  /**
+   * the group's catalogue (/applys/applyslist): N where the group does not open it to the community
+   * or the community lacks its module; then `enabled` is N and `unavailable_reason` says why
+   */
+  available: 'Y' | 'N';
+  unavailable_reason: string;
+  /** N: the group keeps it on wherever it is available */
+  allow_hide: 'Y' | 'N';
+  /** N: the group's order, not the community's */
+  allow_reorder: 'Y' | 'N';
+  /** the group's icon for its tile (a MENU_ICON key) */
+  icon: string;
   updated_by: string;
   update_time: string;
 }

@@ -292,10 +292,23 @@ export const appMenu = resource<MenuItem>()({
 export interface AppHome {
   date: string;
   audience: keyof typeof MENU_AUDIENCE;
-  banners: Array<Pick<GraphicItem, 'id' | 'title' | 'cover' | 'link_type' | 'link'>>;
+  /**
+   * the group's banners for the community first (its head office's, /apply/bannerlist: source
+   * group, tapped through bannerclick), then the community's own (source community, graphicview)
+   */
+  banners: Array<Pick<GraphicItem, 'id' | 'title' | 'cover' | 'link_type' | 'link'> & { source: 'group' | 'community' }>;
   grid: AppHomeMenu[];
   tabbar: AppHomeMenu[];
-  news: Array<Pick<GraphicItem, 'id' | 'title' | 'kind' | 'kind_ch' | 'cover' | 'summary' | 'online_date' | 'views'>>;
+  /**
+   * the latest articles and posts: the group's pinned articles for the community first (its head
+   * office's, /mobile/graphiclist: source group, read through groupgraphicview), then the group's
+   * others and the community's own by day (source community, graphicview)
+   */
+  news: Array<
+    Pick<GraphicItem, 'id' | 'title' | 'kind' | 'kind_ch' | 'cover' | 'summary' | 'online_date' | 'views'> & {
+      source: 'group' | 'community';
+    }
+  >;
   /** things the preview warns of: too many banners, a bottom bar of one entry */
   warnings: string[];
 }

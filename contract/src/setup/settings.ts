@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { noControlChars, text } from '../common.js';
-import { areaValue } from '../structure.js';
+import { areaValue, mapPoint } from '../structure.js';
 import { title } from '../structure/resources.js';
 
 /** Who reads and saves the settings: holders of 系统设置 (admin holds all). */
@@ -22,18 +22,6 @@ const phone = z
   .trim()
   .max(30)
   .refine((v) => v === '' || /^[\d\-+() ]{5,30}$/.test(v), { message: '客服电话格式不正确' });
-/** "lng,lat" in degrees, '' when not set. */
-export const MAP_POINT_RE = /^-?\d{1,3}(\.\d{1,8})?,-?\d{1,2}(\.\d{1,8})?$/;
-const mapPoint = z
-  .string()
-  .trim()
-  .max(40)
-  .refine(
-    (v) => v === '' || (MAP_POINT_RE.test(v) && Math.abs(Number(v.split(',')[0])) <= 180 && Math.abs(Number(v.split(',')[1])) <= 90),
-    {
-      message: '地图坐标格式应为“经度,纬度”，如 116.397428,39.90923',
-    },
-  );
 
 /**
  * The fields of /setup/setsys, each optional: a save sends one tab's fields, and the server
@@ -115,6 +103,35 @@ export const SETSYS_LABELS: Record<SetsysKey, string> = Object.fromEntries(
 
 /** What /setup/setsys edits: every field's stored value (area as a decimal text). */
 export type SysSettings = Record<SetsysKey, string>;
+
+/**
+ * The fields the group sets for all its communities (/setup/setsys on the group side): the brand
+ * but the sidebar's subtitle (each community's own, its name when empty), the client downloads and
+ * the help. A community's empty field follows the group's (docs/product.md#setup-settings).
+ */
+export const groupSetsysFields = {
+  system_title: setsysFields.system_title,
+  short_title: setsysFields.short_title,
+  company_name: setsysFields.company_name,
+  logo_url: setsysFields.logo_url,
+  copyright: setsysFields.copyright,
+  property_app_url: setsysFields.property_app_url,
+  wxapp_qrcodes: setsysFields.wxapp_qrcodes,
+  consume_mobile_app_url: setsysFields.consume_mobile_app_url,
+  consume_app_url: setsysFields.consume_app_url,
+  help_work_url: setsysFields.help_work_url,
+};
+export type GroupSetsysKey = keyof typeof groupSetsysFields;
+export const GROUP_SETSYS_KEYS = Object.keys(groupSetsysFields) as GroupSetsysKey[];
+/** The group's defaults: every inherited field, '' where the group sets none. */
+export type GroupSysSettings = Record<GroupSetsysKey, string>;
+/** The tabs of the group's /setup/setsys: the community's tabs with the inherited fields alone. */
+export const GROUP_SETSYS_TABS = SETSYS_TABS.map((t) => ({
+  ...t,
+  fields: t.fields.filter((f) => (GROUP_SETSYS_KEYS as string[]).includes(f.key)),
+})).filter((t) => t.fields.length > 0);
+/** Who sets the group's defaults; a community's setup holders read them (as what their empty fields show). */
+export const GROUP_SETSYS_ROLES = ['leader_admin'] as const;
 
 // ------------------------------------------------------------------ daily switches (setdaily)
 
@@ -302,6 +319,10 @@ export interface DailySettingItem {
 export const settingsMethods = {
   /** the values /setup/setsys edits */
   sysinfo: z.object({}),
+  /** the group's defaults of the inherited fields (both sides) */
+  groupsysinfo: z.object({}),
+  /** group side: the defaults to change; '' clears one (the communities following it show nothing) */
+  setgroupsysinfo: z.object(groupSetsysFields),
   setdailylist: z.object({}),
   /** the switches to change, by key; a value equal to the default removes the community's own */
   setdailyedit: z.object({ values: dailyValues }),
@@ -316,6 +337,8 @@ export const settingsMethods = {
 
 export interface SettingsOutputs {
   sysinfo: SysSettings;
+  groupsysinfo: GroupSysSettings;
+  setgroupsysinfo: GroupSysSettings;
   setdailylist: { items: DailySettingItem[] };
   setdailyedit: { items: DailySettingItem[] };
   setdailyreset: { items: DailySettingItem[] };

@@ -27,14 +27,14 @@ export type RoleScope = keyof typeof ROLE_SCOPE;
 /** staff: the property company's people; merchant: a shop's account (spec 2.3 keeps the board, to-dos and the like from it) */
 export const STAFF_TYPE = valueEnum({ property: { text: '员工' }, merchant: { text: '商户' } });
 
-const username = noControlChars(
+export const username = noControlChars(
   z
     .string({ error: '请输入账号' })
     .trim()
     .regex(/^[A-Za-z0-9_]{4,30}$/, '账号为4到30位字母、数字或下划线'),
 );
-const staffName = text(10).pipe(z.string().min(2, '姓名为2到10个字'));
-const staffMobile = z.union([z.literal(''), z.string().trim().regex(MOBILE_RE, '手机号码格式不正确，应为11位手机号')]).default('');
+export const staffName = text(10).pipe(z.string().min(2, '姓名为2到10个字'));
+export const staffMobile = z.union([z.literal(''), z.string().trim().regex(MOBILE_RE, '手机号码格式不正确，应为11位手机号')]).default('');
 const roleTitle = text(30).pipe(z.string().min(1, '请输入角色名称'));
 const codes = z.array(z.string().max(40)).max(200);
 
