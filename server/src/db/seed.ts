@@ -38,6 +38,13 @@ import { seedCrmLeases } from '../modules/crm/leasesSeed.js';
 import { seedCrmSales } from '../modules/crm/salesSeed.js';
 import { seedMeters } from '../modules/meters/seed.js';
 import { seedCharging } from '../modules/charging/seed.js';
+import { seedPayMerchants } from '../modules/leader/setpaySeed.js';
+import { seedWxSettings } from '../modules/leader/wxsysSeed.js';
+import { seedGroupBanners } from '../modules/leader/bannersSeed.js';
+import { seedGroupGraphics } from '../modules/leader/graphicsSeed.js';
+import { seedGroupCatalogue } from '../modules/leader/applysSeed.js';
+import { seedSmsQuota } from '../modules/leader/smsQuotaSeed.js';
+import { seedDiyPages } from '../modules/setdiy/seed.js';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -208,6 +215,19 @@ const areaSeeders: AreaSeeder[] = [
   seedCharging,
   // the gateways and piles seeded above join the equipment ledger as devices added later do
   seedDeviceAssets,
+  // the group's payment merchants: its default and 阳光花园's own (/setup/setpay on the group side)
+  seedPayMerchants,
+  // the group's WeChat settings and payment channels; the demo leader's is_wechatset_auth and is_microapp_auth
+  seedWxSettings,
+  // the group's owner-app banners and app catalogue (/apply/bannerlist, /applys/applyslist on the group side)
+  seedGroupBanners,
+  // the group's owner-app articles (/mobile/graphiclist on the group side)
+  seedGroupGraphics,
+  seedGroupCatalogue,
+  // the group's SMS quota package (5,000, less the demo SMS jobs' sends); the demo leader's is_smsset_auth
+  seedSmsQuota,
+  // the group's DIY home template (published, with a draft); the demo leader's is_diyhome_auth
+  seedDiyPages,
 ];
 
 /** Creates the demo on an empty database; answers false when there was data already. */

@@ -77,13 +77,16 @@ function loadSession(db: Kysely<DB>, tokenHash: string): Promise<SessionRow | un
         's.ended_at',
         's.end_reason',
         's.last_seen_at',
+        's.as_admin',
         sql<number | null>`s.member_id::int`.as('member_id'),
         sql<number>`coalesce(a.id, 0)`.as('account_id'),
         sql<string>`coalesce(a.username, m.mobile, '')`.as('username'),
         sql<string>`coalesce(a.name, m.realname, '')`.as('name'),
         sql<'property' | 'merchant' | 'leader'>`coalesce(a.sys_type, 'property')`.as('sys_type'),
         sql<number>`coalesce(a.group_id, r.group_id)`.as('group_id'),
+        // a head office that entered one of its communities holds the administrator's codes there
         sql<string[]>`CASE WHEN s.kind = 'charge' THEN ARRAY[${sql.lit(CHARGE_PHONE_CODE)}]::text[]
+        WHEN s.as_admin THEN ARRAY['admin']::text[]
         ELSE ${accountCodes(sql.ref('a.id'), sql.ref('a.roles'), sql.ref('s.rid'))} END`.as('roles'),
         sql<string[]>`coalesce(a.permissions, '{}')`.as('permissions'),
         sql<string>`CASE WHEN s.kind = 'charge' THEN CASE WHEN m.id IS NULL THEN 'N' ELSE 'Y' END ELSE a.status END`.as('status'),
@@ -91,6 +94,7 @@ function loadSession(db: Kysely<DB>, tokenHash: string): Promise<SessionRow | un
         sql<boolean>`(a.password_reset_at IS NOT NULL OR s.must_change)`.as('password_reset'),
         sql<boolean>`(a.password_reset_at IS NULL AND s.must_change)`.as('password_expired'),
         'r.end_time',
+        sql<string[]>`coalesce(r.modules_off, '{}')`.as('modules_off'),
       ])
       .where('s.token_hash', '=', tokenHash)
       .executeTakeFirst()
@@ -132,9 +136,11 @@ function toSession(row: SessionRow): Session {
     permissions: row.permissions,
     side: row.side,
     rid: row.rid,
+    modulesOff: row.modules_off,
     kind: row.kind,
     ...(row.member_id !== null ? { memberId: Number(row.member_id) } : {}),
     sessionId: Number(row.id),
+    entered: row.as_admin,
     passwordReset: row.password_reset,
     passwordExpired: row.password_expired,
   };

@@ -1,4 +1,4 @@
-import { CONTROL_CHARS, firstIssue, hasAnyRole, MSG, RC, type Answer } from '@wuye/contract';
+import { CONTROL_CHARS, firstIssue, hasAnyRole, moduleClosedMessage, MSG, RC, type Answer } from '@wuye/contract';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../config.js';
@@ -108,6 +108,9 @@ export class Dispatcher {
       if (session.sysType === 'merchant') throw new BizError(MESSAGES.noPermission, RC.NO_PERMISSION);
     } else if (roles && roles !== 'any' && !hasAnyRole(session.roles, roles)) {
       throw new BizError(MESSAGES.noPermission, RC.NO_PERMISSION);
+    }
+    if (side === 'community' && def.module && session.modulesOff.includes(def.module)) {
+      throw new BizError(moduleClosedMessage(def.module), RC.NO_PERMISSION);
     }
     if (side === 'community' && def.spec.side !== 'both') {
       if (session.rid === null) throw new BizError(MESSAGES.noRegion);

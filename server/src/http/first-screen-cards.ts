@@ -49,7 +49,7 @@ export interface FirstScreenCards {
 export async function firstScreenCardsOf(db: Kysely<DB>, session: Session, ended: boolean): Promise<FirstScreenCards> {
   if (session.rid === null) return { keys: [], data: {} };
   const rid = session.rid;
-  const keys = visibleHomeCards({ side: session.side, roles: session.roles, sysType: session.sysType });
+  const keys = visibleHomeCards({ side: session.side, roles: session.roles, sysType: session.sysType, modulesOff: session.modulesOff });
   if (ended) return { keys, data: {} };
   const [pending, feedashboard, repairdashboard, parkingdashboard, patroldashboard, activitydashboard, accessdashboard, meterdashboard] =
     await Promise.all([

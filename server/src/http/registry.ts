@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { methodSchemas, type MethodName, type MethodOutput } from '@wuye/contract';
+import { methodSchemas, type CommunityModule, type MethodName, type MethodOutput } from '@wuye/contract';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../config.js';
@@ -21,6 +21,8 @@ export interface Session {
   side: Side;
   /** the session's community; null on the group side */
   rid: number | null;
+  /** the modules closed in the session's community (docs/product.md#community-modules); none on the group side */
+  modulesOff: readonly string[];
   /**
    * console: signed in; board: a read-only board window, which may call board methods only;
    * charge: an owner's phone at a pile (an SMS code), which may call the phone's charging methods only
@@ -28,6 +30,8 @@ export interface Session {
   kind: 'console' | 'board' | 'charge';
   /** a charge session's member (the owner who proved their mobile); absent otherwise */
   memberId?: number;
+  /** a head office's session in one of its communities, entered from the group side (leaderregionenter) */
+  entered?: boolean;
   /** the session's public id (sessionlist, sessiondel) */
   sessionId: number;
   /** the account signs in with a password an administrator set (staffadd, staffresetpassword): it changes it before anything else */
@@ -129,7 +133,12 @@ export interface MethodDef {
   name: MethodName;
   schema: z.ZodType;
   spec: MethodSpec<MethodName>;
+  /** the community module it belongs to: closed where the group closed that module (modules/index.ts) */
+  module?: CommunityModule;
 }
+
+/** An area's methods as belonging to one community module (docs/product.md#community-modules). */
+export const inModule = (module: CommunityModule, defs: MethodDef[]): MethodDef[] => defs.map((d) => ({ ...d, module }));
 
 /** The methods, refused to merchant accounts whatever codes they hold (`notMerchants`). */
 export const notForMerchants = (defs: MethodDef[]): MethodDef[] => defs.map((d) => ({ ...d, spec: { ...d.spec, notMerchants: true } }));

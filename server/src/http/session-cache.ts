@@ -10,6 +10,8 @@ export interface SessionRow {
   ended_at: Date | null;
   end_reason: string | null;
   last_seen_at: Date;
+  /** a head office's session in a community it entered */
+  as_admin: boolean;
   account_id: number;
   username: string;
   name: string;
@@ -21,6 +23,8 @@ export interface SessionRow {
   password_reset: boolean;
   password_expired: boolean;
   end_time: string | null;
+  /** the session's community's closed modules (docs/product.md#community-modules) */
+  modules_off: string[];
 }
 
 const MAX_ENTRIES = 20_000;

@@ -31,7 +31,8 @@ describe('contract descriptions and the server', () => {
       expect(def, `${method} is registered`).toBeDefined();
       // the property company's rows serve both sides; an export is a community's job either way
       const byGroup = r.def.owner === 'group';
-      expect(def!.spec.side).toBe(byGroup && kind !== 'export' ? 'both' : 'community');
+      // (groupSide: the head office's own rows, on the group side alone)
+      expect(def!.spec.side).toBe(byGroup && kind !== 'export' ? (r.def.groupSide ? 'group' : 'both') : 'community');
       // a group's dropdowns are the company's staff's, not merchants'
       const small = byGroup ? 'staff' : 'any';
       const roles = kind === 'add' || kind === 'edit' || kind === 'del' ? r.def.roles.write : kind === 'small' ? small : r.def.roles.read;

@@ -183,7 +183,8 @@ export function defineResource<D extends ResourceDef>(resource: { readonly def: 
   const byGroup = def.owner === 'group';
   const owner = ownerColumn(def);
   // typed as the community's: the handlers read the owner only through scopeOf, never ctx.rid
-  const side = (byGroup ? 'both' : 'community') as 'community';
+  // (groupSide: the head office's alone, on the group side)
+  const side = (byGroup ? (def.groupSide ? 'group' : 'both') : 'community') as 'community';
   type AnyCtx = CommunityCtx | GroupCtx;
   const scopeOf = (ctx: AnyCtx): number => (byGroup ? ctx.session.groupId : (ctx as CommunityCtx).rid);
   const rules = impl as unknown as ResourceImpl<AnyCtx>;

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { fenToYuan, MONEY_RE, toFen } from '@wuye/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { checkMerchantCredentials, type MerchantCredentials, type MerchantTestResult } from './merchant.js';
 
 /** What a provider says of an order when asked (its query API, or its verified notification). */
 export interface ProviderPayment {
@@ -29,6 +30,11 @@ export interface PaymentProvider {
   ): Promise<{ codeUrl: string }>;
   /** asks the provider whether the order is paid, and how much it received */
   queryOrder(orderid: string): Promise<ProviderPayment>;
+  /**
+   * checks a group's payment merchant (支付商户, /setup/setpay: WeChat Pay or Alipay) before money is
+   * routed to it; a provider that cannot check merchants leaves it out
+   */
+  testMerchant?(merchant: MerchantCredentials): Promise<MerchantTestResult>;
 }
 
 /**
@@ -46,6 +52,11 @@ export class SandboxProvider implements PaymentProvider {
     const payKey = crypto.randomBytes(24).toString('base64url');
     await db.insertInto('sandbox_orders').values({ orderid: order.orderid, pay_key: payKey, total_fee: order.totalFee }).execute();
     return { codeUrl: `${order.origin}/sandbox-pay/${payKey}` };
+  }
+
+  /** the sandbox's check of a merchant: every field present and well formed (payments/merchant.ts) */
+  async testMerchant(merchant: MerchantCredentials): Promise<MerchantTestResult> {
+    return checkMerchantCredentials(merchant);
   }
 
   async queryOrder(orderid: string): Promise<ProviderPayment> {

@@ -59,7 +59,15 @@ describe('1. renewal without paying', () => {
       expect(off.app.fastify.printRoutes({ commonPrefix: false })).not.toMatch(/sandbox/);
       const expired = await off.login('expired');
       const order = await off.call('get_region_delay_pay', { years: 5 }, expired);
-      expect(order).toMatchObject({ return_code: RC.FAIL, return_msg: expect.stringMatching(/扫码支付未开通/) });
+      // the demo group chose the sandbox for 续费 (支付渠道), which this server does not run
+      expect(order).toMatchObject({
+        return_code: RC.FAIL,
+        return_msg: '“续费”选用的沙箱（测试）渠道尚未开通，请使用激活码续费或联系集团总部',
+      });
+      // and without a choice, there is no provider at all
+      await off.database.db.deleteFrom('pay_channels').where('scene', '=', 'renewal').execute();
+      const none = await off.call('get_region_delay_pay', { years: 5 }, expired);
+      expect(none).toMatchObject({ return_code: RC.FAIL, return_msg: expect.stringMatching(/扫码支付未开通/) });
       for (const method of ['GET', 'POST'] as const) {
         const res = await off.app.fastify.inject({
           method,

@@ -1,4 +1,40 @@
-import { DAILY_KEYS, enumKeys, fenToYuan, LINK_ICON, LINK_KIND, LINK_TARGET, RC, toFen } from '@wuye/contract';
+import {
+  APPLYS_ALLOW,
+  APPLYS_SCOPE,
+  APP_SERVICES,
+  APP_SERVICE_CODES,
+  BANNER_ENABLED,
+  BANNER_LINK_TYPE,
+  BANNER_POSITION,
+  BANNER_SCOPE,
+  BANNER_STATUS,
+  LEADER_GRAPHIC_CATEGORY,
+  LEADER_GRAPHIC_PINNED,
+  LEADER_GRAPHIC_STATUS,
+  COMMUNITY_MODULES,
+  MENU_ICON,
+  COMMUNITY_MODULE_KEYS,
+  GROUP_FEE_RANK_BY,
+  DAILY_KEYS,
+  enumKeys,
+  enumTexts,
+  fenToYuan,
+  LINK_ICON,
+  LINK_KIND,
+  LINK_TARGET,
+  PAY_CHANNEL_PROVIDER,
+  PAY_TYPE,
+  PAY_TYPE_KIND,
+  PAY_FEE_KIND,
+  PAY_PROVIDER,
+  PAY_SCENE,
+  SMS_QUOTA_KIND,
+  SMS_QUOTA_PURPOSE,
+  PAY_SOURCE,
+  RC,
+  toFen,
+  WX_KIND,
+} from '@wuye/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,7 +100,43 @@ const GROUP_CROSSING: ReadonlyMap<string, readonly string[]> = new Map([
  * Words of the product's own catalogues stored in rows (the daily switches' keys, the links' coded
  * values): every community's answers carry them, whoever stored a row of them first.
  */
-const CONSTANT_WORDS = new Set<string>([...DAILY_KEYS, ...enumKeys(LINK_KIND), ...enumKeys(LINK_TARGET), ...enumKeys(LINK_ICON)]);
+const CONSTANT_WORDS = new Set<string>([
+  ...DAILY_KEYS,
+  ...enumKeys(LINK_KIND),
+  ...enumKeys(LINK_TARGET),
+  ...enumKeys(LINK_ICON),
+  // the modules a community has open (leaderregionlist): the product's keys, in every group's answers
+  ...COMMUNITY_MODULE_KEYS,
+  // what the group fee summary is ranked by, echoed in its answer
+  ...GROUP_FEE_RANK_BY,
+  // a payment merchant's kind of fee, provider and fallback (setpay): codes and their words, anyone's
+  ...[enumTexts(PAY_FEE_KIND), enumTexts(PAY_PROVIDER), enumTexts(PAY_SOURCE)].flatMap((e) => [...Object.keys(e), ...Object.values(e)]),
+  // the WeChat settings' kinds and the payment channels' scenes and providers (setwxsys, setchannel): every group's answers list them
+  ...[enumTexts(WX_KIND), enumTexts(PAY_SCENE), enumTexts(PAY_CHANNEL_PROVIDER)].flatMap((e) => [...Object.keys(e), ...Object.values(e)]),
+  // the SMS quota ledger's kinds and purposes (smsquotaledger): every group's rows carry them
+  ...[enumTexts(SMS_QUOTA_KIND), enumTexts(SMS_QUOTA_PURPOSE)].flatMap((e) => [...Object.keys(e), ...Object.values(e)]),
+  // the owner app's catalogue (applyslist, applysinfo: every group's answers list its twelve services,
+  // their icons and modules) and the group banners' coded values (bannerlist)
+  ...APP_SERVICE_CODES.flatMap((c) => [c, APP_SERVICES[c].title, APP_SERVICES[c].intro]),
+  ...Object.values(COMMUNITY_MODULES),
+  ...[
+    enumTexts(MENU_ICON),
+    enumTexts(APPLYS_SCOPE),
+    enumTexts(APPLYS_ALLOW),
+    enumTexts(BANNER_POSITION),
+    enumTexts(BANNER_LINK_TYPE),
+    enumTexts(BANNER_SCOPE),
+    enumTexts(BANNER_ENABLED),
+    enumTexts(BANNER_STATUS),
+    // the group articles' coded values (leadergraphiclist)
+    enumTexts(LEADER_GRAPHIC_CATEGORY),
+    enumTexts(LEADER_GRAPHIC_STATUS),
+    enumTexts(LEADER_GRAPHIC_PINNED),
+    // the system's payment methods and their kinds (paytypelist): every group's answers list them
+    enumTexts(PAY_TYPE),
+    enumTexts(PAY_TYPE_KIND),
+  ].flatMap((e) => [...Object.keys(e), ...Object.values(e)]),
+]);
 /** A role of the first group (staff_roles), which owns communities 1 and 2. */
 let victimRoleId = 0;
 
@@ -400,6 +472,9 @@ let seq = 0;
 /** Fields that name something of the victim's, and what they get. */
 const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   rid: v.anyIds.get('regions'),
+  // a DIY page copied from a community, to communities (diypagecopy)
+  from_rid: v.anyIds.get('regions'),
+  rids: [v.anyIds.get('regions')],
   hid: v.room.hid,
   hids: [v.room.hid],
   bid: v.room.bid,
@@ -445,6 +520,10 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   sms_job_id: v.byTable.sms_jobs,
   // not an id of anyone's: the SMS provider's AccessKey ID (smssettingset), a plain value
   access_key_id: 'LTAI5tCrossTest',
+  // nor a WeChat Pay merchant number (setpayadd, setpayedit)
+  mch_id: '1230000109',
+  // nor a WeChat official account's original id (setwxsysedit)
+  original_id: 'gh_0123456789ab',
   // nor a meter platform's AppID (metervendoradd)
   app_id: 'cross-test-app',
   // smart meters: community 2's meter and its gateway
@@ -547,6 +626,8 @@ const methodIds = (method: string, v: Victim): Record<string, unknown> => ({
   ...(/^salescall(list|export)$/.test(method) ? { operator_id: v.staffId } : {}),
   // room-sales contracts: a contract's sales customer (community 2's)
   ...(/^(addroomsales|editroomsales)$/.test(method) ? { customer_id: v.byTable.crm_customers } : {}),
+  // the group fee summary answers at most 36 months: the victim's bills are of this year's
+  ...(/^leaderfee(summary|summaryexport|trend|detail)$/.test(method) ? { start_period: '2026-01', end_period: '2026-12' } : {}),
   // a claim link's token (the victim's own are refused as 领取链接不存在 like any unknown one)
   ...(method === 'cardslinkclaim' ? { token: 'AbCdEfGhIjKlMnOpQrStUv' } : {}),
 });
@@ -876,6 +957,12 @@ beforeAll(async () => {
     regions: [],
     name: '安全测试safety_leader2',
   });
+  // with every leader permission: the WeChat settings' halves and the SMS quota open to it too
+  await s.database.db
+    .updateTable('accounts')
+    .set({ permissions: ['is_wechatset_auth', 'is_microapp_auth', 'is_smsset_auth', 'is_diyhome_auth'] })
+    .where('username', '=', 'safety_leader2')
+    .execute();
   outsider = await s.login('safety_leader2');
   victimStrings = await onlyIn(s.database.db, communityRows);
   await trackTouchedTables(s.database.db);

@@ -145,7 +145,14 @@ const userinfo = defineMethod('userinfo', {
       .where('id', '=', ctx.session.accountId)
       .executeTakeFirstOrThrow();
     // the session's codes: the account's own and its roles' in the session's community
-    return { name: a.name, roles: ctx.session.roles, avatar: a.avatar, introduction: a.introduction, permissions: a.permissions };
+    return {
+      name: a.name,
+      roles: ctx.session.roles,
+      avatar: a.avatar,
+      introduction: a.introduction,
+      permissions: a.permissions,
+      modules_off: [...ctx.session.modulesOff],
+    };
   },
 });
 
@@ -189,6 +196,7 @@ const sysuserinfo = defineMethod('sysuserinfo', {
         password_reset: a.password_reset_at ? ('Y' as const) : ('N' as const),
         // the security policy's expiry: the session may only change the password (with the current one)
         password_expired: ctx.session.passwordReset && !a.password_reset_at ? ('Y' as const) : ('N' as const),
+        entered: ctx.session.entered ? ('Y' as const) : ('N' as const),
       },
     };
   },

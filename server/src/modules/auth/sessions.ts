@@ -24,7 +24,14 @@ export const CODE_TTL_SECONDS = 60;
 export async function createSession(
   db: Kysely<DB>,
   ctx: Pick<Ctx, 'config' | 'ip' | 'userAgent'>,
-  s: { accountId: number; side: 'community' | 'group'; rid: number | null; kind: 'console' | 'board' },
+  s: {
+    accountId: number;
+    side: 'community' | 'group';
+    rid: number | null;
+    kind: 'console' | 'board';
+    /** a head office entering one of its communities: the session holds the administrator's codes there */
+    asAdmin?: boolean;
+  },
 ): Promise<{ token: string; expiresAt: Date }> {
   const { token, hash } = newToken();
   const max = s.kind === 'board' ? BOARD_SESSION_HOURS : ctx.config.sessionMaxHours;
@@ -60,6 +67,7 @@ export async function createSession(
       max_expires_at: sql`now() + make_interval(secs => ${max * 3600})`,
       idle_seconds: idleSeconds,
       must_change: mustChange,
+      as_admin: s.asAdmin ?? false,
     })
     .returning('expires_at')
     .executeTakeFirstOrThrow();
@@ -98,7 +106,13 @@ export async function createChargeSession(
 }
 
 /** A one-time code for the caller's own account, side and community; only its hash is kept. */
-async function issueCode(db: Kysely<DB>, session: Session, purpose: 'board' | 'handover'): Promise<string> {
+export async function issueCode(
+  db: Kysely<DB>,
+  session: Session,
+  purpose: 'board' | 'handover' | 'enter',
+  /** where the code's session goes: the caller's own side and community unless said (enter: a community of the group) */
+  to: { side: 'community' | 'group'; rid: number | null } = session,
+): Promise<string> {
   const { token: code, hash } = newToken();
   await db
     .insertInto('login_codes')
@@ -106,8 +120,8 @@ async function issueCode(db: Kysely<DB>, session: Session, purpose: 'board' | 'h
       code_hash: hash,
       purpose,
       account_id: session.accountId,
-      side: session.side,
-      rid: session.rid,
+      side: to.side,
+      rid: to.rid,
       expires_at: sql`now() + make_interval(secs => ${CODE_TTL_SECONDS})`,
     })
     .execute();
@@ -125,24 +139,33 @@ const BAD_CODE = '链接无效或已过期，请从控制台重新打开';
  * Uses a code up, once: an unknown, used or expired code, or one whose account has since been
  * stopped or lost the community, answers the same refusal.
  */
-async function redeemCode(db: Kysely<DB>, code: string, purpose: 'board' | 'handover') {
+async function redeemCode(db: Kysely<DB>, code: string, purposes: ReadonlyArray<'board' | 'handover' | 'enter'>) {
   const used = await db
     .updateTable('login_codes')
     .set({ used_at: sql`now()` })
     .where('code_hash', '=', hashToken(code))
-    .where('purpose', '=', purpose)
+    .where('purpose', 'in', purposes)
     .where('used_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
-    .returning(['account_id', 'side', 'rid'])
+    .returning(['account_id', 'side', 'rid', 'purpose'])
     .executeTakeFirst();
   if (!used) return fail(BAD_CODE);
   const account = await db
     .selectFrom('accounts')
-    .select(['id', 'username', 'name', 'status', 'sys_type'])
+    .select(['id', 'username', 'name', 'status', 'sys_type', 'group_id', 'roles'])
     .where('id', '=', used.account_id)
     .executeTakeFirst();
   if (!account || account.status !== 'Y') return fail(BAD_CODE);
-  if (used.rid !== null) {
+  if (used.purpose === 'enter') {
+    // a head office still, and the community still its group's
+    const own = await db
+      .selectFrom('regions')
+      .select('id')
+      .where('id', '=', used.rid ?? 0)
+      .where('group_id', '=', account.group_id)
+      .executeTakeFirst();
+    if (account.sys_type !== 'leader' || !account.roles.includes('leader_admin') || !own) return fail(BAD_CODE);
+  } else if (used.rid !== null) {
     if (!(await mayEnterRegion(db, account.id, used.rid))) return fail(BAD_CODE);
   }
   return { ...used, account };
@@ -164,7 +187,7 @@ const boardlogin = defineMethod('boardlogin', {
   writes: true,
   summary: `用看板一次性代码换取只读看板会话（${BOARD_SESSION_HOURS} 小时，只能调用看板读取的接口，可在“登录设备”中结束）`,
   async handler(ctx, input) {
-    const used = await redeemCode(ctx.db, input.code, 'board');
+    const used = await redeemCode(ctx.db, input.code, ['board']);
     if (used.account.sys_type === 'merchant') fail(BAD_CODE);
     const { token, expiresAt } = await createSession(ctx.db, ctx, {
       accountId: used.account_id,
@@ -188,13 +211,38 @@ const authcode = defineMethod('authcode', {
   },
 });
 
+const leaderreturn = defineMethod('leaderreturn', {
+  side: 'community',
+  roles: 'staff',
+  writes: true,
+  summary: `返回集团：从集团进入的小区会话取集团端的一次性代码（${CODE_TTL_SECONDS} 秒内有效），以 /auth-redirect 换得集团会话并结束本会话，无需重新登录`,
+  async handler(ctx) {
+    // a community's own staff has nothing to return to (a merchant may not call it at all)
+    if (!ctx.session.entered) fail('当前会话不是从集团进入的小区，无法返回集团');
+    // the account is the head office's own (an entered session holds the leader's account)
+    const code = await issueCode(ctx.db, ctx.session, 'handover', { side: 'group', rid: null });
+    return {
+      code,
+      expires_in: CODE_TTL_SECONDS,
+      url: `/auth-redirect?code=${code}&redirect=${encodeURIComponent('/leader/regions/index')}`,
+    };
+  },
+});
+
 const authcodelogin = defineMethod('authcodelogin', {
   side: 'public',
   writes: true,
   summary: '用登录交接的一次性代码换取该账号的新会话（/auth-redirect 页面调用；已登录时页面先询问是否切换账号）',
   async handler(ctx, input) {
-    const used = await redeemCode(ctx.db, input.code, 'handover');
-    const { token } = await createSession(ctx.db, ctx, { accountId: used.account_id, side: used.side, rid: used.rid, kind: 'console' });
+    // a hand-over of the same account's session, or a head office entering one of its communities
+    const used = await redeemCode(ctx.db, input.code, ['handover', 'enter']);
+    const { token } = await createSession(ctx.db, ctx, {
+      accountId: used.account_id,
+      side: used.side,
+      rid: used.rid,
+      kind: 'console',
+      asAdmin: used.purpose === 'enter',
+    });
     return reply({ token, side: used.side, rid: used.rid, username: used.account.username, name: used.account.name }, '登录成功');
   },
 });
@@ -252,4 +300,4 @@ const sessiondel = defineMethod('sessiondel', {
   },
 });
 
-export const sessionMethods = [boardcode, boardlogin, authcode, authcodelogin, sessionlist, sessiondel];
+export const sessionMethods = [boardcode, boardlogin, authcode, leaderreturn, authcodelogin, sessionlist, sessiondel];

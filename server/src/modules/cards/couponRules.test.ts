@@ -152,6 +152,9 @@ describe('coupon rules (赠券规则)', () => {
     ok(paid);
     const coupons = await couponsOf(template, memberId);
     expect(coupons.length).toBe(12);
+    // the cashier is told what the owner was given
+    expect(paid.return_msg).toMatch(/^收费成功；/);
+    expect(paid.return_msg).toContain(`赠送「${await name(template)}」12 张`);
     for (const [k, c] of coupons.entries()) {
       const r = periodRange(periodFrom(k), 1);
       expect([c.valid_from, c.valid_to, c.status, c.source, c.source_ref]).toEqual([r.start, r.end, 'U', 'rule', paid.data.receipt_no]);
@@ -232,6 +235,7 @@ describe('coupon rules (赠券规则)', () => {
     const paid = await pay(hid, await bills(hid, 12));
     ok(paid);
     expect(await couponsOf(template, memberId)).toHaveLength(0);
+    expect(paid.return_msg).toContain('未赠送：优惠券「' + (await name(template)) + '」库存不足');
     const gives = await s.call('cardsrulegives', { page: 1, limit: 10, rule_id: ruleId }, admin);
     expect(gives.data.items[0]).toMatchObject({
       given: 0,

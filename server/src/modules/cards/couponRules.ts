@@ -202,6 +202,7 @@ afterPayment(async (ctx, payment) => {
     .orderBy('id')
     .execute();
   if (rules.length === 0) return;
+  const notes: string[] = [];
   const month = day.slice(0, 7);
   const receipt = await ctx.db
     .selectFrom('fee_payments')
@@ -235,10 +236,18 @@ afterPayment(async (ctx, payment) => {
         createdBy: ctx.session.accountId,
       });
       given = r.given;
+      const template = await ctx.db
+        .selectFrom('member_coupon_templates')
+        .select('name')
+        .where('rid', '=', ctx.rid)
+        .where('id', '=', rule.template_id)
+        .executeTakeFirstOrThrow();
+      if (given > 0) notes.push(`按规则“${rule.name}”赠送「${template.name}」${given} 张`);
     } catch (err) {
       // giveCoupons refuses before it writes (stock, limit, stopped): the payment stands, the reason is kept
       if (!(err instanceof BizError)) throw err;
       note = `未赠送：${err.message}`;
+      notes.push(`规则“${rule.name}”${note}`);
     }
     await ctx.db
       .updateTable('member_coupon_rule_gives')
@@ -247,6 +256,7 @@ afterPayment(async (ctx, payment) => {
       .where('id', '=', give.id)
       .execute();
   }
+  return notes;
 });
 
 onPaymentUndone(async (ctx, payment) => {

@@ -32,6 +32,7 @@ import { defineWorkflow, writeFlowLog } from '../../lib/workflow.js';
 import { hashPassword } from '../auth/password.js';
 import { resetPassword } from '../auth/reset.js';
 import { sessionPolicy } from '../setup/security.js';
+import { groupRegion } from '../structure/groupRegion.js';
 import { createAccount } from '../team/staff.js';
 
 type Values = Record<string, unknown>;
@@ -311,13 +312,7 @@ const merchantserviceadd = defineMethod('merchantserviceadd', {
   async handler(ctx, input) {
     const m = await ownMerchant(ctx, input.merchant_id);
     if (m.status !== 'Y') fail('该商户已停用');
-    const region = await ctx.db
-      .selectFrom('regions')
-      .select(['id', 'title'])
-      .where('id', '=', input.rid)
-      .where('group_id', '=', ctx.session.groupId)
-      .executeTakeFirst();
-    if (!region) fail('小区不存在');
+    const region = await groupRegion(ctx.db, ctx.session.groupId, input.rid, '小区不存在');
     if (region.id === ctx.rid) fail('商户本就服务所在小区，请选择其他小区');
     const live = await ctx.db
       .selectFrom('merchant_services')

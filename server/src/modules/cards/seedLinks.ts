@@ -73,7 +73,9 @@ export async function seedLinks(db: Kysely<DB>): Promise<void> {
       for (const daysAgo of l.claims) {
         const memberId = queue.shift();
         if (memberId === undefined) return;
-        const at = sql<Date>`now() - ${`${daysAgo} days`}::interval - ${`${(memberId % 5) + 1} minutes`}::interval`;
+        // a few minutes before now, days ago, but never before that business day's start: just after midnight
+        // "today"'s claims stay today's
+        const at = sql<Date>`greatest((current_date - ${daysAgo}::int)::timestamptz, now() - ${`${daysAgo} days`}::interval - ${`${(memberId % 5) + 1} minutes`}::interval)`;
         let got: { card_id: number | null; coupon_id: number | null };
         if (l.kind === 'card') {
           const opened = await openCard(opener, { templateId: card.id, memberId, remark: `领卡链接（${l.channel}）` });

@@ -305,6 +305,31 @@ describe('entries and exits through the simulator', () => {
     expect(receipts).toEqual([{ pay_type: 'wechat', cashier_name: '周保安' }]);
   });
 
+  it("takes the QR code through the group's 收银台扫码 channel (支付渠道): off or on a provider not running, it says why and makes no order", async () => {
+    const leader = await s.login('leader');
+    const channel = async (payload: Record<string, unknown>) =>
+      ok(await s.call('setchanneledit', { scene: 'cashier_qr', ...payload }, leader, 'group'));
+    const start = Date.now() - 70 * 60_000;
+    const inn = ok(await event(laneIn, '沪G70018', at(0, start)));
+    const orders = () => db().selectFrom('parking_pay_orders').select('orderid').where('stay_id', '=', inn.stay_id).execute();
+    const qr = (payload = {}) => s.call('staypayqr', { id: inn.stay_id, at: at(70, start), amount: '7.00', ...payload }, guard);
+    // an order made while the server's provider (the sandbox) pays the scene
+    const made = ok(await qr());
+    try {
+      await channel({ provider: 'sandbox', enabled: 'N' });
+      refused(await qr(), '集团已停用“收银台扫码”的在线支付，请收取现金');
+      // 支付宝 chosen (the group has its merchant) but this server runs no Alipay provider
+      await channel({ provider: 'alipay', enabled: 'Y' });
+      refused(await qr(), '“收银台扫码”选用的支付宝渠道尚未开通，请收取现金');
+      expect(await orders()).toEqual([{ orderid: made.orderid }]);
+      // the order made before settles through the provider that took it
+      await s.services().sandbox!.settle(made.orderid);
+      expect(ok(await s.call('staypayquery', { orderid: made.orderid }, guard))).toMatchObject({ status: 'Y' });
+    } finally {
+      await s.database.db.deleteFrom('pay_channels').where('scene', '=', 'cashier_qr').execute();
+    }
+  });
+
   it('refuses black-listed cars, lets white-listed ones pass, and handles re-entry by the booth rule', async () => {
     const d = today();
     await db()
@@ -383,8 +408,8 @@ describe('entries and exits through the simulator', () => {
     expect(monthly.items.length).toBeGreaterThan(0);
     const console = ok(await s.call('boothconsole', { booth_id: booth }, guard));
     expect(console).toMatchObject({ lot_title: '道闸测试停车场', total_spaces: 50, inside: inside.total });
-    // 11 + 9 + 9 (paid inside) + 9 (with the coupon) + 7 (by QR)
-    expect(console).toMatchObject({ today_count: 5, today_amount: '45.00' });
+    // 11 + 9 + 9 (paid inside) + 9 (with the coupon) + 7 (by QR) + 7 (by QR, under the 支付渠道 test)
+    expect(console).toMatchObject({ today_count: 6, today_amount: '52.00' });
     const file = await s.exportFile('carinoutexport', { lot_id: lot }, parking);
     expect(file.return_code).toBe(RC.SUCCESS);
   });

@@ -39,6 +39,7 @@ import { feeSettings } from '../fees/settings.js';
 import { couponsForExit, useCoupon } from './couponUse.js';
 import { decideAtLane, type LaneFacts } from './gateDecision.js';
 import { parseWire, priceStay } from './tempFee.js';
+import { providerNamed, sceneProviderOrFail } from '../../payments/channels.js';
 
 /** A device's event time: the simulator plays a stay's clock, within a week back and a day ahead. */
 export function eventTime(at: string | undefined, now = new Date()): Date {
@@ -707,8 +708,8 @@ const staypayqr = defineMethod('staypayqr', {
   writes: true,
   summary: '临时车扫码缴费：按缴费时刻计费并核对金额，向支付渠道下单，返回二维码地址；支付结果由 staypayquery 查询确认',
   async handler(ctx, input) {
-    const provider = ctx.services.payments;
-    if (!provider) return fail(NO_PROVIDER);
+    // the booth's QR code is the group's 收银台扫码 channel (支付渠道)
+    const provider = await sceneProviderOrFail(ctx, 'cashier_qr', { none: NO_PROVIDER, otherwise: '请收取现金' });
     const at = eventTime(input.at);
     const s = await openStayRow(ctx, input.id);
     const q = await dueNow(ctx, s, at, input.amount);
@@ -739,6 +740,7 @@ const staypayqr = defineMethod('staypayqr', {
         coupon_ids: q.given_ids,
         amount: q.due,
         code_url: codeUrl,
+        provider: provider.name,
         lane_id: input.lane_id ?? null,
         created_by: ctx.session.accountId,
       })
@@ -771,8 +773,9 @@ const staypayquery = defineMethod('staypayquery', {
       paid,
     });
     if (order.status !== 'W') return status(order.status);
-    const provider = ctx.services.payments;
-    if (!provider) return fail(NO_PROVIDER);
+    // settled by the provider that took the order (orders from before providers were recorded: the server's)
+    const provider = order.provider ? providerNamed(ctx.services, order.provider) : ctx.services.payments;
+    if (!provider) return fail('该订单的支付渠道已停用，请重新生成二维码或收取现金');
     const got = await provider.queryOrder(order.orderid);
     if (!got.paid) return status('W');
     if (got.amount === undefined || toFen(got.amount) !== toFen(order.amount)) {

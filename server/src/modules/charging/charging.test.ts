@@ -2,11 +2,15 @@ import { charger, toFen, fenToYuan } from '@wuye/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beatSimulators, deviceHeartbeat, runDeviceQueue, setSimulatorAckDelay } from '../../devices/access.js';
 import { readXlsx } from '../../lib/excel.js';
+import { today, wireTime } from '../../lib/wire.js';
 import { describeResource } from '../../test/describeResource.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { memberWithBalance } from './testMembers.js';
 import { sweepChargeOrders } from './sessions.js';
 import { advancePiles } from './sim.js';
+
+/** The report's default range (this month to today), reaching to the business day of `end` when a simulated session ends after today. */
+const rangeTo = (end: Date) => ({ start_date: `${today().slice(0, 8)}01`, end_date: wireTime(end).slice(0, 10) });
 
 let s: TestServer;
 let admin: string;
@@ -161,7 +165,12 @@ describe('charging sessions', () => {
     expect(fenToYuan(toFen(String(used.discount)))).toBe('9.80');
     // the port is free again; the report counts the session
     expect((await s.call('chargerportlist', { charger_id: pile.id }, admin)).data.items[0].state).toBe('free');
-    const report = await s.call('chargereportlist', { charger_id: pile.id, start_date: '', end_date: '' }, admin);
+    // the session ends two hours on: the next day after 22:00 (business time), so the range reaches its end day
+    const report = await s.call(
+      'chargereportlist',
+      { charger_id: pile.id, ...rangeTo(new Date(t0.getTime() + 2 * HOUR + 5 * MIN)) },
+      admin,
+    );
     ok(report);
     expect(report.data).toMatchObject({ sessions: 1, energy_kwh: '14.000', income: '9.80' });
   });
@@ -438,10 +447,11 @@ describe('charging exports', () => {
     const t0 = new Date();
     await pump(t0);
     await advancePiles(s.database.db, new Date(t0.getTime() + HOUR + 5 * MIN));
-    const report = await s.call('chargereportlist', { charger_id: pile.id }, admin);
+    const range = rangeTo(new Date(t0.getTime() + HOUR + 5 * MIN));
+    const report = await s.call('chargereportlist', { charger_id: pile.id, ...range }, admin);
     ok(report);
     expect(report.data).toMatchObject({ sessions: 2, energy_kwh: '14.000' });
-    const file = await s.exportFile('chargereportexport', { charger_id: pile.id }, admin);
+    const file = await s.exportFile('chargereportexport', { charger_id: pile.id, ...range }, admin);
     ok(file);
     expect(file.data.filename).toMatch(/^充电报表_\d{4}-\d{2}-01_\d{4}-\d{2}-\d{2}\.xlsx$/);
     const sheet = await readXlsx(file.data.content_base64);

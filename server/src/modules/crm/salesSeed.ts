@@ -76,9 +76,13 @@ const INVALID_REASONS = ['预算不足', '已在别处购房', '电话空号', '
 
 type Seeded = { id: number; name: string; stage: CrmStage; consultant: Actor | null; created: number; hid: number | null };
 
-/** `days` before today at `hour` o'clock, never later than now. */
+/**
+ * `days` before today at `hour` o'clock, never later than now, and never before that day began
+ * (just after midnight "a minute ago" is yesterday: today's rows stay today's).
+ */
 const ago = (days: number, hour = 10) =>
-  sql<Date>`least(now() - interval '1 minute', date_trunc('day', now()) - ${sql.lit(`${days} days`)}::interval + ${sql.lit(`${hour} hours`)}::interval)`;
+  sql<Date>`greatest(date_trunc('day', now()) - ${sql.lit(`${days} days`)}::interval,
+    least(now() - interval '1 minute', date_trunc('day', now()) - ${sql.lit(`${days} days`)}::interval + ${sql.lit(`${hour} hours`)}::interval))`;
 
 /** The customers, their timelines, follow-ups, invitations and deposits of community `rid`. */
 export async function seedCrmSales(db: Kysely<DB>, rid: number): Promise<void> {

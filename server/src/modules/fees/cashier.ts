@@ -33,6 +33,7 @@ import {
   receiptRows,
   toPaymentRow,
 } from './payments.js';
+import { requirePayType } from '../leader/paytypes.js';
 import { billsPaid } from './billPaid.js';
 import { approvedDiscount, useDiscount } from './discounts.js';
 import { checkDiscount, feeSettings } from './settings.js';
@@ -184,8 +185,14 @@ export async function nextReceiptNo(ctx: CommunityCtx, prefix: string): Promise<
   return prefix + String(res.rows[0]!.last_no).padStart(8, '0');
 }
 
-/** What other areas do in a payment's transaction once it is written (the invoices' 自动开票). */
-export type AfterPayment = (ctx: CommunityCtx, payment: { id: number; pay_type: string; member_id: number | null }) => Promise<void>;
+/**
+ * What other areas do in a payment's transaction once it is written (the invoices' 自动开票, the
+ * coupon rules' gifts); what a hook answers is said to the cashier after 收费成功.
+ */
+export type AfterPayment = (
+  ctx: CommunityCtx,
+  payment: { id: number; pay_type: string; member_id: number | null },
+) => Promise<string[] | void>;
 const afterPaymentHooks: AfterPayment[] = [];
 export function afterPayment(hook: AfterPayment): void {
   afterPaymentHooks.push(hook);
@@ -205,6 +212,8 @@ export async function paymentUndone(ctx: CommunityCtx, payment: { id: number; re
 export interface PayRequest {
   billIds: number[];
   payType: PayTypeName;
+  /** the reference the group's rules for the method may ask for (paytypelist) */
+  payRef?: string | undefined;
   /** undefined: exactly what is due */
   paidAmount?: string | undefined;
   useBalance: boolean;
@@ -226,6 +235,7 @@ export interface PayRequest {
  * each line names its bill's room). The caller has checked the key was not used.
  */
 export async function payBills(ctx: CommunityCtx, room: Room, req: PayRequest): Promise<Reply<PaymentInfo>> {
+  await requirePayType(ctx.db, ctx.session.groupId, req.payType, req.payRef);
   const hid = room.id;
   const ids = [...new Set(req.billIds)].sort((a, b) => a - b);
   // lock in id order so two cashiers never deadlock; a second payer waits here, then sees Y
@@ -293,6 +303,7 @@ export async function payBills(ctx: CommunityCtx, room: Room, req: PayRequest): 
       paid_amount: fenToYuan(paid),
       to_balance: fenToYuan(toBalance),
       pay_type: req.payType,
+      pay_ref: req.payRef ?? '',
       cashier_id: ctx.session.accountId,
       cashier_name: ctx.session.name,
       idempotency_key: req.idempotencyKey,
@@ -327,7 +338,10 @@ export async function payBills(ctx: CommunityCtx, room: Room, req: PayRequest): 
       .execute();
   }
   await billsPaid(ctx, ids, receiptNo);
-  for (const hook of afterPaymentHooks) await hook(ctx, { id: payment.id, pay_type: req.payType, member_id: owner?.member_id ?? null });
+  const notes: string[] = [];
+  for (const hook of afterPaymentHooks) {
+    notes.push(...((await hook(ctx, { id: payment.id, pay_type: req.payType, member_id: owner?.member_id ?? null })) ?? []));
+  }
   if (owner) {
     const common = { rid: ctx.rid, memberId: owner.member_id, hid: room.id, orderid: receiptNo, createUser: ctx.session.name };
     await moveBalance(ctx.db, {
@@ -347,7 +361,7 @@ export async function payBills(ctx: CommunityCtx, room: Room, req: PayRequest): 
       remark: `收据 ${receiptNo} 多收转入余额`,
     });
   }
-  return reply(await paymentInfo(ctx.db, ctx.rid, payment.id), '收费成功');
+  return reply(await paymentInfo(ctx.db, ctx.rid, payment.id), notes.length ? `收费成功；${notes.join('；')}` : '收费成功');
 }
 
 const cashierpay = defineMethod('cashierpay', {
@@ -363,6 +377,7 @@ const cashierpay = defineMethod('cashierpay', {
     return payBills(ctx, room, {
       billIds: input.bill_ids,
       payType: input.pay_type,
+      payRef: input.pay_ref,
       paidAmount: input.paid_amount,
       useBalance: input.use_balance,
       discount: input.discount,

@@ -4,6 +4,7 @@ import {
   DISCOUNT_STATUS,
   discountFlow,
   enumText,
+  FEE_ROLES,
   fenToYuan,
   MSG_FEES,
   toFen,
@@ -177,7 +178,8 @@ const discountFlowMethods = defineWorkflow(discountFlow, {
     approve: { run: async (ctx, row) => notOwnRequest(ctx, row), set: decided, message: '已批准' },
     reject: { run: async (ctx, row) => notOwnRequest(ctx, row), set: decided, message: '已驳回' },
   },
-  logRoles: [...DISCOUNT_APPLY_ROLES, ...DISCOUNT_MANAGER_ROLES],
+  // and the fee reports' readers, whom 优惠记录 (paydata.ts) shows an application's log
+  logRoles: [...DISCOUNT_APPLY_ROLES, ...DISCOUNT_MANAGER_ROLES, ...FEE_ROLES.reports],
   summaries: {
     discountapprove: '审批优惠申请（收费主管或管理员，不能审批自己的申请）：批准后申请人收取这些账单时可使用一次，或驳回',
     discountlog: '一条优惠申请的处理记录：提交、批准或驳回、收款使用，谁、何时、意见',

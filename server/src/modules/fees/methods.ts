@@ -21,6 +21,10 @@ import { voidMethods } from './void.js';
 import { setupMethods } from './setup.js';
 import { thingMethods } from './things.js';
 import { costMethods } from './costs.js';
+import { pannelMethods } from './pannel.js';
+import { businessCountMethods } from './businesscount.js';
+import { salesMethods } from './sales.js';
+import { paydataMethods } from './paydata.js';
 
 /** The fees area: set-up, bills, cashier, prepayment, refunds, discount approvals, reports, dunning, import; parking bills, meter readings, settings, quick payments (docs/product.md#area-fees). */
 export const feesModule: MethodDef[] = [
@@ -46,4 +50,12 @@ export const feesModule: MethodDef[] = [
   ...quickpayMethods,
   // 成本登记 and 成本统计 (docs/product.md#costs)
   ...costMethods,
+  // 报表首页 (docs/product.md#report-home)
+  ...pannelMethods,
+  // 营业统计 (docs/product.md#businesscount)
+  ...businessCountMethods,
+  // 缴费明细 and 优惠记录 (docs/product.md#pay-data)
+  ...paydataMethods,
+  // 营收报表 and 订单报表 (docs/product.md#sales-reports)
+  ...salesMethods,
 ];

@@ -149,6 +149,7 @@ export function toPaymentRow(p: Raw): PaymentRow {
     to_balance: p.to_balance,
     pay_type: p.pay_type,
     pay_type_ch: PAY_TYPE_CH[p.pay_type],
+    pay_ref: p.pay_ref,
     cashier_name: p.cashier_name,
     cashier_id: p.cashier_id,
     status: p.status,

@@ -154,6 +154,7 @@ const quickpay = defineMethod('quickpay', {
     return payBills(ctx, room, {
       billIds: created.map((b) => b.id),
       payType: input.pay_type,
+      payRef: input.pay_ref,
       paidAmount: input.paid_amount,
       useBalance: input.use_balance,
       discount: '0.00',

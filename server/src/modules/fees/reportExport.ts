@@ -105,7 +105,11 @@ const feereportexport = defineExport('feereportexport', {
             ['实收', 'amount'],
             ['余额抵扣', 'balance_used'],
           ]),
-          r.items as unknown as Record<string, unknown>[],
+          [
+            ...r.items,
+            { label: '合计', count: r.total_count, amount: r.total_amount },
+            { label: '其中计入实收', amount: r.counted_amount },
+          ] as unknown as Record<string, unknown>[],
         );
       }
       case 'propertypaystatis': {

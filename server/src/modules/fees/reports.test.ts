@@ -194,6 +194,48 @@ describe('payment reports', () => {
     expect((await t.call('propertypaylog', {}, admin2)).data.total).toBe(0);
   });
 
+  it('counts in 实收 only the pay types the group counts (支付方式): 收款统计 and 财务报表 say what they took', async () => {
+    const range = { start_date: addMonths(today(), -4), end_date: today() };
+    const leader = await t.login('leader');
+    const cashRow = (items: Array<{ key: string; amount: string; label: string; counted: string }>) => items.find((r) => r.key === 'cash')!;
+    // by default every method but 余额 counts
+    const all = (await t.call('paymentstatis', range, admin)).data;
+    const balance = all.items.find((r: { key: string }) => r.key === 'balance')?.amount ?? '0.00';
+    expect(all.counted_amount).toBe(fenToYuan(toFen(all.total_amount) - toFen(balance)));
+    expect(cashRow(all.items)).toMatchObject({ label: '现金', counted: 'Y' });
+    const cash = cashRow(all.items).amount;
+    expect(toFen(cash)).toBeGreaterThan(0n);
+
+    const edit = (counted: 'Y' | 'N') =>
+      t.call('paytypeedit', { pay_type: 'cash', enabled: 'Y', counted, ref_required: 'N', sort: 1, remark: '' }, leader, 'group');
+    expect((await edit('N')).return_code).toBe('SUCCESS');
+    try {
+      for (const group_by of ['pay_type', 'cashier', 'day']) {
+        const res = (await t.call('paymentstatis', { ...range, group_by }, admin)).data;
+        expect(res.total_amount).toBe(all.total_amount);
+        expect(res.counted_amount, group_by).toBe(fenToYuan(toFen(all.counted_amount) - toFen(cash)));
+      }
+      const byType = (await t.call('paymentstatis', range, admin)).data;
+      expect(cashRow(byType.items)).toMatchObject({ label: '现金（不计入实收）', counted: 'N' });
+      const f = (await t.call('financereport', range, admin)).data;
+      expect(f.counted_collected).toBe(fenToYuan(toFen(f.collected) - toFen(cash) - toFen(balance)));
+      expect(f.by_pay_type.find((r: { pay_type: string }) => r.pay_type === 'cash')).toMatchObject({
+        counted: 'N',
+        label: '现金（不计入实收）',
+      });
+      // the export says it too
+      const file = await t.exportFile('feereportexport', { report: 'paymentstatis', ...range, group_by: 'pay_type' }, admin);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(Buffer.from(file.data.content_base64, 'base64') as unknown as ArrayBuffer);
+      const cells: string[] = [];
+      book.worksheets[0]!.eachRow((row) => (row.values as unknown[]).forEach((v) => cells.push(String(v))));
+      expect(cells).toContain('现金（不计入实收）');
+      expect(cells).toContain('其中计入实收');
+    } finally {
+      expect((await edit('Y')).return_code).toBe('SUCCESS');
+    }
+  });
+
   it('propertypaylog lists and counts the property lines of the receipts, as their bills say', async () => {
     const range = { start_date: addMonths(today(), -1), end_date: today() };
     const keyword = (await sql<{ title: string }>`SELECT title FROM buildings WHERE rid = 1 ORDER BY id LIMIT 1`.execute(t.database.db))

@@ -10,6 +10,7 @@ import {
   type FeesCountTotals,
   type FeeDashboard,
   type PayTypeName,
+  type PaymentStatRow,
   FEE_ROLES,
   HOME_CARDS,
 } from '@wuye/contract';
@@ -19,6 +20,7 @@ import { defineMethod } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
 import { receiptFilters, receiptKeyword } from './payments.js';
 import { billTotals, paymentTotals } from './totals.js';
+import { countedPayTypes } from '../leader/paytypes.js';
 import { roomsAddressed } from '../owners/access.js';
 import { today, wireTime } from '../../lib/wire.js';
 
@@ -292,34 +294,57 @@ const monthFeesMethod = defineMethod('month_fees', {
   handler: (ctx, input) => monthFees(ctx.db, ctx.rid, input.year),
 });
 
-/** The payments of a date range by pay type, cashier or day, from their kept totals (totals.ts). */
+/** A pay type's name in a report: 「…（不计入实收）」 when the group does not count it (支付方式). */
+export const payTypeLabel = (payType: string, counted: ReadonlySet<string>) => {
+  const name = PAY_TYPE_CH[payType as PayTypeName] ?? payType;
+  return counted.has(payType) ? name : `${name}（不计入实收）`;
+};
+
+/**
+ * The payments of a date range by pay type, cashier or day, from their kept totals (totals.ts),
+ * with what the pay types the group counts in 实收 took (支付方式, docs/product.md#paytypelist).
+ */
 export async function paymentStats(
   db: Kysely<DB>,
   rid: number,
   f: { start_date: string; end_date: string; group_by: 'pay_type' | 'cashier' | 'day' },
 ) {
-  const key =
-    f.group_by === 'pay_type'
-      ? sql<string>`pay_type`
-      : f.group_by === 'cashier'
-        ? sql<string>`cashier_name`
-        : sql<string>`to_char(day, 'YYYY-MM-DD')`;
-  const rows = await paymentTotals(db, rid, f.start_date, f.end_date)
-    .select([
-      key.as('key'),
-      sql<number>`sum(payments)::int`.as('count'),
-      money('paid_amount').as('amount'),
-      money('balance_used').as('balance_used'),
-    ])
-    .groupBy(sql`1`)
-    .having(sql`sum(payments)`, '<>', 0)
-    .orderBy(sql`1`)
-    .execute();
-  const items = rows.map((r) => ({ ...r, label: f.group_by === 'pay_type' ? (PAY_TYPE_CH[r.key as PayTypeName] ?? r.key) : r.key }));
+  const byType = f.group_by === 'pay_type';
+  const key = byType
+    ? sql<string>`pay_type`
+    : f.group_by === 'cashier'
+      ? sql<string>`cashier_name`
+      : sql<string>`to_char(day, 'YYYY-MM-DD')`;
+  const counted = await countedPayTypes(db, rid);
+  const [rows, inReceived] = await Promise.all([
+    paymentTotals(db, rid, f.start_date, f.end_date)
+      .select([
+        key.as('key'),
+        sql<number>`sum(payments)::int`.as('count'),
+        money('paid_amount').as('amount'),
+        money('balance_used').as('balance_used'),
+      ])
+      .groupBy(sql`1`)
+      .having(sql`sum(payments)`, '<>', 0)
+      .orderBy(sql`1`)
+      .execute(),
+    counted.size
+      ? paymentTotals(db, rid, f.start_date, f.end_date)
+          .select(money('paid_amount').as('amount'))
+          .where('pay_type', 'in', [...counted])
+          .executeTakeFirstOrThrow()
+      : { amount: '0.00' },
+  ]);
+  const items: PaymentStatRow[] = rows.map((r) => ({
+    ...r,
+    label: byType ? payTypeLabel(r.key, counted) : r.key,
+    counted: byType ? (counted.has(r.key as PayTypeName) ? 'Y' : 'N') : '',
+  }));
   return {
     items,
     total_amount: fenToYuan(items.reduce((s, r) => s + toFen(r.amount), 0n)),
     total_count: items.reduce((s, r) => s + r.count, 0),
+    counted_amount: inReceived.amount,
   };
 }
 
@@ -475,11 +500,18 @@ const financereport = defineMethod('financereport', {
         .executeTakeFirstOrThrow(),
     ]);
     const net = toFen(sums.collected) + toFen(topups.topups) - toFen(refunds.cash);
+    const counted = await countedPayTypes(ctx.db, ctx.rid);
+    const isCounted = (t: PayTypeName) => counted.has(t);
     return {
       start_date: input.start_date,
       end_date: input.end_date,
-      by_pay_type: byType.map((r) => ({ ...r, label: PAY_TYPE_CH[r.pay_type] })),
+      by_pay_type: byType.map((r) => ({
+        ...r,
+        label: payTypeLabel(r.pay_type, counted),
+        counted: isCounted(r.pay_type) ? ('Y' as const) : ('N' as const),
+      })),
       collected: sums.collected,
+      counted_collected: fenToYuan(byType.filter((r) => isCounted(r.pay_type)).reduce((s, r) => s + toFen(r.amount), 0n)),
       topups: topups.topups,
       balance_used: sums.balance_used,
       refunds_cash: refunds.cash,

@@ -16,6 +16,7 @@ import { DEMO_MOBILE } from '../owners/seed.js';
 import { writeXlsx } from '../../lib/xlsxWriter.js';
 import { BILL_IMPORT } from './feeimport.js';
 import { insertBills } from './generate.js';
+import { seedPaydataDiscounts } from './paydataSeed.js';
 
 /** The built-in cost types of a community (configurable afterwards). */
 export async function insertDefaultCostTypes(db: Kysely<DB>, rid: number): Promise<void> {
@@ -487,6 +488,7 @@ export async function seedFees(db: Kysely<DB>): Promise<void> {
   await seedMoreBindings(db, 1);
   await seedDiscountRequests(db, 1);
   await seedVoidAndShifts(db, 1);
+  await seedPaydataDiscounts(db, 1);
   // fresh statistics, so the first bill lists and reports are planned with the real row counts
   // (without them a count of overdue bills looped over the rooms once per bill: 33 ms for 600 bills)
   await sql`ANALYZE rooms, units, buildings, fee_items, fee_bills, fee_payments, fee_payment_items`.execute(db);

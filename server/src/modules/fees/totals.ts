@@ -22,6 +22,7 @@ export interface KeptTotals {
     | 'fee_unpaid_property_rooms'
     | 'fee_unit_totals'
     | 'fee_line_totals'
+    | 'fee_paydata_totals'
     | 'household_reach'
     | 'household_reach_counts'
     | 'repair_day_totals'
@@ -167,6 +168,26 @@ export const LINE_TOTALS: KeptTotals = {
   sums: { lines: 'count(*)', fee: 'sum(l.fee)' },
 };
 
+/**
+ * 缴费明细's totals (202612031200_fee_paydata_totals.sql): the receipt lines per day of their receipt
+ * (business time zone), pay type, cashier, cost type, bill item (0: no bill) and voided or not.
+ */
+export const PAYDATA_TOTALS: KeptTotals = {
+  table: 'fee_paydata_totals',
+  source: 'fee_payment_items',
+  from: 'fee_payment_items l JOIN fee_payments p ON p.rid = l.rid AND p.id = l.payment_id LEFT JOIN fee_bills b ON b.rid = l.rid AND b.id = l.bill_id',
+  keys: {
+    rid: 'l.rid',
+    day: 'p.created_at::date',
+    pay_type: 'p.pay_type',
+    cashier_name: 'p.cashier_name',
+    cost_type: 'l.cost_type',
+    item_id: 'coalesce(b.item_id, 0)',
+    voided: "p.status = 'V'",
+  },
+  sums: { lines: 'count(*)', fee: 'sum(l.fee)', discount: 'sum(l.discount)', late_fee: 'sum(l.late_fee)' },
+};
+
 /** A resident is bound (reachable in the app or WeChat), as a notice's reach counts them. */
 const BOUND = "(m.app_isbind = 'Y' OR m.wx_isbind = 'Y')";
 
@@ -306,6 +327,7 @@ export const KEPT_TOTALS = [
   UNPAID_PROPERTY_ROOMS,
   UNIT_TOTALS,
   LINE_TOTALS,
+  PAYDATA_TOTALS,
   HOUSEHOLD_REACH,
   HOUSEHOLD_REACH_COUNTS,
   REPAIR_DAY_TOTALS,

@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { moveBalance } from '../cards/ledger.js';
+import { totalsMismatches } from '../../test/keptData.js';
+import { PAYDATA_TOTALS } from './totals.js';
 
 let t: TestServer;
 let admin: string;
@@ -82,6 +84,8 @@ async function keptMatchesReceipts() {
     SELECT count(*)::text AS n, coalesce(sum(paid_amount), 0)::numeric(14,2)::text AS paid
     FROM fee_payments WHERE rid = 1 AND created_at::date = current_date AND status <> 'V'`.execute(t.database.db);
   expect(kept.rows[0]).toEqual(real.rows[0]);
+  // and 缴费明细's kept lines, the voided ones counted apart
+  expect(await totalsMismatches(t.database.db, PAYDATA_TOTALS)).toEqual([]);
 }
 
 describe('voiding a receipt (作废, issue 34)', () => {

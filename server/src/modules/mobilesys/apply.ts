@@ -16,15 +16,67 @@ import {
 } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { fail } from '../../http/errors.js';
 import { defineMethod, reply } from '../../http/registry.js';
 import { wireTime } from '../../lib/wire.js';
+import { groupCatalogue, unavailableReason, type GroupService } from '../leader/applysCatalogue.js';
 
 const ROLES = MOBILESYS_ROLES.apply;
 
 type Service = Omit<AppServiceItem, 'menus'>;
 
-/** Every service of the catalogue as the community offers it, in the app's order. */
+/** A community's own row of a service (app_services), as servicesOf reads it. */
+export interface OwnService {
+  code: string;
+  enabled: string;
+  title: string;
+  intro: string;
+  hours: string;
+  phone: string;
+  sort: number;
+  updated_at: Date;
+  updated_by: string;
+}
+
+/**
+ * A service as a community offers it, from the group's catalogue (g) and the community's own row:
+ * not available (the group does not open it there, or the community lacks its module) means off,
+ * whatever the community chose; allow_hide N keeps it on where available; allow_reorder N puts it
+ * at the group's place.
+ */
+export function serviceState(code: AppServiceCode, g: GroupService, rid: number, modulesOff: readonly string[], r?: OwnService): Service {
+  const d = APP_SERVICES[code];
+  const reason = unavailableReason(g, rid, modulesOff);
+  const own = (r?.enabled ?? d.default) as 'Y' | 'N';
+  const enabled = reason ? 'N' : g.allow_hide === 'N' ? 'Y' : own;
+  return {
+    code,
+    enabled,
+    enabled_ch: enumText(APP_SERVICE_STATE, enabled),
+    title: r?.title ?? d.title,
+    default_title: d.title,
+    intro: r?.intro || d.intro,
+    hours: r?.hours ?? '',
+    phone: r?.phone ?? '',
+    sort: g.allow_reorder === 'N' ? g.sort : (r?.sort ?? g.sort),
+    console: d.console,
+    available: reason ? 'N' : 'Y',
+    unavailable_reason: reason,
+    allow_hide: g.allow_hide,
+    allow_reorder: g.allow_reorder,
+    icon: g.icon,
+    updated_by: r?.updated_by ?? '',
+    update_time: r ? wireTime(r.updated_at) : '',
+  };
+}
+
+/**
+ * Every service of the catalogue as the community offers it, in the app's order: its own choices
+ * within what its group's catalogue (/applys/applyslist) and its modules allow.
+ */
 export async function servicesOf(db: Kysely<DB>, rid: number): Promise<Map<AppServiceCode, Service>> {
+  const region = await db.selectFrom('regions').select(['group_id', 'modules_off']).where('id', '=', rid).executeTakeFirstOrThrow();
+  const catalogue = await groupCatalogue(db, region.group_id);
   const rows = await db
     .selectFrom('app_services as s')
     .leftJoin('accounts as a', 'a.id', 's.updated_by')
@@ -34,26 +86,16 @@ export async function servicesOf(db: Kysely<DB>, rid: number): Promise<Map<AppSe
     .execute();
   const own = new Map(rows.map((r) => [r.code, r]));
   const out = new Map<AppServiceCode, Service>();
-  APP_SERVICE_CODES.forEach((code, i) => {
-    const d = APP_SERVICES[code];
-    const r = own.get(code);
-    const enabled = (r?.enabled ?? d.default) as 'Y' | 'N';
-    out.set(code, {
-      code,
-      enabled,
-      enabled_ch: enumText(APP_SERVICE_STATE, enabled),
-      title: r?.title ?? d.title,
-      default_title: d.title,
-      intro: r?.intro || d.intro,
-      hours: r?.hours ?? '',
-      phone: r?.phone ?? '',
-      sort: r?.sort ?? (i + 1) * 10,
-      console: d.console,
-      updated_by: r?.updated_by ?? '',
-      update_time: r ? wireTime(r.updated_at) : '',
-    });
-  });
+  for (const code of APP_SERVICE_CODES) out.set(code, serviceState(code, catalogue.get(code)!, rid, region.modules_off, own.get(code)));
   return out;
+}
+
+/** The services a community's owner app shows (available there and on), in the app's order: for the pages and blocks that list them. */
+export async function availableServices(db: Kysely<DB>, rid: number): Promise<AppServiceCode[]> {
+  return [...(await servicesOf(db, rid)).values()]
+    .filter((s) => s.enabled === 'Y')
+    .sort((a, b) => a.sort - b.sort || APP_SERVICE_CODES.indexOf(a.code) - APP_SERVICE_CODES.indexOf(b.code))
+    .map((s) => s.code);
 }
 
 /** Enabled menu entries opening each service. */
@@ -152,6 +194,16 @@ const applyedit = defineMethod('applyedit', {
   writes: true,
   summary: '开通或停用一个应用并保存它的名称、简介、服务时间与电话、排序（停用后指向它的菜单在App中隐藏）；每次修改留记录',
   async handler(ctx, input) {
+    // what the group's catalogue and the community's modules allow (/applys/applyslist)
+    const state = (await servicesOf(ctx.db, ctx.rid)).get(input.code)!;
+    if (input.enabled === 'Y' && state.available === 'N')
+      fail(
+        state.unavailable_reason === '集团未开放'
+          ? `集团未向本小区开放“${state.default_title}”，不能开通`
+          : `${state.unavailable_reason}，不能开通“${state.default_title}”`,
+      );
+    if (input.enabled === 'N' && state.available === 'Y' && state.allow_hide === 'N')
+      fail(`集团要求各小区展示“${state.default_title}”，不能停用`);
     // the community's row locked (or made) first, so two saves log in turn
     const before = await ctx.db
       .selectFrom('app_services')

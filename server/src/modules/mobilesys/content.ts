@@ -29,6 +29,8 @@ type Values = Record<string, unknown>;
 import { today } from '../../lib/wire.js';
 import { sanitizeNoticeHtml } from '../steward/noticeHtml.js';
 import { servicesOf } from './apply.js';
+import { groupBannersFor } from '../leader/banners.js';
+import { groupArticlesFor, mergeNews } from '../leader/graphics.js';
 
 const ROLES = MOBILESYS_ROLES.content;
 
@@ -292,7 +294,9 @@ const apphome = defineMethod('apphome', {
   async handler(ctx, input): Promise<AppHome> {
     const day = input.date || today();
     const audience = input.audience;
-    const [banners, menus, news, services] = await Promise.all([
+    const [groupBanners, groupNews, banners, menus, news, services] = await Promise.all([
+      groupBannersFor(ctx.db, ctx.rid, 'home', day),
+      groupArticlesFor(ctx.db, ctx.rid, day, 10),
       ctx.db
         .selectFrom('app_graphics as t')
         .select(['t.id', 't.title', 't.cover', 't.link_type', 't.link'])
@@ -339,23 +343,62 @@ const apphome = defineMethod('apphome', {
     const grid = menus.filter((m) => m.position === 'grid' && offered(m)).map(asMenu);
     const tabbar = menus.filter((m) => m.position === 'tabbar' && offered(m)).map(asMenu);
     const warnings: string[] = [];
-    if (banners.length > BANNERS_PER_PLACEMENT)
-      warnings.push(`首页顶部有${banners.length}个上线的轮播图，App只轮播前${BANNERS_PER_PLACEMENT}个`);
+    // the group's banners for this community come first, before the community's own: the head
+    // office's campaigns run across its communities (/apply/bannerlist on the group side)
+    const shown: AppHome['banners'] = [
+      ...groupBanners.map((b) => ({
+        id: b.id,
+        title: b.title,
+        cover: b.image,
+        link_type: b.link_type as AppHome['banners'][number]['link_type'],
+        link: b.target,
+        source: 'group' as const,
+      })),
+      ...banners.map((b) => ({
+        ...b,
+        id: Number(b.id),
+        link_type: b.link_type as AppHome['banners'][number]['link_type'],
+        source: 'community' as const,
+      })),
+    ];
+    if (shown.length > BANNERS_PER_PLACEMENT)
+      warnings.push(
+        `首页顶部有${shown.length}个上线的轮播图${groupBanners.length > 0 ? `（其中集团${groupBanners.length}个，排在前面）` : ''}，App只轮播前${BANNERS_PER_PLACEMENT}个`,
+      );
     if (tabbar.length === 1) warnings.push('底部导航只有1个菜单，App至少需要2个，否则不显示底部导航');
     const hiddenByService = menus.filter((m) => !offered(m)).length;
     if (hiddenByService > 0) warnings.push(`${hiddenByService}个菜单指向未开通的应用，已隐藏`);
     return {
       date: day,
       audience,
-      banners: banners.map((b) => ({ ...b, id: Number(b.id), link_type: b.link_type as AppHome['banners'][number]['link_type'] })),
+      banners: shown,
       grid,
       tabbar: tabbar.length >= 2 ? tabbar : [],
-      news: news.map((n) => ({
-        ...n,
-        id: Number(n.id),
-        kind: n.kind as AppHome['news'][number]['kind'],
-        kind_ch: enumText(GRAPHIC_KIND, n.kind),
-      })),
+      // the group's articles for this community beside its own, the group's pinned ones first
+      // (/mobile/graphiclist on the group side)
+      news: mergeNews(
+        groupNews.map((g) => ({
+          id: g.id,
+          title: g.title,
+          kind: 'article' as const,
+          kind_ch: g.category_ch,
+          cover: g.cover,
+          summary: g.summary,
+          online_date: g.date,
+          date: g.date,
+          views: g.views,
+          pinned: g.pinned,
+        })),
+        news.map((n) => ({
+          ...n,
+          id: Number(n.id),
+          kind: n.kind as AppHome['news'][number]['kind'],
+          kind_ch: enumText(GRAPHIC_KIND, n.kind),
+          date: n.online_date,
+          pinned: 'N' as 'Y' | 'N',
+        })),
+        10,
+      ).map(({ item: { date: _date, pinned: _pinned, ...n }, source }) => ({ ...n, source })),
       warnings,
     };
   },

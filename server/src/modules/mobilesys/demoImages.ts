@@ -38,14 +38,23 @@ export function gradientPng(width: number, height: number, from: [number, number
   ]);
 }
 
-/** Stores a demo image of a community as an upload would, and answers its address. */
-export async function storeDemoImage(db: Kysely<DB>, rid: number, name: string, png: Buffer): Promise<string> {
-  const region = await db.selectFrom('regions').select('group_id').where('id', '=', rid).executeTakeFirstOrThrow();
+/** Stores a demo image as an upload would (rid null: the head office's, of no community), and answers its address. */
+async function storeImage(db: Kysely<DB>, groupId: number, rid: number | null, name: string, png: Buffer): Promise<string> {
   const key = crypto.randomBytes(16).toString('hex');
   const row = await db
     .insertInto('uploaded_images')
-    .values({ group_id: region.group_id, rid, key, name, mime: 'image/png', size: png.length, content: png })
+    .values({ group_id: groupId, rid, key, name, mime: 'image/png', size: png.length, content: png })
     .returning('id')
     .executeTakeFirstOrThrow();
   return `/files/${row.id}/${key}.png`;
 }
+
+/** Stores a demo image of a community as an upload would, and answers its address. */
+export async function storeDemoImage(db: Kysely<DB>, rid: number, name: string, png: Buffer): Promise<string> {
+  const region = await db.selectFrom('regions').select('group_id').where('id', '=', rid).executeTakeFirstOrThrow();
+  return storeImage(db, region.group_id, rid, name, png);
+}
+
+/** Stores a demo image of the group (an upload on the group side: no community), and answers its address. */
+export const storeGroupDemoImage = (db: Kysely<DB>, groupId: number, name: string, png: Buffer): Promise<string> =>
+  storeImage(db, groupId, null, name, png);

@@ -6,6 +6,7 @@ import { BizError, fail } from '../../http/errors.js';
 import { defineMethod, reply } from '../../http/registry.js';
 import { addressKey, guessWasRight, reserveGuess, waitText, type ThrottleKey } from '../../http/throttle.js';
 import { extendRegion } from './extend.js';
+import { providerNamed, sceneProviderOrFail } from '../../payments/channels.js';
 
 /** Scan-to-pay needs a payment provider: the sandbox (SANDBOX=1) or a real one. */
 const NO_PROVIDER = '扫码支付未开通，请使用激活码续费或联系服务商';
@@ -22,8 +23,7 @@ const getRegionDelayPay = defineMethod('get_region_delay_pay', {
   allowExpired: true,
   summary: '创建续费订单：orderid、total_fee（单价 × 年数）、payparam.code_url（扫码支付地址）；未配置支付渠道时不可用',
   async handler(ctx, input) {
-    const provider = ctx.services.payments;
-    if (!provider) return fail(NO_PROVIDER);
+    const provider = await sceneProviderOrFail(ctx, 'renewal', { none: NO_PROVIDER, otherwise: '请使用激活码续费或联系集团总部' });
     const region = await ctx.db
       .selectFrom('regions')
       .select(['title', 'price_per_year'])
@@ -69,8 +69,8 @@ const payQuery = defineMethod('pay_query', {
     if (!order) fail('订单不存在');
     if (order.status === 'Y') return paidReply(await endOf(ctx.db, ctx.rid));
     // settled only by what the order's own provider says it received, and only for the order's amount
-    const provider = ctx.services.payments;
-    if (!provider || provider.name !== order.provider) return fail('该订单的支付渠道已停用，请重新下单或使用激活码续费');
+    const provider = providerNamed(ctx.services, order.provider);
+    if (!provider) return fail('该订单的支付渠道已停用，请重新下单或使用激活码续费');
     const payment = await provider.queryOrder(order.orderid);
     if (!payment.paid) throw new BizError('订单尚未支付，请扫码完成支付', RC.FAIL);
     if (payment.amount === undefined || toFen(payment.amount) !== toFen(order.total_fee)) {

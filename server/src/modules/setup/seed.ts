@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 /**
- * Demo data of setup's settings (server/src/db/OWNERS.md): the first community's brand, details
- * and client downloads (/setup/setsys), and a few daily switches changed from their defaults
+ * Demo data of setup's settings (server/src/db/OWNERS.md): the group's brand, and the first
+ * community's own brand, details and client downloads (/setup/setsys), and a few daily switches changed from their defaults
  * (/setup/setdaily) in the first two communities, and common links (/setup/linklist): the group's
  * and the first community's own.
  */
@@ -33,6 +33,19 @@ export async function seedSettings(db: Kysely<DB>): Promise<void> {
 
   // common links: the group's, inherited by every community, and the first community's own
   const group = await db.selectFrom('regions').select('group_id').where('id', '=', first.id).executeTakeFirstOrThrow();
+  // the group's brand, which the communities without their own follow
+  await db
+    .updateTable('groups')
+    .set({
+      sys_defaults: JSON.stringify({
+        system_title: '幸福里智慧物业管理平台',
+        short_title: '幸福里',
+        company_name: '幸福里物业服务有限公司',
+        copyright: '© 2026 幸福里物业集团 版权所有',
+      }),
+    })
+    .where('id', '=', group.group_id)
+    .execute();
   await db
     .insertInto('group_links')
     .values([

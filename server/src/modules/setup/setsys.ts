@@ -1,10 +1,19 @@
-import { SETSYS_LABELS, SETSYS_TABS, type SetsysKey, type SysSettings } from '@wuye/contract/setup/settings';
+import {
+  GROUP_SETSYS_KEYS,
+  GROUP_SETSYS_ROLES,
+  SETSYS_LABELS,
+  SETSYS_TABS,
+  SETTINGS_ROLES,
+  type GroupSetsysKey,
+  type GroupSysSettings,
+  type SetsysKey,
+  type SysSettings,
+} from '@wuye/contract/setup/settings';
 import type { HandlerInput } from '../../http/registry.js';
 import { fail } from '../../http/errors.js';
-import { defineMethod, type CommunityCtx } from '../../http/registry.js';
+import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { SETTINGS_ROLES } from '@wuye/contract/setup/settings';
 
 const KEYS = SETSYS_TABS.flatMap((t) => t.fields.map((f) => f.key));
 
@@ -69,4 +78,54 @@ const sysinfo = defineMethod('sysinfo', {
   },
 });
 
-export const setsysMethods = [sysinfo];
+/** The group's defaults (groups.sys_defaults) as text by field, '' where unset or stored wrong. */
+export function readGroupDefaults(stored: unknown): GroupSysSettings {
+  const o = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
+  return Object.fromEntries(GROUP_SETSYS_KEYS.map((k) => [k, typeof o[k] === 'string' ? o[k] : ''])) as GroupSysSettings;
+}
+
+export async function groupDefaultsOf(db: Kysely<DB>, groupId: number): Promise<GroupSysSettings> {
+  const g = await db.selectFrom('groups').select('sys_defaults').where('id', '=', groupId).executeTakeFirstOrThrow();
+  return readGroupDefaults(g.sys_defaults);
+}
+
+const groupsysinfo = defineMethod('groupsysinfo', {
+  side: 'both',
+  roles: [...SETTINGS_ROLES, ...GROUP_SETSYS_ROLES],
+  writes: false,
+  summary: '集团的系统设置默认值（品牌、客户端下载、帮助）：小区未填的项跟随集团',
+  async handler(ctx) {
+    return groupDefaultsOf(ctx.db, ctx.session.groupId);
+  },
+});
+
+const setgroupsysinfo = defineMethod('setgroupsysinfo', {
+  side: 'group',
+  roles: GROUP_SETSYS_ROLES,
+  writes: true,
+  summary: '保存集团的系统设置默认值，各小区未填的项随之生效；改了什么（原值 → 新值）记入操作日志',
+  async handler(ctx, input) {
+    const given = Object.entries(input).filter(([, v]) => v !== undefined) as Array<[GroupSetsysKey, string]>;
+    if (given.length === 0) fail('没有需要保存的内容');
+    // the row is locked: two saves at once each see what the other wrote
+    const row = await ctx.db
+      .selectFrom('groups')
+      .select('sys_defaults')
+      .where('id', '=', ctx.session.groupId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const before = readGroupDefaults(row.sys_defaults);
+    const changed = given.filter(([k, v]) => before[k] !== v);
+    if (changed.length === 0) return reply(before, '保存成功（没有改动）');
+    const after = { ...before, ...Object.fromEntries(changed) };
+    await ctx.db
+      .updateTable('groups')
+      .set({ sys_defaults: JSON.stringify(after) })
+      .where('id', '=', ctx.session.groupId)
+      .execute();
+    const diff = changed.map(([k, v]) => `${SETSYS_LABELS[k]}：${shown(before[k])} → ${shown(v)}`);
+    return reply(after, `保存成功，未单独设置的小区随之生效。${diff.join('；')}`);
+  },
+});
+
+export const setsysMethods = [sysinfo, groupsysinfo, setgroupsysinfo];

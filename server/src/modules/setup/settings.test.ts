@@ -2,6 +2,7 @@ import { RC, DAILY_SETTINGS, type DailySettingItem } from '@wuye/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { dailySetting } from './daily.js';
+import { otherGroupLeader } from '../../test/describeResource.js';
 
 let s: TestServer;
 let admin: string;
@@ -13,8 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const lastAudit = async (method: string, token: string) => {
-  const res = await s.call('operationloglist', { action: method, limit: 1, sort: 'desc' }, token);
+const lastAudit = async (method: string, token: string, side?: 'group') => {
+  const res = await s.call('operationloglist', { action: method, limit: 1, sort: 'desc' }, token, side);
   return res.data.items[0] as { message: string; result: string } | undefined;
 };
 
@@ -87,6 +88,74 @@ describe('setsys', () => {
     expect(dup).toMatchObject({ return_code: RC.FAIL, return_msg: `小区名称“${other}”已存在` });
     expect((await s.call('setsysinfo', { copyright: 'x' }, cashier)).return_code).toBe(RC.NO_PERMISSION);
     expect((await s.call('sysinfo', {}, admin)).data).toEqual(before);
+  });
+});
+
+describe('the group defaults of setsys', () => {
+  const info = async (token: string, side?: 'group') =>
+    (await s.call('get_system_info', {}, token, side)).data.items as Record<string, string>;
+
+  it('the group sets them, a community that sets nothing follows them, one with its own keeps it', async () => {
+    const leader = await s.login('leader');
+    const before = (await s.call('groupsysinfo', {}, leader, 'group')).data as Record<string, string>;
+    const res = await s.call(
+      'setgroupsysinfo',
+      { system_title: '幸福里集团物业云', logo_url: '/img/group-logo.png', help_work_url: 'https://help.example.com/wuye' },
+      leader,
+      'group',
+    );
+    expect(res.return_code, res.return_msg).toBe(RC.SUCCESS);
+    expect(res.return_msg).toContain(`系统标题：${before.system_title || '（空）'} → 幸福里集团物业云`);
+    expect(res.data).toMatchObject({ system_title: '幸福里集团物业云', logo_url: '/img/group-logo.png' });
+    expect((await lastAudit('setgroupsysinfo', leader, 'group'))?.message).toContain('帮助文档地址');
+    // 翠湖苑 has no title, logo or help of its own: it shows the group's, to every user
+    expect(await info(admin2)).toMatchObject({
+      system_title: '幸福里集团物业云',
+      logo_url: '/img/group-logo.png',
+      help_work_url: 'https://help.example.com/wuye',
+    });
+    // 阳光花园 keeps its own title and help, and takes the logo it lacks
+    const stored = (await s.call('sysinfo', {}, admin)).data as Record<string, string>;
+    expect(stored.system_title).not.toBe('');
+    const own = await info(cashier);
+    expect(own).toMatchObject({
+      system_title: stored.system_title,
+      help_work_url: '/updatelog/updatelog',
+      logo_url: '/img/group-logo.png',
+    });
+    // the sidebar's subtitle and the floor plan are each community's own
+    expect((await info(admin2)).sub_title).toBe('翠湖苑物业管理平台');
+    // the group side's shell shows them too
+    expect(await info(leader, 'group')).toMatchObject({ system_title: '幸福里集团物业云' });
+    // the community's page reads the group's defaults, to explain its empty fields
+    expect((await s.call('groupsysinfo', {}, admin)).data.system_title).toBe('幸福里集团物业云');
+    // clearing its own returns the community to the group's
+    await s.call('setsysinfo', { system_title: '' }, admin);
+    expect((await info(cashier)).system_title).toBe('幸福里集团物业云');
+    await s.call('setsysinfo', { system_title: own.system_title }, admin);
+    // saving the same again changes nothing
+    expect((await s.call('setgroupsysinfo', { system_title: '幸福里集团物业云' }, leader, 'group')).return_msg).toBe(
+      '保存成功（没有改动）',
+    );
+  });
+
+  it('refuses bad values, an empty save, the community side and other groups, changing nothing', async () => {
+    const leader = await s.login('leader');
+    const before = (await s.call('groupsysinfo', {}, leader, 'group')).data;
+    for (const payload of [{ logo_url: 'javascript:alert(1)' }, { system_title: 'x'.repeat(65) }, {}]) {
+      const res = await s.call('setgroupsysinfo', payload, leader, 'group');
+      expect(res.return_code, JSON.stringify(payload)).toBe(RC.FAIL);
+    }
+    expect((await s.call('setgroupsysinfo', {}, leader, 'group')).return_msg).toBe('没有需要保存的内容');
+    // a community's admin sets its own, not the group's; a cashier reads neither
+    expect((await s.call('setgroupsysinfo', { copyright: 'x' }, admin)).return_code).not.toBe(RC.SUCCESS);
+    expect((await s.call('groupsysinfo', {}, cashier)).return_code).toBe(RC.NO_PERMISSION);
+    // another group's head office has its own defaults and cannot touch these
+    const other = await otherGroupLeader(s);
+    expect((await s.call('groupsysinfo', {}, other, 'group')).data.system_title).toBe('');
+    expect((await s.call('setgroupsysinfo', { system_title: '别家物业' }, other, 'group')).return_code).toBe(RC.SUCCESS);
+    expect((await s.call('groupsysinfo', {}, leader, 'group')).data).toEqual(before);
+    expect((await info(admin2)).system_title).not.toBe('别家物业');
   });
 });
 

@@ -40,6 +40,7 @@ import { defineWorkflow, writeFlowLog } from '../../lib/workflow.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { audienceRecipients, readsArrears, renderMessage, screenRecipients, unmappedVars, type VarMap } from './smsAudience.js';
 import { aliyunConfigured, AliyunSmsProvider, smsProviderFor, smsSettingsOf } from './smsProvider.js';
+import { quotaOfRegion } from '../leader/smsQuota.js';
 import { afterQuietHours, inQuietHours, nextMonthlyRun, pollReceipts, SMS_SEND_KIND } from './smsSend.js';
 
 // ------------------------------------------------------------------------------------ templates
@@ -483,6 +484,10 @@ export const smsJobFlowMethods = defineWorkflow(smsJobFlow, {
         if (p.unmapped.length) fail(`模板变量 ${p.unmapped.map((v) => `\${${v}}`).join('、')} 还没有设置取值`);
         if (p.recipients === 0) fail('没有符合条件的接收人');
         if (Number(input.confirm_count) !== p.messages) fail(`预计条数已变为 ${p.messages} 条，请重新预览后再开始`);
+        // the group's SMS quota (modules/leader/smsQuota.ts): a job it cannot pay for does not start
+        const quota = await quotaOfRegion(ctx.db, ctx.rid);
+        if (quota.enabled && p.messages > quota.balance)
+          fail(`短信余量不足：本任务预计 ${p.messages} 条，集团剩余 ${quota.balance} 条，请联系集团充值后再开始`);
         const now = new Date();
         let at: Date =
           row.schedule === 'at'

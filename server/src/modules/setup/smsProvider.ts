@@ -15,6 +15,7 @@ import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { decryptSecret, secretsKey } from '../../lib/secrets.js';
+import { quotaProvider } from '../leader/smsQuota.js';
 
 export interface SmsMessage {
   mobile: string;
@@ -265,8 +266,17 @@ export async function smsSettingsOf(db: Kysely<DB>, rid: number): Promise<SmsSet
 export const aliyunConfigured = (s: SmsSettingRow | undefined): boolean =>
   !!s && s.provider === 'aliyun' && !!s.access_key_id && !!s.secret_blob && !!s.sign_name;
 
-/** The provider a community's messages go through now, and its signature. */
+/**
+ * The provider a community's messages go through now, and its signature. Every send is paid from
+ * the group's SMS quota first (modules/leader/smsQuota.ts): a group without a package sends as
+ * before; at zero the send answers 短信余量不足 without reaching the provider.
+ */
 export async function smsProviderFor(db: Kysely<DB>, rid: number, dataDir: string): Promise<{ provider: SmsProvider; signName: string }> {
+  const chosen = await chooseProvider(db, rid, dataDir);
+  return { provider: quotaProvider(db, rid, chosen.provider), signName: chosen.signName };
+}
+
+async function chooseProvider(db: Kysely<DB>, rid: number, dataDir: string): Promise<{ provider: SmsProvider; signName: string }> {
   const s = await smsSettingsOf(db, rid);
   if (aliyunConfigured(s)) {
     const secret = decryptSecret(s!.secret_blob, secretsKey(dataDir));

@@ -198,7 +198,9 @@ async function seedCommunity(db: Kysely<DB>, rid: number, username: string) {
         ORDER BY id LIMIT 1
       ) rm ON true
       CROSS JOIN LATERAL (
-        SELECT least(${row.published_at}::timestamptz + make_interval(mins => (10 + (nr.hid * 37) % 2880)::int), now() - interval '5 minutes') AS at
+        -- and never before the publication (one published in the last minutes is read at once)
+        SELECT greatest(${row.published_at}::timestamptz,
+          least(${row.published_at}::timestamptz + make_interval(mins => (10 + (nr.hid * 37) % 2880)::int), now() - interval '5 minutes')) AS at
       ) t
       WHERE nr.rid = ${rid} AND nr.notice_id = ${row.id} AND nr.hid % ${every} = 0`.execute(db);
   }

@@ -102,3 +102,34 @@ describe('regiondelaylog (community side)', () => {
     expect((await s.call('regiondelaylog', { limit: 1000 }, admin)).return_code).toBe('FAIL');
   });
 });
+
+describe('leaderregiondelaylogexport (group side)', () => {
+  it('answers the group’s renewal log as a workbook naming each community, filtered like the list', async () => {
+    const leader = await s.login('leader');
+    const group = (method: string, payload: Record<string, unknown>, token = leader) => s.call(method, payload, token, 'group');
+    const list = await group('regiondelaylog', { limit: 100 });
+    const res = await group('leaderregiondelaylogexport', {});
+    expect(res.return_code, res.return_msg).toBe('SUCCESS');
+    expect(res.data.filename).toMatch(/^集团续费记录_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(res.data.content_base64, 'base64') as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(2).value).toBe('小区');
+    expect(sheet.rowCount - 1).toBe(list.data.total);
+    // one community's: its rows only, as many as the list shows for it
+    const rid = list.data.items[0].rid;
+    const title = list.data.items[0].region_title;
+    const one = await group('leaderregiondelaylogexport', { rid });
+    const wb2 = new ExcelJS.Workbook();
+    await wb2.xlsx.load(Buffer.from(one.data.content_base64, 'base64') as unknown as ArrayBuffer);
+    const mine: unknown[] = [];
+    wb2.worksheets[0]!.eachRow((row, n) => n > 1 && mine.push(row.getCell(2).value));
+    expect(new Set(mine)).toEqual(new Set([title]));
+    expect(mine.length).toBe((await group('regiondelaylog', { rid, limit: 100 })).data.total);
+
+    // another group's community, a community account and a bad range change nothing and answer plainly
+    expect((await group('leaderregiondelaylogexport', { rid: 999999 })).return_msg).toBe('小区不存在');
+    expect((await s.call('leaderregiondelaylogexport', {}, admin, 'group')).return_code).toBe('NO_PERMISSION');
+    expect((await group('leaderregiondelaylogexport', { create_time: ['2026-01-01'] })).return_code).toBe('FAIL');
+  });
+});

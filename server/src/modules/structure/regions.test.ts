@@ -99,6 +99,30 @@ describe('leader communities', () => {
     expect(badMoney.return_msg).toMatch(/price_per_year/);
   });
 
+  it('keeps a community’s map point and service QR code, refusing a point that is not one', async () => {
+    const base = { title: '云栖里', phone: '0571-8888666', end_time: '2027-12-31', price_per_year: '1800' };
+    const made = await group('leaderregionadd', { ...base, map_point: '120.15507,30.274084', service_qr: '/uploads/qr.png' }, leader);
+    expect(made.return_code, made.return_msg).toBe('SUCCESS');
+    const list = await group('leaderregionlist', { title: '云栖里' }, leader);
+    expect(list.data.items[0]).toMatchObject({ phone: '0571-8888666', map_point: '120.15507,30.274084', service_qr: '/uploads/qr.png' });
+    // the community's own 系统设置 reads the same point
+    const row = await s.database.db
+      .selectFrom('regions')
+      .select(['map_point', 'service_qr'])
+      .where('id', '=', made.data.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ map_point: '120.15507,30.274084', service_qr: '/uploads/qr.png' });
+    for (const map_point of ['30.27,120.15,1', '200.1,30.2', '东经120度']) {
+      const bad = await group('leaderregionedit', { id: made.data.id, ...base, map_point }, leader);
+      expect(bad.return_msg).toBe('map_point：地图坐标格式应为“经度,纬度”，如 116.397428,39.90923');
+    }
+    const qr = await group('leaderregionedit', { id: made.data.id, ...base, service_qr: 'javascript:alert(1)' }, leader);
+    expect(qr.return_code).not.toBe('SUCCESS');
+    expect(await s.database.db.selectFrom('regions').select('map_point').where('id', '=', made.data.id).executeTakeFirstOrThrow()).toEqual({
+      map_point: '120.15507,30.274084',
+    });
+  });
+
   it('edits end date and price, logging the change', async () => {
     const res = await group('leaderregionedit', { id: 3, title: '老城小区', end_time: '2027-06-30', price_per_year: '1500.00' }, leader);
     expect(res.return_code).toBe('SUCCESS');

@@ -1,4 +1,7 @@
 import {
+  COMMUNITY_MODULE_KEYS,
+  COMMUNITY_MODULES,
+  modulesOff,
   daysBetween,
   fenToYuan,
   GROUP_LEADERS,
@@ -10,14 +13,17 @@ import {
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, RegionsTable } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
+import { groupRegion } from './groupRegion.js';
 import { defineMethod, reply, type Ctx, type Session } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
-import { EXPORT_MAX, refuseOversizedExport, sheetOf } from '../../lib/excel.js';
+import { EXPORT_MAX, refuseOversizedExport, sheetOf, xlsxFile, type SheetColumn } from '../../lib/excel.js';
 import { defineExport } from '../../jobs/exports.js';
 import { daysLeft, today, wireTime } from '../../lib/wire.js';
 import { extendRegion } from '../renewal/extend.js';
 import { likePattern } from '../../lib/like.js';
 import { insertDefaultCategories } from './defaults.js';
+import { createAccount } from '../team/staff.js';
+import { CODE_TTL_SECONDS, issueCode } from '../auth/sessions.js';
 
 const LEADER = GROUP_LEADERS;
 const DELAY_KIND_TEXT = { pay: '扫码续费', code: '激活码续费', manual: '手动延期' } as const;
@@ -62,6 +68,12 @@ function leaderRegionQuery(db: Kysely<DB>, groupId: number) {
 type LeaderRow = Selectable<RegionsTable> & { building_count: number | null; room_count: number | null };
 const toLeaderRegion = (r: LeaderRow): LeaderRegion => ({
   ...toDetail(r),
+  province: r.province,
+  city: r.city,
+  district: r.district,
+  map_point: r.map_point,
+  service_qr: r.service_qr,
+  modules: COMMUNITY_MODULE_KEYS.filter((m) => !r.modules_off.includes(m)),
   price_per_year: r.price_per_year,
   status: r.status === 'N' ? 'N' : 'Y',
   building_count: r.building_count ?? 0,
@@ -70,16 +82,7 @@ const toLeaderRegion = (r: LeaderRow): LeaderRegion => ({
 });
 
 /** A community of the leader's own group, or a refusal. */
-async function ownRegion(db: Kysely<DB>, session: Session, id: number) {
-  const region = await db
-    .selectFrom('regions')
-    .select(['id', 'end_time', 'title'])
-    .where('id', '=', id)
-    .where('group_id', '=', session.groupId)
-    .executeTakeFirst();
-  if (!region) fail('小区不存在');
-  return region;
-}
+const ownRegion = (db: Kysely<DB>, session: Session, id: number) => groupRegion(db, session.groupId, id, '小区不存在');
 
 const regioninfo = defineMethod('regioninfo', {
   side: 'community',
@@ -120,16 +123,22 @@ const leaderregionadd = defineMethod('leaderregionadd', {
   side: 'group',
   roles: LEADER,
   writes: true,
-  summary: '新增小区（含到期日、续费单价），并建好默认房屋类型',
+  summary: '新增小区（含省市区、到期日、续费单价、开通的功能模块），建好默认房屋类型；可同时建小区管理员账号（一次性密码，首次登录须修改）',
   async handler(ctx, input) {
-    await refuseDuplicateTitle(ctx, input.title);
+    const { admin, modules, ...values } = input;
+    await refuseDuplicateTitle(ctx, values.title);
     const { id } = await ctx.db
       .insertInto('regions')
-      .values({ ...input, group_id: ctx.session.groupId, sub_title: input.title })
+      .values({ ...values, group_id: ctx.session.groupId, sub_title: values.title, modules_off: modulesOff(modules) })
       .returning('id')
       .executeTakeFirstOrThrow();
     await insertDefaultCategories(ctx.db, id);
-    return reply({ id }, '添加成功');
+    if (!admin) return reply({ id, admin: null }, '添加成功');
+    const account = await createFirstAdmin(ctx, id, admin);
+    return reply(
+      { id, admin: { username: admin.username, password: account.password } },
+      `添加成功，管理员 ${admin.username} 的一次性密码 ${account.password} 只显示这一次，首次登录须修改`,
+    );
   },
 });
 
@@ -158,6 +167,63 @@ const leaderregionedit = defineMethod('leaderregionedit', {
         .execute();
     }
     return reply((await leaderRegion(ctx.db, ctx.session.groupId, id))!, '保存成功');
+  },
+});
+
+/**
+ * The new community's administrator: an account of the group holding the group's built-in 管理员
+ * role there, with a one-time password (team/staff.ts createAccount).
+ */
+async function createFirstAdmin(ctx: Ctx & { session: Session }, rid: number, admin: { username: string; name: string; mobile: string }) {
+  const role = await ctx.db
+    .selectFrom('staff_roles')
+    .select('id')
+    .where('group_id', '=', ctx.session.groupId)
+    .where('app', '=', 'web')
+    .where('builtin', '=', true)
+    .where('codes', '@>', sql<string[]>`ARRAY['admin']::text[]`)
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!role) fail('集团缺少内置的管理员角色，请先在角色管理中恢复');
+  const account = await createAccount(ctx, { ...admin, sys_type: 'property', roles: [] });
+  await ctx.db.insertInto('account_regions').values({ account_id: account.id, rid, sort: 0 }).execute();
+  await ctx.db
+    .insertInto('account_roles')
+    .values({ account_id: account.id, rid, role_id: role.id, created_by: ctx.session.accountId })
+    .execute();
+  return account;
+}
+
+const leaderregionenter = defineMethod('leaderregionenter', {
+  side: 'group',
+  roles: LEADER,
+  writes: true,
+  summary: `进入小区：取一次性代码（${CODE_TTL_SECONDS} 秒内有效），以 /auth-redirect?code=… 打开，换得该小区的管理员会话（账号仍为集团账号，操作记入操作日志）`,
+  async handler(ctx, input) {
+    const region = await ownRegion(ctx.db, ctx.session, input.rid);
+    const code = await issueCode(ctx.db, ctx.session, 'enter', { side: 'community', rid: region.id });
+    const redirect = input.redirect.startsWith('/') && !input.redirect.startsWith('//') ? input.redirect : '/dashboard';
+    return reply(
+      { code, expires_in: CODE_TTL_SECONDS, url: `/auth-redirect?code=${code}&redirect=${encodeURIComponent(redirect)}` },
+      `正在进入${region.title}`,
+    );
+  },
+});
+
+const leaderregionmodules = defineMethod('leaderregionmodules', {
+  side: 'group',
+  roles: LEADER,
+  writes: true,
+  summary: '设置小区开通的功能模块：未开通模块的页面、菜单与接口在该小区关闭（接口返回无权限）',
+  async handler(ctx, input) {
+    await ownRegion(ctx.db, ctx.session, input.rid);
+    await ctx.db
+      .updateTable('regions')
+      .set({ modules_off: modulesOff(input.modules) })
+      .where('id', '=', input.rid)
+      .execute();
+    const names = input.modules.map((m) => COMMUNITY_MODULES[m]).join('、') || '无';
+    return reply({ rid: input.rid, modules: input.modules }, `已保存，开通模块：${names}`);
   },
 });
 
@@ -304,6 +370,20 @@ const regiondelaylog = defineMethod('regiondelaylog', {
   },
 });
 
+/** The renewal log's columns in a workbook; the group's names each row's community. */
+const delayLogColumns = (withRegion: boolean): SheetColumn<RegionDelayLogItem>[] => [
+  { header: 'ID', value: (l) => l.id, width: 8 },
+  ...(withRegion ? [{ header: '小区', value: (l: RegionDelayLogItem) => l.region_title, width: 18 }] : []),
+  { header: '方式', value: (l) => l.kind_ch },
+  { header: '原到期日', value: (l) => l.old_end, width: 12 },
+  { header: '新到期日', value: (l) => l.new_end, width: 12 },
+  { header: '延长天数', value: (l) => l.days, width: 10 },
+  { header: '金额(元)', value: (l) => l.amount },
+  { header: '单号/备注', value: (l) => l.ref, width: 24 },
+  { header: '操作人', value: (l) => l.operator },
+  { header: '时间', value: (l) => l.create_time, width: 20 },
+];
+
 const regiondelaylogexport = defineExport('regiondelaylogexport', {
   roles: ['admin', 'setup'],
   summary: '按当前筛选条件导出本小区续费记录（Excel）',
@@ -311,21 +391,28 @@ const regiondelaylogexport = defineExport('regiondelaylogexport', {
   check: ({ db, rid }, input) => refuseOversizedExport(db, delayLog(db, { rid }, input.create_time)),
   async sheet({ db, rid }, input) {
     const rows = await delayLog(db, { rid }, input.create_time).orderBy('l.id', input.sort).limit(EXPORT_MAX).execute();
-    return sheetOf(
-      '续费记录',
-      [
-        { header: 'ID', value: (l) => l.id, width: 8 },
-        { header: '方式', value: (l) => l.kind_ch },
-        { header: '原到期日', value: (l) => l.old_end, width: 12 },
-        { header: '新到期日', value: (l) => l.new_end, width: 12 },
-        { header: '延长天数', value: (l) => l.days, width: 10 },
-        { header: '金额(元)', value: (l) => l.amount },
-        { header: '单号/备注', value: (l) => l.ref, width: 24 },
-        { header: '操作人', value: (l) => l.operator },
-        { header: '时间', value: (l) => l.create_time, width: 20 },
-      ],
-      rows.map(toDelayLogItem),
-    );
+    return sheetOf('续费记录', delayLogColumns(false), rows.map(toDelayLogItem));
+  },
+});
+
+// a group's renewals are a few a month per community: the workbook is made in the call (lib/excel.ts xlsxFile)
+const GROUP_DELAY_LOG_MAX = 20_000;
+
+const leaderregiondelaylogexport = defineMethod('leaderregiondelaylogexport', {
+  side: 'group',
+  roles: LEADER,
+  writes: false,
+  summary: `按当前筛选条件（小区、续费日期）导出集团续费记录（Excel，含小区名称；最多 ${GROUP_DELAY_LOG_MAX} 条），在本次调用中返回文件`,
+  async handler(ctx, input) {
+    if (input.rid) await ownRegion(ctx.db, ctx.session, input.rid);
+    let qb = delayLog(ctx.db, { groupId: ctx.session.groupId }, input.create_time);
+    if (input.rid) qb = qb.where('l.rid', '=', input.rid);
+    const rows = await qb
+      .orderBy('l.id', input.sort)
+      .limit(GROUP_DELAY_LOG_MAX + 1)
+      .execute();
+    if (rows.length > GROUP_DELAY_LOG_MAX) fail(`记录超过 ${GROUP_DELAY_LOG_MAX} 条，请缩小续费日期范围后再导出`);
+    return xlsxFile(`集团续费记录_${today()}.xlsx`, '续费记录', delayLogColumns(true), rows.map(toDelayLogItem));
   },
 });
 
@@ -335,9 +422,12 @@ export const regionMethods = [
   leaderregionlist,
   leaderregionadd,
   leaderregionedit,
+  leaderregionmodules,
+  leaderregionenter,
   leaderregiondelay,
   leaderregiondelaybatch,
   regiondelaymonthly,
   regiondelaylog,
   regiondelaylogexport,
+  leaderregiondelaylogexport,
 ];

@@ -1,0 +1,190 @@
+import { fenToYuan, RC, toFen } from '@wuye/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { today } from '../../lib/wire.js';
+import { ok, refused } from '../../test/answers.js';
+import { otherGroupLeader } from '../../test/describeResource.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+
+let s: TestServer;
+let leader: string;
+let admin: string;
+let cashier: string;
+let steward: string;
+let outsider: string;
+let key = 0;
+const newKey = () => `paytype-${Date.now()}-${++key}`;
+const group = (method: string, payload: Record<string, unknown>, token = leader) => s.call(method, payload, token, 'group');
+const rules = () => s.database.db.selectFrom('pay_type_rules').selectAll().orderBy(['group_id', 'pay_type']).execute();
+const edit = (pay_type: string, patch: Record<string, unknown> = {}, token = leader) =>
+  group('paytypeedit', { pay_type, enabled: 'Y', counted: 'Y', ref_required: 'N', sort: 1, remark: '', ...patch }, token);
+
+/** A room of community 1 with an unpaid bill no test has used, with that bill. */
+const used = new Set<number>();
+async function unpaidBill() {
+  const rows = await s.database.db
+    .selectFrom('fee_bills')
+    .select(['hid', 'id'])
+    .where('rid', '=', 1)
+    .where('status', '<>', 'Y')
+    .orderBy('id')
+    .limit(200)
+    .execute();
+  const row = rows.find((r) => !used.has(r.hid))!;
+  used.add(row.hid);
+  const bills = ok(await s.call('cashierbills', { hid: row.hid }, cashier));
+  const bill = bills.items[0] as { id: number; total: string };
+  return { hid: row.hid, bill };
+}
+
+beforeAll(async () => {
+  s = await startTestServer();
+  [leader, admin, cashier, steward] = await s.logins('leader', 'admin', 'cashier', 'steward');
+  outsider = await otherGroupLeader(s);
+});
+afterAll(() => s?.close());
+
+describe('paytypelist', () => {
+  it("lists the system's six methods with their kinds and the defaults: the balance is a deduction, not counted in 实收", async () => {
+    const { items } = ok(await group('paytypelist', {}));
+    expect(items.map((r: { pay_type: string }) => r.pay_type)).toEqual(['cash', 'wechat', 'alipay', 'bankcard', 'transfer', 'balance']);
+    expect(items[0]).toMatchObject({
+      pay_type_ch: '现金',
+      kind: 'offline',
+      kind_ch: '线下',
+      enabled: 'Y',
+      counted: 'Y',
+      ref_required: 'N',
+      update_time: '',
+    });
+    expect(items[1]).toMatchObject({ kind: 'online', kind_ch: '线上' });
+    expect(items[5]).toMatchObject({ pay_type_ch: '余额', kind: 'deduction', counted: 'N' });
+  });
+
+  it('is the head office’s alone', async () => {
+    expect((await group('paytypelist', {}, admin)).return_code).toBe(RC.NO_PERMISSION);
+    expect(
+      (await group('paytypeedit', { pay_type: 'cash', enabled: 'N', counted: 'Y', ref_required: 'N', sort: 1 }, cashier)).return_code,
+    ).toBe(RC.NO_PERMISSION);
+  });
+
+  it('refuses bad payloads and changes nothing', async () => {
+    const before = await rules();
+    for (const bad of [{ pay_type: 'cheque' }, { sort: 1000 }, { sort: -1 }, { enabled: 'X' }, { sort: 1.5 }]) {
+      const res = await edit('cash', bad);
+      expect(res.return_code, JSON.stringify(bad)).not.toBe('SUCCESS');
+      expect(res.return_msg).toMatch(/[\u4e00-\u9fa5]/);
+    }
+    expect(await rules()).toEqual(before);
+  });
+
+  it('keeps one method to take money with: the last one is not disabled', async () => {
+    for (const p of ['wechat', 'alipay', 'bankcard', 'transfer']) ok(await edit(p, { enabled: 'N' }));
+    refused(await edit('cash', { enabled: 'N' }), '至少保留一种启用的收款方式（余额抵扣除外）');
+    // the balance is no way to take money: disabling it is always allowed
+    ok(await edit('balance', { enabled: 'N', counted: 'N' }));
+    const offered = ok(await s.call('paytypeoptions', {}, cashier)).items;
+    expect(offered.map((o: { pay_type: string }) => o.pay_type)).toEqual(['cash']);
+    for (const p of ['wechat', 'alipay', 'bankcard', 'transfer', 'balance'])
+      ok(await edit(p, { enabled: 'Y', sort: 10, counted: p === 'balance' ? 'N' : 'Y' }));
+  });
+});
+
+describe('the counter follows the rules', () => {
+  it("offers the group's enabled methods in its order, each with its reference rule; another group's rules are its own", async () => {
+    ok(await edit('alipay', { enabled: 'N' }));
+    ok(await edit('transfer', { ref_required: 'Y', sort: 0, remark: '对公转账须填银行流水号' }));
+    const list = ok(await group('paytypelist', {})).items;
+    expect(list[0]).toMatchObject({ pay_type: 'transfer', ref_required: 'Y', remark: '对公转账须填银行流水号' });
+    expect(list[0].update_time).toMatch(/^\d{4}-\d{2}-\d{2} /);
+    const offered = ok(await s.call('paytypeoptions', {}, cashier)).items as Array<{ pay_type: string; ref_required: string }>;
+    expect(offered[0]).toMatchObject({ pay_type: 'transfer', ref_required: 'Y' });
+    expect(offered.map((o) => o.pay_type)).not.toContain('alipay');
+    expect((await s.call('paytypeoptions', {}, steward)).return_code).toBe(RC.NO_PERMISSION);
+    // the other group sees the defaults
+    const theirs = ok(await group('paytypelist', {}, outsider)).items;
+    expect(theirs.find((r: { pay_type: string }) => r.pay_type === 'alipay')).toMatchObject({ enabled: 'Y', update_time: '' });
+  });
+
+  it('refuses a disabled method and a missing reference, changing nothing; takes the reference onto the receipt', async () => {
+    const { hid, bill } = await unpaidBill();
+    const pay = (pay_type: string, pay_ref?: string) =>
+      s.call(
+        'cashierpay',
+        {
+          hid,
+          bill_ids: [bill.id],
+          pay_type,
+          paid_amount: bill.total,
+          idempotency_key: newKey(),
+          ...(pay_ref === undefined ? {} : { pay_ref }),
+        },
+        cashier,
+      );
+    const receipts = async () =>
+      Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM fee_payments`.execute(s.database.db)).rows[0]!.n);
+    const before = await receipts();
+    refused(await pay('alipay'), '支付方式“支付宝”已停用，请选择其他支付方式');
+    refused(await pay('transfer'), '支付方式“银行转账”须填写凭证号（如银行流水号）');
+    expect((await pay('transfer', '流水 1')).return_code).not.toBe('SUCCESS');
+    expect(await receipts()).toBe(before);
+    const paid = ok(await pay('transfer', 'BK20261203-0001'));
+    expect(paid).toMatchObject({ pay_type: 'transfer', pay_ref: 'BK20261203-0001' });
+    expect(ok(await s.call('paymentinfo', { id: paid.id }, cashier)).pay_ref).toBe('BK20261203-0001');
+    // a method without the rule takes no reference along
+    const next = await unpaidBill();
+    const cash = ok(
+      await s.call(
+        'cashierpay',
+        { hid: next.hid, bill_ids: [next.bill.id], pay_type: 'cash', paid_amount: next.bill.total, idempotency_key: newKey() },
+        cashier,
+      ),
+    );
+    expect(cash.pay_ref).toBe('');
+  });
+
+  it('预存 follows the same rules', async () => {
+    const { hid } = await unpaidBill();
+    const top = (pay_type: string, pay_ref?: string) =>
+      s.call(
+        'balancetopup',
+        { hid, amount: '50.00', pay_type, idempotency_key: newKey(), ...(pay_ref === undefined ? {} : { pay_ref }) },
+        cashier,
+      );
+    refused(await top('alipay'), '支付方式“支付宝”已停用，请选择其他支付方式');
+    refused(await top('transfer'), '支付方式“银行转账”须填写凭证号（如银行流水号）');
+    const done = await top('transfer', 'BK20261203-0002');
+    expect(done.return_code, done.return_msg).toBe('SUCCESS');
+    const ledger = await s.database.db
+      .selectFrom('balance_ledger')
+      .select('remark')
+      .where('rid', '=', 1)
+      .where('hid', '=', hid)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(ledger.remark).toContain('凭证号 BK20261203-0002');
+  });
+});
+
+describe('营业统计 counts 实收 by the rules', () => {
+  it('sums 其中计入实收 over the counted methods and marks the others', async () => {
+    const day = { start_date: today(), end_date: today() };
+    const before = ok(await s.call('businesscount', day, admin));
+    // counting cash out of 实收 takes today's cash receipts out of 其中计入实收, and nothing else
+    const cash = before.payees
+      .flatMap((p: { methods: Array<{ pay_type: string; net: string }> }) => p.methods)
+      .filter((m: { pay_type: string }) => m.pay_type === 'cash');
+    const cashNet = cash.reduce((t: bigint, m: { net: string }) => t + toFen(m.net), 0n);
+    expect(cashNet).toBeGreaterThan(0n);
+    ok(await edit('cash', { counted: 'N', sort: 1 }));
+    const after = ok(await s.call('businesscount', day, admin));
+    expect(after.totals).toEqual(before.totals);
+    expect(after.counted_net).toBe(fenToYuan(toFen(before.counted_net) - cashNet));
+    expect(
+      after.payees
+        .flatMap((p: { methods: Array<{ pay_type: string; counted: string }> }) => p.methods)
+        .find((m: { pay_type: string }) => m.pay_type === 'cash')?.counted,
+    ).toBe('N');
+    ok(await edit('cash', { counted: 'Y', sort: 1 }));
+  });
+});
