@@ -8,6 +8,7 @@
  */
 import {
   AuditOutlined,
+  BarChartOutlined,
   CloudDownloadOutlined,
   DashboardOutlined,
   DesktopOutlined,
@@ -17,7 +18,7 @@ import {
 import { OPERATION_LOG_COMMUNITY, OPERATION_LOG_GROUP } from '@wuye/contract/operationlog';
 import { FEE_ROLES } from '@wuye/contract/fees/roles';
 import type { AppRoute } from './router/types';
-import type { RouteAlias } from './router/helpers';
+import { inModule, type RouteAlias } from './router/helpers';
 import type { Side } from './utils/auth';
 import { registerRouteTitles } from './i18n';
 import { structureAliases, structureLeaderRoutes, structureRoutes, structureSetupRoutes } from './pages/structure/routes';
@@ -39,6 +40,12 @@ import { securityRoutes, securityTitles } from './pages/security/routes';
 import { serviceRoutes, serviceTitles } from './pages/service/routes';
 import { invoiceRoutes, invoiceTitles } from './pages/invoice/routes';
 import { crmRoutes, crmTitles } from './pages/crm/routes';
+import { leaderTitles } from './pages/leader/i18n';
+import { setpayLeaderRoutes, setpayTitles } from './pages/leader/setpayRoutes';
+import { wxsysLeaderRoutes, wxsysTitles } from './pages/leader/wxsysRoutes';
+import { ownerAppLeaderRoutes, ownerAppTitles } from './pages/leader/ownerAppRoutes';
+import { smsquotaLeaderRoutes, smsquotaTitles } from './pages/leader/smsquotaRoutes';
+import { setdiyLeaderRoutes, setdiyTitles } from './pages/setdiy/routes';
 
 for (const titles of [
   structureTitles,
@@ -56,6 +63,12 @@ for (const titles of [
   ...serviceTitles,
   invoiceTitles,
   ...crmTitles,
+  leaderTitles,
+  setpayTitles,
+  wxsysTitles,
+  ownerAppTitles,
+  smsquotaTitles,
+  setdiyTitles,
 ])
   registerRouteTitles(titles);
 
@@ -67,6 +80,7 @@ const Backlog = lazyPage(() => import('./pages/setup/Backlog'));
 const Download = lazyPage(() => import('./pages/setup/Download'));
 const OperationLog = lazyPage(() => import('./pages/setup/OperationLog'));
 const UpdateLog = lazyPage(() => import('./pages/updatelog/UpdateLog'));
+const LeaderFeeSummary = lazyPage(() => import('./pages/leader/FeeSummary'));
 
 const dashboard: AppRoute = {
   path: '/dashboard',
@@ -107,30 +121,33 @@ export const communityRoutes: AppRoute[] = [
         path: 'regiondesktop',
         component: RegionDesktop,
         // its figures (regiondesktop, paymentlist) are the counter's: FEE_ROLES.payments
-        meta: { title: 'route.regiondesktop', icon: DesktopOutlined, roles: FEE_ROLES.payments, keepAlive: true },
+        meta: { title: 'route.regiondesktop', icon: DesktopOutlined, roles: FEE_ROLES.payments, keepAlive: true, module: 'fees' },
       },
       {
         path: 'frombuilding',
         component: FromBuilding,
         // its board (roomboard) is the counter's: FEE_ROLES.payments
-        meta: { title: 'route.frombuilding', icon: DesktopOutlined, roles: FEE_ROLES.payments },
+        meta: { title: 'route.frombuilding', icon: DesktopOutlined, roles: FEE_ROLES.payments, module: 'fees' },
       },
-      ...feesDesktopRoutes,
+      ...inModule('fees', feesDesktopRoutes),
     ],
   },
   ...structureRoutes,
   ...ownersRoutes,
-  ...feesRoutes,
+  ...inModule('fees', feesRoutes),
   ...feecountsRoutes,
   // invoices for what owners paid (issue 41)
-  ...invoiceRoutes,
+  ...inModule('invoice', invoiceRoutes),
   // patrols and activities are sub-menus of the steward's area, so every area fits the top menu of
   // an office screen (docs/product.md#shell-menus)
-  ...stewardRoutes.map((r) => ({ ...r, children: [...(r.children ?? []), ...securityRoutes, ...serviceRoutes] })),
+  ...stewardRoutes.map((r) => ({
+    ...r,
+    children: [...(r.children ?? []), ...inModule('patrols', securityRoutes), ...inModule('activities', serviceRoutes)],
+  })),
   ...carparkRoutes,
   // customers and contracts (issue 43)
-  ...crmRoutes,
-  ...mobilesysRoutes,
+  ...inModule('contracts', crmRoutes),
+  ...inModule('mobile', mobilesysRoutes),
   ...teamRoutes,
   {
     path: '/setup',
@@ -140,7 +157,7 @@ export const communityRoutes: AppRoute[] = [
       ...settingsSetupRoutes,
       { path: 'backlog', component: Backlog, meta: { title: 'route.backlog', keepAlive: true } },
       { path: 'download', component: Download, meta: { title: 'route.download', icon: CloudDownloadOutlined } },
-      ...feesSetupRoutes,
+      ...inModule('fees', feesSetupRoutes),
       ...structureSetupRoutes,
       ...teamSetupRoutes,
       ...dictSetupRoutes,
@@ -170,11 +187,35 @@ const leaderSetup: AppRoute = {
     },
     // the group's common links (issue 36)
     ...settingsLeaderRoutes,
+    // the group's payment merchants per community and kind of fee (issue 45)
+    ...setpayLeaderRoutes,
+    // the group's WeChat official account and mini-program, and the payment channel per scene (issue 45)
+    ...wxsysLeaderRoutes,
+    // the group's SMS quota package and its ledger, for an account holding is_smsset_auth (issue 45)
+    ...smsquotaLeaderRoutes,
   ],
 };
 
 /** Group side (the leader_admin areas of docs/product.md#route-table-group). */
-export const leaderRoutes: AppRoute[] = [dashboard, ...structureLeaderRoutes, ...teamLeaderRoutes, leaderSetup, updatelog];
+/** Group side /leader/feecount: the group fee summary (docs/product.md#group-fee-summary). */
+const leaderFeecount: AppRoute = {
+  path: '/leader/feecount',
+  component: LeaderFeeSummary,
+  meta: { title: 'route.leaderFeecount', icon: BarChartOutlined, roles: ['leader_admin'], keepAlive: true },
+};
+
+export const leaderRoutes: AppRoute[] = [
+  dashboard,
+  ...structureLeaderRoutes,
+  leaderFeecount,
+  ...teamLeaderRoutes,
+  // the owner app's DIY pages, for an account holding is_diyhome_auth (issue 45)
+  ...setdiyLeaderRoutes,
+  // the owner app's group banners and app catalogue (issue 45)
+  ...ownerAppLeaderRoutes,
+  leaderSetup,
+  updatelog,
+];
 
 export function routesFor(side: Side): AppRoute[] {
   return side === 'group' ? leaderRoutes : communityRoutes;

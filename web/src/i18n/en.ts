@@ -41,6 +41,7 @@ const en: DeepPartial<Messages> = {
     errorLog: 'Error log',
     home: 'Home',
     switchRegion: 'Switch community',
+    returnToGroup: 'Back to the group',
     changePassword: 'Change password',
     sessions: 'Signed-in sessions',
     logout: 'Log out',

@@ -41,6 +41,7 @@ const es: DeepPartial<Messages> = {
     errorLog: 'Registro de errores',
     home: 'Inicio',
     switchRegion: 'Cambiar comunidad',
+    returnToGroup: 'Volver al grupo',
     changePassword: 'Cambiar contraseña',
     sessions: 'Sesiones abiertas',
     logout: 'Cerrar sesión',

@@ -46,6 +46,7 @@ const zhCN = {
     errorLog: '错误日志',
     home: '首页',
     switchRegion: '切换小区',
+    returnToGroup: '返回集团',
     changePassword: '修改密码',
     sessions: '登录设备',
     logout: '退出登录',

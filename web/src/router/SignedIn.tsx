@@ -114,11 +114,12 @@ function PermittedRoutes() {
   const roles = useUser((s) => s.roles);
   const permissions = useUser((s) => s.permissions);
   const sysType = useUser((s) => s.sysUser?.sys_type);
+  const modulesOff = useUser((s) => s.modulesOff);
   const info = useMemo<RoutesInfo>(() => {
     const all = routesFor(side);
-    const permitted = filterRoutes(all, [...roles, ...permissions], sysType);
+    const permitted = filterRoutes(all, [...roles, ...permissions], sysType, modulesOff);
     return { permitted, flat: flattenRoutes(permitted), flatAll: flattenRoutes(all) };
-  }, [side, roles, permissions, sysType]);
+  }, [side, roles, permissions, sysType, modulesOff]);
   const aliases = useMemo(() => [...routeAliases, ...groupAliases(info.permitted)], [info.permitted]);
   return (
     <RoutesContext.Provider value={info}>

@@ -10,6 +10,7 @@ import {
   firstPagePath,
   flattenRoutes,
   groupAliases,
+  inModule,
   matchPattern,
   searchEntries,
   topMenuRoutes,
@@ -49,6 +50,14 @@ describe('permitted routes (spec 2.1, 6)', () => {
       '/fees/cost/costdetaillist',
       '/setup/backlog',
     ]);
+  });
+  it('leaves out a closed module’s pages for everyone, the administrator too, and a group they emptied', () => {
+    const modular: AppRoute[] = [tree[0]!, ...inModule('fees', [tree[1]!]), tree[2]!];
+    expect(flattenRoutes(filterRoutes(modular, ['admin'], undefined, ['fees', 'parking'])).map((f) => f.fullPath)).toEqual([
+      '/dashboard',
+      '/setup/backlog',
+    ]);
+    expect(flattenRoutes(filterRoutes(modular, ['admin'], undefined, ['parking'])).map((f) => f.fullPath)).toContain('/fees/payment');
   });
   it('others by meta.roles, children likewise, empty groups dropped', () => {
     const cashier = filterRoutes(tree, ['cashier', 'payment']);

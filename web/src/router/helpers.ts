@@ -1,3 +1,4 @@
+import type { CommunityModule } from '@wuye/contract/leader/modules';
 import type { AppRoute, FlatRoute } from './types';
 
 export function joinPath(base: string, path: string): string {
@@ -15,16 +16,23 @@ export function hasRoutePermission(keys: readonly string[], route: AppRoute): bo
 
 /**
  * Builds the permitted routes from the roles (docs/product.md#navigation-guard, #roles): admin sees everything, others by
- * meta.roles, children filtered the same way; a group left without pages is dropped.
+ * meta.roles, children filtered the same way; a group left without pages is dropped. Pages of a module closed in the
+ * community are left out for everyone (docs/product.md#community-modules).
  */
-export function filterRoutes(routes: readonly AppRoute[], keys: readonly string[], sysType?: string): AppRoute[] {
+export function filterRoutes(
+  routes: readonly AppRoute[],
+  keys: readonly string[],
+  sysType?: string,
+  modulesOff: readonly string[] = [],
+): AppRoute[] {
   const isAdmin = keys.includes('admin');
   const out: AppRoute[] = [];
   for (const route of routes) {
     if (!isAdmin && !hasRoutePermission(keys, route)) continue;
     if (sysType && route.meta?.notForSysTypes?.includes(sysType)) continue;
+    if (route.meta?.module && modulesOff.includes(route.meta.module)) continue;
     if (route.children) {
-      const children = filterRoutes(route.children, keys, sysType);
+      const children = filterRoutes(route.children, keys, sysType, modulesOff);
       if (children.length === 0 && !route.component) continue;
       out.push({ ...route, children });
     } else {
@@ -194,4 +202,9 @@ export function searchEntries(
     if (route.children) out.push(...searchEntries(route.children, translate, fullPath, title));
   }
   return out;
+}
+
+/** A tree's top routes as pages of one community module (docs/product.md#community-modules). */
+export function inModule(module: CommunityModule, routes: readonly AppRoute[]): AppRoute[] {
+  return routes.map((r) => ({ ...r, meta: { ...r.meta, module } }));
 }

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { CommunityModule } from '@wuye/contract/leader/modules';
 
 /** Route meta (docs/product.md#route-meta). */
 export interface RouteMeta {
@@ -23,6 +24,8 @@ export interface RouteMeta {
   search?: boolean;
   /** account types (sys_type) that never get this page, e.g. merchant (docs/product.md#merchant-restrictions) */
   notForSysTypes?: readonly string[];
+  /** the community module the page belongs to: not there where it is closed (docs/product.md#community-modules) */
+  module?: CommunityModule;
 }
 
 /** A route's page: code-split pages are lazyPage (router/lazyPage.tsx), which the menus can preload, not React.lazy. */

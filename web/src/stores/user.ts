@@ -16,6 +16,8 @@ interface UserState {
   introduction: string;
   roles: string[];
   permissions: string[];
+  /** the modules closed in the session's community (docs/product.md#community-modules) */
+  modulesOff: string[];
   sysUser: SysUserInfo | null;
   login: (username: string, password: string, rid?: number) => Promise<void>;
   /** userinfo (+ sysuserinfo); rejects with the product's messages when the roles are missing */
@@ -30,7 +32,15 @@ interface UserState {
   adoptToken: (token: string, side?: Side) => void;
 }
 
-const blankUser = { name: '', avatar: '', introduction: '', roles: [] as string[], permissions: [] as string[], sysUser: null };
+const blankUser = {
+  name: '',
+  avatar: '',
+  introduction: '',
+  roles: [] as string[],
+  permissions: [] as string[],
+  modulesOff: [] as string[],
+  sysUser: null,
+};
 
 export const useUser = create<UserState>()((set, get) => ({
   token: getToken(),
@@ -46,7 +56,7 @@ export const useUser = create<UserState>()((set, get) => ({
   loadUser: async () => {
     const data = await call('userinfo', { token: get().token }, { noRelogin: true });
     if (!data) throw new Error(MSG.verificationFailed);
-    const { roles, name, avatar, introduction, permissions } = data;
+    const { roles, name, avatar, introduction, permissions, modules_off } = data;
     if (!Array.isArray(roles) || roles.length === 0) throw new Error(MSG.rolesMustBeArray);
     set({
       roles,
@@ -54,6 +64,7 @@ export const useUser = create<UserState>()((set, get) => ({
       avatar: avatar ?? '',
       introduction: introduction ?? '',
       permissions: Array.isArray(permissions) ? permissions : [],
+      modulesOff: Array.isArray(modules_off) ? modules_off : [],
     });
     await get().loadSysUser();
   },

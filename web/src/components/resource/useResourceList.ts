@@ -124,7 +124,10 @@ export function useResourceList<Row>(resource: AnyResource<Row>, options: Resour
   const update = useCallback(
     (next: ListState) => {
       if (!syncUrl) return setLocal(next);
-      void navigate({ pathname: own.current, search: writeState(def, lastSearch.current, next, pageSize) }, { replace: true });
+      // the address as it is now while the page is on it: a navigation is drawn in a transition, so the
+      // last render's may be a change behind (a chip clicked, then a filter at once)
+      const now = window.location.pathname === own.current ? window.location.search : lastSearch.current;
+      void navigate({ pathname: own.current, search: writeState(def, now, next, pageSize) }, { replace: true });
     },
     [def, navigate, syncUrl, pageSize],
   );

@@ -1,5 +1,6 @@
 import { CarOutlined } from '@ant-design/icons';
 import type { AppRoute } from '../../router/types';
+import { inModule } from '../../router/helpers';
 import { structureRoutes, structureTitles } from './structureRoutes';
 import { feeRoutes, feeTitles } from './feeRoutes';
 import { gateRoutes, gateTitles } from './gateRoutes';
@@ -35,17 +36,15 @@ export const carparkRoutes: AppRoute[] = [
   {
     path: '/carpark',
     meta: { title: 'route.carpark', icon: CarOutlined },
+    // each part is closed with its community module (docs/product.md#community-modules)
     children: [
-      ...structureRoutes,
-      ...gateRoutes,
-      ...feeRoutes,
-      ...reportRoutes,
-      ...accessRoutes,
-      ...visitorRoutes,
-      ...assetRoutes,
-      ...cardRoutes,
-      ...chargingRoutes,
-      ...meterRoutes,
+      ...inModule('parking', [...structureRoutes, ...gateRoutes, ...feeRoutes, ...reportRoutes]),
+      ...inModule('access', accessRoutes),
+      ...inModule('visitors', visitorRoutes),
+      ...inModule('assets', assetRoutes),
+      ...inModule('cards', cardRoutes),
+      ...inModule('charging', chargingRoutes),
+      ...inModule('meters', meterRoutes),
     ],
   },
 ];

@@ -21,8 +21,9 @@ export default function Dashboard() {
   const side = useUser((s) => s.side);
   const roles = useUser((s) => s.roles);
   const sysType = useUser((s) => s.sysUser?.sys_type);
+  const modulesOff = useUser((s) => s.modulesOff);
   const language = useAppStore((s) => s.language);
-  const cards = dashboardCards({ side, roles, sysType });
+  const cards = dashboardCards({ side, roles, sysType, modulesOff });
   const today = {
     key: 'today',
     label: t('dashboard.today'),

@@ -26,6 +26,11 @@ const CARD_COMPONENTS: Record<HomeCardKey, ComponentType> = {
 };
 
 /** The cards the user sees, in order. */
-export function dashboardCards(ctx: { side: Side; roles: readonly string[]; sysType?: string | undefined }) {
+export function dashboardCards(ctx: {
+  side: Side;
+  roles: readonly string[];
+  sysType?: string | undefined;
+  modulesOff?: readonly string[];
+}) {
   return visibleHomeCards(ctx).map((key) => ({ key, Component: CARD_COMPONENTS[key] }));
 }

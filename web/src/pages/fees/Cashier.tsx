@@ -1,18 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Col, Descriptions, Empty, Form, Input, Radio, Row, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, Descriptions, Empty, Form, Input, Row, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { HouseSearchItem, MethodOutputs } from '@wuye/contract';
-import {
-  DISCOUNT_APPLY_ROLES,
-  DISCOUNT_MANAGER_ROLES,
-  PAY_TYPE_CH,
-  PAY_TYPES,
-  type CashierBill,
-  type DiscountRequestRow,
-  type PayTypeName,
-} from '@wuye/contract/fees';
+import { DISCOUNT_APPLY_ROLES, DISCOUNT_MANAGER_ROLES, PAY_TYPE_CH, type CashierBill, type DiscountRequestRow } from '@wuye/contract/fees';
 import { hasAnyRole } from '@wuye/contract/roles';
 import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
@@ -21,6 +13,7 @@ import MoneyInput from '../../components/MoneyInput';
 import SafeButton from '../../components/SafeButton';
 import { fenOf, settlePayment, sumFen, yuan } from './money';
 import { useIdempotentSubmit } from './useIdempotentSubmit';
+import { usePayType } from './usePayType';
 import { RoomSelects, STATUS_COLOR, type RoomPick } from './shared';
 import TopUp from './TopUp';
 import RechargeDialog from '../cards/RechargeDialog';
@@ -78,7 +71,8 @@ export default function Cashier() {
   const [selected, setSelected] = useState<number[]>([]);
   const [discount, setDiscount] = useState('');
   const [useBalance, setUseBalance] = useState(false);
-  const [payType, setPayType] = useState<PayTypeName>('cash');
+  const pay = usePayType('cashier-pay-type');
+  const { payType, payRef, reset: resetPayRef } = pay;
   const [paid, setPaid] = useState('');
   const [payer, setPayer] = useState('');
   const [remark, setRemark] = useState('');
@@ -112,7 +106,7 @@ export default function Cashier() {
       return next;
     });
   }, [items]);
-  useEffect(() => newAttempt(), [newAttempt, selected, discount, useBalance, payType, paid, payer, hid, extraRooms]);
+  useEffect(() => newAttempt(), [newAttempt, selected, discount, useBalance, payType, payRef, paid, payer, hid, extraRooms]);
   // an approved request picked: once its bills are on the desk, tick exactly them and take its amount
   useEffect(() => {
     if (!usingRequest) return;
@@ -151,7 +145,7 @@ export default function Cashier() {
             ? `优惠超过收银员上限：应收合计（含滞纳金）的 ${settings?.max_discount_percent ?? 20}%，本次最多优惠 ${formatMoney(maxDiscount, { unit: '元' })}；更大的优惠须由管理员或收费主管办理，或申请优惠审批`
             : payType === 'balance' && barred.length
               ? `收费项目「${barred.join('、')}」不允许余额支付，请选择其他支付方式`
-              : settled.problem;
+              : settled.problem || pay.problem;
 
   const pick = (v: RoomPick) => {
     setPlace(v);
@@ -184,7 +178,7 @@ export default function Cashier() {
       due,
       paid: paidFen,
       toBalance,
-      payType: PAY_TYPE_CH[payType],
+      payType: payRef ? `${PAY_TYPE_CH[payType]}（凭证号 ${payRef}）` : PAY_TYPE_CH[payType],
       payer: payer.trim() || bills.data?.house.owner_name || '',
     });
   };
@@ -196,6 +190,7 @@ export default function Cashier() {
         hid,
         bill_ids: selected,
         pay_type: payType,
+        pay_ref: payRef,
         paid_amount: yuan(paidFen),
         use_balance: useBalance,
         discount: yuan(discountFen),
@@ -211,10 +206,28 @@ export default function Cashier() {
     setDiscount('');
     setPaid('');
     setRemark('');
+    resetPayRef();
     setUsingRequest(null);
     void bills.refetch();
     void navigate(`/fees/print/receipt/${answer.data.id}`);
-  }, [problem, hid, submitting, submit, selected, payType, paidFen, useBalance, discountFen, remark, payer, approved, bills, navigate]);
+  }, [
+    problem,
+    hid,
+    submitting,
+    submit,
+    selected,
+    payType,
+    payRef,
+    resetPayRef,
+    paidFen,
+    useBalance,
+    discountFen,
+    remark,
+    payer,
+    approved,
+    bills,
+    navigate,
+  ]);
 
   // compact columns so the table fits beside the payment card at 1440 px
   const columns: TableColumnsType<DeskBill> = [
@@ -389,14 +402,7 @@ export default function Cashier() {
                     使用余额（可用 {formatMoney(balance, { unit: '元' })}，本次抵扣 {formatMoney(balanceUsed, { unit: '元' })}）
                   </Checkbox>
                 </Form.Item>
-                <Form.Item label="支付方式">
-                  <Radio.Group
-                    value={payType}
-                    onChange={(e) => setPayType(e.target.value as PayTypeName)}
-                    data-testid="cashier-pay-type"
-                    options={PAY_TYPES.map((p) => ({ value: p, label: PAY_TYPE_CH[p] }))}
-                  />
-                </Form.Item>
+                {pay.fields()}
                 <Form.Item label="实收金额">
                   <MoneyInput value={paid} onChange={setPaid} placeholder={yuan(due)} data-testid="cashier-paid" />
                 </Form.Item>

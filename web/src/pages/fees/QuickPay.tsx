@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Col, DatePicker, Descriptions, Empty, Form, Input, Radio, Row, Select, Space, Table } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, DatePicker, Descriptions, Empty, Form, Input, Row, Select, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { PAY_TYPE_CH, PAY_TYPES, type PayTypeName } from '@wuye/contract/fees';
 import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { formatMoney, MoneyStatistic } from '../../components/Money';
@@ -13,6 +12,7 @@ import MoneyInput from '../../components/MoneyInput';
 import SafeButton from '../../components/SafeButton';
 import { fenOf, settlePayment, sumFen, yuan } from './money';
 import { useIdempotentSubmit } from './useIdempotentSubmit';
+import { usePayType } from './usePayType';
 import { RoomSelects, type RoomPick } from './shared';
 import RoomOwnerSearch from './RoomOwnerSearch';
 import { useSmallList } from '../../components/resource';
@@ -44,13 +44,14 @@ export default function QuickPay() {
     retry: false,
   });
   const [lines, setLines] = useState<Line[]>(() => [newLine()]);
-  const [payType, setPayType] = useState<PayTypeName>('cash');
+  const pay = usePayType('quickpay-pay-type');
+  const { payType, payRef } = pay;
   const [useBalance, setUseBalance] = useState(false);
   const [paid, setPaid] = useState('');
   const [payer, setPayer] = useState('');
   const [remark, setRemark] = useState('');
   const { submitting, submit, newAttempt } = useIdempotentSubmit();
-  useEffect(() => newAttempt(), [newAttempt, lines, payType, useBalance, paid, payer, hid]);
+  useEffect(() => newAttempt(), [newAttempt, lines, payType, payRef, useBalance, paid, payer, hid]);
 
   const setLine = (key: number, patch: Partial<Line>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const pickItem = (l: Line, id: number) => {
@@ -78,7 +79,7 @@ export default function QuickPay() {
       ? '请选择收费项目或填写收费名称'
       : lines.some((l) => fenOf(l.amount) <= 0n)
         ? '请填写大于 0 的收费金额'
-        : settled.problem;
+        : settled.problem || pay.problem;
 
   const touched = paid !== '' || lines.some((l) => l.amount !== '' || l.title.trim() !== '' || l.item_id !== undefined);
 
@@ -88,6 +89,7 @@ export default function QuickPay() {
       request('quickpay', {
         hid,
         pay_type: payType,
+        pay_ref: payRef,
         use_balance: useBalance,
         paid_amount: yuan(paidFen),
         payer_name: payer.trim(),
@@ -105,6 +107,7 @@ export default function QuickPay() {
     setLines([newLine()]);
     setPaid('');
     setRemark('');
+    pay.reset();
     void navigate(`/fees/print/receipt/${answer.data.id}`);
   };
 
@@ -245,14 +248,7 @@ export default function QuickPay() {
                 </Col>
               </Row>
               <Form layout="horizontal" labelCol={{ flex: '76px' }} wrapperCol={{ flex: '1 1 0' }} style={{ marginTop: 16 }}>
-                <Form.Item label="支付方式">
-                  <Radio.Group
-                    value={payType}
-                    onChange={(e) => setPayType(e.target.value as PayTypeName)}
-                    data-testid="quickpay-pay-type"
-                    options={PAY_TYPES.map((p) => ({ value: p, label: PAY_TYPE_CH[p] }))}
-                  />
-                </Form.Item>
+                {pay.fields()}
                 <Form.Item label="余额抵扣">
                   <Checkbox checked={useBalance} onChange={(e) => setUseBalance(e.target.checked)} disabled={balance === 0n}>
                     使用余额（可用 {formatMoney(balance, { unit: '元' })}）

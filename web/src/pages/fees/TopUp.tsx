@@ -1,23 +1,27 @@
-import { useState } from 'react';
-import { Form, Modal, Radio } from 'antd';
+import { useEffect, useState } from 'react';
+import { Form, Modal } from 'antd';
 import { checkAmount } from '@wuye/contract/money';
-import { PAY_TYPE_CH, type PayTypeName } from '@wuye/contract/fees';
 import { request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import MoneyInput from '../../components/MoneyInput';
 import { useIdempotentSubmit } from './useIdempotentSubmit';
-
-const TYPES = ['cash', 'wechat', 'alipay', 'bankcard', 'transfer'] as const;
+import { usePayType } from './usePayType';
 
 /** Prepayment: tops up the room owner's balance (once per attempt, thanks to the idempotency key). */
 export default function TopUp({ hid, open, onClose }: { hid: number; open: boolean; onClose: (changed: boolean) => void }) {
   const [amount, setAmount] = useState('');
-  const [payType, setPayType] = useState<Exclude<PayTypeName, 'balance'>>('cash');
+  // the balance is not a way to top up the balance
+  const pay = usePayType('topup-pay-type', { exclude: ['balance'] });
+  const { payType, payRef } = pay;
   const { submitting: saving, submit, newAttempt } = useIdempotentSubmit();
-  const problem = checkAmount(amount) || (amount && Number(amount) === 0 ? '充值金额必须大于0' : '');
+  useEffect(() => newAttempt(), [newAttempt, payType, payRef]);
+  const problem = checkAmount(amount) || (amount && Number(amount) === 0 ? '充值金额必须大于0' : '') || (amount ? pay.problem : '');
   const save = async () => {
-    if (problem) return;
-    const answer = await submit((idempotency_key) => request('balancetopup', { hid, amount, pay_type: payType, idempotency_key }));
+    // (never the balance: it is not offered here)
+    if (problem || payType === 'balance') return;
+    const answer = await submit((idempotency_key) =>
+      request('balancetopup', { hid, amount, pay_type: payType, pay_ref: payRef, idempotency_key }),
+    );
     if (!answer) return;
     noticeSuccess(answer.return_msg ?? '预存成功');
     setAmount('');
@@ -44,16 +48,7 @@ export default function TopUp({ hid, open, onClose }: { hid: number; open: boole
             data-testid="topup-amount"
           />
         </Form.Item>
-        <Form.Item label="支付方式">
-          <Radio.Group
-            value={payType}
-            onChange={(e) => {
-              setPayType(e.target.value as typeof payType);
-              newAttempt();
-            }}
-            options={TYPES.map((p) => ({ value: p, label: PAY_TYPE_CH[p] }))}
-          />
-        </Form.Item>
+        {pay.fields()}
       </Form>
     </Modal>
   );

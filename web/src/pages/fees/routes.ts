@@ -1,5 +1,6 @@
 import { AccountBookOutlined, BarChartOutlined, CalculatorOutlined } from '@ant-design/icons';
 import type { AppRoute } from '../../router/types';
+import type { CommunityModule } from '@wuye/contract/leader/modules';
 import { lazyPage } from '../../router/lazyPage';
 import { FEE_ROLES } from '@wuye/contract/fees/roles';
 import { DISCOUNT_APPLY_ROLES, DISCOUNT_MANAGER_ROLES } from '@wuye/contract/fees/discount';
@@ -7,6 +8,9 @@ import { SHIFT_READ_ROLES } from '@wuye/contract/fees/refund';
 import { STEWARD_ROLES } from '@wuye/contract/steward/roles';
 import { INVOICE_ROLES } from '@wuye/contract/invoice/roles';
 import { CARD_REPORT_ROLES } from '@wuye/contract/cards/reports';
+import { FEECOUNTS_ROLES } from '@wuye/contract/fees/pannel';
+import { SALES_REPORT_ROLES } from '@wuye/contract/fees/sales';
+import { BUSINESSCOUNT_ROLES } from '@wuye/contract/fees/businesscount';
 import { RepairCount } from '../steward/repairRoutes';
 import { costCountRoute, costRoutes } from './costs/routes';
 
@@ -44,9 +48,15 @@ const ComplaintCount = lazyPage(() => import('../steward/ComplaintCount'));
 const PropertyNopayCount = lazyPage(() => import('./reports/PropertyNopayCount'));
 const MonthLinting = lazyPage(() => import('./reports/MonthLinting'));
 const FinanceReport = lazyPage(() => import('./reports/FinanceReport'));
+const SalesReports = lazyPage(() => import('./reports/SalesReports'));
+const OrderListReport = lazyPage(() => import('./reports/OrderListReport'));
 const Electronic = lazyPage(() => import('./reports/Electronic'));
 const CardLog = lazyPage(() => import('../cards/reports/CardLog'));
 const CardVerification = lazyPage(() => import('../cards/reports/CardVerification'));
+const PannelIndex = lazyPage(() => import('./reports/PannelIndex'));
+const FeeBillPayData = lazyPage(() => import('./reports/FeeBillPayData'));
+const DiscountLog = lazyPage(() => import('./reports/DiscountLog'));
+const BusinessCount = lazyPage(() => import('./reports/BusinessCount'));
 
 const { setup: SETUP, bills: BILLS, payments: PAYMENTS, call: CALL, reports: REPORTS } = FEE_ROLES;
 
@@ -133,17 +143,28 @@ export const feesRoutes: AppRoute[] = [
   },
 ];
 
+/** The reports under /feecounts that count another module's data than the fees'. */
+const REPORT_MODULES: Partial<Record<string, CommunityModule>> = {
+  repaircount: 'steward',
+  complaintcount: 'steward',
+  cardlog: 'cards',
+  card_verification: 'cards',
+  electronic: 'invoice',
+};
+const withReportModules = (routes: AppRoute[]): AppRoute[] =>
+  routes.map((r) => ({ ...r, meta: { ...r.meta, module: REPORT_MODULES[r.path] ?? 'fees' } }));
+
 /** Fee reports (docs/product.md#route-table, /feecounts). */
 export const feecountsRoutes: AppRoute[] = [
   {
     path: '/feecounts',
-    redirect: '/feecounts/fees_count',
-    meta: {
-      title: 'route.feecounts',
-      icon: BarChartOutlined,
-      roles: [...new Set([...REPORTS, ...STEWARD_ROLES.reports, ...INVOICE_ROLES.report, ...CARD_REPORT_ROLES, ...FEE_ROLES.costRead])],
-    },
-    children: [
+    redirect: '/feecounts/pannelindex',
+    // the union of its reports' roles (contract/fees/pannel.ts), which the report home's method shares
+    meta: { title: 'route.feecounts', icon: BarChartOutlined, roles: [...FEECOUNTS_ROLES] },
+    // a report is closed with the module whose data it counts (docs/product.md#community-modules)
+    children: withReportModules([
+      // 报表首页: the period's figures and tiles to every report (docs/product.md#report-home)
+      { path: 'pannelindex', component: PannelIndex, meta: { title: 'route.pannelindex', roles: [...FEECOUNTS_ROLES] } },
       { path: 'fees_count', component: FeesCount, meta: { title: 'route.fees_count', roles: REPORTS } },
       { path: 'fees_count_nopay', component: FeesCountNopay, meta: { title: 'route.fees_count_nopay', roles: REPORTS } },
       { path: 'month_fees', component: MonthFees, meta: { title: 'route.month_fees', roles: REPORTS } },
@@ -163,12 +184,20 @@ export const feecountsRoutes: AppRoute[] = [
       // feecountpannel group: the costs registered on /fees by category and item × month (成本统计)
       costCountRoute,
       { path: 'financereport', component: FinanceReport, meta: { title: 'route.financereport', roles: ['financecount', 'feecount'] } },
+      // financecount group: money received by business line, and every paid order (docs/product.md#sales-reports)
+      { path: 'salesreports', component: SalesReports, meta: { title: 'route.salesreports', roles: [...SALES_REPORT_ROLES] } },
+      { path: 'orderlistreport', component: OrderListReport, meta: { title: 'route.orderlistreport', roles: [...SALES_REPORT_ROLES] } },
+      // financecount group: every paid bill line, and every discount granted (docs/product.md#pay-data)
+      { path: 'feebillpaydata', component: FeeBillPayData, meta: { title: 'route.feebillpaydata', roles: REPORTS } },
+      { path: 'discountlog', component: DiscountLog, meta: { title: 'route.discountlog', roles: REPORTS } },
       // financecount group: the members' stored value (会员卡流水) with what they hold (issue 42)
       {
         path: 'cardlog',
         component: CardLog,
         meta: { title: 'route.cardlog', roles: [...CARD_REPORT_ROLES], notForSysTypes: ['merchant'] },
       },
+      // businesscount group: the counter's business per cashier and pay method (docs/product.md#businesscount)
+      { path: 'businesscount', component: BusinessCount, meta: { title: 'route.businesscount', roles: [...BUSINESSCOUNT_ROLES] } },
       // businesscount group: issued and reversed invoices per month, item and rate (issue 41)
       { path: 'electronic', component: Electronic, meta: { title: 'route.electronic', roles: [...INVOICE_ROLES.report] } },
       // businesscount group: coupon redemptions (issue 42)
@@ -177,7 +206,7 @@ export const feecountsRoutes: AppRoute[] = [
         component: CardVerification,
         meta: { title: 'route.card_verification', roles: [...CARD_REPORT_ROLES], notForSysTypes: ['merchant'] },
       },
-    ],
+    ]),
   },
 ];
 

@@ -78,6 +78,13 @@ export default function AuthRedirect() {
         void navigate(target, { replace: true });
       };
       if (current === null) return adopt();
+      // the same account entering another side (a head office entering one of its communities): it moves there
+      if (current === handed.username && handed.side !== getSide()) {
+        const previous = { token: getToken() ?? '', side: getSide() };
+        adopt();
+        await discard(previous);
+        return;
+      }
       if (current === handed.username) {
         await discard(handed);
         void navigate(target, { replace: true });

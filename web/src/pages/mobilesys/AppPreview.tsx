@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Card, Carousel, DatePicker, Empty, Image, Select, Space, Typography } from 'antd';
+import { Alert, Card, Carousel, DatePicker, Empty, Image, Select, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { MENU_AUDIENCE } from '@wuye/contract/mobilesys/content';
@@ -39,7 +39,10 @@ export default function AppPreview() {
           {h && h.banners.length > 0 ? (
             <Carousel autoplay className="app-banners">
               {h.banners.slice(0, 5).map((b) => (
-                <div key={b.id} data-testid={`apppreview-banner-${b.id}`}>
+                <div
+                  key={`${b.source}-${b.id}`}
+                  data-testid={b.source === 'group' ? `apppreview-groupbanner-${b.id}` : `apppreview-banner-${b.id}`}
+                >
                   <Image src={b.cover} alt={b.title} preview={false} width="100%" height={140} style={{ objectFit: 'cover' }} />
                 </div>
               ))}
@@ -62,9 +65,21 @@ export default function AppPreview() {
             <Typography.Text strong>社区资讯</Typography.Text>
             {h && h.news.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无资讯" />}
             {h?.news.map((n) => (
-              <div key={n.id} className="app-news-item" data-testid={`apppreview-news-${n.id}`}>
+              <div
+                key={`${n.source}-${n.id}`}
+                className="app-news-item"
+                data-testid={n.source === 'group' ? `apppreview-groupnews-${n.id}` : `apppreview-news-${n.id}`}
+              >
                 <div className="app-news-text">
-                  <div className="app-news-title">{n.title}</div>
+                  <div className="app-news-title">
+                    {/* the head office's article for this community (/mobile/graphiclist on the group side) */}
+                    {n.source === 'group' && (
+                      <Tag color="blue" bordered={false} style={{ marginInlineEnd: 4 }}>
+                        集团
+                      </Tag>
+                    )}
+                    {n.title}
+                  </div>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {n.kind_ch} · {n.online_date} · 阅读 {n.views}
                   </Typography.Text>

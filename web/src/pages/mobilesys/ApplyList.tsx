@@ -58,7 +58,7 @@ export default function ApplyList() {
       }
     >
       <Typography.Paragraph type="secondary">
-        业主App向本小区业主提供的服务。停用的服务在App中不显示，指向它的菜单自动隐藏。
+        业主App向本小区业主提供的服务。停用的服务在App中不显示，指向它的菜单自动隐藏。集团未开放或本小区未开通所需模块的服务不能开通。
       </Typography.Paragraph>
       {!list.isLoading && items.length === 0 && <Empty />}
       <Row gutter={[16, 16]}>
@@ -76,6 +76,8 @@ export default function ApplyList() {
               extra={
                 <Switch
                   checked={s.enabled === 'Y'}
+                  // the group's catalogue decides: not open here (or the module is closed), or kept on
+                  disabled={s.available === 'N' || (s.enabled === 'Y' && s.allow_hide === 'N')}
                   onChange={(on) => toggle(s, on)}
                   checkedChildren="开"
                   unCheckedChildren="关"
@@ -97,6 +99,13 @@ export default function ApplyList() {
               </Typography.Paragraph>
               <Space size={4} wrap>
                 <Tag color={s.enabled === 'Y' ? 'success' : 'default'}>{s.enabled_ch}</Tag>
+                {s.available === 'N' && (
+                  <Tag color="warning" data-testid={`apply-unavailable-${s.code}`}>
+                    {s.unavailable_reason}
+                  </Tag>
+                )}
+                {s.available === 'Y' && s.allow_hide === 'N' && <Tag color="processing">集团要求展示</Tag>}
+                {s.allow_reorder === 'N' && <Tag>集团排序</Tag>}
                 {s.menus > 0 && <Tag>{s.menus} 个菜单</Tag>}
                 {s.title !== s.default_title && <Tag>原名 {s.default_title}</Tag>}
               </Space>

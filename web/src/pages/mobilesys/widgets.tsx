@@ -67,8 +67,16 @@ export function MenuIconSelect(props: { value?: string; onChange?: (v: string) =
 }
 
 /** A cover: one uploaded image, kept as its address. */
-export function CoverInput({ value, onChange }: { value?: string; onChange?: (v: string) => void }) {
-  return <PhotosInput value={value ? [value] : []} onChange={(urls) => onChange?.(urls[0] ?? '')} max={1} testId="graphic-cover" />;
+export function CoverInput({
+  value,
+  onChange,
+  testId = 'graphic-cover',
+}: {
+  value?: string;
+  onChange?: (v: string) => void;
+  testId?: string;
+}) {
+  return <PhotosInput value={value ? [value] : []} onChange={(urls) => onChange?.(urls[0] ?? '')} max={1} testId={testId} />;
 }
 
 /**

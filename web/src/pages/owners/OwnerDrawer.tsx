@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Avatar, Descriptions, Drawer, Flex, Space, Spin, Tabs, Tooltip, Typography } from 'antd';
 import { MobileOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
-import type { OwnerInfo } from '@wuye/contract';
+import type { CommunityModule, OwnerInfo } from '@wuye/contract';
 import { call } from '../../api/client';
 import { useAppStore } from '../../stores/app';
+import { useUser } from '../../stores/user';
 import { houseFields, type HouseRef } from './shared';
 import {
   BalanceTab,
@@ -27,20 +28,23 @@ export interface OwnerDrawerProps {
   onClose: () => void;
 }
 
-/** The eleven tabs (docs/product.md#owner-drawer-tabs), in order. */
-const TABS = [
-  { key: 'bill', label: '账单记录', Tab: BillTab },
-  { key: 'cars', label: '车辆', Tab: CarsTab },
+/**
+ * The eleven tabs (docs/product.md#owner-drawer-tabs), in order; a tab of a module closed in the
+ * community is not there (docs/product.md#community-modules).
+ */
+const TABS: ReadonlyArray<{ key: string; label: string; Tab: (p: { house: HouseRef }) => ReactNode; module?: CommunityModule }> = [
+  { key: 'bill', label: '账单记录', Tab: BillTab, module: 'fees' },
+  { key: 'cars', label: '车辆', Tab: CarsTab, module: 'parking' },
   { key: 'house', label: '房屋', Tab: HouseListTab },
-  { key: 'carhouse', label: '车位', Tab: CarhouseTab },
-  { key: 'visitor', label: '访客', Tab: VisitorTab },
+  { key: 'carhouse', label: '车位', Tab: CarhouseTab, module: 'parking' },
+  { key: 'visitor', label: '访客', Tab: VisitorTab, module: 'visitors' },
   { key: 'bonus', label: '积分', Tab: BonusTab },
-  { key: 'balance', label: '余额', Tab: BalanceTab },
-  { key: 'carInout', label: '车辆进出', Tab: CarInoutTab },
-  { key: 'signup', label: '活动报名', Tab: SignupTab },
-  { key: 'current', label: '门禁通行', Tab: CurrentTab },
-  { key: 'face', label: '人脸信息', Tab: FaceTab },
-] as const;
+  { key: 'balance', label: '余额', Tab: BalanceTab, module: 'fees' },
+  { key: 'carInout', label: '车辆进出', Tab: CarInoutTab, module: 'parking' },
+  { key: 'signup', label: '活动报名', Tab: SignupTab, module: 'activities' },
+  { key: 'current', label: '门禁通行', Tab: CurrentTab, module: 'access' },
+  { key: 'face', label: '人脸信息', Tab: FaceTab, module: 'access' },
+];
 
 /**
  * The owner drawer of docs/product.md#owner-drawer (title 用户信息): the header from houseinfoplus, the owner's
@@ -51,7 +55,9 @@ export default function OwnerDrawer({ house, onClose }: OwnerDrawerProps) {
   const [info, setInfo] = useState<OwnerInfo | null>(null);
   const [houses, setHouses] = useState<OwnerInfo['houses']>([]);
   const [loading, setLoading] = useState(false);
-  const [tab, setTab] = useState<string>('bill');
+  const modulesOff = useUser((s) => s.modulesOff);
+  const tabs = useMemo(() => TABS.filter((t) => !t.module || !modulesOff.includes(t.module)), [modulesOff]);
+  const [tab, setTab] = useState<string>(() => tabs[0]?.key ?? 'house');
 
   // a bill row opens the cashier page: the drawer must not stay over it
   const { pathname } = useLocation();
@@ -63,12 +69,14 @@ export default function OwnerDrawer({ house, onClose }: OwnerDrawerProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
 
-  // opening: the chosen room, the bill tab
+  // opening: the chosen room, the first tab (the bills where the fees are open)
   useEffect(() => {
     if (!house) return;
     setCurrent(house);
-    setTab('bill');
+    setTab(tabs[0]?.key ?? 'house');
     setHouses([]);
+    // the tabs change only with the community, which reloads the console
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [house]);
 
   useEffect(() => {
@@ -178,7 +186,7 @@ export default function OwnerDrawer({ house, onClose }: OwnerDrawerProps) {
           activeKey={tab}
           onChange={setTab}
           data-testid="owner-tabs"
-          items={TABS.map(({ key, label, Tab }) => ({
+          items={tabs.map(({ key, label, Tab }) => ({
             key,
             label: <span data-testid={`owner-tab-${key}`}>{label}</span>,
             children: <Tab house={current} />,

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, DatePicker, Descriptions, Drawer, Form, Grid, Input, Select, Typography } from 'antd';
+import { Button, DatePicker, Descriptions, Drawer, Form, Grid, Input, Segmented, Select, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
@@ -21,12 +21,15 @@ interface Filters {
   rid?: number;
 }
 
-const toFilters = (v: Filters) => ({
+/** 登录日志 is the log's sign-ins only: the rows of the method login, successful or refused. */
+type LogTab = 'all' | 'login';
+
+const toFilters = (v: Filters, tab: LogTab) => ({
   sort: 'desc' as const,
   create_time:
     v.dates?.[0] && v.dates[1] ? ([v.dates[0].format('YYYY-MM-DD'), v.dates[1].format('YYYY-MM-DD')] as [string, string]) : undefined,
   operator: v.operator || undefined,
-  action: v.action || undefined,
+  action: tab === 'login' ? 'login' : v.action || undefined,
   result: v.result || undefined,
   keyword: v.keyword || undefined,
   rid: v.rid,
@@ -37,7 +40,9 @@ const operatorOf = (r: OperationLogItem) => (r.operator_name ? `${r.operator_nam
 /**
  * The operation log (/setup/operationlog): every write's audit row, newest first, read only. The
  * community side sees its own community and exports it; the group side sees its communities and
- * its accounts' sign-ins, with a community filter. A row's whole payload opens in a drawer.
+ * its accounts' sign-ins, with a community filter. A row's whole payload opens in a drawer. The
+ * 登录日志 tab shows the sign-ins alone (who, where from, refused or not); the log is never purged,
+ * so it holds far more than the 180 days a sign-in record must be kept.
  */
 export default function OperationLog() {
   const isGroup = useUser((s) => s.side) === 'group';
@@ -46,6 +51,9 @@ export default function OperationLog() {
   const presets = useMemo(() => rangePickerPresets(zone), [zone]);
   const phone = Grid.useBreakpoint().md === false;
   const [shown, setShown] = useState<OperationLogItem | null>(null);
+  const [tab, setTab] = useState<LogTab>('all');
+  const [form] = Form.useForm<Filters>();
+  const logins = tab === 'login';
   const actions = useQuery({
     queryKey: ['operationlog_small_list'],
     queryFn: () => call('operationlog_small_list', {}),
@@ -55,21 +63,30 @@ export default function OperationLog() {
   const regions = useList('leaderregionlist', { title: '' }, { limit: 200, enabled: isGroup });
   const more = list.answer?.more ?? false;
 
+  const switchTab = (next: LogTab) => {
+    setTab(next);
+    list.setFilters(toFilters(form.getFieldsValue(), next));
+  };
+
   const columns: TableColumnsType<OperationLogItem> = [
     { title: '时间', dataIndex: 'create_time', width: 170 },
-    { title: '操作人', key: 'operator', width: 150, render: (_, r) => operatorOf(r) },
+    { title: logins ? '账号' : '操作人', key: 'operator', width: 150, render: (_, r) => operatorOf(r) },
     ...(isGroup ? [{ title: '小区', dataIndex: 'region_title', width: 110 }] : []),
-    {
-      title: '操作',
-      dataIndex: 'action',
-      width: 200,
-      render: (a: string, r) => (
-        <span title={r.method} data-testid={`oplog-action-${r.id}`}>
-          {a}
-        </span>
-      ),
-    },
-    { title: '对象/摘要', dataIndex: 'summary', width: 220, ellipsis: true },
+    ...(logins
+      ? []
+      : [
+          {
+            title: '操作',
+            dataIndex: 'action',
+            width: 200,
+            render: (a: string, r: OperationLogItem) => (
+              <span title={r.method} data-testid={`oplog-action-${r.id}`}>
+                {a}
+              </span>
+            ),
+          },
+          { title: '对象/摘要', dataIndex: 'summary', width: 220, ellipsis: true },
+        ]),
     { title: '结果', dataIndex: 'result', width: 80, render: (v: string) => <EnumTag enum={OPERATION_RESULT} value={v} /> },
     { title: '说明', dataIndex: 'message', width: 220, ellipsis: true },
     { title: 'IP', dataIndex: 'ip', width: 130 },
@@ -90,13 +107,24 @@ export default function OperationLog() {
     <>
       <TablePage<OperationLogItem, Filters>
         testId="oplog-page"
-        title="操作日志"
+        title={
+          <Segmented<LogTab>
+            value={tab}
+            onChange={switchTab}
+            options={[
+              { value: 'all', label: '操作日志' },
+              { value: 'login', label: '登录日志' },
+            ]}
+            data-testid="oplog-tab"
+          />
+        }
+        form={form}
         list={list}
         columns={columns}
         rowKey="id"
         totalText={(total) => (more ? `共 ${total}+ 条，请按时间范围缩小` : `共 ${total} 条`)}
-        onSearch={(v) => list.setFilters(toFilters(v))}
-        onExport={isGroup ? undefined : (v) => runExport('operationlogexport', toFilters(v))}
+        onSearch={(v) => list.setFilters(toFilters(v, tab))}
+        onExport={isGroup ? undefined : (v) => runExport('operationlogexport', toFilters(v, tab))}
         filters={
           <>
             <Form.Item name="dates" label="时间范围">
@@ -105,7 +133,7 @@ export default function OperationLog() {
             <Form.Item name="operator" label="操作人">
               <Input allowClear placeholder="姓名或账号" style={{ width: 130 }} data-testid="oplog-operator" />
             </Form.Item>
-            <Form.Item name="action" label="操作">
+            <Form.Item name="action" label="操作" hidden={logins}>
               <Select
                 allowClear
                 showSearch

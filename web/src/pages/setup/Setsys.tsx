@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Form, Image, Input, Space, Spin, Tabs, Typography } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
-import { SETSYS_TABS, type SetsysKey, type SysSettings } from '@wuye/contract/setup/settings';
+import { GROUP_SETSYS_TABS, SETSYS_TABS, type GroupSysSettings, type SetsysKey, type SysSettings } from '@wuye/contract/setup/settings';
 import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { loadSystemInfo } from '../../router/session';
@@ -9,6 +9,7 @@ import { validValues } from '../../utils/forms';
 import './settings.css';
 import SecurityTab from './SecurityTab';
 import { useUser } from '../../stores/user';
+import { useSystem } from '../../stores/system';
 import ImageUploadButton from '../../components/ImageUploadButton';
 
 const urlRule = { pattern: /^(https?:\/\/|\/)/, message: '地址必须以 http://、https:// 或 / 开头' };
@@ -58,14 +59,26 @@ function SidebarPreview({ logo, title }: { logo: string; title: string }) {
   );
 }
 
-function TabForm({
+type Tab = (typeof SETSYS_TABS)[number];
+
+/**
+ * One tab's form. `save` is the community's setsysinfo or, on the group side, setgroupsysinfo;
+ * `inherited` (community side) holds the group's defaults, shown in the empty fields that follow them.
+ */
+function TabForm<V extends Partial<SysSettings>>({
   tab,
   values,
   onSaved,
+  save,
+  inherited,
+  previewTitle,
 }: {
-  tab: (typeof SETSYS_TABS)[number];
-  values: SysSettings;
-  onSaved: (values: SysSettings) => void;
+  tab: Tab;
+  values: V;
+  onSaved: (values: V) => void;
+  save: (v: Partial<SysSettings>) => Promise<{ return_msg: string }>;
+  inherited?: Partial<GroupSysSettings> | undefined;
+  previewTitle: string;
 }) {
   const [form] = Form.useForm<Partial<SysSettings>>();
   const [saving, setSaving] = useState(false);
@@ -79,9 +92,9 @@ function TabForm({
     if (!v) return;
     setSaving(true);
     try {
-      const answer = await request('setsysinfo', v);
+      const answer = await save(v);
       noticeSuccess(answer.return_msg);
-      onSaved({ ...values, ...v } as SysSettings);
+      onSaved({ ...values, ...v });
       // the shell (sidebar, footer, top bar) shows the new settings at once
       void loadSystemInfo(true);
     } catch {
@@ -95,7 +108,10 @@ function TabForm({
     <Form form={form} layout="vertical" className="setsys-form" data-testid={`setsys-form-${tab.key}`}>
       {tab.key === 'brand' && (
         <Form.Item label="侧栏预览">
-          <SidebarPreview logo={watched?.logo_url ?? values.logo_url} title={watched?.sub_title || values.title} />
+          <SidebarPreview
+            logo={(watched?.logo_url ?? values.logo_url) || (inherited?.logo_url ?? '')}
+            title={watched?.sub_title || previewTitle}
+          />
         </Form.Item>
       )}
       {tab.fields.map((f) => {
@@ -104,14 +120,20 @@ function TabForm({
         if (URLS.has(f.key)) rules.push(urlRule);
         if (MAX[f.key]) rules.push({ max: MAX[f.key], message: `${f.label}不能超过${MAX[f.key]}个字符` });
         if (f.key === 'area') rules.push({ pattern: /^\d{1,10}(\.\d{1,2})?$/, message: '面积格式不正确，应为不小于0且最多两位小数的数字' });
-        const preview = IMAGES.has(f.key) ? watched?.[f.key] : undefined;
+        const fromGroup = inherited?.[f.key as keyof GroupSysSettings];
+        const preview = IMAGES.has(f.key) ? watched?.[f.key] || fromGroup : undefined;
+        const follows = inherited && f.key in inherited;
         return (
-          <Form.Item key={f.key} label={f.label} extra={HELP[f.key]}>
+          <Form.Item
+            key={f.key}
+            label={f.label}
+            extra={follows ? [HELP[f.key], '留空则跟随集团设置'].filter(Boolean).join('；') : HELP[f.key]}
+          >
             <Form.Item name={f.key} rules={rules} noStyle>
               {f.key === 'copyright' || f.key === 'address' ? (
-                <Input.TextArea rows={2} data-testid={`setsys-${f.key}`} />
+                <Input.TextArea rows={2} data-testid={`setsys-${f.key}`} placeholder={fromGroup ? `跟随集团：${fromGroup}` : undefined} />
               ) : (
-                <Input data-testid={`setsys-${f.key}`} allowClear />
+                <Input data-testid={`setsys-${f.key}`} allowClear placeholder={fromGroup ? `跟随集团：${fromGroup}` : undefined} />
               )}
             </Form.Item>
             {IMAGES.has(f.key) && (
@@ -134,26 +156,68 @@ function TabForm({
   );
 }
 
+/** /setup/setsys on the group side: the defaults every community follows where it sets nothing, and the security policy. */
+function GroupSetsys() {
+  const groupTitle = useSystem((s) => s.info?.region_title ?? '');
+  const [values, setValues] = useState<GroupSysSettings | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    call('groupsysinfo')
+      .then(setValues)
+      .catch(() => setFailed(true));
+  }, []);
+  return (
+    <Card title="系统设置（集团默认）" variant="borderless" data-testid="setsys-page">
+      {failed && <Alert type="error" showIcon message="系统设置读取失败，请刷新重试" />}
+      {!values && !failed && <Spin />}
+      {values && (
+        <>
+          <Typography.Paragraph type="secondary">
+            这里的品牌、客户端下载和帮助是各小区的默认值：小区未单独填写的项跟随集团，保存后即对这些小区生效；改了什么（原值 →
+            新值）记入操作日志。
+          </Typography.Paragraph>
+          <Tabs
+            items={[
+              ...GROUP_SETSYS_TABS.map((tab) => ({
+                key: tab.key,
+                label: <span data-testid={`setsys-tab-${tab.key}`}>{tab.title}</span>,
+                children: (
+                  <TabForm
+                    tab={tab}
+                    values={values}
+                    onSaved={setValues}
+                    save={(v) => request('setgroupsysinfo', v)}
+                    previewTitle={groupTitle}
+                  />
+                ),
+              })),
+              { key: 'security', label: <span data-testid="setsys-tab-security">安全</span>, children: <SecurityTab /> },
+            ]}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
+
 /** /setup/setsys: the community's system settings in tabs; each tab saves its own fields. */
 export default function Setsys() {
   const side = useUser((s) => s.side);
   const [values, setValues] = useState<SysSettings | null>(null);
+  const [inherited, setInherited] = useState<GroupSysSettings | undefined>();
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (side === 'group') return;
     call('sysinfo')
       .then(setValues)
       .catch(() => setFailed(true));
+    // the group's defaults only explain the empty fields: the page works without them
+    call('groupsysinfo')
+      .then(setInherited)
+      .catch(() => undefined);
   }, [side]);
 
-  // the group side sets the group's default security policy
-  if (side === 'group') {
-    return (
-      <Card title="系统设置 · 安全策略（集团默认）" variant="borderless" data-testid="setsys-page">
-        <SecurityTab />
-      </Card>
-    );
-  }
+  if (side === 'group') return <GroupSetsys />;
 
   return (
     <Card title="系统设置" variant="borderless" data-testid="setsys-page">
@@ -171,7 +235,14 @@ export default function Setsys() {
                 label: <span data-testid={`setsys-tab-${tab.key}`}>{tab.title}</span>,
                 children: (
                   <Space direction="vertical" style={{ width: '100%' }}>
-                    <TabForm tab={tab} values={values} onSaved={setValues} />
+                    <TabForm
+                      tab={tab}
+                      values={values}
+                      onSaved={setValues}
+                      save={(v) => request('setsysinfo', v)}
+                      inherited={inherited}
+                      previewTitle={values.title}
+                    />
                   </Space>
                 ),
               })),

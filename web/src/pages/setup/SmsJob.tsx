@@ -49,8 +49,38 @@ import { EnumTag, ResourcePage, useCanWrite, useSmallList } from '../../componen
 
 const SETTING_KEY = ['smssetting'];
 
-/** The provider in use; without a configured one the sandbox is, and every page says so. */
+const QUOTA_KEY = ['smsquota'];
+
+/** The group's SMS quota (短信额度): how much the community may still send; nothing when the group has no package. */
+const useSmsQuota = () => useQuery({ queryKey: QUOTA_KEY, queryFn: () => call('smsquota', {}), retry: false });
+
+/** 集团短信余量, and a warning when it is low or gone; nothing for a group without a package (no limit). */
+export function QuotaNotice() {
+  const quota = useSmsQuota();
+  const q = quota.data;
+  if (!q?.enabled) return null;
+  return (
+    <Alert
+      type={q.balance <= 0 ? 'error' : q.low ? 'warning' : 'info'}
+      showIcon
+      style={{ marginBottom: 12 }}
+      data-testid={q.low || q.balance <= 0 ? 'sms-quota-low' : 'sms-quota'}
+      message={q.message}
+    />
+  );
+}
+
+/** The provider in use; without a configured one the sandbox is, and every page says so; then the group's SMS quota. */
 export function ProviderNotice() {
+  return (
+    <>
+      <ProviderAlert />
+      <QuotaNotice />
+    </>
+  );
+}
+
+function ProviderAlert() {
   const setting = useQuery({ queryKey: SETTING_KEY, queryFn: () => call('smssetting', {}), retry: false });
   if (!setting.data) return null;
   return setting.data.active === 'sandbox' ? (
@@ -381,8 +411,11 @@ export function StartModal({ row, onClose, onStarted }: { row: SmsJobItem; onClo
   });
   const [starting, setStarting] = useState(false);
   const p: SmsPreview | undefined = preview.data;
+  const quota = useSmsQuota();
+  // 短信余量不足: a job the group's balance cannot pay for does not start (the server refuses it too)
+  const short = !!p && !!quota.data?.enabled && p.messages > quota.data.balance;
   const start = async () => {
-    if (!p) return;
+    if (!p || short) return;
     setStarting(true);
     try {
       const answer = await request('smsjobstart', { id: row.id, confirm_count: p.messages });
@@ -399,7 +432,7 @@ export function StartModal({ row, onClose, onStarted }: { row: SmsJobItem; onClo
       onCancel={onClose}
       onOk={() => void start()}
       okText="确认开始"
-      okButtonProps={{ disabled: !p || p.recipients === 0, 'data-testid': 'smsjob-start-confirm' } as never}
+      okButtonProps={{ disabled: !p || p.recipients === 0 || short, 'data-testid': 'smsjob-start-confirm' } as never}
       confirmLoading={starting}
       width={640}
     >
@@ -429,6 +462,15 @@ export function StartModal({ row, onClose, onStarted }: { row: SmsJobItem; onClo
             <Alert style={{ marginTop: 12 }} type="info" showIcon message="现在是静默时段（21:00–08:00），任务将在 08:00 开始发送" />
           )}
           {p.recipients === 0 && <Alert style={{ marginTop: 12 }} type="warning" showIcon message="没有符合条件的接收人" />}
+          {short && (
+            <Alert
+              style={{ marginTop: 12 }}
+              type="error"
+              showIcon
+              data-testid="smsjob-quota-short"
+              message={`短信余量不足：本任务预计 ${p.messages} 条，集团剩余 ${quota.data!.balance} 条，请联系集团充值后再开始`}
+            />
+          )}
         </div>
       ) : (
         <Typography.Text type="secondary">{preview.isError ? '预览失败' : '正在统计接收人…'}</Typography.Text>

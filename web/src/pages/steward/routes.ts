@@ -1,5 +1,6 @@
 import { CustomerServiceOutlined } from '@ant-design/icons';
 import type { AppRoute } from '../../router/types';
+import { inModule } from '../../router/helpers';
 import { noticeRoutes, noticeTitles } from './noticeRoutes';
 import { repairRoutes, repairTitles } from './repairRoutes';
 import { complaintRoutes, complaintTitles } from './complaintRoutes';
@@ -20,6 +21,6 @@ export const stewardRoutes: AppRoute[] = [
   {
     path: '/steward',
     meta: { title: 'route.steward', icon: CustomerServiceOutlined },
-    children: [...noticeRoutes, ...repairRoutes, ...complaintRoutes, ...internalOrderRoutes, ...profileRoutes],
+    children: inModule('steward', [...noticeRoutes, ...repairRoutes, ...complaintRoutes, ...internalOrderRoutes, ...profileRoutes]),
   },
 ];

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { call } from '../../api/client';
 import { runExport } from '../../api/exportJob';
+import { saveFile } from '../../utils/files';
 import { useList } from '../../api/useList';
 import { useUser } from '../../stores/user';
 import { useSystem } from '../../stores/system';
@@ -36,7 +37,10 @@ export default function RegionDelayLog() {
   const exportLog = async () => {
     setExporting(true);
     try {
-      await runExport('regiondelaylogexport', { create_time: range, sort: 'desc' });
+      if (isGroup) saveFile(await call('leaderregiondelaylogexport', { rid, create_time: range, sort: 'desc' }));
+      else await runExport('regiondelaylogexport', { create_time: range, sort: 'desc' });
+    } catch {
+      /* shown by the client */
     } finally {
       setExporting(false);
     }
@@ -69,11 +73,9 @@ export default function RegionDelayLog() {
             }}
           />
         )}
-        {!isGroup && (
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportLog()} data-testid="delaylog-export">
-            导出
-          </Button>
-        )}
+        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportLog()} data-testid="delaylog-export">
+          导出
+        </Button>
       </Space>
       {isGroup && <DelayMonthly />}
       <Table<RegionDelayLogItem>

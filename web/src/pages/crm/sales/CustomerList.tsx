@@ -58,8 +58,10 @@ export default function CustomerList() {
   const [assigning, setAssigning] = useState<number[] | null>(null);
   const changed = () => void invalidateResource(queryClient, crmCustomer.def.name);
 
+  // from the address as it is now, not as the last render saw it: React Router draws a navigation
+  // in a transition, so a second click may come before the first one's page is drawn
   const go = (next: { view?: CrmView; chip?: CrmChip | null }) => {
-    const p = new URLSearchParams(params);
+    const p = new URLSearchParams(window.location.search);
     if (next.view) p.set('view', next.view);
     if (next.chip === null || next.view) p.delete('chip');
     if (next.chip) p.set('chip', next.chip);
@@ -100,7 +102,12 @@ export default function CustomerList() {
           {view !== 'pool' && (
             <Space wrap size={6}>
               {(Object.keys(CRM_CHIP) as CrmChip[]).map((k) => (
-                <Tag.CheckableTag key={k} checked={chip === k} onChange={(on) => go({ chip: on ? k : null })} data-testid={`crm-chip-${k}`}>
+                <Tag.CheckableTag
+                  key={k}
+                  checked={chip === k}
+                  onChange={() => go({ chip: new URLSearchParams(window.location.search).get('chip') === k ? null : k })}
+                  data-testid={`crm-chip-${k}`}
+                >
                   {CRM_CHIP[k].text}{' '}
                   <Badge
                     count={chipCount[k] ?? 0}

@@ -6,8 +6,12 @@ import { call } from '../../../api/client';
 import { Money, moneyColumn } from '../../../components/Money';
 
 /** The report's figures in the order read, each a sum of money; 净收款 follows them, in bold. */
-const FIGURES: Array<[string, 'collected' | 'topups' | 'balance_used' | 'discounts' | 'late_fees' | 'refunds_cash' | 'refunds_balance']> = [
+const FIGURES: Array<
+  [string, 'collected' | 'counted_collected' | 'topups' | 'balance_used' | 'discounts' | 'late_fees' | 'refunds_cash' | 'refunds_balance']
+> = [
   ['收银收款', 'collected'],
+  // the pay types the group counts in 实收 (支付方式)
+  ['其中计入实收', 'counted_collected'],
   ['预存充值', 'topups'],
   ['余额抵扣', 'balance_used'],
   ['优惠', 'discounts'],

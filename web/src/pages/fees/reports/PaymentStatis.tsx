@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { DatePicker, Radio, Statistic, Space, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import type { PaymentStatRow } from '@wuye/contract/fees';
 import { call } from '../../../api/client';
 import { useAppStore } from '../../../stores/app';
@@ -14,7 +15,16 @@ type GroupBy = 'pay_type' | 'cashier' | 'day';
 
 /** 收款统计 (/feecounts/paymentstatis): payments by pay type, cashier or day. */
 export default function PaymentStatis() {
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().startOf('month'), dayjs()]);
+  // the report home (报表首页) opens it on its period: ?start_date=YYYY-MM-DD&end_date=YYYY-MM-DD
+  const [params] = useSearchParams();
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => {
+    const day = (k: string) => {
+      const v = params.get(k) ?? '';
+      return /^\d{4}-\d{2}-\d{2}$/.test(v) && dayjs(v).format('YYYY-MM-DD') === v ? dayjs(v) : undefined;
+    };
+    const [from, to] = [day('start_date'), day('end_date')];
+    return from && to && !to.isBefore(from) ? [from, to] : [dayjs().startOf('month'), dayjs()];
+  });
   const [groupBy, setGroupBy] = useState<GroupBy>('pay_type');
   const mobile = useAppStore((st) => st.device) === 'mobile';
   const payload = { start_date: range[0].format('YYYY-MM-DD'), end_date: range[1].format('YYYY-MM-DD'), group_by: groupBy };
@@ -80,6 +90,8 @@ export default function PaymentStatis() {
       <Space size="large" wrap>
         <Statistic title="笔数" value={q.data?.total_count ?? 0} />
         <MoneyStatistic title="实收合计" value={q.data?.total_amount ?? '0.00'} />
+        {/* the pay types the group counts in 实收 (支付方式); the others are named （不计入实收） */}
+        <MoneyStatistic title="其中计入实收" value={q.data?.counted_amount ?? '0.00'} />
       </Space>
       <EChart option={option} testId="paymentstatis-chart" />
       <Table<PaymentStatRow>

@@ -1,17 +1,14 @@
 import { useMemo, useState } from 'react';
-import { DatePicker, Select, Space, Statistic, Table, Typography } from 'antd';
+import { DatePicker, Select, Space, Statistic, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
-import type { PropertyPayCountRow } from '@wuye/contract/fees';
 import { call } from '../../../api/client';
 import { useSmallList } from '../../../components/resource';
 import EChart from '../EChart';
 import ReportCard from './ReportCard';
-import { Money, MoneyStatistic, moneyColumn } from '../../../components/Money';
+import { MoneyStatistic } from '../../../components/Money';
 import { axisTooltip, valueAxis } from '../chartUnits';
-import { panelTree, placeOf } from './panelTree';
-
-const MONEY = ['arrears_before', 'receivable', 'received', 'received_current', 'recovered', 'prepaid'] as const;
+import { PropertyPayCountTable } from './PropertyPayCountTable';
 
 /** 物业费收缴统计 (/feecounts/propertypaycount): a period range's property fees per building and unit. */
 export default function PropertyPayCount() {
@@ -21,7 +18,6 @@ export default function PropertyPayCount() {
   const payload = { start_period: months[0].format('YYYY-MM'), end_period: months[1].format('YYYY-MM'), bid };
   const q = useQuery({ queryKey: ['propertypaycount', payload], queryFn: () => call('propertypaycount', payload), retry: false });
   const rows = useMemo(() => q.data?.items ?? [], [q.data]);
-  const tree = useMemo(() => panelTree(rows), [rows]);
   const option = useMemo(() => {
     const top = rows.filter((r) => r.tid === 0);
     return {
@@ -76,40 +72,7 @@ export default function PropertyPayCount() {
         期初欠费：区间首日前账期未缴的物业费；实收：区间内收款，按账单账期分为当期、清欠（以前账期）、预收（以后账期）；收缴率 = 当期实收 ÷
         应收。
       </Typography.Paragraph>
-      <Table<PropertyPayCountRow & { key: string }>
-        rowKey="key"
-        size="small"
-        loading={q.isFetching}
-        dataSource={tree}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        data-testid="propertypaycount-table"
-        columns={[
-          { title: '楼栋 / 单元', key: 'place', render: (_: unknown, r) => placeOf(r) },
-          moneyColumn('期初欠费', 'arrears_before'),
-          moneyColumn('应收', 'receivable'),
-          moneyColumn('实收', 'received'),
-          moneyColumn('其中当期', 'received_current'),
-          moneyColumn('其中清欠', 'recovered'),
-          moneyColumn('其中预收', 'prepaid'),
-          { title: '收缴率', dataIndex: 'rate', align: 'right', render: (v: string) => `${v}%` },
-        ]}
-        summary={() =>
-          t && (
-            <Table.Summary.Row data-testid="paycount-totals">
-              <Table.Summary.Cell index={0}>合计</Table.Summary.Cell>
-              {MONEY.map((k, i) => (
-                <Table.Summary.Cell key={k} index={1 + i} align="right">
-                  <Money value={t[k]} />
-                </Table.Summary.Cell>
-              ))}
-              <Table.Summary.Cell index={7} align="right">
-                {t.rate}%
-              </Table.Summary.Cell>
-            </Table.Summary.Row>
-          )
-        }
-      />
+      <PropertyPayCountTable rows={rows} totals={t} loading={q.isFetching} testId="propertypaycount-table" totalsTestId="paycount-totals" />
     </ReportCard>
   );
 }

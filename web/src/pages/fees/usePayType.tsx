@@ -1,0 +1,65 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Form, Input, Radio } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import type { PayTypeName } from '@wuye/contract/fees';
+import type { PayTypeOption } from '@wuye/contract/leader/paytypes';
+import { call } from '../../api/client';
+
+/**
+ * The payment method of a counter form (收银台, 临时收费, 预存): the group's enabled methods in its
+ * order (paytypeoptions; docs/product.md#paytypelist), and the reference a method may ask for. A
+ * method the group disabled is not offered; the first offered one is chosen in its place.
+ */
+export function usePayType(testId: string, o: { exclude?: readonly PayTypeName[] } = {}) {
+  const [payType, setPayType] = useState<PayTypeName>('cash');
+  const [payRef, setPayRef] = useState('');
+  const list = useQuery({ queryKey: ['paytypeoptions'], queryFn: () => call('paytypeoptions', {}), staleTime: 60_000 });
+  const options: PayTypeOption[] = (list.data?.items ?? []).filter((p) => !o.exclude?.includes(p.pay_type));
+  const chosen = options.find((p) => p.pay_type === payType);
+  const first = options[0]?.pay_type;
+  useEffect(() => {
+    if (!chosen && first) setPayType(first);
+  }, [chosen, first]);
+  const reset = useCallback(() => setPayRef(''), []);
+  const refRequired = chosen?.ref_required === 'Y';
+  const problem =
+    list.isSuccess && options.length === 0
+      ? '集团未启用可用的支付方式'
+      : refRequired && !payRef.trim()
+        ? `请填写${chosen?.pay_type_ch ?? ''}的凭证号`
+        : '';
+
+  const fields = (): ReactNode => (
+    <>
+      <Form.Item label="支付方式">
+        <Radio.Group
+          value={chosen ? payType : undefined}
+          onChange={(e) => setPayType(e.target.value as PayTypeName)}
+          data-testid={testId}
+          options={options.map((p) => ({ value: p.pay_type, label: p.pay_type_ch }))}
+        />
+      </Form.Item>
+      {refRequired && (
+        <Form.Item label="凭证号" required>
+          <Input
+            value={payRef}
+            maxLength={40}
+            onChange={(e) => setPayRef(e.target.value)}
+            placeholder="银行流水号或凭证号"
+            data-testid={`${testId}-ref`}
+          />
+        </Form.Item>
+      )}
+    </>
+  );
+
+  return {
+    payType,
+    /** what is sent: the reference only when the method asks for one */
+    payRef: refRequired ? payRef.trim() : '',
+    problem,
+    fields,
+    /** after a payment: the next one starts without the last one's reference */
+    reset,
+  };
+}
