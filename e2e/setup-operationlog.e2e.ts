@@ -101,5 +101,30 @@ journey('setup: 操作日志, who did what, read only', ({ page: newPage }) => {
     await expect.poll(async () => (await rowsOf(list).allTextContents()).every((t) => t.includes('阳光花园'))).toBe(true);
     await settle(leader);
     await screenshot(leader, 'setup-operationlog-group-1440');
+
+    // 登录日志: the sign-ins alone, a refused one among them with its reason
+    const refused = await api('login', { username: 'leader', password: 'not-the-password' });
+    expect(refused.return_code).not.toBe('SUCCESS');
+    // the group accounts' sign-ins belong to no community: the 小区 filter is cleared first
+    await list.getByRole('button', { name: /重\s*置/ }).click();
+    await leader.getByTestId('oplog-tab').getByText('登录日志').click();
+    await expect.poll(() => leader.getByTestId('oplog-action').isVisible()).toBe(false);
+    await expect
+      .poll(async () => (await rowsOf(list).allTextContents()).some((t) => t.includes('leader') && t.includes('失败')))
+      .toBe(true);
+    // nothing but sign-ins: the action column is gone and every row's detail names the method login
+    expect(await list.locator('th').allTextContents()).not.toContain('对象/摘要');
+    const ids = await rowsOf(list).evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-row-key'))));
+    const logins = await api<{ items: LogRow[] }>(
+      'operationloglist',
+      { page: 1, limit: 50, action: 'login' },
+      await apiLogin('leader'),
+      'group',
+    );
+    const loginIds = new Set(logins.data.items.map((r) => r.id));
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.filter((id) => !loginIds.has(id))).toEqual([]);
+    await settle(leader);
+    await screenshot(leader, 'setup-operationlog-logins-1440');
   });
 });

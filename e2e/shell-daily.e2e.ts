@@ -152,7 +152,7 @@ journey('the shell in daily use', ({ page: newPage }) => {
     await page.goto('/dashboard');
     await page.getByTestId('route-search-toggle').click();
     const search = page.locator('[data-testid="route-search"] input:visible').first();
-    await search.pressSequentially('缴费明细');
+    await search.pressSequentially('物业费缴费明细');
     await page.locator('.ant-select-dropdown').filter({ hasText: '物业费缴费明细' }).waitFor({ state: 'attached' });
     await search.press('Enter');
     await page.waitForURL(/\/feecounts\/propertypaylog$/);
@@ -298,8 +298,9 @@ journey('the shell in daily use', ({ page: newPage }) => {
   it('speaks Chinese in the settings drawer and the default footer, its colours in one row', async () => {
     const page = await newPage();
     await signIn(page, 'leader');
-    // the group has no copyright of its own: the default footer
-    await expect.poll(() => page.getByTestId('footer').innerText()).toBe('版权所有 © 物业管理平台');
+    // the group's own copyright (系统设置 on the group side), or the default footer without one
+    const { copyright } = (await api<{ copyright: string }>('groupsysinfo', {}, await apiLogin('leader'), 'group')).data;
+    await expect.poll(() => page.getByTestId('footer').innerText()).toBe(copyright || '版权所有 © 物业管理平台');
     await topBar(page, 'settings-toggle');
     const drawer = page.getByTestId('settings-drawer');
     await stable(page, drawer);

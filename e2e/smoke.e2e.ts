@@ -55,6 +55,8 @@ const ADDRESSES: Record<string, (ask: Ask) => Promise<string>> = {
   '/crm/crm_show': async (ask) => `/crm/crm_show?id=${await first(ask, 'crmlist')}`,
   '/mobilesys/graphicedit': async (ask) => `/mobilesys/graphicedit?id=${await first(ask, 'graphiclist')}`,
   '/mobilesys/menuedit': async (ask) => `/mobilesys/menuedit?id=${await first(ask, 'appmenulist')}`,
+  '/apply/banneredit': async (ask) => `/apply/banneredit?id=${await first(ask, 'bannerlist')}`,
+  '/mobile/graphicedit': async (ask) => `/mobile/graphicedit?id=${await first(ask, 'leadergraphiclist')}`,
   '/crm/editroomsales': async (ask) => `/crm/editroomsales?id=${await first(ask, 'roomsaleslist', 'id', { status: 'D' })}`,
   '/crm/roomshow': async (ask) => `/crm/roomshow?id=${await first(ask, 'roomsaleslist')}`,
   '/crm/contract_audit': async (ask) => `/crm/contract_audit?id=${await first(ask, 'roomsaleslist', 'id', { status: 'A' })}`,
