@@ -12,9 +12,14 @@ export interface Answer {
   data: any;
 }
 
-/** One call through /webapi, as the console makes it. */
-export async function post(url: string, body: Record<string, unknown>, token?: string): Promise<Answer> {
-  const res = await fetch(`${url}/webapi`, {
+/** One call through /webapi (the group side's through /webapi_leader), as the console makes it. */
+export async function post(
+  url: string,
+  body: Record<string, unknown>,
+  token?: string,
+  side: 'community' | 'group' = 'community',
+): Promise<Answer> {
+  const res = await fetch(`${url}/${side === 'group' ? 'webapi_leader' : 'webapi'}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
     body: JSON.stringify(body),

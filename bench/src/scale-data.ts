@@ -109,8 +109,35 @@ export async function readScaleInfo(
   return JSON.parse(note.slice(MARK.length)) as ScaleInfo;
 }
 
-/** Drops what the target holds and fills it anew. */
-export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: { quiet?: boolean } = {}): Promise<ScaleInfo> {
+/** The progress steps of the areas filled after the fees. */
+const AREA_STEPS =
+  SETUP_STEPS +
+  STEWARD_STEPS +
+  PARKING_STEPS +
+  ASSET_STEPS +
+  PATROL_STEPS +
+  INVOICE_STEPS +
+  CARD_STEPS +
+  MALL_STEPS +
+  COST_STEPS +
+  COUPON_STEPS +
+  CARE_STEPS +
+  CONTRACT_STEPS +
+  LEASE_STEPS +
+  CRM_SALES_STEPS +
+  METER_STEPS +
+  CHARGING_STEPS;
+
+/**
+ * Drops what the target holds and fills it anew. `feesOnly`: the communities, rooms, owners, bills and
+ * receipts with their kept totals, and none of the other areas: what the fee reports and the group
+ * summary read, in half the time at the group shape (bench/README.md#group-shape).
+ */
+export async function makeScaleData(
+  target: ScaleTarget,
+  size: ScaleSize,
+  opts: { quiet?: boolean; feesOnly?: boolean } = {},
+): Promise<ScaleInfo> {
   if (!Number.isInteger(size.communities) || size.communities < 1) throw new Error('--communities must be a whole number ≥ 1');
   if (!Number.isInteger(size.roomsPerCommunity) || size.roomsPerCommunity < 10 || size.roomsPerCommunity > 5_000_000) {
     throw new Error('--rooms-per-community must be a whole number from 10 to 5,000,000');
@@ -119,28 +146,7 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
   if (!config.databaseUrl) wipeDataDir(config.dataDir);
   const started = performance.now();
   // reset + migrate, accounts; per community 12 steps and one a period (+ the demo owner once); counters, setup, vacuum, mark
-  const progress = new Progress(
-    2 +
-      size.communities * (12 + MONTHS) +
-      1 +
-      3 +
-      SETUP_STEPS +
-      STEWARD_STEPS +
-      PARKING_STEPS +
-      ASSET_STEPS +
-      PATROL_STEPS +
-      INVOICE_STEPS +
-      CARD_STEPS +
-      MALL_STEPS +
-      COST_STEPS +
-      COUPON_STEPS +
-      CARE_STEPS +
-      CONTRACT_STEPS +
-      LEASE_STEPS +
-      CRM_SALES_STEPS +
-      METER_STEPS +
-      CHARGING_STEPS,
-  );
+  const progress = new Progress(2 + size.communities * (12 + MONTHS) + 1 + 3 + (opts.feesOnly ? 0 : AREA_STEPS));
   const log = opts.quiet ? { step: <T>(_: string, run: () => Promise<T>) => run(), finish: () => undefined } : progress;
   const database = await openDatabase(config);
   try {
@@ -172,47 +178,52 @@ export async function makeScaleData(target: ScaleTarget, size: ScaleSize, opts: 
           ON CONFLICT (rid) DO UPDATE SET last_no = excluded.last_no`.execute(c);
         // the kept totals of bills and payments (migrations 024, 025), whose triggers the bulk load ran without
         await sql`SELECT fee_bill_totals_rebuild(), fee_payment_totals_rebuild()`.execute(c);
-        // and the unpaid bills' and the units' kept totals (202611290400, 202611290410)
-        await sql`SELECT fee_unpaid_rebuild(), fee_unit_totals_rebuild()`.execute(c);
+        // and the unpaid bills' and the units' kept totals, rooms' months and 缴费明细's totals
+        // (202611290400, 202611290410, 202612021740, 202612031200)
+        await sql`SELECT fee_unpaid_rebuild(), fee_unit_totals_rebuild(), fee_room_months_rebuild(), fee_paydata_totals_rebuild()`.execute(
+          c,
+        );
         // and the rooms' kept addresses (026), their trigger left out as well
         await sql`SELECT rooms_place_rebuild()`.execute(c);
       });
-      // the setup area (系统设置): its messages carry the rooms' kept addresses, built just above
-      await fillSetup(c, rids, (label, run) => log.step(label, run));
-      // the steward desk (管家工作台): tickets, complaints, orders, notices, profiles over the rooms and staff above
-      await fillSteward(c, rids, (label, run) => log.step(label, run));
-      // the households' reach (202611300500), the repair tickets' days (202611300502) and the grants'
-      // device rows (202611301130), whose triggers the bulk load ran without
-      await sql`SELECT household_reach_rebuild(), repair_day_totals_rebuild(), access_grant_device_rows_rebuild()`.execute(c);
-      // parking at the gates (停车场): stays, their receipts and the gate log over the cars and lots above
-      await fillParking(c, rids, (label, run) => log.step(label, run));
-      // the equipment ledger and a year of its maintenance tasks
-      await fillAssets(c, rids, (label, run) => log.step(label, run));
-      // security patrols: points, daily plans and a year of their tasks and check-ins
-      await fillPatrols(c, rids, (label, run) => log.step(label, run));
-      // invoices of the oldest receipts, some reversed
-      await fillInvoices(c, rids, (label, run) => log.step(label, run));
-      // member cards: templates, members' cards, packages and recharges
-      await fillCards(c, rids, (label, run) => log.step(label, run));
-      // the points mall: categories, goods and members' orders (points through their ledger rows)
-      await fillMall(c, rids, (label, run) => log.step(label, run));
-      // members' coupons: templates and coupons given over a year in every state
-      await fillCoupons(c, rids, (label, run) => log.step(label, run));
-      // costs: the items' tree and two years of costs, some voided (成本登记, 成本统计)
-      await fillCosts(c, rids, (label, run) => log.step(label, run));
-      // customer care: records of the residents, rules, group affairs and a year of affairs
-      await fillCare(c, rids, (label, run) => log.step(label, run));
-      // room-sales contracts: a contract for every fifth room, its plan, the units' states and list prices
-      await fillContracts(c, rids, (label, run) => log.step(label, run));
-      // tenant leases: a lease for every fifth room (beside the contracts'), the live ones' deposits and last two months unpaid
-      await fillLeases(c, rids, (label, run) => log.step(label, run));
-      // the sales CRM: customers across the pipeline, their follow-ups, invitations and deposits' queue numbers
-      await fillCrmSales(c, rids, (label, run) => log.step(label, run));
-      // smart meters: a meter a room, ninety days of day bills, a week of readings, recharges and their pushes
-      await fillMeters(c, rids, (label, run) => log.step(label, run));
-      // charging piles: 40 piles a community with their ports, a year of sessions and their meter values
-      await fillCharging(c, rids, (label, run) => log.step(label, run));
-      await settleUnspentPoints(c, rids);
+      if (!opts.feesOnly) {
+        // the setup area (系统设置): its messages carry the rooms' kept addresses, built just above
+        await fillSetup(c, rids, (label, run) => log.step(label, run));
+        // the steward desk (管家工作台): tickets, complaints, orders, notices, profiles over the rooms and staff above
+        await fillSteward(c, rids, (label, run) => log.step(label, run));
+        // the households' reach (202611300500), the repair tickets' days (202611300502) and the grants'
+        // device rows (202611301130), whose triggers the bulk load ran without
+        await sql`SELECT household_reach_rebuild(), repair_day_totals_rebuild(), access_grant_device_rows_rebuild()`.execute(c);
+        // parking at the gates (停车场): stays, their receipts and the gate log over the cars and lots above
+        await fillParking(c, rids, (label, run) => log.step(label, run));
+        // the equipment ledger and a year of its maintenance tasks
+        await fillAssets(c, rids, (label, run) => log.step(label, run));
+        // security patrols: points, daily plans and a year of their tasks and check-ins
+        await fillPatrols(c, rids, (label, run) => log.step(label, run));
+        // invoices of the oldest receipts, some reversed
+        await fillInvoices(c, rids, (label, run) => log.step(label, run));
+        // member cards: templates, members' cards, packages and recharges
+        await fillCards(c, rids, (label, run) => log.step(label, run));
+        // the points mall: categories, goods and members' orders (points through their ledger rows)
+        await fillMall(c, rids, (label, run) => log.step(label, run));
+        // members' coupons: templates and coupons given over a year in every state
+        await fillCoupons(c, rids, (label, run) => log.step(label, run));
+        // costs: the items' tree and two years of costs, some voided (成本登记, 成本统计)
+        await fillCosts(c, rids, (label, run) => log.step(label, run));
+        // customer care: records of the residents, rules, group affairs and a year of affairs
+        await fillCare(c, rids, (label, run) => log.step(label, run));
+        // room-sales contracts: a contract for every fifth room, its plan, the units' states and list prices
+        await fillContracts(c, rids, (label, run) => log.step(label, run));
+        // tenant leases: a lease for every fifth room (beside the contracts'), the live ones' deposits and last two months unpaid
+        await fillLeases(c, rids, (label, run) => log.step(label, run));
+        // the sales CRM: customers across the pipeline, their follow-ups, invitations and deposits' queue numbers
+        await fillCrmSales(c, rids, (label, run) => log.step(label, run));
+        // smart meters: a meter a room, ninety days of day bills, a week of readings, recharges and their pushes
+        await fillMeters(c, rids, (label, run) => log.step(label, run));
+        // charging piles: 40 piles a community with their ports, a year of sessions and their meter values
+        await fillCharging(c, rids, (label, run) => log.step(label, run));
+        await settleUnspentPoints(c, rids);
+      }
       await sql`SET session_replication_role = DEFAULT`.execute(c).catch(() => undefined);
       await log.step('VACUUM ANALYZE', async () => {
         const tables = await sql<{

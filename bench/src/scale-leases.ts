@@ -87,8 +87,8 @@ export async function fillLeases(c: Kysely<DB>, rids: number[], step: Step): Pro
     await sql`DROP TABLE scale_lease_bills`.execute(c);
   });
   await step('leases: the bills’ kept totals', async () => {
-    // the bulk load ran without the triggers of fee_bills (024, 202611290400, 202611290410, the invoices')
-    await sql`SELECT fee_bill_totals_rebuild(), fee_unpaid_rebuild(), fee_unit_totals_rebuild()`.execute(c);
+    // the bulk load ran without the triggers of fee_bills (024, 202611290400, 202611290410, 202612021740, the invoices')
+    await sql`SELECT fee_bill_totals_rebuild(), fee_unpaid_rebuild(), fee_unit_totals_rebuild(), fee_room_months_rebuild()`.execute(c);
     await sql`SELECT invoice_wait_totals_rebuild(), invoice_period_totals_rebuild()`.execute(c);
   });
 }

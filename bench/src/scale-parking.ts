@@ -48,7 +48,7 @@ export async function fillParking(c: Kysely<DB>, rids: number[], step: Step): Pr
       INSERT INTO fee_receipt_counters (rid, last_no) SELECT rid, count(*) FROM fee_payments GROUP BY rid
       ON CONFLICT (rid) DO UPDATE SET last_no = excluded.last_no`.execute(c);
     // the receipts of the stays are payments too (收款统计, the cashier's day)
-    await sql`SELECT fee_payment_totals_rebuild(), parking_income_rebuild()`.execute(c);
+    await sql`SELECT fee_payment_totals_rebuild(), fee_paydata_totals_rebuild(), parking_income_rebuild()`.execute(c);
     await sql`ANALYZE parking_records, parking_gate_events, fee_payments, fee_payment_items, parking_renewals, parking_coupon_orders`.execute(
       c,
     );

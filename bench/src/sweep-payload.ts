@@ -83,6 +83,14 @@ const METHOD_VALUES: Record<string, Record<string, unknown>> = {
   meterpick: { keyword: '101' },
   // 开始充电's member search, on the first digits of a mobile
   chargemembers: { keyword: '1380' },
+  // the group's pages open on this year
+  leaderfeesummary: { start_period: `${today().slice(0, 4)}-01`, end_period: today().slice(0, 7) },
+  leaderfeesummaryexport: { start_period: `${today().slice(0, 4)}-01`, end_period: today().slice(0, 7) },
+  leaderfeetrend: { start_period: `${today().slice(0, 4)}-01`, end_period: today().slice(0, 7) },
+  leaderfeedetail: { start_period: `${today().slice(0, 4)}-01`, end_period: today().slice(0, 7), rid: 1 },
+  regiondelaymonthly: { year: Number(today().slice(0, 4)) },
+  // the report home opens on the last 30 days
+  pannelindex: { start_date: addDays(today(), -29), end_date: today() },
 };
 
 /** The other types the dictionary's list shows (--filters): the group's car brands, a community's tags, a system type. */
