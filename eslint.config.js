@@ -98,6 +98,19 @@ export default tseslint.config(
       'web/src/pages/charging/ReconList.tsx',
       'web/src/pages/charging/ReportPage.tsx',
       'web/src/pages/charging/CardList.tsx',
+      // the group fee summary: a report (a row per community with a total row, a trend and the community's report in a drawer), as the fee reports
+      'web/src/pages/leader/FeeSummary.tsx',
+      // the group's payment merchants: a settings screen (every merchant of the group, at most one per community and kind, and the communities' fallback matrix), not a paged list
+      'web/src/pages/leader/SetPay.tsx',
+      // four fixed scenes edited in place (支付渠道), not a list
+      'web/src/pages/leader/SetChannel.tsx',
+      // the six payment methods of the system with the group's rules (支付方式), edited in place, not a list
+      'web/src/pages/leader/PayTypeList.tsx',
+      // 应用目录: the twelve services of the fixed catalogue with the group's settings (one answer), and one's per-community detail, not paged lists
+      'web/src/pages/leader/ApplysList.tsx',
+      'web/src/pages/leader/ApplysInfo.tsx',
+      // 短信额度: the group's balance card, this month's use per community (one answer) and the quota ledger beside them
+      'web/src/pages/leader/SmsQuota.tsx',
     ],
     rules: {
       'no-restricted-imports': [
