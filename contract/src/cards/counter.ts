@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { id, idempotencyKey, int, optionalId, paging, text, yn } from '../common.js';
 import { PAY_TYPE } from '../fees.js';
-import { enumSchema, valueEnum, wireDay } from '../kit/resource.js';
+import { enumOrAll, enumSchema, valueEnum, wireDay } from '../kit/resource.js';
 import { fenToYuan, moneyUpTo, mulDivRoundHalfUp, toFen, MAX_BILL_FEN } from '../money.js';
 import type { ExportQueued } from '../jobs.js';
 import { couponCode } from './coupons.js';
@@ -181,7 +181,7 @@ const wanted = {
 const counterFilters = {
   keyword: text(32).optional(),
   merchant_id: optionalId,
-  status: z.union([z.literal(''), enumSchema(COUNTER_ORDER_STATUS, '状态')]).optional(),
+  status: enumOrAll(COUNTER_ORDER_STATUS, '状态').optional(),
   create_time: z.union([z.literal(''), z.null(), z.tuple([wireDay, wireDay])]).optional(),
 };
 

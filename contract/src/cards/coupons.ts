@@ -10,7 +10,16 @@
 import { z } from 'zod';
 import { id, idempotencyKey, int, optionalId, paging, text, yn } from '../common.js';
 import type { ExportQueued } from '../jobs.js';
-import { createTimeColumn, enumSchema, optionalDay, resource, valueEnum, wireDay, type ResourceOutputs } from '../kit/resource.js';
+import {
+  createTimeColumn,
+  enumOrAll,
+  enumSchema,
+  optionalDay,
+  resource,
+  valueEnum,
+  wireDay,
+  type ResourceOutputs,
+} from '../kit/resource.js';
 import { fenToYuan, moneyUpTo, mulDivRoundHalfUp, MAX_BILL_FEN, toFen } from '../money.js';
 import { CARD_ROLES } from './roles.js';
 
@@ -481,7 +490,7 @@ export const memberCouponSchemas = {
   carshow: z.object({
     id,
     ...paging,
-    status: z.union([z.literal(''), enumSchema(MEMBER_COUPON_STATUS, '状态')]).optional(),
+    status: enumOrAll(MEMBER_COUPON_STATUS, '状态').optional(),
   }),
   /** staff give a template to chosen members, or to the owners of chosen houses: all or nothing */
   cardgive: z
@@ -502,7 +511,7 @@ export const memberCouponSchemas = {
     code: couponCode,
     amount: z.union([z.literal(''), z.null(), couponMoney]).optional(),
     merchant_id: optionalId,
-    purpose: z.union([z.literal(''), enumSchema(MEMBER_COUPON_PURPOSE, '用途')]).optional(),
+    purpose: enumOrAll(MEMBER_COUPON_PURPOSE, '用途').optional(),
   }),
   cardvoid: z.object({ id, reason: text(200).min(1, '请填写作废原因') }),
   reportcardgenerallist: reportInput,

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { id, idempotencyKey, optionalId, text, yn } from '../common.js';
 import { fileBase64, type FileAnswer } from '../files.js';
-import { createTimeColumn, enumSchema, resource, valueEnum, type ResourceOutputs } from '../kit/resource.js';
+import { createTimeColumn, enumOrAll, enumSchema, resource, valueEnum, type ResourceOutputs } from '../kit/resource.js';
 import type { ImportRowError } from '../structure.js';
 import { cardNo } from './cards.js';
 import { CARD_ROLES } from './roles.js';
@@ -174,7 +174,7 @@ export const cardLinkSchemas = {
       .transform((v) => v || undefined),
     idempotency_key: idempotencyKey.optional(),
   }),
-  cardslinkchannels: z.object({ kind: z.union([z.literal(''), enumSchema(CARD_LINK_KIND, '领取内容')]).optional() }),
+  cardslinkchannels: z.object({ kind: enumOrAll(CARD_LINK_KIND, '领取内容').optional() }),
   cardusimporttemplate: z.object({}),
   cardusimport: z.object({ filename: text(200).min(1, '请选择文件'), file_base64: fileBase64 }),
   cardusimporterrors: z.object({ job_id: id }),

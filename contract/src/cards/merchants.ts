@@ -11,7 +11,7 @@ import { coordinate, id, noControlChars, optionalId, paging, text, yn } from '..
 import type { ListAnswer } from '../codes.js';
 import { newPassword } from '../auth.js';
 import { imageUrl } from '../files.js';
-import { createTimeColumn, enumSchema, resource, valueEnum, wireDay, type ResourceOutputs } from '../kit/resource.js';
+import { createTimeColumn, enumOrAll, enumSchema, resource, valueEnum, wireDay, type ResourceOutputs } from '../kit/resource.js';
 import { workflow } from '../kit/workflow.js';
 import { CARD_ROLES } from './roles.js';
 
@@ -229,7 +229,7 @@ export const merchantServiceFlow = workflow({
 const serviceFilters = {
   /** a merchant of the session's community: the communities it serves; none: the requests to serve the session's community */
   merchant_id: optionalId,
-  status: z.union([z.literal(''), enumSchema(MERCHANT_SERVICE_STATUS, '审核状态')]).optional(),
+  status: enumOrAll(MERCHANT_SERVICE_STATUS, '审核状态').optional(),
 };
 
 export const merchantSchemas = {

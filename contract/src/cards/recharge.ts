@@ -7,7 +7,16 @@
 import { z } from 'zod';
 import { id, idempotencyKey, int, optionalId, paging, text, yn } from '../common.js';
 import { PAY_TYPE } from '../fees.js';
-import { createTimeColumn, enumSchema, optionalDay, resource, valueEnum, wireDay, type ResourceOutputs } from '../kit/resource.js';
+import {
+  createTimeColumn,
+  enumOrAll,
+  enumSchema,
+  optionalDay,
+  resource,
+  valueEnum,
+  wireDay,
+  type ResourceOutputs,
+} from '../kit/resource.js';
 import { workflow, type WorkflowLogItem } from '../kit/workflow.js';
 import { money, moneyUpTo, MAX_PAYMENT_FEN, toFen } from '../money.js';
 import type { ExportQueued } from '../jobs.js';
@@ -201,8 +210,8 @@ export const rechargeRefundFlow = workflow({
 const rechargeFilters = {
   keyword: text(32).optional(),
   card_id: optionalId,
-  pay_type: z.union([z.literal(''), enumSchema(RECHARGE_PAY_TYPE, '支付方式')]).optional(),
-  status: z.union([z.literal(''), enumSchema(RECHARGE_STATUS, '状态')]).optional(),
+  pay_type: enumOrAll(RECHARGE_PAY_TYPE, '支付方式').optional(),
+  status: enumOrAll(RECHARGE_STATUS, '状态').optional(),
   package_id: optionalId,
   create_time: z.union([z.literal(''), z.null(), z.tuple([wireDay, wireDay])]).optional(),
 };

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { YN } from '../codes.js';
 import { id, int, optionalId, text, yn } from '../common.js';
 import type { ExportQueued } from '../jobs.js';
-import { createTimeColumn, enumSchema, resource, valueEnum, wireDay, type ResourceOutputs } from '../kit/resource.js';
+import { createTimeColumn, enumOrAll, enumSchema, resource, valueEnum, wireDay, type ResourceOutputs } from '../kit/resource.js';
 import { money } from '../money.js';
 import { CAR_MANAGERS } from '../owners/roles.js';
 import { CARPARK_ROLES } from './roles.js';
@@ -343,14 +343,14 @@ const moncarFilters = {
 const logFilters = {
   car_id: optionalId,
   carlicense: text(12).optional(),
-  action: z.union([z.literal(''), enumSchema(CAR_LOG_ACTION, '操作')]).optional(),
+  action: enumOrAll(CAR_LOG_ACTION, '操作').optional(),
   date: dayRange,
 };
 const orderFilters = {
   car_id: optionalId,
   carlicense: text(12).optional(),
   lot_id: optionalId,
-  source: z.union([z.literal(''), enumSchema(RENEW_SOURCE, '来源')]).optional(),
+  source: enumOrAll(RENEW_SOURCE, '来源').optional(),
   date: dayRange,
 };
 const page = { page: int(1, 100000).default(1), limit: int(1, 100).default(10) };

@@ -9,7 +9,7 @@ import { id, int, optionalId, paging, text, yn } from '../common.js';
 import type { ListAnswer } from '../codes.js';
 import type { ExportQueued } from '../jobs.js';
 import { MOBILE_RE } from '../owners.js';
-import { createTimeColumn, enumSchema, resource, valueEnum, wireDay, type ResourceOutputs } from '../kit/resource.js';
+import { createTimeColumn, enumOrAll, enumSchema, resource, valueEnum, wireDay, type ResourceOutputs } from '../kit/resource.js';
 import { money, moneyUpTo, toFen } from '../money.js';
 import { maxHourFen, maxKwhFen, type ChargePowerBand, type ChargePricing, type ChargeSlot, type ChargeTouBand } from './pricing.js';
 import { CHARGING_ROLES } from './roles.js';
@@ -425,7 +425,7 @@ const orderFilters = {
   order_no: text(40).optional(),
   keyword: text(30).optional(),
   charger_id: optionalId,
-  state: z.union([z.literal(''), enumSchema(CHARGE_STATE, '状态')]).optional(),
+  state: enumOrAll(CHARGE_STATE, '状态').optional(),
   start_date: dayFilter,
   end_date: dayFilter,
 };

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { id, optionalId, text } from '../common.js';
-import { createTimeColumn, enumSchema, optionalDay, resource, valueEnum, type ResourceOutputs } from '../kit/resource.js';
+import { createTimeColumn, enumOrAll, enumSchema, optionalDay, resource, valueEnum, type ResourceOutputs } from '../kit/resource.js';
 import { isValidIdCard, MOBILE_RE } from '../owners.js';
 import type { SmallItem } from '../structure.js';
 import { CRM_ROLES } from './roles.js';
@@ -195,7 +195,7 @@ export const careCustomer = resource<CareCustomerItem>()({
     special: {
       label: '特别关注',
       enum: CARE_ATTENTION,
-      filterZod: z.union([z.literal(''), enumSchema(CARE_ATTENTION, '特别关注')]).optional(),
+      filterZod: enumOrAll(CARE_ATTENTION, '特别关注').optional(),
       in: ['filter'],
     },
     tag: { label: '标签', zod: text(10), in: ['filter'] },
@@ -209,7 +209,7 @@ export const careCustomer = resource<CareCustomerItem>()({
     birth_month: {
       label: '生日月份',
       enum: BIRTH_MONTH,
-      filterZod: z.union([z.literal(''), enumSchema(BIRTH_MONTH, '生日月份')]).optional(),
+      filterZod: enumOrAll(BIRTH_MONTH, '生日月份').optional(),
       in: ['filter'],
     },
     has_open: { label: '待办事务', enum: HAS_OPEN, in: ['filter'] },

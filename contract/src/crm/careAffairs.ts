@@ -11,7 +11,16 @@ import { z } from 'zod';
 import { id, int, optionalId, paging, text } from '../common.js';
 import type { ListAnswer } from '../codes.js';
 import { WIRE_TIME_RE } from '../dates.js';
-import { createTimeColumn, enumSchema, optionalDay, resource, valueEnum, wireDay, type ResourceOutputs } from '../kit/resource.js';
+import {
+  createTimeColumn,
+  enumOrAll,
+  enumSchema,
+  optionalDay,
+  resource,
+  valueEnum,
+  wireDay,
+  type ResourceOutputs,
+} from '../kit/resource.js';
 import { workflow, type WorkflowLogItem } from '../kit/workflow.js';
 import type { SmallItem } from '../structure.js';
 import { BIRTH_MONTH, CARE_ATTENTION, CARE_CUSTOMER_KIND, CARE_ROLES } from './care.js';
@@ -395,7 +404,7 @@ export const affairRule = resource<AffairRuleItem>()({
 
 const batchFilters = {
   title: text(40).optional(),
-  affair_kind: z.union([z.literal(''), enumSchema(AFFAIR_KIND, '事务类型')]).optional(),
+  affair_kind: enumOrAll(AFFAIR_KIND, '事务类型').optional(),
 };
 
 export const careAffairSchemas = {

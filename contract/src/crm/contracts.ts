@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { id, int, optionalId, paging, text, yn } from '../common.js';
 import {
   createTimeColumn,
+  enumOrAll,
   enumSchema,
   optionalDay,
   resource,
@@ -781,7 +782,7 @@ export interface ContractSettings {
   expiring_days: number;
 }
 
-const optionalEnum = <V extends string>(e: ValueEnum<V>, label: string) => z.union([z.literal(''), enumSchema(e, label)]).optional();
+const optionalEnum = <V extends string>(e: ValueEnum<V>, label: string) => enumOrAll(e, label).optional();
 const dayRange = z.union([z.literal(''), z.null(), z.tuple([wireDay, wireDay])]).optional();
 
 const progressFilters = {

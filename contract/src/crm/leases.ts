@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { ListAnswer } from '../codes.js';
 import { id, int, optionalId, paging, text } from '../common.js';
-import { enumSchema, valueEnum, wireDay } from '../kit/resource.js';
+import { enumOrAll, enumSchema, valueEnum, wireDay } from '../kit/resource.js';
 import { workflow, type WorkflowLogItem } from '../kit/workflow.js';
 import type { ExportQueued } from '../jobs.js';
 import { money, moneyUpTo, MAX_BILL_FEN, toFen } from '../money.js';
@@ -417,8 +417,8 @@ export const LEASE_OCCUPANCY_STATE = valueEnum({
 
 const listFilters = {
   keyword: text(40).optional(),
-  status: z.union([z.literal(''), enumSchema(LEASE_STATUS, '状态')]).optional(),
-  approval_status: z.union([z.literal(''), enumSchema(LEASE_APPROVAL, '审批状态')]).optional(),
+  status: enumOrAll(LEASE_STATUS, '状态').optional(),
+  approval_status: enumOrAll(LEASE_APPROVAL, '审批状态').optional(),
   hid: optionalId,
   bid: optionalId,
   /** in force and ending within 30, 60 or 90 days */
@@ -459,7 +459,7 @@ export const leaseSchemas = {
   leasereport: z.object({}),
   leaseoccupancylist: z.object({
     ...paging,
-    state: z.union([z.literal(''), enumSchema(LEASE_OCCUPANCY_STATE, '出租状态')]).optional(),
+    state: enumOrAll(LEASE_OCCUPANCY_STATE, '出租状态').optional(),
     keyword: text(30).optional(),
   }),
   leaserentableset: z.object({ hid: id, rentable: z.enum(['Y', 'N']) }),

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { id, text } from '../common.js';
-import { createTimeColumn, enumSchema, resource, valueEnum, type ResourceOutputs, type ValueEnum } from '../kit/resource.js';
+import { createTimeColumn, enumOrAll, enumSchema, resource, valueEnum, type ResourceOutputs, type ValueEnum } from '../kit/resource.js';
 import { workflow, type WorkflowLogItem } from '../kit/workflow.js';
 import { isValidIdCard, MOBILE_RE } from '../owners.js';
 import { CRM_ROLES } from './roles.js';
@@ -143,8 +143,7 @@ const optionalDecimal = (max: number, label: string) =>
     .refine((v) => v === null || (Number(v) >= 0 && Number(v) <= max), { message: `${label}应在 0 到 ${max} 之间` });
 
 /** A coded value a form may leave empty (''). */
-const optionalEnum = (e: ValueEnum, label: string) =>
-  z.union([z.literal(''), enumSchema(e, label)], { error: `${label}取值不正确` }).default('');
+const optionalEnum = (e: ValueEnum, label: string) => enumOrAll(e, label).default('');
 
 /** A consultant chosen (or none: the creator, on add). */
 const consultant = z
@@ -229,7 +228,7 @@ export const crmCustomer = resource<CrmCustomerItem>()({
     name: { label: '姓名', zod: text(30).min(1, '请输入客户姓名'), in: ['form', 'table', 'export'], fixed: true, width: 100 },
     gender: {
       label: '性别',
-      zod: z.union([z.literal(''), enumSchema(CRM_GENDER, '性别')], { error: '性别取值不正确' }).default(''),
+      zod: enumOrAll(CRM_GENDER, '性别').default(''),
       enum: CRM_GENDER,
       widget: 'radio',
       in: ['form', 'export'],
@@ -430,7 +429,7 @@ export const salesCustomerSchemas = {
   crmclaim: z.object({ ids }),
   crmrelease: z.object({ ids, reason: text(200).min(1, '请填写放入公海的原因') }),
   crmassign: z.object({ ids, consultant_id: id, reason: text(200).default('') }),
-  crmchips: z.object({ view: z.union([z.literal(''), enumSchema(CRM_VIEW, '视图')]).default('mine') }),
+  crmchips: z.object({ view: enumOrAll(CRM_VIEW, '视图').default('mine') }),
   crmconsultant_small_list: z.object({}),
 } as const;
 

@@ -96,6 +96,11 @@ export function enumSchema<V extends string>(e: ValueEnum<V>, label: string) {
   return z.enum(enumKeys(e), { error: `${label}取值不正确` });
 }
 
+/** A filter's value of an enum, or '' for all of them; a wrong value is named by its label. */
+export function enumOrAll<V extends string>(e: ValueEnum<V>, label: string) {
+  return z.union([z.literal(''), enumSchema(e, label)], { error: `${label}取值不正确` });
+}
+
 /** A remote option list (a `*_small_list` method), optionally narrowed by another field's value. */
 export interface SmallWidget {
   small: string;
@@ -282,7 +287,7 @@ export function filterSchema(f: FieldDef): z.ZodType {
   }
   if (isIdWidget(f.widget)) return optionalId;
   // the union's own message: a value outside the enum is refused in the field's words, not as 「key 不正确」
-  if (f.enum) return z.union([z.literal(''), enumSchema(f.enum, f.label)], { error: `${f.label}取值不正确` }).optional();
+  if (f.enum) return enumOrAll(f.enum, f.label).optional();
   if (matchOf(f) === 'like') return text(60).optional();
   if (f.zod)
     return z
