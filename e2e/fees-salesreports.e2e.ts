@@ -22,6 +22,8 @@ journey('fees: 营收报表 and 订单报表 (/feecounts/salesreports, /feecount
     for (const l of sales.data.lines as Array<{ label: string }>) await lines.getByText(l.label, { exact: true }).waitFor();
     await expect.poll(() => rowsOf(lines).last().textContent()).toContain(grouped(sales.data.total.net));
     await expect.poll(() => rowsOf(lines).first().textContent()).toContain(grouped(sales.data.lines[0].received));
+    // 计入实收 beside the net: the part paid by methods the group counts (余额 is not)
+    await expect.poll(() => report.textContent()).toContain(grouped(sales.data.total.counted_net));
     await page.getByTestId('salesreports-chart').waitFor();
     await settle(page);
     await screenshot(page, 'fees-salesreports-1440');
@@ -41,6 +43,14 @@ journey('fees: 营收报表 and 订单报表 (/feecounts/salesreports, /feecount
     const all = await api('orderlistreport', {}, token);
     const summary = page.getByTestId('orderlist-summary');
     await expect.poll(() => summary.textContent()).toContain(grouped(all.data.summary.amount));
+    // 计入实收 否: the orders paid from the balance, named so; back to 全部
+    const notCounted = await api('orderlistreport', { counted: 'N' }, token);
+    expect(notCounted.data.summary.count).toBeGreaterThan(0);
+    await pick(page, 'orderlist-counted', '不计入实收');
+    await page.getByTestId('table-page-search').click();
+    await expect.poll(() => summary.textContent()).toContain(grouped(notCounted.data.summary.amount));
+    await expect.poll(() => rowsOf(page.getByTestId('orderlistreport-page')).first().textContent()).toContain('（不计入实收）');
+    await pick(page, 'orderlist-counted', '全部');
     const fees = await api('orderlistreport', { line: 'fee' }, token);
     const receipt = fees.data.items[0] as { order_no: string; amount: string };
     const found = await api('orderlistreport', { line: 'fee', keyword: receipt.order_no }, token);

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { paging, text } from '../common.js';
 import { daysBetween } from '../dates.js';
 import type { ExportQueued } from '../jobs.js';
-import { enumSchema, valueEnum, wireDay } from '../kit/resource.js';
+import { enumOrAll, enumSchema, valueEnum, wireDay } from '../kit/resource.js';
 import type { CommunityModule } from '../leader/modules.js';
 import { PAY_TYPE } from '../fees.js';
 
@@ -76,6 +76,12 @@ export const ORDER_STATUS = valueEnum({
 });
 export type OrderStatus = keyof typeof ORDER_STATUS;
 
+/** Whether an order's payment method counts in received (支付方式, paytypelist), as a filter and a column. */
+export const COUNTED = valueEnum({ Y: { text: '计入实收', tone: 'success' }, N: { text: '不计入实收', tone: 'default' } });
+/** What 计入实收 counts (docs/product.md#sales-reports). */
+export const COUNTED_FORMULA =
+  '净收入中以计入实收的支付方式收取的部分（收款减退款）；哪些支付方式计入实收由集团在「支付方式」中设置，如预存款抵扣、积分抵扣不计入';
+
 /** A range of business days: both empty is this month up to today; at most a year. */
 const range = {
   start_date: z.union([z.literal(''), wireDay]).optional(),
@@ -96,9 +102,11 @@ const salesInput = z.object({ ...range, grain: enumSchema(SALES_GRAIN, '统计�
 
 const orderFilters = {
   ...range,
-  line: z.union([z.literal(''), enumSchema(SALES_LINE, '业务')]).optional(),
-  pay_type: z.union([z.literal(''), enumSchema(PAY_TYPE, '支付方式')]).optional(),
-  status: z.union([z.literal(''), enumSchema(ORDER_STATUS, '状态')]).optional(),
+  line: enumOrAll(SALES_LINE, '业务').optional(),
+  pay_type: enumOrAll(PAY_TYPE, '支付方式').optional(),
+  status: enumOrAll(ORDER_STATUS, '状态').optional(),
+  /** 计入实收: Y the orders paid by a method the group counts in received, N the others */
+  counted: enumOrAll(COUNTED, '计入实收').optional(),
   /** an order or receipt number, a room, a plate, a payer */
   keyword: text(40).optional(),
 };
@@ -117,6 +125,8 @@ export interface SalesFigures {
   received: string;
   refunded: string;
   net: string;
+  /** 计入实收: the net of the orders paid by a method the group counts in received (支付方式, paytypelist) */
+  counted_net: string;
 }
 
 export interface SalesLineRow extends SalesFigures {
@@ -152,6 +162,8 @@ export interface OrderRow {
   payer: string;
   pay_type: string;
   pay_type_ch: string;
+  /** whether its payment method counts in received (COUNTED) */
+  counted: 'Y' | 'N';
   amount: string;
   refunded: string;
   status: OrderStatus;
@@ -166,8 +178,8 @@ export interface OrderListReport {
   total: number;
   start_date: string;
   end_date: string;
-  /** the filtered set: orders, their amounts (voided ones not counted), refunded */
-  summary: { count: number; amount: string; refunded: string };
+  /** the filtered set: orders, their amounts (voided ones not counted), refunded, and the net counted in received */
+  summary: { count: number; amount: string; refunded: string; counted_net: string };
 }
 
 export interface SalesReportOutputs {

@@ -130,17 +130,22 @@ describe('orderlistreport', () => {
   it('lists every order newest first, pages on the server, and sums the filtered set', async () => {
     const res = await t.call('orderlistreport', { ...range, limit: 20 }, admin);
     expect(res.return_code, res.return_msg).toBe('SUCCESS');
-    const [n] = await q<{ n: number; s: string; r: string }>`SELECT count(*)::int n,
-        coalesce(sum(a) FILTER (WHERE NOT v), 0)::numeric(14,2)::text s, coalesce(sum(r), 0)::numeric(14,2)::text r FROM (
-        SELECT paid_amount a, refunded_amount r, status = 'V' v FROM fee_payments WHERE rid = 1 AND ${within('created_at', range.start_date, range.end_date)}
-        UNION ALL SELECT total_fee, 0, false FROM balance_ledger WHERE rid = 1 AND io_type = 1 AND feetype = 'recharge' AND orderid LIKE 'TU%'
+    // by default every method but 余额 counts in received (支付方式)
+    const [n] = await q<{ n: number; s: string; r: string; c: string }>`SELECT count(*)::int n,
+        coalesce(sum(a) FILTER (WHERE NOT v), 0)::numeric(14,2)::text s, coalesce(sum(r), 0)::numeric(14,2)::text r,
+        (coalesce(sum(a) FILTER (WHERE NOT v AND t <> 'balance'), 0) - coalesce(sum(r) FILTER (WHERE t <> 'balance'), 0))::numeric(14,2)::text c
+      FROM (
+        SELECT paid_amount a, refunded_amount r, status = 'V' v, pay_type::text t FROM fee_payments
+          WHERE rid = 1 AND ${within('created_at', range.start_date, range.end_date)}
+        UNION ALL SELECT total_fee, 0, false, paytype FROM balance_ledger WHERE rid = 1 AND io_type = 1 AND feetype = 'recharge' AND orderid LIKE 'TU%'
           AND ${within('create_time', range.start_date, range.end_date)}
-        UNION ALL SELECT amount, 0, false FROM parking_renewals WHERE rid = 1 AND source = 'D' AND ${within('created_at', range.start_date, range.end_date)}
-        UNION ALL SELECT amount, 0, false FROM parking_coupon_orders WHERE rid = 1 AND ${within('created_at', range.start_date, range.end_date)}
-        UNION ALL SELECT paid_amount, CASE WHEN status = 'R' THEN paid_amount ELSE 0 END, false FROM card_recharges
+        UNION ALL SELECT amount, 0, false, pay_type::text FROM parking_renewals WHERE rid = 1 AND source = 'D'
+          AND ${within('created_at', range.start_date, range.end_date)}
+        UNION ALL SELECT amount, 0, false, pay_type::text FROM parking_coupon_orders WHERE rid = 1 AND ${within('created_at', range.start_date, range.end_date)}
+        UNION ALL SELECT paid_amount, CASE WHEN status = 'R' THEN paid_amount ELSE 0 END, false, pay_type::text FROM card_recharges
           WHERE rid = 1 AND ${within('created_at', range.start_date, range.end_date)}) x`;
     expect(res.data.total).toBe(n!.n);
-    expect(res.data.summary).toEqual({ count: n!.n, amount: n!.s, refunded: n!.r });
+    expect(res.data.summary).toEqual({ count: n!.n, amount: n!.s, refunded: n!.r, counted_net: n!.c });
     const items = res.data.items as Array<{ key: string; create_time: string; line: string }>;
     expect(items).toHaveLength(20);
     for (let i = 1; i < items.length; i += 1) expect(items[i]!.create_time <= items[i - 1]!.create_time).toBe(true);
@@ -184,12 +189,88 @@ describe('orderlistreport', () => {
     expect(file.return_code, file.return_msg).toBe('SUCCESS');
     expect(file.data.filename).toBe(`订单报表_${range.start_date}_${range.end_date}.xlsx`);
     const sheet = await readXlsx(file.data.content_base64);
-    expect(sheet.headers).toEqual(['订单号/收据号', '业务', '对象', '付款人', '支付方式', '金额', '退款', '状态', '收款人', '时间']);
+    expect(sheet.headers).toEqual([
+      '订单号/收据号',
+      '业务',
+      '对象',
+      '付款人',
+      '支付方式',
+      '计入实收',
+      '金额',
+      '退款',
+      '状态',
+      '收款人',
+      '时间',
+    ]);
     expect(sheet.rows).toHaveLength(total);
     const sales = await t.exportFile('salesreportsexport', { ...range, grain: 'month' }, admin);
     expect(sales.return_code, sales.return_msg).toBe('SUCCESS');
     const s = await readXlsx(sales.data.content_base64);
     expect(s.rows.length).toBeGreaterThan(5);
     expect((await t.exportFile('orderlistreportexport', filters, steward)).return_code).toBe('NO_PERMISSION');
+  });
+
+  it('counts in received by the 支付方式 of the group: a method it stops counting leaves 计入实收, and the filter splits the orders', async () => {
+    const leader = await t.login('leader');
+    const rule = (counted: 'Y' | 'N') =>
+      t.call('paytypeedit', { pay_type: 'wechat', enabled: 'Y', counted, ref_required: 'N', sort: 2, remark: '' }, leader, 'group');
+    type Summary = { count: number; amount: string; refunded: string; counted_net: string };
+    const summary = async (counted: '' | 'Y' | 'N') =>
+      (await t.call('orderlistreport', { ...range, counted, limit: 200 }, admin)).data as {
+        summary: Summary;
+        items: Array<{ pay_type: string; pay_type_ch: string; counted: string }>;
+      };
+    const sales = async () => (await t.call('salesreports', { ...range, grain: 'month' }, admin)).data;
+    const net = (s: Summary) => toFen(s.amount) - toFen(s.refunded);
+
+    const before = await sales();
+    // wechat's net as 营收报表 counts it: money taken in the range less refunds approved in it
+    const [w] = await q<{ s: string }>`SELECT (
+        (SELECT coalesce(sum(paid_amount), 0) FROM fee_payments WHERE rid = 1 AND status <> 'V' AND pay_type = 'wechat'
+          AND ${within('created_at', range.start_date, range.end_date)})
+      - (SELECT coalesce(sum(f.cash_amount), 0) FROM fee_refunds f JOIN fee_payments p ON p.rid = f.rid AND p.id = f.payment_id
+          WHERE f.rid = 1 AND f.status = 'Y' AND p.pay_type = 'wechat' AND ${within('f.approved_at', range.start_date, range.end_date)})
+      + (SELECT coalesce(sum(total_fee), 0) FROM balance_ledger WHERE rid = 1 AND io_type = 1 AND feetype = 'recharge' AND orderid LIKE 'TU%'
+          AND paytype = 'wechat' AND ${within('create_time', range.start_date, range.end_date)})
+      + (SELECT coalesce(sum(amount), 0) FROM parking_renewals WHERE rid = 1 AND source = 'D' AND pay_type = 'wechat'
+          AND ${within('created_at', range.start_date, range.end_date)})
+      + (SELECT coalesce(sum(amount), 0) FROM parking_coupon_orders WHERE rid = 1 AND pay_type = 'wechat'
+          AND ${within('created_at', range.start_date, range.end_date)})
+      + (SELECT coalesce(sum(paid_amount), 0) FROM card_recharges WHERE rid = 1 AND pay_type = 'wechat'
+          AND ${within('created_at', range.start_date, range.end_date)})
+      - (SELECT coalesce(sum(paid_amount), 0) FROM card_recharges WHERE rid = 1 AND status = 'R' AND pay_type = 'wechat'
+          AND ${within('decided_at', range.start_date, range.end_date)})
+      )::numeric(14,2)::text s`;
+    const wechatNet = toFen(w!.s);
+    expect(wechatNet).toBeGreaterThan(0n);
+    expect((await rule('N')).return_code).toBe('SUCCESS');
+    try {
+      const after = await sales();
+      // the lines' nets stay; 计入实收 loses wechat's net, line by line as in total
+      expect(after.total.net).toBe(before.total.net);
+      expect(toFen(before.total.counted_net) - toFen(after.total.counted_net)).toBe(wechatNet);
+      const lineSum = after.lines.reduce((s: bigint, l: { counted_net: string }) => s + toFen(l.counted_net), 0n);
+      expect(fenToYuan(lineSum)).toBe(after.total.counted_net);
+      // the orders: 计入实收 N is wechat and 余额, named so; Y and N together are all; Y's net is its 计入实收
+      const all = await summary('');
+      const yes = await summary('Y');
+      const no = await summary('N');
+      expect(no.items.every((r) => r.pay_type === 'wechat' || r.pay_type === 'balance')).toBe(true);
+      expect(no.items.some((r) => r.pay_type === 'wechat')).toBe(true);
+      expect(no.items.every((r) => r.counted === 'N' && r.pay_type_ch.endsWith('（不计入实收）'))).toBe(true);
+      expect(yes.items.every((r) => r.counted === 'Y' && !r.pay_type_ch.includes('不计入'))).toBe(true);
+      expect(yes.summary.count + no.summary.count).toBe(all.summary.count);
+      expect(toFen(yes.summary.amount) + toFen(no.summary.amount)).toBe(toFen(all.summary.amount));
+      expect(yes.summary.counted_net).toBe(all.summary.counted_net);
+      expect(no.summary.counted_net).toBe('0.00');
+      expect(net(yes.summary)).toBe(toFen(all.summary.counted_net));
+    } finally {
+      expect((await rule('Y')).return_code).toBe('SUCCESS');
+    }
+    expect((await sales()).total.counted_net).toBe(before.total.counted_net);
+    // a bad filter is refused in Chinese
+    const bad = await t.call('orderlistreport', { ...range, counted: 'X' }, admin);
+    expect(bad.return_code).not.toBe('SUCCESS');
+    expect(bad.return_msg).toMatch(/计入实收/);
   });
 });

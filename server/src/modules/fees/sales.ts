@@ -13,7 +13,6 @@ import {
   enumText,
   fenToYuan,
   ORDER_STATUS,
-  PAY_TYPE_CH,
   SALES_LINE,
   SALES_LINE_DEFS,
   SALES_LINES,
@@ -38,6 +37,8 @@ import { likePattern, prefixPattern } from '../../lib/like.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { roomsAddressed } from '../owners/access.js';
 import { receiptKeyword } from './payments.js';
+import { payTypeLabel } from './reports.js';
+import { countedPayTypes } from '../leader/paytypes.js';
 import { paymentTotals } from './totals.js';
 
 type Range = readonly [string, string];
@@ -60,9 +61,10 @@ const within = (col: string, [from, to]: Range) =>
 const dayOf = (col: string) => sql<string>`to_char(${sql.ref(col)}, 'YYYY-MM-DD')`;
 const moneyText = (e: RawBuilder<unknown>) => sql<string>`coalesce(${e}, 0)::numeric(14,2)::text`;
 
-/** One source's money of a day: orders taken, money taken, money returned. */
+/** One source's money of a day and payment method: orders taken, money taken, money returned. */
 interface DayMoney {
   day: string;
+  pay_type: string;
   n: number;
   received: string;
   refunded: string;
@@ -78,36 +80,47 @@ async function daysOfLines(db: Kysely<DB>, rid: number, range: Range, lines: Sal
         paymentTotals(db, rid, start, end)
           .select([
             sql<string>`to_char(t.day, 'YYYY-MM-DD')`.as('day'),
+            sql<string>`t.pay_type::text`.as('pay_type'),
             sql<number>`coalesce(sum(t.payments), 0)::int`.as('n'),
             moneyText(sql`sum(t.paid_amount)`).as('received'),
           ])
-          .groupBy(sql`1`)
+          .groupBy([sql`1`, sql`2`])
           .execute(),
         db
-          .selectFrom('fee_refunds')
-          .select([dayOf('approved_at').as('day'), moneyText(sql`sum(cash_amount)`).as('refunded')])
-          .where('rid', '=', rid)
-          .where('status', '=', 'Y')
-          .where(within('approved_at', range))
-          .groupBy(sql`1`)
+          .selectFrom('fee_refunds as f')
+          .innerJoin('fee_payments as p', (j) => j.onRef('p.rid', '=', 'f.rid').onRef('p.id', '=', 'f.payment_id'))
+          .select([
+            dayOf('f.approved_at').as('day'),
+            sql<string>`p.pay_type::text`.as('pay_type'),
+            moneyText(sql`sum(f.cash_amount)`).as('refunded'),
+          ])
+          .where('f.rid', '=', rid)
+          .where('f.status', '=', 'Y')
+          .where(within('f.approved_at', range))
+          .groupBy([sql`1`, sql`2`])
           .execute(),
       ]);
       return [
-        ...paid.map((r) => ({ day: r.day, n: Number(r.n), received: r.received, refunded: '0.00' })),
-        ...refunds.map((r) => ({ day: r.day, n: 0, received: '0.00', refunded: r.refunded })),
+        ...paid.map((r) => ({ day: r.day, pay_type: r.pay_type, n: Number(r.n), received: r.received, refunded: '0.00' })),
+        ...refunds.map((r) => ({ day: r.day, pay_type: r.pay_type, n: 0, received: '0.00', refunded: r.refunded })),
       ];
     },
     // the cashier's top-ups of an owner's balance (prepay.ts: orderid TU…), as 财务报表 counts them
     topup: async () => {
       const rows = await db
         .selectFrom('balance_ledger')
-        .select([dayOf('create_time').as('day'), sql<number>`count(*)::int`.as('n'), moneyText(sql`sum(total_fee)`).as('received')])
+        .select([
+          dayOf('create_time').as('day'),
+          sql<string>`paytype::text`.as('pay_type'),
+          sql<number>`count(*)::int`.as('n'),
+          moneyText(sql`sum(total_fee)`).as('received'),
+        ])
         .where('rid', '=', rid)
         .where(within('create_time', range))
         .where('io_type', '=', 1)
         .where('feetype', '=', 'recharge')
         .where('orderid', 'like', 'TU%')
-        .groupBy(sql`1`)
+        .groupBy([sql`1`, sql`2`])
         .execute();
       return rows.map((r) => ({ ...r, n: Number(r.n), refunded: '0.00' }));
     },
@@ -116,18 +129,28 @@ async function daysOfLines(db: Kysely<DB>, rid: number, range: Range, lines: Sal
       const [renewals, coupons] = await Promise.all([
         db
           .selectFrom('parking_renewals')
-          .select([dayOf('created_at').as('day'), sql<number>`count(*)::int`.as('n'), moneyText(sql`sum(amount)`).as('received')])
+          .select([
+            dayOf('created_at').as('day'),
+            sql<string>`pay_type::text`.as('pay_type'),
+            sql<number>`count(*)::int`.as('n'),
+            moneyText(sql`sum(amount)`).as('received'),
+          ])
           .where('rid', '=', rid)
           .where(within('created_at', range))
           .where('source', '=', 'D')
-          .groupBy(sql`1`)
+          .groupBy([sql`1`, sql`2`])
           .execute(),
         db
           .selectFrom('parking_coupon_orders')
-          .select([dayOf('created_at').as('day'), sql<number>`count(*)::int`.as('n'), moneyText(sql`sum(amount)`).as('received')])
+          .select([
+            dayOf('created_at').as('day'),
+            sql<string>`pay_type::text`.as('pay_type'),
+            sql<number>`count(*)::int`.as('n'),
+            moneyText(sql`sum(amount)`).as('received'),
+          ])
           .where('rid', '=', rid)
           .where(within('created_at', range))
-          .groupBy(sql`1`)
+          .groupBy([sql`1`, sql`2`])
           .execute(),
       ]);
       return [...renewals, ...coupons].map((r) => ({ ...r, n: Number(r.n), refunded: '0.00' }));
@@ -137,23 +160,32 @@ async function daysOfLines(db: Kysely<DB>, rid: number, range: Range, lines: Sal
       const [made, refunds] = await Promise.all([
         db
           .selectFrom('card_recharges')
-          .select([dayOf('created_at').as('day'), sql<number>`count(*)::int`.as('n'), moneyText(sql`sum(paid_amount)`).as('received')])
+          .select([
+            dayOf('created_at').as('day'),
+            sql<string>`pay_type::text`.as('pay_type'),
+            sql<number>`count(*)::int`.as('n'),
+            moneyText(sql`sum(paid_amount)`).as('received'),
+          ])
           .where('rid', '=', rid)
           .where(within('created_at', range))
-          .groupBy(sql`1`)
+          .groupBy([sql`1`, sql`2`])
           .execute(),
         db
           .selectFrom('card_recharges')
-          .select([dayOf('decided_at').as('day'), moneyText(sql`sum(paid_amount)`).as('refunded')])
+          .select([
+            dayOf('decided_at').as('day'),
+            sql<string>`pay_type::text`.as('pay_type'),
+            moneyText(sql`sum(paid_amount)`).as('refunded'),
+          ])
           .where('rid', '=', rid)
           .where('status', '=', 'R')
           .where(within('decided_at', range))
-          .groupBy(sql`1`)
+          .groupBy([sql`1`, sql`2`])
           .execute(),
       ]);
       return [
-        ...made.map((r) => ({ day: r.day, n: Number(r.n), received: r.received, refunded: '0.00' })),
-        ...refunds.map((r) => ({ day: r.day, n: 0, received: '0.00', refunded: r.refunded })),
+        ...made.map((r) => ({ day: r.day, pay_type: r.pay_type, n: Number(r.n), received: r.received, refunded: '0.00' })),
+        ...refunds.map((r) => ({ day: r.day, pay_type: r.pay_type, n: 0, received: '0.00', refunded: r.refunded })),
       ];
     },
   };
@@ -177,12 +209,15 @@ interface Fen {
   n: number;
   received: bigint;
   refunded: bigint;
+  /** the net of the payment methods counted in received */
+  counted: bigint;
 }
 const figures = (f: Fen): SalesFigures => ({
   count: f.n,
   received: fenToYuan(f.received),
   refunded: fenToYuan(f.refunded),
   net: fenToYuan(f.received - f.refunded),
+  counted_net: fenToYuan(f.counted),
 });
 
 export async function salesReport(
@@ -193,25 +228,27 @@ export async function salesReport(
 ): Promise<SalesReport> {
   const range = salesRange(input);
   const lines = openLines(modulesOff);
-  const byLine = await daysOfLines(db, rid, range, lines);
+  const [byLine, counted] = await Promise.all([daysOfLines(db, rid, range, lines), countedPayTypes(db, rid)]);
   const keys = grainKeys(range, input.grain);
   const cut = input.grain === 'day' ? 10 : 7;
   const grid = new Map(keys.map((k) => [k, new Map<SalesLine, bigint>()]));
-  const all: Fen = { n: 0, received: 0n, refunded: 0n };
+  const all: Fen = { n: 0, received: 0n, refunded: 0n, counted: 0n };
   const lineRows = lines.map((line) => {
-    const f: Fen = { n: 0, received: 0n, refunded: 0n };
+    const f: Fen = { n: 0, received: 0n, refunded: 0n, counted: 0n };
     for (const d of byLine.get(line) ?? []) {
       const got = toFen(d.received);
       const back = toFen(d.refunded);
       f.n += d.n;
       f.received += got;
       f.refunded += back;
+      if (counted.has(d.pay_type as PayTypeName)) f.counted += got - back;
       const cell = grid.get(d.day.slice(0, cut));
       if (cell) cell.set(line, (cell.get(line) ?? 0n) + got - back);
     }
     all.n += f.n;
     all.received += f.received;
     all.refunded += f.refunded;
+    all.counted += f.counted;
     return { line, label: SALES_LINE[line].text, ...figures(f) };
   });
   const rows: SalesGrainRow[] = keys.map((key) => {
@@ -233,7 +270,7 @@ const salesreports = defineMethod('salesreports', {
   roles: [...SALES_REPORT_ROLES],
   writes: false,
   summary:
-    '营收报表：日期区间内按业务（物业收费、预存充值、停车收费、会员卡充值；未开通模块的不列）的笔数、收款、退款、净收入与合计，以及按日或按月的各业务净收入',
+    '营收报表：日期区间内按业务（物业收费、预存充值、停车收费、会员卡充值；未开通模块的不列）的笔数、收款、退款、净收入、计入实收（集团支付方式中计入实收的方式的净收入）与合计，以及按日或按月的各业务净收入',
   handler: (ctx, input) => salesReport(ctx.db, ctx.rid, ctx.session.modulesOff, input),
 });
 
@@ -250,8 +287,8 @@ const salesreportsexport = defineExport('salesreportsexport', {
     type Row = { key: string; values: string[] };
     const lines = r.lines.map((l) => l.line);
     const rows: Row[] = [
-      ...r.lines.map((l) => ({ key: l.label, values: [String(l.count), l.received, l.refunded, l.net] })),
-      { key: '合计', values: [String(r.total.count), r.total.received, r.total.refunded, r.total.net] },
+      ...r.lines.map((l) => ({ key: l.label, values: [String(l.count), l.received, l.refunded, l.net, l.counted_net] })),
+      { key: '合计', values: [String(r.total.count), r.total.received, r.total.refunded, r.total.net, r.total.counted_net] },
       { key: '', values: [] },
       { key: input.grain === 'day' ? '日期' : '月份', values: [...lines.map((l) => `${SALES_LINE[l].text}净收入`), '合计'] },
       ...r.rows.map((g) => ({ key: g.key, values: [...lines.map((l) => g.nets[l] ?? '0.00'), g.total] })),
@@ -260,13 +297,13 @@ const salesreportsexport = defineExport('salesreportsexport', {
         values: [...r.lines.map((l) => l.net), r.total.net],
       },
     ];
-    const width = Math.max(4, lines.length + 1);
+    const width = Math.max(5, lines.length + 1);
     return sheetOf(
       '营收报表',
       [
         { header: '业务', value: (x: Row) => x.key },
         ...Array.from({ length: width }, (_, i) => ({
-          header: ['笔数', '收款', '退款', '净收入'][i] ?? '',
+          header: ['笔数', '收款', '退款', '净收入', '计入实收'][i] ?? '',
           value: (x: Row) => x.values[i] ?? '',
         })),
       ],
@@ -290,6 +327,7 @@ export interface OrderFilters {
   line?: SalesLine | '' | undefined;
   pay_type?: PayTypeName | '' | undefined;
   status?: OrderStatus | '' | undefined;
+  counted?: 'Y' | 'N' | '' | undefined;
   keyword?: string | undefined;
 }
 
@@ -307,12 +345,20 @@ type Source = {
   amount: RawBuilder<unknown>;
   refunded: RawBuilder<unknown>;
   voided: RawBuilder<unknown>;
+  /** whether the order's payment method counts in received */
+  counted: RawBuilder<SqlBool>;
 };
 
 const ONLINE = '线上';
 
 /** The sources of the filters' lines, each with its conditions; a line that cannot match is left out. */
-async function orderSources(db: Kysely<DB>, rid: number, modulesOff: readonly string[], f: OrderFilters): Promise<Source[]> {
+async function orderSources(
+  db: Kysely<DB>,
+  rid: number,
+  modulesOff: readonly string[],
+  f: OrderFilters,
+  counted: ReadonlySet<string>,
+): Promise<Source[]> {
   const range = salesRange(f);
   const lines = openLines(modulesOff).filter((l) => !f.line || f.line === l);
   const kw = f.keyword?.trim() ?? '';
@@ -322,11 +368,20 @@ async function orderSources(db: Kysely<DB>, rid: number, modulesOff: readonly st
   // a source whose orders are all 已支付 (top-ups, parking) matches only that status
   const alwaysPaid = st === '' || st === 'Y';
   const payTypeIs = (col: string) => (f.pay_type ? sql<SqlBool>`${sql.ref(col)} = ${f.pay_type}` : sql<SqlBool>`true`);
+  const countedBy = (col: string) =>
+    counted.size ? sql<SqlBool>`${sql.ref(col)}::text IN (${sql.join([...counted].map((t) => sql`${t}`))})` : sql<SqlBool>`false`;
+  // the payment method's filter and the 计入实收 one, on the source's method column
+  const methodIs = (col: string) => {
+    const conds = [payTypeIs(col)];
+    if (f.counted === 'Y') conds.push(countedBy(col));
+    if (f.counted === 'N') conds.push(sql<SqlBool>`NOT (${countedBy(col)})`);
+    return sql<SqlBool>`(${and(conds)})`;
+  };
   const membersNamed = (col: string) =>
     sql<SqlBool>`${sql.ref(col)} IN (SELECT m.id FROM members m WHERE m.rid = ${rid} AND (m.realname LIKE ${likePattern(kw)} OR m.mobile LIKE ${prefixPattern(kw)}))`;
 
   if (lines.includes('fee')) {
-    const conds: Array<RawBuilder<SqlBool>> = [sql`p.rid = ${rid}`, within('p.created_at', range), payTypeIs('p.pay_type')];
+    const conds: Array<RawBuilder<SqlBool>> = [sql`p.rid = ${rid}`, within('p.created_at', range), methodIs('p.pay_type')];
     if (st) conds.push(sql`p.status = ${st}`);
     if (kw) conds.push(await receiptKeyword(db, rid, kw, { receiptNo: true }));
     sources.push({
@@ -342,6 +397,7 @@ async function orderSources(db: Kysely<DB>, rid: number, modulesOff: readonly st
       amount: sql`p.paid_amount`,
       refunded: sql`p.refunded_amount`,
       voided: sql`p.status = 'V'`,
+      counted: countedBy('p.pay_type'),
     });
   }
   if (lines.includes('topup') && alwaysPaid) {
@@ -349,7 +405,7 @@ async function orderSources(db: Kysely<DB>, rid: number, modulesOff: readonly st
       sql`b.rid = ${rid}`,
       within('b.create_time', range),
       sql`b.io_type = 1 AND b.feetype = 'recharge' AND b.orderid LIKE 'TU%'`,
-      payTypeIs('b.paytype'),
+      methodIs('b.paytype'),
     ];
     if (kw) {
       conds.push(sql`(b.orderid = ${kw} OR b.hid IN (${roomsAddressed(rid, kw)}) OR ${membersNamed('b.member_id')})`);
@@ -367,6 +423,7 @@ async function orderSources(db: Kysely<DB>, rid: number, modulesOff: readonly st
       amount: sql`b.total_fee`,
       refunded: sql`0`,
       voided: sql`false`,
+      counted: countedBy('b.paytype'),
     });
   }
   if (lines.includes('parking') && alwaysPaid) {
@@ -374,7 +431,7 @@ async function orderSources(db: Kysely<DB>, rid: number, modulesOff: readonly st
       sql`n.rid = ${rid}`,
       within('n.created_at', range),
       sql`n.source = 'D'`,
-      payTypeIs('n.pay_type'),
+      methodIs('n.pay_type'),
     ];
     if (kw) renewal.push(sql`(n.carlicense LIKE ${likePattern(kw.toUpperCase())} OR n.receipt_no = ${kw})`);
     sources.push({
@@ -390,8 +447,9 @@ async function orderSources(db: Kysely<DB>, rid: number, modulesOff: readonly st
       amount: sql`n.amount`,
       refunded: sql`0`,
       voided: sql`false`,
+      counted: countedBy('n.pay_type'),
     });
-    const coupon: Array<RawBuilder<SqlBool>> = [sql`o.rid = ${rid}`, within('o.created_at', range), payTypeIs('o.pay_type')];
+    const coupon: Array<RawBuilder<SqlBool>> = [sql`o.rid = ${rid}`, within('o.created_at', range), methodIs('o.pay_type')];
     if (kw) {
       coupon.push(
         sql`(o.orderid = ${kw} OR o.merchant_id IN (SELECT x.id FROM merchants x WHERE x.rid = ${rid} AND x.merchant LIKE ${likePattern(kw)}))`,
@@ -410,10 +468,11 @@ async function orderSources(db: Kysely<DB>, rid: number, modulesOff: readonly st
       amount: sql`o.amount`,
       refunded: sql`0`,
       voided: sql`false`,
+      counted: countedBy('o.pay_type'),
     });
   }
   if (lines.includes('card') && (st === '' || st === 'Y' || st === 'R')) {
-    const conds: Array<RawBuilder<SqlBool>> = [sql`c.rid = ${rid}`, within('c.created_at', range), payTypeIs('c.pay_type')];
+    const conds: Array<RawBuilder<SqlBool>> = [sql`c.rid = ${rid}`, within('c.created_at', range), methodIs('c.pay_type')];
     if (st === 'R') conds.push(sql`c.status = 'R'`);
     if (st === 'Y') conds.push(sql`c.status <> 'R'`);
     if (kw) conds.push(sql`(c.order_no = ${kw} OR ${membersNamed('c.member_id')})`);
@@ -431,6 +490,7 @@ async function orderSources(db: Kysely<DB>, rid: number, modulesOff: readonly st
       amount: sql`c.paid_amount`,
       refunded: sql`CASE WHEN c.status = 'R' THEN c.paid_amount ELSE 0 END`,
       voided: sql`false`,
+      counted: countedBy('c.pay_type'),
     });
   }
   return sources;
@@ -454,7 +514,14 @@ interface OrderDbRow {
  * `take` orders from `skip` on, newest (or oldest) first: each source's first skip + take by its
  * (rid, time) index, merged and cut.
  */
-async function orderRows(db: Kysely<DB>, sources: Source[], skip: number, take: number, dir: 'asc' | 'desc'): Promise<OrderRow[]> {
+async function orderRows(
+  db: Kysely<DB>,
+  sources: Source[],
+  counted: ReadonlySet<string>,
+  skip: number,
+  take: number,
+  dir: 'asc' | 'desc',
+): Promise<OrderRow[]> {
   if (sources.length === 0) return [];
   const d = sql.raw(dir === 'asc' ? 'ASC' : 'DESC');
   const each = sources.map(
@@ -473,7 +540,8 @@ async function orderRows(db: Kysely<DB>, sources: Source[], skip: number, take: 
     target: r.target,
     payer: r.payer,
     pay_type: r.pay_type,
-    pay_type_ch: PAY_TYPE_CH[r.pay_type as PayTypeName] ?? r.pay_type,
+    pay_type_ch: payTypeLabel(r.pay_type, counted),
+    counted: counted.has(r.pay_type) ? 'Y' : 'N',
     amount: r.amount,
     refunded: r.refunded,
     status: r.status,
@@ -483,20 +551,27 @@ async function orderRows(db: Kysely<DB>, sources: Source[], skip: number, take: 
   }));
 }
 
-/** The filtered set's orders, amounts (voided not counted) and refunds, by one grouped count per source. */
+/**
+ * The filtered set's orders, amounts (voided not counted), refunds, and the net of those paid by a
+ * method counted in received, by one grouped count per source.
+ */
 async function orderSummary(db: Kysely<DB>, sources: Source[]) {
-  if (sources.length === 0) return { count: 0, amount: '0.00', refunded: '0.00' };
+  if (sources.length === 0) return { count: 0, amount: '0.00', refunded: '0.00', counted_net: '0.00' };
   const each = sources.map(
     (s) =>
       sql`(SELECT count(*) AS n, coalesce(sum(${s.amount}) FILTER (WHERE NOT (${s.voided})), 0) AS amount,
-           coalesce(sum(${s.refunded}), 0) AS refunded FROM ${s.from})`,
+           coalesce(sum(${s.refunded}), 0) AS refunded,
+           coalesce(sum(${s.amount}) FILTER (WHERE NOT (${s.voided}) AND ${s.counted}), 0)
+             - coalesce(sum(${s.refunded}) FILTER (WHERE ${s.counted}), 0) AS counted_net
+         FROM ${s.from})`,
   );
-  const res = await sql<{ n: number; amount: string; refunded: string }>`
+  const res = await sql<{ n: number; amount: string; refunded: string; counted_net: string }>`
     SELECT coalesce(sum(n), 0)::int AS n, coalesce(sum(amount), 0)::numeric(14,2)::text AS amount,
-           coalesce(sum(refunded), 0)::numeric(14,2)::text AS refunded
+           coalesce(sum(refunded), 0)::numeric(14,2)::text AS refunded,
+           coalesce(sum(counted_net), 0)::numeric(14,2)::text AS counted_net
     FROM (${sql.join(each, sql` UNION ALL `)}) u`.execute(db);
   const r = res.rows[0]!;
-  return { count: Number(r.n), amount: r.amount, refunded: r.refunded };
+  return { count: Number(r.n), amount: r.amount, refunded: r.refunded, counted_net: r.counted_net };
 }
 
 const orderlistreport = defineMethod('orderlistreport', {
@@ -504,12 +579,13 @@ const orderlistreport = defineMethod('orderlistreport', {
   roles: [...SALES_REPORT_ROLES],
   writes: false,
   summary:
-    '订单报表：日期区间（默认本月，最长一年）内各业务已收款的订单（收据、预存、停车续费与停车券、会员卡充值），按时间倒序分页；可按业务、支付方式、状态、关键字（单号、房屋、车牌、付款人）筛选，附筛选结果的笔数、金额、退款',
+    '订单报表：日期区间（默认本月，最长一年）内各业务已收款的订单（收据、预存、停车续费与停车券、会员卡充值），按时间倒序分页；可按业务、支付方式、是否计入实收、状态、关键字（单号、房屋、车牌、付款人）筛选，附筛选结果的笔数、金额、退款与计入实收的净额',
   async handler(ctx, input) {
     const range = salesRange(input);
-    const sources = await orderSources(ctx.db, ctx.rid, ctx.session.modulesOff, input);
+    const counted = await countedPayTypes(ctx.db, ctx.rid);
+    const sources = await orderSources(ctx.db, ctx.rid, ctx.session.modulesOff, input, counted);
     const [items, summary] = await Promise.all([
-      orderRows(ctx.db, sources, (input.page - 1) * input.limit, input.limit, input.sort),
+      orderRows(ctx.db, sources, counted, (input.page - 1) * input.limit, input.limit, input.sort),
       orderSummary(ctx.db, sources),
     ]);
     return { items, total: summary.count, start_date: range[0], end_date: range[1], summary };
@@ -524,13 +600,14 @@ const orderlistreportexport = defineExport('orderlistreportexport', {
     return `订单报表_${s}_${e}.xlsx`;
   },
   async check({ db, rid }, input) {
-    const sources = await orderSources(db, rid, await modulesOffOf(db, rid), input);
+    const sources = await orderSources(db, rid, await modulesOffOf(db, rid), input, await countedPayTypes(db, rid));
     const s = await orderSummary(db, sources);
     if (s.count > EXPORT_MAX) fail('导出数据超过 10 万行，请缩小筛选范围');
   },
   async sheet({ db, rid }, input) {
-    const sources = await orderSources(db, rid, await modulesOffOf(db, rid), input);
-    const rows = await orderRows(db, sources, 0, EXPORT_MAX, 'desc');
+    const counted = await countedPayTypes(db, rid);
+    const sources = await orderSources(db, rid, await modulesOffOf(db, rid), input, counted);
+    const rows = await orderRows(db, sources, counted, 0, EXPORT_MAX, 'desc');
     return sheetOf(
       '订单报表',
       [
@@ -539,6 +616,7 @@ const orderlistreportexport = defineExport('orderlistreportexport', {
         { header: '对象', value: (r: OrderRow) => r.target, width: 28 },
         { header: '付款人', value: (r: OrderRow) => r.payer },
         { header: '支付方式', value: (r: OrderRow) => r.pay_type_ch },
+        { header: '计入实收', value: (r: OrderRow) => (r.counted === 'Y' ? '是' : '否') },
         { header: '金额', value: (r: OrderRow) => r.amount },
         { header: '退款', value: (r: OrderRow) => r.refunded },
         { header: '状态', value: (r: OrderRow) => r.status_ch },

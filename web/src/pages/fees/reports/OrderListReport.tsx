@@ -1,8 +1,16 @@
-import { Card, DatePicker, Form, Input, Select, Space, Statistic, Tag } from 'antd';
+import { Card, DatePicker, Form, Input, Select, Space, Statistic, Tag, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PAY_TYPE } from '@wuye/contract/fees';
-import { ORDER_STATUS, SALES_LINE, SALES_MAX_DAYS, type OrderRow, type SalesLine } from '@wuye/contract/fees/sales';
+import {
+  COUNTED,
+  COUNTED_FORMULA,
+  ORDER_STATUS,
+  SALES_LINE,
+  SALES_MAX_DAYS,
+  type OrderRow,
+  type SalesLine,
+} from '@wuye/contract/fees/sales';
 import { runExport } from '../../../api/exportJob';
 import { useList } from '../../../api/useList';
 import TablePage from '../../../components/TablePage';
@@ -12,6 +20,7 @@ interface Filters {
   dates: [Dayjs, Dayjs];
   line?: SalesLine | '';
   pay_type?: string;
+  counted?: string;
   status?: string;
   keyword?: string;
 }
@@ -27,12 +36,13 @@ function toPayload(v: Filters) {
     end_date: v.dates[1].format('YYYY-MM-DD'),
     line: (v.line || '') as SalesLine | '',
     pay_type: (v.pay_type || '') as '',
+    counted: (v.counted || '') as '' | 'Y' | 'N',
     status: (v.status || '') as '',
     keyword: v.keyword?.trim() ?? '',
   };
 }
 
-const initial: Filters = { dates: [dayjs().startOf('month'), dayjs()], line: '', pay_type: '', status: '', keyword: '' };
+const initial: Filters = { dates: [dayjs().startOf('month'), dayjs()], line: '', pay_type: '', counted: '', status: '', keyword: '' };
 
 /** 订单报表 (/feecounts/orderlistreport, docs/product.md#sales-reports): every paid order of the business lines. */
 export default function OrderListReport() {
@@ -57,6 +67,15 @@ export default function OrderListReport() {
           <Statistic title="笔数" value={summary?.count ?? 0} loading={list.loading} />
           <MoneyStatistic title="金额" value={summary?.amount ?? '0.00'} loading={list.loading} />
           <MoneyStatistic title="退款" value={summary?.refunded ?? '0.00'} loading={list.loading} />
+          <MoneyStatistic
+            title={
+              <Tooltip title={COUNTED_FORMULA}>
+                <span>计入实收</span>
+              </Tooltip>
+            }
+            value={summary?.counted_net ?? '0.00'}
+            loading={list.loading}
+          />
         </Space>
       </Card>
       <TablePage<OrderRow, Filters>
@@ -87,6 +106,13 @@ export default function OrderListReport() {
             </Form.Item>
             <Form.Item name="pay_type" label="支付方式">
               <Select style={{ width: 120 }} options={[{ value: '', label: '全部' }, ...options(PAY_TYPE)]} />
+            </Form.Item>
+            <Form.Item name="counted" label="计入实收">
+              <Select
+                style={{ width: 130 }}
+                options={[{ value: '', label: '全部' }, ...options(COUNTED)]}
+                data-testid="orderlist-counted"
+              />
             </Form.Item>
             <Form.Item name="status" label="状态">
               <Select style={{ width: 120 }} options={[{ value: '', label: '全部' }, ...options(ORDER_STATUS)]} />

@@ -6,6 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
+  COUNTED_FORMULA,
   SALES_LINE,
   SALES_LINE_DEFS,
   SALES_MAX_DAYS,
@@ -16,12 +17,22 @@ import {
 } from '@wuye/contract/fees/sales';
 import { call } from '../../../api/client';
 import { runExport } from '../../../api/exportJob';
-import { Money, MoneyStatistic, moneyColumn } from '../../../components/Money';
+import { Money, MoneyStatistic, moneyColumn, moneyTitle } from '../../../components/Money';
 import { useRoutesInfo } from '../../../router/context';
 import { findFlat } from '../../../router/helpers';
 import EChart from '../EChart';
 import { axisTooltip, valueAxis } from '../chartUnits';
 import ReportCard from './ReportCard';
+
+/** A heading with the formula behind it. */
+const Hint = ({ text, tip }: { text: string; tip: string }) => (
+  <Space size={4}>
+    {text}
+    <Tooltip title={tip}>
+      <QuestionCircleOutlined style={{ color: 'rgba(0,0,0,0.45)' }} />
+    </Tooltip>
+  </Space>
+);
 
 type LineRow = SalesLineRow | (Omit<SalesLineRow, 'line'> & { line: 'total' });
 
@@ -70,6 +81,10 @@ export default function SalesReports() {
     moneyColumn('收款', 'received'),
     moneyColumn('退款', 'refunded'),
     moneyColumn('净收入', 'net'),
+    {
+      ...moneyColumn<LineRow>('计入实收', 'counted_net'),
+      title: <Hint text={moneyTitle('计入实收')} tip={COUNTED_FORMULA} />,
+    },
   ];
 
   const gridRows: Array<SalesGrainRow & { total_row?: boolean }> = r
@@ -143,6 +158,11 @@ export default function SalesReports() {
         <MoneyStatistic title="收款合计" value={r?.total.received ?? '0.00'} loading={q.isFetching} />
         <MoneyStatistic title="退款合计" value={r?.total.refunded ?? '0.00'} loading={q.isFetching} />
         <MoneyStatistic title="净收入" value={r?.total.net ?? '0.00'} loading={q.isFetching} />
+        <MoneyStatistic
+          title={<Hint text="计入实收" tip={COUNTED_FORMULA} />}
+          value={r?.total.counted_net ?? '0.00'}
+          loading={q.isFetching}
+        />
       </Space>
       <Table<LineRow>
         rowKey="line"
