@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { rowsOf, settle } from './antd.js';
+import { pick, rowsOf, settle } from './antd.js';
 import { screenshot } from './browser.js';
 import { api, apiLogin, journey, signIn } from './support.js';
 
@@ -18,6 +18,20 @@ journey('the group’s communities and their renewals', ({ page: newPage }) => {
 
     await page.goto('/leader/regions');
     const table = page.getByTestId('leader-region-table');
+    await expect.poll(() => rowsOf(table).count()).toBeGreaterThan(3);
+
+    // 已过期: the expired communities only; 导出 writes what the list keeps
+    const token = await apiLogin('leader');
+    const expired = await api('leaderregionlist', { expiry: 'expired' }, token, 'group');
+    expect(expired.data.total).toBeGreaterThan(0);
+    await pick(page, 'leader-region-expiry', '已过期');
+    await page.getByTestId('leader-region-search').click();
+    await expect.poll(() => rowsOf(table).count()).toBe(expired.data.total);
+    await expect.poll(() => rowsOf(table).first().textContent()).toContain('已过期');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('leader-region-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/^小区列表_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    await pick(page, 'leader-region-expiry', '全部到期状态');
+    await page.getByTestId('leader-region-search').click();
     await expect.poll(() => rowsOf(table).count()).toBeGreaterThan(3);
     expect(await page.getByTestId('leader-region-delay-batch').isDisabled()).toBe(true);
     for (const title of ['老城小区', '东湖小区']) {

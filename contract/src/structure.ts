@@ -10,7 +10,7 @@ import { COMMUNITY_MODULE_KEYS, moduleKeys, type CommunityModule } from './leade
 import { staffMobile, staffName, username } from './team/staff.js';
 
 import { ROOM_CATEGORY_KIND, building, roomCategory, unit, title } from './structure/resources.js';
-import { enumKeys, valueEnum, wireDay, type ResourceOutputs } from './kit/resource.js';
+import { enumKeys, enumOrAll, valueEnum, wireDay, type ResourceOutputs } from './kit/resource.js';
 
 /** Room states (docs/product.md#area-structure): the list's tags, the board's colours, the import's words. */
 export const ROOM_STATE = valueEnum(
@@ -124,11 +124,31 @@ const roomFilters = {
 
 const delayMonths = int(-1e9, 1e9).pipe(z.number().min(1, '延期月数至少为1').max(120, '延期月数不能超过120'));
 
+/** A community's state on the group's list. */
+export const REGION_STATUS = valueEnum({ Y: { text: '启用', tone: 'success' }, N: { text: '停用', tone: 'default' } });
+/** Where a community's service period stands: 已过期, 30 天内到期 (the list's orange), 正常. */
+export const REGION_EXPIRY = valueEnum({
+  expired: { text: '已过期', tone: 'error' },
+  soon: { text: '30天内到期', tone: 'warning' },
+  ok: { text: '正常', tone: 'success' },
+});
+export type RegionExpiry = keyof typeof REGION_EXPIRY;
+/** The days left below which a community shows as 30天内到期. */
+export const REGION_SOON_DAYS = 30;
+
+const leaderRegionFilters = {
+  /** part of the name, the address or the province, city or district */
+  title: text(60).optional(),
+  status: enumOrAll(REGION_STATUS, '状态').optional(),
+  expiry: enumOrAll(REGION_EXPIRY, '到期状态').optional(),
+};
+
 export const structureMethods = {
   // communities
   regioninfo: z.object({}),
   regionedit: z.object(regionFields),
-  leaderregionlist: z.object({ ...paging, title: text(60).optional() }),
+  leaderregionlist: z.object({ ...paging, ...leaderRegionFilters }),
+  leaderregionexport: z.object(leaderRegionFilters),
   leaderregionadd: z.object({
     ...leaderRegionFields,
     modules: moduleKeys.default([...COMMUNITY_MODULE_KEYS]),
@@ -361,6 +381,8 @@ interface StructureOwnOutputs {
   regiondelaylog: ListAnswer<RegionDelayLogItem>;
   regiondelaylogexport: ExportQueued;
   leaderregiondelaylogexport: FileAnswer;
+  /** the filtered communities as an Excel file, made in the call */
+  leaderregionexport: FileAnswer;
   roomlist: ListAnswer<Room>;
   roominfo: Room;
   room_small_list: { items: SmallItem[] };

@@ -21,3 +21,7 @@ export async function validValues<T>(form: FormInstance<T>): Promise<T | undefin
     throw error;
   }
 }
+
+/** A value enum's entries as a Select's options, in their order. */
+export const enumOptions = <V extends string>(e: Record<V, { text: string }>) =>
+  (Object.entries(e) as Array<[V, { text: string }]>).map(([value, v]) => ({ value, label: v.text }));

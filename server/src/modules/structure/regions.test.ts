@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { today } from '../../lib/wire.js';
+import { readXlsx } from '../../lib/excel.js';
 
 let s: TestServer;
 let admin: string;
@@ -74,6 +75,39 @@ describe('leader communities', () => {
     const ids = res.data.items.map((r: { id: number }) => r.id);
     const paged = await group('leaderregionlist', { limit: 2, page: 2, sort: 'desc' }, leader);
     expect(paged.data.items.map((r: { id: number }) => r.id)).toEqual([...ids].reverse().slice(2, 4));
+  });
+
+  it('filters by place, state and where the service period stands, and exports what it keeps', async () => {
+    type Row = { id: number; title: string; address: string; status: string; days_left: number };
+    const all = (await group('leaderregionlist', { limit: 200 }, leader)).data.items as Row[];
+    const ids = async (f: Record<string, unknown>) =>
+      ((await group('leaderregionlist', { limit: 200, ...f }, leader)).data.items as Row[]).map((r) => r.id);
+    expect(await ids({ expiry: 'expired' })).toEqual(all.filter((r) => r.days_left < 0).map((r) => r.id));
+    expect(await ids({ expiry: 'soon' })).toEqual(all.filter((r) => r.days_left >= 0 && r.days_left < 30).map((r) => r.id));
+    expect(await ids({ expiry: 'ok' })).toEqual(all.filter((r) => r.days_left >= 30).map((r) => r.id));
+    expect(await ids({ expiry: 'expired' })).toContain(3);
+    expect(await ids({ status: 'Y' })).toEqual(all.filter((r) => r.status === 'Y').map((r) => r.id));
+    expect(await ids({ status: 'N' })).toEqual(all.filter((r) => r.status === 'N').map((r) => r.id));
+    // a part of the address finds its community
+    const placed = all.find((r) => r.address.length >= 4)!;
+    expect(await ids({ title: placed.address.slice(-4) })).toContain(placed.id);
+
+    // the export: the same communities, one row each, with the list's figures
+    const file = await group('leaderregionexport', { expiry: 'expired' }, leader);
+    expect(file.return_code, file.return_msg).toBe('SUCCESS');
+    expect(file.data.filename).toMatch(/^小区列表_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const sheet = await readXlsx(file.data.content_base64);
+    expect(sheet.headers.slice(0, 2)).toEqual(['ID', '小区名称']);
+    expect(sheet.headers).toContain('剩余天数');
+    expect(sheet.rows.map((r) => Number(r.values.ID))).toEqual(await ids({ expiry: 'expired' }));
+    const whole = await readXlsx((await group('leaderregionexport', {}, leader)).data.content_base64);
+    expect(whole.rows).toHaveLength(all.length);
+
+    // a bad filter in Chinese; a community account is not the group
+    const bad = await group('leaderregionlist', { expiry: 'later' }, leader);
+    expect(bad.return_code).toBe('FAIL');
+    expect(bad.return_msg).toContain('到期状态');
+    expect((await group('leaderregionexport', {}, admin)).return_code).toBe('NO_PERMISSION');
   });
 
   it('is group-side only', async () => {

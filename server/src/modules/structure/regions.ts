@@ -1,8 +1,13 @@
 import {
+  addDays,
   COMMUNITY_MODULE_KEYS,
   COMMUNITY_MODULES,
+  enumText,
   modulesOff,
   daysBetween,
+  REGION_SOON_DAYS,
+  REGION_STATUS,
+  type RegionExpiry,
   fenToYuan,
   GROUP_LEADERS,
   toFen,
@@ -106,16 +111,78 @@ const regionedit = defineMethod('regionedit', {
   },
 });
 
+interface LeaderRegionFilters {
+  title?: string | undefined;
+  status?: 'Y' | 'N' | '' | undefined;
+  expiry?: RegionExpiry | '' | undefined;
+}
+
+/** The group's communities the filters keep: a name or place, the state, where the service period stands. */
+function leaderRegionsFiltered(db: Kysely<DB>, groupId: number, f: LeaderRegionFilters) {
+  let qb = leaderRegionQuery(db, groupId);
+  const words = f.title?.trim();
+  if (words) {
+    const like = likePattern(words);
+    qb = qb.where((eb) =>
+      eb.or([
+        eb('r.title', 'ilike', like),
+        eb('r.address', 'ilike', like),
+        eb('r.province', 'ilike', like),
+        eb('r.city', 'ilike', like),
+        eb('r.district', 'ilike', like),
+      ]),
+    );
+  }
+  if (f.status) qb = qb.where('r.status', '=', f.status);
+  const day = today();
+  const soon = addDays(day, REGION_SOON_DAYS);
+  if (f.expiry === 'expired') qb = qb.where('r.end_time', '<', day);
+  if (f.expiry === 'soon') qb = qb.where('r.end_time', '>=', day).where('r.end_time', '<', soon);
+  if (f.expiry === 'ok') qb = qb.where('r.end_time', '>=', soon);
+  return qb;
+}
+
 const leaderregionlist = defineMethod('leaderregionlist', {
   side: 'group',
   roles: LEADER,
   writes: false,
-  summary: '集团下的小区：到期日、剩余天数、续费单价、楼栋与房屋数；按名称筛选',
+  summary:
+    '集团下的小区：到期日、剩余天数、续费单价、楼栋与房屋数、开通模块、状态；按名称或地区、状态、到期状态（已过期、30天内到期、正常）筛选',
   async handler(ctx, input) {
-    let qb = leaderRegionQuery(ctx.db, ctx.session.groupId);
-    if (input.title) qb = qb.where('r.title', 'ilike', likePattern(input.title));
-    const page = await listPage(qb, input, 'r.id');
+    const page = await listPage(leaderRegionsFiltered(ctx.db, ctx.session.groupId, input), input, 'r.id');
     return { total: page.total, items: page.items.map(toLeaderRegion) };
+  },
+});
+
+// a group has tens to hundreds of communities: the workbook is made in the call (lib/excel.ts xlsxFile)
+const leaderregionexport = defineMethod('leaderregionexport', {
+  side: 'group',
+  roles: LEADER,
+  writes: false,
+  summary:
+    '按当前筛选条件导出集团的小区（Excel：名称、地区、地址、电话、楼栋与房屋数、开通模块、续费单价、到期日、剩余天数、状态），在本次调用中返回文件',
+  async handler(ctx, input) {
+    const rows = await leaderRegionsFiltered(ctx.db, ctx.session.groupId, input).orderBy('r.id').limit(EXPORT_MAX).execute();
+    const columns: Array<SheetColumn<LeaderRegion>> = [
+      { header: 'ID', value: (r) => r.id, width: 8 },
+      { header: '小区名称', value: (r) => r.title, width: 20 },
+      { header: '省市区', value: (r) => [r.province, r.city, r.district].filter(Boolean).join(' '), width: 20 },
+      { header: '地址', value: (r) => r.address, width: 30 },
+      { header: '联系电话', value: (r) => r.phone, width: 14 },
+      { header: '楼栋数', value: (r) => r.building_count, width: 8 },
+      { header: '房屋数', value: (r) => r.room_count, width: 8 },
+      {
+        header: '开通模块',
+        value: (r) => (r.modules.length === COMMUNITY_MODULE_KEYS.length ? '全部' : r.modules.map((m) => COMMUNITY_MODULES[m]).join('、')),
+        width: 30,
+      },
+      { header: '续费单价(元/年)', value: (r) => r.price_per_year },
+      { header: '到期日', value: (r) => r.end_time, width: 12 },
+      { header: '剩余天数', value: (r) => r.days_left, width: 10 },
+      { header: '状态', value: (r) => enumText(REGION_STATUS, r.status), width: 8 },
+      { header: '创建时间', value: (r) => r.create_time, width: 20 },
+    ];
+    return xlsxFile(`小区列表_${today()}.xlsx`, '小区', columns, rows.map(toLeaderRegion));
   },
 });
 
@@ -420,6 +487,7 @@ export const regionMethods = [
   regioninfo,
   regionedit,
   leaderregionlist,
+  leaderregionexport,
   leaderregionadd,
   leaderregionedit,
   leaderregionmodules,

@@ -18,14 +18,25 @@ import {
 } from 'antd';
 import { useNavigate } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
-import { COMMUNITY_MODULE_KEYS, COMMUNITY_MODULES, MAP_POINT_RE, type CommunityModule, type LeaderRegion } from '@wuye/contract';
+import { DownloadOutlined } from '@ant-design/icons';
+import {
+  COMMUNITY_MODULE_KEYS,
+  COMMUNITY_MODULES,
+  MAP_POINT_RE,
+  REGION_EXPIRY,
+  REGION_STATUS,
+  type CommunityModule,
+  type LeaderRegion,
+  type RegionExpiry,
+} from '@wuye/contract';
 import { useList } from '../../api/useList';
 import { call } from '../../api/client';
 import { PageCard, save } from './shared';
 import { usePagination } from '../../components/resource';
-import { validValues } from '../../utils/forms';
+import { enumOptions, validValues } from '../../utils/forms';
 import { moneyColumn } from '../../components/Money';
 import { CoverInput } from '../mobilesys/widgets';
+import { saveFile } from '../../utils/files';
 
 interface RegionForm {
   title: string;
@@ -48,6 +59,12 @@ interface RegionForm {
   admin_username?: string;
   admin_name?: string;
   admin_mobile?: string;
+}
+
+interface RegionFilters {
+  title: string;
+  status: '' | 'Y' | 'N';
+  expiry: '' | RegionExpiry;
 }
 
 const MODULE_OPTIONS = COMMUNITY_MODULE_KEYS.map((k) => ({ value: k, label: COMMUNITY_MODULES[k] }));
@@ -74,11 +91,29 @@ export function DaysLeftTag({ days }: { days: number }) {
 
 /** /leader/regions/index: the group's communities with end dates, add, edit and manual extension. */
 export default function LeaderRegions() {
-  const list = useList('leaderregionlist', { title: '' });
+  const list = useList('leaderregionlist', { title: '', status: '', expiry: '' });
   const paging = usePagination(list);
   const navigate = useNavigate();
   const { modal } = App.useApp();
-  const [title, setTitle] = useState('');
+  const [filters, setFilters] = useState<RegionFilters>({ title: '', status: '', expiry: '' });
+  const [exporting, setExporting] = useState(false);
+  // the list's filters as applied (not as being typed)
+  const exportRegions = async () => {
+    setExporting(true);
+    try {
+      saveFile(
+        await call('leaderregionexport', {
+          title: list.filters.title ?? '',
+          status: list.filters.status ?? '',
+          expiry: list.filters.expiry ?? '',
+        }),
+      );
+    } catch {
+      /* shown by the client */
+    } finally {
+      setExporting(false);
+    }
+  };
   const [editing, setEditing] = useState<LeaderRegion | 'new' | null>(null);
   // the communities to extend: one from its row, or those selected (批量延期)
   const [extending, setExtending] = useState<LeaderRegion[] | null>(null);
@@ -195,16 +230,34 @@ export default function LeaderRegions() {
         </Space>
       }
     >
-      <Space style={{ marginBottom: 16 }}>
+      <Space style={{ marginBottom: 16 }} wrap>
         <Input
-          placeholder="小区名称"
+          placeholder="小区名称/地区/地址"
           allowClear
-          value={title}
-          onChange={(e) => setTitle(e.target.value)}
-          onPressEnter={() => list.setFilters({ title })}
+          value={filters.title}
+          onChange={(e) => setFilters({ ...filters, title: e.target.value })}
+          onPressEnter={() => list.setFilters(filters)}
+          data-testid="leader-region-title"
         />
-        <Button type="primary" onClick={() => list.setFilters({ title })}>
+        <Select
+          style={{ width: 110 }}
+          value={filters.status}
+          onChange={(status) => setFilters({ ...filters, status })}
+          options={[{ value: '', label: '全部状态' }, ...enumOptions(REGION_STATUS)]}
+          data-testid="leader-region-status"
+        />
+        <Select
+          style={{ width: 140 }}
+          value={filters.expiry}
+          onChange={(expiry) => setFilters({ ...filters, expiry })}
+          options={[{ value: '', label: '全部到期状态' }, ...enumOptions(REGION_EXPIRY)]}
+          data-testid="leader-region-expiry"
+        />
+        <Button type="primary" onClick={() => list.setFilters(filters)} data-testid="leader-region-search">
           搜索
+        </Button>
+        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportRegions()} data-testid="leader-region-export">
+          导出
         </Button>
       </Space>
       <Table<LeaderRegion>

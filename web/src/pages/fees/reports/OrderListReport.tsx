@@ -15,6 +15,7 @@ import { runExport } from '../../../api/exportJob';
 import { useList } from '../../../api/useList';
 import TablePage from '../../../components/TablePage';
 import { MoneyStatistic, moneyColumn } from '../../../components/Money';
+import { enumOptions } from '../../../utils/forms';
 
 interface Filters {
   dates: [Dayjs, Dayjs];
@@ -25,7 +26,6 @@ interface Filters {
   keyword?: string;
 }
 
-const options = (e: Record<string, { text: string }>) => Object.entries(e).map(([value, v]) => ({ value, label: v.text }));
 const STATUS_COLOR: Record<string, string> = { Y: 'success', P: 'warning', R: 'default', V: 'error' };
 
 /** The filters as the server takes them: the range is required (this month by default). */
@@ -100,22 +100,22 @@ export default function OrderListReport() {
             <Form.Item name="line" label="业务">
               <Select
                 style={{ width: 130 }}
-                options={[{ value: '', label: '全部' }, ...options(SALES_LINE)]}
+                options={[{ value: '', label: '全部' }, ...enumOptions(SALES_LINE)]}
                 data-testid="orderlist-line"
               />
             </Form.Item>
             <Form.Item name="pay_type" label="支付方式">
-              <Select style={{ width: 120 }} options={[{ value: '', label: '全部' }, ...options(PAY_TYPE)]} />
+              <Select style={{ width: 120 }} options={[{ value: '', label: '全部' }, ...enumOptions(PAY_TYPE)]} />
             </Form.Item>
             <Form.Item name="counted" label="计入实收">
               <Select
                 style={{ width: 130 }}
-                options={[{ value: '', label: '全部' }, ...options(COUNTED)]}
+                options={[{ value: '', label: '全部' }, ...enumOptions(COUNTED)]}
                 data-testid="orderlist-counted"
               />
             </Form.Item>
             <Form.Item name="status" label="状态">
-              <Select style={{ width: 120 }} options={[{ value: '', label: '全部' }, ...options(ORDER_STATUS)]} />
+              <Select style={{ width: 120 }} options={[{ value: '', label: '全部' }, ...enumOptions(ORDER_STATUS)]} />
             </Form.Item>
             <Form.Item name="keyword" label="关键字">
               <Input allowClear placeholder="单号/房号/车牌/付款人" data-testid="orderlist-keyword" />
