@@ -43,13 +43,13 @@ journey('fees: 营收报表 and 订单报表 (/feecounts/salesreports, /feecount
     const all = await api('orderlistreport', {}, token);
     const summary = page.getByTestId('orderlist-summary');
     await expect.poll(() => summary.textContent()).toContain(grouped(all.data.summary.amount));
-    // 计入实收 否: the orders paid from the balance, named so; back to 全部
-    const notCounted = await api('orderlistreport', { counted: 'N' }, token);
-    expect(notCounted.data.summary.count).toBeGreaterThan(0);
-    await pick(page, 'orderlist-counted', '不计入实收');
+    // 计入实收: the orders paid by the methods the group counts, and their net; back to 全部
+    const counted = await api('orderlistreport', { counted: 'Y' }, token);
+    expect(counted.data.summary.count).toBeGreaterThan(0);
+    await pick(page, 'orderlist-counted', '计入实收');
     await page.getByTestId('table-page-search').click();
-    await expect.poll(() => summary.textContent()).toContain(grouped(notCounted.data.summary.amount));
-    await expect.poll(() => rowsOf(page.getByTestId('orderlistreport-page')).first().textContent()).toContain('（不计入实收）');
+    await expect.poll(() => summary.textContent()).toContain(`笔数${(counted.data.summary.count as number).toLocaleString('en-US')}`);
+    await expect.poll(() => summary.textContent()).toContain(grouped(counted.data.summary.counted_net));
     await pick(page, 'orderlist-counted', '全部');
     const fees = await api('orderlistreport', { line: 'fee' }, token);
     const receipt = fees.data.items[0] as { order_no: string; amount: string };
