@@ -6,6 +6,7 @@ import {
   DatePicker,
   Divider,
   Form,
+  Grid,
   Input,
   InputNumber,
   Modal,
@@ -94,6 +95,7 @@ export default function LeaderRegions() {
   const list = useList('leaderregionlist', { title: '', status: '', expiry: '' });
   const paging = usePagination(list);
   const navigate = useNavigate();
+  const phone = Grid.useBreakpoint().md === false;
   const { modal } = App.useApp();
   const [filters, setFilters] = useState<RegionFilters>({ title: '', status: '', expiry: '' });
   const [exporting, setExporting] = useState(false);
@@ -307,7 +309,8 @@ export default function LeaderRegions() {
             title: '操作',
             key: 'op',
             width: 270,
-            fixed: 'right',
+            // on a phone a fixed column would cover the names: the row scrolls as a whole
+            fixed: phone ? undefined : 'right',
             render: (_: unknown, row: LeaderRegion) => (
               <Space>
                 <Button size="small" onClick={() => open(row)}>
