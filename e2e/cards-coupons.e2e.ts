@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { chooseOption, rowsOf, settle } from './antd.js';
+import { chooseOption, pick, rowsOf, settle } from './antd.js';
 import { DESKTOP, PHONE, screenshot } from './browser.js';
 import { journey, signIn } from './support.js';
 
@@ -132,7 +132,15 @@ journey(
       await page.goto('/carpark/reportcardgenerallist');
       const report = page.getByTestId('couponreport-page');
       await rowsOf(report).first().waitFor();
-      await expect.poll(async () => (await rowsOf(report).allTextContents()).join('|')).toContain(NAME);
+      // the latest day comes first
+      const days = (await rowsOf(report).allTextContents()).map((t) => t.slice(0, 10));
+      expect(days).toEqual([...days].sort().reverse());
+      await pick(page, 'couponreport-template', NAME, true);
+      await report.getByTestId('table-page-search').click();
+      await expect
+        .poll(async () => (await rowsOf(report).allTextContents()).join('|'))
+        .toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2}${NAME}1`));
+      await expect.poll(() => rowsOf(report).count()).toBe(1);
       await page.getByTestId('couponreport-figures').waitFor();
       await settle(page);
       await screenshot(page, 'cards-coupon-report-1440');

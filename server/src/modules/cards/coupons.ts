@@ -804,7 +804,7 @@ async function refuseUnknownTemplate(db: Kysely<DB>, rid: number, templateId: nu
   if (!t) fail('优惠券不存在');
 }
 
-/** Per business day and template: given by staff or rule, claimed, used (discount, orders), expired. */
+/** Per business day (the latest first) and template: given by staff or rule, claimed, used (discount, orders), expired. */
 export async function couponReport(db: Kysely<DB>, rid: number, input: ReportInput): Promise<CouponReportAnswer> {
   const [start, end] = reportRange(input);
   await refuseUnknownTemplate(db, rid, input.template_id);
@@ -826,7 +826,7 @@ export async function couponReport(db: Kysely<DB>, rid: number, input: ReportInp
            sum(ev.discount)::text AS discount, count(DISTINCT ev.order_no)::int AS orders
     FROM ev JOIN member_coupon_templates t ON t.rid = ${rid} AND t.id = ev.template_id
     GROUP BY ev.day, ev.template_id, t.name
-    ORDER BY ev.day, ev.template_id`.execute(db);
+    ORDER BY ev.day DESC, ev.template_id`.execute(db);
   const items: CouponReportRow[] = rows.rows.map((r) => ({
     key: `${r.day}|${r.template_id}`,
     day: r.day,

@@ -97,7 +97,14 @@ export default function CouponReport() {
             />
           </Form.Item>
           <Form.Item name="template_id" label="优惠券">
-            <SmallSelect widget={{ small: 'cards_small_list' }} values={{}} allowClear placeholder="全部优惠券" style={{ width: 180 }} />
+            <SmallSelect
+              widget={{ small: 'cards_small_list' }}
+              values={{}}
+              allowClear
+              placeholder="全部优惠券"
+              style={{ width: 180 }}
+              testId="couponreport-template"
+            />
           </Form.Item>
         </>
       }
