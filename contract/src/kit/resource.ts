@@ -170,6 +170,8 @@ export interface FieldDef {
   help?: string;
   /** given when the row is added and kept after (a code): not in the edit payload */
   once?: boolean;
+  /** the form shows the field only while another field holds one of these values (指定小区 under 适用小区) */
+  shownWhen?: { field: string; values: readonly string[] };
 }
 
 /** A read-only column the list answers (joins, counts, derived values). */

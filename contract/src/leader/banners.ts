@@ -130,7 +130,7 @@ export const banner = resource<BannerItem>()({
       zod: z.array(id).max(BANNER_REGIONS_MAX, `最多选择${BANNER_REGIONS_MAX}个小区`).default([]),
       widget: { small: 'bannerregion_small_list', multiple: true },
       in: ['form'],
-      help: '适用小区为“指定小区”时选择',
+      shownWhen: { field: 'region_scope', values: ['some'] },
     },
     /** filter only: the banners a community shows (all of the group's, or those naming it) */
     region_id: {

@@ -138,7 +138,7 @@ export const leaderGraphic = resource<LeaderGraphicItem>()({
       zod: z.array(id).max(BANNER_REGIONS_MAX, `最多选择${BANNER_REGIONS_MAX}个小区`).default([]),
       widget: { small: 'bannerregion_small_list', multiple: true },
       in: ['form'],
-      help: '发布范围为“指定小区”时选择',
+      shownWhen: { field: 'region_scope', values: ['some'] },
     },
     /** filter only: the articles a community shows (the whole group's, or those naming it) */
     region_id: { label: '小区', filterZod: optionalId, widget: { small: 'bannerregion_small_list' }, in: ['filter'] },

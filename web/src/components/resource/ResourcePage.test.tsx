@@ -156,6 +156,29 @@ describe('ResourcePage', () => {
     expect(listCalls().length).toBeGreaterThan(before);
   });
 
+  it('shows a field only while the field it depends on holds one of its values', async () => {
+    const withReason = resource<Thing>()({
+      name: 'thing',
+      label: '物品',
+      methods: { list: 'thinglist', add: 'thingadd' },
+      roles: { read: 'any', write: ['memberbasis'] },
+      fields: {
+        title: { label: '名称', zod: z.string().trim().min(1, '请输入名称'), in: ['form', 'table'] },
+        status: { label: '状态', zod: z.enum(['Y', 'N']).default('Y'), enum: THING_STATUS, widget: 'radio', in: ['form', 'table'] },
+        reason: { label: '停用原因', zod: z.string().default(''), in: ['form'], shownWhen: { field: 'status', values: ['N'] } },
+      },
+    });
+    renderAt(<ResourcePage resource={withReason} />, '/things');
+    await screen.findByText('扫帚');
+    fireEvent.click(screen.getByTestId('thing-add'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByText('停用原因')).toBeNull();
+    fireEvent.click(within(dialog).getByLabelText('停用'));
+    expect(await within(dialog).findByText('停用原因')).toBeTruthy();
+    fireEvent.click(within(dialog).getByLabelText('启用'));
+    await waitFor(() => expect(within(dialog).queryByText('停用原因')).toBeNull());
+  });
+
   it("deletes only after the spec's confirmation; cancelling deletes nothing", async () => {
     renderAt(<ResourcePage resource={thing} />, '/things');
     await screen.findByText('扫帚');

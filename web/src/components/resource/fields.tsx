@@ -151,7 +151,7 @@ export function ResourceFormItems({
     const testId = `${def.name}-${key}`;
     const Custom = widgets[key];
     const date = widgetOf(field) === 'date';
-    return (
+    const item = (
       <Form.Item
         key={key}
         name={key}
@@ -171,6 +171,14 @@ export function ResourceFormItems({
             {...(editing && field.once ? { disabled: true } : {})}
           />
         )}
+      </Form.Item>
+    );
+    const when = field.shownWhen;
+    if (!when) return item;
+    // shown while the other field holds one of the values; hidden, its value is not checked (the server ignores it)
+    return (
+      <Form.Item key={key} noStyle shouldUpdate={(a, b) => a[when.field] !== b[when.field]}>
+        {({ getFieldValue }) => (when.values.includes(String(getFieldValue(when.field))) ? item : null)}
       </Form.Item>
     );
   });
