@@ -184,6 +184,40 @@ describe('扫码充电: the SMS code', () => {
   });
 });
 
+describe('扫码充电: sending the code', () => {
+  it('withdraws the code of a message the provider refused, keeps the refusal on record, and lets another be asked for at once', async () => {
+    const pile = await addPile();
+    const db = s.database.db;
+    const m = await member(6);
+    const audits = async () =>
+      (await db.selectFrom('audit_log').select(['outcome', 'message']).where('method', '=', 'chargephonecode').orderBy('id').execute()).map(
+        (r) => `${r.outcome} ${r.message}`,
+      );
+    const before = (await audits()).length;
+    // the sandbox refuses mobiles ending in this digit, as a provider's number limit would
+    await db
+      .insertInto('sms_settings')
+      .values({ rid: 1, provider: 'sandbox', sandbox_fail_suffix: m.mobile.slice(-1) })
+      .onConflict((oc) => oc.column('rid').doUpdateSet({ sandbox_fail_suffix: m.mobile.slice(-1) }))
+      .execute();
+    try {
+      const refused = await s.call('chargephonecode', { rid: 1, charger_code: pile.code, mobile: m.mobile });
+      expect(refused).toMatchObject({ return_code: RC.FAIL, return_msg: '验证码发送失败：沙箱：该尾号按设置模拟发送失败（触发号码频控）' });
+      expect(await db.selectFrom('charge_sms_codes').select('id').where('mobile', '=', m.mobile).execute()).toEqual([]);
+      expect((await audits()).slice(before)).toEqual(['FAIL 验证码发送失败：沙箱：该尾号按设置模拟发送失败（触发号码频控）']);
+    } finally {
+      await db.updateTable('sms_settings').set({ sandbox_fail_suffix: '' }).where('rid', '=', 1).execute();
+    }
+    // no wait for a message never sent
+    const sent = await s.call('chargephonecode', { rid: 1, charger_code: pile.code, mobile: m.mobile });
+    ok(sent);
+    const kept = await db.selectFrom('charge_sms_codes').select('out_id').where('mobile', '=', m.mobile).execute();
+    expect(kept.map((r) => `/sandbox-sms/${r.out_id}`)).toEqual([sent.data.sandbox_url]);
+    expect((await audits()).slice(before + 1)).toEqual(['SUCCESS 验证码已发送，请查看短信']);
+    ok(await s.call('chargephonelogin', { rid: 1, mobile: m.mobile, code: await sandboxCode(sent.data.sandbox_url) }));
+  });
+});
+
 describe('扫码充电: the charge session', () => {
   it('may call the phone methods only; a console session may not act as an owner', async () => {
     const pile = await addPile();

@@ -39,6 +39,7 @@ import {
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { isOnline } from '../../devices/access.js';
+import { recordAudit } from '../../http/dispatcher.js';
 import { BizError, fail } from '../../http/errors.js';
 import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
 import { hashToken } from '../../http/tokens.js';
@@ -78,7 +79,10 @@ function memberOf(ctx: CommunityCtx): number {
 
 const chargephonecode = defineMethod('chargephonecode', {
   side: 'public',
-  writes: true,
+  // the code is kept (committed) before the message goes out, and the provider is called outside any
+  // transaction: a slow provider holds no connection and no lock on the group's SMS quota, and a
+  // code a user receives always exists; a message not sent withdraws its code
+  writes: 'own',
   summary: `扫码充电：向本小区业主或会员的手机号发送 6 位短信验证码（${CHARGE_CODE_TTL_SECONDS / 60} 分钟内有效；同一手机号 ${CHARGE_CODE_RESEND_SECONDS} 秒一次、每天至多 ${CHARGE_CODE_DAILY_MAX} 次）；短信沙箱下答沙箱短信页的地址`,
   async handler(ctx, input) {
     const pile = await pileByCode(ctx.db, input.rid, input.charger_code);
@@ -134,7 +138,16 @@ const chargephonecode = defineMethod('chargephonecode', {
       content,
       outId,
     });
-    if (!result.ok) fail(`验证码发送失败：${result.reason}`);
+    const audit = (outcome: string, message: string) =>
+      recordAudit(ctx.db, { session: null, side: 'community', method: 'chargephonecode', input, outcome, message, ip: ctx.ip });
+    if (!result.ok) {
+      // not sent: neither the wait before another code nor the day's count counts it
+      await ctx.db.deleteFrom('charge_sms_codes').where('rid', '=', input.rid).where('out_id', '=', outId).execute();
+      const refusal = `验证码发送失败：${result.reason}`;
+      await audit(RC.FAIL, refusal);
+      fail(refusal);
+    }
+    await audit(RC.SUCCESS, '验证码已发送，请查看短信');
     // the sandbox's message is shown on its page, never in production
     const sandbox = provider.name === 'sandbox' && ctx.config.sandbox && !ctx.config.production;
     return reply(
