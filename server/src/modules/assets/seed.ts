@@ -437,7 +437,7 @@ export async function seedAssets(db: Kysely<DB>): Promise<void> {
       });
       await db
         .updateTable('maintain_tasks')
-        .set({ done_at: sql<Date>`(${t.due_on}::date + time '10:30') AT TIME ZONE 'Asia/Shanghai'` })
+        .set({ done_at: sql<Date>`(${t.due_on}::date + time '10:30') AT TIME ZONE current_setting('TimeZone')` })
         .where('rid', '=', rid)
         .where('id', '=', Number(t.id))
         .execute();

@@ -174,7 +174,7 @@ async function paidMonths(db: Kysely<DB>, rid: number, paymentId: number, prepai
 async function paidMonth(db: Kysely<DB>, rid: number, paymentId: number): Promise<string> {
   const p = await db
     .selectFrom('fee_payments')
-    .select(sql<string>`to_char(created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM')`.as('month'))
+    .select(sql<string>`to_char(created_at AT TIME ZONE current_setting('TimeZone'), 'YYYY-MM')`.as('month'))
     .where('rid', '=', rid)
     .where('id', '=', paymentId)
     .executeTakeFirstOrThrow();

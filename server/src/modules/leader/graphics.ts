@@ -35,7 +35,7 @@ const statusSql = (day: string) =>
   sql<LeaderGraphicItem['status']>`CASE WHEN t.status = 'P' AND t.online_date > ${day}::date THEN 'S' ELSE t.status END`;
 
 /** The day a published article shows from: its 定时发布 day, or the day it was published. */
-const showDaySql = sql<string>`to_char(coalesce(t.online_date, (t.published_at AT TIME ZONE 'Asia/Shanghai')::date), 'YYYY-MM-DD')`;
+const showDaySql = sql<string>`to_char(coalesce(t.online_date, (t.published_at AT TIME ZONE current_setting('TimeZone'))::date), 'YYYY-MM-DD')`;
 
 const graphicQuery = (db: Kysely<DB>, groupId: number) =>
   db
@@ -59,7 +59,7 @@ const graphicQuery = (db: Kysely<DB>, groupId: number) =>
     .select(sql<string>`coalesce(to_char(t.online_date, 'YYYY-MM-DD'), '')`.as('online_date'))
     .select(statusSql(today()).as('status'))
     .select(sql<string>`coalesce(p.name, '')`.as('publisher'))
-    .select(sql<string>`coalesce(to_char(t.published_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS'), '')`.as('publish_time'))
+    .select(sql<string>`coalesce(to_char(t.published_at AT TIME ZONE current_setting('TimeZone'), 'YYYY-MM-DD HH24:MI:SS'), '')`.as('publish_time'))
     .select(
       sql<string>`CASE WHEN t.region_scope = 'all' THEN '全部小区'
         ELSE coalesce((SELECT string_agg(r.title, '、' ORDER BY r.id) FROM regions r WHERE r.id = ANY(t.rids) AND r.group_id = t.group_id), '') END`.as(
@@ -178,7 +178,7 @@ const inScope = (db: Kysely<DB>, rid: number, day: string) =>
     .selectFrom('group_graphics as t')
     .innerJoin('regions as r', (j) => j.onRef('r.group_id', '=', 't.group_id').on('r.id', '=', rid))
     .where('t.status', '=', 'P')
-    .where(sql<boolean>`coalesce(t.online_date, (t.published_at AT TIME ZONE 'Asia/Shanghai')::date) <= ${day}::date`)
+    .where(sql<boolean>`coalesce(t.online_date, (t.published_at AT TIME ZONE current_setting('TimeZone'))::date) <= ${day}::date`)
     .where(sql<boolean>`(t.region_scope = 'all' OR ${rid}::int = ANY(t.rids))`);
 
 /**
@@ -191,7 +191,7 @@ export async function groupArticlesFor(db: Kysely<DB>, rid: number, day: string,
     .select(showDaySql.as('date'))
     .orderBy(sql`CASE WHEN t.pinned = 'Y' THEN 0 ELSE 1 END`)
     .orderBy(sql`CASE WHEN t.pinned = 'Y' THEN t.sort END`)
-    .orderBy(sql`coalesce(t.online_date, (t.published_at AT TIME ZONE 'Asia/Shanghai')::date)`, 'desc')
+    .orderBy(sql`coalesce(t.online_date, (t.published_at AT TIME ZONE current_setting('TimeZone'))::date)`, 'desc')
     .orderBy('t.id', 'desc')
     .limit(limit)
     .execute();

@@ -31,9 +31,10 @@ import { onCommandAck, queueCommand } from '../../devices/access.js';
 import { fail } from '../../http/errors.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { insertOwnBill } from '../fees/ownBills.js';
+import { businessTimeZone } from '../../config.js';
 
 export type MeterRow = Selectable<MetersTable>;
-const ZONE = 'Asia/Shanghai';
+const ZONE = businessTimeZone();
 
 export const subjectOf = (meterId: number) => `meter:${meterId}`;
 export const meterIdOfSubject = (subject: string): number | null => (subject.startsWith('meter:') ? Number(subject.slice(6)) : null);

@@ -472,7 +472,7 @@ async function seedMetersOf(db: Kysely<DB>, rid: number, count: number): Promise
       FROM meter_day_bills d JOIN meters m ON m.rid = d.rid AND m.id = d.meter_id LEFT JOIN rooms r ON r.rid = m.rid AND r.id = m.hid
       WHERE d.rid = ${rid}
       UNION ALL
-      SELECT c.rid, to_char(c.confirmed_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM'), m.kind, coalesce(r.bid, 0), 0, 0, c.amount
+      SELECT c.rid, to_char(c.confirmed_at AT TIME ZONE current_setting('TimeZone'), 'YYYY-MM'), m.kind, coalesce(r.bid, 0), 0, 0, c.amount
       FROM meter_recharges c JOIN meters m ON m.rid = c.rid AND m.id = c.meter_id LEFT JOIN rooms r ON r.rid = m.rid AND r.id = m.hid
       WHERE c.rid = ${rid} AND c.status = 'S') x
     GROUP BY 1, 2, 3, 4`.execute(db);

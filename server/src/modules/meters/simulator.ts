@@ -15,6 +15,7 @@ import type { DB } from '../../db/schema.js';
 import { isOnline, registerSimExecutor, runDeviceQueue, simSettings } from '../../devices/access.js';
 import { registerJobKind, registerPeriodicJob } from '../../jobs/queue.js';
 import { meterIdOfSubject, recordReading } from './core.js';
+import { businessTimeZone } from '../../config.js';
 
 const HOUR_MS = 3_600_000;
 export const METER_SIM_KIND = 'meter_sim_tick';
@@ -33,7 +34,7 @@ export async function simOf(db: Kysely<DB>, rid: number, meterId: number) {
     .executeTakeFirstOrThrow();
 }
 
-const ZONE = 'Asia/Shanghai';
+const ZONE = businessTimeZone();
 
 /** A usage of up to 3 decimals as thousandths. */
 export function milli(v: string): bigint {

@@ -63,7 +63,7 @@ const graphicQuery = (db: Kysely<DB>, rid: number) =>
     .select(sql<string>`coalesce(to_char(t.offline_date, 'YYYY-MM-DD'), '')`.as('offline_date'))
     .select(statusSql(today()).as('status'))
     .select(sql<string>`coalesce(p.name, '')`.as('publisher'))
-    .select(sql<string>`coalesce(to_char(t.published_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS'), '')`.as('publish_time'))
+    .select(sql<string>`coalesce(to_char(t.published_at AT TIME ZONE current_setting('TimeZone'), 'YYYY-MM-DD HH24:MI:SS'), '')`.as('publish_time'))
     .select(sql<string>`coalesce(c.name, '')`.as('creator'))
     .where('t.rid', '=', rid);
 

@@ -43,7 +43,7 @@ async function pointByCode(ctx: CommunityCtx, method: string, raw: string) {
 /** A matched check-in counted in its task's hour of the business day (巡更统计's hours; migration 202611301100). */
 async function keepCheckinHour(db: Kysely<DB>, rid: number, taskId: number, at: Date): Promise<void> {
   await sql`INSERT INTO patrol_task_hours (rid, task_id, hour, checkins)
-    VALUES (${rid}, ${taskId}, extract(hour FROM ${at}::timestamptz AT TIME ZONE 'Asia/Shanghai')::int, 1)
+    VALUES (${rid}, ${taskId}, extract(hour FROM ${at}::timestamptz AT TIME ZONE current_setting('TimeZone'))::int, 1)
     ON CONFLICT (rid, task_id, hour) DO UPDATE SET checkins = patrol_task_hours.checkins + 1`.execute(db);
 }
 
@@ -51,7 +51,7 @@ async function keepCheckinHour(db: Kysely<DB>, rid: number, taskId: number, at: 
 export async function countCheckinHours(db: Kysely<DB>, rid: number): Promise<void> {
   await sql`DELETE FROM patrol_task_hours WHERE rid = ${rid}`.execute(db);
   await sql`INSERT INTO patrol_task_hours (rid, task_id, hour, checkins)
-    SELECT rid, task_id, extract(hour FROM server_time AT TIME ZONE 'Asia/Shanghai')::int, count(*)::int
+    SELECT rid, task_id, extract(hour FROM server_time AT TIME ZONE current_setting('TimeZone'))::int, count(*)::int
     FROM patrol_checkins WHERE rid = ${rid} AND outcome = 'ok' AND task_id IS NOT NULL GROUP BY 1, 2, 3`.execute(db);
 }
 
@@ -71,7 +71,7 @@ const patrolcheckin = defineMethod('patrolcheckin', {
       guard_name: ctx.session.name,
       code: input.code,
       method: input.check_method,
-      device_time: input.device_time ? sql<Date>`${input.device_time}::timestamp AT TIME ZONE 'Asia/Shanghai'` : null,
+      device_time: input.device_time ? sql<Date>`${input.device_time}::timestamp AT TIME ZONE current_setting('TimeZone')` : null,
       server_time: now,
       lat: input.lat,
       lng: input.lng,

@@ -38,8 +38,8 @@ async function figures(db: Kysely<DB>, rid: number, p: Period, key: RawBuilder<s
         ELSE round(100.0 * count(*) FILTER (WHERE c.rating >= 4) / count(c.rating), 1)::text END AS satisfaction_rate
     FROM complaints c
     WHERE c.rid = ${rid}
-      AND c.created_at >= (${p.start_date}::date)::timestamp AT TIME ZONE 'Asia/Shanghai'
-      AND c.created_at < (${p.end_date}::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai'
+      AND c.created_at >= (${p.start_date}::date)::timestamp AT TIME ZONE current_setting('TimeZone')
+      AND c.created_at < (${p.end_date}::date + 1)::timestamp AT TIME ZONE current_setting('TimeZone')
     ${key ? sql`GROUP BY 1` : sql``}`;
   return (await q.execute(db)).rows;
 }

@@ -177,8 +177,8 @@ function filtered(qb: CQ, f: Filters, session: Session, withStatus = true): CQ {
   }
   if (f.created) {
     qb = qb
-      .where('c.created_at', '>=', sql<Date>`(${f.created[0]}::date)::timestamp AT TIME ZONE 'Asia/Shanghai'`)
-      .where('c.created_at', '<', sql<Date>`(${f.created[1]}::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai'`);
+      .where('c.created_at', '>=', sql<Date>`(${f.created[0]}::date)::timestamp AT TIME ZONE current_setting('TimeZone')`)
+      .where('c.created_at', '<', sql<Date>`(${f.created[1]}::date + 1)::timestamp AT TIME ZONE current_setting('TimeZone')`);
   }
   if (f.overdue === 'Y')
     qb = qb.where((eb) => eb.or([eb('c.respond_overdue_at', 'is not', null), eb('c.close_overdue_at', 'is not', null)]));

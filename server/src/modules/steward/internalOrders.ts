@@ -282,7 +282,7 @@ export async function spawnOccurrences(db: Kysely<DB>, rid: number, templateId: 
         cc_ids: t.cc_ids,
         photos: t.photos,
         due_hours: t.due_hours,
-        due_at: sql<Date>`(${day}::date + time '08:00') AT TIME ZONE 'Asia/Shanghai' + make_interval(hours => ${t.due_hours})`,
+        due_at: sql<Date>`(${day}::date + time '08:00') AT TIME ZONE current_setting('TimeZone') + make_interval(hours => ${t.due_hours})`,
         creator: t.creator,
         created_by: t.created_by,
       })

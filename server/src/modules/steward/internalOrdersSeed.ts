@@ -155,7 +155,7 @@ export async function seedInternalOrders(db: Kysely<DB>): Promise<void> {
   for (const d of demos) {
     const handlers = d.kind === 'C' || d.kind === 'E' ? [tech.id] : d.kind === 'P' ? [steward.id] : [steward.id, tech.id];
     const raised = d.occursOn
-      ? sql<Date>`(${d.occursOn}::date + time '08:00') AT TIME ZONE 'Asia/Shanghai'`
+      ? sql<Date>`(${d.occursOn}::date + time '08:00') AT TIME ZONE current_setting('TimeZone')`
       : sql<Date>`now() - make_interval(hours => ${d.ago})`;
     const row = await db
       .insertInto('internal_orders')
