@@ -172,6 +172,9 @@ export async function makeScaleData(
         );
       }
       await log.step('sequences, receipt counters, kept totals and addresses', async () => {
+        // the planner's figures of the tables just filled: without them the rebuilds below join the
+        // bills by nested loops (58 s instead of 1 s for 2 × 1,000 rooms)
+        await analyzeSchema(c);
         await sql`SELECT setval(pg_get_serial_sequence('fee_payments', 'id'), (SELECT max(id) FROM fee_payments))`.execute(c);
         await sql`
           INSERT INTO fee_receipt_counters (rid, last_no) SELECT rid, count(*) FROM fee_payments GROUP BY rid
@@ -829,4 +832,12 @@ async function billPeriod(c: Kysely<DB>, b: Billing, m: number, start: string) {
     )
     UPDATE fee_batches SET bill_count = (SELECT count(*) FROM ins), total_fee = (SELECT coalesce(sum(fee), 0) FROM ins)
     WHERE rid = ${rid} AND id = ${batchId}`.execute(c);
+}
+
+/** ANALYZE of every table of the schema being filled (not the other schemas of its database). */
+async function analyzeSchema(c: Kysely<DB>): Promise<void> {
+  const tables = await sql<{
+    name: string;
+  }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1`.execute(c);
+  for (const t of tables.rows) await sql`ANALYZE ${sql.table(t.name)}`.execute(c);
 }
