@@ -59,6 +59,11 @@ export interface ResourceImpl<C extends Ctx = CommunityCtx> {
   where?: Record<string, (qb: AnySelect, value: FilterValue) => AnySelect>;
   /** a row of the query as the wire has it, after the defaults (times, `*_ch`) */
   row?: (row: any) => any;
+  /**
+   * a row shaped, after `row`, with what a call reads once for all its rows where SQL would repeat
+   * a rule kept in code (a menu entry hidden by the services its community offers)
+   */
+  rowWith?: (db: Kysely<DB>, scope: number) => Promise<(row: any) => any>;
   /** columns unique within the community (or the group), with the refusal's message; a null value matches null */
   unique?: Array<{ on: string[]; message: (values: Values) => string }>;
   /** the business rules of an add or an edit; `before` is the row being edited */
@@ -205,6 +210,12 @@ export function defineResource<D extends ResourceDef>(resource: { readonly def: 
   const wireRow = wireRows(def);
   const shape = impl.row;
   const toWire = shape ? (row: Values) => shape(wireRow(row)) : wireRow;
+  /** toWire, then the call's own shaping (rowWith) */
+  const wireFor = async (db: AnyDb, scope: number): Promise<(row: Values) => unknown> => {
+    if (!impl.rowWith) return toWire;
+    const more = await impl.rowWith(db as Kysely<DB>, scope);
+    return (row) => more(toWire(row));
+  };
   const filterKeys = keysIn(def, 'filter');
 
   function filtered(db: AnyDb, scope: number, input: Input): AnySelect {
@@ -264,7 +275,8 @@ export function defineResource<D extends ResourceDef>(resource: { readonly def: 
           ? await listPage(ordered(rows, dir), input as never, 't.id', rows)
           : await listPage(rows, input as never, 't.id');
         const sums = impl.sums ? { sums: await impl.sums(rows) } : {};
-        return { total: page.total, items: page.items.map(toWire), ...sums } as never;
+        const wire = await wireFor(dbOf(ctx), scopeOf(ctx));
+        return { total: page.total, items: page.items.map(wire), ...sums } as never;
       },
     }),
   );
@@ -300,7 +312,8 @@ export function defineResource<D extends ResourceDef>(resource: { readonly def: 
         const row = (await baseQuery(dbOf(ctx), scopeOf(ctx))
           .where('t.id', '=', (input as Input).id)
           .executeTakeFirst()) as Values | undefined;
-        return toWire(row ?? fail(notFound)) as never;
+        const wire = await wireFor(dbOf(ctx), scopeOf(ctx));
+        return wire(row ?? fail(notFound)) as never;
       },
     }),
   );
@@ -377,11 +390,12 @@ export function defineResource<D extends ResourceDef>(resource: { readonly def: 
       check: async ({ db, rid }, input) => refuseOversizedExport(db, filtered(db as AnyDb, await exportScope(db, rid), input as Input)),
       async sheet({ db, rid }, input) {
         const dir = (input as { sort: 'asc' | 'desc' }).sort;
-        const rows = (await ordered(filtered(db as AnyDb, await exportScope(db, rid), input as Input), dir)
+        const scope = await exportScope(db, rid);
+        const rows = (await ordered(filtered(db as AnyDb, scope, input as Input), dir)
           .orderBy('t.id', dir)
           .limit(EXPORT_MAX)
           .execute()) as Values[];
-        return sheetOf(def.label, columns, rows.map(toWire));
+        return sheetOf(def.label, columns, rows.map(await wireFor(db as AnyDb, scope)) as never);
       },
     });
   });

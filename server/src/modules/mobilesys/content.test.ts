@@ -181,6 +181,27 @@ describe('菜单 and the home', () => {
     expect(row2.hidden_reason).toBe('');
   });
 
+  it("hides an entry whose service the group's catalogue does not offer the community, in the list, its details and the app", async () => {
+    const leader = await s.login('leader');
+    const entry = ok(
+      await s.call('appmenuadd', { title: '去缴费', icon: 'WalletOutlined', link_type: 'service', target: 'payment' }, admin),
+    ).id;
+    const reasonOf = async () =>
+      (await s.call('appmenulist', { title: '去缴费', limit: 10 }, admin)).data.items.find((m: { id: number }) => m.id === entry)
+        .hidden_reason;
+    expect(await reasonOf()).toBe('');
+    // the head office offers 物业缴费 to community 2 only
+    ok(await s.call('applysedit', { code: 'payment', icon: 'WalletOutlined', sort: 3, region_scope: 'some', rids: [2] }, leader, 'group'));
+    try {
+      expect(await reasonOf()).toBe('应用“物业缴费”未开通');
+      expect(ok(await s.call('apphome', {}, admin)).grid.map((m: { id: number }) => m.id)).not.toContain(entry);
+      expect(ok(await s.call('appmenuinfo', { id: entry }, admin)).hidden_reason).toBe('应用“物业缴费”未开通');
+    } finally {
+      ok(await s.call('applysedit', { code: 'payment', icon: 'WalletOutlined', sort: 3, region_scope: 'all' }, leader, 'group'));
+    }
+    expect(await reasonOf()).toBe('');
+  });
+
   it('shows on the home the banners online at the top, by their order, and the latest posts', async () => {
     const day = today();
     const b1 = ok(await s.call('graphicadd', { title: '首页横幅二', kind: 'banner', cover: IMG, sort: 2, online_date: day }, admin)).id;

@@ -3,8 +3,6 @@
  * with a publish window, the app's menu entries, and what the app's home shows on a day.
  */
 import {
-  APP_SERVICES,
-  APP_SERVICE_CODES,
   BANNERS_PER_PLACEMENT,
   GRAPHIC_KIND,
   GRAPHIC_STATUS,
@@ -18,6 +16,7 @@ import {
   type AppServiceCode,
   type GraphicItem,
   type GraphicStatus,
+  type MenuItem,
 } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -63,7 +62,11 @@ const graphicQuery = (db: Kysely<DB>, rid: number) =>
     .select(sql<string>`coalesce(to_char(t.offline_date, 'YYYY-MM-DD'), '')`.as('offline_date'))
     .select(statusSql(today()).as('status'))
     .select(sql<string>`coalesce(p.name, '')`.as('publisher'))
-    .select(sql<string>`coalesce(to_char(t.published_at AT TIME ZONE current_setting('TimeZone'), 'YYYY-MM-DD HH24:MI:SS'), '')`.as('publish_time'))
+    .select(
+      sql<string>`coalesce(to_char(t.published_at AT TIME ZONE current_setting('TimeZone'), 'YYYY-MM-DD HH24:MI:SS'), '')`.as(
+        'publish_time',
+      ),
+    )
     .select(sql<string>`coalesce(c.name, '')`.as('creator'))
     .where('t.rid', '=', rid);
 
@@ -116,10 +119,6 @@ export const graphicMethods = defineResource(graphic, {
   },
 });
 
-/** The catalogue's services and their defaults as rows, for a menu's service that the community has no row of. */
-const catalogue = () =>
-  sql.join(APP_SERVICE_CODES.map((code) => sql`(${code}, ${APP_SERVICES[code].default}, ${APP_SERVICES[code].title})`));
-
 export const appMenuMethods = defineResource(appMenu, {
   table: 'app_menus',
   query: (db, rid) =>
@@ -138,18 +137,17 @@ export const appMenuMethods = defineResource(appMenu, {
         't.status',
         't.created_at',
       ])
-      // an entry opening a built-in function the community switched off does not show (/apply)
-      .select(
-        sql<string>`CASE WHEN t.link_type = 'service' AND (SELECT coalesce(s.enabled, d.enabled) = 'N'
-          FROM (VALUES ${catalogue()}) d (code, enabled, title) LEFT JOIN app_services s ON s.rid = t.rid AND s.code = d.code
-          WHERE d.code = t.target)
-        THEN '应用“' || (SELECT coalesce(s.title, d.title) FROM (VALUES ${catalogue()}) d (code, enabled, title)
-          LEFT JOIN app_services s ON s.rid = t.rid AND s.code = d.code WHERE d.code = t.target) || '”未开通' ELSE '' END`.as(
-          'hidden_reason',
-        ),
-      )
       .where('t.rid', '=', rid),
   row: (r: Values) => ({ ...r, id: Number(r.id) }),
+  // an entry opening a service the community does not offer (its own switch, the group's catalogue,
+  // a closed module) does not show in the app (/apply; apphome hides it by the same services)
+  async rowWith(db, rid) {
+    const services = await servicesOf(db, rid);
+    return (r: MenuItem) => {
+      const service = r.link_type === 'service' ? services.get(r.target as AppServiceCode) : undefined;
+      return { ...r, hidden_reason: service?.enabled === 'N' ? `应用“${service.title}”未开通` : '' };
+    };
+  },
   values: (input, ctx, before) => (before ? input : { ...input, created_by: ctx.session.accountId }),
   async check(ctx, v, before) {
     const problem = linkProblem(String(v.link_type), String(v.target ?? ''));
