@@ -616,8 +616,10 @@ function syncRows(db: Kysely<DB>, rid: number, f: SyncFilters) {
     .where('c.kind', '=', 'room_sync');
   if (f.device_id) qb = qb.where('c.device_id', '=', f.device_id);
   if (f.state) qb = qb.where('c.state', '=', f.state);
-  if (f.start_date) qb = qb.where('c.created_at', '>=', sql<Date>`(${f.start_date}::date)::timestamp AT TIME ZONE current_setting('TimeZone')`);
-  if (f.end_date) qb = qb.where('c.created_at', '<', sql<Date>`(${f.end_date}::date + 1)::timestamp AT TIME ZONE current_setting('TimeZone')`);
+  if (f.start_date)
+    qb = qb.where('c.created_at', '>=', sql<Date>`(${f.start_date}::date)::timestamp AT TIME ZONE current_setting('TimeZone')`);
+  if (f.end_date)
+    qb = qb.where('c.created_at', '<', sql<Date>`(${f.end_date}::date + 1)::timestamp AT TIME ZONE current_setting('TimeZone')`);
   if (f.keyword) {
     // the rooms the keyword names (their address, or their code as it is now), then their commands by subject
     const m = keywordMatch(f.keyword);

@@ -59,7 +59,11 @@ const graphicQuery = (db: Kysely<DB>, groupId: number) =>
     .select(sql<string>`coalesce(to_char(t.online_date, 'YYYY-MM-DD'), '')`.as('online_date'))
     .select(statusSql(today()).as('status'))
     .select(sql<string>`coalesce(p.name, '')`.as('publisher'))
-    .select(sql<string>`coalesce(to_char(t.published_at AT TIME ZONE current_setting('TimeZone'), 'YYYY-MM-DD HH24:MI:SS'), '')`.as('publish_time'))
+    .select(
+      sql<string>`coalesce(to_char(t.published_at AT TIME ZONE current_setting('TimeZone'), 'YYYY-MM-DD HH24:MI:SS'), '')`.as(
+        'publish_time',
+      ),
+    )
     .select(
       sql<string>`CASE WHEN t.region_scope = 'all' THEN '全部小区'
         ELSE coalesce((SELECT string_agg(r.title, '、' ORDER BY r.id) FROM regions r WHERE r.id = ANY(t.rids) AND r.group_id = t.group_id), '') END`.as(
