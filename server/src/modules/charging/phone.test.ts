@@ -214,6 +214,11 @@ describe('扫码充电: sending the code', () => {
     const kept = await db.selectFrom('charge_sms_codes').select('out_id').where('mobile', '=', m.mobile).execute();
     expect(kept.map((r) => `/sandbox-sms/${r.out_id}`)).toEqual([sent.data.sandbox_url]);
     expect((await audits()).slice(before + 1)).toEqual(['SUCCESS 验证码已发送，请查看短信']);
+    // a refusal before any message is on record too
+    expect((await s.call('chargephonecode', { rid: 1, charger_code: pile.code, mobile: m.mobile })).return_msg).toMatch(
+      /^验证码已发送，请 \d+ 秒后再试$/,
+    );
+    expect((await audits()).slice(before + 2)).toEqual([expect.stringMatching(/^FAIL 验证码已发送，请 \d+ 秒后再试$/)]);
     ok(await s.call('chargephonelogin', { rid: 1, mobile: m.mobile, code: await sandboxCode(sent.data.sandbox_url) }));
   });
 });

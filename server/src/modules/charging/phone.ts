@@ -41,7 +41,7 @@ import type { DB } from '../../db/schema.js';
 import { isOnline } from '../../devices/access.js';
 import { recordAudit } from '../../http/dispatcher.js';
 import { BizError, fail } from '../../http/errors.js';
-import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
+import { defineMethod, reply, type CommunityCtx, type Ctx } from '../../http/registry.js';
 import { hashToken } from '../../http/tokens.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { createChargeSession } from '../auth/sessions.js';
@@ -77,6 +77,79 @@ function memberOf(ctx: CommunityCtx): number {
   return ctx.session.memberId;
 }
 
+/** Checks the mobile and its limits, keeps the code's hash, then sends the message (chargephonecode). */
+async function sendChargeCode(ctx: Ctx, input: { rid: number; charger_code: string; mobile: string }) {
+  const pile = await pileByCode(ctx.db, input.rid, input.charger_code);
+  const member = await ctx.db
+    .selectFrom('members')
+    .select(['id'])
+    .where('rid', '=', input.rid)
+    .where('mobile', '=', input.mobile)
+    .executeTakeFirst();
+  if (!member) fail(NOT_MEMBER);
+  const sent = await ctx.db
+    .selectFrom('charge_sms_codes')
+    .select([
+      sql<number>`count(*)::int`.as('day'),
+      sql<number>`coalesce(ceil(extract(epoch from max(created_at) + make_interval(secs => ${CHARGE_CODE_RESEND_SECONDS}) - now())), 0)::int`.as(
+        'wait',
+      ),
+    ])
+    .where('rid', '=', input.rid)
+    .where('mobile', '=', input.mobile)
+    .where('created_at', '>', sql<Date>`now() - interval '1 day'`)
+    .executeTakeFirstOrThrow();
+  if (sent.wait > 0) fail(`验证码已发送，请 ${sent.wait} 秒后再试`);
+  if (sent.day >= CHARGE_CODE_DAILY_MAX) fail('该手机号今天获取验证码的次数已达上限，请明天再试');
+  const fromIp = await ctx.db
+    .selectFrom('charge_sms_codes')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('ip', '=', ctx.ip)
+    .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+    .executeTakeFirstOrThrow();
+  if (fromIp.n >= CHARGE_CODE_IP_HOURLY) fail('获取验证码过于频繁，请稍后再试');
+  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+  const outId = `charge-${crypto.randomBytes(16).toString('hex')}`;
+  await ctx.db
+    .insertInto('charge_sms_codes')
+    .values({
+      rid: input.rid,
+      mobile: input.mobile,
+      member_id: member.id,
+      code_hash: codeHash(input.rid, input.mobile, code),
+      out_id: outId,
+      ip: ctx.ip,
+      expires_at: sql<Date>`now() + make_interval(secs => ${CHARGE_CODE_TTL_SECONDS})`,
+    })
+    .execute();
+  const { provider, signName } = await smsProviderFor(ctx.db, input.rid, ctx.config.dataDir);
+  const content = `【${signName}】您的充电验证码为 ${code}，${CHARGE_CODE_TTL_SECONDS / 60} 分钟内有效，请勿告诉他人。`;
+  const result = await provider.send({
+    mobile: input.mobile,
+    signName,
+    templateCode: 'CHARGE_CODE',
+    params: { code },
+    content,
+    outId,
+  });
+  if (!result.ok) {
+    // not sent: neither the wait before another code nor the day's count counts it
+    await ctx.db.deleteFrom('charge_sms_codes').where('rid', '=', input.rid).where('out_id', '=', outId).execute();
+    fail(`验证码发送失败：${result.reason}`);
+  }
+  // the sandbox's message is shown on its page, never in production
+  const sandbox = provider.name === 'sandbox' && ctx.config.sandbox && !ctx.config.production;
+  return reply(
+    {
+      expires_in: CHARGE_CODE_TTL_SECONDS,
+      resend_in: CHARGE_CODE_RESEND_SECONDS,
+      charger_title: pile.title,
+      sandbox_url: sandbox ? sandboxSmsPath(outId) : '',
+    },
+    '验证码已发送，请查看短信',
+  );
+}
+
 const chargephonecode = defineMethod('chargephonecode', {
   side: 'public',
   // the code is kept (committed) before the message goes out, and the provider is called outside any
@@ -84,81 +157,18 @@ const chargephonecode = defineMethod('chargephonecode', {
   // code a user receives always exists; a message not sent withdraws its code
   writes: 'own',
   summary: `扫码充电：向本小区业主或会员的手机号发送 6 位短信验证码（${CHARGE_CODE_TTL_SECONDS / 60} 分钟内有效；同一手机号 ${CHARGE_CODE_RESEND_SECONDS} 秒一次、每天至多 ${CHARGE_CODE_DAILY_MAX} 次）；短信沙箱下答沙箱短信页的地址`,
+  // its own transactions: one audit row for the outcome, a refusal's too, as the dispatcher writes for a write
   async handler(ctx, input) {
-    const pile = await pileByCode(ctx.db, input.rid, input.charger_code);
-    const member = await ctx.db
-      .selectFrom('members')
-      .select(['id'])
-      .where('rid', '=', input.rid)
-      .where('mobile', '=', input.mobile)
-      .executeTakeFirst();
-    if (!member) fail(NOT_MEMBER);
-    const sent = await ctx.db
-      .selectFrom('charge_sms_codes')
-      .select([
-        sql<number>`count(*)::int`.as('day'),
-        sql<number>`coalesce(ceil(extract(epoch from max(created_at) + make_interval(secs => ${CHARGE_CODE_RESEND_SECONDS}) - now())), 0)::int`.as(
-          'wait',
-        ),
-      ])
-      .where('rid', '=', input.rid)
-      .where('mobile', '=', input.mobile)
-      .where('created_at', '>', sql<Date>`now() - interval '1 day'`)
-      .executeTakeFirstOrThrow();
-    if (sent.wait > 0) fail(`验证码已发送，请 ${sent.wait} 秒后再试`);
-    if (sent.day >= CHARGE_CODE_DAILY_MAX) fail('该手机号今天获取验证码的次数已达上限，请明天再试');
-    const fromIp = await ctx.db
-      .selectFrom('charge_sms_codes')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('ip', '=', ctx.ip)
-      .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
-      .executeTakeFirstOrThrow();
-    if (fromIp.n >= CHARGE_CODE_IP_HOURLY) fail('获取验证码过于频繁，请稍后再试');
-    const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-    const outId = `charge-${crypto.randomBytes(16).toString('hex')}`;
-    await ctx.db
-      .insertInto('charge_sms_codes')
-      .values({
-        rid: input.rid,
-        mobile: input.mobile,
-        member_id: member.id,
-        code_hash: codeHash(input.rid, input.mobile, code),
-        out_id: outId,
-        ip: ctx.ip,
-        expires_at: sql<Date>`now() + make_interval(secs => ${CHARGE_CODE_TTL_SECONDS})`,
-      })
-      .execute();
-    const { provider, signName } = await smsProviderFor(ctx.db, input.rid, ctx.config.dataDir);
-    const content = `【${signName}】您的充电验证码为 ${code}，${CHARGE_CODE_TTL_SECONDS / 60} 分钟内有效，请勿告诉他人。`;
-    const result = await provider.send({
-      mobile: input.mobile,
-      signName,
-      templateCode: 'CHARGE_CODE',
-      params: { code },
-      content,
-      outId,
-    });
     const audit = (outcome: string, message: string) =>
       recordAudit(ctx.db, { session: null, side: 'community', method: 'chargephonecode', input, outcome, message, ip: ctx.ip });
-    if (!result.ok) {
-      // not sent: neither the wait before another code nor the day's count counts it
-      await ctx.db.deleteFrom('charge_sms_codes').where('rid', '=', input.rid).where('out_id', '=', outId).execute();
-      const refusal = `验证码发送失败：${result.reason}`;
-      await audit(RC.FAIL, refusal);
-      fail(refusal);
+    try {
+      const answer = await sendChargeCode(ctx, input);
+      await audit(RC.SUCCESS, answer.msg);
+      return answer;
+    } catch (err) {
+      if (err instanceof BizError) await audit(err.code, err.message);
+      throw err;
     }
-    await audit(RC.SUCCESS, '验证码已发送，请查看短信');
-    // the sandbox's message is shown on its page, never in production
-    const sandbox = provider.name === 'sandbox' && ctx.config.sandbox && !ctx.config.production;
-    return reply(
-      {
-        expires_in: CHARGE_CODE_TTL_SECONDS,
-        resend_in: CHARGE_CODE_RESEND_SECONDS,
-        charger_title: pile.title,
-        sandbox_url: sandbox ? sandboxSmsPath(outId) : '',
-      },
-      '验证码已发送，请查看短信',
-    );
   },
 });
 
