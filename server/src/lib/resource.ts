@@ -211,7 +211,7 @@ export function defineResource<D extends ResourceDef>(resource: { readonly def: 
   const shape = impl.row;
   const toWire = shape ? (row: Values) => shape(wireRow(row)) : wireRow;
   /** toWire, then the call's own shaping (rowWith) */
-  const wireFor = async (db: AnyDb, scope: number): Promise<(row: Values) => unknown> => {
+  const wireFor = async (db: AnyDb, scope: number): Promise<typeof toWire> => {
     if (!impl.rowWith) return toWire;
     const more = await impl.rowWith(db as Kysely<DB>, scope);
     return (row) => more(toWire(row));
@@ -395,7 +395,7 @@ export function defineResource<D extends ResourceDef>(resource: { readonly def: 
           .orderBy('t.id', dir)
           .limit(EXPORT_MAX)
           .execute()) as Values[];
-        return sheetOf(def.label, columns, rows.map(await wireFor(db as AnyDb, scope)) as never);
+        return sheetOf(def.label, columns, rows.map(await wireFor(db as AnyDb, scope)));
       },
     });
   });
