@@ -111,6 +111,8 @@ export default tseslint.config(
       'web/src/pages/leader/ApplysInfo.tsx',
       // 短信额度: the group's balance card, this month's use per community (one answer) and the quota ledger beside them
       'web/src/pages/leader/SmsQuota.tsx',
+      // 消息设置: the fixed event × recipient × channel matrix edited in place (one answer), not a list; its log is a TablePage
+      'web/src/pages/leader/MessageSet.tsx',
     ],
     rules: {
       'no-restricted-imports': [

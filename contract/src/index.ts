@@ -18,6 +18,7 @@ import { securityMethods, type SecurityOutputs } from './setup/security.js';
 import { categorySchemas, type CategoryOutputs } from './setup/category.js';
 import { dictSchemas, type DictOutputs } from './setup/dict.js';
 import { smsSchemas, type SmsOutputs } from './setup/sms.js';
+import { notifySchemas, type NotifyOutputs } from './setup/notify.js';
 import { rosterSchemas, type RosterOutputs } from './setup/roster.js';
 import { profileSchemas, type ProfileOutputs } from './steward/profiles.js';
 import { scoreSchemas, type ScoreOutputs } from './steward/scores.js';
@@ -105,6 +106,7 @@ export * from './setup/security.js';
 export * from './setup/category.js';
 export * from './setup/dict.js';
 export * from './setup/sms.js';
+export * from './setup/notify.js';
 export * from './setup/duty.js';
 export * from './setup/roster.js';
 export * from './steward/profiles.js';
@@ -193,6 +195,7 @@ export const methodSchemas = {
   ...categorySchemas,
   ...dictSchemas,
   ...smsSchemas,
+  ...notifySchemas,
   ...rosterSchemas,
   ...profileSchemas,
   ...scoreSchemas,
@@ -274,6 +277,7 @@ export type MethodOutputs = AuthOutputs &
   CategoryOutputs &
   DictOutputs &
   SmsOutputs &
+  NotifyOutputs &
   RosterOutputs &
   ProfileOutputs &
   ScoreOutputs &

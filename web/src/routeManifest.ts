@@ -319,6 +319,7 @@ export const routeManifest: Record<ManifestSide, readonly ManifestPage[]> = {
     { path: '/setup/setdaily', title: '日常设置', roles: ['setup'] },
     { path: '/setup/linklist', title: '常用链接', roles: ['setup'] },
     { path: '/setup/backlog', title: '待办事项' },
+    { path: '/setup/inbox', title: '站内消息', notForSysTypes: ['merchant'] },
     { path: '/setup/download', title: '下载中心' },
     { path: '/setup/setfees', title: '收费设置', roles: ['setfees'] },
     { path: '/setup/regiondelaylog', title: '续费记录', roles: ['setup'] },
@@ -366,6 +367,7 @@ export const routeManifest: Record<ManifestSide, readonly ManifestPage[]> = {
     { path: '/setup/setchannel', title: '支付渠道', roles: ['leader_admin'] },
     { path: '/setup/paytypelist', title: '支付方式', roles: ['leader_admin'] },
     { path: '/setup/smsquota', title: '短信额度', roles: ['is_smsset_auth'] },
+    { path: '/setup/message', title: '消息设置', roles: ['leader_admin'] },
     { path: '/updatelog/updatelog', title: '更新日志', roles: ['admin', 'updatelog'], hidden: true },
   ],
 };

@@ -46,6 +46,7 @@ import { wxsysLeaderRoutes, wxsysTitles } from './pages/leader/wxsysRoutes';
 import { ownerAppLeaderRoutes, ownerAppTitles } from './pages/leader/ownerAppRoutes';
 import { smsquotaLeaderRoutes, smsquotaTitles } from './pages/leader/smsquotaRoutes';
 import { setdiyLeaderRoutes, setdiyTitles } from './pages/setdiy/routes';
+import { inboxSetupRoutes, messageLeaderRoutes, notifyTitles } from './pages/setup/notifyRoutes';
 
 for (const titles of [
   structureTitles,
@@ -69,6 +70,7 @@ for (const titles of [
   ownerAppTitles,
   smsquotaTitles,
   setdiyTitles,
+  notifyTitles,
 ])
   registerRouteTitles(titles);
 
@@ -156,6 +158,8 @@ export const communityRoutes: AppRoute[] = [
       // system settings and daily switches (issue 36)
       ...settingsSetupRoutes,
       { path: 'backlog', component: Backlog, meta: { title: 'route.backlog', keepAlive: true } },
+      // the staff member's 站内消息, where the group's message settings deliver (issue 45)
+      ...inboxSetupRoutes,
       { path: 'download', component: Download, meta: { title: 'route.download', icon: CloudDownloadOutlined } },
       ...inModule('fees', feesSetupRoutes),
       ...structureSetupRoutes,
@@ -193,6 +197,8 @@ const leaderSetup: AppRoute = {
     ...wxsysLeaderRoutes,
     // the group's SMS quota package and its ledger, for an account holding is_smsset_auth (issue 45)
     ...smsquotaLeaderRoutes,
+    // 消息设置: which events notify whom by which channel (issue 45)
+    ...messageLeaderRoutes,
   ],
 };
 

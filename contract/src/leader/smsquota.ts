@@ -42,6 +42,7 @@ export const SMS_QUOTA_PURPOSE = valueEnum({
   notice: { text: '通知' },
   meter_alert: { text: '智能表提醒' },
   charging_code: { text: '充电验证码' },
+  notify: { text: '消息通知' },
   test: { text: '测试发送' },
   other: { text: '其他' },
 });

@@ -2662,6 +2662,44 @@ export interface NoticesTable {
   updated_at: Generated<Timestamp>;
 }
 
+export interface NotificationsTable {
+  id: Generated<number>;
+  rid: number;
+  event: string;
+  recipient: 'owner' | 'handler' | 'steward' | 'staff';
+  channel: 'inbox' | 'sms';
+  account_id: Generated<number | null>;
+  name: Generated<string>;
+  mobile: Generated<string>;
+  title: string;
+  content: string;
+  link: Generated<string>;
+  ref_id: Generated<string>;
+  status: 'U' | 'R' | 'W' | 'Y' | 'F' | 'S';
+  reason: Generated<string>;
+  send_after: Generated<Timestamp | null>;
+  created_at: Generated<Timestamp>;
+  read_at: Generated<Timestamp | null>;
+}
+
+export interface NotifyRulesTable {
+  group_id: number;
+  event: string;
+  recipient: 'owner' | 'handler' | 'steward' | 'staff';
+  channel: 'inbox' | 'sms';
+  enabled: 'Y' | 'N';
+}
+
+export interface NotifySettingsTable {
+  group_id: number;
+  quiet_enabled: 'Y' | 'N';
+  quiet_from: number;
+  quiet_to: number;
+  daily_cap: number;
+  updated_at: Generated<Timestamp>;
+  updated_by: Generated<number | null>;
+}
+
 export interface ParkingBoothsTable {
   rid: number;
   id: Generated<number>;
@@ -3573,7 +3611,7 @@ export interface SmsQuotaLedgerTable {
   count: number;
   balance_after: number;
   rid: Generated<number | null>;
-  purpose: Generated<'' | 'sms_job' | 'notice' | 'meter_alert' | 'charging_code' | 'test' | 'other'>;
+  purpose: Generated<'' | 'sms_job' | 'notice' | 'meter_alert' | 'charging_code' | 'notify' | 'test' | 'other'>;
   ref_id: Generated<number | null>;
   out_id: Generated<string>;
   note: Generated<string>;
@@ -3995,6 +4033,9 @@ export interface DB {
   notice_recipients: NoticeRecipientsTable;
   notice_resends: NoticeResendsTable;
   notices: NoticesTable;
+  notifications: NotificationsTable;
+  notify_rules: NotifyRulesTable;
+  notify_settings: NotifySettingsTable;
   parking_booths: ParkingBoothsTable;
   parking_car_logs: ParkingCarLogsTable;
   parking_coupon_given: ParkingCouponGivenTable;

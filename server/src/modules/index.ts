@@ -11,6 +11,7 @@ import { teamModule } from './team/methods.js';
 import { settingsModule } from './setup/settingsMethods.js';
 import { dictModule } from './setup/dictMethods.js';
 import { smsModule } from './setup/smsMethods.js';
+import { notifyModule } from './setup/notifyMethods.js';
 import { rosterModule } from './setup/rosterMethods.js';
 import { profilesModule } from './steward/profilesMethods.js';
 import { noticeModule } from './steward/noticesMethods.js';
@@ -60,6 +61,7 @@ export const modules: MethodDef[][] = [
   settingsModule,
   dictModule,
   smsModule,
+  notifyModule,
   rosterModule,
   inModule('steward', profilesModule),
   inModule('steward', noticeModule),

@@ -1,5 +1,6 @@
 import type { MethodDef } from '../../http/registry.js';
 import './jobs.js';
+import './paymentNotify.js';
 import { billMethods } from './bills.js';
 import { cashierMethods } from './cashier.js';
 import { desktopMethods } from './desktop.js';

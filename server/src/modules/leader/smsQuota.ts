@@ -69,6 +69,8 @@ export function sendMetaOf(rid: number, msg: Pick<SmsMessage, 'outId'> & { purpo
   if (msg.purpose) return { ...base, purpose: msg.purpose, refId: msg.refId ?? null };
   if (msg.outId.startsWith('charge-')) return { ...base, purpose: 'charging_code', refId: null };
   if (msg.outId.startsWith('meter-alert-')) return { ...base, purpose: 'meter_alert', refId: null };
+  const notification = /^notify-(\d+)$/.exec(msg.outId);
+  if (notification) return { ...base, purpose: 'notify', refId: Number(notification[1]) };
   const job = /^\d+-(\d+)-\d+-/.exec(msg.outId);
   if (job) return { ...base, purpose: 'sms_job', refId: Number(job[1]) };
   return { ...base, purpose: 'other', refId: null };

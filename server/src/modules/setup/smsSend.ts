@@ -30,19 +30,24 @@ const SEND_DELAY_MS = Number(process.env.SMS_SEND_DELAY_MS ?? 0);
 
 const ZONE_OFFSET_MS = zoneOffsetMinutes(businessTimeZone()) * 60_000;
 
-/** True in quiet hours (21:00–08:00 business time). */
-export function inQuietHours(at: Date = new Date()): boolean {
-  const h = new Date(at.getTime() + ZONE_OFFSET_MS).getUTCHours();
-  return h >= SMS_QUIET.from || h < SMS_QUIET.to;
+/** Hours of the business day when SMS wait: from `from` o'clock up to `to` (over midnight when from > to). */
+export interface QuietWindow {
+  from: number;
+  to: number;
 }
 
-/** The first moment at or after `at` outside quiet hours (08:00 business time when inside them). */
-export function afterQuietHours(at: Date): Date {
-  if (!inQuietHours(at)) return at;
+/** True in quiet hours (by default 21:00–08:00 business time). */
+export function inQuietHours(at: Date = new Date(), window: QuietWindow = SMS_QUIET): boolean {
+  const h = new Date(at.getTime() + ZONE_OFFSET_MS).getUTCHours();
+  return window.from > window.to ? h >= window.from || h < window.to : h >= window.from && h < window.to;
+}
+
+/** The first moment at or after `at` outside quiet hours (the window's end, business time, when inside them). */
+export function afterQuietHours(at: Date, window: QuietWindow = SMS_QUIET): Date {
+  if (!inQuietHours(at, window)) return at;
   const local = new Date(at.getTime() + ZONE_OFFSET_MS);
-  const eight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), SMS_QUIET.to);
-  const next = local.getUTCHours() >= SMS_QUIET.from ? eight + 86_400_000 : eight;
-  return new Date(next - ZONE_OFFSET_MS);
+  const end = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), window.to);
+  return new Date((end > local.getTime() ? end : end + 86_400_000) - ZONE_OFFSET_MS);
 }
 
 /** The next monthly run after `after`: day `day` at `hhmm`, business time. */

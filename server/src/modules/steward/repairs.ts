@@ -36,6 +36,7 @@ import { defineWorkflow, statusBarCounts, writeFlowLog, type StateCount } from '
 import { periodRange } from '../fees/calc.js';
 import { registerBillPaidListener } from '../fees/billPaid.js';
 import { registerBacklogSource } from '../setup/backlog.js';
+import { notify } from '../setup/notify.js';
 import { openCounts, repairSettings, repairTechs } from './repairTypes.js';
 import { recordServiceRating } from './scores.js';
 
@@ -313,6 +314,18 @@ export async function createRepairTicket(
     content: `${type.title}：${input.content.slice(0, 60)}`,
     submitter: ctx.session,
   });
+  await notify(
+    ctx.db,
+    ctx.rid,
+    'repair_submit',
+    { owner: { name: input.reporter, mobile: input.phone }, hid: input.hid ?? null, staffCodes: STEWARD_ROLES.desk },
+    {
+      title: `新报修待派单：${no}`,
+      content: `您的报修（${type.title}，工单号 ${no}）已受理，我们将尽快安排师傅处理。`,
+      link: link(String(id)),
+      refId: id,
+    },
+  );
   return { id, no };
 }
 
@@ -393,6 +406,18 @@ export async function handTo(db: Kysely<DB>, rid: number, row: Row, tech: { id: 
     content: String(row.content).slice(0, 60),
     account: Number(tech.id),
   });
+  await notify(
+    db,
+    rid,
+    'repair_dispatch',
+    { owner: { name: String(row.reporter), mobile: String(row.phone) }, handler: Number(tech.id) },
+    {
+      title: `报修派单：${row.no}`,
+      content: `您的报修（工单号 ${row.no}）已派给 ${tech.name} 师傅处理，请保持电话畅通。`,
+      link: link(String(row.id)),
+      refId: Number(row.id),
+    },
+  );
 }
 
 /** Voids the ticket's unpaid fee bill (deleted as the fee module deletes one; its kept totals follow), refusing a paid one. */
@@ -592,6 +617,20 @@ const flowMethods = defineWorkflow(repairFlow, {
           .where('id', '=', row.id)
           .execute();
         await techBacklog.settle(ctx.db, ctx.rid, `${row.id}-warn`, ctx.session.accountId);
+        await notify(
+          ctx.db,
+          ctx.rid,
+          'repair_finish',
+          { owner: { name: String(row.reporter), mobile: String(row.phone) }, hid: row.hid ? Number(row.hid) : null },
+          {
+            title: `报修完工：${row.no}`,
+            content: billId
+              ? `您的报修（工单号 ${row.no}）已完工，维修费 ${fenToYuan(total)} 元待缴，请在缴费后评价本次服务。`
+              : `您的报修（工单号 ${row.no}）已完工，请评价本次服务。`,
+            link: link(String(row.id)),
+            refId: Number(row.id),
+          },
+        );
       },
       async to(ctx, row, input) {
         const lines = input.fee_lines as RepairFeeLine[];

@@ -28,6 +28,7 @@ import { defineWorkflow, writeFlowLog } from '../../lib/workflow.js';
 import { wireTime } from '../../lib/wire.js';
 import { releaseDue, syncCar } from './car.js';
 import { syncFace } from './face.js';
+import { notify } from '../setup/notify.js';
 import { logVisitorPass, passDevice } from './passLog.js';
 import { visitorSettings } from './settings.js';
 
@@ -300,6 +301,32 @@ async function scanTime(db: Kysely<DB>, time: string | undefined): Promise<Date>
   return rows[0]!.at;
 }
 
+/** 访客到访 (docs/product.md#notifications): the member who invited the visitor (or the room's owner) hears of it. */
+async function notifyArrival(
+  ctx: CommunityCtx,
+  v: { id: number; hid: number; realname: string; member_id: number | null },
+  gate: string,
+  at: Date,
+): Promise<void> {
+  const { rows } = await sql<{ realname: string; mobile: string }>`
+    SELECT m.realname, m.mobile FROM members m
+    WHERE m.rid = ${ctx.rid} AND m.id = coalesce(${v.member_id}::bigint,
+      (SELECT rm.member_id FROM room_members rm WHERE rm.rid = ${ctx.rid} AND rm.hid = ${v.hid} AND rm.status = 'Y'
+       ORDER BY (rm.relation = 'owner') DESC, rm.id LIMIT 1))`.execute(ctx.db);
+  const owner = rows[0];
+  await notify(
+    ctx.db,
+    ctx.rid,
+    'visitor_arrive',
+    { owner: owner ? { name: owner.realname, mobile: owner.mobile } : null, hid: v.hid },
+    {
+      title: `访客到访：${v.realname}`,
+      content: `您的访客 ${v.realname} 已于 ${wireTime(at).slice(5, 16)} 经${gate}进入小区。`,
+      refId: v.id,
+    },
+  );
+}
+
 const visitorpasscheck = defineMethod('visitorpasscheck', {
   side: 'community',
   roles: VISITOR_ROLES.staff,
@@ -311,7 +338,7 @@ const visitorpasscheck = defineMethod('visitorpasscheck', {
     const code = input.code.toUpperCase();
     const v = await ctx.db
       .selectFrom('visitors')
-      .select(['id', 'realname', 'status', 'pass_uses', 'pass_revoked', 'visit_time', 'leave_time', 'hid'])
+      .select(['id', 'realname', 'status', 'pass_uses', 'pass_revoked', 'visit_time', 'leave_time', 'hid', 'member_id'])
       .where('rid', '=', ctx.rid)
       .where('pass_code', '=', code)
       .forUpdate()
@@ -351,6 +378,7 @@ const visitorpasscheck = defineMethod('visitorpasscheck', {
       .execute();
     if (v.status === 'Y') {
       await writeFlowLog(ctx, visitorFlow.def, Number(v.id), { transition: 'arrive', from: 'Y', to: 'D', input: { device: device.title } });
+      await notifyArrival(ctx, { id: Number(v.id), hid: Number(v.hid), realname: v.realname, member_id: v.member_id }, device.title, at);
     }
     await log(true);
     const opened: VisitorPassAnswer = {

@@ -1,4 +1,7 @@
-import { Form, Select, Space, Tag, Button } from 'antd';
+import { Badge, Form, Select, Space, Tag, Button } from 'antd';
+import { BellOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useInboxCount } from '../../api/inbox';
 import type { TableColumnsType } from 'antd';
 import { BACKLOG_KIND, type BacklogItem } from '@wuye/contract/system';
 import { enumOptions } from '@wuye/contract/kit/resource';
@@ -23,6 +26,8 @@ interface Filters {
 export default function Backlog() {
   const list = useList('backlog_list', { status: 'E', kind: '', sort: 'asc' });
   const { go, markDone, detail } = useBacklogGo(() => list.reload());
+  const navigate = useNavigate();
+  const unread = useInboxCount(true);
 
   const columns: TableColumnsType<BacklogItem> = [
     { title: 'ID', dataIndex: 'id', width: 80 },
@@ -105,6 +110,14 @@ export default function Backlog() {
           </>
         }
         onExport={(v) => runExport('backlogexport', { status: v.status ?? '', kind: v.kind ?? '' })}
+        toolbar={
+          // the notifications the group's message settings send beside the to-dos (docs/product.md#notifications)
+          <Badge count={unread} size="small" overflowCount={99}>
+            <Button icon={<BellOutlined />} onClick={() => void navigate('/setup/inbox')} data-testid="backlog-inbox">
+              站内消息
+            </Button>
+          </Badge>
+        }
       />
       {detail}
     </>

@@ -1,0 +1,272 @@
+import { RC, zoneOffsetMinutes } from '@wuye/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessTimeZone } from '../../config.js';
+import { today } from '../../lib/wire.js';
+import { ok, refused } from '../../test/answers.js';
+import { otherGroupLeader } from '../../test/describeResource.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+
+let s: TestServer;
+let leader: string;
+let outsider: string;
+let admin: string;
+let steward: string;
+let tech: string;
+let cashier: string;
+let guard: string;
+let techId: number;
+let stewardId: number;
+let typeId: number;
+let room: number;
+let mobileSeq = 0;
+
+const db = () => s.database.db;
+const group = (method: string, payload: Record<string, unknown>, token = leader) => s.call(method, payload, token, 'group');
+type Cell = { event: string; recipient: string; channel: string; enabled: 'Y' | 'N' };
+const save = (cells: Cell[], settings: Record<string, unknown> = {}, token = leader) =>
+  group('messagesetedit', { cells, quiet_enabled: 'N', quiet_from: 21, quiet_to: 8, daily_cap: 5, ...settings }, token);
+const on = (event: string, recipient: string, channel: string): Cell => ({ event, recipient, channel, enabled: 'Y' });
+const notes = (ref: string | number, channel?: string) => {
+  let q = db().selectFrom('notifications').selectAll().where('ref_id', '=', String(ref));
+  if (channel) q = q.where('channel', '=', channel);
+  return q.orderBy('id').execute();
+};
+/** A mobile no test has used, so the daily cap starts at zero. */
+const freshMobile = () => `1390000${String(1000 + ++mobileSeq).slice(-4)}`;
+const ticket = async (phone = freshMobile()) =>
+  ok(await s.call('repairadd', { source: 'D', type_id: typeId, hid: room, reporter: '张三', phone, content: '卫生间漏水' }, steward))
+    .id as number;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  [leader, admin, steward, tech, cashier, guard] = await s.logins('leader', 'admin', 'steward', 'tech', 'cashier', 'guard');
+  outsider = await otherGroupLeader(s);
+  const account = async (username: string) =>
+    Number((await db().selectFrom('accounts').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id);
+  techId = await account('tech');
+  stewardId = await account('steward');
+  room = Number(
+    (await db().selectFrom('rooms').select('id').where('rid', '=', 1).where('address', '=', '1号楼1单元1101').executeTakeFirstOrThrow()).id,
+  );
+  typeId = ok(
+    await s.call(
+      'repairtypeadd',
+      { title: '通知测试', mode: 'A', area: 'H', paid: 'N', visit_policy: 'U', staff_ids: [techId], accept_hours: 2, finish_hours: 24 },
+      steward,
+    ),
+  ).id as number;
+  ok(await s.call('repairsettingsedit', { max_open: 99, auto_rate_hours: 48, reopen_days: 7 }, steward));
+});
+afterAll(() => s?.close());
+
+describe('messagesetinfo and messagesetedit', () => {
+  it('shows the defaults: the inbox on for staff, no SMS, owners reached by SMS only; quiet 21–8, 5 a day', async () => {
+    const info = ok(await group('messagesetinfo', {}));
+    expect(info).toMatchObject({ quiet_enabled: 'Y', quiet_from: 21, quiet_to: 8, daily_cap: 5, update_time: '' });
+    const cells = info.cells as Cell[];
+    expect(cells.filter((c) => c.channel === 'inbox').every((c) => c.enabled === 'Y')).toBe(true);
+    expect(cells.filter((c) => c.channel === 'sms').every((c) => c.enabled === 'N')).toBe(true);
+    expect(cells.some((c) => c.recipient === 'owner' && c.channel === 'inbox')).toBe(false);
+    expect(cells).toContainEqual({ event: 'repair_dispatch', recipient: 'handler', channel: 'inbox', enabled: 'Y' });
+  });
+
+  it('is the head office’s: a community account and another group see nothing of it', async () => {
+    expect((await group('messagesetinfo', {}, admin)).return_code).toBe(RC.NO_PERMISSION);
+    expect((await save([], {}, admin)).return_code).toBe(RC.NO_PERMISSION);
+    ok(await save([on('pay_success', 'owner', 'sms')], {}, outsider));
+    expect(
+      (ok(await group('messagesetinfo', {})).cells as Cell[]).find((c) => c.event === 'pay_success' && c.recipient === 'owner')?.enabled,
+    ).toBe('N');
+    const mine = ok(await group('messageloglist', { limit: 50 }, outsider));
+    expect(mine.total).toBe(0);
+    ok(await save([{ ...on('pay_success', 'owner', 'sms'), enabled: 'N' }], {}, outsider));
+  });
+
+  it('refuses a cell that cannot be, equal quiet hours and a cap out of range, changing nothing', async () => {
+    refused(await save([on('repair_submit', 'owner', 'inbox')]), '“报修提交”不能经站内消息通知业主');
+    refused(await save([on('visitor_arrive', 'handler', 'sms')]), '“访客到访”不能经短信通知处理人');
+    refused(await save([], { quiet_enabled: 'Y', quiet_from: 8, quiet_to: 8 }), '免打扰开始与结束时间不能相同');
+    expect((await save([], { daily_cap: 0 })).return_code).toBe(RC.FAIL);
+    expect((await save([], { quiet_from: 24 })).return_code).toBe(RC.FAIL);
+    expect((await save([on('repair_submit', 'owner', 'sms'), on('repair_submit', 'owner', 'sms')])).return_msg).toBe('设置项重复');
+    expect(ok(await group('messagesetinfo', {})).update_time).toBe('');
+    const mine = await db().selectFrom('regions').select('group_id').where('id', '=', 1).executeTakeFirstOrThrow();
+    expect(await db().selectFrom('notify_rules').selectAll().where('group_id', '=', mine.group_id).execute()).toEqual([]);
+  });
+});
+
+describe('the repair events', () => {
+  it('tells the desk and the technician in their inbox, and the reporter by SMS once the group turns it on', async () => {
+    ok(await save([on('repair_dispatch', 'owner', 'sms'), { ...on('repair_submit', 'staff', 'inbox'), enabled: 'Y' }]));
+    const phone = freshMobile();
+    const id = await ticket(phone);
+    const submitted = await notes(id, 'inbox');
+    expect(submitted.some((n) => Number(n.account_id) === stewardId && n.event === 'repair_submit' && n.status === 'U')).toBe(true);
+    expect(submitted.every((n) => n.link === `/steward/repairs?id=${id}`)).toBe(true);
+    expect(await notes(id, 'sms')).toEqual([]);
+
+    const before = ok(await s.call('inboxcount', {}, tech)).unread as number;
+    ok(await s.call('repairdispatch', { id, handler_id: techId }, steward));
+    expect(ok(await s.call('inboxcount', {}, tech)).unread).toBe(before + 1);
+    const [sms] = await notes(id, 'sms');
+    expect(sms).toMatchObject({ event: 'repair_dispatch', recipient: 'owner', mobile: phone, status: 'W', send_after: null });
+    expect(sms!.content).toContain('已派给');
+    await s.runJobs();
+    const [sent] = await notes(id, 'sms');
+    expect(sent!.status).toBe('Y');
+    const outbox = await db().selectFrom('sms_sandbox_outbox').selectAll().where('out_id', '=', `notify-${sent!.id}`).execute();
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]!.mobile).toBe(phone);
+
+    // the group's log shows both channels, the mobile masked
+    const log = ok(await group('messageloglist', { event: 'repair_dispatch', channel: 'sms', limit: 50 }));
+    const row = (log.items as Array<Record<string, unknown>>).find((r) => r.id === Number(sent!.id));
+    expect(row).toMatchObject({
+      event_ch: '报修派单',
+      recipient_ch: '业主',
+      channel_ch: '短信',
+      status_ch: '已发送',
+      region_title: expect.any(String),
+    });
+    expect(row!.mobile).toBe(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
+    refused(await group('messageloglist', { rid: 2_000_000_000 }), '小区不存在或不属于本集团');
+  });
+
+  it('holds an SMS past the quiet hours and stops at the daily cap', async () => {
+    const h = new Date(Date.now() + zoneOffsetMinutes(businessTimeZone()) * 60_000).getUTCHours();
+    ok(await save([on('repair_submit', 'owner', 'sms')], { quiet_enabled: 'Y', quiet_from: h, quiet_to: (h + 1) % 24, daily_cap: 2 }));
+    const phone = freshMobile();
+    const first = await ticket(phone);
+    const [held] = await notes(first, 'sms');
+    expect(held!.status).toBe('W');
+    expect(held!.send_after).not.toBeNull();
+    expect(held!.send_after!.getTime()).toBeGreaterThan(Date.now());
+    await s.runJobs();
+    expect((await notes(first, 'sms'))[0]!.status).toBe('W');
+
+    ok(await save([on('repair_submit', 'owner', 'sms')], { quiet_enabled: 'N', daily_cap: 2 }));
+    await ticket(phone);
+    const third = await ticket(phone);
+    expect((await notes(third, 'sms'))[0]).toMatchObject({ status: 'S', reason: '超出每日上限（同一手机号每天最多 2 条）' });
+    const skipped = ok(await group('messageloglist', { status: 'S', keyword: phone, limit: 50 }));
+    expect(skipped.total).toBe(1);
+    ok(await save([{ ...on('repair_submit', 'owner', 'sms'), enabled: 'N' }], { daily_cap: 5 }));
+  });
+});
+
+describe('the inbox', () => {
+  it('lists the member’s own messages of the community, newest first, and marks them read', async () => {
+    const id = await ticket();
+    ok(await s.call('repairdispatch', { id, handler_id: techId }, steward));
+    const list = ok(await s.call('inboxlist', { limit: 5 }, tech));
+    expect(list.items[0]).toMatchObject({ event_ch: '报修派单', read: false, link: `/steward/repairs?id=${id}` });
+    const first = list.items[0].id as number;
+    // someone else's message is not theirs to mark
+    ok(await s.call('inboxread', { ids: [first] }, steward));
+    expect(ok(await s.call('inboxlist', { limit: 5 }, tech)).items[0].read).toBe(false);
+    const after = ok(await s.call('inboxread', { ids: [first] }, tech));
+    expect(after.unread).toBe(list.unread - 1);
+    expect(ok(await s.call('inboxlist', { unread: 'Y', limit: 50 }, tech)).items.some((m: { id: number }) => m.id === first)).toBe(false);
+    refused(await s.call('inboxread', {}, tech), '请选择消息');
+    ok(await s.call('inboxread', { all: 'Y' }, tech));
+    expect(ok(await s.call('inboxcount', {}, tech)).unread).toBe(0);
+    // community 2's inbox of an account in both shows none of community 1's
+    const admin2 = (await s.logins('admin2'))[0]!;
+    expect(ok(await s.call('inboxlist', { limit: 50 }, admin2)).items.every((m: { link: string }) => !m.link.includes(`id=${id}`))).toBe(
+      true,
+    );
+  });
+});
+
+describe('缴费成功 and 访客到访', () => {
+  it('texts the owner on a payment at the counter and on their visitor’s arrival', async () => {
+    ok(await save([on('pay_success', 'owner', 'sms'), on('visitor_arrive', 'owner', 'sms')]));
+    const bill = await db()
+      .selectFrom('fee_bills as b')
+      .innerJoin('room_members as rm', (j) => j.onRef('rm.rid', '=', 'b.rid').onRef('rm.hid', '=', 'b.hid'))
+      .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'rm.rid').onRef('m.id', '=', 'rm.member_id'))
+      .select(['b.hid', 'm.mobile'])
+      .where('b.rid', '=', 1)
+      .where('b.status', '<>', 'Y')
+      .where('rm.relation', '=', 'owner')
+      .where('rm.status', '=', 'Y')
+      .orderBy('b.id', 'desc')
+      .executeTakeFirstOrThrow();
+    const bills = ok(await s.call('cashierbills', { hid: bill.hid }, cashier)).items as Array<{ id: number; total: string }>;
+    const paid = ok(
+      await s.call(
+        'cashierpay',
+        {
+          hid: bill.hid,
+          bill_ids: [bills[0]!.id],
+          pay_type: 'cash',
+          paid_amount: bills[0]!.total,
+          idempotency_key: `notify-${Date.now()}`,
+        },
+        cashier,
+      ),
+    );
+    const [sms] = await notes(paid.receipt_no as string, 'sms');
+    expect(sms).toMatchObject({ event: 'pay_success', recipient: 'owner', status: 'W' });
+    expect(sms!.content).toContain(`收据号 ${paid.receipt_no as string}`);
+
+    const member = await db()
+      .selectFrom('room_members as rm')
+      .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'rm.rid').onRef('m.id', '=', 'rm.member_id'))
+      .select(['rm.hid', 'rm.member_id', 'm.mobile'])
+      .where('rm.rid', '=', 1)
+      .where('rm.status', '=', 'Y')
+      .where('m.mobile', '<>', '')
+      .orderBy('rm.id')
+      .executeTakeFirstOrThrow();
+    const lot = Number(
+      (await db().selectFrom('parking_lots').select('id').where('rid', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id,
+    );
+    ok(
+      await s.call(
+        'visitorsetedit',
+        { review: 'N', push_face: 'N', reserve_car: 'N', lot_id: lot, free_minutes: 120, daily_car_limit: 0 },
+        admin,
+      ),
+    );
+    const visitor = ok(
+      await s.call(
+        'visitoradd',
+        {
+          realname: '李访客',
+          gender: 'M',
+          mobile: '13912340000',
+          hid: member.hid,
+          member_id: member.member_id,
+          visit_cause: '亲友拜访',
+          visit_time: `${today()} 00:00:00`,
+          leave_time: `${today()} 23:59:00`,
+          companions: 0,
+        },
+        guard,
+      ),
+    ).id as number;
+    const code = ok(await s.call('visitorinfo', { id: visitor }, admin)).pass_code as string;
+    const door = Number(
+      (
+        await db()
+          .selectFrom('devices')
+          .select('id')
+          .where('rid', '=', 1)
+          .where('family', '=', 'door')
+          .orderBy('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    expect(ok(await s.call('visitorpasscheck', { device_id: door, code }, guard)).open).toBe(true);
+    const [arrival] = await notes(visitor, 'sms');
+    expect(arrival).toMatchObject({ event: 'visitor_arrive', mobile: member.mobile });
+    expect(arrival!.content).toContain('李访客');
+    ok(
+      await save([
+        { ...on('pay_success', 'owner', 'sms'), enabled: 'N' },
+        { ...on('visitor_arrive', 'owner', 'sms'), enabled: 'N' },
+      ]),
+    );
+  });
+});

@@ -1,0 +1,232 @@
+/**
+ * The notification dispatcher (docs/product.md#notifications). An area tells `notify` that an event
+ * happened in a community, with whom it concerns; the group's matrix (消息设置) decides who of them
+ * hears of it and how: a staff member's 站内消息 is written at once, an SMS is queued (held past the
+ * group's quiet hours, refused beyond its daily cap per mobile) and sent by a job through the
+ * community's SMS provider and the group's quota. It runs in the caller's transaction: a write that
+ * rolls back tells nobody.
+ */
+import {
+  NOTIFY_RECIPIENTS_OF,
+  NOTIFY_SETTINGS_DEFAULT,
+  notifyChannelsOf,
+  notifyDefault,
+  type NotifyChannel,
+  type NotifyEvent,
+  type NotifyRecipient,
+  type NotifySettings,
+} from '@wuye/contract';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { loadConfig } from '../../config.js';
+import { accountCodes } from '../../http/authenticate.js';
+import { enqueueJob, registerJobKind } from '../../jobs/queue.js';
+import { servedRoom } from '../steward/profiles.js';
+import { afterQuietHours, inQuietHours } from './smsSend.js';
+import { smsProviderFor } from './smsProvider.js';
+
+export const NOTIFY_SMS_KIND = 'notify_sms';
+
+const MOBILE = /^1\d{10}$/;
+
+/** Whom an event concerns; the matrix picks who of them is told. */
+export interface NotifyTargets {
+  /** 业主: the owner (or the reporter) with the mobile an SMS goes to */
+  owner?: { name: string; mobile: string } | null;
+  /** 处理人: the staff account handling the record */
+  handler?: number | null;
+  /** 管家: the room whose unit's steward is told */
+  hid?: number | null;
+  /** 有权限的员工: the codes whose holders in the community are told */
+  staffCodes?: readonly string[];
+}
+
+export interface NotifyMessage {
+  /** the inbox's heading */
+  title: string;
+  /** the body: the inbox's text and the SMS */
+  content: string;
+  /** the console page the message is about */
+  link?: string;
+  /** the record it is about in its area */
+  refId: string | number;
+}
+
+/** The group's settings, or the defaults. */
+export async function notifySettingsOf(db: Kysely<DB>, groupId: number): Promise<NotifySettings & { updated_at: Date | null }> {
+  const row = await db.selectFrom('notify_settings').selectAll().where('group_id', '=', groupId).executeTakeFirst();
+  if (!row) return { quiet_enabled: 'Y', ...NOTIFY_SETTINGS_DEFAULT, updated_at: null };
+  return {
+    quiet_enabled: row.quiet_enabled === 'N' ? 'N' : 'Y',
+    quiet_from: row.quiet_from,
+    quiet_to: row.quiet_to,
+    daily_cap: row.daily_cap,
+    updated_at: row.updated_at,
+  };
+}
+
+/** The switched-on cells of one event in a group: recipient → channels. */
+async function enabledCells(db: Kysely<DB>, groupId: number, event: NotifyEvent): Promise<Map<NotifyRecipient, NotifyChannel[]>> {
+  const rows = await db
+    .selectFrom('notify_rules')
+    .select(['recipient', 'channel', 'enabled'])
+    .where('group_id', '=', groupId)
+    .where('event', '=', event)
+    .execute();
+  const out = new Map<NotifyRecipient, NotifyChannel[]>();
+  for (const recipient of NOTIFY_RECIPIENTS_OF[event]) {
+    const on = notifyChannelsOf(recipient).filter((channel) => {
+      const r = rows.find((x) => x.recipient === recipient && x.channel === channel);
+      return r ? r.enabled === 'Y' : notifyDefault(channel);
+    });
+    if (on.length) out.set(recipient, on);
+  }
+  return out;
+}
+
+interface StaffTarget {
+  id: number;
+  name: string;
+  mobile: string;
+}
+
+const staffQuery = (db: Kysely<DB>, rid: number) =>
+  db
+    .selectFrom('accounts as a')
+    .innerJoin('account_regions as ar', 'ar.account_id', 'a.id')
+    .select(['a.id', 'a.name', 'a.mobile'])
+    .where('ar.rid', '=', rid)
+    .where('a.sys_type', '=', 'property')
+    .where('a.status', '=', 'Y');
+
+/** The staff accounts a recipient kind names in this event. */
+async function staffOf(db: Kysely<DB>, rid: number, recipient: NotifyRecipient, t: NotifyTargets): Promise<StaffTarget[]> {
+  if (recipient === 'handler') {
+    if (!t.handler) return [];
+    return staffQuery(db, rid).where('a.id', '=', t.handler).execute();
+  }
+  if (recipient === 'steward') {
+    if (!t.hid) return [];
+    // the enabled 管家 profiles serving the room's unit (one per unit and post; docs/product.md#steward-profiles)
+    const { rows } = await sql<StaffTarget & { phone: string }>`
+      SELECT a.id, a.name, a.mobile, p.phone FROM steward_profiles p JOIN accounts a ON a.id = p.account_id
+      WHERE p.rid = ${rid} AND p.post = 'GJ' AND p.status = 'Y' AND a.status = 'Y'
+        AND EXISTS (SELECT 1 FROM rooms r WHERE r.rid = ${rid} AND r.id = ${t.hid} AND ${servedRoom(sql.ref('p.id'))})`.execute(db);
+    return rows.map((r) => ({ id: Number(r.id), name: r.name, mobile: MOBILE.test(r.mobile) ? r.mobile : r.phone }));
+  }
+  if (recipient === 'staff') {
+    if (!t.staffCodes?.length) return [];
+    return staffQuery(db, rid)
+      .where(sql<boolean>`${accountCodes(sql`a.id`, sql`a.roles`, sql`${rid}::int`)} && ${sql.val([...t.staffCodes])}::text[]`)
+      .orderBy('a.id')
+      .execute();
+  }
+  return [];
+}
+
+/**
+ * Tells whom the group's matrix names that `event` happened in community `rid`. In the caller's
+ * transaction; one staff member hears of an event once per channel however many of its recipient
+ * kinds they are (a steward who also dispatches).
+ */
+export async function notify(db: Kysely<DB>, rid: number, event: NotifyEvent, targets: NotifyTargets, msg: NotifyMessage): Promise<void> {
+  const region = await db.selectFrom('regions').select('group_id').where('id', '=', rid).executeTakeFirst();
+  if (!region) return;
+  const cells = await enabledCells(db, region.group_id, event);
+  if (cells.size === 0) return;
+  const base = {
+    rid,
+    event,
+    title: msg.title.slice(0, 100),
+    content: msg.content.slice(0, 300),
+    link: msg.link ?? '',
+    ref_id: String(msg.refId),
+  };
+  const told = new Set<string>();
+  const sms: Array<{ recipient: NotifyRecipient; account_id: number | null; name: string; mobile: string }> = [];
+  for (const [recipient, channels] of cells) {
+    if (recipient === 'owner') {
+      if (targets.owner && channels.includes('sms'))
+        sms.push({ recipient, account_id: null, name: targets.owner.name, mobile: targets.owner.mobile });
+      continue;
+    }
+    for (const s of await staffOf(db, rid, recipient, targets)) {
+      for (const channel of channels) {
+        const key = `${channel}:${s.id}`;
+        if (told.has(key)) continue;
+        told.add(key);
+        if (channel === 'inbox')
+          await db
+            .insertInto('notifications')
+            .values({ ...base, recipient, channel, account_id: s.id, name: s.name, status: 'U' })
+            .execute();
+        else sms.push({ recipient, account_id: s.id, name: s.name, mobile: s.mobile });
+      }
+    }
+  }
+  if (sms.length === 0) return;
+  const settings = await notifySettingsOf(db, region.group_id);
+  const now = new Date();
+  const quiet = settings.quiet_enabled === 'Y' ? { from: settings.quiet_from, to: settings.quiet_to } : null;
+  const sendAfter = quiet && inQuietHours(now, quiet) ? afterQuietHours(now, quiet) : null;
+  for (const s of sms) {
+    const mobile = s.mobile.trim();
+    let status: 'W' | 'S' = 'W';
+    let reason = '';
+    if (!MOBILE.test(mobile)) {
+      status = 'S';
+      reason = '未登记手机号';
+    } else {
+      // one count at a time per mobile, so two events at once cannot both pass the cap
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`notify-sms:${mobile}`}))`.execute(db);
+      const { rows } = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM notifications
+        WHERE channel = 'sms' AND mobile = ${mobile} AND status IN ('W', 'Y', 'F')
+          AND created_at >= current_date::timestamptz`.execute(db);
+      if ((rows[0]?.n ?? 0) >= settings.daily_cap) {
+        status = 'S';
+        reason = `超出每日上限（同一手机号每天最多 ${settings.daily_cap} 条）`;
+      }
+    }
+    const row = await db
+      .insertInto('notifications')
+      .values({
+        ...base,
+        recipient: s.recipient,
+        channel: 'sms',
+        account_id: s.account_id,
+        name: s.name,
+        mobile,
+        status,
+        reason,
+        send_after: status === 'W' ? sendAfter : null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (status === 'W')
+      await enqueueJob(db, { rid, kind: NOTIFY_SMS_KIND, payload: { id: Number(row.id) }, createdBy: null, runAfter: sendAfter });
+  }
+}
+
+/** Sends one queued SMS notification through the community's provider (and the group's quota). */
+registerJobKind(NOTIFY_SMS_KIND, async ({ db, payload }) => {
+  const id = Number(payload.id);
+  const n = await db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!n || n.status !== 'W') return { sent: false };
+  const { provider, signName } = await smsProviderFor(db, n.rid, loadConfig(process.env).dataDir);
+  const result = await provider.send({
+    mobile: n.mobile,
+    signName,
+    templateCode: 'NOTIFY',
+    params: { content: n.content },
+    content: n.content,
+    outId: `notify-${n.id}`,
+  });
+  await db
+    .updateTable('notifications')
+    .set(result.ok ? { status: 'Y', reason: '' } : { status: 'F', reason: result.reason.slice(0, 200) })
+    .where('id', '=', n.id)
+    .where('status', '=', 'W')
+    .execute();
+  return { sent: result.ok };
+});
