@@ -44,6 +44,7 @@ import { seedGroupBanners } from '../modules/leader/bannersSeed.js';
 import { seedGroupGraphics } from '../modules/leader/graphicsSeed.js';
 import { seedGroupCatalogue } from '../modules/leader/applysSeed.js';
 import { seedSmsQuota } from '../modules/leader/smsQuotaSeed.js';
+import { seedNotifications } from '../modules/setup/notifySeed.js';
 import { seedDiyPages } from '../modules/setdiy/seed.js';
 
 export const DEMO_PASSWORD = 'demo123456';
@@ -228,6 +229,8 @@ const areaSeeders: AreaSeeder[] = [
   seedSmsQuota,
   // the group's DIY home template (published, with a draft); the demo leader's is_diyhome_auth
   seedDiyPages,
+  // the group's message settings and what they sent of 阳光花园's recent tickets, payments and arrivals (last: it reads them all)
+  seedNotifications,
 ];
 
 /** Creates the demo on an empty database; answers false when there was data already. */

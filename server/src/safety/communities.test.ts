@@ -25,6 +25,10 @@ import {
   PAY_CHANNEL_PROVIDER,
   PAY_TYPE,
   PAY_TYPE_KIND,
+  NOTIFY_CHANNEL,
+  NOTIFY_EVENT,
+  NOTIFY_RECIPIENT,
+  NOTIFY_STATUS,
   PAY_FEE_KIND,
   PAY_PROVIDER,
   PAY_SCENE,
@@ -135,6 +139,11 @@ const CONSTANT_WORDS = new Set<string>([
     // the system's payment methods and their kinds (paytypelist): every group's answers list them
     enumTexts(PAY_TYPE),
     enumTexts(PAY_TYPE_KIND),
+    // the message settings' matrix (messagesetinfo: every group's answer lists its cells) and the log's coded values
+    enumTexts(NOTIFY_EVENT),
+    enumTexts(NOTIFY_RECIPIENT),
+    enumTexts(NOTIFY_CHANNEL),
+    enumTexts(NOTIFY_STATUS),
   ].flatMap((e) => [...Object.keys(e), ...Object.values(e)]),
 ]);
 /** A role of the first group (staff_roles), which owns communities 1 and 2. */

@@ -30,6 +30,7 @@ afterPayment(async (ctx, payment) => {
     {
       title: `缴费成功：${p.address ? `${p.address} ` : ''}${p.paid_amount} 元`,
       content: `您已成功缴纳${p.address ? ` ${p.address} 的` : ''}费用 ${p.paid_amount} 元，收据号 ${p.receipt_no}，感谢您的支持。`,
+      staffContent: `${p.realname ?? ''}${p.address ? ` ${p.address} ` : ' '}缴费 ${p.paid_amount} 元，收据号 ${p.receipt_no}`,
       refId: p.receipt_no,
     },
   );

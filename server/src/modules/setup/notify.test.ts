@@ -26,7 +26,7 @@ type Cell = { event: string; recipient: string; channel: string; enabled: 'Y' | 
 const save = (cells: Cell[], settings: Record<string, unknown> = {}, token = leader) =>
   group('messagesetedit', { cells, quiet_enabled: 'N', quiet_from: 21, quiet_to: 8, daily_cap: 5, ...settings }, token);
 const on = (event: string, recipient: string, channel: string): Cell => ({ event, recipient, channel, enabled: 'Y' });
-const notes = (ref: string | number, channel?: string) => {
+const notes = (ref: string | number, channel?: 'inbox' | 'sms') => {
   let q = db().selectFrom('notifications').selectAll().where('ref_id', '=', String(ref));
   if (channel) q = q.where('channel', '=', channel);
   return q.orderBy('id').execute();
@@ -60,8 +60,8 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 describe('messagesetinfo and messagesetedit', () => {
-  it('shows the defaults: the inbox on for staff, no SMS, owners reached by SMS only; quiet 21–8, 5 a day', async () => {
-    const info = ok(await group('messagesetinfo', {}));
+  it('shows a group that never saved the defaults: the inbox on for staff, no SMS, owners by SMS only; quiet 21–8, 5 a day', async () => {
+    const info = ok(await group('messagesetinfo', {}, outsider));
     expect(info).toMatchObject({ quiet_enabled: 'Y', quiet_from: 21, quiet_to: 8, daily_cap: 5, update_time: '' });
     const cells = info.cells as Cell[];
     expect(cells.filter((c) => c.channel === 'inbox').every((c) => c.enabled === 'Y')).toBe(true);
@@ -70,28 +70,45 @@ describe('messagesetinfo and messagesetedit', () => {
     expect(cells).toContainEqual({ event: 'repair_dispatch', recipient: 'handler', channel: 'inbox', enabled: 'Y' });
   });
 
+  it('shows the demo group’s saved matrix: owners texted on 派单, 完工, 缴费成功 and 访客到访', async () => {
+    const info = ok(await group('messagesetinfo', {}));
+    expect(info.update_time).not.toBe('');
+    const owner = (info.cells as Cell[]).filter((c) => c.recipient === 'owner' && c.enabled === 'Y').map((c) => c.event);
+    expect(owner.sort()).toEqual(['pay_success', 'repair_dispatch', 'repair_finish', 'visitor_arrive']);
+  });
+
   it('is the head office’s: a community account and another group see nothing of it', async () => {
     expect((await group('messagesetinfo', {}, admin)).return_code).toBe(RC.NO_PERMISSION);
     expect((await save([], {}, admin)).return_code).toBe(RC.NO_PERMISSION);
-    ok(await save([on('pay_success', 'owner', 'sms')], {}, outsider));
-    expect(
-      (ok(await group('messagesetinfo', {})).cells as Cell[]).find((c) => c.event === 'pay_success' && c.recipient === 'owner')?.enabled,
-    ).toBe('N');
-    const mine = ok(await group('messageloglist', { limit: 50 }, outsider));
-    expect(mine.total).toBe(0);
-    ok(await save([{ ...on('pay_success', 'owner', 'sms'), enabled: 'N' }], {}, outsider));
+    ok(await save([on('repair_submit', 'owner', 'sms')], {}, outsider));
+    const cell = (ok(await group('messagesetinfo', {})).cells as Cell[]).find(
+      (c) => c.event === 'repair_submit' && c.recipient === 'owner',
+    );
+    expect(cell?.enabled).toBe('N');
+    expect(ok(await group('messageloglist', { limit: 50 }, outsider)).total).toBe(0);
+    ok(await save([{ ...on('repair_submit', 'owner', 'sms'), enabled: 'N' }], {}, outsider));
   });
 
   it('refuses a cell that cannot be, equal quiet hours and a cap out of range, changing nothing', async () => {
+    const mine = await db().selectFrom('regions').select('group_id').where('id', '=', 1).executeTakeFirstOrThrow();
+    const stored = () =>
+      Promise.all([
+        db()
+          .selectFrom('notify_rules')
+          .selectAll()
+          .where('group_id', '=', mine.group_id)
+          .orderBy(['event', 'recipient', 'channel'])
+          .execute(),
+        db().selectFrom('notify_settings').selectAll().where('group_id', '=', mine.group_id).execute(),
+      ]);
+    const before = await stored();
     refused(await save([on('repair_submit', 'owner', 'inbox')]), '“报修提交”不能经站内消息通知业主');
     refused(await save([on('visitor_arrive', 'handler', 'sms')]), '“访客到访”不能经短信通知处理人');
     refused(await save([], { quiet_enabled: 'Y', quiet_from: 8, quiet_to: 8 }), '免打扰开始与结束时间不能相同');
     expect((await save([], { daily_cap: 0 })).return_code).toBe(RC.FAIL);
     expect((await save([], { quiet_from: 24 })).return_code).toBe(RC.FAIL);
     expect((await save([on('repair_submit', 'owner', 'sms'), on('repair_submit', 'owner', 'sms')])).return_msg).toBe('设置项重复');
-    expect(ok(await group('messagesetinfo', {})).update_time).toBe('');
-    const mine = await db().selectFrom('regions').select('group_id').where('id', '=', 1).executeTakeFirstOrThrow();
-    expect(await db().selectFrom('notify_rules').selectAll().where('group_id', '=', mine.group_id).execute()).toEqual([]);
+    expect(await stored()).toEqual(before);
   });
 });
 
@@ -103,6 +120,8 @@ describe('the repair events', () => {
     const submitted = await notes(id, 'inbox');
     expect(submitted.some((n) => Number(n.account_id) === stewardId && n.event === 'repair_submit' && n.status === 'U')).toBe(true);
     expect(submitted.every((n) => n.link === `/steward/repairs?id=${id}`)).toBe(true);
+    // staff read what to do, not the owner's receipt
+    expect(submitted[0]!.content).toBe(`通知测试：卫生间漏水（报修人 张三 ${phone}）`);
     expect(await notes(id, 'sms')).toEqual([]);
 
     const before = ok(await s.call('inboxcount', {}, tech)).unread as number;

@@ -44,8 +44,10 @@ export interface NotifyTargets {
 export interface NotifyMessage {
   /** the inbox's heading */
   title: string;
-  /** the body: the inbox's text and the SMS */
+  /** the body told to the owner (their SMS) */
   content: string;
+  /** the body told to staff (their inbox and SMS); unsaid: the owner's */
+  staffContent?: string;
   /** the console page the message is about */
   link?: string;
   /** the record it is about in its area */
@@ -134,14 +136,9 @@ export async function notify(db: Kysely<DB>, rid: number, event: NotifyEvent, ta
   if (!region) return;
   const cells = await enabledCells(db, region.group_id, event);
   if (cells.size === 0) return;
-  const base = {
-    rid,
-    event,
-    title: msg.title.slice(0, 100),
-    content: msg.content.slice(0, 300),
-    link: msg.link ?? '',
-    ref_id: String(msg.refId),
-  };
+  const base = { rid, event, title: msg.title.slice(0, 100), link: msg.link ?? '', ref_id: String(msg.refId) };
+  const contentFor = (recipient: NotifyRecipient) =>
+    (recipient === 'owner' ? msg.content : (msg.staffContent ?? msg.content)).slice(0, 300);
   const told = new Set<string>();
   const sms: Array<{ recipient: NotifyRecipient; account_id: number | null; name: string; mobile: string }> = [];
   for (const [recipient, channels] of cells) {
@@ -158,7 +155,7 @@ export async function notify(db: Kysely<DB>, rid: number, event: NotifyEvent, ta
         if (channel === 'inbox')
           await db
             .insertInto('notifications')
-            .values({ ...base, recipient, channel, account_id: s.id, name: s.name, status: 'U' })
+            .values({ ...base, content: contentFor(recipient), recipient, channel, account_id: s.id, name: s.name, status: 'U' })
             .execute();
         else sms.push({ recipient, account_id: s.id, name: s.name, mobile: s.mobile });
       }
@@ -192,6 +189,7 @@ export async function notify(db: Kysely<DB>, rid: number, event: NotifyEvent, ta
       .insertInto('notifications')
       .values({
         ...base,
+        content: contentFor(s.recipient),
         recipient: s.recipient,
         channel: 'sms',
         account_id: s.account_id,

@@ -322,6 +322,7 @@ export async function createRepairTicket(
     {
       title: `新报修待派单：${no}`,
       content: `您的报修（${type.title}，工单号 ${no}）已受理，我们将尽快安排师傅处理。`,
+      staffContent: `${type.title}：${input.content.slice(0, 60)}（报修人 ${input.reporter} ${input.phone}）`,
       link: link(String(id)),
       refId: id,
     },
@@ -413,7 +414,8 @@ export async function handTo(db: Kysely<DB>, rid: number, row: Row, tech: { id: 
     { owner: { name: String(row.reporter), mobile: String(row.phone) }, handler: Number(tech.id) },
     {
       title: `报修派单：${row.no}`,
-      content: `您的报修（工单号 ${row.no}）已派给 ${tech.name} 师傅处理，请保持电话畅通。`,
+      content: `您的报修（工单号 ${row.no}）已派给 ${tech.name} 处理，请保持电话畅通。`,
+      staffContent: `${String(row.content).slice(0, 60)}（报修人 ${String(row.reporter)} ${String(row.phone)}），请及时接单`,
       link: link(String(row.id)),
       refId: Number(row.id),
     },
@@ -627,6 +629,7 @@ const flowMethods = defineWorkflow(repairFlow, {
             content: billId
               ? `您的报修（工单号 ${row.no}）已完工，维修费 ${fenToYuan(total)} 元待缴，请在缴费后评价本次服务。`
               : `您的报修（工单号 ${row.no}）已完工，请评价本次服务。`,
+            staffContent: `${row.no} 已由 ${ctx.session.name} 完工：${String(input.note ?? '').slice(0, 60)}`,
             link: link(String(row.id)),
             refId: Number(row.id),
           },

@@ -86,6 +86,7 @@ export default function Inbox() {
       list={list}
       columns={columns}
       rowKey="id"
+      tableProps={{ scroll: { x: 1000 } }}
       initialFilters={{ unread: '' }}
       onSearch={(v) => list.setFilters({ ...list.filters, unread: v.unread ?? '' })}
       filters={
