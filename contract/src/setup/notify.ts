@@ -17,6 +17,7 @@ export const NOTIFY_EVENT = valueEnum({
   repair_dispatch: { text: '报修派单' },
   repair_finish: { text: '报修完工' },
   pay_success: { text: '缴费成功' },
+  visitor_pass: { text: '访客通行码' },
   visitor_arrive: { text: '访客到访' },
 });
 export type NotifyEvent = keyof typeof NOTIFY_EVENT;
@@ -27,6 +28,7 @@ export const NOTIFY_RECIPIENT = valueEnum({
   handler: { text: '处理人' },
   steward: { text: '管家' },
   staff: { text: '有权限的员工' },
+  visitor: { text: '访客' },
 });
 export type NotifyRecipient = keyof typeof NOTIFY_RECIPIENT;
 export const NOTIFY_RECIPIENTS = Object.keys(NOTIFY_RECIPIENT) as NotifyRecipient[];
@@ -39,19 +41,23 @@ export type NotifyChannel = keyof typeof NOTIFY_CHANNEL;
 export const NOTIFY_CHANNELS = Object.keys(NOTIFY_CHANNEL) as NotifyChannel[];
 
 /**
- * Who each event can reach. 业主 are reached by SMS only (they have no console); 处理人 is the ticket's
- * technician, 管家 the steward whose profile serves the room's unit, 有权限的员工 every staff member of
- * the community holding the event's codes (repair dispatchers for a new ticket).
+ * Who each event can reach. 业主 and 访客 are reached by SMS only (they have no console); 处理人 is the
+ * ticket's technician, 管家 the steward whose profile serves the room's unit, 有权限的员工 every staff
+ * member of the community holding the event's codes (repair dispatchers for a new ticket); 访客 the
+ * visitor whose visit was approved, sent the pass code.
  */
 export const NOTIFY_RECIPIENTS_OF: Record<NotifyEvent, readonly NotifyRecipient[]> = {
   repair_submit: ['owner', 'steward', 'staff'],
   repair_dispatch: ['owner', 'handler'],
   repair_finish: ['owner', 'steward'],
   pay_success: ['owner', 'steward'],
+  visitor_pass: ['visitor'],
   visitor_arrive: ['owner'],
 };
 
-export const notifyChannelsOf = (r: NotifyRecipient): readonly NotifyChannel[] => (r === 'owner' ? ['sms'] : ['inbox', 'sms']);
+/** People outside the console: reached by SMS only. */
+export const notifyOutsider = (r: NotifyRecipient): boolean => r === 'owner' || r === 'visitor';
+export const notifyChannelsOf = (r: NotifyRecipient): readonly NotifyChannel[] => (notifyOutsider(r) ? ['sms'] : ['inbox', 'sms']);
 
 /** Every cell of the matrix that can be switched. */
 export const notifyCells = (): Array<{ event: NotifyEvent; recipient: NotifyRecipient; channel: NotifyChannel }> =>

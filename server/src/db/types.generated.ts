@@ -2666,7 +2666,7 @@ export interface NotificationsTable {
   id: Generated<number>;
   rid: number;
   event: string;
-  recipient: 'owner' | 'handler' | 'steward' | 'staff';
+  recipient: 'owner' | 'handler' | 'steward' | 'staff' | 'visitor';
   channel: 'inbox' | 'sms';
   account_id: Generated<number | null>;
   name: Generated<string>;
@@ -2685,7 +2685,7 @@ export interface NotificationsTable {
 export interface NotifyRulesTable {
   group_id: number;
   event: string;
-  recipient: 'owner' | 'handler' | 'steward' | 'staff';
+  recipient: 'owner' | 'handler' | 'steward' | 'staff' | 'visitor';
   channel: 'inbox' | 'sms';
   enabled: 'Y' | 'N';
 }

@@ -4,7 +4,7 @@
 CREATE TABLE notify_rules (
   group_id            int NOT NULL REFERENCES groups(id),
   event               text NOT NULL,
-  recipient           text NOT NULL CHECK (recipient IN ('owner', 'handler', 'steward', 'staff')),
+  recipient           text NOT NULL CHECK (recipient IN ('owner', 'handler', 'steward', 'staff', 'visitor')),
   channel             text NOT NULL CHECK (channel IN ('inbox', 'sms')),
   enabled             char(1) NOT NULL CHECK (enabled IN ('Y', 'N')),
   PRIMARY KEY (group_id, event, recipient, channel)
@@ -24,7 +24,7 @@ CREATE TABLE notifications (
   id                  bigserial PRIMARY KEY,
   rid                 int NOT NULL REFERENCES regions(id),
   event               text NOT NULL,
-  recipient           text NOT NULL CHECK (recipient IN ('owner', 'handler', 'steward', 'staff')),
+  recipient           text NOT NULL CHECK (recipient IN ('owner', 'handler', 'steward', 'staff', 'visitor')),
   channel             text NOT NULL CHECK (channel IN ('inbox', 'sms')),
   -- the staff member (inbox, and a staff SMS); null for an owner
   account_id          bigint,

@@ -66,7 +66,7 @@ describe('messagesetinfo and messagesetedit', () => {
     const cells = info.cells as Cell[];
     expect(cells.filter((c) => c.channel === 'inbox').every((c) => c.enabled === 'Y')).toBe(true);
     expect(cells.filter((c) => c.channel === 'sms').every((c) => c.enabled === 'N')).toBe(true);
-    expect(cells.some((c) => c.recipient === 'owner' && c.channel === 'inbox')).toBe(false);
+    expect(cells.some((c) => (c.recipient === 'owner' || c.recipient === 'visitor') && c.channel === 'inbox')).toBe(false);
     expect(cells).toContainEqual({ event: 'repair_dispatch', recipient: 'handler', channel: 'inbox', enabled: 'Y' });
   });
 
@@ -75,6 +75,12 @@ describe('messagesetinfo and messagesetedit', () => {
     expect(info.update_time).not.toBe('');
     const owner = (info.cells as Cell[]).filter((c) => c.recipient === 'owner' && c.enabled === 'Y').map((c) => c.event);
     expect(owner.sort()).toEqual(['pay_success', 'repair_dispatch', 'repair_finish', 'visitor_arrive']);
+    expect((info.cells as Cell[]).find((c) => c.recipient === 'visitor')).toEqual({
+      event: 'visitor_pass',
+      recipient: 'visitor',
+      channel: 'sms',
+      enabled: 'Y',
+    });
   });
 
   it('is the head office’s: a community account and another group see nothing of it', async () => {
@@ -197,6 +203,59 @@ describe('the inbox', () => {
   });
 });
 
+describe('访客通行码', () => {
+  it('texts the visitor the pass code once the visit is approved: at registration, or on 审核通过', async () => {
+    ok(await save([on('visitor_pass', 'visitor', 'sms')]));
+    const member = await db()
+      .selectFrom('room_members as rm')
+      .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'rm.rid').onRef('m.id', '=', 'rm.member_id'))
+      .select(['rm.hid', 'rm.member_id', 'm.realname'])
+      .where('rm.rid', '=', 1)
+      .where('rm.status', '=', 'Y')
+      .orderBy('rm.id', 'desc')
+      .executeTakeFirstOrThrow();
+    const lot = Number(
+      (await db().selectFrom('parking_lots').select('id').where('rid', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id,
+    );
+    const settings = (review: 'Y' | 'N') =>
+      s.call('visitorsetedit', { review, push_face: 'N', reserve_car: 'N', lot_id: lot, free_minutes: 120, daily_car_limit: 0 }, admin);
+    const visit = async (mobile: string) =>
+      ok(
+        await s.call(
+          'visitoradd',
+          {
+            realname: '周访客',
+            gender: 'F',
+            mobile,
+            hid: member.hid,
+            member_id: member.member_id,
+            visit_cause: '亲友拜访',
+            visit_time: `${today()} 18:00:00`,
+            leave_time: `${today()} 22:00:00`,
+            companions: 0,
+          },
+          guard,
+        ),
+      ).id as number;
+    ok(await settings('N'));
+    const direct = freshMobile();
+    const first = await visit(direct);
+    const code = ok(await s.call('visitorinfo', { id: first }, admin)).pass_code as string;
+    const [sms] = await notes(first, 'sms');
+    expect(sms).toMatchObject({ event: 'visitor_pass', recipient: 'visitor', mobile: direct, status: 'W' });
+    expect(sms!.content).toContain(`业主${member.realname}邀请您`);
+    expect(sms!.content).toContain(`通行码 ${code}`);
+
+    ok(await settings('Y'));
+    const second = await visit(freshMobile());
+    expect(await notes(second, 'sms')).toEqual([]);
+    ok(await s.call('visitorapprove', { id: second, approve: true, remark: '' }, admin));
+    expect((await notes(second, 'sms'))[0]).toMatchObject({ event: 'visitor_pass', status: 'W' });
+    ok(await settings('N'));
+    ok(await save([{ ...on('visitor_pass', 'visitor', 'sms'), enabled: 'N' }]));
+  });
+});
+
 describe('缴费成功 and 访客到访', () => {
   it('texts the owner on a payment at the counter and on their visitor’s arrival', async () => {
     ok(await save([on('pay_success', 'owner', 'sms'), on('visitor_arrive', 'owner', 'sms')]));
@@ -278,7 +337,7 @@ describe('缴费成功 and 访客到访', () => {
       ).id,
     );
     expect(ok(await s.call('visitorpasscheck', { device_id: door, code }, guard)).open).toBe(true);
-    const [arrival] = await notes(visitor, 'sms');
+    const arrival = (await notes(visitor, 'sms')).find((n) => n.event === 'visitor_arrive');
     expect(arrival).toMatchObject({ event: 'visitor_arrive', mobile: member.mobile });
     expect(arrival!.content).toContain('李访客');
     ok(

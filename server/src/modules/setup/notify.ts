@@ -11,6 +11,7 @@ import {
   NOTIFY_SETTINGS_DEFAULT,
   notifyChannelsOf,
   notifyDefault,
+  notifyOutsider,
   type NotifyChannel,
   type NotifyEvent,
   type NotifyRecipient,
@@ -33,6 +34,8 @@ const MOBILE = /^1\d{10}$/;
 export interface NotifyTargets {
   /** 业主: the owner (or the reporter) with the mobile an SMS goes to */
   owner?: { name: string; mobile: string } | null;
+  /** 访客: the visitor, with their mobile */
+  visitor?: { name: string; mobile: string } | null;
   /** 处理人: the staff account handling the record */
   handler?: number | null;
   /** 管家: the room whose unit's steward is told */
@@ -44,7 +47,7 @@ export interface NotifyTargets {
 export interface NotifyMessage {
   /** the inbox's heading */
   title: string;
-  /** the body told to the owner (their SMS) */
+  /** the body told to the owner or the visitor (their SMS) */
   content: string;
   /** the body told to staff (their inbox and SMS); unsaid: the owner's */
   staffContent?: string;
@@ -138,13 +141,13 @@ export async function notify(db: Kysely<DB>, rid: number, event: NotifyEvent, ta
   if (cells.size === 0) return;
   const base = { rid, event, title: msg.title.slice(0, 100), link: msg.link ?? '', ref_id: String(msg.refId) };
   const contentFor = (recipient: NotifyRecipient) =>
-    (recipient === 'owner' ? msg.content : (msg.staffContent ?? msg.content)).slice(0, 300);
+    (notifyOutsider(recipient) ? msg.content : (msg.staffContent ?? msg.content)).slice(0, 300);
   const told = new Set<string>();
   const sms: Array<{ recipient: NotifyRecipient; account_id: number | null; name: string; mobile: string }> = [];
   for (const [recipient, channels] of cells) {
-    if (recipient === 'owner') {
-      if (targets.owner && channels.includes('sms'))
-        sms.push({ recipient, account_id: null, name: targets.owner.name, mobile: targets.owner.mobile });
+    if (notifyOutsider(recipient)) {
+      const person = recipient === 'owner' ? targets.owner : targets.visitor;
+      if (person && channels.includes('sms')) sms.push({ recipient, account_id: null, name: person.name, mobile: person.mobile });
       continue;
     }
     for (const s of await staffOf(db, rid, recipient, targets)) {

@@ -8,7 +8,7 @@ const DAY = 86_400_000;
 
 /**
  * The demo's message settings and what they sent (docs/product.md#notifications): the group texts
- * owners on 派单, 完工, 缴费成功 and 访客到访; the inbox rows and SMS of 阳光花园's recent repair tickets,
+ * owners on 派单, 完工, 缴费成功 and 访客到访, and visitors their pass code; the inbox rows and SMS of 阳光花园's recent repair tickets,
  * payments and arrivals, as the dispatcher would have written them at their times (the older ones
  * read). Direct rows: the seeded tickets, payments and visits were written before the matrix.
  */
@@ -18,7 +18,16 @@ export async function seedNotifications(db: Kysely<DB>): Promise<void> {
   const sms = ['repair_dispatch', 'repair_finish', 'pay_success', 'visitor_arrive'] as const;
   await db
     .insertInto('notify_rules')
-    .values(sms.map((event) => ({ group_id: leader.group_id, event, recipient: 'owner' as const, channel: 'sms' as const, enabled: 'Y' })))
+    .values([
+      ...sms.map((event) => ({
+        group_id: leader.group_id,
+        event,
+        recipient: 'owner' as const,
+        channel: 'sms' as const,
+        enabled: 'Y' as const,
+      })),
+      { group_id: leader.group_id, event: 'visitor_pass', recipient: 'visitor' as const, channel: 'sms' as const, enabled: 'Y' as const },
+    ])
     .execute();
   await db
     .insertInto('notify_settings')
@@ -133,14 +142,39 @@ export async function seedNotifications(db: Kysely<DB>): Promise<void> {
   const visits = await db
     .selectFrom('visitors as v')
     .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'v.rid').onRef('m.id', '=', 'v.member_id'))
-    .select(['v.id', 'v.realname', 'v.last_pass_at', 'v.visit_time', 'm.realname as owner', 'm.mobile'])
+    .select([
+      'v.id',
+      'v.realname',
+      'v.mobile as visitor_mobile',
+      'v.pass_code',
+      'v.status',
+      'v.create_time',
+      'v.last_pass_at',
+      'v.visit_time',
+      'm.realname as owner',
+      'm.mobile',
+    ])
     .where('v.rid', '=', rid)
-    .where('v.status', '=', 'D')
+    .where('v.status', 'in', ['Y', 'D'])
     .orderBy('v.id', 'desc')
     .limit(20)
     .execute();
   for (const v of visits) {
-    const at = v.last_pass_at ?? v.visit_time;
+    rows.push({
+      rid,
+      event: 'visitor_pass',
+      recipient: 'visitor',
+      channel: 'sms',
+      name: v.realname,
+      mobile: v.visitor_mobile,
+      title: `访客通行码：${v.realname}`,
+      content: `业主${v.owner}邀请您到访阳光花园，通行码 ${v.pass_code}，来访前30分钟起可用。`,
+      ref_id: String(v.id),
+      status: /^1\d{10}$/.test(v.visitor_mobile) ? 'Y' : 'S',
+      reason: /^1\d{10}$/.test(v.visitor_mobile) ? '' : '未登记手机号',
+      created_at: v.create_time,
+    });
+    if (v.status !== 'D') continue;
     rows.push({
       rid,
       event: 'visitor_arrive',
@@ -152,7 +186,7 @@ export async function seedNotifications(db: Kysely<DB>): Promise<void> {
       content: `您的访客 ${v.realname} 已进入小区。`,
       ref_id: String(v.id),
       status: 'Y',
-      created_at: at,
+      created_at: v.last_pass_at ?? v.visit_time,
     });
   }
   rows.sort((a, b) => (a.created_at as Date).getTime() - (b.created_at as Date).getTime());

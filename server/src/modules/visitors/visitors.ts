@@ -218,6 +218,7 @@ const resourceMethods = defineResource(visitor, {
     if (!before) {
       await writeFlowLog(ctx, visitorFlow.def, id, { transition: 'create', from: '', to: String(values.status) });
       await followVisit(ctx, id);
+      if (values.status === 'Y') await notifyPass(ctx, id);
       return;
     }
     const moved = before.carlicense !== values.carlicense || wireTime(before.visit_time as Date) !== values.visit_time;
@@ -242,6 +243,7 @@ const flowMethods = defineWorkflow(visitorFlow, {
   },
   transitions: {
     approve: {
+      run: async (ctx, row) => notifyPass(ctx, Number(row.id)),
       set: (_ctx, input) => ({ review_remark: input.remark ?? '' }),
       message: '已通过',
     },
@@ -299,6 +301,39 @@ async function scanTime(db: Kysely<DB>, time: string | undefined): Promise<Date>
   if (!time) return new Date();
   const { rows } = await sql<{ at: Date }>`SELECT ${time}::timestamptz AS at`.execute(db);
   return rows[0]!.at;
+}
+
+/**
+ * 访客通行码 (docs/product.md#notifications): once a visit is approved (at registration when the
+ * community does not review, else by 审核通过), the visitor is texted the pass code, as the group's
+ * message settings say.
+ */
+async function notifyPass(ctx: CommunityCtx, id: number): Promise<void> {
+  const { rows } = await sql<{
+    realname: string;
+    mobile: string;
+    pass_code: string;
+    visit_time: Date;
+    owner: string | null;
+    region: string;
+  }>`
+    SELECT v.realname, v.mobile, v.pass_code, v.visit_time, m.realname AS owner, g.title AS region
+    FROM visitors v JOIN regions g ON g.id = v.rid
+    LEFT JOIN members m ON m.rid = v.rid AND m.id = v.member_id
+    WHERE v.rid = ${ctx.rid} AND v.id = ${id}`.execute(ctx.db);
+  const v = rows[0];
+  if (!v) return;
+  await notify(
+    ctx.db,
+    ctx.rid,
+    'visitor_pass',
+    { visitor: { name: v.realname, mobile: v.mobile } },
+    {
+      title: `访客通行码：${v.realname}`,
+      content: `${v.owner ? `业主${v.owner}` : '业主'}邀请您于 ${wireTime(v.visit_time).slice(5, 16)} 到访${v.region}，通行码 ${v.pass_code}，来访前${PASS_EARLY_MINUTES}分钟起可用。`,
+      refId: id,
+    },
+  );
 }
 
 /** 访客到访 (docs/product.md#notifications): the member who invited the visitor (or the room's owner) hears of it. */
