@@ -10,7 +10,10 @@
  *   community, their rooms' addresses joined, as smsAudience.ts picks them) for each job's audience:
  *   the whole community, a quarter of it (arrears), some buildings (outage, custom); about 475,000
  *   messages for 50,000 rooms; an unsubscribe list of one owner in 200;
- * - 3,000 to-dos a community over a year, the latest and a few forgotten ones still open.
+ * - 3,000 to-dos a community over a year, the latest and a few forgotten ones still open;
+ * - a year of notifications (docs/product.md#notifications), 30,000 a community: the admin's and
+ *   the steward's 站内消息 (the latest 200 unread) and owners' SMS of repairs, payments and visits,
+ *   a few of them 未发送 beyond the daily cap.
  *
  * Runs after the rooms' kept addresses are built (they are the messages' addresses).
  */
@@ -29,14 +32,18 @@ export const SMS_JOBS_PER_COMMUNITY = 24;
 /** to-dos a community raised in a year */
 export const BACKLOG_PER_COMMUNITY = 3_000;
 
+/** notifications a community gave out in a year */
+export const NOTIFICATIONS_PER_COMMUNITY = 30_000;
+
 /** The steps fillSetup takes (for the progress bar). */
-export const SETUP_STEPS = 4;
+export const SETUP_STEPS = 5;
 
 export async function fillSetup(c: Kysely<DB>, rids: number[], step: Step): Promise<void> {
   await step('setup: settings, links, daily switches, categories, dictionary', () => settings(c, rids));
   await step('setup: duty shifts and rosters', () => rosters(c, rids));
   await step('setup: SMS templates, jobs, messages, unsubscribes', () => sms(c, rids));
   await step('setup: to-dos', () => backlog(c, rids));
+  await step('setup: notifications (inbox and SMS)', () => notifications(c, rids));
 }
 
 async function settings(c: Kysely<DB>, rids: number[]) {
@@ -281,4 +288,30 @@ async function backlog(c: Kysely<DB>, rids: number[]) {
       CASE k.kind WHEN 'refund' THEN '/fees/refundlist' WHEN 'fees' THEN '/fees/feebilllist' ELSE '' END AS link,
       CASE k.kind WHEN 'repair' THEN '{repairs}' WHEN 'refund' THEN '{financecount}' WHEN 'fees' THEN '{fees}' ELSE '{}' END AS roles) b
     ORDER BY r.rid, g DESC`.execute(c);
+}
+
+async function notifications(c: Kysely<DB>, rids: number[]) {
+  // one in five to the console's inbox (the admin's and the steward's), the rest SMS to owners; every
+  // 17 minutes or so one, newest last as the dispatcher writes them
+  await sql`
+    INSERT INTO notifications (rid, event, recipient, channel, account_id, name, mobile, title, content, link, ref_id, status, reason, created_at, read_at)
+    SELECT r.rid, k.event,
+      CASE WHEN NOT k.inbox THEN (CASE WHEN k.event = 'visitor_pass' THEN 'visitor' ELSE 'owner' END)
+        WHEN k.event = 'repair_dispatch' THEN 'handler' WHEN k.event = 'repair_submit' THEN 'staff' ELSE 'steward' END,
+      CASE WHEN k.inbox THEN 'inbox' ELSE 'sms' END,
+      CASE WHEN k.inbox THEN (SELECT id FROM accounts WHERE username = (CASE WHEN g % 2 = 0 THEN 'admin' ELSE 'steward' END)) END,
+      CASE WHEN k.inbox THEN '' ELSE ${spreadNameOf(sql`(g * 7 + r.rid)`)} END,
+      CASE WHEN k.inbox THEN '' ELSE '13' || lpad(((g * 7919 + r.rid) % 1000000000)::text, 9, '0') END,
+      k.title, k.title || '（演示）', CASE WHEN k.event LIKE 'repair%' THEN '/steward/repairs?id=' || g ELSE '' END, g::text,
+      CASE WHEN k.inbox THEN (CASE WHEN g > ${NOTIFICATIONS_PER_COMMUNITY - 200} THEN 'U' ELSE 'R' END)
+        WHEN g % 97 = 0 THEN 'S' WHEN g % 53 = 0 THEN 'F' ELSE 'Y' END,
+      CASE WHEN k.inbox THEN '' WHEN g % 97 = 0 THEN '超出每日上限（同一手机号每天最多 5 条）' WHEN g % 53 = 0 THEN '手机号停机' ELSE '' END,
+      k.at, CASE WHEN k.inbox AND g <= ${NOTIFICATIONS_PER_COMMUNITY - 200} THEN k.at + interval '1 hour' END
+    FROM unnest(${rids}::int[]) r(rid) CROSS JOIN generate_series(1, ${NOTIFICATIONS_PER_COMMUNITY}) g
+    CROSS JOIN LATERAL (SELECT
+      (ARRAY['repair_submit','repair_dispatch','repair_finish','pay_success','pay_success','visitor_pass','visitor_arrive'])[1 + g % 7] AS event,
+      g % 5 = 0 AND g % 7 < 5 AS inbox,
+      now() - (${NOTIFICATIONS_PER_COMMUNITY} - g) * interval '17 minutes' AS at,
+      (ARRAY['新报修待派单','报修派单','报修完工','缴费成功','缴费成功','访客通行码','访客到访'])[1 + g % 7] || '：' || lpad(g::text, 6, '0') AS title) k
+    ORDER BY r.rid, g`.execute(c);
 }
