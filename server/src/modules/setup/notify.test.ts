@@ -37,6 +37,48 @@ const ticket = async (phone = freshMobile()) =>
   ok(await s.call('repairadd', { source: 'D', type_id: typeId, hid: room, reporter: '张三', phone, content: '卫生间漏水' }, steward))
     .id as number;
 
+/** A living member of community 1 with a mobile, who invites the visitors. */
+const host = () =>
+  db()
+    .selectFrom('room_members as rm')
+    .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'rm.rid').onRef('m.id', '=', 'rm.member_id'))
+    .select(['rm.hid', 'rm.member_id', 'm.realname', 'm.mobile'])
+    .where('rm.rid', '=', 1)
+    .where('rm.status', '=', 'Y')
+    .where('m.mobile', '<>', '')
+    .orderBy('rm.id')
+    .executeTakeFirstOrThrow();
+/** Community 1's visitor settings: whether visits wait for review; no cars reserved. */
+const visitorReview = async (review: 'Y' | 'N') => {
+  const lot = await db().selectFrom('parking_lots').select('id').where('rid', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+  return ok(
+    await s.call(
+      'visitorsetedit',
+      { review, push_face: 'N', reserve_car: 'N', lot_id: Number(lot.id), free_minutes: 120, daily_car_limit: 0 },
+      admin,
+    ),
+  );
+};
+/** A visit of today to the host's room, registered at the gate. */
+const visit = async (h: { hid: number; member_id: number }, realname: string, mobile: string) =>
+  ok(
+    await s.call(
+      'visitoradd',
+      {
+        realname,
+        gender: 'F',
+        mobile,
+        hid: h.hid,
+        member_id: h.member_id,
+        visit_cause: '亲友拜访',
+        visit_time: `${today()} 00:00:00`,
+        leave_time: `${today()} 23:59:00`,
+        companions: 0,
+      },
+      guard,
+    ),
+  ).id as number;
+
 beforeAll(async () => {
   s = await startTestServer();
   [leader, admin, steward, tech, cashier, guard] = await s.logins('leader', 'admin', 'steward', 'tech', 'cashier', 'guard');
@@ -206,52 +248,22 @@ describe('the inbox', () => {
 describe('访客通行码', () => {
   it('texts the visitor the pass code once the visit is approved: at registration, or on 审核通过', async () => {
     ok(await save([on('visitor_pass', 'visitor', 'sms')]));
-    const member = await db()
-      .selectFrom('room_members as rm')
-      .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'rm.rid').onRef('m.id', '=', 'rm.member_id'))
-      .select(['rm.hid', 'rm.member_id', 'm.realname'])
-      .where('rm.rid', '=', 1)
-      .where('rm.status', '=', 'Y')
-      .orderBy('rm.id', 'desc')
-      .executeTakeFirstOrThrow();
-    const lot = Number(
-      (await db().selectFrom('parking_lots').select('id').where('rid', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id,
-    );
-    const settings = (review: 'Y' | 'N') =>
-      s.call('visitorsetedit', { review, push_face: 'N', reserve_car: 'N', lot_id: lot, free_minutes: 120, daily_car_limit: 0 }, admin);
-    const visit = async (mobile: string) =>
-      ok(
-        await s.call(
-          'visitoradd',
-          {
-            realname: '周访客',
-            gender: 'F',
-            mobile,
-            hid: member.hid,
-            member_id: member.member_id,
-            visit_cause: '亲友拜访',
-            visit_time: `${today()} 18:00:00`,
-            leave_time: `${today()} 22:00:00`,
-            companions: 0,
-          },
-          guard,
-        ),
-      ).id as number;
-    ok(await settings('N'));
+    const member = await host();
+    await visitorReview('N');
     const direct = freshMobile();
-    const first = await visit(direct);
+    const first = await visit(member, '周访客', direct);
     const code = ok(await s.call('visitorinfo', { id: first }, admin)).pass_code as string;
     const [sms] = await notes(first, 'sms');
     expect(sms).toMatchObject({ event: 'visitor_pass', recipient: 'visitor', mobile: direct, status: 'W' });
     expect(sms!.content).toContain(`业主${member.realname}邀请您`);
     expect(sms!.content).toContain(`通行码 ${code}`);
 
-    ok(await settings('Y'));
-    const second = await visit(freshMobile());
+    await visitorReview('Y');
+    const second = await visit(member, '周访客', freshMobile());
     expect(await notes(second, 'sms')).toEqual([]);
     ok(await s.call('visitorapprove', { id: second, approve: true, remark: '' }, admin));
     expect((await notes(second, 'sms'))[0]).toMatchObject({ event: 'visitor_pass', status: 'W' });
-    ok(await settings('N'));
+    await visitorReview('N');
     ok(await save([{ ...on('visitor_pass', 'visitor', 'sms'), enabled: 'N' }]));
   });
 });
@@ -288,42 +300,9 @@ describe('缴费成功 and 访客到访', () => {
     expect(sms).toMatchObject({ event: 'pay_success', recipient: 'owner', status: 'W' });
     expect(sms!.content).toContain(`收据号 ${paid.receipt_no as string}`);
 
-    const member = await db()
-      .selectFrom('room_members as rm')
-      .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'rm.rid').onRef('m.id', '=', 'rm.member_id'))
-      .select(['rm.hid', 'rm.member_id', 'm.mobile'])
-      .where('rm.rid', '=', 1)
-      .where('rm.status', '=', 'Y')
-      .where('m.mobile', '<>', '')
-      .orderBy('rm.id')
-      .executeTakeFirstOrThrow();
-    const lot = Number(
-      (await db().selectFrom('parking_lots').select('id').where('rid', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id,
-    );
-    ok(
-      await s.call(
-        'visitorsetedit',
-        { review: 'N', push_face: 'N', reserve_car: 'N', lot_id: lot, free_minutes: 120, daily_car_limit: 0 },
-        admin,
-      ),
-    );
-    const visitor = ok(
-      await s.call(
-        'visitoradd',
-        {
-          realname: '李访客',
-          gender: 'M',
-          mobile: '13912340000',
-          hid: member.hid,
-          member_id: member.member_id,
-          visit_cause: '亲友拜访',
-          visit_time: `${today()} 00:00:00`,
-          leave_time: `${today()} 23:59:00`,
-          companions: 0,
-        },
-        guard,
-      ),
-    ).id as number;
+    const member = await host();
+    await visitorReview('N');
+    const visitor = await visit(member, '李访客', '13912340000');
     const code = ok(await s.call('visitorinfo', { id: visitor }, admin)).pass_code as string;
     const door = Number(
       (
