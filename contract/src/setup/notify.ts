@@ -75,6 +75,7 @@ export const NOTIFY_STATUS = valueEnum({
   U: { text: '未读', tone: 'processing' },
   R: { text: '已读', tone: 'default' },
   W: { text: '待发送', tone: 'warning' },
+  C: { text: '发送中', tone: 'processing' },
   Y: { text: '已发送', tone: 'success' },
   F: { text: '发送失败', tone: 'error' },
   S: { text: '未发送', tone: 'default' },

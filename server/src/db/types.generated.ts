@@ -2675,9 +2675,10 @@ export interface NotificationsTable {
   content: string;
   link: Generated<string>;
   ref_id: Generated<string>;
-  status: 'U' | 'R' | 'W' | 'Y' | 'F' | 'S';
+  status: 'U' | 'R' | 'W' | 'C' | 'Y' | 'F' | 'S';
   reason: Generated<string>;
   send_after: Generated<Timestamp | null>;
+  claimed_at: Generated<Timestamp | null>;
   created_at: Generated<Timestamp>;
   read_at: Generated<Timestamp | null>;
 }

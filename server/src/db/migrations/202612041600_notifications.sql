@@ -35,10 +35,13 @@ CREATE TABLE notifications (
   link                text NOT NULL DEFAULT '',
   -- the record it is about, in its area (a ticket's id, a receipt number, a visitor's id)
   ref_id              text NOT NULL DEFAULT '',
-  -- inbox: U unread, R read; sms: W waiting, Y sent, F failed, S not sent (reason says why)
-  status              char(1) NOT NULL CHECK (status IN ('U', 'R', 'W', 'Y', 'F', 'S')),
+  -- inbox: U unread, R read; sms: W waiting, C claimed by its job (sending), Y sent, F failed,
+  -- S not sent (reason says why)
+  status              char(1) NOT NULL CHECK (status IN ('U', 'R', 'W', 'C', 'Y', 'F', 'S')),
   reason              text NOT NULL DEFAULT '',
   send_after          timestamptz,
+  -- when its job claimed the SMS, committed before the provider is called (a crash's lookup)
+  claimed_at          timestamptz,
   created_at          timestamptz NOT NULL DEFAULT now(),
   read_at             timestamptz
 );

@@ -221,6 +221,22 @@ describe('the repair events', () => {
   });
 });
 
+describe('the SMS job', () => {
+  it('claims a message before sending it; one found claimed after a crash is asked of the provider, never sent again', async () => {
+    ok(await save([on('repair_dispatch', 'owner', 'sms')], { quiet_enabled: 'N' }));
+    const id = await ticket();
+    ok(await s.call('repairdispatch', { id, handler_id: techId }, steward));
+    const [queued] = await notes(id, 'sms');
+    // the process died after the claim: the row is C, and the provider never got it
+    await db().updateTable('notifications').set({ status: 'C', claimed_at: new Date() }).where('id', '=', queued!.id).execute();
+    await s.runJobs();
+    const [after] = await notes(id, 'sms');
+    expect(after).toMatchObject({ status: 'F', reason: '发送中断，未发出' });
+    const outbox = await db().selectFrom('sms_sandbox_outbox').select('id').where('out_id', '=', `notify-${queued!.id}`).execute();
+    expect(outbox).toEqual([]);
+  });
+});
+
 describe('the inbox', () => {
   it('lists the member’s own messages of the community, newest first, and marks them read', async () => {
     const id = await ticket();

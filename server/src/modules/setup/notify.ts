@@ -181,7 +181,7 @@ export async function notify(db: Kysely<DB>, rid: number, event: NotifyEvent, ta
       await sql`SELECT pg_advisory_xact_lock(hashtext(${`notify-sms:${mobile}`}))`.execute(db);
       const { rows } = await sql<{ n: number }>`
         SELECT count(*)::int AS n FROM notifications
-        WHERE channel = 'sms' AND mobile = ${mobile} AND status IN ('W', 'Y', 'F')
+        WHERE channel = 'sms' AND mobile = ${mobile} AND status IN ('W', 'C', 'Y', 'F')
           AND created_at >= current_date::timestamptz`.execute(db);
       if ((rows[0]?.n ?? 0) >= settings.daily_cap) {
         status = 'S';
@@ -209,25 +209,45 @@ export async function notify(db: Kysely<DB>, rid: number, event: NotifyEvent, ta
   }
 }
 
-/** Sends one queued SMS notification through the community's provider (and the group's quota). */
+/**
+ * Sends one queued SMS notification through the community's provider (and the group's quota). The
+ * row is claimed (W → C, committed) before the provider is called; a job run again after a crash
+ * finds it claimed and asks the provider whether it got it (已发送) or not (发送失败: 发送中断), never
+ * sending it twice, as the SMS jobs do (smsSend.ts).
+ */
 registerJobKind(NOTIFY_SMS_KIND, async ({ db, payload }) => {
   const id = Number(payload.id);
   const n = await db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!n || n.status !== 'W') return { sent: false };
+  if (!n || (n.status !== 'W' && n.status !== 'C')) return { sent: false };
   const { provider, signName } = await smsProviderFor(db, n.rid, loadConfig(process.env).dataDir);
+  const outId = `notify-${n.id}`;
+  const settle = (ok: boolean, reason: string) =>
+    db
+      .updateTable('notifications')
+      .set(ok ? { status: 'Y', reason: '' } : { status: 'F', reason: reason.slice(0, 200) })
+      .where('id', '=', n.id)
+      .where('status', '=', 'C')
+      .execute();
+  if (n.status === 'C') {
+    const found = await provider.lookup({ outId, mobile: n.mobile, claimedAt: n.claimed_at ?? n.created_at });
+    await settle(!!found, '发送中断，未发出');
+    return { sent: !!found, recovered: true };
+  }
+  const claimed = await db
+    .updateTable('notifications')
+    .set({ status: 'C', claimed_at: sql<Date>`now()` })
+    .where('id', '=', n.id)
+    .where('status', '=', 'W')
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) return { sent: false };
   const result = await provider.send({
     mobile: n.mobile,
     signName,
     templateCode: 'NOTIFY',
     params: { content: n.content },
     content: n.content,
-    outId: `notify-${n.id}`,
+    outId,
   });
-  await db
-    .updateTable('notifications')
-    .set(result.ok ? { status: 'Y', reason: '' } : { status: 'F', reason: result.reason.slice(0, 200) })
-    .where('id', '=', n.id)
-    .where('status', '=', 'W')
-    .execute();
+  await settle(result.ok, result.ok ? '' : result.reason);
   return { sent: result.ok };
 });
