@@ -1,5 +1,5 @@
 import { RELATION_CH, type RelationCode } from '@wuye/contract';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 /**
@@ -21,4 +21,16 @@ export async function livingPeople(db: Kysely<DB>, rid: number, hid: number) {
     title: `${r.realname}（${RELATION_CH[r.relation as RelationCode] ?? r.relation}）`,
     relation: r.relation,
   }));
+}
+
+/**
+ * Whom to call about a room: its living owner, else its first living member (the repair desk's
+ * reporter, a visit's host when none was named), with name and mobile; undefined for an empty room.
+ */
+export async function roomContact(db: Kysely<DB>, rid: number, hid: number): Promise<{ realname: string; mobile: string } | undefined> {
+  const { rows } = await sql<{ realname: string; mobile: string }>`
+    SELECT m.realname, m.mobile FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
+    WHERE rm.rid = ${rid} AND rm.hid = ${hid} AND rm.status = 'Y'
+    ORDER BY (rm.relation = 'owner') DESC, rm.id LIMIT 1`.execute(db);
+  return rows[0];
 }

@@ -70,20 +70,25 @@ export async function notifySettingsOf(db: Kysely<DB>, groupId: number): Promise
   };
 }
 
+type CellKey = { event: string; recipient: string; channel: string };
+
+/** Whether a cell is on: the group's row for it, or the cell's default. */
+export function cellOn(rows: ReadonlyArray<CellKey & { enabled: string }>, c: CellKey): boolean {
+  const r = rows.find((x) => x.event === c.event && x.recipient === c.recipient && x.channel === c.channel);
+  return r ? r.enabled === 'Y' : notifyDefault(c.channel as NotifyChannel);
+}
+
 /** The switched-on cells of one event in a group: recipient → channels. */
 async function enabledCells(db: Kysely<DB>, groupId: number, event: NotifyEvent): Promise<Map<NotifyRecipient, NotifyChannel[]>> {
   const rows = await db
     .selectFrom('notify_rules')
-    .select(['recipient', 'channel', 'enabled'])
+    .select(['event', 'recipient', 'channel', 'enabled'])
     .where('group_id', '=', groupId)
     .where('event', '=', event)
     .execute();
   const out = new Map<NotifyRecipient, NotifyChannel[]>();
   for (const recipient of NOTIFY_RECIPIENTS_OF[event]) {
-    const on = notifyChannelsOf(recipient).filter((channel) => {
-      const r = rows.find((x) => x.recipient === recipient && x.channel === channel);
-      return r ? r.enabled === 'Y' : notifyDefault(channel);
-    });
+    const on = notifyChannelsOf(recipient).filter((channel) => cellOn(rows, { event, recipient, channel }));
     if (on.length) out.set(recipient, on);
   }
   return out;

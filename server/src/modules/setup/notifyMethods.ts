@@ -11,7 +11,6 @@ import {
   NOTIFY_ROLES,
   NOTIFY_STATUS,
   notifyCells,
-  notifyDefault,
   type InboxItem,
   type MessageLogItem,
   type MessageSetInfo,
@@ -24,19 +23,16 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply, type MethodDef } from '../../http/registry.js';
+import { likePattern } from '../../lib/like.js';
 import { listPage } from '../../lib/paging.js';
 import { wireTime } from '../../lib/wire.js';
 import { groupRegion } from '../structure/groupRegion.js';
-import { notifySettingsOf } from './notify.js';
+import { cellOn, notifySettingsOf } from './notify.js';
 
 async function messageSet(db: Kysely<DB>, groupId: number): Promise<MessageSetInfo> {
   const rows = await db.selectFrom('notify_rules').selectAll().where('group_id', '=', groupId).execute();
   const { updated_at, ...settings } = await notifySettingsOf(db, groupId);
-  const cells = notifyCells().map((c) => {
-    const r = rows.find((x) => x.event === c.event && x.recipient === c.recipient && x.channel === c.channel);
-    const on = r ? r.enabled === 'Y' : notifyDefault(c.channel);
-    return { ...c, enabled: on ? ('Y' as const) : ('N' as const) };
-  });
+  const cells = notifyCells().map((c) => ({ ...c, enabled: cellOn(rows, c) ? ('Y' as const) : ('N' as const) }));
   return { ...settings, cells, update_time: updated_at ? wireTime(updated_at) : '' };
 }
 
@@ -126,7 +122,7 @@ const messageloglist = defineMethod('messageloglist', {
     if (input.channel) qb = qb.where('n.channel', '=', input.channel);
     if (input.status) qb = qb.where('n.status', '=', input.status);
     if (input.keyword) {
-      const like = `%${input.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = likePattern(input.keyword);
       qb = qb.where((eb) => eb.or([eb('n.name', 'like', like), eb('n.mobile', 'like', like), eb('n.content', 'like', like)]));
     }
     if (input.date_from) qb = qb.where('n.created_at', '>=', sql<Date>`${input.date_from}::date`);

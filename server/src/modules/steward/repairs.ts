@@ -37,6 +37,7 @@ import { periodRange } from '../fees/calc.js';
 import { registerBillPaidListener } from '../fees/billPaid.js';
 import { registerBacklogSource } from '../setup/backlog.js';
 import { notify } from '../setup/notify.js';
+import { roomContact } from '../owners/livingPeople.js';
 import { openCounts, repairSettings, repairTechs } from './repairTypes.js';
 import { recordServiceRating } from './scores.js';
 
@@ -355,11 +356,8 @@ const repairroomowner = defineMethod('repairroomowner', {
       .where('id', '=', input.hid)
       .executeTakeFirst();
     if (!room) return fail('房屋不存在');
-    const { rows } = await sql<{ realname: string; mobile: string }>`
-      SELECT m.realname, m.mobile FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
-      WHERE rm.rid = ${ctx.rid} AND rm.hid = ${room.id} AND rm.status = 'Y'
-      ORDER BY (rm.relation = 'owner') DESC, rm.id LIMIT 1`.execute(ctx.db);
-    return { address: room.address, reporter: rows[0]?.realname ?? '', phone: rows[0]?.mobile ?? '' };
+    const contact = await roomContact(ctx.db, ctx.rid, room.id);
+    return { address: room.address, reporter: contact?.realname ?? '', phone: contact?.mobile ?? '' };
   },
 });
 

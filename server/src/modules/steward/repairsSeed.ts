@@ -1,8 +1,9 @@
 import { fenToYuan, toFen } from '@wuye/contract';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { today } from '../../lib/wire.js';
 import { periodRange } from '../fees/calc.js';
+import { roomContact } from '../owners/livingPeople.js';
 import { recordServiceRating } from './scores.js';
 
 /**
@@ -167,13 +168,6 @@ const TICKETS: TicketSeed[] = [
 
 const H = 3_600_000;
 
-async function roomOwner(db: Kysely<DB>, rid: number, hid: number) {
-  const { rows } = await sql<{ realname: string; mobile: string }>`
-    SELECT m.realname, m.mobile FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
-    WHERE rm.rid = ${rid} AND rm.hid = ${hid} AND rm.status = 'Y' ORDER BY (rm.relation = 'owner') DESC, rm.id LIMIT 1`.execute(db);
-  return rows[0];
-}
-
 export async function seedRepairs(db: Kysely<DB>): Promise<void> {
   await seedCommunity(db, 1, TYPES, TICKETS);
   await seedCommunity(
@@ -242,7 +236,7 @@ async function seedCommunity(db: Kysely<DB>, rid: number, types: typeof TYPES, t
   for (const k of [...tickets].sort((a, b) => b.ago - a.ago)) {
     const type = typeIds.get(k.type)!;
     const room = k.room !== undefined ? free[k.room % free.length] : undefined;
-    const owner = room ? await roomOwner(db, rid, room.id) : undefined;
+    const owner = room ? await roomContact(db, rid, room.id) : undefined;
     const created = new Date(now - k.ago * H);
     const stamp = created.toISOString().slice(0, 10).replaceAll('-', '');
     const no = `BX${stamp === day ? day : stamp}${String(++seq).padStart(4, '0')}`;

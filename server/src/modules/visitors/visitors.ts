@@ -16,7 +16,7 @@ import {
   type VisitorPassAnswer,
   type VisitorRow,
 } from '@wuye/contract';
-import { livingPeople } from '../owners/livingPeople.js';
+import { livingPeople, roomContact } from '../owners/livingPeople.js';
 import { randomInt } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -343,12 +343,14 @@ async function notifyArrival(
   gate: string,
   at: Date,
 ): Promise<void> {
-  const { rows } = await sql<{ realname: string; mobile: string }>`
-    SELECT m.realname, m.mobile FROM members m
-    WHERE m.rid = ${ctx.rid} AND m.id = coalesce(${v.member_id}::bigint,
-      (SELECT rm.member_id FROM room_members rm WHERE rm.rid = ${ctx.rid} AND rm.hid = ${v.hid} AND rm.status = 'Y'
-       ORDER BY (rm.relation = 'owner') DESC, rm.id LIMIT 1))`.execute(ctx.db);
-  const owner = rows[0];
+  const owner = v.member_id
+    ? await ctx.db
+        .selectFrom('members')
+        .select(['realname', 'mobile'])
+        .where('rid', '=', ctx.rid)
+        .where('id', '=', v.member_id)
+        .executeTakeFirst()
+    : await roomContact(ctx.db, ctx.rid, v.hid);
   await notify(
     ctx.db,
     ctx.rid,
