@@ -52,7 +52,11 @@ export async function openDatabase(config: Config, opts: OpenOptions = {}): Prom
       : undefined;
   if (config.databaseUrl && config.dbSchema) {
     if (!/^[a-z_][a-z0-9_]*$/.test(config.dbSchema)) throw new Error(`DB_SCHEMA must be a plain lower-case name: ${config.dbSchema}`);
-    await pool.query(`CREATE SCHEMA IF NOT EXISTS ${config.dbSchema}`);
+    // two processes starting together can both pass IF NOT EXISTS; the loser's unique violation means the schema is there
+    await pool.query(`CREATE SCHEMA IF NOT EXISTS ${config.dbSchema}`).catch((e: unknown) => {
+      const code = (e as { code?: string }).code;
+      if (code !== '23505' && code !== '42P06') throw e;
+    });
   }
   const onQuery = opts.onQuery;
   const db = new Kysely<DB>({
