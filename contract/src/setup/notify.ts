@@ -19,6 +19,10 @@ export const NOTIFY_EVENT = valueEnum({
   pay_success: { text: '缴费成功' },
   visitor_pass: { text: '访客通行码' },
   visitor_arrive: { text: '访客到访' },
+  complaint_submit: { text: '投诉提交' },
+  complaint_accept: { text: '投诉受理' },
+  complaint_reply: { text: '投诉回复' },
+  complaint_finish: { text: '投诉办结' },
 });
 export type NotifyEvent = keyof typeof NOTIFY_EVENT;
 export const NOTIFY_EVENTS = Object.keys(NOTIFY_EVENT) as NotifyEvent[];
@@ -43,8 +47,9 @@ export const NOTIFY_CHANNELS = Object.keys(NOTIFY_CHANNEL) as NotifyChannel[];
 /**
  * Who each event can reach. 业主 and 访客 are reached by SMS only (they have no console); 处理人 is the
  * ticket's technician, 管家 the steward whose profile serves the room's unit, 有权限的员工 every staff
- * member of the community holding the event's codes (repair dispatchers for a new ticket); 访客 the
- * visitor whose visit was approved, sent the pass code.
+ * member of the community holding the event's codes (repair dispatchers for a new ticket, the
+ * complaint desk for a new complaint); 访客 the visitor whose visit was approved, sent the pass code.
+ * A complaint's 业主 is its contact, a ticket's the reporter.
  */
 export const NOTIFY_RECIPIENTS_OF: Record<NotifyEvent, readonly NotifyRecipient[]> = {
   repair_submit: ['owner', 'steward', 'staff'],
@@ -53,6 +58,10 @@ export const NOTIFY_RECIPIENTS_OF: Record<NotifyEvent, readonly NotifyRecipient[
   pay_success: ['owner', 'steward'],
   visitor_pass: ['visitor'],
   visitor_arrive: ['owner'],
+  complaint_submit: ['owner', 'steward', 'staff'],
+  complaint_accept: ['owner', 'handler'],
+  complaint_reply: ['owner'],
+  complaint_finish: ['owner', 'steward'],
 };
 
 /** People outside the console: reached by SMS only. */

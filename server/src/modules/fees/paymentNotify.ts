@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import { notify } from '../setup/notify.js';
+import { notifyText } from '../setup/notifyTexts.js';
 import { afterPayment } from './cashier.js';
 
 afterPayment(async (ctx, payment) => {
@@ -28,9 +29,7 @@ afterPayment(async (ctx, payment) => {
     'pay_success',
     { owner: p.mobile ? { name: p.realname ?? '', mobile: p.mobile } : null, hid: p.hid },
     {
-      title: `缴费成功：${p.address ? `${p.address} ` : ''}${p.paid_amount} 元`,
-      content: `您已成功缴纳${p.address ? ` ${p.address} 的` : ''}费用 ${p.paid_amount} 元，收据号 ${p.receipt_no}，感谢您的支持。`,
-      staffContent: `${p.realname ?? ''}${p.address ? ` ${p.address} ` : ' '}缴费 ${p.paid_amount} 元，收据号 ${p.receipt_no}`,
+      ...notifyText.pay_success({ address: p.address, amount: p.paid_amount, receipt: p.receipt_no, payer: p.realname }),
       refId: p.receipt_no,
     },
   );

@@ -112,11 +112,18 @@ describe('messagesetinfo and messagesetedit', () => {
     expect(cells).toContainEqual({ event: 'repair_dispatch', recipient: 'handler', channel: 'inbox', enabled: 'Y' });
   });
 
-  it('shows the demo group’s saved matrix: owners texted on 派单, 完工, 缴费成功 and 访客到访', async () => {
+  it('shows the demo group’s saved matrix: owners texted on 派单, 完工, 缴费成功, 访客到访, 投诉受理 and 投诉办结', async () => {
     const info = ok(await group('messagesetinfo', {}));
     expect(info.update_time).not.toBe('');
     const owner = (info.cells as Cell[]).filter((c) => c.recipient === 'owner' && c.enabled === 'Y').map((c) => c.event);
-    expect(owner.sort()).toEqual(['pay_success', 'repair_dispatch', 'repair_finish', 'visitor_arrive']);
+    expect(owner.sort()).toEqual([
+      'complaint_accept',
+      'complaint_finish',
+      'pay_success',
+      'repair_dispatch',
+      'repair_finish',
+      'visitor_arrive',
+    ]);
     expect((info.cells as Cell[]).find((c) => c.recipient === 'visitor')).toEqual({
       event: 'visitor_pass',
       recipient: 'visitor',
@@ -218,6 +225,61 @@ describe('the repair events', () => {
     const skipped = ok(await group('messageloglist', { status: 'S', keyword: phone, limit: 50 }));
     expect(skipped.total).toBe(1);
     ok(await save([{ ...on('repair_submit', 'owner', 'sms'), enabled: 'N' }], { daily_cap: 5 }));
+  });
+});
+
+describe('the complaint events', () => {
+  it('tells the desk of a new complaint and the handler once accepted, and texts the contact on 受理, 回复 and 办结', async () => {
+    const cells = [on('complaint_accept', 'owner', 'sms'), on('complaint_reply', 'owner', 'sms'), on('complaint_finish', 'owner', 'sms')];
+    ok(await save(cells));
+    const category = await db()
+      .selectFrom('complaint_categories')
+      .select(['id', 'name'])
+      .where('rid', '=', 1)
+      .where('status', '=', 'Y')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const phone = freshMobile();
+    const added = ok(
+      await s.call(
+        'complaintadd',
+        { kind: 'C', category_id: Number(category.id), hid: room, contact: '王五', phone, content: '楼上夜间装修噪音', anonymous: true },
+        steward,
+      ),
+    );
+    const id = added.id as number;
+    const of = (event: string) =>
+      db().selectFrom('notifications').selectAll().where('event', '=', event).where('ref_id', '=', String(id)).orderBy('id').execute();
+    const submitted = await of('complaint_submit');
+    const desk = submitted.find((n) => Number(n.account_id) === stewardId && n.channel === 'inbox');
+    // an anonymous complainant's name and phone stay off the staff's text
+    expect(desk).toMatchObject({ title: `新投诉待受理：${added.no} ${category.name}`, link: `/steward/complaintlist?id=${id}` });
+    expect(desk!.content).toBe(`${category.name}：楼上夜间装修噪音（匿名）`);
+    expect(submitted.filter((n) => n.channel === 'sms')).toEqual([]);
+
+    ok(await s.call('complaintaccept', { id, handler_id: techId }, steward));
+    const accepted = await of('complaint_accept');
+    expect(accepted.find((n) => n.channel === 'inbox')).toMatchObject({ account_id: techId, status: 'U' });
+    const techName = (await db().selectFrom('accounts').select('name').where('id', '=', techId).executeTakeFirstOrThrow()).name;
+    expect(accepted.find((n) => n.channel === 'sms')).toMatchObject({
+      recipient: 'owner',
+      mobile: phone,
+      content: `您的投诉（编号 ${added.no}）已受理，由 ${techName} 负责处理。`,
+    });
+
+    ok(await s.call('complaintreply', { id, content: '已联系楼上住户，晚间停工' }, tech));
+    expect((await of('complaint_reply'))[0]!.content).toBe(`关于您的投诉（编号 ${added.no}）：已联系楼上住户，晚间停工`);
+    ok(await s.call('complaintfinish', { id, note: '噪音已停止' }, tech));
+    const finished = await of('complaint_finish');
+    expect(finished.find((n) => n.channel === 'sms')!.content).toContain('已办结：噪音已停止');
+    // a refused step tells nobody
+    refused(await s.call('complaintfinish', { id, note: '再次办结' }, tech), '该投诉已处理');
+    expect(await of('complaint_finish')).toHaveLength(finished.length);
+
+    await s.runJobs();
+    const texts = await db().selectFrom('notifications').select('status').where('mobile', '=', phone).execute();
+    expect(texts.map((t) => t.status)).toEqual(['Y', 'Y', 'Y']);
+    ok(await save(cells.map((c) => ({ ...c, enabled: 'N' as const }))));
   });
 });
 

@@ -1,21 +1,27 @@
+import { COMPLAINT_KIND, complaintNo, enumText, type ComplaintKind } from '@wuye/contract';
 import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { NotificationsTable } from '../../db/types.generated.js';
 import { demoLeaderWith } from '../leader/demoLeader.js';
+import { notifyText } from './notifyTexts.js';
 
 type Row = Insertable<NotificationsTable>;
 const DAY = 86_400_000;
 
+/** a demo SMS went out, unless there was no mobile to send it to (a complaint's landline) */
+const smsOutcome = (mobile: string) =>
+  /^1\d{10}$/.test(mobile) ? ({ status: 'Y', reason: '' } as const) : ({ status: 'S', reason: '未登记手机号' } as const);
+
 /**
  * The demo's message settings and what they sent (docs/product.md#notifications): the group texts
- * owners on 派单, 完工, 缴费成功 and 访客到访, and visitors their pass code; the inbox rows and SMS of 阳光花园's recent repair tickets,
- * payments and arrivals, as the dispatcher would have written them at their times (the older ones
+ * owners on 派单, 完工, 缴费成功, 访客到访, 投诉受理 and 投诉办结, and visitors their pass code; the inbox rows
+ * and SMS of 阳光花园's recent repair tickets, complaints, payments and arrivals, as the dispatcher would have written them at their times (the older ones
  * read). Direct rows: the seeded tickets, payments and visits were written before the matrix.
  */
 export async function seedNotifications(db: Kysely<DB>): Promise<void> {
   const leader = await demoLeaderWith(db, []);
   if (!leader) return;
-  const sms = ['repair_dispatch', 'repair_finish', 'pay_success', 'visitor_arrive'] as const;
+  const sms = ['repair_dispatch', 'repair_finish', 'pay_success', 'visitor_arrive', 'complaint_accept', 'complaint_finish'] as const;
   await db
     .insertInto('notify_rules')
     .values([
@@ -53,6 +59,9 @@ export async function seedNotifications(db: Kysely<DB>): Promise<void> {
       't.created_at',
       't.dispatched_at',
       't.finished_at',
+      't.finish_note',
+      't.bill_id',
+      't.fee_total',
     ])
     .select('y.title as type_title')
     .where('t.rid', '=', rid)
@@ -62,6 +71,7 @@ export async function seedNotifications(db: Kysely<DB>): Promise<void> {
   for (const t of tickets) {
     const link = `/steward/repairs?id=${t.id}`;
     const base = { rid, link, ref_id: String(t.id) };
+    const submit = notifyText.repair_submit({ no: t.no, type: t.type_title, content: t.content, reporter: t.reporter, phone: t.phone });
     if (desk)
       rows.push({
         ...base,
@@ -70,20 +80,27 @@ export async function seedNotifications(db: Kysely<DB>): Promise<void> {
         channel: 'inbox',
         account_id: desk.id,
         name: desk.name,
-        title: `新报修待派单：${t.no}`,
-        content: `${t.type_title}：${t.content.slice(0, 60)}（报修人 ${t.reporter} ${t.phone}）`,
+        title: submit.title,
+        content: submit.staffContent,
         created_at: t.created_at,
         ...readIf(t.created_at),
       });
     if (t.dispatched_at && t.handler_id) {
-      const common = { ...base, event: 'repair_dispatch', title: `报修派单：${t.no}`, created_at: t.dispatched_at };
+      const text = notifyText.repair_dispatch({
+        no: t.no,
+        handler: t.handler_name,
+        content: t.content,
+        reporter: t.reporter,
+        phone: t.phone,
+      });
+      const common = { ...base, event: 'repair_dispatch', title: text.title, created_at: t.dispatched_at };
       rows.push({
         ...common,
         recipient: 'handler',
         channel: 'inbox',
         account_id: t.handler_id,
         name: t.handler_name,
-        content: `${t.content.slice(0, 60)}（报修人 ${t.reporter} ${t.phone}），请及时接单`,
+        content: text.staffContent,
         ...readIf(t.dispatched_at),
       });
       rows.push({
@@ -92,11 +109,12 @@ export async function seedNotifications(db: Kysely<DB>): Promise<void> {
         channel: 'sms',
         name: t.reporter,
         mobile: t.phone,
-        content: `您的报修（工单号 ${t.no}）已派给 ${t.handler_name} 处理，请保持电话畅通。`,
+        content: text.content,
         status: 'Y',
       });
     }
-    if (t.finished_at)
+    if (t.finished_at) {
+      const finish = notifyText.repair_finish({ no: t.no, by: t.handler_name, note: t.finish_note, fee: t.bill_id ? t.fee_total : null });
       rows.push({
         ...base,
         event: 'repair_finish',
@@ -104,11 +122,12 @@ export async function seedNotifications(db: Kysely<DB>): Promise<void> {
         channel: 'sms',
         name: t.reporter,
         mobile: t.phone,
-        title: `报修完工：${t.no}`,
-        content: `您的报修（工单号 ${t.no}）已完工，请评价本次服务。`,
+        title: finish.title,
+        content: finish.content,
         status: 'Y',
         created_at: t.finished_at,
       });
+    }
   }
 
   const payments = await db
@@ -122,7 +141,7 @@ export async function seedNotifications(db: Kysely<DB>): Promise<void> {
     .limit(40)
     .execute();
   for (const p of payments) {
-    const where = p.address ? ` ${p.address} 的` : '';
+    const text = notifyText.pay_success({ address: p.address, amount: p.paid_amount, receipt: p.receipt_no, payer: p.realname });
     rows.push({
       rid,
       event: 'pay_success',
@@ -130,11 +149,10 @@ export async function seedNotifications(db: Kysely<DB>): Promise<void> {
       channel: 'sms',
       name: p.realname,
       mobile: p.mobile,
-      title: `缴费成功：${p.address ? `${p.address} ` : ''}${p.paid_amount} 元`,
-      content: `您已成功缴纳${where}费用 ${p.paid_amount} 元，收据号 ${p.receipt_no}，感谢您的支持。`,
+      title: text.title,
+      content: text.content,
       ref_id: p.receipt_no,
-      status: /^1\d{10}$/.test(p.mobile) ? 'Y' : 'S',
-      reason: /^1\d{10}$/.test(p.mobile) ? '' : '未登记手机号',
+      ...smsOutcome(p.mobile),
       created_at: p.created_at,
     });
   }
@@ -142,6 +160,7 @@ export async function seedNotifications(db: Kysely<DB>): Promise<void> {
   const visits = await db
     .selectFrom('visitors as v')
     .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'v.rid').onRef('m.id', '=', 'v.member_id'))
+    .innerJoin('regions as g', 'g.id', 'v.rid')
     .select([
       'v.id',
       'v.realname',
@@ -153,6 +172,7 @@ export async function seedNotifications(db: Kysely<DB>): Promise<void> {
       'v.visit_time',
       'm.realname as owner',
       'm.mobile',
+      'g.title as region',
     ])
     .where('v.rid', '=', rid)
     .where('v.status', 'in', ['Y', 'D'])
@@ -167,12 +187,11 @@ export async function seedNotifications(db: Kysely<DB>): Promise<void> {
       channel: 'sms',
       name: v.realname,
       mobile: v.visitor_mobile,
-      title: `访客通行码：${v.realname}`,
-      content: `业主${v.owner}邀请您到访阳光花园，通行码 ${v.pass_code}，来访前30分钟起可用。`,
+      ...notifyText.visitor_pass({ visitor: v.realname, owner: v.owner, region: v.region, visitTime: v.visit_time, passCode: v.pass_code }),
+      // a visit booked ahead was registered before now, whatever its seeded registration time
+      created_at: new Date(Math.min(v.create_time.getTime(), now)),
       ref_id: String(v.id),
-      status: /^1\d{10}$/.test(v.visitor_mobile) ? 'Y' : 'S',
-      reason: /^1\d{10}$/.test(v.visitor_mobile) ? '' : '未登记手机号',
-      created_at: v.create_time,
+      ...smsOutcome(v.visitor_mobile),
     });
     if (v.status !== 'D') continue;
     rows.push({
@@ -182,13 +201,81 @@ export async function seedNotifications(db: Kysely<DB>): Promise<void> {
       channel: 'sms',
       name: v.owner,
       mobile: v.mobile,
-      title: `访客到访：${v.realname}`,
-      content: `您的访客 ${v.realname} 已进入小区。`,
+      ...notifyText.visitor_arrive({ visitor: v.realname, at: v.last_pass_at ?? v.visit_time, gate: null }),
       ref_id: String(v.id),
       status: 'Y',
       created_at: v.last_pass_at ?? v.visit_time,
     });
   }
+  const complaints = await db
+    .selectFrom('complaints as c')
+    .innerJoin('complaint_categories as k', (j) => j.onRef('k.rid', '=', 'c.rid').onRef('k.id', '=', 'c.category_id'))
+    .select([
+      'c.id',
+      'c.kind',
+      'c.content',
+      'c.contact',
+      'c.phone',
+      'c.anonymous',
+      'c.handler_id',
+      'c.handler_name',
+      'c.created_at',
+      'c.accepted_at',
+      'c.finished_at',
+      'c.finish_note',
+      'k.name as category',
+    ])
+    .where('c.rid', '=', rid)
+    .orderBy('c.created_at', 'desc')
+    .limit(20)
+    .execute();
+  for (const c of complaints) {
+    const facts = {
+      no: complaintNo(Number(c.id)),
+      kind: enumText(COMPLAINT_KIND, c.kind as ComplaintKind),
+      category: c.category,
+      content: c.content,
+      contact: c.contact,
+      phone: c.phone,
+      anonymous: c.anonymous,
+    };
+    const base = { rid, link: `/steward/complaintlist?id=${c.id}`, ref_id: String(c.id) };
+    const owner = { recipient: 'owner', channel: 'sms', name: c.contact, mobile: c.phone, ...smsOutcome(c.phone) } as const;
+    if (desk) {
+      const text = notifyText.complaint_submit(facts);
+      rows.push({
+        ...base,
+        event: 'complaint_submit',
+        recipient: 'staff',
+        channel: 'inbox',
+        account_id: desk.id,
+        name: desk.name,
+        title: text.title,
+        content: text.staffContent,
+        created_at: c.created_at,
+        ...readIf(c.created_at),
+      });
+    }
+    if (c.accepted_at && c.handler_id) {
+      const text = notifyText.complaint_accept({ ...facts, handler: c.handler_name });
+      const common = { ...base, event: 'complaint_accept', title: text.title, created_at: c.accepted_at };
+      rows.push({
+        ...common,
+        recipient: 'handler',
+        channel: 'inbox',
+        account_id: c.handler_id,
+        name: c.handler_name,
+        content: text.staffContent,
+        ...readIf(c.accepted_at),
+      });
+      rows.push({ ...common, ...owner, content: text.content });
+    }
+    if (c.finished_at) {
+      const text = notifyText.complaint_finish({ ...facts, by: c.handler_name, note: c.finish_note });
+      rows.push({ ...base, ...owner, event: 'complaint_finish', title: text.title, content: text.content, created_at: c.finished_at });
+    }
+  }
+
   rows.sort((a, b) => (a.created_at as Date).getTime() - (b.created_at as Date).getTime());
   for (let i = 0; i < rows.length; i += 200)
     await db

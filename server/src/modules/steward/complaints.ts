@@ -34,6 +34,8 @@ import { defineResource } from '../../lib/resource.js';
 import { wireTime } from '../../lib/wire.js';
 import { defineWorkflow, flowLog, statusBarCounts, writeFlowLog } from '../../lib/workflow.js';
 import { registerBacklogSource } from '../setup/backlog.js';
+import { notify } from '../setup/notify.js';
+import { notifyText, type ComplaintFacts } from '../setup/notifyTexts.js';
 import { createRepairTicket } from './repairs.js';
 import { recordServiceRating } from './scores.js';
 
@@ -45,6 +47,32 @@ export const complaintBacklog = registerBacklogSource({
   roles: STEWARD_ROLES.desk,
   link: (id) => `/steward/complaintlist?id=${id}`,
 });
+
+const complaintLink = (id: number) => `/steward/complaintlist?id=${id}`;
+
+/** What a complaint's messages name (docs/product.md#notifications); its contact is the 业主 they text. */
+async function complaintFacts(
+  db: Kysely<DB>,
+  rid: number,
+  c: Omit<ComplaintFacts, 'no' | 'category' | 'kind'> & { id: number; kind: string; category_id: number },
+) {
+  const category = await db
+    .selectFrom('complaint_categories')
+    .select('name')
+    .where('rid', '=', rid)
+    .where('id', '=', c.category_id)
+    .executeTakeFirst();
+  const facts: ComplaintFacts = {
+    no: complaintNo(c.id),
+    kind: enumText(COMPLAINT_KIND, c.kind as ComplaintKind),
+    category: category?.name ?? '',
+    content: c.content,
+    contact: c.contact,
+    phone: c.phone,
+    anonymous: c.anonymous,
+  };
+  return { facts, owner: { name: c.contact, mobile: c.phone } };
+}
 
 /** The desk (and admin) sees every complaint and the anonymous ones' names; a handler only theirs, anonymised. */
 export const isComplaintDesk = (session: Pick<Session, 'roles'>) => hasAnyRole(session.roles, STEWARD_ROLES.desk);
@@ -281,6 +309,14 @@ const complaintadd = defineMethod('complaintadd', {
       submitter: ctx.session,
       deadline: row.respond_deadline,
     });
+    const { facts, owner } = await complaintFacts(ctx.db, ctx.rid, { ...input, id });
+    await notify(
+      ctx.db,
+      ctx.rid,
+      'complaint_submit',
+      { owner, hid: input.hid ?? null, staffCodes: STEWARD_ROLES.desk },
+      { ...notifyText.complaint_submit(facts), link: complaintLink(id), refId: id },
+    );
     return reply({ id, no: complaintNo(id) }, `已登记，编号 ${complaintNo(id)}`);
   },
 });
@@ -325,6 +361,16 @@ const complaintStaffSmallList = defineMethod('complaint_staff_small_list', {
 /* eslint-disable @typescript-eslint/no-explicit-any -- a workflow's row and input are the table's and the schema's */
 type Row = Record<string, any>;
 
+const rowFacts = (row: Row) => ({
+  id: Number(row.id),
+  kind: String(row.kind),
+  category_id: Number(row.category_id),
+  content: String(row.content),
+  contact: String(row.contact),
+  phone: String(row.phone),
+  anonymous: Boolean(row.anonymous),
+});
+
 /** The desk acts on any complaint; another handler only on the ones handed to them. */
 function mustHandle(ctx: CommunityCtx, row: Row) {
   if (isComplaintDesk(ctx.session)) return;
@@ -344,16 +390,49 @@ const complaintFlowMethods = defineWorkflow(complaintFlow, {
         input.handler_account = Number(input.handler_id);
         input.handler_id = staff[0]!.name;
         await complaintBacklog.settle(ctx.db, ctx.rid, row.id as number, ctx.session.accountId);
+        const { facts, owner } = await complaintFacts(ctx.db, ctx.rid, rowFacts(row));
+        await notify(
+          ctx.db,
+          ctx.rid,
+          'complaint_accept',
+          { owner, handler: Number(input.handler_account) },
+          { ...notifyText.complaint_accept({ ...facts, handler: staff[0]!.name }), link: complaintLink(row.id), refId: row.id },
+        );
       },
       set: (_ctx, input) => ({ handler_id: input.handler_account, handler_name: input.handler_id, accepted_at: sql<Date>`now()` }),
       message: '已受理',
     },
-    reply: { run: async (ctx, row) => mustHandle(ctx, row), message: '已回复业主' },
+    reply: {
+      async run(ctx, row, input) {
+        mustHandle(ctx, row);
+        const { facts, owner } = await complaintFacts(ctx.db, ctx.rid, rowFacts(row));
+        await notify(
+          ctx.db,
+          ctx.rid,
+          'complaint_reply',
+          { owner },
+          { ...notifyText.complaint_reply({ ...facts, reply: String(input.content) }), link: complaintLink(row.id), refId: row.id },
+        );
+      },
+      message: '已回复业主',
+    },
     note: { run: async (ctx, row) => mustHandle(ctx, row), message: '已添加内部备注' },
     finish: {
-      async run(ctx, row) {
+      async run(ctx, row, input) {
         mustHandle(ctx, row);
         await complaintBacklog.settle(ctx.db, ctx.rid, row.id as number, ctx.session.accountId);
+        const { facts, owner } = await complaintFacts(ctx.db, ctx.rid, rowFacts(row));
+        await notify(
+          ctx.db,
+          ctx.rid,
+          'complaint_finish',
+          { owner, hid: row.hid === null ? null : Number(row.hid) },
+          {
+            ...notifyText.complaint_finish({ ...facts, by: ctx.session.name, note: String(input.note) }),
+            link: complaintLink(row.id),
+            refId: row.id,
+          },
+        );
       },
       set: (_ctx, input) => ({ finish_note: input.note, finished_at: sql<Date>`now()` }),
       message: '已办结，等待业主评价',

@@ -37,6 +37,7 @@ import { periodRange } from '../fees/calc.js';
 import { registerBillPaidListener } from '../fees/billPaid.js';
 import { registerBacklogSource } from '../setup/backlog.js';
 import { notify } from '../setup/notify.js';
+import { notifyText } from '../setup/notifyTexts.js';
 import { roomContact } from '../owners/livingPeople.js';
 import { openCounts, repairSettings, repairTechs } from './repairTypes.js';
 import { recordServiceRating } from './scores.js';
@@ -321,9 +322,7 @@ export async function createRepairTicket(
     'repair_submit',
     { owner: { name: input.reporter, mobile: input.phone }, hid: input.hid ?? null, staffCodes: STEWARD_ROLES.desk },
     {
-      title: `新报修待派单：${no}`,
-      content: `您的报修（${type.title}，工单号 ${no}）已受理，我们将尽快安排师傅处理。`,
-      staffContent: `${type.title}：${input.content.slice(0, 60)}（报修人 ${input.reporter} ${input.phone}）`,
+      ...notifyText.repair_submit({ no, type: type.title, content: input.content, reporter: input.reporter, phone: input.phone }),
       link: link(String(id)),
       refId: id,
     },
@@ -411,9 +410,13 @@ export async function handTo(db: Kysely<DB>, rid: number, row: Row, tech: { id: 
     'repair_dispatch',
     { owner: { name: String(row.reporter), mobile: String(row.phone) }, handler: Number(tech.id) },
     {
-      title: `报修派单：${row.no}`,
-      content: `您的报修（工单号 ${row.no}）已派给 ${tech.name} 处理，请保持电话畅通。`,
-      staffContent: `${String(row.content).slice(0, 60)}（报修人 ${String(row.reporter)} ${String(row.phone)}），请及时接单`,
+      ...notifyText.repair_dispatch({
+        no: String(row.no),
+        handler: tech.name,
+        content: String(row.content),
+        reporter: String(row.reporter),
+        phone: String(row.phone),
+      }),
       link: link(String(row.id)),
       refId: Number(row.id),
     },
@@ -623,11 +626,12 @@ const flowMethods = defineWorkflow(repairFlow, {
           'repair_finish',
           { owner: { name: String(row.reporter), mobile: String(row.phone) }, hid: row.hid ? Number(row.hid) : null },
           {
-            title: `报修完工：${row.no}`,
-            content: billId
-              ? `您的报修（工单号 ${row.no}）已完工，维修费 ${fenToYuan(total)} 元待缴，请在缴费后评价本次服务。`
-              : `您的报修（工单号 ${row.no}）已完工，请评价本次服务。`,
-            staffContent: `${row.no} 已由 ${ctx.session.name} 完工：${String(input.note ?? '').slice(0, 60)}`,
+            ...notifyText.repair_finish({
+              no: String(row.no),
+              by: ctx.session.name,
+              note: String(input.note ?? ''),
+              fee: billId ? fenToYuan(total) : null,
+            }),
             link: link(String(row.id)),
             refId: Number(row.id),
           },

@@ -29,6 +29,7 @@ import { wireTime } from '../../lib/wire.js';
 import { releaseDue, syncCar } from './car.js';
 import { syncFace } from './face.js';
 import { notify } from '../setup/notify.js';
+import { notifyText } from '../setup/notifyTexts.js';
 import { logVisitorPass, passDevice } from './passLog.js';
 import { visitorSettings } from './settings.js';
 
@@ -329,8 +330,7 @@ async function notifyPass(ctx: CommunityCtx, id: number): Promise<void> {
     'visitor_pass',
     { visitor: { name: v.realname, mobile: v.mobile } },
     {
-      title: `访客通行码：${v.realname}`,
-      content: `${v.owner ? `业主${v.owner}` : '业主'}邀请您于 ${wireTime(v.visit_time).slice(5, 16)} 到访${v.region}，通行码 ${v.pass_code}，来访前${PASS_EARLY_MINUTES}分钟起可用。`,
+      ...notifyText.visitor_pass({ visitor: v.realname, owner: v.owner, region: v.region, visitTime: v.visit_time, passCode: v.pass_code }),
       refId: id,
     },
   );
@@ -357,8 +357,7 @@ async function notifyArrival(
     'visitor_arrive',
     { owner: owner ? { name: owner.realname, mobile: owner.mobile } : null, hid: v.hid },
     {
-      title: `访客到访：${v.realname}`,
-      content: `您的访客 ${v.realname} 已于 ${wireTime(at).slice(5, 16)} 经${gate}进入小区。`,
+      ...notifyText.visitor_arrive({ visitor: v.realname, at, gate }),
       refId: v.id,
     },
   );
