@@ -915,7 +915,7 @@ export type ContractOutputs = ResourceOutputs<typeof contractType.def, ContractT
     contractmonthly: ContractMonthly;
     contractmonthlyexport: ExportQueued;
     contractrefundlist: { items: ContractRefundRow[]; total: number };
-    contractjobrun: { billed: number; expired: number };
+    contractjobrun: { billed: number; expired: number; reminded: number };
     rentroomlist: { items: UnitStateRow[]; total: number; counts: Record<UnitState, number> };
     rentroomexport: ExportQueued;
     rentroompriceset: { updated: number };

@@ -23,6 +23,7 @@ export const NOTIFY_EVENT = valueEnum({
   complaint_accept: { text: '投诉受理' },
   complaint_reply: { text: '投诉回复' },
   complaint_finish: { text: '投诉办结' },
+  contract_expiring: { text: '合同到期提醒' },
 });
 export type NotifyEvent = keyof typeof NOTIFY_EVENT;
 export const NOTIFY_EVENTS = Object.keys(NOTIFY_EVENT) as NotifyEvent[];
@@ -33,6 +34,7 @@ export const NOTIFY_RECIPIENT = valueEnum({
   steward: { text: '管家' },
   staff: { text: '有权限的员工' },
   visitor: { text: '访客' },
+  party: { text: '合同乙方' },
 });
 export type NotifyRecipient = keyof typeof NOTIFY_RECIPIENT;
 export const NOTIFY_RECIPIENTS = Object.keys(NOTIFY_RECIPIENT) as NotifyRecipient[];
@@ -49,7 +51,8 @@ export const NOTIFY_CHANNELS = Object.keys(NOTIFY_CHANNEL) as NotifyChannel[];
  * ticket's technician, 管家 the steward whose profile serves the room's unit, 有权限的员工 every staff
  * member of the community holding the event's codes (repair dispatchers for a new ticket, the
  * complaint desk for a new complaint); 访客 the visitor whose visit was approved, sent the pass code.
- * A complaint's 业主 is its contact, a ticket's the reporter.
+ * A complaint's 业主 is its contact, a ticket's the reporter. 合同乙方 is a contract's party (a buyer,
+ * a tenant, an owner), reached at the contract's mobile when it nears its end.
  */
 export const NOTIFY_RECIPIENTS_OF: Record<NotifyEvent, readonly NotifyRecipient[]> = {
   repair_submit: ['owner', 'steward', 'staff'],
@@ -62,10 +65,11 @@ export const NOTIFY_RECIPIENTS_OF: Record<NotifyEvent, readonly NotifyRecipient[
   complaint_accept: ['owner', 'handler'],
   complaint_reply: ['owner'],
   complaint_finish: ['owner', 'steward'],
+  contract_expiring: ['party', 'staff'],
 };
 
 /** People outside the console: reached by SMS only. */
-export const notifyOutsider = (r: NotifyRecipient): boolean => r === 'owner' || r === 'visitor';
+export const notifyOutsider = (r: NotifyRecipient): boolean => r === 'owner' || r === 'visitor' || r === 'party';
 export const notifyChannelsOf = (r: NotifyRecipient): readonly NotifyChannel[] => (notifyOutsider(r) ? ['sms'] : ['inbox', 'sms']);
 
 /** Every cell of the matrix that can be switched. */

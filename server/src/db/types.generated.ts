@@ -949,6 +949,7 @@ export interface ContractsTable {
   created_by: Generated<number | null>;
   updated_at: Generated<Timestamp>;
   customer_id: Generated<number | null>;
+  expiry_reminded_on: Generated<string | null>;
 }
 
 export interface CostItemsTable {
@@ -2666,7 +2667,7 @@ export interface NotificationsTable {
   id: Generated<number>;
   rid: number;
   event: string;
-  recipient: 'owner' | 'handler' | 'steward' | 'staff' | 'visitor';
+  recipient: 'owner' | 'handler' | 'steward' | 'staff' | 'visitor' | 'party';
   channel: 'inbox' | 'sms';
   account_id: Generated<number | null>;
   name: Generated<string>;
@@ -2686,7 +2687,7 @@ export interface NotificationsTable {
 export interface NotifyRulesTable {
   group_id: number;
   event: string;
-  recipient: 'owner' | 'handler' | 'steward' | 'staff' | 'visitor';
+  recipient: 'owner' | 'handler' | 'steward' | 'staff' | 'visitor' | 'party';
   channel: 'inbox' | 'sms';
   enabled: 'Y' | 'N';
 }

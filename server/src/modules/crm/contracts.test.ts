@@ -663,6 +663,42 @@ describe('end of a contract', () => {
     expect((await info(id)).renewal_no).toBe(renewal.data.contract_no);
   });
 
+  it('reminds a contract entering the 即将到期 window once: its party by SMS, the contract staff in their inbox', async () => {
+    const [leader] = await s.logins('leader');
+    const cells = [{ event: 'contract_expiring', recipient: 'party', channel: 'sms', enabled: 'Y' }];
+    ok(await s.call('messagesetedit', { cells, quiet_enabled: 'N', quiet_from: 21, quiet_to: 8, daily_cap: 5 }, leader, 'group'));
+    const id = await effective({ end_date: addDays(day, 45), party_mobile: '13700002222' });
+    const notes = () =>
+      s.database.db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('event', '=', 'contract_expiring')
+        .where('ref_id', '=', String(id))
+        .execute();
+    // 45 days ahead is outside the default 30 days
+    ok(await s.call('contractjobrun', { as_of: day }, admin));
+    expect(await notes()).toEqual([]);
+    const run = await s.call('contractjobrun', { as_of: addDays(day, 15) }, admin);
+    ok(run);
+    expect(run.data.reminded).toBeGreaterThanOrEqual(1);
+    const c = await info(id);
+    const told = await notes();
+    expect(told.find((n) => n.channel === 'sms')).toMatchObject({
+      recipient: 'party',
+      mobile: '13700002222',
+      content: `您的合同《${c.name}》（编号 ${c.contract_no}）将于 ${addDays(day, 45)} 到期，如需续签请联系物业服务中心。`,
+    });
+    const leasingId = (await s.database.db.selectFrom('accounts').select('id').where('username', '=', 'leasing').executeTakeFirstOrThrow())
+      .id;
+    const inbox = told.filter((n) => n.channel === 'inbox');
+    expect(inbox.some((n) => Number(n.account_id) === Number(leasingId))).toBe(true);
+    expect(inbox[0]!.content).toContain('还有 30 天');
+    expect(inbox[0]!.link).toBe(`/crm/roomshow?id=${id}`);
+    // once a contract
+    ok(await s.call('contractjobrun', { as_of: addDays(day, 16) }, admin));
+    expect(await notes()).toHaveLength(told.length);
+  });
+
   it('terminates with a reason and a date; the job bills no more of it', async () => {
     const id = await effective({
       instalments: [

@@ -5,7 +5,8 @@
  * its instalment paid (a bill-paid listener), a refund approved reopens it, or closes it when the
  * contract has ended. contractcolprogress sets the plan against what was paid and what is overdue;
  * the refunds of contracts' receipts are the fees area's, listed per contract. The daily job
- * `contract_expiry` moves contracts past their end to 到期. Both take an as-of day.
+ * `contract_expiry` moves contracts past their end to 到期, and tells of those entering the
+ * settings' 即将到期 window (合同到期提醒, once a contract). Both take an as-of day.
  */
 import {
   CONTRACT_KIND,
@@ -41,6 +42,8 @@ import { listPage } from '../../lib/paging.js';
 import { today, wireTime } from '../../lib/wire.js';
 import { registerBillPaidListener, registerRefundCloser } from '../fees/billPaid.js';
 import { ensureOwnItem, insertOwnBill } from '../fees/ownBills.js';
+import { notify } from '../setup/notify.js';
+import { notifyText } from '../setup/notifyTexts.js';
 import { syncUnitStates } from './contractsUnits.js';
 
 export const CONTRACT_DEFAULTS: ContractSettings = { bill_days_ahead: 7, expiring_days: 30 };
@@ -290,6 +293,54 @@ export async function expireContracts(db: Kysely<DB>, asOf: string, rid?: number
   });
 }
 
+/**
+ * 合同到期提醒 (docs/product.md#notifications): contracts in effect whose end falls within the
+ * community's 即将到期 days of `asOf` tell their party and the contract staff, as the group's message
+ * settings say; once a contract (it keeps the day). Answers how many were reminded.
+ */
+export async function remindExpiringContracts(db: Kysely<DB>, asOf: string, rid?: number): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const { rows } = await sql<{
+      rid: number;
+      id: string;
+      contract_no: string;
+      name: string;
+      party_name: string;
+      party_mobile: string;
+      end_date: string;
+      days_left: number;
+    }>`
+      UPDATE contracts c SET expiry_reminded_on = ${asOf}::date
+      FROM regions g LEFT JOIN contract_settings s ON s.rid = g.id
+      WHERE g.id = c.rid AND c.status = 'Y' AND c.expiry_reminded_on IS NULL AND c.end_date IS NOT NULL
+        AND c.end_date >= ${asOf}::date
+        AND c.end_date <= ${asOf}::date + coalesce(s.expiring_days, ${CONTRACT_DEFAULTS.expiring_days})
+        ${rid === undefined ? sql`` : sql`AND c.rid = ${rid}`}
+      RETURNING c.rid, c.id, c.contract_no, c.name, c.party_name, c.party_mobile, c.end_date::text AS end_date,
+        (c.end_date - ${asOf}::date) AS days_left`.execute(trx);
+    for (const c of rows)
+      await notify(
+        trx,
+        c.rid,
+        'contract_expiring',
+        { party: { name: c.party_name, mobile: c.party_mobile }, staffCodes: CRM_ROLES.contracts },
+        {
+          ...notifyText.contract_expiring({
+            no: c.contract_no,
+            name: c.name,
+            party: c.party_name,
+            mobile: c.party_mobile,
+            endDate: c.end_date,
+            daysLeft: Number(c.days_left),
+          }),
+          link: `/crm/roomshow?id=${c.id}`,
+          refId: c.id,
+        },
+      );
+    return rows.length;
+  });
+}
+
 /** Writes a parent's 已续签 step (its renewal took effect). */
 export const logRenewed = (db: Kysely<DB>, rid: number, id: number, from: string, renewalNo: string) =>
   systemLog(db, rid, id, { transition: 'renewed', from, to: 'R', input: { renewal_no: renewalNo } });
@@ -299,7 +350,10 @@ export const CONTRACT_EXPIRY_JOB = 'contract_expiry';
 const asOfOf = (payload: Record<string, unknown>) => (typeof payload.as_of === 'string' ? payload.as_of : today());
 registerJobKind(CONTRACT_INSTALMENTS_JOB, async (ctx) => ({ billed: await billDueInstalments(ctx.db, asOfOf(ctx.payload)) }));
 registerDailyJob(CONTRACT_INSTALMENTS_JOB, {});
-registerJobKind(CONTRACT_EXPIRY_JOB, async (ctx) => ({ expired: await expireContracts(ctx.db, asOfOf(ctx.payload)) }));
+registerJobKind(CONTRACT_EXPIRY_JOB, async (ctx) => ({
+  expired: await expireContracts(ctx.db, asOfOf(ctx.payload)),
+  reminded: await remindExpiringContracts(ctx.db, asOfOf(ctx.payload)),
+}));
 registerDailyJob(CONTRACT_EXPIRY_JOB, {});
 
 const contractjobrun = defineMethod('contractjobrun', {
@@ -310,7 +364,8 @@ const contractjobrun = defineMethod('contractjobrun', {
   async handler(ctx, input) {
     const billed = await billDueInstalments(ctx.db, input.as_of, ctx.rid);
     const expired = await expireContracts(ctx.db, input.as_of, ctx.rid);
-    return reply({ billed, expired }, `已生成 ${billed} 张账单，${expired} 份合同到期`);
+    const reminded = await remindExpiringContracts(ctx.db, input.as_of, ctx.rid);
+    return reply({ billed, expired, reminded }, `已生成 ${billed} 张账单，${expired} 份合同到期，${reminded} 份即将到期已提醒`);
   },
 });
 

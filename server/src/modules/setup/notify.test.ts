@@ -108,7 +108,7 @@ describe('messagesetinfo and messagesetedit', () => {
     const cells = info.cells as Cell[];
     expect(cells.filter((c) => c.channel === 'inbox').every((c) => c.enabled === 'Y')).toBe(true);
     expect(cells.filter((c) => c.channel === 'sms').every((c) => c.enabled === 'N')).toBe(true);
-    expect(cells.some((c) => (c.recipient === 'owner' || c.recipient === 'visitor') && c.channel === 'inbox')).toBe(false);
+    expect(cells.some((c) => ['owner', 'visitor', 'party'].includes(c.recipient) && c.channel === 'inbox')).toBe(false);
     expect(cells).toContainEqual({ event: 'repair_dispatch', recipient: 'handler', channel: 'inbox', enabled: 'Y' });
   });
 

@@ -36,6 +36,8 @@ export interface NotifyTargets {
   owner?: { name: string; mobile: string } | null;
   /** 访客: the visitor, with their mobile */
   visitor?: { name: string; mobile: string } | null;
+  /** 合同乙方: a contract's party, with the contract's mobile */
+  party?: { name: string; mobile: string } | null;
   /** 处理人: the staff account handling the record */
   handler?: number | null;
   /** 管家: the room whose unit's steward is told */
@@ -151,7 +153,7 @@ export async function notify(db: Kysely<DB>, rid: number, event: NotifyEvent, ta
   const sms: Array<{ recipient: NotifyRecipient; account_id: number | null; name: string; mobile: string }> = [];
   for (const [recipient, channels] of cells) {
     if (notifyOutsider(recipient)) {
-      const person = recipient === 'owner' ? targets.owner : targets.visitor;
+      const person = targets[recipient as 'owner' | 'visitor' | 'party'];
       if (person && channels.includes('sms')) sms.push({ recipient, account_id: null, name: person.name, mobile: person.mobile });
       continue;
     }

@@ -77,4 +77,9 @@ export const notifyText = {
     content: `您的${c.kind}（编号 ${c.no}）已办结：${short(c.note)}。欢迎对本次处理进行评价。`,
     staffContent: `${c.no} 已由 ${c.by} 办结：${short(c.note)}`,
   }),
+  contract_expiring: (c: { no: string; name: string; party: string; mobile: string; endDate: string; daysLeft: number }) => ({
+    title: `合同即将到期：${c.no}`,
+    content: `您的合同《${c.name}》（编号 ${c.no}）将于 ${c.endDate} 到期，如需续签请联系物业服务中心。`,
+    staffContent: `${c.name}（乙方 ${c.party}${c.mobile ? ` ${c.mobile}` : ''}）将于 ${c.endDate} 到期，还有 ${c.daysLeft} 天`,
+  }),
 } satisfies Record<NotifyEvent, (facts: never) => NotifyText>;
