@@ -649,7 +649,9 @@ describe('end of a contract', () => {
     expect(last.total).toBe(all.total);
     const lastSpace = await got('rentroomlist', { unit_kind: 'space', limit: size, page: Math.ceil(spaces.total / size) }, leasing);
     expect(last.items.at(-1).key).toBe(lastSpace.items.at(-1).key);
-    expect(await expireContracts(s.database.db, addDays(day, 100), 1)).toBe(0);
+    // its last day is still in effect (other contracts of the demo may end before it)
+    await expireContracts(s.database.db, addDays(day, 100), 1);
+    expect((await info(id)).status_ch).toBe('生效');
     expect(await expireContracts(s.database.db, addDays(day, 101), 1)).toBeGreaterThanOrEqual(1);
     expect((await info(id)).status_ch).toBe('到期');
     const renewal = await s.call('contractrenew', { id }, leasing);

@@ -257,6 +257,32 @@ export async function seedCrmContracts(db: Kysely<DB>, rid: number): Promise<voi
     .where('id', '=', outsourcing.id)
     .execute();
   await writeFlowLog(byLeasing, contractFlow.def, outsourcing.id, { transition: 'auto', from: 'D', to: 'Y' });
+  // a year's landscaping ending within the 即将到期 window: the daily job reminds it (合同到期提醒)
+  const landscaping = await insertDraft(byLeasing, {
+    contract_no: '',
+    name: '绿化养护服务合同',
+    type_id: typeOf('other'),
+    party_name: '杭州青禾园林绿化有限公司',
+    party_mobile: '13857100789',
+    party_id_card: '91330110MA2CX8RT5K',
+    member_id: undefined,
+    customer_id: undefined,
+    units: [],
+    total_amount: '96000.00',
+    instalments: [0, 1].map((h) => ({ id: undefined, name: '其他' as const, amount: '48000.00', due_date: addDays(day, h * 182 - 340) })),
+    sign_date: addDays(day, -350),
+    start_date: addDays(day, -345),
+    end_date: addDays(day, 20),
+    custom: { f1: '小区绿地、乔灌木日常养护与季节修剪' },
+    remark: '到期前评估是否续签',
+  });
+  await db
+    .updateTable('contracts')
+    .set({ status: 'Y', submitted_by: leasing.id, submitted_at: sql<Date>`now() - interval '345 days'` })
+    .where('rid', '=', rid)
+    .where('id', '=', landscaping.id)
+    .execute();
+  await writeFlowLog(byLeasing, contractFlow.def, landscaping.id, { transition: 'auto', from: 'D', to: 'Y' });
   await insertDraft(byLeasing, {
     contract_no: '',
     name: '电梯广告位合作合同',

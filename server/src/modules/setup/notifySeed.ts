@@ -33,6 +33,13 @@ export async function seedNotifications(db: Kysely<DB>): Promise<void> {
         enabled: 'Y' as const,
       })),
       { group_id: leader.group_id, event: 'visitor_pass', recipient: 'visitor' as const, channel: 'sms' as const, enabled: 'Y' as const },
+      {
+        group_id: leader.group_id,
+        event: 'contract_expiring',
+        recipient: 'party' as const,
+        channel: 'sms' as const,
+        enabled: 'Y' as const,
+      },
     ])
     .execute();
   await db

@@ -91,7 +91,7 @@ function Matrix() {
   };
 
   const columns: TableColumnsType<{ event: NotifyEvent }> = [
-    { title: '事件', dataIndex: 'event', width: 120, render: (e: NotifyEvent) => NOTIFY_EVENT[e].text },
+    { title: '事件', dataIndex: 'event', width: 120, fixed: 'left', render: (e: NotifyEvent) => NOTIFY_EVENT[e].text },
     ...NOTIFY_RECIPIENTS.map((recipient) => ({
       title: NOTIFY_RECIPIENT[recipient].text,
       key: recipient,
@@ -126,7 +126,7 @@ function Matrix() {
         showIcon
         style={{ marginBottom: 12 }}
         message="各小区发生这些事件时，按这里的勾选通知相应的人"
-        description="站内消息出现在员工的“站内消息”页；短信经小区的短信通道发送并扣除集团短信额度。业主和访客只能收短信；访客通行码在访客登记通过（无需审核时登记即通过）后发给访客；处理人是工单的维修师傅，管家是负责该房屋单元的管家，有权限的员工是小区中持有派单权限的员工。"
+        description="站内消息出现在员工的“站内消息”页；短信经小区的短信通道发送并扣除集团短信额度。业主、访客和合同乙方只能收短信；访客通行码在访客登记通过（无需审核时登记即通过）后发给访客；合同在到期前的提醒天数内提醒一次。处理人是工单的维修师傅或投诉的处理人，管家是负责该房屋单元的管家，有权限的员工是小区中持有相应权限的员工（报修派单、投诉受理、合同管理）。"
       />
       <Table<{ event: NotifyEvent }>
         rowKey="event"
@@ -135,7 +135,8 @@ function Matrix() {
         columns={columns}
         dataSource={NOTIFY_EVENTS.map((event) => ({ event }))}
         pagination={false}
-        scroll={{ x: 900 }}
+        // six recipients of up to two channels: scroll sideways rather than wrap 站内消息
+        scroll={{ x: 120 + 190 * NOTIFY_RECIPIENTS.length }}
         data-testid="message-matrix"
       />
       {settings && (
