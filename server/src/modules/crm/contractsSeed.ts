@@ -226,7 +226,17 @@ export async function seedCrmContracts(db: Kysely<DB>, rid: number): Promise<voi
   await take(overdue.id, ['定金']);
   await take(settled.id, ['定金', '首付', '按揭']);
 
-  // two other contracts: outsourcing in effect (its type needs no approval), a venue lease in draft
+  /** an 其他 contract in effect since `daysAgo` (its type needs no approval) */
+  const inEffect = async (id: number, daysAgo: number) => {
+    await db
+      .updateTable('contracts')
+      .set({ status: 'Y', submitted_by: leasing.id, submitted_at: sql<Date>`now() - make_interval(days => ${daysAgo})` })
+      .where('rid', '=', rid)
+      .where('id', '=', id)
+      .execute();
+    await writeFlowLog(byLeasing, contractFlow.def, id, { transition: 'auto', from: 'D', to: 'Y' });
+  };
+  // other contracts: outsourcing in effect, landscaping about to end, a venue lease in draft
   const outsourcing = await insertDraft(byLeasing, {
     contract_no: '',
     name: '小区保洁外包服务合同',
@@ -250,13 +260,7 @@ export async function seedCrmContracts(db: Kysely<DB>, rid: number): Promise<voi
     custom: { f1: '公共区域日常保洁、垃圾清运' },
     remark: '按季度考核后付款',
   });
-  await db
-    .updateTable('contracts')
-    .set({ status: 'Y', submitted_by: leasing.id, submitted_at: sql<Date>`now() - interval '30 days'` })
-    .where('rid', '=', rid)
-    .where('id', '=', outsourcing.id)
-    .execute();
-  await writeFlowLog(byLeasing, contractFlow.def, outsourcing.id, { transition: 'auto', from: 'D', to: 'Y' });
+  await inEffect(outsourcing.id, 30);
   // a year's landscaping ending within the 即将到期 window: the daily job reminds it (合同到期提醒)
   const landscaping = await insertDraft(byLeasing, {
     contract_no: '',
@@ -276,13 +280,7 @@ export async function seedCrmContracts(db: Kysely<DB>, rid: number): Promise<voi
     custom: { f1: '小区绿地、乔灌木日常养护与季节修剪' },
     remark: '到期前评估是否续签',
   });
-  await db
-    .updateTable('contracts')
-    .set({ status: 'Y', submitted_by: leasing.id, submitted_at: sql<Date>`now() - interval '345 days'` })
-    .where('rid', '=', rid)
-    .where('id', '=', landscaping.id)
-    .execute();
-  await writeFlowLog(byLeasing, contractFlow.def, landscaping.id, { transition: 'auto', from: 'D', to: 'Y' });
+  await inEffect(landscaping.id, 345);
   await insertDraft(byLeasing, {
     contract_no: '',
     name: '电梯广告位合作合同',
