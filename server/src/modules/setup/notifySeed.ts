@@ -195,8 +195,7 @@ export async function seedNotifications(db: Kysely<DB>): Promise<void> {
       name: v.realname,
       mobile: v.visitor_mobile,
       ...notifyText.visitor_pass({ visitor: v.realname, owner: v.owner, region: v.region, visitTime: v.visit_time, passCode: v.pass_code }),
-      // a visit booked ahead was registered before now, whatever its seeded registration time
-      created_at: new Date(Math.min(v.create_time.getTime(), now)),
+      created_at: v.create_time,
       ref_id: String(v.id),
       ...smsOutcome(v.visitor_mobile),
     });

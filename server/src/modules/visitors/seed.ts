@@ -56,7 +56,7 @@ async function seedCommunity(db: Kysely<DB>, rid: number): Promise<void> {
            CASE WHEN x.status = 'D' THEN 1 + x.g % 2 ELSE 0 END,
            CASE WHEN x.status = 'D' THEN x.visit + interval '5 minutes' END,
            CASE WHEN NOT x.car THEN '' WHEN x.status = '' THEN 'P' WHEN x.status IN ('C', '3') THEN 'X' ELSE 'N' END,
-           ${admin?.id ?? null}, x.visit - interval '1 day'
+           ${admin?.id ?? null}, least(x.visit - interval '1 day', now())
     FROM (
       SELECT r.hid, r.member_id, g, d.day,
              date_trunc('day', now()) + d.day * interval '1 day' + ((9 + (r.hid + g) % 9) * interval '1 hour') AS visit,
