@@ -1,4 +1,4 @@
-import { COMPLAINT_KIND, complaintNo, enumText, type ComplaintKind } from '@wuye/contract';
+import type { ComplaintKind } from '@wuye/contract';
 import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { NotificationsTable } from '../../db/types.generated.js';
@@ -237,8 +237,8 @@ export async function seedNotifications(db: Kysely<DB>): Promise<void> {
     .execute();
   for (const c of complaints) {
     const facts = {
-      no: complaintNo(Number(c.id)),
-      kind: enumText(COMPLAINT_KIND, c.kind as ComplaintKind),
+      id: Number(c.id),
+      kind: c.kind as ComplaintKind,
       category: c.category,
       content: c.content,
       contact: c.contact,

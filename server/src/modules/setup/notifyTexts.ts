@@ -3,7 +3,7 @@
  * the event happens and by the demo seed, so the two never read differently. `content` is the
  * owner's or the visitor's text (their SMS); `staffContent` the staff's (inbox and SMS).
  */
-import { PASS_EARLY_MINUTES, type NotifyEvent } from '@wuye/contract';
+import { COMPLAINT_KIND, PASS_EARLY_MINUTES, complaintNo, enumText, type ComplaintKind, type NotifyEvent } from '@wuye/contract';
 import { wireTime } from '../../lib/wire.js';
 import type { NotifyMessage } from './notify.js';
 
@@ -16,15 +16,18 @@ const minute = (at: Date) => wireTime(at).slice(5, 16);
 const contactOf = (c: { contact: string; phone: string; anonymous: boolean }) => (c.anonymous ? '匿名' : `${c.contact} ${c.phone}`);
 
 export interface ComplaintFacts {
-  no: string;
-  /** 投诉, 建议, 咨询 */
-  kind: string;
+  id: number;
+  kind: ComplaintKind;
+  /** the category's name */
   category: string;
   content: string;
   contact: string;
   phone: string;
   anonymous: boolean;
 }
+
+/** a complaint's number and its kind's word (投诉, 建议, 咨询) */
+const complaintOf = (c: { id: number; kind: ComplaintKind }) => ({ no: complaintNo(c.id), kind: enumText(COMPLAINT_KIND, c.kind) });
 
 export const notifyText = {
   repair_submit: (t: { no: string; type: string; content: string; reporter: string; phone: string }) => ({
@@ -58,25 +61,34 @@ export const notifyText = {
     title: `访客到访：${v.visitor}`,
     content: `您的访客 ${v.visitor} 已于 ${minute(v.at)} ${v.gate ? `经${v.gate}` : ''}进入小区。`,
   }),
-  complaint_submit: (c: ComplaintFacts) => ({
-    title: `新${c.kind}待受理：${c.no} ${c.category}`,
-    content: `您的${c.kind}（编号 ${c.no}）已登记，我们将尽快受理并与您联系。`,
-    staffContent: `${c.category}：${short(c.content)}（${contactOf(c)}）`,
-  }),
-  complaint_accept: (c: ComplaintFacts & { handler: string }) => ({
-    title: `${c.kind}已指派：${c.no} ${c.category}`,
-    content: `您的${c.kind}（编号 ${c.no}）已受理，由 ${c.handler} 负责处理。`,
-    staffContent: `${c.category}：${short(c.content)}（${contactOf(c)}），请及时处理`,
-  }),
-  complaint_reply: (c: { no: string; kind: string; reply: string }) => ({
-    title: `${c.kind}回复：${c.no}`,
-    content: `关于您的${c.kind}（编号 ${c.no}）：${c.reply.slice(0, 200)}`,
-  }),
-  complaint_finish: (c: { no: string; kind: string; by: string; note: string }) => ({
-    title: `${c.kind}办结：${c.no}`,
-    content: `您的${c.kind}（编号 ${c.no}）已办结：${short(c.note)}。欢迎对本次处理进行评价。`,
-    staffContent: `${c.no} 已由 ${c.by} 办结：${short(c.note)}`,
-  }),
+  complaint_submit: (c: ComplaintFacts) => {
+    const { no, kind } = complaintOf(c);
+    return {
+      title: `新${kind}待受理：${no} ${c.category}`,
+      content: `您的${kind}（编号 ${no}）已登记，我们将尽快受理并与您联系。`,
+      staffContent: `${c.category}：${short(c.content)}（${contactOf(c)}）`,
+    };
+  },
+  complaint_accept: (c: ComplaintFacts & { handler: string }) => {
+    const { no, kind } = complaintOf(c);
+    return {
+      title: `${kind}已指派：${no} ${c.category}`,
+      content: `您的${kind}（编号 ${no}）已受理，由 ${c.handler} 负责处理。`,
+      staffContent: `${c.category}：${short(c.content)}（${contactOf(c)}），请及时处理`,
+    };
+  },
+  complaint_reply: (c: { id: number; kind: ComplaintKind; reply: string }) => {
+    const { no, kind } = complaintOf(c);
+    return { title: `${kind}回复：${no}`, content: `关于您的${kind}（编号 ${no}）：${c.reply.slice(0, 200)}` };
+  },
+  complaint_finish: (c: { id: number; kind: ComplaintKind; by: string; note: string }) => {
+    const { no, kind } = complaintOf(c);
+    return {
+      title: `${kind}办结：${no}`,
+      content: `您的${kind}（编号 ${no}）已办结：${short(c.note)}。欢迎对本次处理进行评价。`,
+      staffContent: `${no} 已由 ${c.by} 办结：${short(c.note)}`,
+    };
+  },
   contract_expiring: (c: { no: string; name: string; party: string; mobile: string; endDate: string; daysLeft: number }) => ({
     title: `合同即将到期：${c.no}`,
     content: `您的合同《${c.name}》（编号 ${c.no}）将于 ${c.endDate} 到期，如需续签请联系物业服务中心。`,

@@ -42,35 +42,19 @@ import { recordServiceRating } from './scores.js';
 registerDependents({ complaints: '投诉' });
 
 /** A complaint waits on the desk's to-do list while it waits for acceptance, and again once a deadline is missed. */
-export const complaintBacklog = registerBacklogSource({
-  kind: 'complaint',
-  roles: STEWARD_ROLES.desk,
-  link: (id) => `/steward/complaintlist?id=${id}`,
-});
+const complaintLink = (id: number | string) => `/steward/complaintlist?id=${id}`;
 
-const complaintLink = (id: number) => `/steward/complaintlist?id=${id}`;
+export const complaintBacklog = registerBacklogSource({ kind: 'complaint', roles: STEWARD_ROLES.desk, link: complaintLink });
 
 /** What a complaint's messages name (docs/product.md#notifications); its contact is the 业主 they text. */
-async function complaintFacts(
-  db: Kysely<DB>,
-  rid: number,
-  c: Omit<ComplaintFacts, 'no' | 'category' | 'kind'> & { id: number; kind: string; category_id: number },
-) {
+async function complaintFacts(db: Kysely<DB>, rid: number, c: Omit<ComplaintFacts, 'category'> & { category_id: number }) {
   const category = await db
     .selectFrom('complaint_categories')
     .select('name')
     .where('rid', '=', rid)
     .where('id', '=', c.category_id)
     .executeTakeFirst();
-  const facts: ComplaintFacts = {
-    no: complaintNo(c.id),
-    kind: enumText(COMPLAINT_KIND, c.kind as ComplaintKind),
-    category: category?.name ?? '',
-    content: c.content,
-    contact: c.contact,
-    phone: c.phone,
-    anonymous: c.anonymous,
-  };
+  const facts: ComplaintFacts = { ...c, category: category?.name ?? '' };
   return { facts, owner: { name: c.contact, mobile: c.phone } };
 }
 
@@ -363,7 +347,7 @@ type Row = Record<string, any>;
 
 const rowFacts = (row: Row) => ({
   id: Number(row.id),
-  kind: String(row.kind),
+  kind: row.kind as ComplaintKind,
   category_id: Number(row.category_id),
   content: String(row.content),
   contact: String(row.contact),
