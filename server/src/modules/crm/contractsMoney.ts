@@ -341,6 +341,12 @@ export async function remindExpiringContracts(db: Kysely<DB>, asOf: string, rid?
   });
 }
 
+/** A contract's end of term as of a day (the daily job and 运行合同作业): past their end → 到期, then the 即将到期 reminders. */
+async function endOfTerm(db: Kysely<DB>, asOf: string, rid?: number): Promise<{ expired: number; reminded: number }> {
+  const expired = await expireContracts(db, asOf, rid);
+  return { expired, reminded: await remindExpiringContracts(db, asOf, rid) };
+}
+
 /** Writes a parent's 已续签 step (its renewal took effect). */
 export const logRenewed = (db: Kysely<DB>, rid: number, id: number, from: string, renewalNo: string) =>
   systemLog(db, rid, id, { transition: 'renewed', from, to: 'R', input: { renewal_no: renewalNo } });
@@ -350,10 +356,7 @@ export const CONTRACT_EXPIRY_JOB = 'contract_expiry';
 const asOfOf = (payload: Record<string, unknown>) => (typeof payload.as_of === 'string' ? payload.as_of : today());
 registerJobKind(CONTRACT_INSTALMENTS_JOB, async (ctx) => ({ billed: await billDueInstalments(ctx.db, asOfOf(ctx.payload)) }));
 registerDailyJob(CONTRACT_INSTALMENTS_JOB, {});
-registerJobKind(CONTRACT_EXPIRY_JOB, async (ctx) => ({
-  expired: await expireContracts(ctx.db, asOfOf(ctx.payload)),
-  reminded: await remindExpiringContracts(ctx.db, asOfOf(ctx.payload)),
-}));
+registerJobKind(CONTRACT_EXPIRY_JOB, (ctx) => endOfTerm(ctx.db, asOfOf(ctx.payload)));
 registerDailyJob(CONTRACT_EXPIRY_JOB, {});
 
 const contractjobrun = defineMethod('contractjobrun', {
@@ -363,8 +366,7 @@ const contractjobrun = defineMethod('contractjobrun', {
   summary: '按给定日期运行本小区的合同作业（管理员）：生成到期前应出的收款计划账单、将已过结束日期的合同置为到期；用于演练与验收',
   async handler(ctx, input) {
     const billed = await billDueInstalments(ctx.db, input.as_of, ctx.rid);
-    const expired = await expireContracts(ctx.db, input.as_of, ctx.rid);
-    const reminded = await remindExpiringContracts(ctx.db, input.as_of, ctx.rid);
+    const { expired, reminded } = await endOfTerm(ctx.db, input.as_of, ctx.rid);
     return reply({ billed, expired, reminded }, `已生成 ${billed} 张账单，${expired} 份合同到期，${reminded} 份即将到期已提醒`);
   },
 });
