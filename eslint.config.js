@@ -106,6 +106,8 @@ export default tseslint.config(
       'web/src/pages/leader/SetChannel.tsx',
       // the six payment methods of the system with the group's rules (支付方式), edited in place, not a list
       'web/src/pages/leader/PayTypeList.tsx',
+      // the group's own ways beside them, from the same answer (a handful, never paged), added and edited in a dialog
+      'web/src/pages/leader/PayMethods.tsx',
       // 应用目录: the twelve services of the fixed catalogue with the group's settings (one answer), and one's per-community detail, not paged lists
       'web/src/pages/leader/ApplysList.tsx',
       'web/src/pages/leader/ApplysInfo.tsx',

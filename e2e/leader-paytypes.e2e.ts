@@ -78,4 +78,67 @@ journey('payment methods', ({ page: newPage }) => {
       await restore();
     }
   });
+  it('the group adds its own way on 银行卡 (beside the demo’s POS机-工行); the counter takes it, the receipt prints it, and once used it is only disabled', async () => {
+    const leaderToken = await apiLogin('leader');
+    let added = 0;
+    try {
+      const leader = await newPage();
+      await signIn(leader, 'leader', undefined, '/setup/paytypelist');
+      await leader.getByTestId('paymethod-add').click();
+      await leader.getByTestId('paymethod-name').fill('POS机-建行');
+      await leader.getByTestId('paymethod-base').getByText('银行卡', { exact: true }).click();
+      await leader.getByTestId('paymethod-ref').click();
+      await leader.getByTestId('paymethod-save').click();
+      const table = leader.getByTestId('paymethod-table');
+      await table.getByText('POS机-建行', { exact: true }).waitFor();
+      const list = await api<{ methods: Array<{ id: number; name: string; ref_required: string }> }>(
+        'paytypelist',
+        {},
+        leaderToken,
+        'group',
+      );
+      const pos = list.data.methods.find((m) => m.name === 'POS机-建行')!;
+      added = pos.id;
+      expect(pos.ref_required).toBe('Y');
+
+      const owing = await api<{ items: Array<{ hid: number; address: string; owner_name: string }> }>(
+        'fees_count_nopay',
+        { limit: 100 },
+        await apiLogin('admin'),
+      );
+      const room = owing.data.items.filter((r) => r.owner_name && !/^[12]号楼/.test(r.address)).at(-2)!;
+      const page = await newPage();
+      await signIn(page, 'cashier', undefined, `/desktop/cashier?hid=${room.hid}`);
+      await expect.poll(() => page.getByTestId('cashier-house').textContent()).toContain(room.address);
+      const methods = page.getByTestId('cashier-pay-type');
+      await methods.getByText('POS机-建行', { exact: true }).click();
+      await expect.poll(() => page.getByTestId('cashier-problem').textContent()).toBe('请填写POS机-建行的凭证号');
+      await page.getByTestId('cashier-pay-type-ref').fill('CCB-20261205-01');
+      await expect.poll(() => page.getByTestId('cashier-problem').count()).toBe(0);
+      await page.getByTestId('cashier-confirm').click();
+      await expect
+        .poll(() => page.getByTestId('cashier-summary').getByTestId('cashier-summary-pay-type').textContent())
+        .toBe('POS机-建行（银行卡）（凭证号 CCB-20261205-01）');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/fees\/print\/receipt\/\d+/);
+      await expect.poll(() => page.getByTestId('receipt').first().textContent()).toContain('支付方式：POS机-建行（银行卡）');
+
+      // used now: its row says so and offers no delete
+      await leader.reload();
+      const row = leader.getByTestId('paymethod-table').locator('tr', { hasText: 'POS机-建行' });
+      await row.getByText('已使用', { exact: true }).waitFor();
+      expect(await leader.getByTestId(`paymethod-del-${pos.id}`).isDisabled()).toBe(true);
+      await settle(leader);
+      await screenshot(leader, 'leader-paymethods-1440');
+    } finally {
+      // the other journeys' counters offer the system's ways only
+      if (added)
+        await api(
+          'paymethodedit',
+          { id: added, name: 'POS机-建行', base: 'bankcard', enabled: 'N', ref_required: 'Y', sort: 10, remark: '' },
+          leaderToken,
+          'group',
+        );
+    }
+  });
 });

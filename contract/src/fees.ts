@@ -68,6 +68,9 @@ export const PAY_TYPES = enumKeys(PAY_TYPE);
 export const payRef = text(40).pipe(z.string().regex(/^[0-9A-Za-z\-_/]*$/, '凭证号只能包含字母、数字和 - _ /'));
 export type PayTypeName = keyof typeof PAY_TYPE;
 export const PAY_TYPE_CH = enumTexts(PAY_TYPE);
+/** A receipt's method as shown: the group's own way names its base (POS机-工行（银行卡）), a system way itself. */
+export const payMethodLabel = (payType: PayTypeName, ownMethod: string): string =>
+  ownMethod ? `${ownMethod}（${PAY_TYPE_CH[payType]}）` : PAY_TYPE_CH[payType];
 
 /**
  * The community desktop's own figures (regiondesktop), those the home page's methods do not
@@ -256,6 +259,8 @@ export const feesMethods = {
     hid: id,
     bill_ids: idList(500),
     pay_type: z.enum(PAY_TYPES),
+    /** the group's own way on `pay_type` (paytypeoptions' method_id), when one was chosen */
+    pay_method_id: optionalId,
     /** required when the group's rules for the method say so (paytypelist) */
     pay_ref: payRef.default(''),
     paid_amount: paymentAmount,
@@ -297,6 +302,7 @@ export const feesMethods = {
     hid: id,
     amount: paymentAmount.refine((v) => v !== '0.00', '充值金额必须大于0'),
     pay_type: z.enum(['cash', 'wechat', 'alipay', 'bankcard', 'transfer']),
+    pay_method_id: optionalId,
     pay_ref: payRef.default(''),
     idempotency_key: idempotencyKey,
     remark: text(200).default(''),
@@ -431,6 +437,7 @@ export const feesMethods = {
     hid: id,
     lines: z.array(quickPayLine).min(1, '请至少添加一项收费').max(20),
     pay_type: z.enum(PAY_TYPES),
+    pay_method_id: optionalId,
     pay_ref: payRef.default(''),
     /** missing: exactly what is due */
     paid_amount: z
@@ -609,7 +616,10 @@ export interface PaymentRow {
   paid_amount: string;
   to_balance: string;
   pay_type: PayTypeName;
+  /** the method as shown, the group's own way with its base (payMethodLabel) */
   pay_type_ch: string;
+  /** the group's own way it was taken by ('' a system way), its name as printed then */
+  pay_method: string;
   /** the reference written with it (银行流水号, 凭证号); '' when its method asked for none */
   pay_ref: string;
   cashier_name: string;

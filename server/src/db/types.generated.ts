@@ -1502,6 +1502,8 @@ export interface FeePaymentsTable {
   voided_at: Generated<Timestamp | null>;
   stay_id: Generated<number | null>;
   pay_ref: Generated<string>;
+  pay_method_id: Generated<number | null>;
+  pay_method: Generated<string>;
 }
 
 export interface FeeReceiptCountersTable {
@@ -3194,6 +3196,21 @@ export interface PayMerchantsTable {
   updated_by: Generated<number | null>;
 }
 
+export interface PayMethodsTable {
+  id: Generated<number>;
+  group_id: number;
+  base: 'cash' | 'bankcard' | 'transfer';
+  name: string;
+  enabled: 'Y' | 'N';
+  ref_required: 'Y' | 'N';
+  sort: number;
+  remark: Generated<string>;
+  used_at: Generated<Timestamp | null>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  updated_by: Generated<number | null>;
+}
+
 export interface PayTypeRulesTable {
   group_id: number;
   pay_type: 'cash' | 'wechat' | 'alipay' | 'bankcard' | 'transfer' | 'balance';
@@ -4068,6 +4085,7 @@ export interface DB {
   patrol_tasks: PatrolTasksTable;
   pay_channels: PayChannelsTable;
   pay_merchants: PayMerchantsTable;
+  pay_methods: PayMethodsTable;
   pay_type_rules: PayTypeRulesTable;
   positions: PositionsTable;
   recharge_packages: RechargePackagesTable;

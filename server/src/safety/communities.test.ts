@@ -502,6 +502,8 @@ const VICTIM_ID_FIELDS = (v: Victim): Record<string, unknown> => ({
   ids: v.billIds,
   payment_id: v.byTable.fee_payments,
   discount_request_id: v.byTable.fee_discount_requests,
+  // the group's own payment method (paytypelist): community 2's group's is the operator's too
+  pay_method_id: v.byTable.pay_methods,
   job_id: v.byTable.jobs,
   batch_id: v.byTable.fee_batches,
   parkid: v.byTable.parking_lots,
@@ -660,7 +662,8 @@ const VALUES = (v: Victim, write: boolean): Record<string, unknown> => ({
   event_end_time: '2032-01-01 10:00',
   keywords: write ? '跨区' : v.member.mobile,
   keyword: write ? '跨区' : v.member.realname,
-  name: v.member.realname,
+  // a write names a thing of its own (a payment method the walking head office adds is listed back to it)
+  name: write ? `跨区测试${++seq}` : v.member.realname,
   mobile: write ? `137${String(10_000_000 + ++seq).slice(-8)}` : v.member.mobile,
   // a contract's party B (docs/product.md#crm-contracts)
   party_mobile: write ? `139${String(10_000_000 + ++seq).slice(-8)}` : v.member.mobile,

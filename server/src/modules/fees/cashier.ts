@@ -212,6 +212,8 @@ export async function paymentUndone(ctx: CommunityCtx, payment: { id: number; re
 export interface PayRequest {
   billIds: number[];
   payType: PayTypeName;
+  /** the group's own way on payType (paytypelist), when one was chosen */
+  payMethodId?: number | undefined;
   /** the reference the group's rules for the method may ask for (paytypelist) */
   payRef?: string | undefined;
   /** undefined: exactly what is due */
@@ -235,7 +237,7 @@ export interface PayRequest {
  * each line names its bill's room). The caller has checked the key was not used.
  */
 export async function payBills(ctx: CommunityCtx, room: Room, req: PayRequest): Promise<Reply<PaymentInfo>> {
-  await requirePayType(ctx.db, ctx.session.groupId, req.payType, req.payRef);
+  const method = await requirePayType(ctx.db, ctx.session.groupId, req.payType, req.payRef, req.payMethodId);
   const hid = room.id;
   const ids = [...new Set(req.billIds)].sort((a, b) => a - b);
   // lock in id order so two cashiers never deadlock; a second payer waits here, then sees Y
@@ -303,6 +305,8 @@ export async function payBills(ctx: CommunityCtx, room: Room, req: PayRequest): 
       paid_amount: fenToYuan(paid),
       to_balance: fenToYuan(toBalance),
       pay_type: req.payType,
+      pay_method_id: method.id,
+      pay_method: method.name,
       pay_ref: req.payRef ?? '',
       cashier_id: ctx.session.accountId,
       cashier_name: ctx.session.name,
@@ -377,6 +381,7 @@ const cashierpay = defineMethod('cashierpay', {
     return payBills(ctx, room, {
       billIds: input.bill_ids,
       payType: input.pay_type,
+      payMethodId: input.pay_method_id,
       payRef: input.pay_ref,
       paidAmount: input.paid_amount,
       useBalance: input.use_balance,

@@ -1,4 +1,4 @@
-import { capitalAmount, fenToYuan, PAY_TYPE_CH, toFen, type PaymentInfo, type PaymentRow } from '@wuye/contract';
+import { capitalAmount, fenToYuan, payMethodLabel, toFen, type PaymentInfo, type PaymentRow } from '@wuye/contract';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
@@ -148,7 +148,8 @@ export function toPaymentRow(p: Raw): PaymentRow {
     paid_amount: p.paid_amount,
     to_balance: p.to_balance,
     pay_type: p.pay_type,
-    pay_type_ch: PAY_TYPE_CH[p.pay_type],
+    pay_type_ch: payMethodLabel(p.pay_type, p.pay_method),
+    pay_method: p.pay_method,
     pay_ref: p.pay_ref,
     cashier_name: p.cashier_name,
     cashier_id: p.cashier_id,

@@ -32,7 +32,7 @@ const balancetopup = defineMethod('balancetopup', {
   summary: '预存（充值业主余额）：写入余额流水（io_type 1）；同一 idempotency_key 重试只充一次',
   async handler(ctx, input) {
     await requireRoom(ctx.db, ctx.rid, input.hid);
-    await requirePayType(ctx.db, ctx.session.groupId, input.pay_type, input.pay_ref);
+    const method = await requirePayType(ctx.db, ctx.session.groupId, input.pay_type, input.pay_ref, input.pay_method_id);
     const owner = await houseOwner(ctx.db, ctx.rid, input.hid, true);
     if (!owner) fail('该房屋没有登记业主，不能预存');
     const orderid = `TU${input.idempotency_key}`.slice(0, 64);
@@ -54,7 +54,8 @@ const balancetopup = defineMethod('balancetopup', {
         feetype: 'recharge',
         paytype: input.pay_type,
         orderid,
-        remark: [input.remark || '收银台预存', input.pay_ref && `凭证号 ${input.pay_ref}`].filter(Boolean).join('，'),
+        // the ledger keeps the system method; the group's own way is named in the remark
+        remark: [input.remark || '收银台预存', method.name, input.pay_ref && `凭证号 ${input.pay_ref}`].filter(Boolean).join('，'),
         createUser: ctx.session.name,
       });
     }

@@ -154,6 +154,7 @@ const quickpay = defineMethod('quickpay', {
     return payBills(ctx, room, {
       billIds: created.map((b) => b.id),
       payType: input.pay_type,
+      payMethodId: input.pay_method_id,
       payRef: input.pay_ref,
       paidAmount: input.paid_amount,
       useBalance: input.use_balance,

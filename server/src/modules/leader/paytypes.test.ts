@@ -19,6 +19,18 @@ const rules = () => s.database.db.selectFrom('pay_type_rules').selectAll().order
 const edit = (pay_type: string, patch: Record<string, unknown> = {}, token = leader) =>
   group('paytypeedit', { pay_type, enabled: 'Y', counted: 'Y', ref_required: 'N', sort: 1, remark: '', ...patch }, token);
 
+/** Disables the group's own ways (the demo's POS机-工行 and 支票) through the page's method; answers what puts them back. */
+async function ownWaysOff(): Promise<() => Promise<void>> {
+  const { methods } = ok(await group('paytypelist', {}));
+  const on = (methods as Array<Record<string, unknown>>).filter((m) => m.enabled === 'Y');
+  const put = (m: Record<string, unknown>, enabled: string) =>
+    group('paymethodedit', { id: m.id, name: m.name, base: m.base, enabled, ref_required: m.ref_required, sort: m.sort, remark: m.remark });
+  for (const m of on) ok(await put(m, 'N'));
+  return async () => {
+    for (const m of on) ok(await put(m, 'Y'));
+  };
+}
+
 /** A room of community 1 with an unpaid bill no test has used, with that bill. */
 const used = new Set<number>();
 async function unpaidBill() {
@@ -79,6 +91,7 @@ describe('paytypelist', () => {
   });
 
   it('keeps one method to take money with: the last one is not disabled', async () => {
+    const restore = await ownWaysOff();
     for (const p of ['wechat', 'alipay', 'bankcard', 'transfer']) ok(await edit(p, { enabled: 'N' }));
     refused(await edit('cash', { enabled: 'N' }), '至少保留一种启用的收款方式（余额抵扣除外）');
     // the balance is no way to take money: disabling it is always allowed
@@ -87,6 +100,7 @@ describe('paytypelist', () => {
     expect(offered.map((o: { pay_type: string }) => o.pay_type)).toEqual(['cash']);
     for (const p of ['wechat', 'alipay', 'bankcard', 'transfer', 'balance'])
       ok(await edit(p, { enabled: 'Y', sort: 10, counted: p === 'balance' ? 'N' : 'Y' }));
+    await restore();
   });
 });
 
@@ -186,5 +200,160 @@ describe('营业统计 counts 实收 by the rules', () => {
         .find((m: { pay_type: string }) => m.pay_type === 'cash')?.counted,
     ).toBe('N');
     ok(await edit('cash', { counted: 'Y', sort: 1 }));
+  });
+});
+
+describe("the group's own ways (自定义支付方式)", () => {
+  const method = (patch: Record<string, unknown> = {}, token = leader) =>
+    group(
+      'paymethodadd',
+      { name: 'POS机-建行', base: 'bankcard', enabled: 'Y', ref_required: 'Y', sort: 2, remark: '前台POS', ...patch },
+      token,
+    );
+  const methods = () => s.database.db.selectFrom('pay_methods').selectAll().orderBy('id').execute();
+  const payWith = async (pay_type: string, pay_method_id: number, pay_ref = '') => {
+    const { hid, bill } = await unpaidBill();
+    return s.call(
+      'cashierpay',
+      { hid, bill_ids: [bill.id], pay_type, pay_method_id, pay_ref, paid_amount: bill.total, idempotency_key: newKey() },
+      cashier,
+    );
+  };
+  let pos = 0;
+
+  it('adds one on an offline base: listed with its base and counted as the base is, offered at the counter in the group’s order', async () => {
+    pos = ok(await method()).id;
+    const { methods: own } = ok(await group('paytypelist', {}));
+    expect(own.filter((m: { id: number }) => m.id === pos)).toEqual([
+      expect.objectContaining({
+        id: pos,
+        name: 'POS机-建行',
+        base: 'bankcard',
+        base_ch: '银行卡',
+        enabled: 'Y',
+        counted: 'Y',
+        ref_required: 'Y',
+        used: false,
+      }),
+    ]);
+    const offered = ok(await s.call('paytypeoptions', {}, cashier)).items as Array<{
+      key: string;
+      pay_type: string;
+      method_id: number;
+      pay_type_ch: string;
+    }>;
+    expect(offered.find((o) => o.method_id === pos)).toEqual(
+      expect.objectContaining({ key: `m${pos}`, pay_type: 'bankcard', pay_type_ch: 'POS机-建行', ref_required: 'Y', counted: 'Y' }),
+    );
+    // sort 2: after the system ways at 0 and 1, before those at 10
+    const keys = offered.map((o) => o.key);
+    expect(keys.indexOf(`m${pos}`)).toBeLessThan(keys.indexOf('wechat'));
+    // the other group neither sees it nor may touch it
+    expect(ok(await group('paytypelist', {}, outsider)).methods).toEqual([]);
+    refused(await group('paymethoddel', { id: pos }, outsider), '支付方式不存在');
+    refused(
+      await group('paymethodedit', { id: pos, name: '改名', base: 'cash', enabled: 'N', ref_required: 'N', sort: 1 }, outsider),
+      '支付方式不存在',
+    );
+    expect((await method({ name: '社区POS' }, admin)).return_code).toBe(RC.NO_PERMISSION);
+  });
+
+  it('refuses bad payloads and a name taken, changing nothing', async () => {
+    const before = await methods();
+    for (const [bad, msg] of [
+      [{ name: '' }, '请填写支付方式名称'],
+      [{ name: '现金' }, '不能与系统支付方式同名'],
+      [{ base: 'wechat' }, '请选择所属方式（现金、银行卡或银行转账）'],
+      [{ base: 'balance' }, '请选择所属方式（现金、银行卡或银行转账）'],
+      [{ sort: 1000 }, '排序不能大于999'],
+      [{ name: 'POS机-建行' }, '支付方式“POS机-建行”已存在'],
+      // the demo's own way
+      [{ name: 'POS机-工行' }, '支付方式“POS机-工行”已存在'],
+    ] as const) {
+      const res = await method(bad);
+      expect(res.return_code, JSON.stringify(bad)).not.toBe('SUCCESS');
+      expect(res.return_msg, JSON.stringify(bad)).toContain(msg);
+    }
+    expect(await methods()).toEqual(before);
+  });
+
+  it('takes money by it: the receipt prints its name with the base, the reference is asked, a wrong base or another group’s way is refused', async () => {
+    const count = async () =>
+      Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM fee_payments`.execute(s.database.db)).rows[0]!.n);
+    const before = await count();
+    refused(await payWith('bankcard', pos), '支付方式“POS机-建行”须填写凭证号（如银行流水号）');
+    refused(await payWith('cash', pos, 'T1'), '支付方式“POS机-建行”属于银行卡，与所选方式不符');
+    const theirs = ok(await method({ name: '他们的POS' }, outsider)).id;
+    refused(await payWith('bankcard', theirs, 'T1'), '支付方式不存在');
+    expect(await count()).toBe(before);
+    expect((await methods()).find((m) => m.id === pos)?.used_at).toBeNull();
+
+    const paid = ok(await payWith('bankcard', pos, 'POS-0001'));
+    expect(paid).toMatchObject({
+      pay_type: 'bankcard',
+      pay_method: 'POS机-建行',
+      pay_type_ch: 'POS机-建行（银行卡）',
+      pay_ref: 'POS-0001',
+    });
+    const listed = ok(await s.call('paymentlist', { page: 1, limit: 5, pay_type: 'bankcard' }, cashier)).items as Array<{
+      id: number;
+      pay_type_ch: string;
+    }>;
+    expect(listed.find((p) => p.id === paid.id)?.pay_type_ch).toBe('POS机-建行（银行卡）');
+    expect(ok(await group('paytypelist', {})).methods.find((m: { id: number }) => m.id === pos).used).toBe(true);
+
+    // used: not deleted, its base kept; a rename leaves the printed receipt as it was
+    refused(await group('paymethoddel', { id: pos }), '支付方式“POS机-建行”已有收款记录，不能删除，只能停用');
+    refused(
+      await group('paymethodedit', { id: pos, name: 'POS机-建行', base: 'transfer', enabled: 'Y', ref_required: 'Y', sort: 2 }),
+      '支付方式“POS机-建行”已有收款记录，不能修改所属方式',
+    );
+    ok(await group('paymethodedit', { id: pos, name: 'POS机-建设银行', base: 'bankcard', enabled: 'Y', ref_required: 'N', sort: 2 }));
+    expect(ok(await s.call('paymentinfo', { id: paid.id }, cashier)).pay_type_ch).toBe('POS机-建行（银行卡）');
+    const again = ok(await payWith('bankcard', pos));
+    expect(again.pay_type_ch).toBe('POS机-建设银行（银行卡）');
+  });
+
+  it('预存 by it names it in the ledger', async () => {
+    const { hid } = await unpaidBill();
+    ok(
+      await s.call('balancetopup', { hid, amount: '30.00', pay_type: 'bankcard', pay_method_id: pos, idempotency_key: newKey() }, cashier),
+    );
+    const ledger = await s.database.db
+      .selectFrom('balance_ledger')
+      .select(['remark', 'paytype'])
+      .where('rid', '=', 1)
+      .where('hid', '=', hid)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(ledger).toMatchObject({ paytype: 'bankcard', remark: '收银台预存，POS机-建设银行' });
+  });
+
+  it('disabled: no longer offered nor taken; an unused one is deleted', async () => {
+    ok(await group('paymethodedit', { id: pos, name: 'POS机-建设银行', base: 'bankcard', enabled: 'N', ref_required: 'N', sort: 2 }));
+    const offered = ok(await s.call('paytypeoptions', {}, cashier)).items as Array<{ method_id: number }>;
+    expect(offered.map((o) => o.method_id)).not.toContain(pos);
+    refused(await payWith('bankcard', pos), '支付方式“POS机-建设银行”已停用，请选择其他支付方式');
+
+    const draft = ok(await method({ name: '汇票', base: 'transfer', ref_required: 'Y' })).id;
+    ok(await group('paymethoddel', { id: draft }));
+    expect((await methods()).map((m) => m.id)).not.toContain(draft);
+    refused(await group('paymethoddel', { id: draft }), '支付方式不存在');
+  });
+
+  it('counts as a way to take money: with it on, the last system way may be disabled, and then it may not', async () => {
+    const restore = await ownWaysOff();
+    const desk = ok(await method({ name: '前台现金', base: 'cash', ref_required: 'N' })).id;
+    for (const p of ['wechat', 'alipay', 'bankcard', 'transfer', 'cash']) ok(await edit(p, { enabled: 'N' }));
+    refused(
+      await group('paymethodedit', { id: desk, name: '前台现金', base: 'cash', enabled: 'N', ref_required: 'N', sort: 1 }),
+      '至少保留一种启用的收款方式（余额抵扣除外）',
+    );
+    refused(await group('paymethoddel', { id: desk }), '至少保留一种启用的收款方式（余额抵扣除外）');
+    const offered = ok(await s.call('paytypeoptions', {}, cashier)).items as Array<{ key: string }>;
+    expect(offered.map((o) => o.key)).toEqual([`m${desk}`, 'balance']);
+    for (const p of ['cash', 'wechat', 'alipay', 'bankcard', 'transfer']) ok(await edit(p, { enabled: 'Y', sort: 10 }));
+    ok(await group('paymethoddel', { id: desk }));
+    await restore();
   });
 });

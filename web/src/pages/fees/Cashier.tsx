@@ -4,7 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { HouseSearchItem, MethodOutputs } from '@wuye/contract';
-import { DISCOUNT_APPLY_ROLES, DISCOUNT_MANAGER_ROLES, PAY_TYPE_CH, type CashierBill, type DiscountRequestRow } from '@wuye/contract/fees';
+import { DISCOUNT_APPLY_ROLES, DISCOUNT_MANAGER_ROLES, type CashierBill, type DiscountRequestRow } from '@wuye/contract/fees';
 import { hasAnyRole } from '@wuye/contract/roles';
 import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
@@ -72,7 +72,7 @@ export default function Cashier() {
   const [discount, setDiscount] = useState('');
   const [useBalance, setUseBalance] = useState(false);
   const pay = usePayType('cashier-pay-type');
-  const { payType, payRef, reset: resetPayRef } = pay;
+  const { payType, payMethodId, payRef, reset: resetPayRef } = pay;
   const [paid, setPaid] = useState('');
   const [payer, setPayer] = useState('');
   const [remark, setRemark] = useState('');
@@ -178,7 +178,7 @@ export default function Cashier() {
       due,
       paid: paidFen,
       toBalance,
-      payType: payRef ? `${PAY_TYPE_CH[payType]}（凭证号 ${payRef}）` : PAY_TYPE_CH[payType],
+      payType: payRef ? `${pay.label}（凭证号 ${payRef}）` : pay.label,
       payer: payer.trim() || bills.data?.house.owner_name || '',
     });
   };
@@ -190,6 +190,7 @@ export default function Cashier() {
         hid,
         bill_ids: selected,
         pay_type: payType,
+        pay_method_id: payMethodId,
         pay_ref: payRef,
         paid_amount: yuan(paidFen),
         use_balance: useBalance,
@@ -217,6 +218,7 @@ export default function Cashier() {
     submit,
     selected,
     payType,
+    payMethodId,
     payRef,
     resetPayRef,
     paidFen,

@@ -55,7 +55,7 @@ export default function PaymentList() {
     { title: '缴费人', dataIndex: 'payer_name', width: 90 },
     // amount, pay type and status early, so they stay in view beside the fixed action column
     moneyColumn('实收', 'paid_amount', { width: 110 }),
-    { title: '支付方式', dataIndex: 'pay_type_ch', width: 90 },
+    { title: '支付方式', dataIndex: 'pay_type_ch', width: 130 },
     {
       title: '状态',
       dataIndex: 'status',

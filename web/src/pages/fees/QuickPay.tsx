@@ -51,7 +51,7 @@ export default function QuickPay() {
   const [payer, setPayer] = useState('');
   const [remark, setRemark] = useState('');
   const { submitting, submit, newAttempt } = useIdempotentSubmit();
-  useEffect(() => newAttempt(), [newAttempt, lines, payType, payRef, useBalance, paid, payer, hid]);
+  useEffect(() => newAttempt(), [newAttempt, lines, payType, pay.payMethodId, payRef, useBalance, paid, payer, hid]);
 
   const setLine = (key: number, patch: Partial<Line>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const pickItem = (l: Line, id: number) => {
@@ -89,6 +89,7 @@ export default function QuickPay() {
       request('quickpay', {
         hid,
         pay_type: payType,
+        pay_method_id: pay.payMethodId,
         pay_ref: payRef,
         use_balance: useBalance,
         paid_amount: yuan(paidFen),

@@ -14,13 +14,13 @@ export default function TopUp({ hid, open, onClose }: { hid: number; open: boole
   const pay = usePayType('topup-pay-type', { exclude: ['balance'] });
   const { payType, payRef } = pay;
   const { submitting: saving, submit, newAttempt } = useIdempotentSubmit();
-  useEffect(() => newAttempt(), [newAttempt, payType, payRef]);
+  useEffect(() => newAttempt(), [newAttempt, payType, pay.payMethodId, payRef]);
   const problem = checkAmount(amount) || (amount && Number(amount) === 0 ? '充值金额必须大于0' : '') || (amount ? pay.problem : '');
   const save = async () => {
     // (never the balance: it is not offered here)
     if (problem || payType === 'balance') return;
     const answer = await submit((idempotency_key) =>
-      request('balancetopup', { hid, amount, pay_type: payType, pay_ref: payRef, idempotency_key }),
+      request('balancetopup', { hid, amount, pay_type: payType, pay_method_id: pay.payMethodId, pay_ref: payRef, idempotency_key }),
     );
     if (!answer) return;
     noticeSuccess(answer.return_msg ?? '预存成功');

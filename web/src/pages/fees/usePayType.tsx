@@ -1,25 +1,27 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Form, Input, Radio } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { PayTypeName } from '@wuye/contract/fees';
+import { PAY_TYPE_CH, payMethodLabel, type PayTypeName } from '@wuye/contract/fees';
 import type { PayTypeOption } from '@wuye/contract/leader/paytypes';
 import { call } from '../../api/client';
 
 /**
- * The payment method of a counter form (收银台, 临时收费, 预存): the group's enabled methods in its
- * order (paytypeoptions; docs/product.md#paytypelist), and the reference a method may ask for. A
- * method the group disabled is not offered; the first offered one is chosen in its place.
+ * The payment method of a counter form (收银台, 临时收费, 预存): the group's enabled ways in its
+ * order, the system's and its own (paytypeoptions; docs/product.md#paytypelist), and the reference
+ * a way may ask for. A way the group disabled is not offered; the first offered one is chosen in
+ * its place. A group's own way is sent as its system method and its id.
  */
 export function usePayType(testId: string, o: { exclude?: readonly PayTypeName[] } = {}) {
-  const [payType, setPayType] = useState<PayTypeName>('cash');
+  const [key, setKey] = useState<string>('cash');
   const [payRef, setPayRef] = useState('');
   const list = useQuery({ queryKey: ['paytypeoptions'], queryFn: () => call('paytypeoptions', {}), staleTime: 60_000 });
   const options: PayTypeOption[] = (list.data?.items ?? []).filter((p) => !o.exclude?.includes(p.pay_type));
-  const chosen = options.find((p) => p.pay_type === payType);
-  const first = options[0]?.pay_type;
+  const chosen = options.find((p) => p.key === key);
+  const first = options[0]?.key;
   useEffect(() => {
-    if (!chosen && first) setPayType(first);
+    if (!chosen && first) setKey(first);
   }, [chosen, first]);
+  const payType: PayTypeName = chosen?.pay_type ?? 'cash';
   const reset = useCallback(() => setPayRef(''), []);
   const refRequired = chosen?.ref_required === 'Y';
   const problem =
@@ -33,10 +35,10 @@ export function usePayType(testId: string, o: { exclude?: readonly PayTypeName[]
     <>
       <Form.Item label="支付方式">
         <Radio.Group
-          value={chosen ? payType : undefined}
-          onChange={(e) => setPayType(e.target.value as PayTypeName)}
+          value={chosen ? key : undefined}
+          onChange={(e) => setKey(e.target.value as string)}
           data-testid={testId}
-          options={options.map((p) => ({ value: p.pay_type, label: p.pay_type_ch }))}
+          options={options.map((p) => ({ value: p.key, label: p.pay_type_ch }))}
         />
       </Form.Item>
       {refRequired && (
@@ -55,6 +57,10 @@ export function usePayType(testId: string, o: { exclude?: readonly PayTypeName[]
 
   return {
     payType,
+    /** the group's own way chosen (its id), undefined for a system way */
+    payMethodId: chosen?.method_id || undefined,
+    /** the way as the receipt shows it (payMethodLabel) */
+    label: chosen ? (chosen.method_id ? payMethodLabel(chosen.pay_type, chosen.pay_type_ch) : chosen.pay_type_ch) : PAY_TYPE_CH[payType],
     /** what is sent: the reference only when the method asks for one */
     payRef: refRequired ? payRef.trim() : '',
     problem,

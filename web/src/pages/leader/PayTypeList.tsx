@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Input, InputNumber, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Card, Flex, Input, InputNumber, Switch, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PayTypeName } from '@wuye/contract/fees';
@@ -7,6 +7,7 @@ import { PAY_TYPE_KIND, type PayTypeItem } from '@wuye/contract/leader/paytypes'
 import { call, request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { EnumTag } from '../../components/resource';
+import { PayMethods } from './PayMethods';
 
 const LIST_KEY = ['paytypelist'];
 
@@ -22,7 +23,8 @@ const yn = (b: boolean) => (b ? 'Y' : 'N');
 
 /**
  * 支付方式 (/setup/paytypelist on the group side; docs/product.md#paytypelist): the system's six
- * payment methods with the group's rules, edited in place row by row; never deleted, only disabled.
+ * payment methods with the group's rules, edited in place row by row (never deleted, only
+ * disabled), and below them the group's own ways (PayMethods).
  */
 export default function PayTypeList() {
   const queryClient = useQueryClient();
@@ -143,24 +145,27 @@ export default function PayTypeList() {
   ];
 
   return (
-    <Card variant="borderless" title="支付方式">
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 12 }}
-        message="集团各小区收银台（收银台、临时收费、预存）按这里的规则收款"
-        description="停用的支付方式不再出现在收银台；须填凭证号的支付方式收款时必须填写银行流水号或凭证号；不计入实收的支付方式（如余额抵扣）在营业统计中单列。支付方式不能删除，只能停用。"
-      />
-      <Table<PayTypeItem>
-        rowKey="pay_type"
-        size="middle"
-        loading={list.isLoading}
-        columns={columns}
-        dataSource={list.data?.items ?? []}
-        pagination={false}
-        scroll={{ x: 1000 }}
-        data-testid="paytype-table"
-      />
-    </Card>
+    <Flex vertical gap={16}>
+      <Card variant="borderless" title="支付方式">
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message="集团各小区收银台（收银台、临时收费、预存）按这里的规则收款"
+          description="停用的支付方式不再出现在收银台；须填凭证号的支付方式收款时必须填写银行流水号或凭证号；不计入实收的支付方式（如余额抵扣）在营业统计中单列。系统支付方式不能删除，只能停用；集团可在下方按现金、银行卡、银行转账新增自己的支付方式，收据印它的名称，报表按所属方式统计。"
+        />
+        <Table<PayTypeItem>
+          rowKey="pay_type"
+          size="middle"
+          loading={list.isLoading}
+          columns={columns}
+          dataSource={list.data?.items ?? []}
+          pagination={false}
+          scroll={{ x: 1000 }}
+          data-testid="paytype-table"
+        />
+      </Card>
+      <PayMethods methods={list.data?.methods ?? []} loading={list.isLoading} listKey={LIST_KEY} />
+    </Flex>
   );
 }
