@@ -24,6 +24,7 @@ export const NOTIFY_EVENT = valueEnum({
   complaint_reply: { text: '投诉回复' },
   complaint_finish: { text: '投诉办结' },
   contract_expiring: { text: '合同到期提醒' },
+  lease_expiring: { text: '租约到期提醒' },
 });
 export type NotifyEvent = keyof typeof NOTIFY_EVENT;
 export const NOTIFY_EVENTS = Object.keys(NOTIFY_EVENT) as NotifyEvent[];
@@ -52,7 +53,8 @@ export const NOTIFY_CHANNELS = Object.keys(NOTIFY_CHANNEL) as NotifyChannel[];
  * member of the community holding the event's codes (repair dispatchers for a new ticket, the
  * complaint desk for a new complaint); 访客 the visitor whose visit was approved, sent the pass code.
  * A complaint's 业主 is its contact, a ticket's the reporter. 合同乙方 is a contract's party (a buyer,
- * a tenant, an owner), reached at the contract's mobile when it nears its end.
+ * a tenant, an owner), reached at the contract's mobile when it nears its end, or a lease's tenant
+ * (the lease is their rental contract) when the lease enters 即将到期.
  */
 export const NOTIFY_RECIPIENTS_OF: Record<NotifyEvent, readonly NotifyRecipient[]> = {
   repair_submit: ['owner', 'steward', 'staff'],
@@ -66,6 +68,7 @@ export const NOTIFY_RECIPIENTS_OF: Record<NotifyEvent, readonly NotifyRecipient[
   complaint_reply: ['owner'],
   complaint_finish: ['owner', 'steward'],
   contract_expiring: ['party', 'staff'],
+  lease_expiring: ['party', 'staff'],
 };
 
 /** People outside the console: reached by SMS only. */

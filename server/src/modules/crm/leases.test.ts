@@ -470,6 +470,29 @@ describe('expiry, renewal and check-out', () => {
       .where('source_id', '=', String(id))
       .executeTakeFirstOrThrow();
     expect(todo.status).toBe('E');
+    // 租约到期提醒 (the demo group texts the tenant and tells the leasing staff's inbox): once, with the days left
+    const told = await db()
+      .selectFrom('notifications')
+      .select(['recipient', 'channel', 'mobile', 'content', 'link'])
+      .where('event', '=', 'lease_expiring')
+      .where('ref_id', '=', String(id))
+      .orderBy('id')
+      .execute();
+    const room = rooms[14]!;
+    expect(told.find((n) => n.channel === 'sms')).toMatchObject({
+      recipient: 'party',
+      mobile: l.mobile,
+      content: `您租用的${room.address}（租约 ${l.lease_no}）将于 ${end} 到期，如需续租请联系物业服务中心。`,
+    });
+    expect(told.find((n) => n.channel === 'inbox')).toMatchObject({
+      recipient: 'staff',
+      link: `/crm/leaselist?id=${id}`,
+      content: `${room.address} 的租约（租户 ${l.tenant_name} ${l.mobile}）将于 ${end} 到期，还有 60 天，请办理续租或退租`,
+    });
+    ok(await s.call('leaseexpirerun', { as_of: addDays(end, -59) }, admin));
+    expect(
+      await db().selectFrom('notifications').select('id').where('event', '=', 'lease_expiring').where('ref_id', '=', String(id)).execute(),
+    ).toHaveLength(told.length);
     expect(ok(await s.call('leaselist', { expiring: 90, limit: 200 }, leasing)).items.map((x: { id: number }) => x.id)).toContain(id);
     // the renewal: from the day after, the same tenant and rooms, the deposit carried over
     refused(

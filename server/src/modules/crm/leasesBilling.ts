@@ -7,7 +7,17 @@
  * (`ensureOwnItem`, `insertOwnBill`): the cashier, the drawer, the reports and the invoices take
  * them as any other; `lease_bills` keeps which period each one is, so none is made twice.
  */
-import { addDays, enumText, LEASE_STATUS, leaseFlow, leaseSchedule, toFen, type LeaseStatus } from '@wuye/contract';
+import {
+  addDays,
+  daysBetween,
+  enumText,
+  LEASE_ROLES,
+  LEASE_STATUS,
+  leaseFlow,
+  leaseSchedule,
+  toFen,
+  type LeaseStatus,
+} from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
@@ -18,8 +28,11 @@ import { writeFlowLog } from '../../lib/workflow.js';
 import { registerRefundCloser } from '../fees/billPaid.js';
 import { ensureOwnItem, insertOwnBill, type OwnItem } from '../fees/ownBills.js';
 import { linkRooms } from '../owners/members.js';
+import { notify } from '../setup/notify.js';
+import { notifyText } from '../setup/notifyTexts.js';
 import {
   leaseExpiringBacklog,
+  leaseLink,
   leaseRooms,
   leaseSettingsOf,
   liveStatusOn,
@@ -333,7 +346,7 @@ export async function activateLease(ctx: CommunityCtx, l: LeaseTableRow, day = t
     .where('id', '=', l.id)
     .execute();
   await writeFlowLog(ctx, leaseFlow.def, Number(l.id), { transition: 'activate', from: 'D', to: status });
-  if (status === 'X') await raiseExpiring(ctx.db, ctx.rid, l);
+  if (status === 'X') await raiseExpiring(ctx.db, ctx.rid, l, day);
   if (l.renew_of !== null) {
     const old = await ctx.db
       .selectFrom('leases')
@@ -357,14 +370,43 @@ export async function activateLease(ctx: CommunityCtx, l: LeaseTableRow, day = t
 
 /* ---------- the end date's statuses ---------- */
 
-async function raiseExpiring(db: Kysely<DB>, rid: number, l: Pick<LeaseTableRow, 'id' | 'lease_no' | 'tenant_name' | 'end_date'>) {
-  const rooms = await leaseRooms(db, rid, Number(l.id));
+/**
+ * A lease reaching its end on `asOf`: on the leasing staff's list, and, while its end is still
+ * ahead, the 租约到期提醒 the group's message settings ask for (the tenant as 合同乙方, the leasing
+ * staff); once a lease, as it enters 即将到期 once.
+ */
+async function raiseExpiring(
+  db: Kysely<DB>,
+  rid: number,
+  l: Pick<LeaseTableRow, 'id' | 'lease_no' | 'tenant_name' | 'mobile' | 'end_date'>,
+  asOf: string,
+) {
+  const rooms = (await leaseRooms(db, rid, Number(l.id))).map((r) => r.address).join('、');
   await leaseExpiringBacklog.raise(db, rid, {
     sourceId: Number(l.id),
-    title: `租约即将到期：${l.lease_no} ${l.tenant_name} ${rooms.map((r) => r.address).join('、')}`.slice(0, 100),
+    title: `租约即将到期：${l.lease_no} ${l.tenant_name} ${rooms}`.slice(0, 100),
     content: `${l.end_date} 到期，请办理续租或退租`,
     deadline: new Date(`${l.end_date}T23:59:59+08:00`),
   });
+  if (l.end_date < asOf) return;
+  await notify(
+    db,
+    rid,
+    'lease_expiring',
+    { party: { name: l.tenant_name, mobile: l.mobile }, staffCodes: LEASE_ROLES.write },
+    {
+      ...notifyText.lease_expiring({
+        no: l.lease_no,
+        tenant: l.tenant_name,
+        mobile: l.mobile,
+        rooms,
+        endDate: l.end_date,
+        daysLeft: daysBetween(asOf, l.end_date),
+      }),
+      link: leaseLink(Number(l.id)),
+      refId: Number(l.id),
+    },
+  );
 }
 
 /** The job's account in the log: nobody signed in. */
@@ -381,7 +423,7 @@ export async function expireLeases(db: Kysely<DB>, rid: number, asOf: string) {
   const out = { expiring: 0, expired: 0, ended: 0 };
   const rows = await db
     .selectFrom('leases')
-    .select(['id', 'lease_no', 'tenant_name', 'end_date', 'status'])
+    .select(['id', 'lease_no', 'tenant_name', 'mobile', 'end_date', 'status'])
     .where('rid', '=', rid)
     .where('status', 'in', ['Y', 'X', 'R'])
     .where('end_date', '<=', addDays(asOf, days))
@@ -402,10 +444,10 @@ export async function expireLeases(db: Kysely<DB>, rid: number, asOf: string) {
     const step = to === 'X' ? 'expiring' : to === 'O' ? 'expired' : 'ended';
     await writeFlowLog(ctx, leaseFlow.def, Number(l.id), { transition: step, from: l.status, to });
     if (to === 'X') {
-      await raiseExpiring(db, rid, l);
+      await raiseExpiring(db, rid, l, asOf);
       out.expiring++;
     } else if (to === 'O') {
-      if (l.status === 'Y') await raiseExpiring(db, rid, l);
+      if (l.status === 'Y') await raiseExpiring(db, rid, l, asOf);
       out.expired++;
     } else {
       await leaseExpiringBacklog.settle(db, rid, Number(l.id));

@@ -33,11 +33,14 @@ export const leaseAuditBacklog = registerBacklogSource({
   hours: 48,
 });
 
+/** Where a lease opens: its drawer on 租约列表 (the to-do list and the messages). */
+export const leaseLink = (id: number | string) => `/crm/leaselist?id=${id}`;
+
 /** A lease entering 即将到期, on the leasing staff's list until it is renewed or checked out. */
 export const leaseExpiringBacklog = registerBacklogSource({
   kind: 'leaseexpiring',
   roles: LEASE_ROLES.write,
-  link: (id) => `/crm/leaselist?id=${id}`,
+  link: leaseLink,
 });
 
 /* ---------- settings ---------- */

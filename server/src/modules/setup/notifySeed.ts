@@ -14,7 +14,8 @@ const smsOutcome = (mobile: string) =>
 
 /**
  * The demo's message settings and what they sent (docs/product.md#notifications): the group texts
- * owners on 派单, 完工, 缴费成功, 访客到访, 投诉受理 and 投诉办结, and visitors their pass code; the inbox rows
+ * owners on 派单, 完工, 缴费成功, 访客到访, 投诉受理 and 投诉办结, visitors their pass code, and contract and
+ * lease parties their end (the leases' reminders are written live, as the demo's leases reach 即将到期); the inbox rows
  * and SMS of 阳光花园's recent repair tickets, complaints, payments and arrivals, as the dispatcher would have written them at their times (the older ones
  * read). Direct rows: the seeded tickets, payments and visits were written before the matrix.
  */
@@ -33,13 +34,13 @@ export async function seedNotifications(db: Kysely<DB>): Promise<void> {
         enabled: 'Y' as const,
       })),
       { group_id: leader.group_id, event: 'visitor_pass', recipient: 'visitor' as const, channel: 'sms' as const, enabled: 'Y' as const },
-      {
+      ...(['contract_expiring', 'lease_expiring'] as const).map((event) => ({
         group_id: leader.group_id,
-        event: 'contract_expiring',
+        event,
         recipient: 'party' as const,
         channel: 'sms' as const,
         enabled: 'Y' as const,
-      },
+      })),
     ])
     .execute();
   await db

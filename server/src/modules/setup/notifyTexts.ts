@@ -94,4 +94,9 @@ export const notifyText = {
     content: `您的合同《${c.name}》（编号 ${c.no}）将于 ${c.endDate} 到期，如需续签请联系物业服务中心。`,
     staffContent: `${c.name}（乙方 ${c.party}${c.mobile ? ` ${c.mobile}` : ''}）将于 ${c.endDate} 到期，还有 ${c.daysLeft} 天`,
   }),
+  lease_expiring: (l: { no: string; tenant: string; mobile: string; rooms: string; endDate: string; daysLeft: number }) => ({
+    title: `租约即将到期：${l.no}`,
+    content: `您租用的${l.rooms}（租约 ${l.no}）将于 ${l.endDate} 到期，如需续租请联系物业服务中心。`,
+    staffContent: `${l.rooms} 的租约（租户 ${l.tenant}${l.mobile ? ` ${l.mobile}` : ''}）将于 ${l.endDate} 到期，还有 ${l.daysLeft} 天，请办理续租或退租`,
+  }),
 } satisfies Record<NotifyEvent, (facts: never) => NotifyText>;
