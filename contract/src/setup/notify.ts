@@ -25,6 +25,7 @@ export const NOTIFY_EVENT = valueEnum({
   complaint_finish: { text: '投诉办结' },
   contract_expiring: { text: '合同到期提醒' },
   lease_expiring: { text: '租约到期提醒' },
+  bill_generated: { text: '账单生成' },
 });
 export type NotifyEvent = keyof typeof NOTIFY_EVENT;
 export const NOTIFY_EVENTS = Object.keys(NOTIFY_EVENT) as NotifyEvent[];
@@ -69,6 +70,7 @@ export const NOTIFY_RECIPIENTS_OF: Record<NotifyEvent, readonly NotifyRecipient[
   complaint_finish: ['owner', 'steward'],
   contract_expiring: ['party', 'staff'],
   lease_expiring: ['party', 'staff'],
+  bill_generated: ['owner', 'staff'],
 };
 
 /** People outside the console: reached by SMS only. */

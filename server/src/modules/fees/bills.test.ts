@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../../lib/wire.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { applyBillFilters, billBase, billLookups, selectBillRow, toBillRow } from './billQuery.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import { BILL_NOTIFY } from './billNotify.js';
 import { markOverdue } from './jobs.js';
 
 let t: TestServer;
@@ -88,6 +90,64 @@ describe('feebillgenerate', () => {
     expect(again.data.count).toBe(0);
     const go = await t.call('feebillgenerate', { period: nextPeriod, item_ids: [itemId] }, admin);
     expect(go.return_msg).toContain('没有需要生成的账单');
+  });
+
+  it('账单生成 tells the fee staff the batch and, when the group texts owners of it, each room’s owner what the room owes; once', async () => {
+    const period = addMonths(`${nextPeriod}-01`, 1).slice(0, 7);
+    const db = t.database.db;
+    const { group_id } = await db.selectFrom('regions').select('group_id').where('id', '=', 1).executeTakeFirstOrThrow();
+    await db
+      .insertInto('notify_rules')
+      .values({ group_id, event: 'bill_generated', recipient: 'owner', channel: 'sms', enabled: 'Y' })
+      .onConflict((oc) => oc.columns(['group_id', 'event', 'recipient', 'channel']).doUpdateSet({ enabled: 'Y' }))
+      .execute();
+    let batch = 0;
+    try {
+      const go = await t.call('feebillgenerate', { period, item_ids: [itemId] }, admin);
+      expect(go.return_code).toBe('SUCCESS');
+      batch = go.data.batch_id;
+      await t.runJobs();
+      const batchId = String(go.data.batch_id);
+      const told = () =>
+        db
+          .selectFrom('notifications')
+          .select(['recipient', 'channel', 'name', 'mobile', 'content', 'ref_id', 'link'])
+          .where('event', '=', 'bill_generated')
+          .where((eb) => eb.or([eb('ref_id', '=', batchId), eb('ref_id', 'like', `${batchId}-%`)]))
+          .orderBy('id')
+          .execute();
+      const rows = await told();
+      const staff = rows.filter((r) => r.recipient === 'staff');
+      expect(staff.length).toBeGreaterThan(0);
+      expect(staff[0]).toMatchObject({
+        channel: 'inbox',
+        link: '/fees/feebillworkadd',
+        content: `${period} 电梯费账单已生成 ${go.data.count} 张，合计 ${go.data.total_fee} 元`,
+      });
+      // one SMS per billed room that has an owner, naming the room's amount and due day
+      const billed = await sql<{ hid: number; address: string; fee: string; mobile: string }>`
+        SELECT b.hid, r.address, b.fee::text AS fee, o.mobile FROM fee_bills b JOIN rooms r ON r.rid = b.rid AND r.id = b.hid
+        JOIN LATERAL (SELECT m.mobile FROM room_members rm JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
+          WHERE rm.rid = b.rid AND rm.hid = b.hid AND rm.relation = 'owner' AND rm.status = 'Y' ORDER BY rm.id LIMIT 1) o ON true
+        WHERE b.rid = 1 AND b.batch_id = ${go.data.batch_id} ORDER BY b.hid`.execute(db);
+      const owners = rows.filter((r) => r.recipient === 'owner');
+      expect(billed.rows.length).toBeGreaterThan(0);
+      expect(owners).toHaveLength(billed.rows.length);
+      const first = billed.rows[0]!;
+      expect(owners.find((o) => o.ref_id === `${batchId}-${first.hid}`)).toMatchObject({
+        channel: 'sms',
+        mobile: first.mobile,
+        content: `您的${first.address} ${period} 电梯费账单已生成，金额 ${first.fee} 元，请于 ${period}-10 前缴纳。`,
+      });
+      // the job run again (a crash after it told them) tells nobody twice
+      await enqueueJob(db, { rid: 1, kind: BILL_NOTIFY, payload: { rid: 1, batch_id: go.data.batch_id }, createdBy: null });
+      await t.runJobs();
+      expect(await told()).toHaveLength(rows.length);
+    } finally {
+      await db.deleteFrom('notify_rules').where('group_id', '=', group_id).where('event', '=', 'bill_generated').execute();
+      // the batch goes again: the tests below count the item's bills of nextPeriod's batch alone
+      if (batch) expect((await t.call('feebatchcancel', { id: batch }, admin)).return_code).toBe('SUCCESS');
+    }
   });
 
   it('validates payloads, communities and roles', async () => {

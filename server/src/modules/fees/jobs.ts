@@ -2,7 +2,8 @@ import { FEE_ROLES } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { undoJobWrites } from '../../jobs/batches.js';
-import { registerDailyJob, registerJobKind } from '../../jobs/queue.js';
+import { enqueueJob, registerDailyJob, registerJobKind } from '../../jobs/queue.js';
+import { BILL_NOTIFY } from './billNotify.js';
 import { candidateBuildings, insertBills, type GenerateScope } from './generate.js';
 import { BILL_KEPT, foldTotals } from './totals.js';
 
@@ -47,6 +48,8 @@ registerJobKind(
           .where('rid', '=', p.rid)
           .where('id', '=', p.batch_id)
           .execute();
+        // 账单生成 is told by a job of its own, queued with the batch's 'done' (billNotify.ts)
+        await enqueueJob(trx, { rid: p.rid, kind: BILL_NOTIFY, payload: { rid: p.rid, batch_id: p.batch_id }, createdBy: null });
         return { count: sum.n, total_fee: sum.total, batch_id: p.batch_id };
       });
     } catch (err) {

@@ -96,6 +96,12 @@ async function enabledCells(db: Kysely<DB>, groupId: number, event: NotifyEvent)
   return out;
 }
 
+/** Whether the group's matrix tells `recipient` of `event` in community `rid` (a caller with many to tell checks once first). */
+export async function notifyReaches(db: Kysely<DB>, rid: number, event: NotifyEvent, recipient: NotifyRecipient): Promise<boolean> {
+  const region = await db.selectFrom('regions').select('group_id').where('id', '=', rid).executeTakeFirst();
+  return !!region && (await enabledCells(db, region.group_id, event)).has(recipient);
+}
+
 interface StaffTarget {
   id: number;
   name: string;

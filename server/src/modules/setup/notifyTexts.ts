@@ -99,4 +99,18 @@ export const notifyText = {
     content: `您租用的${l.rooms}（租约 ${l.no}）将于 ${l.endDate} 到期，如需续租请联系物业服务中心。`,
     staffContent: `${l.rooms} 的租约（租户 ${l.tenant}${l.mobile ? ` ${l.mobile}` : ''}）将于 ${l.endDate} 到期，还有 ${l.daysLeft} 天，请办理续租或退租`,
   }),
+  /** a batch of bills: the fee staff read its sum; each room's owner (`room`) what their room owes of it */
+  bill_generated: (b: {
+    period: string;
+    items: string;
+    count: number;
+    total: string;
+    room?: { address: string; amount: string; due: string };
+  }) => ({
+    title: `账单已生成：${b.period} ${b.items}`.slice(0, 100),
+    content: b.room
+      ? `您的${b.room.address} ${b.period} ${b.items}账单已生成，金额 ${b.room.amount} 元，请于 ${b.room.due} 前缴纳。`
+      : `${b.period} ${b.items}账单已生成。`,
+    staffContent: `${b.period} ${b.items}账单已生成 ${b.count} 张，合计 ${b.total} 元`,
+  }),
 } satisfies Record<NotifyEvent, (facts: never) => NotifyText>;
