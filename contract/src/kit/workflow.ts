@@ -22,6 +22,8 @@ export interface TransitionDef {
   input?: Readonly<Record<string, z.ZodType>>;
   /** labels of those inputs for the web form */
   inputLabels?: Readonly<Record<string, string>>;
+  /** the words of the coded inputs (a close reason's key, a Y/N), so the log reads 关闭原因：重复, not duplicate */
+  inputEnums?: Readonly<Record<string, ValueEnum>>;
   /** asks for confirmation before it runs */
   confirm?: string;
   /** a red button */

@@ -174,6 +174,7 @@ export const complaintFlow = workflow({
       roles: transitionRoles.desk,
       input: { reason: z.enum(['invalid', 'duplicate'], { message: '请选择关闭原因' }), note: text(200).default('') },
       inputLabels: { reason: '关闭原因', note: '说明' },
+      inputEnums: { reason: COMPLAINT_CLOSE_REASON },
       danger: true,
     },
   },

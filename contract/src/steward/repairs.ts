@@ -45,6 +45,8 @@ export const REPAIR_RATING_FILTER = valueEnum({
 });
 
 const reason = (label: string) => text(200).min(1, `请填写${label}`);
+/** a return visit's answer (回访: 是否满意) */
+const VISIT_SATISFIED = valueEnum({ Y: { text: '满意', tone: 'success' }, N: { text: '不满意', tone: 'warning' } });
 const note = text(500).default('');
 const score = () => int(1, 5);
 /** A [from, to] range of business days (both included), '' or absent for none. */
@@ -147,6 +149,7 @@ export const repairFlow = workflow({
       roles: STEWARD_ROLES.desk,
       input: { satisfied: yn, note },
       inputLabels: { satisfied: '是否满意', note: '回访记录' },
+      inputEnums: { satisfied: VISIT_SATISFIED },
     },
     reopen: {
       method: 'repairreopen',

@@ -49,6 +49,16 @@ const refundFlow = workflow({
       danger: true,
     },
     reopen: { method: 'refundreopen', label: '重新打开', from: ['N'], to: 'E', roles: ['setup'] },
+    close: {
+      method: 'refundclose',
+      label: '关闭',
+      from: ['N'],
+      to: 'N',
+      roles: ['setup'],
+      input: { cause: z.enum(['duplicate', 'invalid']) },
+      inputLabels: { cause: '关闭原因' },
+      inputEnums: { cause: valueEnum({ duplicate: { text: '重复' }, invalid: { text: '无效' } }) },
+    },
   },
 });
 
@@ -119,5 +129,26 @@ describe('WorkflowTimeline', () => {
     expect(timeline.textContent).toContain('待审批 → 已驳回');
     expect(timeline.textContent).toContain('驳回原因：重复申请');
     expect(timeline.textContent).toContain('张经理 · 2026-11-26 10:00:00');
+  });
+
+  it('gives a coded input its word (关闭原因：重复, not duplicate)', async () => {
+    const items: WorkflowLogItem[] = [
+      {
+        id: 2,
+        transition: 'close',
+        transition_ch: '关闭',
+        from_state: 'N',
+        from_state_ch: '已驳回',
+        to_state: 'N',
+        to_state_ch: '已驳回',
+        input: { cause: 'duplicate' },
+        operator: '张经理',
+        create_time: '2026-11-26 11:00:00',
+      },
+    ];
+    renderAt(<WorkflowTimeline flow={refundFlow} items={items} />);
+    const timeline = await screen.findByTestId('refund-timeline');
+    expect(timeline.textContent).toContain('关闭原因：重复');
+    expect(timeline.textContent).not.toContain('duplicate');
   });
 });

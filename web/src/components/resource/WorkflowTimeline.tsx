@@ -1,6 +1,6 @@
 import { Empty, Spin, Timeline, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { Tone } from '@wuye/contract/kit/resource';
+import { enumText, type Tone } from '@wuye/contract/kit/resource';
 import type { WorkflowDef, WorkflowLogItem } from '@wuye/contract/kit/workflow';
 import { call } from '../../api/client';
 import { resourceKey } from './keys';
@@ -11,10 +11,12 @@ const callLog = call as unknown as (method: string, payload: { id: number }) => 
 
 /** What the user gave with a transition (a reason, an amount), as `label：value` lines. */
 function inputText(def: WorkflowDef, item: WorkflowLogItem): string[] {
-  const labels = def.transitions[item.transition]?.inputLabels ?? {};
+  const transition = def.transitions[item.transition];
+  const labels = transition?.inputLabels ?? {};
+  const enums = transition?.inputEnums ?? {};
   return Object.entries(item.input ?? {})
     .filter(([, v]) => v !== '' && v !== null && v !== undefined)
-    .map(([k, v]) => `${labels[k] ?? def.fieldLabels?.[k] ?? k}：${String(v)}`);
+    .map(([k, v]) => `${labels[k] ?? def.fieldLabels?.[k] ?? k}：${enums[k] ? enumText(enums[k], String(v)) : String(v)}`);
 }
 
 /**
