@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { settle } from './antd.js';
 import { screenshot } from './browser.js';
@@ -9,6 +10,19 @@ import { api, apiLogin, journey, signIn } from './support.js';
  * reference, which the receipt keeps. The rules are put back at the end: the other journeys pay
  * with every method.
  */
+/** The cashier's desk at a room in arrears far from the other journeys' rooms (`at`: which of them, from the end). */
+async function cashierAtOwingRoom(page: Page, at: number): Promise<Page> {
+  const owing = await api<{ items: Array<{ hid: number; address: string; owner_name: string }> }>(
+    'fees_count_nopay',
+    { limit: 100 },
+    await apiLogin('admin'),
+  );
+  const room = owing.data.items.filter((r) => r.owner_name && !/^[12]号楼/.test(r.address)).at(at)!;
+  await signIn(page, 'cashier', undefined, `/desktop/cashier?hid=${room.hid}`);
+  await expect.poll(() => page.getByTestId('cashier-house').textContent()).toContain(room.address);
+  return page;
+}
+
 journey('payment methods', ({ page: newPage }) => {
   it('the group sets the rules and the counter follows them', async () => {
     const leaderToken = await apiLogin('leader');
@@ -43,16 +57,7 @@ journey('payment methods', ({ page: newPage }) => {
       await settle(leader);
       await screenshot(leader, 'leader-paytypes-1440');
 
-      // a room in arrears far from the other journeys' rooms
-      const owing = await api<{ items: Array<{ hid: number; address: string; owner_name: string }> }>(
-        'fees_count_nopay',
-        { limit: 100 },
-        await apiLogin('admin'),
-      );
-      const room = owing.data.items.filter((r) => r.owner_name && !/^[12]号楼/.test(r.address)).at(-1)!;
-      const page = await newPage();
-      await signIn(page, 'cashier', undefined, `/desktop/cashier?hid=${room.hid}`);
-      await expect.poll(() => page.getByTestId('cashier-house').textContent()).toContain(room.address);
+      const page = await cashierAtOwingRoom(await newPage(), -1);
       const methods = page.getByTestId('cashier-pay-type');
       await methods.getByText('银行转账', { exact: true }).waitFor();
       expect(await methods.textContent()).not.toContain('支付宝');
@@ -101,15 +106,7 @@ journey('payment methods', ({ page: newPage }) => {
       added = pos.id;
       expect(pos.ref_required).toBe('Y');
 
-      const owing = await api<{ items: Array<{ hid: number; address: string; owner_name: string }> }>(
-        'fees_count_nopay',
-        { limit: 100 },
-        await apiLogin('admin'),
-      );
-      const room = owing.data.items.filter((r) => r.owner_name && !/^[12]号楼/.test(r.address)).at(-2)!;
-      const page = await newPage();
-      await signIn(page, 'cashier', undefined, `/desktop/cashier?hid=${room.hid}`);
-      await expect.poll(() => page.getByTestId('cashier-house').textContent()).toContain(room.address);
+      const page = await cashierAtOwingRoom(await newPage(), -2);
       const methods = page.getByTestId('cashier-pay-type');
       await methods.getByText('POS机-建行', { exact: true }).click();
       await expect.poll(() => page.getByTestId('cashier-problem').textContent()).toBe('请填写POS机-建行的凭证号');

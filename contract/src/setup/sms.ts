@@ -87,8 +87,8 @@ export function templateVars(content: string): string[] {
   return [...new Set([...content.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!))];
 }
 
-/** A mobile as lists and logs show it: 138****8000. */
-export const maskMobile = (m: string): string => (m.length >= 7 ? `${m.slice(0, 3)}****${m.slice(-4)}` : m);
+/** A mobile as lists and logs show it (138****8000): the one masking of contact data (team/contact.ts). */
+export { maskMobile } from '../team/contact.js';
 
 const mobile = z.string().trim().regex(MOBILE_RE, '手机号码格式不正确，应为11位手机号');
 

@@ -5,6 +5,7 @@
  * configuration turns the sandbox on outside production; the address carries the message's own
  * random out id (a capability), never the mobile; the page shows only messages of charging codes.
  */
+import { maskMobile } from '@wuye/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -17,8 +18,6 @@ const page = (body: string) => `<!doctype html><html lang="zh-CN"><head><meta ch
 .sms{background:#f4f4f5;border-radius:12px;padding:14px 16px;line-height:1.6}.code{font-size:32px;letter-spacing:6px;margin:12px 0;text-align:center}
 .sandbox{color:#c0392b;font-size:13px}</style>
 </head><body><p class="sandbox">沙箱（演示）短信：不会真实发送，仅供测试查看</p>${body}</body></html>`;
-
-const maskMobile = (m: string) => (m.length === 11 ? `${m.slice(0, 3)}****${m.slice(7)}` : m);
 
 export function registerChargeSandboxSmsPage(root: FastifyInstance, db: Kysely<DB>) {
   void root.register(async (fastify) => {

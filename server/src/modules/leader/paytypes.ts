@@ -14,6 +14,7 @@ import {
   PAY_TYPE_CH,
   PAY_TYPES,
   PAYTYPE_ROLES,
+  payTypeSchemas,
   payTypeDefaults,
   FEE_ROLES,
   type PayMethodBase,
@@ -24,6 +25,7 @@ import {
   type PayTypeRules,
 } from '@wuye/contract';
 import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { defineMethod, reply } from '../../http/registry.js';
@@ -254,20 +256,22 @@ const paymethodadd = defineMethod('paymethodadd', {
     await uniqueName(ctx.db, ctx.session.groupId, input.name, 0);
     const row = await ctx.db
       .insertInto('pay_methods')
-      .values({
-        group_id: ctx.session.groupId,
-        name: input.name,
-        base: input.base,
-        enabled: input.enabled,
-        ref_required: input.ref_required,
-        sort: input.sort,
-        remark: input.remark,
-        updated_by: ctx.session.accountId,
-      })
+      .values({ group_id: ctx.session.groupId, ...methodValues(input, ctx.session.accountId) })
       .returning('id')
       .executeTakeFirstOrThrow();
     return reply({ id: row.id }, '新增成功');
   },
+});
+
+/** What the page sets of an own way. */
+const methodValues = (input: z.output<(typeof payTypeSchemas)['paymethodadd']>, accountId: number) => ({
+  name: input.name,
+  base: input.base,
+  enabled: input.enabled,
+  ref_required: input.ref_required,
+  sort: input.sort,
+  remark: input.remark,
+  updated_by: accountId,
 });
 
 /** An own way's name is unique in the group. */
@@ -282,8 +286,9 @@ async function uniqueName(db: Kysely<DB>, groupId: number, name: string, exceptI
   if (same) fail(`支付方式“${name}”已存在`);
 }
 
-/** The group's own way `id`, locked for the edit; refuses another group's. */
+/** The group's own way `id`, locked for the edit (the group's methods first: the "one way left" rule); refuses another group's. */
 async function ownMethod(db: Kysely<DB>, groupId: number, id: number) {
+  await lockGroup(db, groupId);
   const m = await db
     .selectFrom('pay_methods')
     .selectAll()
@@ -302,23 +307,13 @@ const paymethodedit = defineMethod('paymethodedit', {
   summary: '修改集团自定义支付方式；已使用的不能改所属方式（收据已按它统计），可以改名（已开收据仍印原名）或停用',
   async handler(ctx, input) {
     const groupId = ctx.session.groupId;
-    await lockGroup(ctx.db, groupId);
     const m = await ownMethod(ctx.db, groupId, input.id);
     if (m.used_at && m.base !== input.base) fail(`支付方式“${m.name}”已有收款记录，不能修改所属方式`);
     await uniqueName(ctx.db, groupId, input.name, m.id);
     if (input.enabled === 'N' && m.enabled === 'Y') await keepOneEnabled(ctx.db, groupId, { methodId: m.id });
     await ctx.db
       .updateTable('pay_methods')
-      .set({
-        name: input.name,
-        base: input.base,
-        enabled: input.enabled,
-        ref_required: input.ref_required,
-        sort: input.sort,
-        remark: input.remark,
-        updated_at: sql<Date>`now()`,
-        updated_by: ctx.session.accountId,
-      })
+      .set({ ...methodValues(input, ctx.session.accountId), updated_at: sql<Date>`now()` })
       .where('id', '=', m.id)
       .execute();
     return reply({ id: m.id }, '保存成功');
@@ -332,7 +327,6 @@ const paymethoddel = defineMethod('paymethoddel', {
   summary: '删除集团自定义支付方式：仅限从未用于收款或预存的；已使用的只能停用',
   async handler(ctx, input) {
     const groupId = ctx.session.groupId;
-    await lockGroup(ctx.db, groupId);
     const m = await ownMethod(ctx.db, groupId, input.id);
     if (m.used_at) fail(`支付方式“${m.name}”已有收款记录，不能删除，只能停用`);
     if (m.enabled === 'Y') await keepOneEnabled(ctx.db, groupId, { methodId: m.id });
