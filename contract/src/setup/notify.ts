@@ -26,6 +26,7 @@ export const NOTIFY_EVENT = valueEnum({
   contract_expiring: { text: '合同到期提醒' },
   lease_expiring: { text: '租约到期提醒' },
   bill_generated: { text: '账单生成' },
+  bill_overdue: { text: '欠费提醒' },
 });
 export type NotifyEvent = keyof typeof NOTIFY_EVENT;
 export const NOTIFY_EVENTS = Object.keys(NOTIFY_EVENT) as NotifyEvent[];
@@ -71,6 +72,7 @@ export const NOTIFY_RECIPIENTS_OF: Record<NotifyEvent, readonly NotifyRecipient[
   contract_expiring: ['party', 'staff'],
   lease_expiring: ['party', 'staff'],
   bill_generated: ['owner', 'staff'],
+  bill_overdue: ['owner'],
 };
 
 /** People outside the console: reached by SMS only. */

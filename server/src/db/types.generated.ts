@@ -1338,6 +1338,7 @@ export interface FeeBillsTable {
   create_time: Generated<Timestamp>;
   space_id: Generated<number>;
   car_id: Generated<number>;
+  overdue_at: Generated<Timestamp | null>;
 }
 
 export interface FeeBindingsTable {

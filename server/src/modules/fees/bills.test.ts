@@ -6,7 +6,7 @@ import { today } from '../../lib/wire.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { applyBillFilters, billBase, billLookups, selectBillRow, toBillRow } from './billQuery.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { BILL_NOTIFY } from './billNotify.js';
+import { ARREARS_NOTIFY, BILL_NOTIFY } from './billNotify.js';
 import { markOverdue } from './jobs.js';
 
 let t: TestServer;
@@ -514,6 +514,52 @@ describe('batches and overdue', () => {
     const after = await db.selectFrom('fee_bills').select('status').where('id', '=', bill.id).executeTakeFirstOrThrow();
     expect(after.status).toBe('N');
     expect((await t.call('jobinfo', { id: res.data.job_id }, admin)).data.status).toBe('done');
+  });
+
+  it('欠费提醒: the owner of a room whose bill went overdue is texted what the room owes now, once', async () => {
+    const db = t.database.db;
+    const { group_id } = await db.selectFrom('regions').select('group_id').where('id', '=', 1).executeTakeFirstOrThrow();
+    await db
+      .insertInto('notify_rules')
+      .values({ group_id, event: 'bill_overdue', recipient: 'owner', channel: 'sms', enabled: 'Y' })
+      .onConflict((oc) => oc.columns(['group_id', 'event', 'recipient', 'channel']).doUpdateSet({ enabled: 'Y' }))
+      .execute();
+    try {
+      const { rows } = await sql<{ id: number; hid: number; address: string; mobile: string }>`
+        SELECT b.id, b.hid, r.address, m.mobile FROM fee_bills b JOIN rooms r ON r.rid = b.rid AND r.id = b.hid
+        JOIN room_members rm ON rm.rid = b.rid AND rm.hid = b.hid AND rm.relation = 'owner' AND rm.status = 'Y'
+        JOIN members m ON m.rid = rm.rid AND m.id = rm.member_id
+        WHERE b.rid = 1 AND b.status = 'E' ORDER BY b.id DESC LIMIT 1`.execute(db);
+      const bill = rows[0]!;
+      await db.updateTable('fee_bills').set({ due_date: '2020-02-01' }).where('id', '=', bill.id).execute();
+      expect((await t.call('feebilloverdue', {}, admin)).return_code).toBe('SUCCESS');
+      await t.runJobs();
+      const arrears = await sql<{ n: number; amount: string }>`
+        SELECT bill_count AS n, (fee + late_fee)::numeric(14,2)::text AS amount FROM room_arrears(1, ${bill.hid}, current_date)`.execute(
+        db,
+      );
+      const told = () =>
+        db
+          .selectFrom('notifications')
+          .select(['recipient', 'channel', 'mobile', 'content', 'ref_id'])
+          .where('event', '=', 'bill_overdue')
+          .where('ref_id', 'like', `%-${bill.hid}`)
+          .execute();
+      const sms = await told();
+      expect(sms).toHaveLength(1);
+      expect(sms[0]).toMatchObject({
+        recipient: 'owner',
+        channel: 'sms',
+        mobile: bill.mobile,
+        content: `您的${bill.address}有账单已逾期，目前欠费 ${arrears.rows[0]!.amount} 元（${arrears.rows[0]!.n} 张账单，含滞纳金），请尽快缴纳。`,
+      });
+      // run again (a second marking the same day, a job run twice): nobody is told twice
+      await enqueueJob(db, { rid: 1, kind: ARREARS_NOTIFY, payload: { rid: 1 }, createdBy: null });
+      await t.runJobs();
+      expect(await told()).toHaveLength(1);
+    } finally {
+      await db.deleteFrom('notify_rules').where('group_id', '=', group_id).where('event', '=', 'bill_overdue').execute();
+    }
   });
 
   it('marks them in short statements, a few bills at a time, walking every community, nothing not yet due', async () => {

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { undoJobWrites } from '../../jobs/batches.js';
 import { enqueueJob, registerDailyJob, registerJobKind } from '../../jobs/queue.js';
-import { BILL_NOTIFY } from './billNotify.js';
+import { ARREARS_NOTIFY, BILL_NOTIFY } from './billNotify.js';
 import { candidateBuildings, insertBills, type GenerateScope } from './generate.js';
 import { BILL_KEPT, foldTotals } from './totals.js';
 
@@ -113,12 +113,13 @@ export async function markOverdue(db: Kysely<DB>, rid?: number, batch = OVERDUE_
   const rids = rid !== undefined ? [rid] : (await db.selectFrom('regions').select('id').orderBy('id').execute()).map((r) => r.id);
   let marked = 0;
   for (const r of rids) {
+    const before = marked;
     for (let after = 0; ;) {
       const res = await sql<{ last: number | null; n: number }>`
         WITH scanned AS (
           SELECT id, due_date FROM fee_bills WHERE rid = ${r} AND status = 'E' AND id > ${after} ORDER BY id LIMIT ${batch}
         ), marked AS (
-          UPDATE fee_bills b SET status = 'N' FROM scanned s
+          UPDATE fee_bills b SET status = 'N', overdue_at = now() FROM scanned s
           WHERE b.rid = ${r} AND b.id = s.id AND b.status = 'E' AND s.due_date < current_date RETURNING 1
         )
         SELECT (SELECT max(id) FROM scanned) AS last, (SELECT count(*) FROM marked)::int AS n`.execute(db);
@@ -127,6 +128,8 @@ export async function markOverdue(db: Kysely<DB>, rid?: number, batch = OVERDUE_
       if (row?.last === null || row?.last === undefined) break;
       after = Number(row.last);
     }
+    // 欠费提醒 for the community's rooms whose bills went overdue (billNotify.ts)
+    if (marked > before) await enqueueJob(db, { rid: r, kind: ARREARS_NOTIFY, payload: { rid: r }, createdBy: null });
   }
   return marked;
 }

@@ -113,4 +113,9 @@ export const notifyText = {
       : `${b.period} ${b.items}账单已生成。`,
     staffContent: `${b.period} ${b.items}账单已生成 ${b.count} 张，合计 ${b.total} 元`,
   }),
+  /** a room's bills went overdue: what the room owes now (the one arrears computation, late fees in) */
+  bill_overdue: (r: { address: string; count: number; amount: string }) => ({
+    title: `欠费提醒：${r.address}`,
+    content: `您的${r.address}有账单已逾期，目前欠费 ${r.amount} 元（${r.count} 张账单，含滞纳金），请尽快缴纳。`,
+  }),
 } satisfies Record<NotifyEvent, (facts: never) => NotifyText>;
