@@ -120,7 +120,7 @@ journey('parking: a lot with its booth and lanes, spaces, a monthly car rented, 
     expect(await rowsOf(page.getByTestId('parkingspace-table')).first().innerText()).toContain('出租');
   });
 
-  it('renews it three months: the new end shows, and the order is in the monthly log', async () => {
+  it('renews it three months by the group’s POS机-工行 with its reference: the new end shows, and the order is in the monthly log', async () => {
     const page = await newPage();
     await signIn(page, 'parking', undefined, '/carpark/moncarlist');
     await page.getByTestId('moncar-page').waitFor();
@@ -131,6 +131,14 @@ journey('parking: a lot with its booth and lanes, spaces, a monthly car rented, 
     await rows.first().locator('[data-testid^="moncar-renew-"]').click();
     await page.getByTestId('moncar-renew-months').fill('3');
     await expect.poll(() => page.getByTestId('moncar-renew-amount').textContent()).toContain('应收 450.00 元');
+    // the group's own way asks for the terminal's reference before it takes the money
+    await page.getByTestId('moncar-renew-paytype').getByText('POS机-工行').click();
+    await expect.poll(() => page.getByTestId('moncar-renew-problem').textContent()).toContain('凭证号');
+    expect(await page.getByTestId('moncar-renew-save').isDisabled()).toBe(true);
+    await page.getByTestId('moncar-renew-paytype-ref').fill('POS-E2E-1');
+    await expect.poll(() => page.getByTestId('moncar-renew-amount').textContent()).toContain('POS机-工行（银行卡）');
+    await settle(page);
+    await screenshot(page, 'carpark-renew-pos-1440');
     await page.getByTestId('moncar-renew-save').click();
     const done = notice(page, /续费成功，新到期日 \d{4}-\d{2}-\d{2}/);
     await done.waitFor();
@@ -144,7 +152,7 @@ journey('parking: a lot with its booth and lanes, spaces, a monthly car rented, 
     await orders.getByTestId('table-page-search').click();
     await expect.poll(() => rowsOf(orders).count()).toBe(1);
     expect(await rowsOf(orders).first().innerText()).toMatch(
-      new RegExp(`${PLATE}[\\s\\S]*3[\\s\\S]*450\\.00[\\s\\S]*${newEnd}[\\s\\S]*停车管理`),
+      new RegExp(`${PLATE}[\\s\\S]*3[\\s\\S]*450\\.00[\\s\\S]*${newEnd}[\\s\\S]*停车管理[\\s\\S]*POS机-工行（银行卡）[\\s\\S]*POS-E2E-1`),
     );
     await settle(page);
     await screenshot(page, 'carpark-monthcarlog-1440');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
+import type { BusinessCountAnswer } from '@wuye/contract/fees/businesscount';
 import { api, apiLogin, grouped, journey, signIn } from './support.js';
 import { settle } from './antd.js';
 import { DESKTOP, screenshot } from './browser.js';
@@ -52,6 +53,10 @@ journey('fees: 营业统计 (/feecounts/businesscount) from the report home', ({
     await expect.poll(() => payees.textContent()).toContain(top.cashier_name);
     await expect.poll(() => payees.textContent()).toContain(grouped(top.receipts_amount));
     await page.getByTestId('businesscount-total').waitFor();
+    // the demo's front-desk POS took part of a cashier's 银行卡: its own line under it
+    const pos = (month.data as BusinessCountAnswer).payees.flatMap((p) => p.methods.flatMap((m) => m.ways))[0]!;
+    expect(pos.name).toBe('POS机-工行');
+    await expect.poll(() => payees.textContent()).toContain(`其中：POS机-工行${pos.receipts}${grouped(pos.receipts_amount)}`);
     const days = page.getByTestId('businesscount-days');
     await expect.poll(() => days.textContent()).toContain(month.data.days[0]!.day);
     await settle(page);
@@ -65,6 +70,7 @@ journey('fees: 营业统计 (/feecounts/businesscount) from the report home', ({
     const ws = wb.worksheets[0]!;
     const rows = Array.from({ length: ws.rowCount }, (_, i) => (ws.getRow(i + 1).values as unknown[]).slice(1));
     expect(rows[0]).toEqual(['收款人', '支付方式', '收款笔数', '收款金额', '退款笔数', '退款金额', '作废笔数', '作废金额', '净收款']);
+    expect(rows.find((r) => r[1] === '其中：POS机-工行')?.slice(2, 4)).toEqual([pos.receipts, pos.receipts_amount]);
     const total = rows.find((r) => r[0] === '合计')!;
     expect(total.slice(2, 4)).toEqual([month.data.totals.receipts, month.data.totals.receipts_amount]);
   });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { settle } from './antd.js';
+import { chartsStill, settle } from './antd.js';
 import { screenshot } from './browser.js';
 import { api, apiLogin, journey, signIn } from './support.js';
 
@@ -83,7 +83,7 @@ journey('payment methods', ({ page: newPage }) => {
       await restore();
     }
   });
-  it('the group adds its own way on 银行卡 (beside the demo’s POS机-工行); the counter takes it, the receipt prints it, and once used it is only disabled', async () => {
+  it('the group adds its own way on 银行卡 (beside the demo’s POS机-工行); the counter takes it, the receipt prints it, 财务报表 splits it out, and once used it is only disabled', async () => {
     const leaderToken = await apiLogin('leader');
     let added = 0;
     try {
@@ -127,6 +127,20 @@ journey('payment methods', ({ page: newPage }) => {
       expect(await leader.getByTestId(`paymethod-del-${pos.id}`).isDisabled()).toBe(true);
       await settle(leader);
       await screenshot(leader, 'leader-paymethods-1440');
+
+      // 财务报表 splits 银行卡 by the own ways: the receipt just taken is under 其中：POS机-建行
+      const finance = await newPage();
+      await signIn(finance, 'admin', undefined, '/feecounts/financereport');
+      const ways = finance.getByTestId('financereport-ways');
+      await ways.locator('tr', { hasText: '其中：POS机-建行' }).waitFor();
+      await settle(finance);
+      await screenshot(finance, 'fees-financereport-ways-1440');
+      // and so does 收款统计 by pay type
+      await finance.goto('/feecounts/paymentstatis');
+      await finance.getByTestId('paymentstatis-table').locator('tr', { hasText: '其中：POS机-建行' }).waitFor();
+      await settle(finance);
+      await chartsStill(finance);
+      await screenshot(finance, 'fees-paymentstatis-ways-1440');
     } finally {
       // the other journeys' counters offer the system's ways only
       if (added)

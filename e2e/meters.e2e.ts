@@ -140,7 +140,7 @@ journey(
       await screenshot(page, 'meters-valve-closed-1440');
     });
 
-    it('the cashier takes a ¥100 recharge: the push is confirmed and the valve opens', async () => {
+    it('the cashier takes a ¥100 recharge by the group’s POS机-工行 with its reference: the push is confirmed and the valve opens', async () => {
       const page = await newPage();
       await signIn(page, 'cashier', undefined, '/carpark/meterpayment');
       await page.getByTestId('meterpayment-add').click();
@@ -149,9 +149,15 @@ journey(
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: POWER }).first().click();
       await expect.poll(() => page.getByTestId('meterrecharge-meterinfo').textContent()).toContain('1号楼1单元1101');
       await page.getByTestId('meterrecharge-preset-100.00').click();
+      // the group's own way asks for the terminal's reference before it takes the money
+      await page.getByTestId('meterrecharge-paytype').getByText('POS机-工行').click();
+      await expect.poll(() => page.getByTestId('meterrecharge-pay-problem').textContent()).toContain('凭证号');
+      expect(await page.getByTestId('meterrecharge-ok').isDisabled()).toBe(true);
+      await page.getByTestId('meterrecharge-paytype-ref').fill('POS-M-100');
       await page.getByTestId('meterrecharge-ok').click();
       await page.getByTestId('meterrecharge-form').waitFor({ state: 'hidden' });
       const order = rowsOf(page.getByTestId('meterpayment-page')).filter({ hasText: POWER }).filter({ hasText: '100.00' }).first();
+      expect(await order.textContent()).toMatch(/POS机-工行（银行卡）[\s\S]*POS-M-100/);
       // 待下发 until the meter confirms; the list asks again while an order waits
       await expect.poll(() => order.textContent(), { timeout: 20_000 }).toContain('已下发');
       await screenshot(page, 'meters-payment-1440');

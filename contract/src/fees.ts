@@ -823,6 +823,8 @@ export interface PaymentStatRow {
   balance_used: string;
   /** grouped by pay type: whether the group counts it in 实收 (支付方式); '' in the other groupings */
   counted: 'Y' | 'N' | '';
+  /** grouped by pay type: 其中, the part each of the group's own ways on it took (by its current name, in the group's order); [] otherwise */
+  ways: Array<{ method_id: number; name: string; count: number; amount: string }>;
 }
 export interface BuildingCollectionRow {
   bid: number;
@@ -935,7 +937,15 @@ export interface FinanceReport {
   start_date: string;
   end_date: string;
   /** `counted`: whether the group counts the pay type in 实收 (支付方式, docs/product.md#paytypelist) */
-  by_pay_type: Array<{ pay_type: string; label: string; count: number; amount: string; counted: 'Y' | 'N' }>;
+  by_pay_type: Array<{
+    pay_type: string;
+    label: string;
+    count: number;
+    amount: string;
+    counted: 'Y' | 'N';
+    /** of it, what each of the group's own ways on this base took (自定义支付方式; by their current names) */
+    methods: Array<{ method_id: number; name: string; count: number; amount: string }>;
+  }>;
   collected: string;
   /** of 收银收款, what the pay types counted in 实收 took */
   counted_collected: string;

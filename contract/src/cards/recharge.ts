@@ -226,6 +226,8 @@ export const rechargeSchemas = {
       package_id: optionalId,
       amount: z.union([z.literal(''), z.null(), positiveMoney]).optional(),
       pay_type: enumSchema(RECHARGE_PAY_TYPE, '支付方式'),
+      /** the group's own way on `pay_type` (自定义支付方式), if one was chosen */
+      pay_method_id: optionalId,
       reference: text(64).default(''),
       remark: text(200).default(''),
       idempotency_key: idempotencyKey,

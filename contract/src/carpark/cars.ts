@@ -9,6 +9,7 @@ import type { YN } from '../codes.js';
 import { id, int, optionalId, text, yn } from '../common.js';
 import type { ExportQueued } from '../jobs.js';
 import { createTimeColumn, enumOrAll, enumSchema, resource, valueEnum, wireDay, type ResourceOutputs } from '../kit/resource.js';
+import { payRef } from '../fees.js';
 import { money } from '../money.js';
 import { CAR_MANAGERS } from '../owners/roles.js';
 import { CARPARK_ROLES } from './roles.js';
@@ -302,7 +303,10 @@ export interface RenewalItem {
   source: 'D' | 'C';
   source_ch: string;
   pay_type: string;
+  /** the way as printed: the group's own way with its base (payMethodLabel), else the base */
   pay_type_ch: string;
+  /** the reference (凭证号) taken with it */
+  pay_ref: string;
   receipt_no: string;
   cashier_name: string;
   create_time: string;
@@ -373,6 +377,10 @@ export const carSchemas = {
     id,
     months: int(1, 36),
     pay_type: enumSchema(RENEW_PAY_TYPE, '支付方式'),
+    /** the group's own way on `pay_type` (自定义支付方式), if one was chosen */
+    pay_method_id: optionalId,
+    /** the reference (凭证号) a way of the group may ask for */
+    pay_ref: payRef.default(''),
     /** the amount the operator saw; refused when the price changed meanwhile */
     amount: money,
   }),

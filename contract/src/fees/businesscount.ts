@@ -64,6 +64,14 @@ export interface BusinessMethodRow extends BusinessFigures {
   pay_type_ch: string;
   /** the group's rule for the method (支付方式, paytypelist): N, its money is not in 计入实收 */
   counted: 'Y' | 'N';
+  /** 其中: the part of it taken by each of the group's own ways on it (自定义支付方式), in the group's order */
+  ways: BusinessWayRow[];
+}
+
+export interface BusinessWayRow extends BusinessFigures {
+  method_id: number;
+  /** its current name */
+  name: string;
 }
 
 export interface BusinessPayeeRow extends BusinessFigures {

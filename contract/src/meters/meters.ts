@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { id, int, optionalId, paging, text, yn } from '../common.js';
 import { createTimeColumn, enumSchema, resource, valueEnum, type ResourceOutputs } from '../kit/resource.js';
 import { moneyUpTo, toFen } from '../money.js';
-import { PAY_TYPE } from '../fees.js';
+import { PAY_TYPE, payRef } from '../fees.js';
 import { fileBase64, type FileAnswer } from '../files.js';
 import type { ImportRowError } from '../structure.js';
 import { DEVICE_ENABLED, DEVICE_ONLINE } from '../access/devices.js';
@@ -439,7 +439,10 @@ export interface MeterRechargeItem {
   member_name: string;
   amount: string;
   paytype: string;
+  /** the way as printed: the group's own way with its base (payMethodLabel), else the base */
   paytype_ch: string;
+  /** the reference (凭证号) taken with it */
+  pay_ref: string;
   status: 'W' | 'S' | 'F' | 'R';
   status_ch: string;
   error: string;
@@ -687,6 +690,10 @@ export const meterSchemas = {
     meter_id: id,
     amount: moneyUpTo(10_000_00n).refine((v) => toFen(v) > 0n, { message: '充值金额必须大于 0' }),
     paytype: enumSchema(PAY_TYPE, '支付方式'),
+    /** the group's own way on `paytype` (自定义支付方式), if one was chosen */
+    pay_method_id: optionalId,
+    /** the reference (凭证号) a way of the group may ask for */
+    pay_ref: payRef.default(''),
     /** who pays from their balance (paytype balance): a person living in the meter's room */
     member_id: optionalId,
     remark: text(100).default(''),

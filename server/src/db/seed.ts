@@ -39,7 +39,7 @@ import { seedCrmSales } from '../modules/crm/salesSeed.js';
 import { seedMeters } from '../modules/meters/seed.js';
 import { seedCharging } from '../modules/charging/seed.js';
 import { seedPayMerchants } from '../modules/leader/setpaySeed.js';
-import { seedPayMethods } from '../modules/leader/paytypesSeed.js';
+import { seedPayMethodUse, seedPayMethods } from '../modules/leader/paytypesSeed.js';
 import { seedWxSettings } from '../modules/leader/wxsysSeed.js';
 import { seedGroupBanners } from '../modules/leader/bannersSeed.js';
 import { seedGroupGraphics } from '../modules/leader/graphicsSeed.js';
@@ -168,6 +168,8 @@ const areaSeeders: AreaSeeder[] = [
   seedRosters,
   seedStructure,
   seedOwners,
+  // the group's own payment methods (the front desk's POS and 支票), before the parking desk's renewals take the POS
+  seedPayMethods,
   seedParking,
   seedCards,
   // temporary-car fee standards and parking coupons (after the lots and the merchants)
@@ -219,8 +221,8 @@ const areaSeeders: AreaSeeder[] = [
   seedDeviceAssets,
   // the group's payment merchants: its default and 阳光花园's own (/setup/setpay on the group side)
   seedPayMerchants,
-  // the group's own payment methods: the front desk's POS (阳光花园's recent bank-card receipts) and 支票
-  seedPayMethods,
+  // what the group's POS took: 阳光花园's recent bank-card receipts
+  seedPayMethodUse,
   // the group's WeChat settings and payment channels; the demo leader's is_wechatset_auth and is_microapp_auth
   seedWxSettings,
   // the group's owner-app banners and app catalogue (/apply/bannerlist, /applys/applyslist on the group side)

@@ -464,6 +464,8 @@ export interface CardRechargesTable {
   created_at: Generated<Timestamp>;
   created_by: Generated<number | null>;
   coupons_given: Generated<number>;
+  pay_method_id: Generated<number | null>;
+  pay_method: Generated<string>;
 }
 
 export interface CardTemplatesTable {
@@ -1457,6 +1459,14 @@ export interface FeePaymentItemsTable {
   cost_type: string;
   discount: Generated<Numeric>;
   invoiced: Generated<Numeric>;
+}
+
+export interface FeePaymentMethodTotalsTable {
+  rid: number;
+  day: string;
+  pay_method_id: number;
+  payments: number;
+  paid_amount: Numeric;
 }
 
 export interface FeePaymentTotalsTable {
@@ -2545,6 +2555,9 @@ export interface MeterRechargesTable {
   operator: Generated<string>;
   created_at: Generated<Timestamp>;
   created_by: Generated<number | null>;
+  pay_method_id: Generated<number | null>;
+  pay_method: Generated<string>;
+  pay_ref: Generated<string>;
 }
 
 export interface MeterSettingsTable {
@@ -2671,7 +2684,7 @@ export interface NotificationsTable {
   rid: number;
   event: string;
   recipient: 'owner' | 'handler' | 'steward' | 'staff' | 'visitor' | 'party';
-  channel: 'inbox' | 'sms';
+  channel: 'inbox' | 'sms' | 'wechat';
   account_id: Generated<number | null>;
   name: Generated<string>;
   mobile: Generated<string>;
@@ -2685,13 +2698,14 @@ export interface NotificationsTable {
   claimed_at: Generated<Timestamp | null>;
   created_at: Generated<Timestamp>;
   read_at: Generated<Timestamp | null>;
+  openid: Generated<string>;
 }
 
 export interface NotifyRulesTable {
   group_id: number;
   event: string;
   recipient: 'owner' | 'handler' | 'steward' | 'staff' | 'visitor' | 'party';
-  channel: 'inbox' | 'sms';
+  channel: 'inbox' | 'sms' | 'wechat';
   enabled: 'Y' | 'N';
 }
 
@@ -2976,6 +2990,9 @@ export interface ParkingRenewalsTable {
   cashier_id: Generated<number | null>;
   cashier_name: Generated<string>;
   created_at: Generated<Timestamp>;
+  pay_method_id: Generated<number | null>;
+  pay_method: Generated<string>;
+  pay_ref: Generated<string>;
 }
 
 export interface ParkingSpacesTable {
@@ -3975,6 +3992,7 @@ export interface DB {
   fee_meter_readings: FeeMeterReadingsTable;
   fee_paydata_totals: FeePaydataTotalsTable;
   fee_payment_items: FeePaymentItemsTable;
+  fee_payment_method_totals: FeePaymentMethodTotalsTable;
   fee_payment_totals: FeePaymentTotalsTable;
   fee_payments: FeePaymentsTable;
   fee_receipt_counters: FeeReceiptCountersTable;

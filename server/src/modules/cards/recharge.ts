@@ -10,9 +10,11 @@ import {
   RECHARGE_STATUS,
   enumText,
   fenToYuan,
+  payMethodLabel,
   rechargePackage,
   rechargeRefundFlow,
   toFen,
+  type PayTypeName,
   type RechargePackageItem,
   type RechargeRow,
 } from '@wuye/contract';
@@ -28,6 +30,7 @@ import { onceByKey } from '../../lib/onceByKey.js';
 import { defineResource } from '../../lib/resource.js';
 import { today, wireTime, withinDays } from '../../lib/wire.js';
 import { defineWorkflow, writeFlowLog } from '../../lib/workflow.js';
+import { requirePayType } from '../leader/paytypes.js';
 import { moveBalance, moveBonus } from './ledger.js';
 import { giveCoupons } from './coupons.js';
 import { refuseUngivableTemplate } from './couponRules.js';
@@ -126,7 +129,7 @@ const toRechargeRow = (c: RechargeRaw): RechargeRow => ({
   bonus_points: c.bonus_points,
   coupons_given: c.coupons_given,
   pay_type: c.pay_type,
-  pay_type_ch: enumText(RECHARGE_PAY_TYPE, c.pay_type),
+  pay_type_ch: c.pay_method ? payMethodLabel(c.pay_type as PayTypeName, c.pay_method) : enumText(RECHARGE_PAY_TYPE, c.pay_type),
   reference: c.reference,
   status: c.status as RechargeRow['status'],
   status_ch: enumText(RECHARGE_STATUS, c.status),
@@ -180,6 +183,8 @@ async function recharge(ctx: CommunityCtx, input: HandlerInput<'cardrecharge'>) 
   if (card.supply_balance !== 'Y') fail('该会员卡不支持储值');
   if (card.valid_until && card.valid_until < today()) fail('会员卡已过有效期');
 
+  // the group's rules for the way (支付方式): a disabled one, a missing reference, an own way of another base are refused
+  const method = await requirePayType(ctx.db, ctx.session.groupId, input.pay_type, input.reference, input.pay_method_id);
   let paid = input.amount ? toFen(input.amount) : 0n;
   let bonus = 0n;
   let points = 0;
@@ -227,6 +232,8 @@ async function recharge(ctx: CommunityCtx, input: HandlerInput<'cardrecharge'>) 
       bonus_amount: fenToYuan(bonus),
       bonus_points: points,
       pay_type: input.pay_type,
+      pay_method_id: method.id,
+      pay_method: method.name,
       reference: input.reference,
       operator: ctx.session.name,
       remark: input.remark,
@@ -239,7 +246,9 @@ async function recharge(ctx: CommunityCtx, input: HandlerInput<'cardrecharge'>) 
     fen: paid,
     feetype: 'recharge',
     paytype: input.pay_type,
-    remark: input.reference ? `参考号 ${input.reference}` : '会员卡充值',
+    remark:
+      [method.name && `会员卡充值（${method.name}）`, input.reference && `参考号 ${input.reference}`].filter(Boolean).join('，') ||
+      '会员卡充值',
   });
   await moveBalance(ctx.db, { ...common, fen: bonus, feetype: 'recharge_bonus', paytype: '', remark: '充值赠送' });
   await moveBonus(ctx.db, {

@@ -520,8 +520,13 @@ describe('monthly cars', () => {
       .execute();
   });
 
-  /** A parking bill of the car's room (of the car, or of the space it rents) paid in cash at the cashier. */
-  const payParkingBill = async (carId: number, of: { car_id: number } | { space_id: number }, period: string) => {
+  /** A parking bill of the car's room (of the car, or of the space it rents) paid at the cashier (in cash unless told). */
+  const payParkingBill = async (
+    carId: number,
+    of: { car_id: number } | { space_id: number },
+    period: string,
+    pay: Record<string, unknown> = { pay_type: 'cash' },
+  ) => {
     const car = await db().selectFrom('cars').select(['hid', 'end_date']).where('id', '=', carId).executeTakeFirstOrThrow();
     const item = await db()
       .selectFrom('fee_items')
@@ -561,7 +566,7 @@ describe('monthly cars', () => {
       {
         hid: Number(car.hid),
         bill_ids: [Number(bill.id)],
-        pay_type: 'cash',
+        ...pay,
         paid_amount: mine.total,
         idempotency_key: `carpark-${carId}-${period}`,
       },
@@ -585,6 +590,69 @@ describe('monthly cars', () => {
     const paid = await payParkingBill(c.id, { space_id: Number(space_id) }, '2099-02');
     const order = ok(await s.call('monthcarorderlist', { car_id: c.id, source: 'C' }, parking)).items[0];
     expect(order).toMatchObject({ ...paid, source_ch: '收银台' });
+  });
+
+  describe("by the group's payment ways", () => {
+    let leader = '';
+    let pos = 0;
+    const group = (method: string, payload: Record<string, unknown>) => s.call(method, payload, leader, 'group');
+    const rule = (pay_type: string, patch: Record<string, unknown>) =>
+      group('paytypeedit', { pay_type, enabled: 'Y', counted: 'Y', ref_required: 'N', sort: 10, ...patch });
+    beforeAll(async () => {
+      leader = await s.login('leader');
+      pos = ok(await group('paymethodadd', { name: 'POS机-停车', base: 'bankcard', enabled: 'Y', ref_required: 'Y', sort: 2 })).id;
+    });
+    afterAll(async () => {
+      ok(await group('paymethodedit', { id: pos, name: 'POS机-停车', base: 'bankcard', enabled: 'N', ref_required: 'Y', sort: 2 }));
+    });
+
+    it('at the parking desk: a disabled way, a missing reference and an own way of another base are refused, changing nothing', async () => {
+      const c = (await monthly({})).items[3];
+      const renew = (extra: Record<string, unknown>) =>
+        s.call('moncarrenew', { id: c.id, months: 1, amount: c.month_price, pay_type: 'cash', ...extra }, parking);
+      const orders = async () => ok(await s.call('monthcarorderlist', { car_id: c.id }, parking)).total as number;
+      const before = await orders();
+      // the parking desk is offered the group's ways, its own among them
+      expect((ok(await s.call('paytypeoptions', {}, parking)).items as Array<{ method_id: number }>).map((o) => o.method_id)).toContain(
+        pos,
+      );
+      ok(await rule('wechat', { enabled: 'N' }));
+      ok(await rule('transfer', { ref_required: 'Y' }));
+      try {
+        refused(await renew({ pay_type: 'wechat' }), '支付方式“微信支付”已停用，请选择其他支付方式');
+        refused(await renew({ pay_type: 'transfer' }), '支付方式“银行转账”须填写凭证号（如银行流水号）');
+        refused(await renew({ pay_type: 'bankcard', pay_method_id: pos }), '支付方式“POS机-停车”须填写凭证号（如银行流水号）');
+        refused(await renew({ pay_type: 'cash', pay_method_id: pos, pay_ref: 'P-1' }), '支付方式“POS机-停车”属于银行卡，与所选方式不符');
+        refused(await renew({ pay_type: 'bankcard', pay_ref: 'P 1' }), '凭证号只能包含字母、数字和 - _ /');
+        expect(await orders()).toBe(before);
+        const car = await db().selectFrom('cars').select('end_date').where('id', '=', c.id).executeTakeFirstOrThrow();
+        expect(car.end_date).toBe(c.end_date || null);
+      } finally {
+        ok(await rule('wechat', {}));
+        ok(await rule('transfer', {}));
+      }
+    });
+
+    it('at the parking desk by an own way: the order prints it with its base and keeps the reference', async () => {
+      const c = (await monthly({})).items[3];
+      const order = ok(
+        await s.call(
+          'moncarrenew',
+          { id: c.id, months: 1, amount: c.month_price, pay_type: 'bankcard', pay_method_id: pos, pay_ref: 'POS-77' },
+          parking,
+        ),
+      );
+      expect(order).toMatchObject({ source: 'D', pay_type: 'bankcard', pay_type_ch: 'POS机-停车（银行卡）', pay_ref: 'POS-77' });
+      const listed = ok(await s.call('monthcarorderlist', { car_id: c.id }, parking)).items[0];
+      expect(listed).toMatchObject({ id: order.id, pay_type_ch: 'POS机-停车（银行卡）', pay_ref: 'POS-77' });
+    });
+
+    it("at the cashier: the renewal takes the receipt's way", async () => {
+      const c = (await monthly({ expiring: 7 })).items[2] ?? (await monthly({})).items[4];
+      await payParkingBill(c.id, { car_id: c.id }, '2099-03', { pay_type: 'bankcard', pay_method_id: pos, pay_ref: 'POS-88' });
+      const order = ok(await s.call('monthcarorderlist', { car_id: c.id, source: 'C' }, parking)).items[0];
+      expect(order).toMatchObject({ source_ch: '收银台', pay_type: 'bankcard', pay_type_ch: 'POS机-停车（银行卡）', pay_ref: 'POS-88' });
+    });
   });
 
   it('puts a car ending within the warning days on the to-do list once per end day', async () => {

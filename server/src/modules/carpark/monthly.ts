@@ -5,7 +5,18 @@
  * of cars ending soon. A renewal's new end is max(old end, today) + months: it never shortens a
  * lease and never charges for days already past.
  */
-import { CAR_LOG_ACTION, RENEW_PAY_TYPE, RENEW_SOURCE, enumText, fenToYuan, normalizePlate, toFen, type RenewalItem } from '@wuye/contract';
+import {
+  CAR_LOG_ACTION,
+  RENEW_PAY_TYPE,
+  RENEW_SOURCE,
+  enumText,
+  fenToYuan,
+  normalizePlate,
+  payMethodLabel,
+  toFen,
+  type PayTypeName,
+  type RenewalItem,
+} from '@wuye/contract';
 import { CARPARK_ROLES } from '@wuye/contract/carpark/roles';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -18,6 +29,7 @@ import { likePattern } from '../../lib/like.js';
 import { listPage } from '../../lib/paging.js';
 import { today, wireTime, withinDays } from '../../lib/wire.js';
 import { registerBillPaidListener } from '../fees/billPaid.js';
+import { requirePayType } from '../leader/paytypes.js';
 import { registerBacklogSource } from '../setup/backlog.js';
 import { carLog } from './cars.js';
 
@@ -87,7 +99,15 @@ export async function renewCar(
   ctx: CommunityCtx,
   carId: number,
   months: number,
-  order: { amount: string; source: 'D' | 'C'; payType: string; billId?: number; receiptNo?: string },
+  order: {
+    amount: string;
+    source: 'D' | 'C';
+    payType: string;
+    /** the group's own way it was taken by (自定义支付方式), and its reference */
+    method?: { id: number | null; name: string; ref: string };
+    billId?: number;
+    receiptNo?: string;
+  },
 ): Promise<RenewalItem> {
   const c = await ctx.db
     .selectFrom('cars')
@@ -130,6 +150,9 @@ export async function renewCar(
       new_end,
       source: order.source,
       pay_type: order.payType,
+      pay_method_id: order.method?.id ?? null,
+      pay_method: order.method?.name ?? '',
+      pay_ref: order.method?.ref ?? '',
       bill_id: order.billId ?? null,
       receipt_no: order.receiptNo ?? '',
       cashier_id: ctx.session.accountId,
@@ -176,7 +199,14 @@ const moncarrenew = defineMethod('moncarrenew', {
     const due = toFen(c.price) * BigInt(input.months);
     if (due === 0n) fail('该停车场未设置此车型的月租价，请先在停车场设置中填写');
     if (toFen(input.amount) !== due) fail(`金额与应收不符：应收 ${fenToYuan(due)} 元，请刷新后重试`);
-    const order = await renewCar(ctx, input.id, input.months, { amount: fenToYuan(due), source: 'D', payType: input.pay_type });
+    // the group's rules for the way (支付方式): a disabled one, a missing reference, an own way of another base are refused
+    const method = await requirePayType(ctx.db, ctx.session.groupId, input.pay_type, input.pay_ref, input.pay_method_id);
+    const order = await renewCar(ctx, input.id, input.months, {
+      amount: fenToYuan(due),
+      source: 'D',
+      payType: input.pay_type,
+      method: { ...method, ref: input.pay_ref },
+    });
     return reply(order, `续费成功，新到期日 ${order.new_end}`);
   },
 });
@@ -195,7 +225,10 @@ registerBillPaidListener(async (ctx, billIds, receiptNo) => {
         ),
     )
     .leftJoin('fee_payments as p', (j) => j.onRef('p.rid', '=', 'b.rid').onRef('p.id', '=', 'b.payment_id'))
-    .select(['b.id', 'c.id as car_id', 'b.fee', 'i.cycle_months', sql<string>`coalesce(p.pay_type, '')`.as('pay_type')])
+    .select(['b.id', 'c.id as car_id', 'b.fee', 'i.cycle_months', 'p.pay_method_id'])
+    .select(sql<string>`coalesce(p.pay_type, '')`.as('pay_type'))
+    .select(sql<string>`coalesce(p.pay_method, '')`.as('pay_method'))
+    .select(sql<string>`coalesce(p.pay_ref, '')`.as('pay_ref'))
     .where('b.rid', '=', ctx.rid)
     .where('b.id', 'in', [...billIds])
     .where('b.cost_type', '=', 'parking')
@@ -210,6 +243,8 @@ registerBillPaidListener(async (ctx, billIds, receiptNo) => {
       amount: String(b.fee),
       source: 'C',
       payType: b.pay_type,
+      // the receipt's way, as its row in 收费记录 shows it
+      method: { id: b.pay_method_id === null ? null : Number(b.pay_method_id), name: b.pay_method, ref: b.pay_ref },
       billId: Number(b.id),
       receiptNo,
     });
@@ -220,6 +255,7 @@ const orderRows = (db: Kysely<DB>, rid: number) =>
     .selectFrom('parking_renewals as o')
     .leftJoin('parking_lots as l', (j) => j.onRef('l.rid', '=', 'o.rid').onRef('l.id', '=', 'o.lot_id'))
     .select(['o.id', 'o.car_id', 'o.carlicense', 'o.months', 'o.amount', 'o.old_end', 'o.new_end', 'o.source', 'o.pay_type'])
+    .select(['o.pay_method', 'o.pay_ref'])
     .select(['o.receipt_no', 'o.cashier_name', 'o.created_at'])
     .select(sql<string>`coalesce(l.title, '')`.as('lot_title'))
     .where('o.rid', '=', rid);
@@ -237,7 +273,12 @@ const toOrder = (o: OrderRow): RenewalItem => ({
   source: o.source as 'D' | 'C',
   source_ch: enumText(RENEW_SOURCE, o.source),
   pay_type: o.pay_type,
-  pay_type_ch: o.pay_type === 'balance' ? '余额' : enumText(RENEW_PAY_TYPE, o.pay_type),
+  pay_type_ch: o.pay_method
+    ? payMethodLabel(o.pay_type as PayTypeName, o.pay_method)
+    : o.pay_type === 'balance'
+      ? '余额'
+      : enumText(RENEW_PAY_TYPE, o.pay_type),
+  pay_ref: o.pay_ref,
   receipt_no: o.receipt_no,
   cashier_name: o.cashier_name,
   create_time: wireTime(o.created_at),
@@ -284,6 +325,7 @@ const ORDER_COLUMNS: SheetColumn<RenewalItem>[] = [
   { header: '新到期日', value: (r) => r.new_end },
   { header: '来源', value: (r) => r.source_ch },
   { header: '支付方式', value: (r) => r.pay_type_ch },
+  { header: '凭证号', value: (r) => r.pay_ref },
   { header: '收据号', value: (r) => r.receipt_no },
   { header: '收款人', value: (r) => r.cashier_name },
   { header: '时间', value: (r) => r.create_time },

@@ -145,10 +145,16 @@ async function seedStructure(db: Kysely<DB>, rid: number): Promise<void> {
              CASE c.car_type WHEN 'large' THEN l.price_large WHEN 'new_energy' THEN l.price_new_energy ELSE l.price_small END AS price
       FROM cars c JOIN parking_lots l ON l.rid = c.rid AND l.id = c.lot_id
       WHERE c.rid = ${rid} AND c.lease_type = 'M' AND c.end_date IS NOT NULL AND c.id % 2 = 0)
-    INSERT INTO parking_renewals (rid, car_id, carlicense, lot_id, months, amount, old_end, new_end, source, pay_type, cashier_name, created_at)
-    SELECT rid, id, carlicense, lot_id, 3, price * 3, (end_date - interval '3 months')::date, end_date, 'D', 'wechat', '吴停车',
-      now() - (2 + id % 50) * interval '1 day' - (id % 9) * interval '1 hour'
-    FROM r`.execute(db);
+    INSERT INTO parking_renewals (rid, car_id, carlicense, lot_id, months, amount, old_end, new_end, source, pay_type,
+                                  pay_method_id, pay_method, pay_ref, cashier_name, created_at)
+    SELECT r.rid, r.id, r.carlicense, r.lot_id, 3, r.price * 3, (r.end_date - interval '3 months')::date, r.end_date, 'D',
+      CASE WHEN pos.id IS NULL THEN 'wechat' ELSE 'bankcard' END, pos.id, coalesce(pos.name, ''),
+      CASE WHEN pos.id IS NULL THEN '' ELSE 'POS' || lpad((90000000 + r.id)::text, 8, '0') END, '吴停车',
+      now() - (2 + r.id % 50) * interval '1 day' - (r.id % 9) * interval '1 hour'
+    FROM r
+    -- a third of 阳光花园's taken by the group's front-desk POS (its own way, leader/paytypesSeed.ts)
+    LEFT JOIN regions g ON g.id = r.rid AND g.title = '阳光花园'
+    LEFT JOIN pay_methods pos ON pos.group_id = g.group_id AND pos.name = 'POS机-工行' AND r.id % 3 = 0`.execute(db);
   await sql`
     INSERT INTO parking_car_logs (rid, car_id, carlicense, action, content, created_by_name, created_at)
     SELECT rid, car_id, carlicense, 'renew', '续费 3 个月 ' || amount || ' 元（停车管理），到期 ' || old_end || ' → ' || new_end, '系统', created_at

@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const used = new Set<number>();
-async function payOne(payType: string) {
+async function payOne(payType: string, extra: Record<string, unknown> = {}) {
   const rows = await t.database.db
     .selectFrom('fee_bills')
     .select('hid')
@@ -35,7 +35,7 @@ async function payOne(payType: string) {
   const bill = ((await t.call('cashierbills', { hid }, cashier)).data.items as Array<{ id: number; total: string }>)[0]!;
   const pay = await t.call(
     'cashierpay',
-    { hid, bill_ids: [bill.id], pay_type: payType, paid_amount: bill.total, idempotency_key: key() },
+    { hid, bill_ids: [bill.id], pay_type: payType, paid_amount: bill.total, idempotency_key: key(), ...extra },
     cashier,
   );
   expect(pay.return_code, pay.return_msg).toBe('SUCCESS');
@@ -163,6 +163,44 @@ describe('营业统计 (businesscount)', () => {
     for (const p of after.payees) expect(sumFigures(p.methods)).toEqual(sumFigures([p]));
     expect(sumFigures(after.payees)).toEqual(after.totals);
     expect(sumFigures(after.days)).toEqual(after.totals);
+  });
+
+  it('splits a method by the group’s own ways on it (其中：POS机-工行): receipts and voids to the fen, under their current names', async () => {
+    const pos = await t.database.db.selectFrom('pay_methods').select('id').where('name', '=', 'POS机-工行').executeTakeFirstOrThrow();
+    const cashierId = Number(
+      (await t.database.db.selectFrom('accounts').select('id').where('username', '=', 'cashier').executeTakeFirstOrThrow()).id,
+    );
+    const way = (r: BusinessCountAnswer) =>
+      r.payees
+        .find((p) => p.cashier_id === cashierId)
+        ?.methods.find((m) => m.pay_type === 'bankcard')
+        ?.ways.find((w) => w.method_id === pos.id);
+    const before = await report({});
+    const a = await payOne('bankcard', { pay_method_id: pos.id, pay_ref: 'BC-1' });
+    const b = await payOne('bankcard', { pay_method_id: pos.id, pay_ref: 'BC-2' });
+    await payOne('bankcard');
+    expect((await t.call('paymentvoid', { id: b.id, reason: '刷错卡' }, cashier)).return_code).toBe('SUCCESS');
+    const after = await report({});
+    expect(way(after)?.name).toBe('POS机-工行');
+    expect(delta(way(before), way(after))).toEqual({
+      receipts: 1,
+      receipts_amount: a.paid_amount,
+      refunds: 0,
+      refunds_amount: '0.00',
+      voided: 1,
+      voided_amount: b.paid_amount,
+      net: a.paid_amount,
+    });
+    // a way is part of its method: never more than it, figure by figure
+    for (const p of after.payees)
+      for (const m of p.methods) {
+        const w = sumFigures(m.ways);
+        expect(w.receipts).toBeLessThanOrEqual(m.receipts);
+        expect(fen(w.receipts_amount) <= fen(m.receipts_amount)).toBe(true);
+      }
+    // the demo's front-desk POS took bank-card receipts this month
+    const month = await report({ start_date: addDays(today(), -29), end_date: today() });
+    expect(month.payees.some((p) => p.methods.some((m) => m.ways.some((w) => w.name === 'POS机-工行' && w.receipts > 0)))).toBe(true);
   });
 
   it('agrees with 收款统计 (paymentstatis) over a range, and puts the receipts no cashier took under 线上', async () => {

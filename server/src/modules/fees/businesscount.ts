@@ -40,6 +40,8 @@ interface Group {
   cashier_id: string | null;
   cashier_name: string;
   pay_type: PayTypeName;
+  /** the group's own way the receipt was taken by (自定义支付方式); null: the system's */
+  pay_method_id: number | null;
   n: number;
   amount: string;
 }
@@ -94,26 +96,31 @@ export async function businessCount(
   const to = sql`${addDays(end_date, 1)}::date::timestamptz`;
   const rows = await sql<Group>`
     SELECT 'paid' AS kind, to_char(created_at::date, 'YYYY-MM-DD') AS day, cashier_id::text AS cashier_id, min(cashier_name) AS cashier_name,
-      pay_type, count(*)::int AS n, sum(paid_amount)::numeric(14,2)::text AS amount
+      pay_type, pay_method_id, count(*)::int AS n, sum(paid_amount)::numeric(14,2)::text AS amount
     FROM fee_payments
     WHERE rid = ${rid} AND created_at >= ${from} AND created_at < ${to} AND status <> 'V'
-    GROUP BY created_at::date, cashier_id, pay_type
+    GROUP BY created_at::date, cashier_id, pay_type, pay_method_id
     UNION ALL
-    SELECT 'voided', to_char(voided_at::date, 'YYYY-MM-DD'), cashier_id::text, min(cashier_name), pay_type, count(*)::int,
+    SELECT 'voided', to_char(voided_at::date, 'YYYY-MM-DD'), cashier_id::text, min(cashier_name), pay_type, pay_method_id, count(*)::int,
       sum(paid_amount)::numeric(14,2)::text
     FROM fee_payments
     WHERE rid = ${rid} AND status = 'V' AND voided_at >= ${from} AND voided_at < ${to}
-    GROUP BY voided_at::date, cashier_id, pay_type
+    GROUP BY voided_at::date, cashier_id, pay_type, pay_method_id
     UNION ALL
     SELECT 'refund', to_char(f.approved_at::date, 'YYYY-MM-DD'), coalesce(f.applicant_id, p.cashier_id)::text,
-      min(CASE WHEN f.applicant_id IS NULL THEN p.cashier_name ELSE f.applicant END), p.pay_type, count(*)::int,
+      min(CASE WHEN f.applicant_id IS NULL THEN p.cashier_name ELSE f.applicant END), p.pay_type, p.pay_method_id, count(*)::int,
       sum(f.cash_amount)::numeric(14,2)::text
     FROM fee_refunds f JOIN fee_payments p ON p.rid = f.rid AND p.id = f.payment_id
     WHERE f.rid = ${rid} AND f.status = 'Y' AND f.approved_at >= ${from} AND f.approved_at < ${to}
-    GROUP BY f.approved_at::date, coalesce(f.applicant_id, p.cashier_id), p.pay_type`.execute(db);
+    GROUP BY f.approved_at::date, coalesce(f.applicant_id, p.cashier_id), p.pay_type, p.pay_method_id`.execute(db);
+  // the own ways by their current names, in the group's order (as 财务报表 names them)
+  const wayIds = [...new Set(rows.rows.flatMap((g) => (g.pay_method_id === null ? [] : [Number(g.pay_method_id)])))];
+  const ways = wayIds.length ? await db.selectFrom('pay_methods').select(['id', 'name', 'sort']).where('id', 'in', wayIds).execute() : [];
+  const wayOf = new Map(ways.map((w) => [Number(w.id), w]));
 
   const counted = await countedPayTypes(db, rid);
-  const payees = new Map<string, { id: number | null; name: string; all: Sums; methods: Map<PayTypeName, Sums> }>();
+  type MethodSums = Sums & { ways: Map<number, Sums> };
+  const payees = new Map<string, { id: number | null; name: string; all: Sums; methods: Map<PayTypeName, MethodSums> }>();
   const days = new Map<string, Sums>();
   const all = zero();
   const inReceived = zero();
@@ -132,10 +139,16 @@ export async function businessCount(
     // the name on the cashier's receipts (their refunds' applicant name when they took none)
     if (p.id !== null && (!p.name || g.kind !== 'refund')) p.name = g.cashier_name || p.name;
     let m = p.methods.get(g.pay_type);
-    if (!m) p.methods.set(g.pay_type, (m = zero()));
+    if (!m) p.methods.set(g.pay_type, (m = { ...zero(), ways: new Map() }));
     let d = days.get(g.day);
     if (!d) days.set(g.day, (d = zero()));
     for (const s of [p.all, m, d, all]) add(s, g);
+    if (g.pay_method_id !== null) {
+      const id = Number(g.pay_method_id);
+      let w = m.ways.get(id);
+      if (!w) m.ways.set(id, (w = zero()));
+      add(w, g);
+    }
     if (counted.has(g.pay_type)) add(inReceived, g);
   }
   const order = (t: PayTypeName) => PAY_TYPES.indexOf(t);
@@ -157,6 +170,9 @@ export async function businessCount(
             pay_type_ch: PAY_TYPE_CH[t],
             counted: counted.has(t) ? ('Y' as const) : ('N' as const),
             ...figures(s),
+            ways: [...s.ways.entries()]
+              .sort(([a], [b]) => (wayOf.get(a)?.sort ?? 0) - (wayOf.get(b)?.sort ?? 0) || a - b)
+              .map(([id, w]) => ({ method_id: id, name: wayOf.get(id)?.name ?? '', ...figures(w) })),
           })),
       })),
     totals: figures(all),
@@ -197,11 +213,10 @@ const businesscountexport = defineExport('businesscountexport', {
     const r = await businessCount(scope.db, scope.rid, input);
     const rows: SheetRow[] = [
       ...r.payees.flatMap((p) => [
-        ...p.methods.map((m) => ({
-          a: p.cashier_name,
-          b: m.counted === 'Y' ? m.pay_type_ch : `${m.pay_type_ch}（不计入实收）`,
-          f: m as BusinessFigures,
-        })),
+        ...p.methods.flatMap((m) => [
+          { a: p.cashier_name, b: m.counted === 'Y' ? m.pay_type_ch : `${m.pay_type_ch}（不计入实收）`, f: m as BusinessFigures },
+          ...m.ways.map((w) => ({ a: p.cashier_name, b: `其中：${w.name}`, f: w as BusinessFigures })),
+        ]),
         { a: p.cashier_name, b: '小计', f: p as BusinessFigures },
       ]),
       { a: '合计', b: '', f: r.totals },

@@ -106,7 +106,8 @@ const feereportexport = defineExport('feereportexport', {
             ['余额抵扣', 'balance_used'],
           ]),
           [
-            ...r.items,
+            // each own way of the group under its base, as the page shows it
+            ...r.items.flatMap((i) => [i, ...i.ways.map((w) => ({ label: `其中：${w.name}`, count: w.count, amount: w.amount }))]),
             { label: '合计', count: r.total_count, amount: r.total_amount },
             { label: '其中计入实收', amount: r.counted_amount },
           ] as unknown as Record<string, unknown>[],

@@ -19,7 +19,7 @@ import type { DB } from '../../db/schema.js';
 import { defineMethod } from '../../http/registry.js';
 import { listPage } from '../../lib/paging.js';
 import { receiptFilters, receiptKeyword } from './payments.js';
-import { billTotals, paymentTotals } from './totals.js';
+import { billTotals, ownWayTotals, paymentTotals } from './totals.js';
 import { countedPayTypes } from '../leader/paytypes.js';
 import { roomsAddressed } from '../owners/access.js';
 import { today, wireTime } from '../../lib/wire.js';
@@ -316,7 +316,7 @@ export async function paymentStats(
       ? sql<string>`cashier_name`
       : sql<string>`to_char(day, 'YYYY-MM-DD')`;
   const counted = await countedPayTypes(db, rid);
-  const [rows, inReceived] = await Promise.all([
+  const [rows, inReceived, ways] = await Promise.all([
     paymentTotals(db, rid, f.start_date, f.end_date)
       .select([
         key.as('key'),
@@ -334,11 +334,14 @@ export async function paymentStats(
           .where('pay_type', 'in', [...counted])
           .executeTakeFirstOrThrow()
       : { amount: '0.00' },
+    // by pay type: the part of each the group's own ways took (其中：POS机-工行)
+    byType ? ownWayTotals(db, rid, f.start_date, f.end_date) : [],
   ]);
   const items: PaymentStatRow[] = rows.map((r) => ({
     ...r,
     label: byType ? payTypeLabel(r.key, counted) : r.key,
     counted: byType ? (counted.has(r.key as PayTypeName) ? 'Y' : 'N') : '',
+    ways: ways.filter((w) => w.base === r.key).map((w) => ({ method_id: Number(w.id), name: w.name, count: w.count, amount: w.amount })),
   }));
   return {
     items,
@@ -465,13 +468,14 @@ const financereport = defineMethod('financereport', {
     const to = sql<Date>`${addDays(input.end_date, 1)}::date`;
     // the payments from their kept totals (totals.ts)
     const payments = paymentTotals(ctx.db, ctx.rid, input.start_date, input.end_date);
-    const [byType, sums, topups, refunds] = await Promise.all([
+    const [byType, byMethod, sums, topups, refunds] = await Promise.all([
       payments
         .select(['pay_type', sql<number>`sum(payments)::int`.as('count'), money('paid_amount').as('amount')])
         .groupBy('pay_type')
         .having(sql`sum(payments)`, '<>', 0)
         .orderBy('pay_type')
         .execute(),
+      ownWayTotals(ctx.db, ctx.rid, input.start_date, input.end_date),
       payments
         .select([
           money('paid_amount').as('collected'),
@@ -509,6 +513,9 @@ const financereport = defineMethod('financereport', {
         ...r,
         label: payTypeLabel(r.pay_type, counted),
         counted: isCounted(r.pay_type) ? ('Y' as const) : ('N' as const),
+        methods: byMethod
+          .filter((m) => m.base === r.pay_type)
+          .map((m) => ({ method_id: Number(m.id), name: m.name, count: m.count, amount: m.amount })),
       })),
       collected: sums.collected,
       counted_collected: fenToYuan(byType.filter((r) => isCounted(r.pay_type)).reduce((s, r) => s + toFen(r.amount), 0n)),

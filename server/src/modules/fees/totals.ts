@@ -14,6 +14,7 @@ export interface KeptTotals {
   table:
     | 'fee_bill_totals'
     | 'fee_payment_totals'
+    | 'fee_payment_method_totals'
     | 'fee_unpaid_totals'
     | 'fee_unpaid_fees'
     | 'fee_unpaid_owing'
@@ -49,6 +50,15 @@ export interface KeptTotals {
   /** kept one row a group, updated in place under the row's lock (not added to): never folded */
   inPlace?: true;
 }
+
+/** The receipts taken by the group's own payment ways (not voided), per day and way: 财务报表's split of a base (202612050400). */
+export const PAY_METHOD_TOTALS: KeptTotals = {
+  table: 'fee_payment_method_totals',
+  source: 'fee_payments',
+  counted: "status <> 'V' AND pay_method_id IS NOT NULL",
+  keys: { rid: 'rid', day: 'created_at::date', pay_method_id: 'pay_method_id' },
+  sums: { payments: 'count(*)', paid_amount: 'sum(paid_amount)' },
+};
 
 export const BILL_TOTALS: KeptTotals = {
   table: 'fee_bill_totals',
@@ -319,6 +329,7 @@ export const BILL_KEPT = [BILL_TOTALS, UNPAID_TOTALS, UNPAID_FEES, UNPAID_OWING,
 export const KEPT_TOTALS = [
   BILL_TOTALS,
   PAYMENT_TOTALS,
+  PAY_METHOD_TOTALS,
   UNPAID_TOTALS,
   UNPAID_FEES,
   UNPAID_OWING,
@@ -357,6 +368,28 @@ export function billTotals(
   if (f.cost_type) q = q.where('t.cost_type', '=', f.cost_type);
   if (f.itemid) q = q.where('t.item_id', '=', f.itemid);
   return q.groupBy(['t.period', 't.item_id', 't.status']).having(sql`sum(t.bills)`, '<>', 0);
+}
+
+/**
+ * What each of the group's own ways took from `start` to `end` (business days, both included), by
+ * its current name and base, in the group's order, from their kept totals (PAY_METHOD_TOTALS): the
+ * receipts taken by an own way and not voided.
+ */
+export function ownWayTotals(db: Kysely<DB>, rid: number, start: string, end: string) {
+  return db
+    .selectFrom('fee_payment_method_totals as t')
+    .innerJoin('pay_methods as m', 'm.id', 't.pay_method_id')
+    .select(['m.id', 'm.name', 'm.base'])
+    .select(sql<number>`sum(t.payments)::int`.as('count'))
+    .select(sql<string>`coalesce(sum(t.paid_amount), 0)::numeric(14,2)::text`.as('amount'))
+    .where('t.rid', '=', rid)
+    .where('t.day', '>=', sql<string>`${start}::date`)
+    .where('t.day', '<', sql<string>`${addDays(end, 1)}::date`)
+    .groupBy(['m.id', 'm.name', 'm.base', 'm.sort'])
+    .having(sql`sum(t.payments)`, '<>', 0)
+    .orderBy('m.sort')
+    .orderBy('m.id')
+    .execute();
 }
 
 /**

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../../lib/wire.js';
 import { ok, refused } from '../../test/answers.js';
 import { otherGroupLeader } from '../../test/describeResource.js';
+import { totalsMismatches } from '../../test/keptData.js';
+import { PAY_METHOD_TOTALS } from '../fees/totals.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 
 let s: TestServer;
@@ -312,6 +314,35 @@ describe("the group's own ways (自定义支付方式)", () => {
     expect(ok(await s.call('paymentinfo', { id: paid.id }, cashier)).pay_type_ch).toBe('POS机-建行（银行卡）');
     const again = ok(await payWith('bankcard', pos));
     expect(again.pay_type_ch).toBe('POS机-建设银行（银行卡）');
+
+    // 财务报表 splits the base by the own ways, by their current names; a voided receipt leaves it
+    const split = async () => {
+      const report = ok(await s.call('financereport', { start_date: today(), end_date: today() }, admin));
+      const bank = (report.by_pay_type as Array<{ pay_type: string; methods: Array<{ method_id: number }> }>).find(
+        (t) => t.pay_type === 'bankcard',
+      );
+      return bank?.methods.find((m) => m.method_id === pos);
+    };
+    expect(await split()).toEqual({
+      method_id: pos,
+      name: 'POS机-建设银行',
+      count: 2,
+      amount: fenToYuan(toFen(paid.paid_amount as string) + toFen(again.paid_amount as string)),
+    });
+    // 收款统计 by pay type shows the same split under 银行卡
+    const statSplit = async () => {
+      const stat = ok(await s.call('paymentstatis', { start_date: today(), end_date: today(), group_by: 'pay_type' }, admin));
+      const bank = (stat.items as Array<{ key: string; ways: Array<{ method_id: number }> }>).find((t) => t.key === 'bankcard');
+      return bank?.ways.find((m) => m.method_id === pos);
+    };
+    expect(await statSplit()).toEqual(await split());
+    ok(await s.call('paymentvoid', { id: again.id, reason: '收错房屋' }, cashier));
+    expect(await split()).toMatchObject({ count: 1, amount: paid.paid_amount });
+    expect(await statSplit()).toEqual(await split());
+    // grouped otherwise, no split
+    const byDay = ok(await s.call('paymentstatis', { start_date: today(), end_date: today(), group_by: 'day' }, admin));
+    expect((byDay.items as Array<{ ways: unknown[] }>).every((r) => r.ways.length === 0)).toBe(true);
+    expect(await totalsMismatches(s.database.db, PAY_METHOD_TOTALS)).toEqual([]);
   });
 
   it('预存 by it names it in the ledger', async () => {
@@ -327,6 +358,67 @@ describe("the group's own ways (自定义支付方式)", () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(ledger).toMatchObject({ paytype: 'bankcard', remark: '收银台预存，POS机-建设银行' });
+  });
+
+  it('会员卡充值 follows the rules and takes the own ways: the row prints it, the ledger names it', async () => {
+    const t = await s.database.db
+      .selectFrom('card_templates')
+      .select('id')
+      .where('rid', '=', 1)
+      .where('status', '=', 'Y')
+      .where('supply_balance', '=', 'Y')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const made = ok(
+      await s.call(
+        'creatcardus',
+        { card_no: `PT${Date.now() % 1e8}`, template_id: t.id, realname: '充值测试', mobile: `1370${String(Date.now()).slice(-7)}` },
+        admin,
+      ),
+    );
+    const card = ok(await s.call('cardusinfo', { id: made.id }, admin)) as { id: number; member_id: number };
+    const recharge = (pay_type: string, extra: Record<string, unknown> = {}) =>
+      s.call('cardrecharge', { card_id: card.id, amount: '50.00', pay_type, idempotency_key: newKey(), ...extra }, cashier);
+    const count = async () =>
+      Number(
+        (
+          await sql<{ n: number }>`SELECT count(*)::int AS n FROM card_recharges WHERE rid = 1 AND card_id = ${card.id}`.execute(
+            s.database.db,
+          )
+        ).rows[0]!.n,
+      );
+
+    // the counter offers the group's ways to the card desk too
+    expect((ok(await s.call('paytypeoptions', {}, cashier)).items as Array<{ method_id: number }>).some((o) => o.method_id === pos)).toBe(
+      true,
+    );
+    ok(await edit('wechat', { enabled: 'N' }));
+    ok(await edit('transfer', { ref_required: 'Y' }));
+    try {
+      refused(await recharge('wechat'), '支付方式“微信支付”已停用，请选择其他支付方式');
+      refused(await recharge('transfer'), '支付方式“银行转账”须填写凭证号（如银行流水号）');
+      refused(await recharge('cash', { pay_method_id: pos }), '支付方式“POS机-建设银行”属于银行卡，与所选方式不符');
+      expect(await count()).toBe(0);
+      ok(await recharge('transfer', { reference: 'ZZ-0001' }));
+    } finally {
+      ok(await edit('wechat', { enabled: 'Y', sort: 10 }));
+      ok(await edit('transfer', { ref_required: 'N', sort: 10 }));
+    }
+    const row = ok(await recharge('bankcard', { pay_method_id: pos, reference: 'POS-9' }));
+    expect(row).toMatchObject({ pay_type: 'bankcard', pay_type_ch: 'POS机-建设银行（银行卡）', reference: 'POS-9' });
+    const listed = ok(await s.call('cardrechargelist', { card_id: card.id, limit: 5 }, admin)).items as Array<{
+      id: number;
+      pay_type_ch: string;
+    }>;
+    expect(listed.find((r) => r.id === row.id)?.pay_type_ch).toBe('POS机-建设银行（银行卡）');
+    const ledger = await s.database.db
+      .selectFrom('balance_ledger')
+      .select(['remark', 'paytype'])
+      .where('rid', '=', 1)
+      .where('orderid', '=', row.order_no as string)
+      .where('feetype', '=', 'recharge')
+      .executeTakeFirstOrThrow();
+    expect(ledger).toMatchObject({ paytype: 'bankcard', remark: '会员卡充值（POS机-建设银行），参考号 POS-9' });
   });
 
   it('disabled: no longer offered nor taken; an unused one is deleted', async () => {

@@ -16,6 +16,7 @@ import {
   PAYTYPE_ROLES,
   payTypeSchemas,
   payTypeDefaults,
+  CARD_ROLES,
   FEE_ROLES,
   type PayMethodBase,
   type PayMethodItem,
@@ -24,6 +25,8 @@ import {
   type PayTypeOption,
   type PayTypeRules,
 } from '@wuye/contract';
+import { CARPARK_ROLES } from '@wuye/contract/carpark/roles';
+import { METER_ROLES } from '@wuye/contract/meters/roles';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.js';
@@ -60,6 +63,29 @@ async function groupPayMethods(db: Kysely<DB>, groupId: number) {
   return db.selectFrom('pay_methods').selectAll().where('group_id', '=', groupId).orderBy('sort').orderBy('id').execute();
 }
 
+/** The group's system methods with their rules and its own ways, each own way with its base's 计入实收 (it counts as its base). */
+async function groupWays(db: Kysely<DB>, groupId: number) {
+  const [rows, own] = await Promise.all([groupPayTypes(db, groupId), groupPayMethods(db, groupId)]);
+  const counted = new Map(rows.map((r) => [r.pay_type, r.counted]));
+  const methods = own.map((m) => {
+    const base = m.base as PayMethodBase;
+    return {
+      ...m,
+      base,
+      enabled: m.enabled === 'Y' ? ('Y' as const) : ('N' as const),
+      ref_required: m.ref_required === 'Y' ? ('Y' as const) : ('N' as const),
+      counted: counted.get(base) ?? ('Y' as const),
+    };
+  });
+  return { rows, methods };
+}
+
+/** A way's own refusals, the same for a system method and an own way. */
+function refuseByRules(name: string, rules: { enabled?: string; ref_required?: string } | undefined, payRef: string | undefined): void {
+  if (rules?.enabled === 'N') fail(`支付方式“${name}”已停用，请选择其他支付方式`);
+  if (rules?.ref_required === 'Y' && !payRef) fail(`支付方式“${name}”须填写凭证号（如银行流水号）`);
+}
+
 /** The way a payment is taken by: a system method, or the group's own way on it (its id and name as printed). */
 export interface PayMethodUsed {
   id: number | null;
@@ -88,8 +114,7 @@ export async function requirePayType(
       .executeTakeFirst();
     if (!m) fail('支付方式不存在');
     if (m.base !== payType) fail(`支付方式“${m.name}”属于${PAY_TYPE_CH[m.base as PayMethodBase]}，与所选方式不符`);
-    if (m.enabled === 'N') fail(`支付方式“${m.name}”已停用，请选择其他支付方式`);
-    if (m.ref_required === 'Y' && !payRef) fail(`支付方式“${m.name}”须填写凭证号（如银行流水号）`);
+    refuseByRules(m.name, m, payRef);
     if (!m.used_at)
       await db
         .updateTable('pay_methods')
@@ -105,9 +130,7 @@ export async function requirePayType(
     .where('group_id', '=', groupId)
     .where('pay_type', '=', payType)
     .executeTakeFirst();
-  const name = enumText(PAY_TYPE, payType);
-  if (r?.enabled === 'N') fail(`支付方式“${name}”已停用，请选择其他支付方式`);
-  if (r?.ref_required === 'Y' && !payRef) fail(`支付方式“${name}”须填写凭证号（如银行流水号）`);
+  refuseByRules(enumText(PAY_TYPE, payType), r, payRef);
   return { id: null, name: '' };
 }
 
@@ -124,8 +147,7 @@ const paytypelist = defineMethod('paytypelist', {
   summary:
     '支付方式：系统的每种支付方式（线上、线下、抵扣）在集团的规则：是否启用、是否计入实收、是否须填凭证号、排序（系统方式不能删除，只能停用）；集团自定义的支付方式（所属方式、名称、启用、须填凭证号、排序、是否已使用）',
   async handler(ctx) {
-    const [rows, own] = await Promise.all([groupPayTypes(ctx.db, ctx.session.groupId), groupPayMethods(ctx.db, ctx.session.groupId)]);
-    const counted = new Map(rows.map((r) => [r.pay_type, r.counted]));
+    const { rows, methods: own } = await groupWays(ctx.db, ctx.session.groupId);
     const items: PayTypeItem[] = rows.map((r) => ({
       pay_type: r.pay_type,
       pay_type_ch: enumText(PAY_TYPE, r.pay_type),
@@ -138,29 +160,26 @@ const paytypelist = defineMethod('paytypelist', {
       remark: r.remark,
       update_time: r.updated_at ? wireTime(r.updated_at) : '',
     }));
-    const methods: PayMethodItem[] = own.map((m) => {
-      const base = m.base as PayMethodBase;
-      return {
-        id: m.id,
-        name: m.name,
-        base,
-        base_ch: PAY_TYPE_CH[base],
-        enabled: m.enabled === 'Y' ? 'Y' : 'N',
-        counted: counted.get(base) ?? 'Y',
-        ref_required: m.ref_required === 'Y' ? 'Y' : 'N',
-        sort: m.sort,
-        remark: m.remark,
-        used: m.used_at !== null,
-        update_time: wireTime(m.updated_at),
-      };
-    });
+    const methods: PayMethodItem[] = own.map((m) => ({
+      id: m.id,
+      name: m.name,
+      base: m.base,
+      base_ch: PAY_TYPE_CH[m.base],
+      enabled: m.enabled,
+      counted: m.counted,
+      ref_required: m.ref_required,
+      sort: m.sort,
+      remark: m.remark,
+      used: m.used_at !== null,
+      update_time: wireTime(m.updated_at),
+    }));
     return { items, methods };
   },
 });
 
 /** Refuses to leave the group's counters without a way to take money (the balance aside): `except` is being disabled or deleted. */
 async function keepOneEnabled(db: Kysely<DB>, groupId: number, except: { payType?: PayTypeName; methodId?: number }): Promise<void> {
-  const [rules, own] = await Promise.all([groupPayTypes(db, groupId), groupPayMethods(db, groupId)]);
+  const { rows: rules, methods: own } = await groupWays(db, groupId);
   const left =
     rules.filter((r) => r.pay_type !== except.payType && r.enabled === 'Y' && PAY_TYPE_KIND_OF[r.pay_type] !== 'deduction').length +
     own.filter((m) => m.id !== except.methodId && m.enabled === 'Y').length;
@@ -202,12 +221,21 @@ const paytypeedit = defineMethod('paytypeedit', {
 
 const paytypeoptions = defineMethod('paytypeoptions', {
   side: 'community',
-  roles: [...new Set([...FEE_ROLES.cashier, ...FEE_ROLES.quickpay, ...FEE_ROLES.payments])],
+  // the counters that take money by the group's ways: the fee cashier's forms, 会员卡充值, 月租续费 and 表计充值
+  roles: [
+    ...new Set([
+      ...FEE_ROLES.cashier,
+      ...FEE_ROLES.quickpay,
+      ...FEE_ROLES.payments,
+      ...CARD_ROLES.recharge,
+      ...CARPARK_ROLES.staff,
+      ...METER_ROLES.recharge,
+    ]),
+  ],
   writes: false,
   summary: '收银台可用的支付方式：集团启用的支付方式及其规则（是否计入实收、是否须填凭证号），按集团的排序',
   async handler(ctx) {
-    const [rows, own] = await Promise.all([groupPayTypes(ctx.db, ctx.session.groupId), groupPayMethods(ctx.db, ctx.session.groupId)]);
-    const counted = new Map(rows.map((r) => [r.pay_type, r.counted]));
+    const { rows, methods: own } = await groupWays(ctx.db, ctx.session.groupId);
     const system = rows
       .filter((r) => r.enabled === 'Y')
       .map((r) => ({
@@ -224,21 +252,18 @@ const paytypeoptions = defineMethod('paytypeoptions', {
       }));
     const ownWays = own
       .filter((m) => m.enabled === 'Y')
-      .map((m) => {
-        const base = m.base as PayMethodBase;
-        return {
-          sort: m.sort,
-          option: {
-            key: `m${m.id}`,
-            pay_type: base,
-            method_id: m.id,
-            pay_type_ch: m.name,
-            kind: PAY_TYPE_KIND_OF[base],
-            counted: counted.get(base) ?? 'Y',
-            ref_required: m.ref_required === 'Y' ? ('Y' as const) : ('N' as const),
-          } satisfies PayTypeOption,
-        };
-      });
+      .map((m) => ({
+        sort: m.sort,
+        option: {
+          key: `m${m.id}`,
+          pay_type: m.base,
+          method_id: m.id,
+          pay_type_ch: m.name,
+          kind: PAY_TYPE_KIND_OF[m.base],
+          counted: m.counted,
+          ref_required: m.ref_required,
+        } satisfies PayTypeOption,
+      }));
     // one order for both: the group's sort, a system way before an own one at the same number (a stable sort)
     const items = [...system, ...ownWays].sort((a, b) => a.sort - b.sort).map((x) => x.option);
     return { items };

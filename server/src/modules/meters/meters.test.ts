@@ -491,3 +491,38 @@ describe('the home page’s card', () => {
     expect((await s.call('meterdashboard', {}, cashier)).return_code).toBe(RC.NO_PERMISSION);
   });
 });
+
+describe("by the group's payment ways", () => {
+  it('refuses a disabled way, a missing reference and an own way of another base, changing nothing; an own way is printed with its base and its reference kept', async () => {
+    const leader = await s.login('leader');
+    const group = (method: string, payload: Record<string, unknown>) => s.call(method, payload, leader, 'group');
+    const rule = (pay_type: string, patch: Record<string, unknown> = {}) =>
+      group('paytypeedit', { pay_type, enabled: 'Y', counted: 'Y', ref_required: 'N', sort: 10, ...patch });
+    // the demo group's front-desk POS on 银行卡, which asks for the terminal's reference
+    const pos = (ok(await group('paytypelist', {})).methods as Row[]).find((m) => m.name === 'POS机-工行')!;
+    expect((ok(await s.call('paytypeoptions', {}, cashier)).items as Row[]).map((o) => o.method_id)).toContain(pos.id);
+    const recharge = (extra: Record<string, unknown>) =>
+      s.call('meterrecharge', { meter_id: meterId, amount: '100', paytype: 'cash', ...extra }, cashier);
+    const count = async () =>
+      Number(
+        (await db().selectFrom('meter_recharges').select(db().fn.countAll<number>().as('n')).where('rid', '=', 1).executeTakeFirstOrThrow())
+          .n,
+      );
+    const before = await count();
+    ok(await rule('wechat', { enabled: 'N' }));
+    ok(await rule('transfer', { ref_required: 'Y' }));
+    try {
+      refused(await recharge({ paytype: 'wechat' }), '支付方式“微信支付”已停用，请选择其他支付方式');
+      refused(await recharge({ paytype: 'transfer' }), '支付方式“银行转账”须填写凭证号（如银行流水号）');
+      refused(await recharge({ paytype: 'bankcard', pay_method_id: pos.id }), '支付方式“POS机-工行”须填写凭证号（如银行流水号）');
+      refused(await recharge({ paytype: 'cash', pay_method_id: pos.id, pay_ref: 'P1' }), '支付方式“POS机-工行”属于银行卡，与所选方式不符');
+      expect(await count()).toBe(before);
+    } finally {
+      ok(await rule('wechat'));
+      ok(await rule('transfer'));
+    }
+    const r = ok(await recharge({ paytype: 'bankcard', pay_method_id: pos.id, pay_ref: 'POS-301' }));
+    const listed = ok(await s.call('meterrechargelist', { order_no: r.order_no }, cashier)).items[0];
+    expect(listed).toMatchObject({ paytype: 'bankcard', paytype_ch: 'POS机-工行（银行卡）', pay_ref: 'POS-301' });
+  });
+});

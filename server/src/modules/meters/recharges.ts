@@ -9,9 +9,11 @@ import {
   METER_KIND,
   METER_RECHARGE_STATUS,
   PAY_TYPE,
+  payMethodLabel,
   toFen,
   type MeterAmountItem,
   type MeterKind,
+  type PayTypeName,
 } from '@wuye/contract';
 import { METER_ROLES } from '@wuye/contract/meters/roles';
 import { sql, type Kysely } from 'kysely';
@@ -24,6 +26,7 @@ import { withinDays, wireTime } from '../../lib/wire.js';
 import { likePattern } from '../../lib/like.js';
 import { naturalName, placeOrder } from '../../lib/placeOrder.js';
 import { moveBalance } from '../cards/ledger.js';
+import { requirePayType } from '../leader/paytypes.js';
 import { meterOf, subjectOf } from './core.js';
 
 const KINDS: MeterKind[] = ['power', 'water', 'gas'];
@@ -98,6 +101,8 @@ const meterrecharge = defineMethod('meterrecharge', {
       fail(`充值金额须在 ${rule.min_amount} 至 ${rule.max_amount} 元之间`);
     }
     if (rule.custom === 'N' && !rule.amounts.some((a) => toFen(a) === fen)) fail(`请选择预设金额：${rule.amounts.join('、')} 元`);
+    // the group's rules for the way (支付方式): a disabled one, a missing reference, an own way of another base are refused
+    const method = await requirePayType(ctx.db, ctx.session.groupId, input.paytype, input.pay_ref, input.pay_method_id);
     const no = orderNo();
     let memberId: number | null = null;
     if (input.paytype === 'balance') {
@@ -135,6 +140,9 @@ const meterrecharge = defineMethod('meterrecharge', {
         member_id: memberId,
         amount: input.amount,
         paytype: input.paytype,
+        pay_method_id: method.id,
+        pay_method: method.name,
+        pay_ref: input.pay_ref,
         remark: input.remark,
         operator: ctx.session.name,
         created_by: ctx.session.accountId,
@@ -266,6 +274,8 @@ const meterrechargelist = defineMethod('meterrechargelist', {
           'm.kind',
           't.amount',
           't.paytype',
+          't.pay_method',
+          't.pay_ref',
           't.status',
           't.error',
           't.operator',
@@ -301,7 +311,8 @@ const meterrechargelist = defineMethod('meterrechargelist', {
         member_name: r.member_name,
         amount: r.amount,
         paytype: r.paytype,
-        paytype_ch: enumText(PAY_TYPE, r.paytype),
+        paytype_ch: r.pay_method ? payMethodLabel(r.paytype as PayTypeName, r.pay_method) : enumText(PAY_TYPE, r.paytype),
+        pay_ref: r.pay_ref,
         status: r.status as 'W' | 'S' | 'F' | 'R',
         status_ch: enumText(METER_RECHARGE_STATUS, r.status),
         error: r.error,

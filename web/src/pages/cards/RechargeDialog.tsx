@@ -1,20 +1,20 @@
-import { useState } from 'react';
-import { Alert, Form, Input, Modal, Radio, Select, Typography } from 'antd';
-import { RECHARGE_PAY_TYPE } from '@wuye/contract/cards/recharge';
-import { enumOptions } from '@wuye/contract/kit/resource';
+import { useEffect, useState } from 'react';
+import { Alert, Form, Input, Modal, Select, Typography } from 'antd';
 import { checkAmount, fenToYuan, toFen } from '@wuye/contract/money';
 import { request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import MoneyInput from '../../components/MoneyInput';
 import { useSmallList } from '../../components/resource';
 import { useIdempotentSubmit } from '../fees/useIdempotentSubmit';
+import { usePayType } from '../fees/usePayType';
 
 type PackageOption = { id: number; title: string; pay_amount?: string; bonus_amount?: string; bonus_points?: number };
 
 /**
  * 会员卡充值 (docs/product.md#member-cards): a package (its bonus and points) or an amount, the
- * payment method and its reference; one attempt is one idempotency key, so a retry after a network
- * failure recharges once. The cashier's 预存 and the card list both open it.
+ * payment method (the group's ways and their rules, as at the fee counter) and its reference; one
+ * attempt is one idempotency key, so a retry after a network failure recharges once. The cashier's
+ * 预存 and the card list both open it.
  */
 export default function RechargeDialog({
   card,
@@ -28,17 +28,20 @@ export default function RechargeDialog({
   const packages = useSmallList('rechargepackage_small_list', open ? {} : null);
   const [packageId, setPackageId] = useState<number | undefined>();
   const [amount, setAmount] = useState('');
-  const [payType, setPayType] = useState('cash');
+  const pay = usePayType('recharge-pay-type', { exclude: ['balance'] });
   const [reference, setReference] = useState('');
   const { submitting, submit, newAttempt } = useIdempotentSubmit();
   const chosen = (packages.items as PackageOption[]).find((p) => p.id === packageId);
-  const problem = chosen
+  const amountProblem = chosen
     ? ''
     : !amount
       ? '请选择充值套餐或填写充值金额'
       : checkAmount(amount) || (toFen(amount) === 0n ? '充值金额必须大于0' : '');
+  const problem = amountProblem || pay.problem;
   const gets = chosen ? fenToYuan(toFen(chosen.pay_amount ?? '0') + toFen(chosen.bonus_amount ?? '0')) : amount && !problem ? amount : '';
   const changed = () => newAttempt();
+  // another way, or another reference, is another attempt
+  useEffect(() => newAttempt(), [pay.payType, pay.payMethodId, pay.payRef, newAttempt]);
 
   const save = async () => {
     if (problem) return;
@@ -47,8 +50,9 @@ export default function RechargeDialog({
         card_id: card.id,
         package_id: packageId ?? null,
         amount: chosen ? null : amount,
-        pay_type: payType as never,
-        reference,
+        pay_type: pay.payType as never,
+        pay_method_id: pay.payMethodId ?? null,
+        reference: pay.refRequired ? pay.payRef : reference,
         idempotency_key,
       }),
     );
@@ -57,6 +61,7 @@ export default function RechargeDialog({
     setPackageId(undefined);
     setAmount('');
     setReference('');
+    pay.reset();
     onClose(true);
   };
 
@@ -87,7 +92,11 @@ export default function RechargeDialog({
           />
         </Form.Item>
         {!chosen && (
-          <Form.Item label="充值金额（元）" validateStatus={amount && problem ? 'error' : undefined} help={amount ? problem : undefined}>
+          <Form.Item
+            label="充值金额（元）"
+            validateStatus={amount && amountProblem ? 'error' : undefined}
+            help={amount ? amountProblem : undefined}
+          >
             <MoneyInput
               value={amount}
               onChange={(v) => {
@@ -98,29 +107,27 @@ export default function RechargeDialog({
             />
           </Form.Item>
         )}
-        <Form.Item label="支付方式">
-          <Radio.Group
-            value={payType}
-            onChange={(e) => {
-              setPayType(e.target.value as string);
-              changed();
-            }}
-            options={enumOptions(RECHARGE_PAY_TYPE)}
-            data-testid="recharge-pay-type"
-          />
-        </Form.Item>
-        <Form.Item label="参考号" help="POS 凭条号、转账流水号等，便于对账">
-          <Input
-            maxLength={64}
-            value={reference}
-            onChange={(e) => {
-              setReference(e.target.value);
-              changed();
-            }}
-            data-testid="recharge-reference"
-          />
-        </Form.Item>
+        {pay.fields()}
+        {!pay.refRequired && (
+          <Form.Item label="参考号" help="POS 凭条号、转账流水号等，便于对账">
+            <Input
+              maxLength={64}
+              value={reference}
+              onChange={(e) => {
+                setReference(e.target.value);
+                changed();
+              }}
+              data-testid="recharge-reference"
+            />
+          </Form.Item>
+        )}
       </Form>
+      {/* what the payment way still needs (its 凭证号), once the amount is right */}
+      {!amountProblem && pay.problem && (
+        <Typography.Paragraph type="warning" data-testid="recharge-pay-problem">
+          {pay.problem}
+        </Typography.Paragraph>
+      )}
       {gets && (
         <Alert
           type="info"

@@ -78,7 +78,8 @@ function Orders() {
     { key: 'old_end', title: '原到期日', dataIndex: 'old_end', width: 110 },
     { key: 'new_end', title: '新到期日', dataIndex: 'new_end', width: 110 },
     { key: 'source', title: '来源', dataIndex: 'source', width: 100, render: (s: string) => <EnumTag enum={RENEW_SOURCE} value={s} /> },
-    { key: 'pay_type_ch', title: '支付方式', dataIndex: 'pay_type_ch', width: 90 },
+    { key: 'pay_type_ch', title: '支付方式', dataIndex: 'pay_type_ch', width: 170 },
+    { key: 'pay_ref', title: '凭证号', dataIndex: 'pay_ref', width: 130, render: (v: string) => v || '-' },
     { key: 'receipt_no', title: '收据号', dataIndex: 'receipt_no', width: 150 },
     { key: 'cashier_name', title: '收款人', dataIndex: 'cashier_name', width: 90 },
   ];

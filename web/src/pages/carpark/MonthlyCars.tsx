@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Button, Form, Input, InputNumber, Modal, Select, Tag, Typography } from 'antd';
 import type { ButtonProps, TableColumnsType } from 'antd';
-import { enumOptions } from '@wuye/contract/kit/resource';
-import { RENEW_PAY_TYPE, fenToYuan, toFen, type MonthlyCarItem } from '@wuye/contract';
+import { fenToYuan, toFen, type MonthlyCarItem } from '@wuye/contract';
 import { CARPARK_ROLES } from '@wuye/contract/carpark/roles';
 import { request } from '../../api/client';
 import { noticeSuccess } from '../../api/feedback';
 import { useList, type ListFilters } from '../../api/useList';
 import TablePage from '../../components/TablePage';
 import { SmallSelect, useCanWrite } from '../../components/resource';
+import { usePayType } from '../fees/usePayType';
 
 type Filters = ListFilters<'moncarlist'>;
 
@@ -21,18 +21,31 @@ function DaysLeft({ days }: { days: number | null }) {
   return <Tag color="success">{days} 天</Tag>;
 }
 
-/** 续费: months at the lot's monthly price of the car's kind; the new end is max(old end, today) + months. */
+/**
+ * 续费: months at the lot's monthly price of the car's kind; the new end is max(old end, today) +
+ * months. Paid by the group's enabled ways in its order, its own among them, with the reference a
+ * way asks for (docs/product.md#paytypelist).
+ */
 function RenewDialog({ row, onDone }: { row: MonthlyCarItem; onDone: (renewed: boolean) => void }) {
-  const [form] = Form.useForm<{ months: number; pay_type: string }>();
+  const [form] = Form.useForm<{ months: number }>();
   const months = (Form.useWatch('months', form) as number | undefined) ?? 1;
   const [saving, setSaving] = useState(false);
+  // the owner's balance is the cashier's to take (a parking bill), not the parking desk's
+  const pay = usePayType('moncar-renew-paytype', { exclude: ['balance'] });
   const amount = fenToYuan(toFen(row.month_price) * BigInt(Math.max(1, Math.floor(months || 1))));
   const base = row.days_left !== null && row.days_left >= 0 ? row.end_date : '今天';
   const submit = async () => {
     const v = await form.validateFields();
     setSaving(true);
     try {
-      const answer = await request('moncarrenew', { id: row.id, months: v.months, pay_type: v.pay_type as never, amount });
+      const answer = await request('moncarrenew', {
+        id: row.id,
+        months: v.months,
+        pay_type: pay.payType as never,
+        pay_method_id: pay.payMethodId ?? null,
+        pay_ref: pay.payRef,
+        amount,
+      });
       noticeSuccess(answer.return_msg);
       onDone(true);
     } catch {
@@ -49,22 +62,25 @@ function RenewDialog({ row, onDone }: { row: MonthlyCarItem; onDone: (renewed: b
       onOk={() => void submit()}
       confirmLoading={saving}
       okText="确认收款并续费"
-      okButtonProps={{ 'data-testid': 'moncar-renew-save' } as ButtonProps}
+      okButtonProps={{ disabled: !!pay.problem, 'data-testid': 'moncar-renew-save' } as ButtonProps}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ months: 1, pay_type: 'cash' }}>
+      <Form form={form} layout="vertical" initialValues={{ months: 1 }}>
         <Typography.Paragraph>
           {row.lot_title} {row.space_title}，当前到期日 {row.end_date || '无'}；月租 {row.month_price} 元/月（{row.car_type_ch}）
         </Typography.Paragraph>
         <Form.Item name="months" label="续费月数" rules={[{ required: true, message: '请输入月数' }]}>
           <InputNumber min={1} max={36} precision={0} data-testid="moncar-renew-months" />
         </Form.Item>
-        <Form.Item name="pay_type" label="支付方式" rules={[{ required: true, message: '请选择支付方式' }]}>
-          <Select options={enumOptions(RENEW_PAY_TYPE)} style={{ width: 160 }} data-testid="moncar-renew-paytype" />
-        </Form.Item>
+        {pay.fields()}
         <Typography.Paragraph data-testid="moncar-renew-amount">
-          应收 <Typography.Text strong>{amount}</Typography.Text> 元，自 {base} 起延长 {months || 1} 个月
+          应收 <Typography.Text strong>{amount}</Typography.Text> 元，自 {base} 起延长 {months || 1} 个月；收款方式：{pay.label}
         </Typography.Paragraph>
+        {pay.problem && (
+          <Typography.Paragraph type="warning" data-testid="moncar-renew-problem">
+            {pay.problem}
+          </Typography.Paragraph>
+        )}
       </Form>
     </Modal>
   );

@@ -6,7 +6,7 @@ import type { PayTypeOption } from '@wuye/contract/leader/paytypes';
 import { call } from '../../api/client';
 
 /**
- * The payment method of a counter form (收银台, 临时收费, 预存): the group's enabled ways in its
+ * The payment method of a counter form (收银台, 临时收费, 预存, 会员卡充值): the group's enabled ways in its
  * order, the system's and its own (paytypeoptions; docs/product.md#paytypelist), and the reference
  * a way may ask for. A way the group disabled is not offered; the first offered one is chosen in
  * its place. A group's own way is sent as its system method and its id.
@@ -63,6 +63,8 @@ export function usePayType(testId: string, o: { exclude?: readonly PayTypeName[]
     label: chosen ? (chosen.method_id ? payMethodLabel(chosen.pay_type, chosen.pay_type_ch) : chosen.pay_type_ch) : PAY_TYPE_CH[payType],
     /** what is sent: the reference only when the method asks for one */
     payRef: refRequired ? payRef.trim() : '',
+    /** the chosen way asks for a reference (its field is among `fields`) */
+    refRequired,
     problem,
     fields,
     /** after a payment: the next one starts without the last one's reference */

@@ -53,7 +53,8 @@ export default function MeterPayment() {
     { key: 'meter_no', title: '表号', dataIndex: 'meter_no', width: 120 },
     { key: 'kind', title: '类型', dataIndex: 'kind', width: 80, render: (v: string) => <EnumTag enum={METER_KIND} value={v} /> },
     { key: 'amount', title: '金额（元）', dataIndex: 'amount', width: 100, align: 'right', render: (v: string) => <Money value={v} /> },
-    { key: 'paytype', title: '支付方式', dataIndex: 'paytype_ch', width: 90 },
+    { key: 'paytype', title: '支付方式', dataIndex: 'paytype_ch', width: 170 },
+    { key: 'pay_ref', title: '凭证号', dataIndex: 'pay_ref', width: 120, render: (v: string) => v || '-' },
     {
       key: 'status',
       title: '状态',

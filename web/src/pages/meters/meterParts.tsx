@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Checkbox, Descriptions, Drawer, Form, Input, Radio, Select, Space, Table, Tabs, Typography } from 'antd';
+import { Button, Checkbox, Descriptions, Drawer, Form, Input, Select, Space, Table, Tabs, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enumOptions } from '@wuye/contract/kit/resource';
@@ -7,7 +7,6 @@ import {
   COMMAND_STATE,
   METER_RECHARGE_STATUS,
   METER_UNIT,
-  PAY_TYPE,
   READING_SOURCE,
   VALVE_STATE,
   type MeterCommandItem,
@@ -19,6 +18,7 @@ import { noticeSuccess } from '../../api/feedback';
 import { useList } from '../../api/useList';
 import MoneyInput from '../../components/MoneyInput';
 import { Money } from '../../components/Money';
+import { usePayType } from '../fees/usePayType';
 import { EnumTag, invalidateResource, MembersSelect } from '../../components/resource';
 
 /** Sends a call and shows its answer; false when it was refused (the client has shown why). */
@@ -95,7 +95,6 @@ export function usePollWhile(waiting: boolean, reload: () => void) {
 interface RechargeValues {
   meter_id?: number;
   amount?: string;
-  paytype?: string;
   member_id?: number;
   remark?: string;
 }
@@ -118,7 +117,8 @@ export function RechargeModalBody({ meter, onDone, onCancel }: { meter?: MeterIt
   });
   const amounts = useQuery({ queryKey: ['meteramountlist'], queryFn: () => call('meteramountlist', {}), retry: false });
   const rule = amounts.data?.items.find((a) => a.kind === picked?.kind);
-  const paytype = Form.useWatch('paytype', form);
+  // the group's enabled ways in its order, its own among them, with the 凭证号 a way asks for
+  const pay = usePayType('meterrecharge-paytype');
   const options = useMemo(
     () =>
       ((found.data?.items ?? []) as MeterItem[]).map((m) => ({ value: m.id, label: `${m.meter_no} ${m.address} ${m.kind_ch}`, meter: m })),
@@ -131,8 +131,10 @@ export function RechargeModalBody({ meter, onDone, onCancel }: { meter?: MeterIt
       const answer = await request('meterrecharge', {
         meter_id: picked.id,
         amount: v.amount ?? '',
-        paytype: (v.paytype ?? 'cash') as never,
-        member_id: v.member_id,
+        paytype: pay.payType as never,
+        pay_method_id: pay.payMethodId ?? null,
+        pay_ref: pay.payRef,
+        member_id: pay.payType === 'balance' ? v.member_id : undefined,
         remark: v.remark ?? '',
       });
       noticeSuccess(`${answer.return_msg}（订单号 ${answer.data.order_no}）`);
@@ -144,13 +146,7 @@ export function RechargeModalBody({ meter, onDone, onCancel }: { meter?: MeterIt
     }
   };
   return (
-    <Form<RechargeValues>
-      form={form}
-      layout="vertical"
-      initialValues={{ paytype: 'cash' }}
-      onFinish={(v) => void submit(v)}
-      data-testid="meterrecharge-form"
-    >
+    <Form<RechargeValues> form={form} layout="vertical" onFinish={(v) => void submit(v)} data-testid="meterrecharge-form">
       {!meter && (
         <Form.Item label="表计" required>
           <Select
@@ -195,10 +191,8 @@ export function RechargeModalBody({ meter, onDone, onCancel }: { meter?: MeterIt
           ))}
         </Space>
       )}
-      <Form.Item name="paytype" label="支付方式" rules={[{ required: true, message: '请选择支付方式' }]}>
-        <Radio.Group options={enumOptions(PAY_TYPE)} data-testid="meterrecharge-paytype" />
-      </Form.Item>
-      {paytype === 'balance' && (
+      {pay.fields()}
+      {pay.payType === 'balance' && (
         <Form.Item name="member_id" label="付款住户" rules={[{ required: true, message: '余额支付请选择付款的住户' }]}>
           <MembersSelect hid={picked?.hid ?? undefined} testId="meterrecharge-member" />
         </Form.Item>
@@ -208,9 +202,14 @@ export function RechargeModalBody({ meter, onDone, onCancel }: { meter?: MeterIt
       </Form.Item>
       <Space>
         <Button onClick={onCancel}>取消</Button>
-        <Button type="primary" htmlType="submit" loading={busy} disabled={!picked} data-testid="meterrecharge-ok">
+        <Button type="primary" htmlType="submit" loading={busy} disabled={!picked || !!pay.problem} data-testid="meterrecharge-ok">
           确认充值
         </Button>
+        {picked && pay.problem && (
+          <Typography.Text type="warning" data-testid="meterrecharge-pay-problem">
+            {pay.problem}
+          </Typography.Text>
+        )}
       </Space>
     </Form>
   );

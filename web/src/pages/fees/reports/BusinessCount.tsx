@@ -25,11 +25,18 @@ function presetRange(p: Exclude<Preset, 'custom'>): [Dayjs, Dayjs] {
   return [dayjs(r[0]), dayjs(r[1])];
 }
 
-/** A row of the 收款人 table: a pay method of a cashier, a cashier's 小计, or the 合计. */
-type PayeeRow = BusinessFigures & { key: string; payee: string; method: string; kind: 'method' | 'subtotal' | 'total'; span: number };
+/** A row of the 收款人 table: a pay method of a cashier, the part of it an own way took (其中), a cashier's 小计, or the 合计. */
+type PayeeRow = BusinessFigures & {
+  key: string;
+  payee: string;
+  method: string;
+  kind: 'method' | 'way' | 'subtotal' | 'total';
+  span: number;
+};
 type DayRow = BusinessFigures & { day: string };
 
-const strong = (kind: PayeeRow['kind'], v: ReactNode) => (kind === 'method' ? v : <Typography.Text strong>{v}</Typography.Text>);
+const plain = (kind: PayeeRow['kind']) => kind === 'method' || kind === 'way';
+const strong = (kind: PayeeRow['kind'], v: ReactNode) => (plain(kind) ? v : <Typography.Text strong>{v}</Typography.Text>);
 
 /** The figure columns both tables share. */
 function figureColumns<T extends BusinessFigures>(): TableColumnsType<T> {
@@ -59,16 +66,28 @@ export default function BusinessCount() {
     if (!data) return [];
     const rows: PayeeRow[] = data.payees.flatMap((p) => {
       const id = p.cashier_id ?? 'online';
+      // the cashier's name spans its methods, their own ways and its 小计
+      const lines = p.methods.reduce((n, m) => n + 1 + m.ways.length, 0);
       return [
-        ...p.methods.map((m, i) => ({
-          ...m,
-          key: `${id}-${m.pay_type}`,
-          payee: p.cashier_name,
-          method: m.counted === 'Y' ? m.pay_type_ch : `${m.pay_type_ch}（不计入实收）`,
-          kind: 'method' as const,
-          span: i === 0 ? p.methods.length + 1 : 0,
-        })),
-        { ...p, key: `${id}-all`, payee: p.cashier_name, method: '小计', kind: 'subtotal' as const, span: p.methods.length ? 0 : 1 },
+        ...p.methods.flatMap((m, i) => [
+          {
+            ...m,
+            key: `${id}-${m.pay_type}`,
+            payee: p.cashier_name,
+            method: m.counted === 'Y' ? m.pay_type_ch : `${m.pay_type_ch}（不计入实收）`,
+            kind: 'method' as const,
+            span: i === 0 ? lines + 1 : 0,
+          },
+          ...m.ways.map((w) => ({
+            ...w,
+            key: `${id}-${m.pay_type}-m${w.method_id}`,
+            payee: p.cashier_name,
+            method: `其中：${w.name}`,
+            kind: 'way' as const,
+            span: 0,
+          })),
+        ]),
+        { ...p, key: `${id}-all`, payee: p.cashier_name, method: '小计', kind: 'subtotal' as const, span: lines ? 0 : 1 },
       ];
     });
     if (rows.length) rows.push({ ...data.totals, key: 'total', payee: '合计', method: '', kind: 'total', span: 1 });
@@ -85,10 +104,23 @@ export default function BusinessCount() {
       onCell: (r) => ({ rowSpan: r.span }),
       render: (v: string, r) => <span data-testid={r.kind === 'total' ? 'businesscount-total' : undefined}>{strong(r.kind, v)}</span>,
     },
-    { title: '支付方式', dataIndex: 'method', key: 'method', width: 100, render: (v: string, r) => strong(r.kind, v) },
+    {
+      title: '支付方式',
+      dataIndex: 'method',
+      key: 'method',
+      width: 130,
+      render: (v: string, r) =>
+        r.kind === 'way' ? (
+          <Typography.Text type="secondary" style={{ paddingLeft: 12 }} data-testid={`businesscount-way-${r.key}`}>
+            {v}
+          </Typography.Text>
+        ) : (
+          strong(r.kind, v)
+        ),
+    },
     ...figureColumns<PayeeRow>().map((c) => ({
       ...c,
-      onCell: (r: PayeeRow) => (r.kind === 'method' ? {} : { style: { fontWeight: 600 } }),
+      onCell: (r: PayeeRow) => (plain(r.kind) ? {} : { style: { fontWeight: 600 } }),
     })),
   ];
 

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client';
 import { Money, moneyColumn } from '../../../components/Money';
+import { wayExpandable, wayLabel, wayRows, type WayRow } from './ownWays';
 
 /** The report's figures in the order read, each a sum of money; 净收款 follows them, in bold. */
 const FIGURES: Array<
@@ -26,6 +27,9 @@ export default function FinanceReport() {
   const payload = { start_date: range[0].format('YYYY-MM-DD'), end_date: range[1].format('YYYY-MM-DD') };
   const q = useQuery({ queryKey: ['financereport', payload], queryFn: () => call('financereport', payload), retry: false });
   const r = q.data;
+  const ways = wayRows(
+    (r?.by_pay_type ?? []).map((t) => ({ key: t.pay_type, label: t.label, count: t.count, amount: t.amount, ways: t.methods })),
+  );
   return (
     <Card title="财务报表" data-testid="financereport-page">
       {/* in the body, not the card's extra: beside the title it would not fit a phone */}
@@ -52,14 +56,20 @@ export default function FinanceReport() {
               </b>
             </Descriptions.Item>
           </Descriptions>
-          <Table
-            rowKey="pay_type"
+          <Table<WayRow>
+            rowKey="key"
             size="small"
             scroll={{ x: 'max-content' }}
             style={{ marginTop: 16 }}
-            dataSource={r.by_pay_type}
+            dataSource={ways}
             pagination={false}
-            columns={[{ title: '支付方式', dataIndex: 'label' }, { title: '笔数', dataIndex: 'count' }, moneyColumn('金额', 'amount')]}
+            expandable={wayExpandable(ways)}
+            columns={[
+              { title: '支付方式', dataIndex: 'label', render: wayLabel },
+              { title: '笔数', dataIndex: 'count' },
+              moneyColumn('金额', 'amount'),
+            ]}
+            data-testid="financereport-ways"
           />
         </>
       )}

@@ -3,13 +3,13 @@ import { DatePicker, Radio, Statistic, Space, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import type { PaymentStatRow } from '@wuye/contract/fees';
 import { call } from '../../../api/client';
 import { useAppStore } from '../../../stores/app';
 import EChart from '../EChart';
 import ReportCard from './ReportCard';
 import { MoneyStatistic, moneyColumn } from '../../../components/Money';
 import { axisTooltip, chartValue, valueAxis } from '../chartUnits';
+import { wayExpandable, wayLabel, wayRows, type WayRow } from './ownWays';
 
 type GroupBy = 'pay_type' | 'cashier' | 'day';
 
@@ -30,6 +30,8 @@ export default function PaymentStatis() {
   const payload = { start_date: range[0].format('YYYY-MM-DD'), end_date: range[1].format('YYYY-MM-DD'), group_by: groupBy };
   const q = useQuery({ queryKey: ['paymentstatis', payload], queryFn: () => call('paymentstatis', payload), retry: false });
   const items = useMemo(() => q.data?.items ?? [], [q.data]);
+  // by pay type, each own way of the group under its base (其中：POS机-工行)
+  const rows = useMemo(() => wayRows(items), [items]);
   const option = useMemo(
     () =>
       groupBy === 'day'
@@ -94,15 +96,17 @@ export default function PaymentStatis() {
         <MoneyStatistic title="其中计入实收" value={q.data?.counted_amount ?? '0.00'} />
       </Space>
       <EChart option={option} testId="paymentstatis-chart" />
-      <Table<PaymentStatRow>
+      <Table<WayRow>
         rowKey="key"
         size="small"
         scroll={{ x: 'max-content' }}
         loading={q.isFetching}
-        dataSource={items}
+        dataSource={rows}
         pagination={false}
+        expandable={wayExpandable(rows)}
+        data-testid="paymentstatis-table"
         columns={[
-          { title: '分组', dataIndex: 'label' },
+          { title: '分组', dataIndex: 'label', render: wayLabel },
           { title: '笔数', dataIndex: 'count' },
           moneyColumn('实收', 'amount'),
           moneyColumn('余额抵扣', 'balance_used'),
