@@ -9,7 +9,9 @@ type Cell = { event: string; recipient: string; channel: string; enabled: 'Y' | 
  * 消息设置 and 站内消息 (docs/product.md#notifications): the head office texts the reporter of a new
  * repair (报修提交 × 业主 × 短信) and sets the daily cap; a ticket registered by phone reaches the
  * desk's 站内消息, which opens the ticket and marks it read; the group's 发送记录 shows the
- * reporter's SMS. The cell and the cap are put back at the end.
+ * reporter's SMS. The cell and the cap are put back at the end. Then 微信: an owner bound to a follower
+ * of the official account (公众号粉丝) gets the template message of a new repair, and the log shows it
+ * sent to the follower's masked open id.
  */
 journey('message settings', ({ page: newPage }) => {
   it('the group decides who hears of an event, the desk reads it in the console', async () => {
@@ -55,15 +57,17 @@ journey('message settings', ({ page: newPage }) => {
       await settle(leader);
       await screenshot(leader, 'setup-message-1440');
 
-      // a public-area ticket registered by phone: the desk's staff hear of it in their 站内消息
+      // a public-area ticket the administrator registered by phone: the desk's staff hear of it in
+      // their 站内消息 (who registered it is not told of their own doing)
       const desk = await stewardToken();
+      const admin = await apiLogin('admin');
       const types = await api<{ items: Array<{ id: number; area: string; status: string }> }>('repairtypelist', { limit: 100 }, desk);
       const type = types.data.items.find((t) => t.area === 'P' && t.status === 'Y')!;
       const phone = `1370000${String(Date.now()).slice(-4)}`;
       const made = await api<{ id: number; no: string }>(
         'repairadd',
         { source: 'T', type_id: type.id, place: '地下车库B2电梯厅', reporter: '孙女士', phone, content: '电梯厅顶灯闪烁' },
-        desk,
+        admin,
       );
       expect(made.return_msg).toContain('已登记报修');
 
@@ -103,6 +107,71 @@ journey('message settings', ({ page: newPage }) => {
       await screenshot(leader, 'setup-message-log-1440');
     } finally {
       await restore();
+    }
+  });
+
+  it('tells an owner bound to a follower of the official account by 微信', async () => {
+    const leaderToken = await apiLogin('leader');
+    const admin = await apiLogin('admin');
+    const before = await api<{ cells: Cell[] }>('messagesetinfo', {}, leaderToken, 'group');
+    const cellWas = before.data.cells.find((c) => c.event === 'repair_submit' && c.recipient === 'owner' && c.channel === 'wechat')!;
+    // a new owner of some room, and a follower no one is bound to (the list's last, away from other journeys' first)
+    const mobile = `1360000${String(Date.now()).slice(-4)}`;
+    const rooms = await api<{ items: Array<{ id: number }> }>('roomlist', { page: 30, limit: 1 }, admin);
+    const member = await api<{ id: number }>(
+      'memberadd',
+      { realname: '微信业主', mobile, rooms: [{ hid: rooms.data.items[0]!.id, relation: 'tenant' }] },
+      admin,
+    );
+    expect(member.return_code, member.return_msg).toBe('SUCCESS');
+    const fans = await api<{ items: Array<{ id: number; openid: string }> }>(
+      'wxfanslist',
+      { bound: 'N', subscribed: 'Y', limit: 50 },
+      admin,
+    );
+    const fan = fans.data.items[fans.data.items.length - 1]!;
+    expect((await api('wxfansbind', { id: fan.id, member_id: member.data.id }, admin)).return_code).toBe('SUCCESS');
+    try {
+      const leader = await newPage();
+      await signIn(leader, 'leader', undefined, '/setup/message');
+      const cell = leader.getByTestId('message-cell-repair_submit-owner-wechat');
+      await cell.waitFor();
+      if (!(await cell.isChecked())) await cell.click();
+      await leader.getByTestId('message-save').click();
+      await expect.poll(() => leader.getByTestId('message-save').isDisabled()).toBe(true);
+
+      const desk = await stewardToken();
+      const types = await api<{ items: Array<{ id: number; area: string; status: string }> }>('repairtypelist', { limit: 100 }, desk);
+      const type = types.data.items.find((t) => t.area === 'P' && t.status === 'Y')!;
+      const made = await api<{ id: number; no: string }>(
+        'repairadd',
+        { source: 'T', type_id: type.id, place: '3号楼大堂', reporter: '微信业主', phone: mobile, content: '大堂门禁刷卡无反应' },
+        desk,
+      );
+      expect(made.return_msg).toContain('已登记报修');
+
+      await leader.getByRole('tab', { name: '发送记录' }).click();
+      const log = leader.getByTestId('message-log');
+      await pick(leader, 'message-log-channel', '微信');
+      await leader.getByTestId('message-log-keyword').fill(mobile.slice(-4));
+      const row = rowsOf(log).filter({ hasText: made.data.no });
+      await expect
+        .poll(async () => {
+          await log.getByTestId('table-page-search').click();
+          return (await row.count()) ? row.locator('[data-testid^=message-log-status-]').textContent() : '';
+        })
+        .toBe('已发送');
+      expect(await row.textContent()).toContain(`${fan.openid.slice(0, 6)}****${fan.openid.slice(-4)}`);
+      await settle(leader);
+      await screenshot(leader, 'setup-message-wechat-1440');
+    } finally {
+      await api('wxfansunbind', { id: fan.id }, admin);
+      await api(
+        'messagesetedit',
+        { ...(await api<Record<string, unknown>>('messagesetinfo', {}, leaderToken, 'group')).data, cells: [cellWas] },
+        leaderToken,
+        'group',
+      );
     }
   });
 });

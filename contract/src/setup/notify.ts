@@ -45,12 +45,13 @@ export const NOTIFY_RECIPIENTS = Object.keys(NOTIFY_RECIPIENT) as NotifyRecipien
 export const NOTIFY_CHANNEL = valueEnum({
   inbox: { text: '站内消息' },
   sms: { text: '短信' },
+  wechat: { text: '微信' },
 });
 export type NotifyChannel = keyof typeof NOTIFY_CHANNEL;
 export const NOTIFY_CHANNELS = Object.keys(NOTIFY_CHANNEL) as NotifyChannel[];
 
 /**
- * Who each event can reach. 业主 and 访客 are reached by SMS only (they have no console); 处理人 is the
+ * Who each event can reach. 业主 and 访客 have no console (业主 SMS or 微信, 访客 SMS); 处理人 is the
  * ticket's technician, 管家 the steward whose profile serves the room's unit, 有权限的员工 every staff
  * member of the community holding the event's codes (repair dispatchers for a new ticket, the
  * complaint desk for a new complaint); 访客 the visitor whose visit was approved, sent the pass code.
@@ -75,9 +76,15 @@ export const NOTIFY_RECIPIENTS_OF: Record<NotifyEvent, readonly NotifyRecipient[
   bill_overdue: ['owner'],
 };
 
-/** People outside the console: reached by SMS only. */
+/** People outside the console: no inbox of theirs. */
 export const notifyOutsider = (r: NotifyRecipient): boolean => r === 'owner' || r === 'visitor' || r === 'party';
-export const notifyChannelsOf = (r: NotifyRecipient): readonly NotifyChannel[] => (notifyOutsider(r) ? ['sms'] : ['inbox', 'sms']);
+/**
+ * The channels a recipient can take. Staff read the console's inbox or an SMS; an owner an SMS or
+ * the official account's template message (微信), sent to the followers bound to them in 公众号粉丝;
+ * visitors and contract parties, whom no follower is bound to, an SMS.
+ */
+export const notifyChannelsOf = (r: NotifyRecipient): readonly NotifyChannel[] =>
+  r === 'owner' ? ['sms', 'wechat'] : notifyOutsider(r) ? ['sms'] : ['inbox', 'sms'];
 
 /** Every cell of the matrix that can be switched. */
 export const notifyCells = (): Array<{ event: NotifyEvent; recipient: NotifyRecipient; channel: NotifyChannel }> =>
@@ -85,7 +92,7 @@ export const notifyCells = (): Array<{ event: NotifyEvent; recipient: NotifyReci
     NOTIFY_RECIPIENTS_OF[event].flatMap((recipient) => notifyChannelsOf(recipient).map((channel) => ({ event, recipient, channel }))),
   );
 
-/** A cell before the group sets it: the console's own inbox is on, nothing costs an SMS. */
+/** A cell before the group sets it: the console's own inbox is on, nothing goes outside it (an SMS costs quota). */
 export const notifyDefault = (channel: NotifyChannel): boolean => channel === 'inbox';
 
 /** The settings before the group sets them: SMS held from 21:00 to 08:00, at most 5 a day to a mobile. */
@@ -196,6 +203,8 @@ export interface MessageLogItem {
   name: string;
   /** masked: 138****0000 */
   mobile: string;
+  /** 微信: the follower's open id it went to, masked (oSBX****000); '' other channels */
+  openid: string;
   title: string;
   content: string;
   status: NotifyStatus;

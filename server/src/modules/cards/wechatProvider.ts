@@ -33,6 +33,17 @@ export interface WechatUserInfo {
   tags: string[];
 }
 
+/** A template message (message/template/send): the account's template for the event, filled with the title and the text. */
+export interface WechatTemplateMessage {
+  openid: string;
+  /** the event whose template it fills (a real provider maps it to the account's template id) */
+  event: string;
+  title: string;
+  content: string;
+}
+
+export type WechatSendResult = { ok: true; msgid: string } | { ok: false; reason: string };
+
 export interface WechatProvider {
   readonly name: 'sandbox' | 'wechat';
   /** a page of the follower list, from `nextOpenid` ('' the start) */
@@ -41,6 +52,8 @@ export interface WechatProvider {
   userInfo(openids: string[]): Promise<WechatUserInfo[]>;
   /** sets a follower's remark on the platform */
   updateRemark(openid: string, remark: string): Promise<void>;
+  /** sends a template message; the platform refuses one to a follower who left (43004) */
+  sendTemplate(msg: WechatTemplateMessage): Promise<WechatSendResult>;
 }
 
 /** user/info/batchget's limit a call. */
@@ -117,6 +130,15 @@ export class SandboxWechatProvider implements WechatProvider {
 
   updateRemark(): Promise<void> {
     return Promise.resolve();
+  }
+
+  /** A sandbox follower who left is refused as the platform refuses them; everyone else gets it. */
+  sendTemplate(msg: WechatTemplateMessage): Promise<WechatSendResult> {
+    const prefix = sandboxOpenid(this.rid, 0).slice(0, 8);
+    const n = msg.openid.startsWith(prefix) ? Number(msg.openid.slice(8, 14)) : 0;
+    if (n >= 1 && n <= SandboxWechatProvider.FOLLOWERS && !this.person(n).subscribe)
+      return Promise.resolve({ ok: false, reason: '接收者未关注公众号（43004）' });
+    return Promise.resolve({ ok: true, msgid: `SBX${this.rid}-${Date.now()}` });
   }
 }
 

@@ -27,7 +27,7 @@ afterPayment(async (ctx, payment) => {
     ctx.db,
     ctx.rid,
     'pay_success',
-    { owner: p.mobile ? { name: p.realname ?? '', mobile: p.mobile } : null, hid: p.hid },
+    { owner: p.mobile ? { name: p.realname ?? '', mobile: p.mobile } : null, hid: p.hid, actor: ctx.session.accountId },
     {
       ...notifyText.pay_success({ address: p.address, amount: p.paid_amount, receipt: p.receipt_no, payer: p.realname }),
       refId: p.receipt_no,

@@ -26,15 +26,16 @@ type Cell = { event: string; recipient: string; channel: string; enabled: 'Y' | 
 const save = (cells: Cell[], settings: Record<string, unknown> = {}, token = leader) =>
   group('messagesetedit', { cells, quiet_enabled: 'N', quiet_from: 21, quiet_to: 8, daily_cap: 5, ...settings }, token);
 const on = (event: string, recipient: string, channel: string): Cell => ({ event, recipient, channel, enabled: 'Y' });
-const notes = (ref: string | number, channel?: 'inbox' | 'sms') => {
+const notes = (ref: string | number, channel?: 'inbox' | 'sms' | 'wechat') => {
   let q = db().selectFrom('notifications').selectAll().where('ref_id', '=', String(ref));
   if (channel) q = q.where('channel', '=', channel);
   return q.orderBy('id').execute();
 };
 /** A mobile no test has used, so the daily cap starts at zero. */
 const freshMobile = () => `1390000${String(1000 + ++mobileSeq).slice(-4)}`;
+/** A ticket registered by the administrator: the desk (the steward) is told of it, not being who did it. */
 const ticket = async (phone = freshMobile()) =>
-  ok(await s.call('repairadd', { source: 'D', type_id: typeId, hid: room, reporter: '张三', phone, content: '卫生间漏水' }, steward))
+  ok(await s.call('repairadd', { source: 'D', type_id: typeId, hid: room, reporter: '张三', phone, content: '卫生间漏水' }, admin))
     .id as number;
 
 /** A living member of community 1 with a mobile, who invites the visitors. */
@@ -107,15 +108,19 @@ describe('messagesetinfo and messagesetedit', () => {
     expect(info).toMatchObject({ quiet_enabled: 'Y', quiet_from: 21, quiet_to: 8, daily_cap: 5, update_time: '' });
     const cells = info.cells as Cell[];
     expect(cells.filter((c) => c.channel === 'inbox').every((c) => c.enabled === 'Y')).toBe(true);
-    expect(cells.filter((c) => c.channel === 'sms').every((c) => c.enabled === 'N')).toBe(true);
+    expect(cells.filter((c) => c.channel !== 'inbox').every((c) => c.enabled === 'N')).toBe(true);
     expect(cells.some((c) => ['owner', 'visitor', 'party'].includes(c.recipient) && c.channel === 'inbox')).toBe(false);
+    // 微信 is the owners' alone: no follower is bound to a visitor, a contract party or staff
+    expect(new Set(cells.filter((c) => c.channel === 'wechat').map((c) => c.recipient))).toEqual(new Set(['owner']));
     expect(cells).toContainEqual({ event: 'repair_dispatch', recipient: 'handler', channel: 'inbox', enabled: 'Y' });
   });
 
-  it('shows the demo group’s saved matrix: owners texted on 派单, 完工, 缴费成功, 访客到访, 投诉受理 and 投诉办结', async () => {
+  it('shows the demo group’s saved matrix: owners texted on 派单, 完工, 缴费成功, 访客到访, 投诉受理 and 投诉办结, and told 缴费成功 on WeChat', async () => {
     const info = ok(await group('messagesetinfo', {}));
     expect(info.update_time).not.toBe('');
-    const owner = (info.cells as Cell[]).filter((c) => c.recipient === 'owner' && c.enabled === 'Y').map((c) => c.event);
+    const ownerOn = (info.cells as Cell[]).filter((c) => c.recipient === 'owner' && c.enabled === 'Y');
+    expect(ownerOn.filter((c) => c.channel === 'wechat').map((c) => c.event)).toEqual(['pay_success']);
+    const owner = ownerOn.filter((c) => c.channel === 'sms').map((c) => c.event);
     expect(owner.sort()).toEqual([
       'complaint_accept',
       'complaint_finish',
@@ -159,6 +164,8 @@ describe('messagesetinfo and messagesetedit', () => {
     const before = await stored();
     refused(await save([on('repair_submit', 'owner', 'inbox')]), '“报修提交”不能经站内消息通知业主');
     refused(await save([on('visitor_arrive', 'handler', 'sms')]), '“访客到访”不能经短信通知处理人');
+    refused(await save([on('visitor_pass', 'visitor', 'wechat')]), '“访客通行码”不能经微信通知访客');
+    refused(await save([on('repair_dispatch', 'handler', 'wechat')]), '“报修派单”不能经微信通知处理人');
     refused(await save([], { quiet_enabled: 'Y', quiet_from: 8, quiet_to: 8 }), '免打扰开始与结束时间不能相同');
     expect((await save([], { daily_cap: 0 })).return_code).toBe(RC.FAIL);
     expect((await save([], { quiet_from: 24 })).return_code).toBe(RC.FAIL);
@@ -206,6 +213,24 @@ describe('the repair events', () => {
     refused(await group('messageloglist', { rid: 2_000_000_000 }), '小区不存在或不属于本集团');
   });
 
+  it('tells a technician nothing of a ticket they took themselves, and the owner all the same', async () => {
+    ok(await save([on('repair_dispatch', 'owner', 'sms'), on('repair_dispatch', 'handler', 'inbox')]));
+    const grabType = ok(
+      await s.call(
+        'repairtypeadd',
+        { title: '抢单测试', mode: 'G', area: 'H', paid: 'N', visit_policy: 'U', staff_ids: [techId], accept_hours: 2, finish_hours: 24 },
+        steward,
+      ),
+    ).id as number;
+    const phone = freshMobile();
+    const id = ok(
+      await s.call('repairadd', { source: 'D', type_id: grabType, hid: room, reporter: '李四', phone, content: '门锁坏了' }, steward),
+    ).id as number;
+    ok(await s.call('repairgrab', { id }, tech));
+    expect((await notes(id, 'inbox')).filter((n) => n.event === 'repair_dispatch')).toEqual([]);
+    expect(await notes(id, 'sms')).toMatchObject([{ event: 'repair_dispatch', recipient: 'owner', mobile: phone }]);
+  });
+
   it('holds an SMS past the quiet hours and stops at the daily cap', async () => {
     const h = new Date(Date.now() + zoneOffsetMinutes(businessTimeZone()) * 60_000).getUTCHours();
     ok(await save([on('repair_submit', 'owner', 'sms')], { quiet_enabled: 'Y', quiet_from: h, quiet_to: (h + 1) % 24, daily_cap: 2 }));
@@ -244,7 +269,7 @@ describe('the complaint events', () => {
       await s.call(
         'complaintadd',
         { kind: 'C', category_id: Number(category.id), hid: room, contact: '王五', phone, content: '楼上夜间装修噪音', anonymous: true },
-        steward,
+        admin,
       ),
     );
     const id = added.id as number;
@@ -296,6 +321,74 @@ describe('the SMS job', () => {
     expect(after).toMatchObject({ status: 'F', reason: '发送中断，未发出' });
     const outbox = await db().selectFrom('sms_sandbox_outbox').select('id').where('out_id', '=', `notify-${queued!.id}`).execute();
     expect(outbox).toEqual([]);
+  });
+});
+
+describe('微信', () => {
+  it('sends the owner a template message through each following follower bound to them; unbound: 未绑定微信; the platform’s refusal and a crash are recorded, nothing sent twice', async () => {
+    const smsOff = { ...on('repair_dispatch', 'owner', 'sms'), enabled: 'N' as const };
+    ok(await save([on('repair_dispatch', 'owner', 'wechat'), smsOff], { quiet_enabled: 'Y', quiet_from: 0, quiet_to: 23 }));
+    // an owner of community 1 whom the demo's followers are bound to
+    const bound = await db()
+      .selectFrom('wx_followers as f')
+      .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'f.rid').onRef('m.id', '=', 'f.member_id'))
+      .select(['m.id', 'm.mobile', 'f.openid'])
+      .where('f.rid', '=', 1)
+      .where('f.subscribed', '=', 'Y')
+      .orderBy('f.id')
+      .executeTakeFirstOrThrow();
+    // a second follower bound to them, whom our list thinks following but the platform knows has left (the sandbox's 7th)
+    const left = await db()
+      .selectFrom('wx_followers')
+      .select(['id', 'member_id', 'subscribed'])
+      .where('rid', '=', 1)
+      .where('openid', 'like', '%000007wuyeSandbox000')
+      .executeTakeFirstOrThrow();
+    await db().updateTable('wx_followers').set({ subscribed: 'Y', member_id: bound.id }).where('id', '=', left.id).execute();
+    try {
+      const id = await ticket(bound.mobile);
+      ok(await s.call('repairdispatch', { id, handler_id: techId }, steward));
+      const queued = await notes(id, 'wechat');
+      expect(queued).toHaveLength(2);
+      expect(queued.map((n) => n.status)).toEqual(['W', 'W']);
+      expect(queued[0]).toMatchObject({ event: 'repair_dispatch', recipient: 'owner', openid: bound.openid, mobile: bound.mobile });
+      // quiet hours hold the SMS only; the SMS cell is off
+      expect(queued.every((n) => n.send_after === null)).toBe(true);
+      expect(await notes(id, 'sms')).toEqual([]);
+      await s.runJobs();
+      const sent = await notes(id, 'wechat');
+      expect(sent.map((n) => [n.status, n.reason])).toEqual([
+        ['Y', ''],
+        ['F', '接收者未关注公众号（43004）'],
+      ]);
+      const log = ok(await group('messageloglist', { channel: 'wechat', limit: 10 })).items as Array<Record<string, string>>;
+      expect(log.find((r) => Number(r.id) === Number(sent[0]!.id))).toMatchObject({
+        channel_ch: '微信',
+        status_ch: '已发送',
+        openid: `${bound.openid.slice(0, 6)}****${bound.openid.slice(-4)}`,
+      });
+
+      // a reporter no follower is bound to
+      const stranger = await ticket();
+      ok(await s.call('repairdispatch', { id: stranger, handler_id: techId }, steward));
+      expect(await notes(stranger, 'wechat')).toMatchObject([{ status: 'S', reason: '未绑定微信', openid: '' }]);
+
+      // the process died after the claim: the platform keeps nothing to ask, so it is not sent again
+      const again = await ticket(bound.mobile);
+      ok(await s.call('repairdispatch', { id: again, handler_id: techId }, steward));
+      const [first] = await notes(again, 'wechat');
+      await db().updateTable('notifications').set({ status: 'C', claimed_at: new Date() }).where('id', '=', first!.id).execute();
+      await s.runJobs();
+      expect((await notes(again, 'wechat'))[0]).toMatchObject({ status: 'F', reason: '发送中断，未确认送达（不重发）' });
+    } finally {
+      await db()
+        .updateTable('wx_followers')
+        .set({ subscribed: left.subscribed, member_id: left.member_id })
+        .where('id', '=', left.id)
+        .execute();
+      // the demo's matrix again: owners texted on 派单
+      ok(await save([{ ...on('repair_dispatch', 'owner', 'wechat'), enabled: 'N' }, on('repair_dispatch', 'owner', 'sms')]));
+    }
   });
 });
 

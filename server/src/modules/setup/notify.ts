@@ -23,10 +23,12 @@ import { loadConfig } from '../../config.js';
 import { accountCodes } from '../../http/authenticate.js';
 import { enqueueJob, registerJobKind } from '../../jobs/queue.js';
 import { servedRoom } from '../steward/profiles.js';
+import { wechatProviderFor } from '../cards/wechatProvider.js';
 import { afterQuietHours, inQuietHours } from './smsSend.js';
 import { smsProviderFor } from './smsProvider.js';
 
 export const NOTIFY_SMS_KIND = 'notify_sms';
+export const NOTIFY_WECHAT_KIND = 'notify_wechat';
 
 const MOBILE = /^1\d{10}$/;
 
@@ -44,6 +46,8 @@ export interface NotifyTargets {
   hid?: number | null;
   /** 有权限的员工: the codes whose holders in the community are told */
   staffCodes?: readonly string[];
+  /** the staff account that did what the event tells: not told of its own doing, whatever its kinds */
+  actor?: number | null;
 }
 
 export interface NotifyMessage {
@@ -142,10 +146,56 @@ async function staffOf(db: Kysely<DB>, rid: number, recipient: NotifyRecipient, 
   return [];
 }
 
+type NotificationBase = {
+  rid: number;
+  event: NotifyEvent;
+  title: string;
+  link: string;
+  ref_id: string;
+  content: string;
+  recipient: NotifyRecipient;
+};
+
+/**
+ * Queues an owner's 微信: one template message to each follower of the official account who is
+ * following and bound (公众号粉丝) to the community's owner with this mobile; none bound: 未发送 with
+ * 未绑定微信, so the log says why. Not held by quiet hours nor counted in the daily cap: those are the SMS's.
+ */
+async function queueWechat(db: Kysely<DB>, base: NotificationBase, person: { name: string; mobile: string }): Promise<void> {
+  const mobile = person.mobile.trim();
+  const followers = MOBILE.test(mobile)
+    ? await db
+        .selectFrom('members as m')
+        .innerJoin('wx_followers as f', (j) => j.onRef('f.rid', '=', 'm.rid').onRef('f.member_id', '=', 'm.id'))
+        .select('f.openid')
+        .where('m.rid', '=', base.rid)
+        .where('m.mobile', '=', mobile)
+        .where('f.subscribed', '=', 'Y')
+        .orderBy('f.id')
+        .execute()
+    : [];
+  const row = { ...base, channel: 'wechat' as const, account_id: null, name: person.name, mobile };
+  if (followers.length === 0) {
+    await db
+      .insertInto('notifications')
+      .values({ ...row, status: 'S', reason: '未绑定微信' })
+      .execute();
+    return;
+  }
+  for (const f of followers) {
+    const queued = await db
+      .insertInto('notifications')
+      .values({ ...row, openid: f.openid, status: 'W' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await enqueueJob(db, { rid: base.rid, kind: NOTIFY_WECHAT_KIND, payload: { id: Number(queued.id) }, createdBy: null });
+  }
+}
+
 /**
  * Tells whom the group's matrix names that `event` happened in community `rid`. In the caller's
  * transaction; one staff member hears of an event once per channel however many of its recipient
- * kinds they are (a steward who also dispatches).
+ * kinds they are (a steward who also dispatches), and none of what they did themselves (`actor`).
  */
 export async function notify(db: Kysely<DB>, rid: number, event: NotifyEvent, targets: NotifyTargets, msg: NotifyMessage): Promise<void> {
   const region = await db.selectFrom('regions').select('group_id').where('id', '=', rid).executeTakeFirst();
@@ -160,10 +210,13 @@ export async function notify(db: Kysely<DB>, rid: number, event: NotifyEvent, ta
   for (const [recipient, channels] of cells) {
     if (notifyOutsider(recipient)) {
       const person = targets[recipient as 'owner' | 'visitor' | 'party'];
-      if (person && channels.includes('sms')) sms.push({ recipient, account_id: null, name: person.name, mobile: person.mobile });
+      if (!person) continue;
+      if (channels.includes('sms')) sms.push({ recipient, account_id: null, name: person.name, mobile: person.mobile });
+      if (channels.includes('wechat')) await queueWechat(db, { ...base, content: contentFor(recipient), recipient }, person);
       continue;
     }
     for (const s of await staffOf(db, rid, recipient, targets)) {
+      if (s.id === targets.actor) continue;
       for (const channel of channels) {
         const key = `${channel}:${s.id}`;
         if (told.has(key)) continue;
@@ -222,11 +275,32 @@ export async function notify(db: Kysely<DB>, rid: number, event: NotifyEvent, ta
   }
 }
 
+/** Claims a queued notification for its job (W → C, committed before the provider is called); false: another run has it. */
+async function claimNotification(db: Kysely<DB>, id: number): Promise<boolean> {
+  const claimed = await db
+    .updateTable('notifications')
+    .set({ status: 'C', claimed_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'W')
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) > 0;
+}
+
+/** Records a claimed notification's outcome: 已发送, or 发送失败 with the reason. */
+async function settleNotification(db: Kysely<DB>, id: number, ok: boolean, reason: string): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set(ok ? { status: 'Y', reason: '' } : { status: 'F', reason: reason.slice(0, 200) })
+    .where('id', '=', id)
+    .where('status', '=', 'C')
+    .execute();
+}
+
 /**
  * Sends one queued SMS notification through the community's provider (and the group's quota). The
- * row is claimed (W → C, committed) before the provider is called; a job run again after a crash
- * finds it claimed and asks the provider whether it got it (已发送) or not (发送失败: 发送中断), never
- * sending it twice, as the SMS jobs do (smsSend.ts).
+ * row is claimed before the provider is called; a job run again after a crash finds it claimed and
+ * asks the provider whether it got it (已发送) or not (发送失败: 发送中断), never sending it twice, as
+ * the SMS jobs do (smsSend.ts).
  */
 registerJobKind(NOTIFY_SMS_KIND, async ({ db, payload }) => {
   const id = Number(payload.id);
@@ -234,25 +308,12 @@ registerJobKind(NOTIFY_SMS_KIND, async ({ db, payload }) => {
   if (!n || (n.status !== 'W' && n.status !== 'C')) return { sent: false };
   const { provider, signName } = await smsProviderFor(db, n.rid, loadConfig(process.env).dataDir);
   const outId = `notify-${n.id}`;
-  const settle = (ok: boolean, reason: string) =>
-    db
-      .updateTable('notifications')
-      .set(ok ? { status: 'Y', reason: '' } : { status: 'F', reason: reason.slice(0, 200) })
-      .where('id', '=', n.id)
-      .where('status', '=', 'C')
-      .execute();
   if (n.status === 'C') {
     const found = await provider.lookup({ outId, mobile: n.mobile, claimedAt: n.claimed_at ?? n.created_at });
-    await settle(!!found, '发送中断，未发出');
+    await settleNotification(db, id, !!found, '发送中断，未发出');
     return { sent: !!found, recovered: true };
   }
-  const claimed = await db
-    .updateTable('notifications')
-    .set({ status: 'C', claimed_at: sql<Date>`now()` })
-    .where('id', '=', n.id)
-    .where('status', '=', 'W')
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 0) return { sent: false };
+  if (!(await claimNotification(db, id))) return { sent: false };
   const result = await provider.send({
     mobile: n.mobile,
     signName,
@@ -261,6 +322,25 @@ registerJobKind(NOTIFY_SMS_KIND, async ({ db, payload }) => {
     content: n.content,
     outId,
   });
-  await settle(result.ok, result.ok ? '' : result.reason);
+  await settleNotification(db, id, result.ok, result.ok ? '' : result.reason);
+  return { sent: result.ok };
+});
+
+/**
+ * Sends one queued 微信 notification, the official account's template message to the follower's open
+ * id. Claimed before the platform is called; the platform keeps no record to ask, so a run again
+ * after a crash does not send it a second time but says it may not have gone (发送失败).
+ */
+registerJobKind(NOTIFY_WECHAT_KIND, async ({ db, payload }) => {
+  const id = Number(payload.id);
+  const n = await db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!n || (n.status !== 'W' && n.status !== 'C')) return { sent: false };
+  if (n.status === 'C') {
+    await settleNotification(db, id, false, '发送中断，未确认送达（不重发）');
+    return { sent: false, recovered: true };
+  }
+  if (!(await claimNotification(db, id))) return { sent: false };
+  const result = await wechatProviderFor(n.rid).sendTemplate({ openid: n.openid, event: n.event, title: n.title, content: n.content });
+  await settleNotification(db, id, result.ok, result.ok ? '' : result.reason);
   return { sent: result.ok };
 });

@@ -41,7 +41,7 @@ const messagesetinfo = defineMethod('messagesetinfo', {
   roles: NOTIFY_ROLES,
   writes: false,
   summary:
-    '消息设置：各事件（报修提交、派单、完工、缴费成功、访客到访）通知哪些接收人（业主、处理人、管家、有权限的员工）、经哪些渠道（站内消息、短信），以及短信免打扰时段与每个手机号每天的上限',
+    '消息设置：各事件（报修提交、派单、完工、缴费成功、访客到访）通知哪些接收人（业主、处理人、管家、有权限的员工）、经哪些渠道（站内消息、短信、微信），以及短信免打扰时段与每个手机号每天的上限',
   async handler(ctx) {
     return messageSet(ctx.db, ctx.session.groupId);
   },
@@ -93,7 +93,7 @@ const messageloglist = defineMethod('messageloglist', {
   roles: NOTIFY_ROLES,
   writes: false,
   summary:
-    '消息发送记录：集团各小区发出的站内消息与短信（事件、接收人、渠道、状态及原因），可按小区、事件、渠道、状态、接收人或内容、日期筛选',
+    '消息发送记录：集团各小区发出的站内消息、短信与微信（事件、接收人、渠道、状态及原因），可按小区、事件、渠道、状态、接收人或内容、日期筛选',
   async handler(ctx, input) {
     if (input.rid) await groupRegion(ctx.db, ctx.session.groupId, input.rid);
     if (input.date_from && input.date_to && input.date_from > input.date_to) fail('开始日期不能晚于结束日期');
@@ -109,6 +109,7 @@ const messageloglist = defineMethod('messageloglist', {
         'n.channel',
         'n.name',
         'n.mobile',
+        'n.openid',
         'n.title',
         'n.content',
         'n.status',
@@ -140,6 +141,8 @@ const messageloglist = defineMethod('messageloglist', {
       channel_ch: enumText(NOTIFY_CHANNEL, r.channel as NotifyChannel),
       name: r.name,
       mobile: maskMobile(r.mobile),
+      // enough to tell two followers apart, not enough to write to one
+      openid: r.openid ? `${r.openid.slice(0, 6)}****${r.openid.slice(-4)}` : '',
       title: r.title,
       content: r.content,
       status: r.status as NotifyStatus,

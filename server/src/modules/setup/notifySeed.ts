@@ -34,6 +34,7 @@ export async function seedNotifications(db: Kysely<DB>): Promise<void> {
         enabled: 'Y' as const,
       })),
       { group_id: leader.group_id, event: 'visitor_pass', recipient: 'visitor' as const, channel: 'sms' as const, enabled: 'Y' as const },
+      { group_id: leader.group_id, event: 'pay_success', recipient: 'owner' as const, channel: 'wechat' as const, enabled: 'Y' as const },
       ...(['contract_expiring', 'lease_expiring'] as const).map((event) => ({
         group_id: leader.group_id,
         event,
@@ -142,27 +143,37 @@ export async function seedNotifications(db: Kysely<DB>): Promise<void> {
     .selectFrom('fee_payments as p')
     .innerJoin('members as m', (j) => j.onRef('m.rid', '=', 'p.rid').onRef('m.id', '=', 'p.member_id'))
     .leftJoin('rooms as r', (j) => j.onRef('r.rid', '=', 'p.rid').onRef('r.id', '=', 'p.hid'))
-    .select(['p.receipt_no', 'p.paid_amount', 'p.created_at', 'm.realname', 'm.mobile', 'r.address'])
+    .select(['p.receipt_no', 'p.paid_amount', 'p.created_at', 'm.id as member_id', 'm.realname', 'm.mobile', 'r.address'])
     .where('p.rid', '=', rid)
     .where('p.created_at', '>', new Date(now - 7 * DAY))
     .orderBy('p.created_at', 'desc')
     .limit(40)
     .execute();
+  // the followers bound to owners (公众号粉丝): a payer among them had the 微信 as well
+  const followers = await db
+    .selectFrom('wx_followers')
+    .select(['member_id', 'openid'])
+    .where('rid', '=', rid)
+    .where('subscribed', '=', 'Y')
+    .where('member_id', 'is not', null)
+    .execute();
   for (const p of payments) {
     const text = notifyText.pay_success({ address: p.address, amount: p.paid_amount, receipt: p.receipt_no, payer: p.realname });
-    rows.push({
+    const owner = {
       rid,
       event: 'pay_success',
-      recipient: 'owner',
-      channel: 'sms',
+      recipient: 'owner' as const,
       name: p.realname,
       mobile: p.mobile,
       title: text.title,
       content: text.content,
-      ref_id: p.receipt_no,
-      ...smsOutcome(p.mobile),
-      created_at: p.created_at,
-    });
+    };
+    rows.push({ ...owner, channel: 'sms', ref_id: p.receipt_no, ...smsOutcome(p.mobile), created_at: p.created_at });
+    const openids = followers.filter((f) => Number(f.member_id) === Number(p.member_id)).map((f) => f.openid);
+    for (const openid of openids)
+      rows.push({ ...owner, channel: 'wechat', openid, ref_id: p.receipt_no, status: 'Y', created_at: p.created_at });
+    if (!openids.length)
+      rows.push({ ...owner, channel: 'wechat', ref_id: p.receipt_no, status: 'S', reason: '未绑定微信', created_at: p.created_at });
   }
 
   const visits = await db

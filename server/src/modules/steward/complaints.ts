@@ -298,7 +298,7 @@ const complaintadd = defineMethod('complaintadd', {
       ctx.db,
       ctx.rid,
       'complaint_submit',
-      { owner, hid: input.hid ?? null, staffCodes: STEWARD_ROLES.desk },
+      { owner, hid: input.hid ?? null, staffCodes: STEWARD_ROLES.desk, actor: ctx.session.accountId },
       { ...notifyText.complaint_submit(facts), link: complaintLink(id), refId: id },
     );
     return reply({ id, no: complaintNo(id) }, `已登记，编号 ${complaintNo(id)}`);
@@ -379,7 +379,7 @@ const complaintFlowMethods = defineWorkflow(complaintFlow, {
           ctx.db,
           ctx.rid,
           'complaint_accept',
-          { owner, handler: Number(input.handler_account) },
+          { owner, handler: Number(input.handler_account), actor: ctx.session.accountId },
           { ...notifyText.complaint_accept({ ...facts, handler: staff[0]!.name }), link: complaintLink(row.id), refId: row.id },
         );
       },
@@ -394,7 +394,7 @@ const complaintFlowMethods = defineWorkflow(complaintFlow, {
           ctx.db,
           ctx.rid,
           'complaint_reply',
-          { owner },
+          { owner, actor: ctx.session.accountId },
           { ...notifyText.complaint_reply({ ...facts, reply: String(input.content) }), link: complaintLink(row.id), refId: row.id },
         );
       },
@@ -410,7 +410,7 @@ const complaintFlowMethods = defineWorkflow(complaintFlow, {
           ctx.db,
           ctx.rid,
           'complaint_finish',
-          { owner, hid: row.hid === null ? null : Number(row.hid) },
+          { owner, hid: row.hid === null ? null : Number(row.hid), actor: ctx.session.accountId },
           {
             ...notifyText.complaint_finish({ ...facts, by: ctx.session.name, note: String(input.note) }),
             link: complaintLink(row.id),

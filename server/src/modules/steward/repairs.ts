@@ -320,7 +320,12 @@ export async function createRepairTicket(
     ctx.db,
     ctx.rid,
     'repair_submit',
-    { owner: { name: input.reporter, mobile: input.phone }, hid: input.hid ?? null, staffCodes: STEWARD_ROLES.desk },
+    {
+      owner: { name: input.reporter, mobile: input.phone },
+      hid: input.hid ?? null,
+      staffCodes: STEWARD_ROLES.desk,
+      actor: ctx.session.accountId,
+    },
     {
       ...notifyText.repair_submit({ no, type: type.title, content: input.content, reporter: input.reporter, phone: input.phone }),
       link: link(String(id)),
@@ -378,8 +383,12 @@ async function checkTech(ctx: CommunityCtx, techId: number): Promise<{ id: numbe
 const typeOf = (ctx: CommunityCtx, typeId: number) =>
   ctx.db.selectFrom('repair_types').selectAll().where('rid', '=', ctx.rid).where('id', '=', typeId).executeTakeFirstOrThrow();
 
-/** Hands a ticket to a technician: the accept deadline is set at the first dispatch only. */
-export async function handTo(db: Kysely<DB>, rid: number, row: Row, tech: { id: number; name: string }) {
+/**
+ * Hands a ticket to a technician: the accept deadline is set at the first dispatch only. `actor`, the
+ * staff member handing it (null: the clock's auto-dispatch), is not told of it: a technician taking a
+ * ticket themselves hears nothing of it.
+ */
+export async function handTo(db: Kysely<DB>, rid: number, row: Row, tech: { id: number; name: string }, actor: number | null) {
   const type = await db
     .selectFrom('repair_types')
     .select('accept_hours')
@@ -408,7 +417,7 @@ export async function handTo(db: Kysely<DB>, rid: number, row: Row, tech: { id: 
     db,
     rid,
     'repair_dispatch',
-    { owner: { name: String(row.reporter), mobile: String(row.phone) }, handler: Number(tech.id) },
+    { owner: { name: String(row.reporter), mobile: String(row.phone) }, handler: Number(tech.id), actor },
     {
       ...notifyText.repair_dispatch({
         no: String(row.no),
@@ -537,7 +546,7 @@ const flowMethods = defineWorkflow(repairFlow, {
   transitions: {
     dispatch: {
       async run(ctx, row, input) {
-        await handTo(ctx.db, ctx.rid, row, await checkTech(ctx, input.handler_id));
+        await handTo(ctx.db, ctx.rid, row, await checkTech(ctx, input.handler_id), ctx.session.accountId);
       },
       message: '已派单',
     },
@@ -546,7 +555,7 @@ const flowMethods = defineWorkflow(repairFlow, {
         const type = await typeOf(ctx, row.type_id);
         if (type.mode !== 'G') fail('该报修类型不是抢单方式，请等待调度派单');
         if (!type.staff_ids.map(Number).includes(ctx.session.accountId)) fail('您未绑定该报修类型，不能抢单');
-        await handTo(ctx.db, ctx.rid, row, await checkTech(ctx, ctx.session.accountId));
+        await handTo(ctx.db, ctx.rid, row, await checkTech(ctx, ctx.session.accountId), ctx.session.accountId);
       },
       message: '抢单成功，请尽快接单',
     },
@@ -575,7 +584,7 @@ const flowMethods = defineWorkflow(repairFlow, {
       async run(ctx, row, input) {
         ownTicket(ctx, row);
         if (input.handler_id === ctx.session.accountId) fail('不能转给自己');
-        await handTo(ctx.db, ctx.rid, row, await checkTech(ctx, input.handler_id));
+        await handTo(ctx.db, ctx.rid, row, await checkTech(ctx, input.handler_id), ctx.session.accountId);
       },
       set: () => ({ accepted_at: null }),
       message: '已转单',
@@ -624,7 +633,11 @@ const flowMethods = defineWorkflow(repairFlow, {
           ctx.db,
           ctx.rid,
           'repair_finish',
-          { owner: { name: String(row.reporter), mobile: String(row.phone) }, hid: row.hid ? Number(row.hid) : null },
+          {
+            owner: { name: String(row.reporter), mobile: String(row.phone) },
+            hid: row.hid ? Number(row.hid) : null,
+            actor: ctx.session.accountId,
+          },
           {
             ...notifyText.repair_finish({
               no: String(row.no),
@@ -765,7 +778,7 @@ const repairbatchdispatch = defineMethod('repairbatchdispatch', {
     const open = (await openCounts(ctx.db, ctx.rid, [tech.id])).get(tech.id) ?? 0;
     if (open + rows.length > max) fail(`${tech.name} 已有 ${open} 张未完成工单，再派 ${rows.length} 张将超过每人最多 ${max} 张的上限`);
     for (const row of rows) {
-      await handTo(ctx.db, ctx.rid, row, tech);
+      await handTo(ctx.db, ctx.rid, row, tech, ctx.session.accountId);
       await ctx.db.updateTable('repair_tickets').set({ status: 'A' }).where('rid', '=', ctx.rid).where('id', '=', row.id).execute();
       await writeFlowLog(ctx, repairFlow.def, Number(row.id), {
         transition: 'batchdispatch',

@@ -174,7 +174,7 @@ async function roundRobin(db: Kysely<DB>): Promise<number> {
       (a, b) => (counts.get(a.id) ?? 0) - (counts.get(b.id) ?? 0) || (lastAt.get(a.id) ?? 0) - (lastAt.get(b.id) ?? 0) || a.id - b.id,
     );
     const tech = free[0]!;
-    await handTo(db, row.rid, row, tech);
+    await handTo(db, row.rid, row, tech, null);
     await db.updateTable('repair_tickets').set({ status: 'A' }).where('rid', '=', row.rid).where('id', '=', row.id).execute();
     await logStep(db, row.rid, Number(row.id), 'auto', 'W', 'A', { handler: tech.name });
     moved++;

@@ -355,7 +355,7 @@ async function notifyArrival(
     ctx.db,
     ctx.rid,
     'visitor_arrive',
-    { owner: owner ? { name: owner.realname, mobile: owner.mobile } : null, hid: v.hid },
+    { owner: owner ? { name: owner.realname, mobile: owner.mobile } : null, hid: v.hid, actor: ctx.session.accountId },
     {
       ...notifyText.visitor_arrive({ visitor: v.realname, at, gate }),
       refId: v.id,

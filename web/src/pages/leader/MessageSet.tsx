@@ -1,5 +1,21 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, Switch, Table, Tabs, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -126,7 +142,16 @@ function Matrix() {
         showIcon
         style={{ marginBottom: 12 }}
         message="各小区发生这些事件时，按这里的勾选通知相应的人"
-        description="站内消息出现在员工的“站内消息”页；短信经小区的短信通道发送并扣除集团短信额度。业主、访客和合同乙方只能收短信；访客通行码在访客登记通过（无需审核时登记即通过）后发给访客；合同在到期前的提醒天数内提醒一次，租约在进入即将到期时提醒一次（合同乙方即租约的租户）。处理人是工单的维修师傅或投诉的处理人，管家是负责该房屋单元的管家，有权限的员工是小区中持有相应权限的员工（报修派单、投诉受理、合同管理、租赁管理、账单管理）；账单生成在一批账单生成完成后通知，业主收到其房屋本批应缴金额和缴费期限；欠费提醒在账单逾期当天短信告知业主房屋当前欠费（含滞纳金）。"
+        description={
+          // long on a phone: two lines, the rest behind 展开
+          <Typography.Paragraph
+            style={{ marginBottom: 0 }}
+            ellipsis={{ rows: 2, expandable: 'collapsible', symbol: (open) => (open ? '收起' : '展开说明') }}
+            data-testid="message-explain"
+          >
+            站内消息出现在员工的“站内消息”页；短信经小区的短信通道发送并扣除集团短信额度；微信是公众号的模板消息，发给已关注公众号并在“公众号粉丝”中绑定了该业主的粉丝（未绑定的在发送记录中注明）。业主可收短信和微信，访客和合同乙方只能收短信；访客通行码在访客登记通过（无需审核时登记即通过）后发给访客；合同在到期前的提醒天数内提醒一次，租约在进入即将到期时提醒一次（合同乙方即租约的租户）。处理人是工单的维修师傅或投诉的处理人，管家是负责该房屋单元的管家，有权限的员工是小区中持有相应权限的员工（报修派单、投诉受理、合同管理、租赁管理、账单管理）；账单生成在一批账单生成完成后通知，业主收到其房屋本批应缴金额和缴费期限；欠费提醒在账单逾期当天告知业主房屋当前欠费（含滞纳金）。
+          </Typography.Paragraph>
+        }
       />
       <Table<{ event: NotifyEvent }>
         rowKey="event"
@@ -135,7 +160,7 @@ function Matrix() {
         columns={columns}
         dataSource={NOTIFY_EVENTS.map((event) => ({ event }))}
         pagination={false}
-        // six recipients of up to two channels: scroll sideways rather than wrap 站内消息
+        // six recipients of up to two channels each: scroll sideways rather than wrap 站内消息
         scroll={{ x: 120 + 190 * NOTIFY_RECIPIENTS.length }}
         data-testid="message-matrix"
       />
@@ -207,7 +232,7 @@ interface LogFilters {
   range?: [Dayjs, Dayjs] | null;
 }
 
-/** What the group's communities sent: both channels, with each one's outcome. */
+/** What the group's communities sent: every channel, with each one's outcome. */
 function Log() {
   const list = useList('messageloglist', { sort: 'desc', keyword: '' });
   const regions = useQuery({ queryKey: ['leaderregionlist', 'all'], queryFn: () => call('leaderregionlist', { limit: 200 }) });
@@ -217,7 +242,12 @@ function Log() {
     { title: '事件', dataIndex: 'event_ch', width: 100 },
     { title: '接收人', key: 'to', width: 160, render: (_, r) => `${r.recipient_ch}${r.name ? ` · ${r.name}` : ''}` },
     { title: '渠道', dataIndex: 'channel_ch', width: 90 },
-    { title: '手机号', dataIndex: 'mobile', width: 120, render: (m: string) => m || '-' },
+    {
+      title: '手机号/OpenID',
+      key: 'address',
+      width: 150,
+      render: (_, r) => (r.channel === 'wechat' ? r.openid || '-' : r.mobile || '-'),
+    },
     { title: '内容', dataIndex: 'content', ellipsis: true },
     {
       title: '状态',
