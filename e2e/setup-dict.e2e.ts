@@ -139,6 +139,30 @@ journey('setup: 数据字典 renames a word everywhere; 业务分类 added, refu
     await expect.poll(async () => (await rowOf(table, other.title).first().textContent()) ?? '').toContain(String(after.use_count));
   });
 
+  it('the head office adds a group item from the group side, which every community sees', async () => {
+    const leaderPage = await newPage(DESKTOP);
+    await signIn(leaderPage, 'leader', undefined, '/setup/dict_list?type=owner_tag');
+    const items = leaderPage.getByTestId('dict-items');
+    await items.locator('.ant-empty-description', { hasText: '暂无数据' }).waitFor();
+    // the community's own tags are kept in the community, and the form offers the group only
+    expect(await rowOf(items, '独居老人').count()).toBe(0);
+    await leaderPage.getByTestId('dict-add').click();
+    expect(await leaderPage.getByRole('radio', { name: '本小区' }).count()).toBe(0);
+    expect(await leaderPage.getByRole('radio', { name: '集团（各小区共用）' }).isChecked()).toBe(true);
+    await leaderPage.getByTestId('dict-label').fill('租户');
+    await leaderPage.getByTestId('dict-value').fill('tenant');
+    await leaderPage.getByTestId('dict-save').click();
+    await rowOf(items, '租户').waitFor();
+    await settle(leaderPage);
+    await screenshot(leaderPage, 'setup-dict-group-1440');
+    // the community's picker offers it beside its own
+    const small = await api<{ items: { value: string; label: string }[] }>('dict_small_list', { type: 'owner_tag' }, token);
+    expect(small.data.items.map((i) => i.label)).toEqual(expect.arrayContaining(['租户', '独居老人']));
+    await leaderPage.getByTestId('dict-del-tenant').click();
+    await leaderPage.getByTestId('dict-del-ok').click();
+    await expect.poll(() => rowOf(items, '租户').count()).toBe(0);
+  });
+
   it('fits a phone: the dictionary picks its type from a list above the items', async () => {
     const phone = await newPage(PHONE);
     await signIn(phone, 'admin', undefined, '/setup/dict_list');

@@ -368,6 +368,7 @@ export const routeManifest: Record<ManifestSide, readonly ManifestPage[]> = {
     { path: '/setup/paytypelist', title: '支付方式', roles: ['leader_admin'] },
     { path: '/setup/smsquota', title: '短信额度', roles: ['is_smsset_auth'] },
     { path: '/setup/message', title: '消息设置', roles: ['leader_admin'] },
+    { path: '/setup/dict_list', title: '数据字典', roles: ['leader_admin'] },
     { path: '/updatelog/updatelog', title: '更新日志', roles: ['admin', 'updatelog'], hidden: true },
   ],
 };

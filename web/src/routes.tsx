@@ -32,7 +32,7 @@ import { smsSetupRoutes, smsTitles } from './pages/setup/smsRoutes';
 import { rosterSetupRoutes, rosterTitles } from './pages/setup/rosterRoutes';
 import { lazyPage } from './router/lazyPage';
 import { settingsLeaderRoutes, settingsSetupRoutes, settingsTitles } from './pages/setup/settingsRoutes';
-import { dictSetupRoutes, dictTitles } from './pages/setup/dictRoutes';
+import { dictLeaderRoutes, dictSetupRoutes, dictTitles } from './pages/setup/dictRoutes';
 import { stewardRoutes, stewardTitles } from './pages/steward/routes';
 import { carparkRoutes, carparkTitles } from './pages/carpark/routes';
 import { mobilesysRoutes, mobilesysTitles } from './pages/mobilesys/routes';
@@ -199,6 +199,8 @@ const leaderSetup: AppRoute = {
     ...smsquotaLeaderRoutes,
     // 消息设置: which events notify whom by which channel (issue 45)
     ...messageLeaderRoutes,
+    // the group's dictionary items and labels (issue 45)
+    ...dictLeaderRoutes,
   ],
 };
 

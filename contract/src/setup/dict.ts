@@ -40,6 +40,8 @@ export const DICT_TONE = valueEnum({
 export const DICT_STATUS = valueEnum({ Y: { text: '启用', tone: 'success' }, N: { text: '停用', tone: 'default' } });
 
 export { SETUP_MANAGERS };
+/** Who keeps the dictionary: a community's setup managers, and on the group side the head office (group items and labels only). */
+export const DICT_KEEPERS = [...SETUP_MANAGERS, 'leader_admin'] as const;
 
 /** A dictionary type: a governed enum of the code (system) or an editable list. */
 export interface DictType {

@@ -1,4 +1,5 @@
 import {
+  DICT_TYPES,
   APPLYS_ALLOW,
   APPLYS_SCOPE,
   APP_SERVICES,
@@ -113,6 +114,8 @@ const CONSTANT_WORDS = new Set<string>([
   ...COMMUNITY_MODULE_KEYS,
   // what the group fee summary is ranked by, echoed in its answer
   ...GROUP_FEE_RANK_BY,
+  // the dictionary's editable types (dicttypelist): every group's answers list them, a row's type is one
+  ...Object.keys(DICT_TYPES),
   // a payment merchant's kind of fee, provider and fallback (setpay): codes and their words, anyone's
   ...[enumTexts(PAY_FEE_KIND), enumTexts(PAY_PROVIDER), enumTexts(PAY_SOURCE)].flatMap((e) => [...Object.keys(e), ...Object.values(e)]),
   // the WeChat settings' kinds and the payment channels' scenes and providers (setwxsys, setchannel): every group's answers list them

@@ -188,3 +188,37 @@ describe('editable items: the group shares them, a community adds its own, a use
     expect((await items(admin, 'owner_tag')).some((i) => i.value === 'a')).toBe(false);
   });
 });
+
+describe('the group side: the head office keeps the group items and the labels', () => {
+  it('lists, adds, renames and deletes the group items from the group side, and no community item', async () => {
+    const [leader, admin, admin2] = await s.logins('leader', 'admin', 'admin2');
+    const own = await s.call('dictadd', { type: 'owner_tag', scope: 'community', label: '独居老人', value: 'alone' }, admin);
+    ok(own);
+    const types = await s.call('dicttypelist', {}, leader, 'group');
+    ok(types);
+    expect(types.data.items.find((t: { key: string }) => t.key === 'owner_tag').count).toBe(0);
+    // a group item from the group side: every community sees it
+    const added = await s.call('dictadd', { type: 'owner_tag', scope: 'group', label: '党员', value: 'party' }, leader, 'group');
+    ok(added);
+    expect((await items(admin2, 'owner_tag')).map((i) => [i.value, i.scope])).toEqual([['party', 'group']]);
+    const onGroup = (await s.call('dictlist', { type: 'owner_tag', limit: 200 }, leader, 'group')).data.items as Item[];
+    expect(onGroup.map((i) => i.value)).toEqual(['party']);
+    // a community's own item is neither listed, changed nor added there
+    expect((await s.call('dictedit', { id: own.data.id, label: '改', value: 'alone' }, leader, 'group')).return_msg).toBe('字典项不存在');
+    expect((await s.call('dictdel', { id: own.data.id }, leader, 'group')).return_msg).toBe('字典项不存在');
+    const community = await s.call('dictadd', { type: 'owner_tag', scope: 'community', label: '孤老', value: 'lonely' }, leader, 'group');
+    expect(community.return_msg).toBe('集团端只维护集团字典项，小区字典项请在小区端维护');
+    expect((await items(admin, 'owner_tag')).some((i) => i.value === 'lonely')).toBe(false);
+    ok(await s.call('dictedit', { id: added.data.id, label: '党员户', value: 'party' }, leader, 'group'));
+    expect((await items(admin2, 'owner_tag')).find((i) => i.value === 'party')?.label).toBe('党员户');
+    // a system label renamed by the head office is the group's word in every community
+    ok(await s.call('dictlabel', { type: 'pay_type', value: 'cash', label: '现钞' }, leader, 'group'));
+    expect((await items(admin2, 'pay_type')).find((i) => i.value === 'cash')?.label).toBe('现钞');
+    ok(await s.call('dictlabel', { type: 'pay_type', value: 'cash', label: '' }, leader, 'group'));
+    ok(await s.call('dictdel', { id: added.data.id }, leader, 'group'));
+    ok(await s.call('dictdel', { id: own.data.id }, admin));
+    // another group's head office sees none of it
+    const other = await otherGroupLeader(s);
+    expect((await s.call('dictlist', { type: 'owner_tag', limit: 200 }, other, 'group')).data.items).toEqual([]);
+  });
+});

@@ -8,7 +8,7 @@ import {
   DICT_SCOPE,
   DICT_STATUS,
   DICT_TYPES,
-  SETUP_MANAGERS,
+  DICT_KEEPERS,
   enumText,
   governedEnum,
   governedEnums,
@@ -19,7 +19,7 @@ import {
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
-import { defineMethod, reply, type CommunityCtx } from '../../http/registry.js';
+import { defineMethod, reply, type Ctx, type Session } from '../../http/registry.js';
 import { likePattern } from '../../lib/like.js';
 import { wireTime } from '../../lib/wire.js';
 import { clearDictLabels, groupLabels } from './dictLabels.js';
@@ -62,20 +62,30 @@ export async function dictValueUses(
 
 const isEditableType = (type: string): type is DictTypeKey => Object.hasOwn(DICT_TYPES, type);
 
-/** The editable items the community sees: its group's and its own. */
-const visibleItems = (ctx: CommunityCtx) =>
-  ctx.db
+/**
+ * A call on the dictionary: from a community (its setup managers), or from the group side (the head
+ * office), which keeps the group's items and labels only (docs/product.md#dictionary).
+ */
+type DictCtx = Ctx & { session: Session };
+/** The caller's community; null on the group side. */
+const ridOf = (ctx: DictCtx) => (ctx.session.side === 'group' ? null : ctx.session.rid);
+
+/** The editable items the caller sees: its group's, and a community's own. */
+const visibleItems = (ctx: DictCtx) => {
+  const rid = ridOf(ctx);
+  return ctx.db
     .selectFrom('dict_items')
     .where('group_id', '=', ctx.session.groupId)
-    .where((eb) => eb.or([eb('rid', 'is', null), eb('rid', '=', ctx.rid)]));
+    .where((eb) => (rid === null ? eb('rid', 'is', null) : eb.or([eb('rid', 'is', null), eb('rid', '=', rid)])));
+};
 
-/** An editable item the community may change (its group's or its own), locked; else 不存在. */
-async function itemOf(ctx: CommunityCtx, id: number) {
+/** An editable item the caller may change (its group's, or a community's own), locked; else 不存在. */
+async function itemOf(ctx: DictCtx, id: number) {
   const row = await visibleItems(ctx).selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   return row ?? fail('字典项不存在');
 }
 
-async function refuseDuplicateValue(ctx: CommunityCtx, type: string, value: string, exceptId?: number) {
+async function refuseDuplicateValue(ctx: DictCtx, type: string, value: string, exceptId?: number) {
   let qb = ctx.db
     .selectFrom('dict_items')
     .select('id')
@@ -89,8 +99,8 @@ async function refuseDuplicateValue(ctx: CommunityCtx, type: string, value: stri
 const system = (): Pick<DictItem, 'scope' | 'scope_ch'> => ({ scope: 'system', scope_ch: enumText(DICT_SCOPE, 'system') });
 
 const dicttypelist = defineMethod('dicttypelist', {
-  side: 'community',
-  roles: SETUP_MANAGERS,
+  side: 'both',
+  roles: DICT_KEEPERS,
   writes: false,
   summary: '字典类型：系统类型（代码中的状态值，可改标签）及可维护的类型（集团与本小区的字典项数）',
   async handler(ctx) {
@@ -118,8 +128,8 @@ const dicttypelist = defineMethod('dicttypelist', {
 });
 
 const dictlist = defineMethod('dictlist', {
-  side: 'community',
-  roles: SETUP_MANAGERS,
+  side: 'both',
+  roles: DICT_KEEPERS,
   writes: false,
   summary: '字典项：系统类型列出代码中的值与当前标签（默认标签并列）；可维护类型列出集团与本小区的项及使用数；按标签、状态筛选',
   async handler(ctx, input) {
@@ -178,8 +188,8 @@ const dictlist = defineMethod('dictlist', {
 });
 
 const dictlabel = defineMethod('dictlabel', {
-  side: 'community',
-  roles: SETUP_MANAGERS,
+  side: 'both',
+  roles: DICT_KEEPERS,
   writes: true,
   summary: '修改系统字典项的标签（值不可改；空标签恢复默认）：集团内所有列表、筛选、表单与导出即显示新标签',
   async handler(ctx, input) {
@@ -216,19 +226,21 @@ const dictlabel = defineMethod('dictlabel', {
 });
 
 const dictadd = defineMethod('dictadd', {
-  side: 'community',
-  roles: SETUP_MANAGERS,
+  side: 'both',
+  roles: DICT_KEEPERS,
   writes: true,
   summary: '新增字典项（可维护类型；集团项各小区共用，小区项仅本小区；值在类型内唯一）',
   async handler(ctx, input) {
     // values of one type of the group take turns, so two adds of one value cannot both pass
     await sql`SELECT pg_advisory_xact_lock(hashtext('dict_items'), ${ctx.session.groupId})`.execute(ctx.db);
+    const rid = ridOf(ctx);
+    if (rid === null && input.scope !== 'group') fail('集团端只维护集团字典项，小区字典项请在小区端维护');
     await refuseDuplicateValue(ctx, input.type, input.value);
     const { id } = await ctx.db
       .insertInto('dict_items')
       .values({
         group_id: ctx.session.groupId,
-        rid: input.scope === 'group' ? null : ctx.rid,
+        rid: input.scope === 'group' ? null : rid,
         type: input.type,
         value: input.value,
         label: input.label,
@@ -245,8 +257,8 @@ const dictadd = defineMethod('dictadd', {
 });
 
 const dictedit = defineMethod('dictedit', {
-  side: 'community',
-  roles: SETUP_MANAGERS,
+  side: 'both',
+  roles: DICT_KEEPERS,
   writes: true,
   summary: '修改字典项（类型与范围不可改；已被使用的值不可改）',
   async handler(ctx, input) {
@@ -267,8 +279,8 @@ const dictedit = defineMethod('dictedit', {
 });
 
 const dictdel = defineMethod('dictdel', {
-  side: 'community',
-  roles: SETUP_MANAGERS,
+  side: 'both',
+  roles: DICT_KEEPERS,
   writes: true,
   summary: '删除字典项（已被使用时拒绝，可停用）',
   async handler(ctx, input) {

@@ -4,20 +4,13 @@ import type { ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import {
-  DICT_ITEM_SCOPE,
-  DICT_SCOPE,
-  DICT_STATUS,
-  DICT_TONE,
-  SETUP_MANAGERS,
-  type DictItem,
-  type DictType,
-} from '@wuye/contract/setup/dict';
+import { DICT_ITEM_SCOPE, DICT_SCOPE, DICT_STATUS, DICT_TONE, DICT_KEEPERS, type DictItem, type DictType } from '@wuye/contract/setup/dict';
 import { enumOptions } from '@wuye/contract/kit/resource';
 import { call, request } from '../../api';
 import { noticeSuccess } from '../../api/feedback';
 import { EnumTag, useCanWrite, usePagination } from '../../components/resource';
 import { useAppStore } from '../../stores/app';
+import { useUser } from '../../stores/user';
 import { reloadDictLabels } from './dictLabels';
 
 const TYPES_KEY = ['dict', 'types'] as const;
@@ -38,9 +31,11 @@ function ItemForm({
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const isNew = editing === 'new';
+  // the group side keeps the group's items only; a community's own are kept in the community
+  const onGroupSide = useUser((s) => s.side) === 'group';
   const used = !isNew && editing.used > 0;
   const initial = isNew
-    ? { scope: 'community', sort: 0, tone: 'default', status: 'Y', remark: '' }
+    ? { scope: onGroupSide ? 'group' : 'community', sort: 0, tone: 'default', status: 'Y', remark: '' }
     : {
         label: editing.label,
         value: editing.value,
@@ -76,7 +71,7 @@ function ItemForm({
       <Form form={form} layout="vertical" initialValues={initial}>
         {isNew && (
           <Form.Item name="scope" label="适用范围" required>
-            <Radio.Group options={enumOptions(DICT_ITEM_SCOPE)} />
+            <Radio.Group options={enumOptions(DICT_ITEM_SCOPE).filter((o) => !onGroupSide || o.value === 'group')} />
           </Form.Item>
         )}
         <Form.Item name="label" label="标签" rules={[{ required: true, whitespace: true, message: '请输入标签' }, { max: 100 }]}>
@@ -182,7 +177,7 @@ function LabelForm({ item, typeName, onClose }: { item: DictItem; typeName: stri
  */
 export default function DictList() {
   const queryClient = useQueryClient();
-  const canWrite = useCanWrite(SETUP_MANAGERS);
+  const canWrite = useCanWrite(DICT_KEEPERS);
   const mobile = useAppStore((s) => s.device) === 'mobile';
   // the chosen type lives in the address: a rename redraws the page with the new words
   const [params, setParams] = useSearchParams();

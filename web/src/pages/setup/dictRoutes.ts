@@ -31,3 +31,12 @@ export const dictSetupRoutes: AppRoute[] = [
   },
   { path: 'dict_list', component: DictList, meta: { title: 'route.dictList', icon: BookOutlined, roles } },
 ];
+
+/** Children of the group side's '/setup': the group's dictionary items and the labels of the code's values. */
+export const dictLeaderRoutes: AppRoute[] = [
+  {
+    path: 'dict_list',
+    component: DictList,
+    meta: { title: 'route.dictList', icon: BookOutlined, roles: ['leader_admin'] },
+  },
+];
