@@ -111,6 +111,10 @@ journey('steward desk: a paid repair from registration to its follow-up', ({ pag
     await result.first().click();
     await page.getByTestId('owner-search-ok').click();
     await page.getByTestId('owner-drawer').waitFor();
+    // the room's bills run to more than a page as other journeys bill it: the title finds this one
+    const title = page.getByTestId('tab-bill').getByPlaceholder('账单标题');
+    await title.fill(`维修费-${no}`);
+    await title.press('Enter');
     const bill = page
       .getByTestId('tab-bill')
       .locator('tbody tr.ant-table-row')
