@@ -51,7 +51,8 @@ export default function RegionInfo() {
       title="小区资料"
       extra={
         canEdit && (
-          <Button type="primary" onClick={open} data-testid="region-edit">
+          // enabled once the details are here: the form opens filled with them
+          <Button type="primary" onClick={open} disabled={!region} data-testid="region-edit">
             编辑
           </Button>
         )
