@@ -121,5 +121,7 @@ export async function fillCharging(c: Kysely<DB>, rids: number[], step: Step): P
       FROM (SELECT rid, port_id, sum(end_wh) AS wh FROM charge_orders WHERE rid = ANY(${rids}::int[]) AND end_wh IS NOT NULL GROUP BY rid, port_id) x
       WHERE p.rid = x.rid AND p.id = x.port_id`.execute(c);
     await sql`SELECT setval(pg_get_serial_sequence('charge_orders', 'id'), (SELECT max(id) FROM charge_orders))`.execute(c);
+    // 充电报表's kept day totals (202612052100), whose triggers the bulk load ran without
+    await sql`SELECT charge_day_totals_rebuild()`.execute(c);
   });
 }

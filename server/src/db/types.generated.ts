@@ -657,6 +657,15 @@ export interface ChargeCardsTable {
   created_by: Generated<number | null>;
 }
 
+export interface ChargeDayTotalsTable {
+  rid: number;
+  day: string;
+  charger_id: number;
+  sessions: number;
+  wh: number;
+  income: Numeric;
+}
+
 export interface ChargeFramesTable {
   rid: number;
   id: Generated<number>;
@@ -3941,6 +3950,7 @@ export interface DB {
   categories: CategoriesTable;
   charge_card_orders: ChargeCardOrdersTable;
   charge_cards: ChargeCardsTable;
+  charge_day_totals: ChargeDayTotalsTable;
   charge_frames: ChargeFramesTable;
   charge_orders: ChargeOrdersTable;
   charge_sms_codes: ChargeSmsCodesTable;

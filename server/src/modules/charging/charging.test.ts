@@ -1,4 +1,5 @@
-import { charger, toFen, fenToYuan } from '@wuye/contract';
+import { addDays, charger, toFen, fenToYuan, type ChargeReportRow } from '@wuye/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beatSimulators, deviceHeartbeat, runDeviceQueue, setSimulatorAckDelay } from '../../devices/access.js';
 import { readXlsx } from '../../lib/excel.js';
@@ -465,5 +466,37 @@ describe('charging exports', () => {
     );
     const refused = await s.call('chargereportexport', { start_date: '2024-01-01', end_date: '2025-06-01' }, admin);
     expect(refused).toMatchObject({ return_code: 'FAIL', return_msg: '日期范围不能超过一年' });
+  });
+
+  it('chargereportlist reads the kept day totals, which agree with the settled sessions row for row', async () => {
+    // one session checked back (待核对 → 已核对 at another amount) and one failed after it ran: the totals follow
+    const [a, b] = await s.database.db
+      .selectFrom('charge_orders')
+      .select(['id', 'amount'])
+      .where('rid', '=', 1)
+      .where('state', '=', 'done')
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    await s.database.db
+      .updateTable('charge_orders')
+      .set({ state: 'checked', amount: '0.01' })
+      .where('rid', '=', 1)
+      .where('id', '=', a!.id)
+      .execute();
+    await s.database.db.updateTable('charge_orders').set({ state: 'failed' }).where('rid', '=', 1).where('id', '=', b!.id).execute();
+    const range = { start_date: addDays(today(), -364), end_date: addDays(today(), 1) };
+    const report = await s.call('chargereportlist', range, admin);
+    ok(report);
+    const direct = await sql<{ day: string; charger_id: string; sessions: number; wh: string; income: string }>`
+      SELECT to_char(end_at, 'YYYY-MM-DD') AS day, charger_id, count(*)::int AS sessions,
+        coalesce(sum(end_wh - start_wh), 0)::bigint AS wh, coalesce(sum(amount), 0)::numeric(14,2)::text AS income
+      FROM charge_orders WHERE rid = 1 AND state IN ('done', 'check', 'checked')
+        AND end_at >= ${range.start_date}::date AND end_at < ${range.end_date}::date + 1
+      GROUP BY 1, 2 ORDER BY 1 DESC, 2`.execute(s.database.db);
+    expect(direct.rows.length).toBeGreaterThan(0);
+    expect((report.data.items as ChargeReportRow[]).map((r) => [r.day, r.charger_id, r.sessions, r.energy_kwh, r.income])).toEqual(
+      direct.rows.map((r) => [r.day, Number(r.charger_id), r.sessions, (Number(r.wh) / 1000).toFixed(3), r.income]),
+    );
   });
 });

@@ -201,26 +201,31 @@ function reportRange(input: { start_date?: string; end_date?: string }): { from:
   return { from, to };
 }
 
-/** The report's rows and totals: sessions, kWh and income per pile and end day (the list and its export). */
+/**
+ * The report's rows and totals: sessions, kWh and income per pile and end day (the list and its
+ * export), from the sessions' kept day totals (202612052100): a year is 14,600 rows there against
+ * 175,000 sessions at the scale data.
+ */
 async function reportOf(db: Kysely<DB>, rid: number, input: HandlerInput<'chargereportlist'>): Promise<MethodOutput<'chargereportlist'>> {
   const { from, to } = reportRange(input);
   let qb = db
-    .selectFrom('charge_orders as o')
+    .selectFrom('charge_day_totals as o')
     .innerJoin('devices as d', (j) => j.onRef('d.rid', '=', 'o.rid').onRef('d.id', '=', 'o.charger_id'))
     .select([
-      sql<string>`to_char(o.end_at, 'YYYY-MM-DD')`.as('day'),
+      sql<string>`to_char(o.day, 'YYYY-MM-DD')`.as('day'),
       'o.charger_id',
       'd.title',
-      sql<number>`count(*)::int`.as('sessions'),
-      sql<number>`coalesce(sum(o.end_wh - o.start_wh), 0)::bigint`.as('wh'),
-      sql<string>`coalesce(sum(o.amount), 0)::numeric(14,2)::text`.as('income'),
+      sql<number>`sum(o.sessions)::int`.as('sessions'),
+      sql<number>`sum(o.wh)::bigint`.as('wh'),
+      sql<string>`sum(o.income)::numeric(14,2)::text`.as('income'),
     ])
     .where('o.rid', '=', rid)
-    .where('o.state', 'in', ['done', 'check', 'checked'])
-    .where('o.end_at', '>=', sql<Date>`${from}::date`)
-    .where('o.end_at', '<', sql<Date>`${to}::date + 1`)
-    .groupBy([sql`to_char(o.end_at, 'YYYY-MM-DD')`, 'o.charger_id', 'd.title'])
-    .orderBy(sql`to_char(o.end_at, 'YYYY-MM-DD')`, 'desc')
+    .where('o.day', '>=', from)
+    .where('o.day', '<=', to)
+    .groupBy(['o.day', 'o.charger_id', 'd.title'])
+    // a day and pile whose sessions all went (a settlement checked back to none) is not a row
+    .having(sql<boolean>`sum(o.sessions) <> 0 OR sum(o.wh) <> 0 OR sum(o.income) <> 0`)
+    .orderBy('o.day', 'desc')
     .orderBy('o.charger_id');
   if (input.charger_id) qb = qb.where('o.charger_id', '=', input.charger_id);
   const rows = await qb.execute();

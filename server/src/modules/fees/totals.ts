@@ -31,7 +31,8 @@ export interface KeptTotals {
     | 'parking_income_renewals'
     | 'parking_income_coupons'
     | 'invoice_wait_totals'
-    | 'invoice_period_totals';
+    | 'invoice_period_totals'
+    | 'charge_day_totals';
   source:
     | 'fee_bills'
     | 'fee_payments'
@@ -40,7 +41,8 @@ export interface KeptTotals {
     | 'rooms'
     | 'repair_tickets'
     | 'parking_renewals'
-    | 'parking_coupon_orders';
+    | 'parking_coupon_orders'
+    | 'charge_orders';
   /** the source's rows as a FROM clause, when read with others (the keys' expressions name its aliases) */
   from?: string;
   keys: Record<string, string>;
@@ -243,6 +245,15 @@ export const HOUSEHOLD_REACH_COUNTS: KeptTotals = {
  * 报修统计's figures (202611300502_repair_day_totals.sql): each ticket's events (registered, finished,
  * breached, accepted, rated) per business day, type and handler, as repaircount defines them.
  */
+/** The charging piles' settled sessions, energy and income per end day and pile: 充电报表 (202612052100). */
+export const CHARGE_DAY_TOTALS: KeptTotals = {
+  table: 'charge_day_totals',
+  source: 'charge_orders',
+  counted: "state IN ('done', 'check', 'checked') AND end_at IS NOT NULL",
+  keys: { rid: 'rid', day: 'end_at::date', charger_id: 'charger_id' },
+  sums: { sessions: 'count(*)', wh: 'sum(coalesce(end_wh - start_wh, 0))', income: 'sum(coalesce(amount, 0))' },
+};
+
 export const REPAIR_DAY_TOTALS: KeptTotals = {
   table: 'repair_day_totals',
   source: 'repair_tickets',
@@ -347,6 +358,7 @@ export const KEPT_TOTALS = [
   PARKING_COUPON_INCOME,
   INVOICE_WAIT_TOTALS,
   INVOICE_PERIOD_TOTALS,
+  CHARGE_DAY_TOTALS,
 ];
 
 /**
